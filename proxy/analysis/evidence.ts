@@ -1,0 +1,84 @@
+/**
+ * The evidence the crawler gathers for one domain (classification.md section 1) and the only
+ * input of classify(). Raw responses, not interpretations: whether a file counts as "found"
+ * is decided by the analysis, so one rule lives in one place. Pure types, no node:*.
+ */
+
+/** One request's outcome. Expected absence is a value (CONVENTIONS 5), never an exception. */
+export type FetchResult = FetchResponse | FetchRefused | FetchFailed;
+
+/** Any HTTP answer, whatever its status. */
+export interface FetchResponse {
+  kind: 'response';
+  /** URL first requested. */
+  url: string;
+  /** URL of the answer after redirects. */
+  finalUrl: string;
+  status: number;
+  /** Response headers, lower-case names; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  /** Content-Type header without parameters, lower-case, or null. */
+  contentType: string | null;
+  /** Body decoded as UTF-8 (invalid bytes replaced), up to the size cap. */
+  body: string;
+  /** Bytes received (before decoding), at most the cap. */
+  bytes: number;
+  /** True when the body was cut at the size cap. */
+  truncated: boolean;
+  /** Number of redirects followed (0 to 5). */
+  redirects: number;
+  /** Milliseconds from the start of the request to the end of the body. */
+  elapsedMs: number;
+}
+
+/** The SSRF guard refused the target: it was never fetched. */
+export interface FetchRefused {
+  kind: 'refused';
+  url: string;
+  /** For people: "127.0.0.1 is a loopback address", "redirect to a private address". */
+  reason: string;
+}
+
+/** No usable HTTP answer. */
+export interface FetchFailed {
+  kind: 'failed';
+  url: string;
+  reason: 'dns' | 'connect' | 'timeout' | 'tls' | 'too_many_redirects' | 'bad_redirect' | 'protocol' | 'aborted';
+  message: string;
+  elapsedMs: number;
+}
+
+/** Everything gathered for one domain. */
+export interface Evidence {
+  /** The normalised domain that was crawled. */
+  domain: string;
+  /** When the crawl started, ISO 8601 UTC. */
+  fetchedAt: string;
+  /** Origin the files were requested from (`https://domain`, or `http://domain` after the fallback); null when neither answered. */
+  origin: string | null;
+  /** GET / with an HTML Accept header. */
+  homepage: FetchResult;
+  /** GET /robots.txt */
+  robots: FetchResult;
+  /** GET /llms.txt */
+  llms: FetchResult;
+  /** GET /ai.txt */
+  aiTxt: FetchResult;
+  /** GET /.well-known/tdmrep.json */
+  tdmrep: FetchResult;
+  /** GET /.well-known/agents.json */
+  agents: FetchResult;
+  /** GET / with `Accept: text/markdown` (markdown for agents); found when 2xx text/markdown. */
+  markdown: FetchResult;
+  /** The terms-of-service link chosen from the homepage (absolute URL), or null when none. */
+  tosUrl: string | null;
+  /** The terms page itself, null when there was no link to follow. */
+  tos: FetchResult | null;
+  /** Rank from RANKLIST_CSV, null without a list or when the domain is not on it. */
+  rank: number | null;
+}
+
+/** What gathers evidence: the real crawler, or anything a test puts in its place. */
+export interface EvidenceSource {
+  crawl(domain: string, signal?: AbortSignal): Promise<Evidence>;
+}

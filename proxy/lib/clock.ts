@@ -1,0 +1,21 @@
+/** Injected time, so limits, caches and refreshes are testable without waiting (CONVENTIONS 7). */
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** A clock tests move by hand. */
+export class ManualClock implements Clock {
+  constructor(private t: number = Date.UTC(2026, 0, 15, 12, 0, 0)) {}
+  now(): number {
+    return this.t;
+  }
+  set(ms: number): void {
+    this.t = ms;
+  }
+  advance(ms: number): void {
+    this.t += ms;
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Environment parsing helpers: configuration is read once at start into a typed object; a bad
+ * value stops the process with a message naming the variable (ARCHITECTURE "Processes").
+ */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export type Env = Record<string, string | undefined>;
+
+export function str(env: Env, name: string, fallback: string): string {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? fallback : v.trim();
+}
+
+export function optionalStr(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+export function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const v = env[name];
+  if (v === undefined || v.trim() === '') return fallback;
+  if (!/^-?\d+$/.test(v.trim())) throw new ConfigError(name, `expected a whole number, got "${v}"`);
+  const n = Number(v.trim());
+  if (n < min || n > max) throw new ConfigError(name, `expected a number from ${min} to ${max}, got ${n}`);
+  return n;
+}
+
+export function bool(env: Env, name: string, fallback: boolean): boolean {
+  const v = env[name];
+  if (v === undefined || v.trim() === '') return fallback;
+  const s = v.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(s)) return true;
+  if (['0', 'false', 'no', 'off'].includes(s)) return false;
+  throw new ConfigError(name, `expected true or false, got "${v}"`);
+}
+
+export function list(env: Env, name: string): string[] {
+  const v = env[name];
+  if (v === undefined) return [];
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+/** Runs a config parser at start; on a ConfigError prints the message and exits with 2. */
+export function loadOrExit<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${e.message}\n`);
+      process.exit(2);
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,333 @@
+/**
+ * The seed's shapes (../shared/seed/ai-policy-lookup-interface.md) as zod schemas, with our
+ * decisions where the seed says "not shown" (spec/classification.md, openapi.json).
+ * Server side only: the extension imports these as types (`import type`), never the schemas,
+ * so zod stays out of its bundle.
+ */
+import { z } from 'zod';
+import {
+  ANNOUNCED_STANCES,
+  BOT_STATUSES,
+  COMPLETENESS,
+  CONFLICTS,
+  DECIDING_SOURCES,
+  DETAILS,
+  ERROR_CODES,
+  LIMIT_TYPES,
+  ROBOTS_OUTCOMES,
+  STANCES,
+  TOS_STANCES,
+  VERDICTS,
+} from './values.js';
+
+export const StanceSchema = z.enum(STANCES);
+export const DetailSchema = z.enum(DETAILS);
+export const VerdictSchema = z.enum(VERDICTS);
+export const BotStatusSchema = z.enum(BOT_STATUSES);
+export const ConflictSchema = z.enum(CONFLICTS);
+export const TosStanceSchema = z.enum(TOS_STANCES);
+export const CompletenessSchema = z.enum(COMPLETENESS);
+export const RobotsOutcomeSchema = z.enum(ROBOTS_OUTCOMES);
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+
+/** ISO 8601 timestamp with an offset (Z or ±hh:mm), fractional seconds allowed. */
+export const TimestampSchema = z.iso.datetime({ offset: true });
+
+// ---------------------------------------------------------------- signup
+
+export const SignupRequestSchema = z.object({ email: z.string() });
+export type SignupRequest = z.infer<typeof SignupRequestSchema>;
+
+export const LimitsSchema = z.object({
+  per_minute: z.number().int(),
+  per_day: z.number().int(),
+  per_month: z.number().int(),
+});
+
+export const SignupResponseSchema = z.object({
+  api_key: z.string().min(32),
+  email: z.string(),
+  limits: LimitsSchema,
+  message: z.string(),
+});
+export type SignupResponse = z.infer<typeof SignupResponseSchema>;
+
+// ---------------------------------------------------------------- domain policy
+
+export const UseCasesSchema = z.object({
+  training: VerdictSchema,
+  search: VerdictSchema,
+  inference: VerdictSchema,
+});
+export type UseCases = z.infer<typeof UseCasesSchema>;
+
+export const BotsSchema = z.object({
+  blocked: z.array(z.string()),
+  allowed: z.array(z.string()),
+});
+export type Bots = z.infer<typeof BotsSchema>;
+
+export const SignalsSchema = z.object({
+  robots_txt: z.boolean(),
+  llms_txt: z.boolean(),
+  ai_txt: z.boolean(),
+  tdmrep: z.boolean(),
+  content_signals: z.boolean(),
+  agents_json: z.boolean(),
+});
+export type Signals = z.infer<typeof SignalsSchema>;
+
+/** Site facts. Unknown values are null (our choice: the seed shows only present values). */
+export const SiteSchema = z.object({
+  ranklist_rank: z.number().int().positive().nullable(),
+  cdn: z.string().nullable(),
+  cms: z.string().nullable(),
+  behind_cdnvendor: z.boolean(),
+  has_paywall: z.boolean(),
+  has_tos: z.boolean(),
+  tos_url: z.string().nullable(),
+});
+export type Site = z.infer<typeof SiteSchema>;
+
+/** The single-lookup answer for a domain in the registry (full form). */
+export const DomainPolicyFoundSchema = z.object({
+  domain: z.string(),
+  found: z.literal(true),
+  stance: StanceSchema,
+  detail: DetailSchema,
+  use_cases: UseCasesSchema,
+  bots: BotsSchema,
+  signals: SignalsSchema,
+  site: SiteSchema,
+  last_updated: TimestampSchema,
+});
+export type DomainPolicyFound = z.infer<typeof DomainPolicyFoundSchema>;
+
+/** The answer for a domain not (yet) in the registry: nothing beyond what the seed shows. */
+export const DomainPolicyUnknownSchema = z.object({
+  domain: z.string(),
+  found: z.literal(false),
+  queued: z.literal(true),
+});
+export type DomainPolicyUnknown = z.infer<typeof DomainPolicyUnknownSchema>;
+
+export const DomainPolicySchema = z.discriminatedUnion('found', [DomainPolicyFoundSchema, DomainPolicyUnknownSchema]);
+export type DomainPolicy = z.infer<typeof DomainPolicySchema>;
+
+/** The quick-start form: only domain, found, stance, use_cases, bots, signals. */
+export const DomainPolicyQuickSchema = DomainPolicyFoundSchema.pick({
+  domain: true,
+  found: true,
+  stance: true,
+  use_cases: true,
+  bots: true,
+  signals: true,
+});
+export type DomainPolicyQuick = z.infer<typeof DomainPolicyQuickSchema>;
+
+// ---------------------------------------------------------------- explanations
+
+/** Why a verdict is what it is: the line or header behind it (classification.md intro). */
+export const ExplanationSchema = z.object({
+  /** What is explained: a use case, 'stance', a bot token, a conflict id, a site fact. */
+  subject: z.string(),
+  /** The value it was given (a verdict, a status, a stance). */
+  value: z.string(),
+  /** Where it came from. */
+  source: z.enum(['robots_txt', 'content_signals', 'tdmrep', 'ai_txt', 'llms_txt', 'agents_json', 'meta', 'x_robots_tag', 'tos', 'crawl', 'rule']),
+  /** 1-based line in the source file, when it is a file. */
+  line: z.number().int().positive().nullable(),
+  /** The line, header or tag itself, as published (trimmed, at most 300 characters). */
+  evidence: z.string().nullable(),
+  /** A sentence for people. */
+  reason: z.string(),
+});
+export type Explanation = z.infer<typeof ExplanationSchema>;
+
+// ---------------------------------------------------------------- full record
+
+export const BotEntrySchema = z.object({
+  status: BotStatusSchema,
+  is_ai_bot: z.boolean(),
+  allowed_paths: z.array(z.string()),
+  disallowed_paths: z.array(z.string()),
+});
+export type BotEntry = z.infer<typeof BotEntrySchema>;
+
+export const CrawlRulesSchema = z.object({
+  crawl_delays: z.record(z.string(), z.number()),
+  blocked_paths: z.array(z.string()),
+  sitemaps_count: z.number().int().nonnegative(),
+  directives_count: z.number().int().nonnegative(),
+  has_wildcard_block: z.boolean(),
+});
+
+/** Resolved usage preferences from content signals, TDMRep, ai.txt and meta: true yes, false no, null nothing said. */
+export const UsagePrefsSchema = z.object({
+  training: z.boolean().nullable(),
+  search: z.boolean().nullable(),
+  inference: z.boolean().nullable(),
+});
+export type UsagePrefs = z.infer<typeof UsagePrefsSchema>;
+
+export const FullRecordSchema = z.object({
+  id: z.number().int().positive(),
+  domain: z.string(),
+  robots_txt_exists: z.boolean(),
+  llms_txt_exists: z.boolean(),
+  ai_txt_exists: z.boolean(),
+  tdmrep_exists: z.boolean(),
+  agents_json_exists: z.boolean(),
+  ai_stance: StanceSchema,
+  policy_detail: DetailSchema,
+  ai_openness_score: z.number().min(0).max(1),
+  policy_completeness: CompletenessSchema,
+  confidence: z.number().min(0).max(1),
+  ai_bots_blocked_count: z.number().int().nonnegative(),
+  ai_bots_allowed_count: z.number().int().nonnegative(),
+  ai_bots: z.record(z.string(), BotStatusSchema),
+  all_bots: z.record(z.string(), BotEntrySchema),
+  crawl_rules: CrawlRulesSchema,
+  use_case_policies: UseCasesSchema,
+  conflicts: z.array(ConflictSchema),
+  tos_url: z.string().nullable(),
+  tos_ai_stance: TosStanceSchema,
+  cdn_provider: z.string().nullable(),
+  cms: z.string().nullable(),
+  has_paywall: z.boolean(),
+  behind_cdnvendor: z.boolean(),
+  markdown_for_agents: z.boolean(),
+  parsed_at: TimestampSchema,
+  // ---- ours, where the seed says "not shown" ----
+  /** Identifier of the stored crawl (audit entry) this record came from. */
+  audit_id: z.string(),
+  ranklist_rank: z.number().int().positive().nullable(),
+  content_signals_exists: z.boolean(),
+  robots_txt_status: RobotsOutcomeSchema,
+  /** HTTP status of the homepage, null when it gave no HTTP answer. */
+  homepage_status: z.number().int().nullable(),
+  /** Raw robots.txt as served (first 500 KiB), null when there was none. */
+  robots_txt: z.string().nullable(),
+  /** Relevant homepage response headers, lower-case names. */
+  headers: z.record(z.string(), z.string()),
+  /** Relevant homepage meta tags (robots, tdm-reservation, tdm-policy, generator, ...). */
+  meta_tags: z.record(z.string(), z.string()),
+  /** The terms-of-service excerpt that decided tos_ai_stance, null when none. */
+  tos_excerpt: z.string().nullable(),
+  usage_signals: UsagePrefsSchema,
+  explanations: z.array(ExplanationSchema),
+  warnings: z.array(z.string()),
+});
+export type FullRecord = z.infer<typeof FullRecordSchema>;
+/** What classify() produces; the registry adds id and audit_id when it stores it. */
+export type FullRecordBody = Omit<FullRecord, 'id' | 'audit_id'>;
+
+// ---------------------------------------------------------------- search and batch
+
+export const SearchResultItemSchema = z.object({
+  domain: z.string(),
+  stance: StanceSchema,
+  detail: DetailSchema,
+  ranklist_rank: z.number().int().positive().nullable(),
+});
+export const SearchResultSchema = z.object({
+  results: z.array(SearchResultItemSchema),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  has_more: z.boolean(),
+});
+export type SearchResult = z.infer<typeof SearchResultSchema>;
+
+export const BatchItemSchema = DomainPolicyFoundSchema.pick({
+  domain: true,
+  found: true,
+  stance: true,
+  use_cases: true,
+  bots: true,
+});
+export type BatchItem = z.infer<typeof BatchItemSchema>;
+
+export const BatchRequestSchema = z.object({ domains: z.array(z.string()) });
+export const BatchResultSchema = z.object({
+  domains: z.array(BatchItemSchema),
+  not_found: z.array(z.string()),
+});
+export type BatchResult = z.infer<typeof BatchResultSchema>;
+
+// ---------------------------------------------------------------- errors
+
+export const ErrorObjectSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  retry_after: z.number().int().nonnegative().optional(),
+  limit_type: z.enum(LIMIT_TYPES).optional(),
+});
+export type ErrorObject = z.infer<typeof ErrorObjectSchema>;
+
+// ---------------------------------------------------------------- announced surface
+
+export const PurposeVerdictSchema = z.object({
+  allowed: z.boolean().nullable(),
+  source: z.array(z.enum(DECIDING_SOURCES)),
+});
+export type PurposeVerdict = z.infer<typeof PurposeVerdictSchema>;
+
+export const AnnouncedRecordSchema = z.object({
+  domain: z.string(),
+  score: z.number().int().min(0).max(100),
+  stance: z.enum(ANNOUNCED_STANCES),
+  purposes: z.object({
+    training: PurposeVerdictSchema,
+    search: PurposeVerdictSchema,
+    rag: PurposeVerdictSchema,
+    browsing: PurposeVerdictSchema,
+  }),
+  signals: z.object({
+    robots_txt: z.object({ found: z.boolean(), blocks: z.array(z.string()) }),
+    llms_txt: z.object({ found: z.boolean() }),
+    ai_txt: z.object({ found: z.boolean() }),
+    tdmrep: z.object({ found: z.boolean() }),
+    agents_json: z.object({ found: z.boolean() }),
+    /** training/search: the content signal's value, null when it says nothing of that use. */
+    content_signals: z.object({ found: z.boolean(), training: z.boolean().nullable(), search: z.boolean().nullable() }),
+  }),
+  conflicts: z.array(ConflictSchema),
+  last_crawled: TimestampSchema,
+  audit_id: z.string(),
+});
+export type AnnouncedRecord = z.infer<typeof AnnouncedRecordSchema>;
+export type AnnouncedRecordBody = Omit<AnnouncedRecord, 'audit_id'>;
+
+export const AnnouncedUnknownSchema = DomainPolicyUnknownSchema;
+
+export const ScoreResponseSchema = z.object({
+  domain: z.string(),
+  score: z.number().int().min(0).max(100),
+  last_crawled: TimestampSchema,
+});
+export type ScoreResponse = z.infer<typeof ScoreResponseSchema>;
+
+// ---------------------------------------------------------------- history (ours, beyond the seed)
+
+/** One stored crawl in a domain's history, with what changed since the crawl before it. */
+export const HistoryEntrySchema = z.object({
+  audit_id: z.string(),
+  crawled_at: TimestampSchema,
+  stance: StanceSchema,
+  detail: DetailSchema,
+  score: z.number().int().min(0).max(100),
+  use_cases: UseCasesSchema,
+  bots_blocked: z.array(z.string()),
+  /** Sentences for people, e.g. "started blocking GPTBot", "training: allowed → blocked"; empty for the first crawl. */
+  changes: z.array(z.string()),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+
+export const HistoryResponseSchema = z.object({
+  domain: z.string(),
+  /** Number of stored crawls. */
+  crawls: z.number().int().nonnegative(),
+  /** Newest first: the first crawl and every crawl whose policy differed from the one before. */
+  entries: z.array(HistoryEntrySchema),
+});
+export type HistoryResponse = z.infer<typeof HistoryResponseSchema>;

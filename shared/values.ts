@@ -1,0 +1,132 @@
+/**
+ * The closed value sets of the seed interface and of spec/classification.md, as plain
+ * constants. Zod-free on purpose: the extension imports this module and must stay small.
+ */
+
+export const STANCES = ['blocks_all_ai', 'blocks_training', 'selective', 'allows_all', 'no_policy'] as const;
+export type Stance = (typeof STANCES)[number];
+
+export const DETAILS = [
+  'blocks_all_ai',
+  'wildcard_block',
+  'blocks_training',
+  'selective',
+  'allows_all',
+  'has_llms_txt',
+  'no_ai_rules',
+  'no_robots',
+  'has_signals',
+  'robots_blocked',
+  'unreachable',
+] as const;
+export type Detail = (typeof DETAILS)[number];
+
+/** Seed table "stance to detail mapping". */
+export const DETAIL_STANCE: Readonly<Record<Detail, Stance>> = {
+  blocks_all_ai: 'blocks_all_ai',
+  wildcard_block: 'blocks_all_ai',
+  blocks_training: 'blocks_training',
+  selective: 'selective',
+  allows_all: 'allows_all',
+  has_llms_txt: 'allows_all',
+  no_ai_rules: 'no_policy',
+  no_robots: 'no_policy',
+  has_signals: 'no_policy',
+  robots_blocked: 'no_policy',
+  unreachable: 'no_policy',
+};
+
+/** The announced surface names allows_all `open` (its search filter value); the rest are shared. */
+export const ANNOUNCED_STANCES = ['blocks_all_ai', 'blocks_training', 'selective', 'open', 'no_policy'] as const;
+export type AnnouncedStance = (typeof ANNOUNCED_STANCES)[number];
+export const toAnnouncedStance = (s: Stance): AnnouncedStance => (s === 'allows_all' ? 'open' : s);
+export const fromAnnouncedStance = (s: AnnouncedStance): Stance => (s === 'open' ? 'allows_all' : s);
+
+/** Use cases of the reference surface (classification.md section 4). */
+export const USE_CASES = ['training', 'search', 'inference'] as const;
+export type UseCase = (typeof USE_CASES)[number];
+
+/** Verdict per use case. `unknown`: robots.txt could not be read and no usage signal decided. */
+export const VERDICTS = ['blocked', 'partial', 'allowed', 'unknown'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+/** Purposes of the announced surface (classification.md section 7). */
+export const PURPOSES = ['training', 'search', 'rag', 'browsing'] as const;
+export type Purpose = (typeof PURPOSES)[number];
+
+/** Catalogue purposes of a bot (classification.md section 3). */
+export const BOT_PURPOSES = ['training', 'search', 'inference', 'agent', 'other'] as const;
+export type BotPurpose = (typeof BOT_PURPOSES)[number];
+
+/** Status of one bot under a robots.txt (classification.md section 2). */
+export const BOT_STATUSES = ['blocked', 'partial', 'allowed'] as const;
+export type BotStatus = (typeof BOT_STATUSES)[number];
+export const RULE_SOURCES = ['named', 'wildcard', 'none'] as const;
+export type RuleSource = (typeof RULE_SOURCES)[number];
+
+/** Standards reported in `signals` (seed). */
+export const SIGNAL_KEYS = ['robots_txt', 'llms_txt', 'ai_txt', 'tdmrep', 'content_signals', 'agents_json'] as const;
+export type SignalKey = (typeof SIGNAL_KEYS)[number];
+
+/** Standards that can decide a purpose on the announced surface (classification.md section 7). */
+export const DECIDING_SOURCES = ['robots_txt', 'content_signals', 'tdmrep', 'ai_txt', 'meta'] as const;
+export type DecidingSource = (typeof DECIDING_SOURCES)[number];
+
+export const ROBOTS_OUTCOMES = ['ok', 'missing', 'blocked', 'error', 'unreachable'] as const;
+export type RobotsOutcome = (typeof ROBOTS_OUTCOMES)[number];
+
+export const TOS_STANCES = ['prohibits', 'restricts', 'permits', 'silent', 'unknown'] as const;
+export type TosStance = (typeof TOS_STANCES)[number];
+
+export const COMPLETENESS = ['none', 'minimal', 'moderate', 'comprehensive'] as const;
+export type Completeness = (typeof COMPLETENESS)[number];
+
+export const CONFLICTS = [
+  'robots_blocks_ai_but_tos_allows_or_silent',
+  'tos_prohibits_ai_but_robots_allows',
+  'signal_allows_but_robots_blocks',
+  'signal_blocks_but_robots_allows_explicitly',
+  'llms_txt_but_blocks_all_ai',
+] as const;
+export type Conflict = (typeof CONFLICTS)[number];
+
+export const LIMIT_TYPES = ['minute', 'day', 'month'] as const;
+export type LimitType = (typeof LIMIT_TYPES)[number];
+
+/**
+ * Error codes. The first five are the seed's; the rest are ours where the seed says "not shown"
+ * (each documented in openapi.json).
+ */
+export const ERROR_CODES = [
+  'invalid_domain',
+  'invalid_params',
+  'unauthorized',
+  'rate_limit_exceeded',
+  'internal_error',
+  'invalid_email',
+  'not_found',
+  'method_not_allowed',
+  'payload_too_large',
+  'unsupported_media_type',
+  'forbidden',
+  'upstream_error',
+  'upstream_unavailable',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Seed limits. */
+export const LIMITS = {
+  perMinute: 200,
+  perDay: 10_000,
+  perMonth: 100_000,
+  signupsPerDay: 3,
+  batchMin: 2,
+  batchMax: 25,
+  previewBatchMax: 100,
+  searchQMin: 2,
+  searchLimitMax: 100,
+  searchLimitDefault: 20,
+} as const;
+
+/** Clients are advised to recheck a policy older than this (seed, "States and transitions"). */
+export const STALE_AFTER_DAYS = 30;
