@@ -34,8 +34,10 @@ export function parseDomain(input: unknown): DomainParse {
   }
   if (/[/\\?#@:\[\]%]/.test(input)) return fail('Give a bare host name such as example.com, without scheme, port, path or query.');
   let host = input.toLowerCase();
+  // Check for empty labels before dropping the one permitted trailing dot (RFC 1034 3.1), so `example.com..` fails.
+  if (host.startsWith('.') || host.includes('..')) return fail('The domain has an empty label.');
   if (host.endsWith('.')) host = host.slice(0, -1);
-  if (host === '' || host.startsWith('.') || host.includes('..')) return fail('The domain has an empty label.');
+  if (host === '') return fail('The domain has an empty label.');
   if (IPV4_LIKE.test(host)) return fail('IP addresses are not domains.');
   let ascii: string;
   try {
