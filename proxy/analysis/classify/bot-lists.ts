@@ -1,0 +1,53 @@
+/**
+ * The bot lists of the records. Choices where the seed and classification.md leave room:
+ * - `bots.blocked` (section 5): catalogue AI bots whose status is blocked, named ones first,
+ *   then those blocked through `*`, each in catalogue order. Obsolete tokens appear only when
+ *   the file names them: blocked through `*` they would list crawlers that no longer exist.
+ * - `bots.allowed`: catalogue AI bots named with status allowed.
+ * - `ai_bots` (full record): every catalogue AI bot in either list, plus named AI bots with
+ *   status partial; a `partial` inherited from `*` is housekeeping and is left out, as in R(u).
+ *   So `ai_bots_blocked_count` = |bots.blocked| and `ai_bots_allowed_count` = |bots.allowed|.
+ * - `all_bots`: every agent the file names (catalogue token spelling when known, else the
+ *   first spelling in the file), `*` itself, and every AI bot of `ai_bots`.
+ */
+import type { BotEntry } from '../../../shared/schemas.js';
+import type { BotStatus as BotStatusValue } from '../../../shared/values.js';
+import type { BotStatus } from '../robots/index.js';
+import type { BotReading, BotReadings } from './bot-readings.js';
+
+export interface BotLists {
+  blocked: BotReading[];
+  allowed: BotReading[];
+  /** ai_bots, in the order: blocked, allowed, named partial. */
+  ai: BotReading[];
+}
+
+export function botLists(readings: BotReadings): BotLists {
+  const ai = [...readings.catalogue.values()].filter((r) => r.bot?.is_ai_bot);
+  const namedBlocked = ai.filter((r) => r.named && r.status.status === 'blocked');
+  const wildBlocked = ai.filter((r) => !r.named && r.status.status === 'blocked' && !r.bot?.obsolete);
+  const blocked = [...namedBlocked, ...wildBlocked];
+  const allowed = ai.filter((r) => r.named && r.status.status === 'allowed');
+  const partial = ai.filter((r) => r.named && r.status.status === 'partial');
+  return { blocked, allowed, ai: [...blocked, ...allowed, ...partial] };
+}
+
+const entry = (s: BotStatus, isAi: boolean): BotEntry => ({
+  status: s.status,
+  is_ai_bot: isAi,
+  allowed_paths: [...s.allowedPaths],
+  disallowed_paths: [...s.disallowedPaths],
+});
+
+export function aiBotsMap(lists: BotLists): Record<string, BotStatusValue> {
+  return Object.fromEntries(lists.ai.map((r) => [r.name, r.status.status]));
+}
+
+export function allBotsMap(readings: BotReadings, lists: BotLists): Record<string, BotEntry> {
+  const out: Record<string, BotEntry> = {};
+  if (readings.wildcard) out['*'] = entry(readings.wildcard, false);
+  for (const r of readings.catalogue.values()) if (r.named) out[r.name] = entry(r.status, r.bot?.is_ai_bot ?? false);
+  for (const r of readings.unknown) out[r.name] ??= entry(r.status, false);
+  for (const r of lists.ai) out[r.name] ??= entry(r.status, true);
+  return out;
+}

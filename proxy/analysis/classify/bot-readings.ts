@@ -1,0 +1,78 @@
+/**
+ * Every bot's status under the site's robots.txt (classification.md section 2), for the
+ * catalogue (shared/bots.ts) and for the other agents the file names. The status itself comes
+ * from the robots module's botStatus(); this module only decides which bots to ask about and
+ * how to name them.
+ */
+import { BOTS, botByToken, type Bot } from '../../../shared/bots.js';
+import { botStatus, type BotStatus, type RobotsTxt } from '../robots/index.js';
+
+export interface BotReading {
+  /** Catalogue entry, or null for an agent the catalogue does not know. */
+  bot: Bot | null;
+  /** Display name: the catalogue token, or the agent as first written in the file (cut at `/`). */
+  name: string;
+  /** Lower-case token, as robots.txt matching compares it. */
+  token: string;
+  status: BotStatus;
+  /** The file has a group naming this agent (source `named`). */
+  named: boolean;
+}
+
+/** Status of a bot when no robots.txt applies: nothing restricts it (RFC 9309 section 2.3.1.3). */
+const NO_RULES: BotStatus = { status: 'allowed', source: 'none', allowedPaths: [], disallowedPaths: [], decidingLine: null, crawlDelay: null };
+
+export interface BotReadings {
+  /** Catalogue bots, in catalogue order, keyed by lower-case token. */
+  catalogue: Map<string, BotReading>;
+  /** Agents named in the file that the catalogue does not know, in file order (without `*`). */
+  unknown: BotReading[];
+  /** The `*` groups' own status, null when the file has none. */
+  wildcard: BotStatus | null;
+  /** Lower-case tokens named in some group. */
+  namedTokens: Set<string>;
+}
+
+export function readBots(robots: RobotsTxt | null): BotReadings {
+  const namedTokens = new Set<string>();
+  const firstSpelling = new Map<string, string>();
+  for (const g of robots?.groups ?? []) {
+    for (const a of g.agents) {
+      if (a.token === '') continue;
+      namedTokens.add(a.token);
+      if (!firstSpelling.has(a.token)) firstSpelling.set(a.token, cutAtSlash(a.value));
+    }
+  }
+  // A bot no group names gets the merged `*` groups (RFC 9309 section 2.2.1), the same rules
+  // for all of them: compute that status once instead of once per catalogue bot.
+  const wildcard = robots !== null && namedTokens.has('*') ? botStatus(robots, '*') : null;
+  const statusOf = (token: string): BotStatus => {
+    if (robots === null) return NO_RULES;
+    if (!namedTokens.has(token)) return wildcard ?? NO_RULES;
+    return botStatus(robots, token);
+  };
+
+  const catalogue = new Map<string, BotReading>();
+  for (const bot of BOTS) {
+    const token = bot.token.toLowerCase();
+    catalogue.set(token, { bot, name: bot.token, token, status: statusOf(token), named: namedTokens.has(token) });
+  }
+  const unknown: BotReading[] = [];
+  for (const token of namedTokens) {
+    if (token === '*' || botByToken(token)) continue;
+    unknown.push({ bot: null, name: firstSpelling.get(token) ?? token, token, status: statusOf(token), named: true });
+  }
+  return { catalogue, unknown, wildcard, namedTokens };
+}
+
+function cutAtSlash(value: string): string {
+  const slash = value.indexOf('/');
+  return (slash < 0 ? value : value.slice(0, slash)).trim();
+}
+
+/**
+ * A bot restricts its use case (section 4) when it is `blocked`, or `partial` with rules from
+ * a group naming it; a `partial` inherited from `*` is housekeeping, not AI policy.
+ */
+export const restricts = (r: BotReading): boolean =>
+  r.status.status === 'blocked' || (r.status.status === 'partial' && r.status.source === 'named');

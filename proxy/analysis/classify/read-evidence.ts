@@ -1,0 +1,104 @@
+/**
+ * Evidence → the facts classify() decides on: every raw response goes through the one parser
+ * that owns its "found" rule (classification.md section 1), so this module only wires them.
+ */
+import type { RobotsOutcome } from '../../../shared/values.js';
+import type { Evidence, FetchResponse } from '../evidence.js';
+import { scanHtml, type HtmlScan } from '../html/scan.js';
+import { MAX_ROBOTS_BYTES, parseRobotsTxt, type RobotsTxt } from '../robots/index.js';
+import { analyzeAgentsJson, type AgentsJsonResult } from '../signals/agents-json.js';
+import { analyzeAiTxt, type AiTxtResult } from '../signals/ai-txt.js';
+import { extractContentSignals, type ContentSignals } from '../signals/content-signals.js';
+import { analyzeLlmsTxt, type LlmsTxtResult } from '../signals/llms-txt.js';
+import { pageMeta, type PageMeta } from '../signals/meta.js';
+import { isSuccess } from '../signals/response.js';
+import { resolveTdmrep, type TdmrepResult } from '../signals/tdmrep.js';
+import { detectCdn, type CdnFacts } from '../site/cdn.js';
+import { detectChallenge, type ChallengeFacts } from '../site/challenge.js';
+import { detectCms, type CmsFacts } from '../site/cms.js';
+import { detectMarkdownForAgents, type MarkdownFacts } from '../site/markdown.js';
+import { detectPaywall, type PaywallFacts } from '../site/paywall.js';
+import { tosStance, type TosStanceResult } from '../site/tos.js';
+import { robotsOutcome } from './robots-outcome.js';
+
+export interface Facts {
+  evidence: Evidence;
+  /** The homepage answer (any status), or null when there was no HTTP answer. */
+  homepage: FetchResponse | null;
+  homepageHeaders: Readonly<Record<string, string>>;
+  scan: HtmlScan | null;
+  robotsOutcome: RobotsOutcome;
+  /** When robots.txt is blocked by a challenge page, what gave it away. */
+  robotsChallenge: ChallengeFacts | null;
+  /** Parsed robots.txt when the outcome is `ok`, else null. */
+  robots: RobotsTxt | null;
+  /** The raw text that was parsed (first 500 KiB), null unless `ok`. */
+  robotsText: string | null;
+  contentSignals: ContentSignals;
+  tdmrep: TdmrepResult;
+  aiTxt: AiTxtResult;
+  llms: LlmsTxtResult;
+  agents: AgentsJsonResult;
+  meta: PageMeta;
+  cdn: CdnFacts;
+  cms: CmsFacts;
+  paywall: PaywallFacts;
+  markdown: MarkdownFacts;
+  tos: TosStanceResult;
+  /** The terms page answered 2xx with HTML or text. */
+  hasTos: boolean;
+}
+
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
+/** A 2xx HTML homepage is scanned; a challenge or error page still has headers worth reading. */
+function scanOf(r: FetchResponse | null): HtmlScan | null {
+  if (r === null || !isSuccess(r.status)) return null;
+  const ct = r.contentType ?? '';
+  if (ct !== '' && ct !== 'text/html' && ct !== 'application/xhtml+xml') return null;
+  return scanHtml(r.body);
+}
+
+/** The body up to RFC 9309's 500 KiB floor; the parser caps again by octets, this keeps the stored copy bounded. */
+const capText = (s: string): string => (s.length > MAX_ROBOTS_BYTES ? s.slice(0, MAX_ROBOTS_BYTES) : s);
+
+export function readEvidence(evidence: Evidence): Facts {
+  const homepage = evidence.homepage.kind === 'response' ? evidence.homepage : null;
+  const homepageHeaders = homepage?.headers ?? NO_HEADERS;
+  const scan = scanOf(homepage);
+
+  const challengeOf = (r: FetchResponse): boolean => detectChallenge(r).challenged;
+  const outcome = robotsOutcome(evidence.robots, challengeOf);
+  const robotsResponse = evidence.robots.kind === 'response' ? evidence.robots : null;
+  const robotsChallenge = outcome === 'blocked' && robotsResponse && isSuccess(robotsResponse.status) ? detectChallenge(robotsResponse) : null;
+  const readable = outcome === 'ok' && robotsResponse !== null;
+  // The parser gets the whole body so it can report truncation itself (RFC 9309 section 2.5).
+  const robots = readable ? parseRobotsTxt(robotsResponse.body) : null;
+  const robotsText = readable ? capText(robotsResponse.body) : null;
+
+  const tos = evidence.tos;
+  const tosAnswered = tos !== null && tos.kind === 'response' && isSuccess(tos.status);
+  const tosType = tosAnswered ? (tos.contentType ?? '') : '';
+  return {
+    evidence,
+    homepage,
+    homepageHeaders,
+    scan,
+    robotsOutcome: outcome,
+    robotsChallenge,
+    robots,
+    robotsText,
+    contentSignals: extractContentSignals(robots, homepage === null ? null : homepageHeaders),
+    tdmrep: resolveTdmrep({ file: evidence.tdmrep, headers: homepageHeaders, metas: scan?.metas ?? [], path: '/' }),
+    aiTxt: analyzeAiTxt(evidence.aiTxt),
+    llms: analyzeLlmsTxt(evidence.llms),
+    agents: analyzeAgentsJson(evidence.agents),
+    meta: pageMeta(scan, homepageHeaders),
+    cdn: detectCdn(homepageHeaders),
+    cms: detectCms(homepageHeaders, scan, scan === null ? '' : (homepage?.body ?? '')),
+    paywall: detectPaywall(scan),
+    markdown: detectMarkdownForAgents(evidence.markdown, homepageHeaders, scan),
+    tos: tosStance(tos),
+    hasTos: tosAnswered && (tosType === '' || tosType.startsWith('text/') || tosType === 'application/xhtml+xml'),
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * Usage signals S(u) (classification.md section 4): what content signals, TDMRep, page meta
+ * and ai.txt say about each use case, most restrictive first (`no` over `yes` over nothing).
+ * A signal in a robots.txt group naming bots applies to those bots only (`scoped`); one in the
+ * `*` group, outside any group, or in a header applies to all (`site`).
+ */
+import type { Explanation } from '../../../shared/schemas.js';
+import type { DecidingSource, UseCase } from '../../../shared/values.js';
+import { USE_CASES } from '../../../shared/values.js';
+import type { AiTxtResult } from '../signals/ai-txt.js';
+import { appliesToRoot, resolvePrefs, type ContentSignals } from '../signals/content-signals.js';
+import type { PageMeta } from '../signals/meta.js';
+import type { TdmrepResult } from '../signals/tdmrep.js';
+type ExplanationSource = Explanation['source'];
+
+/** One statement about one use case, with where it was written. */
+export interface SignalPiece {
+  /** The standard, as the announced surface names it. */
+  standard: DecidingSource;
+  /** Where, as explanations name it (meta and X-Robots-Tag are told apart there). */
+  origin: ExplanationSource;
+  value: boolean;
+  line: number | null;
+  text: string;
+}
+
+/** The decided value and the pieces that said it (the `no` ones when it is no). */
+export interface UsageSignal {
+  value: boolean;
+  pieces: SignalPiece[];
+}
+
+export type PerUseCase<T> = Record<UseCase, T>;
+
+export interface UsageSignals {
+  /** S(u): signals that apply to every bot. */
+  site: PerUseCase<UsageSignal | null>;
+  /** Content-Signal / Content-Usage alone, site-wide (announced `signals.content_signals`). */
+  contentSignals: PerUseCase<boolean | null>;
+  /** Signals scoped to named agents: lower-case token → use case → signal. */
+  scoped: Map<string, Partial<PerUseCase<UsageSignal>>>;
+}
+
+export interface UsageSignalInputs {
+  contentSignals: ContentSignals;
+  tdmrep: TdmrepResult;
+  aiTxt: AiTxtResult;
+  meta: PageMeta;
+}
+
+/** Adds a piece: a `no` replaces any `yes`; equal values accumulate. */
+function add(into: UsageSignal | null | undefined, piece: SignalPiece): UsageSignal {
+  if (!into || (into.value && !piece.value)) return { value: piece.value, pieces: [piece] };
+  if (into.value === piece.value) into.pieces.push(piece);
+  return into;
+}
+
+export function readUsageSignals(input: UsageSignalInputs): UsageSignals {
+  const site: PerUseCase<UsageSignal | null> = { training: null, search: null, inference: null };
+  const contentSignals: PerUseCase<boolean | null> = { training: null, search: null, inference: null };
+
+  // Content signals that apply to all (section 4), via the signals module's own resolution.
+  const global = resolvePrefs(input.contentSignals, '*');
+  for (const u of USE_CASES) {
+    const d = global[u];
+    if (d === null) continue;
+    contentSignals[u] = d.value;
+    for (const e of d.entries) site[u] = add(site[u], { standard: 'content_signals', origin: 'content_signals', value: d.value, line: e.line, text: e.text });
+  }
+
+  // TDMRep for `/`: 1 reserves the rights (training no), 0 waives them (training yes).
+  const t = input.tdmrep;
+  if (t.reservation !== null) {
+    site.training = add(site.training, { standard: 'tdmrep', origin: 'tdmrep', value: t.reservation === 0, line: null, text: t.text ?? `tdm-reservation: ${t.reservation}` });
+  }
+
+  // Page `noai` for every agent (meta robots or X-Robots-Tag) is a training no.
+  if (input.meta.noai) {
+    const d = input.meta.directives.find((x) => x.agent === '*' && x.directives.includes('noai'));
+    site.training = add(site.training, {
+      standard: 'meta',
+      origin: d?.source === 'x_robots_tag' ? 'x_robots_tag' : 'meta',
+      value: false,
+      line: null,
+      text: input.meta.decidingText ?? 'noai',
+    });
+  }
+
+  // ai.txt disallowing `/` for `*` is a training no.
+  const a = input.aiTxt;
+  if (a.found && a.disallowsRoot) {
+    site.training = add(site.training, {
+      standard: 'ai_txt',
+      origin: 'ai_txt',
+      value: false,
+      line: a.decidingRule?.line ?? null,
+      text: a.decidingRule ? `Disallow: ${a.decidingRule.pattern}` : 'Disallow: /',
+    });
+  }
+
+  const scoped = new Map<string, Partial<PerUseCase<UsageSignal>>>();
+  const scope = (token: string, u: UseCase, piece: SignalPiece): void => {
+    const m = scoped.get(token) ?? {};
+    m[u] = add(m[u], piece);
+    scoped.set(token, m);
+  };
+  for (const e of input.contentSignals.entries) {
+    if (e.source !== 'robots_group' || !appliesToRoot(e)) continue;
+    for (const u of USE_CASES) {
+      const v = e.prefs[u];
+      if (v === undefined) continue;
+      for (const token of e.agents) scope(token, u, { standard: 'content_signals', origin: 'content_signals', value: v, line: e.line, text: e.text });
+    }
+  }
+  for (const token of input.meta.noaiAgents) {
+    const d = input.meta.directives.find((x) => x.agent === token && x.directives.includes('noai'));
+    scope(token, 'training', { standard: 'meta', origin: d?.source === 'x_robots_tag' ? 'x_robots_tag' : 'meta', value: false, line: null, text: d?.text ?? 'noai' });
+  }
+  return { site, contentSignals, scoped };
+}

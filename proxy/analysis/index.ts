@@ -1,0 +1,7 @@
+/**
+ * The analysis core's public face: classify(evidence) and the types around it. Pure: no
+ * node:*, no network, no browser API (ARCHITECTURE "proxy/analysis").
+ */
+export { classify } from './classify/index.js';
+export type { Classification } from './classification.js';
+export type { Evidence, EvidenceSource, FetchFailed, FetchRefused, FetchResponse, FetchResult } from './evidence.js';
