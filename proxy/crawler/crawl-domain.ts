@@ -1,0 +1,133 @@
+/**
+ * One domain's crawl (classification.md section 1): the seven requests in parallel over one
+ * pinned resolution, the terms page as soon as the homepage is in, https first and http only
+ * when https gave no HTTP answer at all, all inside the whole-domain time limit.
+ */
+import { Agent } from 'undici';
+import { parseDomain } from '../../shared/domain.js';
+import type { Evidence, FetchResult } from '../analysis/evidence.js';
+import type { Clock } from '../lib/clock.js';
+import { fetchOne, type FetchContext } from './fetch-one.js';
+import { createGuardedConnector } from './guarded-connector.js';
+import { matchOverride, type CrawlOverride } from './overrides.js';
+import { createPinnedResolver, type Lookup } from './pinned-resolver.js';
+
+export interface CrawlSettings {
+  overrides: CrawlOverride[];
+  ranks: Map<string, number> | null;
+  userAgent: string;
+  connectMs: number;
+  requestMs: number;
+  domainMs: number;
+  caps: { robots: number; html: number; other: number };
+  maxRedirects: number;
+  lookup: Lookup;
+  clock: Clock;
+  /** Picks the terms-of-service link from the homepage. */
+  findTosLink: (html: string, pageUrl: string, domain: string) => string | null;
+}
+
+type FileKey = 'homepage' | 'robots' | 'llms' | 'aiTxt' | 'tdmrep' | 'agents' | 'markdown';
+type Files = Record<FileKey, FetchResult>;
+
+const HTML_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8';
+const TEXT_ACCEPT = 'text/plain,*/*;q=0.5';
+const JSON_ACCEPT = 'application/json,*/*;q=0.5';
+
+/** The requests of section 1, each with its Accept header and size cap. */
+const FILES: ReadonlyArray<{ key: FileKey; path: string; accept: string; cap: keyof CrawlSettings['caps'] }> = [
+  { key: 'homepage', path: '/', accept: HTML_ACCEPT, cap: 'html' },
+  { key: 'robots', path: '/robots.txt', accept: TEXT_ACCEPT, cap: 'robots' },
+  { key: 'llms', path: '/llms.txt', accept: 'text/markdown,text/plain,*/*;q=0.5', cap: 'other' },
+  { key: 'aiTxt', path: '/ai.txt', accept: TEXT_ACCEPT, cap: 'other' },
+  { key: 'tdmrep', path: '/.well-known/tdmrep.json', accept: JSON_ACCEPT, cap: 'other' },
+  { key: 'agents', path: '/.well-known/agents.json', accept: JSON_ACCEPT, cap: 'other' },
+  // Markdown for agents: the homepage again, asking for text/markdown.
+  { key: 'markdown', path: '/', accept: 'text/markdown', cap: 'other' },
+];
+
+/** Failures that mean "no HTTP server answered on this scheme", so the other scheme is worth a try. */
+const NO_ANSWER = new Set(['connect', 'tls', 'timeout', 'protocol']);
+
+export async function crawlDomain(s: CrawlSettings, input: string, external?: AbortSignal): Promise<Evidence> {
+  const fetchedAt = new Date(s.clock.now()).toISOString();
+  const parsed = parseDomain(input);
+  if (!parsed.ok) return refusedEvidence(String(input), fetchedAt, `not a valid domain: ${parsed.message}`);
+  const domain: string = parsed.domain;
+
+  const domainTimeout = AbortSignal.timeout(s.domainMs);
+  const signal = external ? AbortSignal.any([external, domainTimeout]) : domainTimeout;
+  const resolver = createPinnedResolver(s.overrides, s.lookup);
+  const agent = new Agent({
+    connect: createGuardedConnector(resolver, s.connectMs),
+    headersTimeout: s.requestMs,
+    bodyTimeout: s.requestMs,
+  });
+  const ctx: FetchContext = {
+    dispatcher: agent,
+    resolver,
+    userAgent: s.userAgent,
+    maxRedirects: s.maxRedirects,
+    requestMs: s.requestMs,
+    signal,
+    abortCause: () =>
+      external?.aborted
+        ? { reason: 'aborted', message: 'the crawl was cancelled' }
+        : { reason: 'timeout', message: `the domain's crawl took longer than ${s.domainMs} ms` },
+  };
+
+  try {
+    // An override's scheme is the one crawled; https overrides still fall back to http (same host:port).
+    const schemes = matchOverride(s.overrides, domain)?.protocol === 'http:' ? ['http:'] : ['https:', 'http:'];
+    let got: Gathered | null = null;
+    for (const scheme of schemes) {
+      got = await gather(s, ctx, `${scheme}//${domain}`, domain);
+      const answered = Object.values(got.files).some((r) => r.kind === 'response');
+      if (answered) return evidence(s, domain, fetchedAt, `${scheme}//${domain}`, got);
+      const worthRetry = Object.values(got.files).some((r) => r.kind === 'failed' && NO_ANSWER.has(r.reason));
+      if (!worthRetry || signal.aborted) break;
+    }
+    return evidence(s, domain, fetchedAt, null, got!);
+  } finally {
+    await agent.destroy().catch(() => undefined);
+  }
+}
+
+interface Gathered {
+  files: Files;
+  tosUrl: string | null;
+  tos: FetchResult | null;
+}
+
+async function gather(s: CrawlSettings, ctx: FetchContext, origin: string, domain: string): Promise<Gathered> {
+  const pending = FILES.map((f) => fetchOne(ctx, { url: origin + f.path, accept: f.accept, cap: s.caps[f.cap] }));
+  const terms = pending[0]!.then(async (home) => {
+    const tosUrl = tosLinkOf(s, home, domain);
+    return { tosUrl, tos: tosUrl === null ? null : await fetchOne(ctx, { url: tosUrl, accept: HTML_ACCEPT, cap: s.caps.html }) };
+  });
+  const results = await Promise.all(pending);
+  const files = Object.fromEntries(FILES.map((f, i) => [f.key, results[i]!])) as Files;
+  return { files, ...(await terms) };
+}
+
+function tosLinkOf(s: CrawlSettings, home: FetchResult, domain: string): string | null {
+  if (home.kind !== 'response' || home.status < 200 || home.status > 299) return null;
+  if (home.contentType !== null && !home.contentType.includes('html')) return null;
+  try {
+    return s.findTosLink(home.body, home.finalUrl, domain);
+  } catch {
+    return null; // a finder bug must not cost the domain its evidence
+  }
+}
+
+function evidence(s: CrawlSettings, domain: string, fetchedAt: string, origin: string | null, got: Gathered): Evidence {
+  return { domain, fetchedAt, origin, ...got.files, tosUrl: got.tosUrl, tos: got.tos, rank: s.ranks?.get(domain) ?? null };
+}
+
+/** Evidence for input that is not a domain at all: nothing is fetched. */
+function refusedEvidence(input: string, fetchedAt: string, reason: string): Evidence {
+  const files = Object.fromEntries(
+    FILES.map((f) => [f.key, { kind: 'refused', url: `https://${input}${f.path}`, reason } satisfies FetchResult]),
+  ) as Files;
+  return { domain: input, fetchedAt, origin: null, ...files, tosUrl: null, tos: null, rank: null };
+}
