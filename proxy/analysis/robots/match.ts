@@ -1,0 +1,140 @@
+/**
+ * Matching a parsed robots.txt (RFC 9309 sections 2.2.1 and 2.2.2, classification.md
+ * section 2). Pure functions over RobotsTxt; an index of groups by token and the compiled
+ * patterns are cached per parsed file in a WeakMap (the file is treated as immutable), so
+ * repeated questions about one file cost one compile of each group actually used.
+ */
+import { canonicalize, pathOf } from './canonical.js';
+import { agentToken } from './parse.js';
+import { bestMatch, compilePattern, type CompiledPattern } from './pattern.js';
+import type { RobotsGroup, RobotsRule, RobotsSource, RobotsTxt } from './types.js';
+
+export interface RuleSet {
+  source: RobotsSource;
+  groups: RobotsGroup[];
+  rules: RobotsRule[];
+}
+
+export interface PathDecision {
+  allowed: boolean;
+  /** The rule that decided, or null when none matched (or the path is /robots.txt). */
+  rule: RobotsRule | null;
+  source: RobotsSource;
+}
+
+/** Rules of one bot with their compiled patterns and types, in file order. */
+export interface CompiledRuleSet extends RuleSet {
+  compiled: CompiledPattern[];
+  isAllow: boolean[];
+}
+
+/** Per parsed file: which groups name which token, compiled patterns per group, rule sets. */
+interface FileIndex {
+  named: Map<string, number[]>;
+  wildcard: number[];
+  compiledGroups: (CompiledPattern[] | undefined)[];
+  sets: Map<string, CompiledRuleSet>;
+}
+
+const indexes = new WeakMap<RobotsTxt, FileIndex>();
+
+function indexOf(robots: RobotsTxt): FileIndex {
+  let index = indexes.get(robots);
+  if (index) return index;
+  index = { named: new Map(), wildcard: [], compiledGroups: [], sets: new Map() };
+  robots.groups.forEach((g, i) => {
+    for (const { token } of g.agents) {
+      if (token.length === 0) continue;
+      if (token === '*') {
+        if (index!.wildcard.at(-1) !== i) index!.wildcard.push(i);
+        continue;
+      }
+      const list = index!.named.get(token);
+      if (!list) index!.named.set(token, [i]);
+      else if (list.at(-1) !== i) list.push(i);
+    }
+  });
+  indexes.set(robots, index);
+  return index;
+}
+
+/** agentToken, remembered for the few bot names a process asks about (bounded). */
+const tokens = new Map<string, string>();
+function tokenOf(name: string): string {
+  let t = tokens.get(name);
+  if (t === undefined) {
+    if (tokens.size >= 1024) tokens.clear();
+    tokens.set(name, (t = agentToken(name)));
+  }
+  return t;
+}
+
+/**
+ * The groups that apply to a bot: every group naming its token, merged; if none, every `*`
+ * group, merged; if none, nothing. The token is compared case-insensitively as a whole string
+ * after cutting at `/` (`ChatGPT Agent`, `AI2Bot` match as written; intended difference from
+ * google/robotstxt, which stops at the first character outside `[A-Za-z_-]`).
+ */
+export function rulesFor(robots: RobotsTxt, token: string): RuleSet {
+  const { source, groups, rules } = compiledRulesFor(robots, token);
+  return { source, groups, rules };
+}
+
+/** rulesFor with each rule's compiled pattern; cached per file and token. */
+export function compiledRulesFor(robots: RobotsTxt, token: string): CompiledRuleSet {
+  const index = indexOf(robots);
+  const wanted = tokenOf(typeof token === 'string' ? token : '');
+  const named = wanted === '*' ? undefined : index.named.get(wanted);
+  // Every bot without a group of its own shares the one `*` rule set.
+  const key = named ? wanted : '*';
+  let set = index.sets.get(key);
+  if (set) return set;
+  const ids = named ?? index.wildcard;
+  const source: RobotsSource = named ? 'named' : ids.length > 0 ? 'wildcard' : 'none';
+  const groups = ids.map((i) => robots.groups[i]!);
+  const rules: RobotsRule[] = [];
+  const compiled: CompiledPattern[] = [];
+  const isAllow: boolean[] = [];
+  for (const i of ids) {
+    const g = robots.groups[i]!;
+    let c = index.compiledGroups[i];
+    if (!c) index.compiledGroups[i] = c = g.rules.map((r) => compilePattern(r.pattern));
+    for (let k = 0; k < c.length; k++) {
+      rules.push(g.rules[k]!);
+      compiled.push(c[k]!);
+      isAllow.push(g.rules[k]!.type === 'allow');
+    }
+  }
+  set = { source, groups, rules, compiled, isAllow };
+  index.sets.set(key, set);
+  return set;
+}
+
+/**
+ * The decision for one path (or full URL) and the rule behind it: the matching rule with the
+ * longest pattern in octets wins; on a tie `allow` wins; no match means allowed
+ * (RFC 9309 section 2.2.2). `/robots.txt` is always allowed.
+ */
+export function matchPath(robots: RobotsTxt, token: string, path: string): PathDecision {
+  const set = compiledRulesFor(robots, token);
+  const target = pathOf(typeof path === 'string' ? path : '');
+  if (isRobotsTxtPath(target)) return { allowed: true, rule: null, source: set.source };
+  const rule = decidingRule(set, canonicalize(target));
+  return { allowed: rule === null || rule.type === 'allow', rule, source: set.source };
+}
+
+/** Is `url` (full URL or path) allowed for the bot named `userAgent` (product token)? */
+export function isAllowed(robots: RobotsTxt, userAgent: string, url: string): boolean {
+  return matchPath(robots, userAgent, url).allowed;
+}
+
+/** The rule deciding a canonical path, or null when no rule matches. */
+export function decidingRule(set: CompiledRuleSet, canonicalPath: string): RobotsRule | null {
+  const i = bestMatch(set.compiled, set.isAllow, canonicalPath);
+  return i < 0 ? null : set.rules[i]!;
+}
+
+/** RFC 9309 section 2.2.2: the robots.txt file itself is implicitly allowed. */
+function isRobotsTxtPath(path: string): boolean {
+  return path === '/robots.txt' || path.startsWith('/robots.txt?');
+}

@@ -1,0 +1,198 @@
+/**
+ * robots.txt parser (RFC 9309 section 2, classification.md section 2). One pass over the
+ * text, never throws: every line becomes a group member, a record, or a diagnostic with its
+ * line number. Matching is separate (match.ts), as in google/robotstxt.
+ */
+import type { RobotsGroup, RobotsTxt } from './types.js';
+
+/** RFC 9309 section 2.5: crawlers must parse at least the first 500 KiB. We read exactly that. */
+export const MAX_ROBOTS_BYTES = 500 * 1024;
+
+/** Fields kept as group records; they do not end a group (classification.md section 2). */
+const GROUP_RECORDS = new Set(['crawl-delay', 'content-signal', 'content-usage', 'license']);
+
+/** Every field this parser understands; only these are accepted without a colon. */
+const KNOWN = new Set(['user-agent', 'allow', 'disallow', 'sitemap', ...GROUP_RECORDS]);
+
+const MAX_DIAGNOSTIC_TEXT = 200;
+
+/**
+ * A user-agent value as a comparable token: cut at the first `/` (`GPTBot/1.1` names
+ * `gptbot`), trimmed, lower-cased. A trailing `*` is dropped too (`barbarbot*` names
+ * `barbarbot`, as in google/robotstxt-spec-test stress/701159), but a lone `*` stays the wildcard.
+ */
+export function agentToken(value: string): string {
+  const slash = value.indexOf('/');
+  let token = trimSpace(slash < 0 ? value : value.slice(0, slash)).toLowerCase();
+  if (token.length > 1 && token.endsWith('*')) token = trimSpace(token.replace(/\*+$/, '')) || '*';
+  return token;
+}
+
+/**
+ * Trims ASCII whitespace only (SP, HTAB, VT, FF, as google/robotstxt does). String#trim would
+ * also drop U+FEFF, but a BOM inside the file makes its line unreadable
+ * (robotstxt-spec-test BOM-characters#t5e1).
+ */
+export function trimSpace(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && isSpace(s.charCodeAt(a))) a++;
+  while (b > a && isSpace(s.charCodeAt(b - 1))) b--;
+  return a === 0 && b === s.length ? s : s.slice(a, b);
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 11 || c === 12;
+}
+
+export function parseRobotsTxt(input: string): RobotsTxt {
+  const text = typeof input === 'string' ? input : '';
+  const { body, truncated } = capToBytes(text, MAX_ROBOTS_BYTES);
+  const out: RobotsTxt = { groups: [], sitemaps: [], outside: [], diagnostics: [], lines: 0, truncated };
+  let group: RobotsGroup | null = null;
+  let groupHasRules = false;
+  const diagnose = (line: number, message: string, raw: string): void => {
+    out.diagnostics.push({ line, message, text: trimSpace(raw).slice(0, MAX_DIAGNOSTIC_TEXT) });
+  };
+
+  const n = body.length;
+  let start = skipByteOrderMark(body);
+  let lineNo = 0;
+  // Next positions of LF, CR, `#` and `:`, each searched again only once passed, so the
+  // scan stays linear and uses the engine's native search.
+  let lf = -1;
+  let cr = -1;
+  let hash = -1;
+  let colon = -1;
+  while (start < n) {
+    // CR, LF and CRLF all end a line (RFC 9309 section 2.2).
+    if (lf !== n && lf < start) lf = nextIndex(body, '\n', start);
+    if (cr !== n && cr < start) cr = nextIndex(body, '\r', start);
+    const end = lf < cr ? lf : cr;
+    lineNo++;
+    const lineStart = start;
+    start = end + (end === cr && lf === end + 1 ? 2 : 1);
+
+    // `#` starts a comment (RFC 9309 section 2.2.3); then trim SP/HTAB.
+    if (hash !== n && hash < lineStart) hash = nextIndex(body, '#', lineStart);
+    let b = hash < end ? hash : end;
+    let a = lineStart;
+    while (a < b && isSpace(body.charCodeAt(a))) a++;
+    while (b > a && isSpace(body.charCodeAt(b - 1))) b--;
+    if (a === b) continue;
+
+    if (colon !== n && colon < a) colon = nextIndex(body, ':', a);
+    let name: string;
+    let value: string;
+    if (colon < b) {
+      let ne = colon;
+      while (ne > a && isSpace(body.charCodeAt(ne - 1))) ne--;
+      let vs = colon + 1;
+      while (vs < b && isSpace(body.charCodeAt(vs))) vs++;
+      name = knownField(body, a, ne) ?? body.slice(a, ne).toLowerCase();
+      value = body.slice(vs, b);
+      if (name.length === 0) {
+        diagnose(lineNo, 'not a "name: value" line, ignored', body.slice(lineStart, end));
+        continue;
+      }
+    } else {
+      // Like google/robotstxt, a missing colon is accepted when the line is exactly two
+      // whitespace-separated words and the first is a known field (`disallow /`).
+      const words = body.slice(a, b).split(/[ \t\v\f]+/);
+      name = words[0]!.toLowerCase();
+      if (words.length !== 2 || !KNOWN.has(name)) {
+        diagnose(lineNo, 'not a "name: value" line, ignored', body.slice(lineStart, end));
+        continue;
+      }
+      value = words[1]!;
+      diagnose(lineNo, `missing ":" after "${name}", read as "${name}: ${value}"`, body.slice(lineStart, end));
+    }
+
+    if (name === 'user-agent') {
+      // A user-agent line after rules starts a new group; consecutive ones share a group
+      // (RFC 9309 section 2.1). Non-rule lines between them do not split the group.
+      if (group === null || groupHasRules) {
+        group = { agents: [], rules: [], records: [], line: lineNo };
+        out.groups.push(group);
+        groupHasRules = false;
+      }
+      const token = agentToken(value);
+      if (token.length === 0) diagnose(lineNo, 'user-agent without a name, matches no bot', body.slice(lineStart, end));
+      group.agents.push({ value, token, line: lineNo });
+    } else if (name === 'disallow' || name === 'allow') {
+      if (group === null) {
+        diagnose(lineNo, 'rule before any user-agent line, ignored (RFC 9309 section 2.2.2)', body.slice(lineStart, end));
+        continue;
+      }
+      group.rules.push({ type: name, pattern: value, line: lineNo });
+      groupHasRules = true;
+    } else if (name === 'sitemap') {
+      out.sitemaps.push({ name, value, line: lineNo });
+    } else {
+      if (!GROUP_RECORDS.has(name)) diagnose(lineNo, `unknown field "${name}"`, body.slice(lineStart, end));
+      (group === null ? out.outside : group.records).push({ name, value, line: lineNo });
+    }
+  }
+  out.lines = lineNo;
+  if (truncated) {
+    out.diagnostics.push({
+      line: lineNo + 1,
+      message: `file larger than ${MAX_ROBOTS_BYTES} bytes: the rest is ignored (RFC 9309 section 2.5)`,
+      text: '',
+    });
+  }
+  return out;
+}
+
+const FIELDS = [...KNOWN];
+
+/** The known field name spelled by `text[from, to)` in any case, without allocating; or null. */
+function knownField(text: string, from: number, to: number): string | null {
+  const len = to - from;
+  outer: for (const f of FIELDS) {
+    if (f.length !== len) continue;
+    for (let i = 0; i < len; i++) {
+      let c = text.charCodeAt(from + i);
+      if (c >= 65 && c <= 90) c |= 32;
+      if (c !== f.charCodeAt(i)) continue outer;
+    }
+    return f;
+  }
+  return null;
+}
+
+/** Index of `ch` at or after `from`, or `text.length` when there is none. */
+function nextIndex(text: string, ch: string, from: number): number {
+  const i = text.indexOf(ch, from);
+  return i < 0 ? text.length : i;
+}
+
+/**
+ * Index after a leading byte order mark. A BOM cut short by the sender (EF or EF BB) decodes
+ * to one U+FFFD, which is skipped as well (google/robotstxt-spec-test BOM-characters).
+ */
+function skipByteOrderMark(text: string): number {
+  const c = text.charCodeAt(0);
+  return c === 0xfeff || c === 0xfffd ? 1 : 0;
+}
+
+let scratch: Uint8Array | null = null;
+
+/**
+ * The text cut to at most `max` UTF-8 octets, dropping the last partial line so a cut rule
+ * (`Disallow: /` from `Disallow: /private`) can never appear. TextEncoder.encodeInto stops
+ * before the first character that would not fit, which gives the cut in one native pass.
+ */
+function capToBytes(text: string, max: number): { body: string; truncated: boolean } {
+  if (text.length * 3 <= max) return { body: text, truncated: false };
+  if (scratch === null || scratch.length !== max) scratch = new Uint8Array(max);
+  const { read } = new TextEncoder().encodeInto(text, scratch);
+  if (read >= text.length) return { body: text, truncated: false };
+  let cut = read;
+  while (cut > 0) {
+    const c = text.charCodeAt(cut - 1);
+    if (c === 10 || c === 13) break;
+    cut--;
+  }
+  return { body: text.slice(0, cut), truncated: true };
+}

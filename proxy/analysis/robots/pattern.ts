@@ -1,0 +1,89 @@
+/**
+ * Rule patterns (RFC 9309 section 2.2.3): `*` matches any sequence of characters, a `$` at the
+ * end anchors the match at the end of the path; everything else is literal and compared in
+ * canonical form (see canonical.ts). A pattern is compiled once into its literal segments and
+ * matched greedily: the first segment must be a prefix, each middle segment is found at its
+ * leftmost position after the previous one, and the last one (when anchored) must be a suffix.
+ * For `*`-only globs leftmost placement is optimal, so matching is one left-to-right scan of
+ * the path per segment: no backtracking, no regular expressions.
+ */
+import { canonicalize } from './canonical.js';
+
+export interface CompiledPattern {
+  /** Canonical literal segments between `*`s; at least one (possibly empty). */
+  segments: string[];
+  /** Pattern ended with `$`. */
+  anchored: boolean;
+  /** Specificity: length in octets of the canonical pattern (RFC 9309 section 2.2.2). */
+  length: number;
+  /** Empty pattern: matches nothing (an empty `Disallow:` has no effect). */
+  empty: boolean;
+}
+
+/** Characters that make a pattern more than a plain, already canonical prefix. */
+const SPECIAL = /[*$%\x00-\x20\x7f-\uffff"<>`{}]/;
+
+export function compilePattern(raw: string): CompiledPattern {
+  // Most real rules are plain prefixes (`/wp-admin/`): no split, no canonicalisation.
+  if (!SPECIAL.test(raw)) return { segments: [raw], anchored: false, length: raw.length, empty: raw.length === 0 };
+  const anchored = raw.endsWith('$');
+  const body = anchored ? raw.slice(0, -1) : raw;
+  // Split on raw `*` before canonicalising, so an escaped `%2A` stays a literal star.
+  const segments = body.split('*').map(canonicalize);
+  let length = segments.length - 1 + (anchored ? 1 : 0);
+  for (const s of segments) length += s.length;
+  return { segments, anchored, length, empty: raw.length === 0 };
+}
+
+/** Does the canonical `path` match the compiled pattern? */
+export function patternMatches(p: CompiledPattern, path: string): boolean {
+  if (p.empty) return false;
+  const seg = p.segments;
+  const last = seg.length - 1;
+  if (last === 0) return p.anchored ? path === seg[0] : path.startsWith(seg[0]!);
+  if (!path.startsWith(seg[0]!)) return false;
+  let pos = seg[0]!.length;
+  for (let i = 1; i < last; i++) {
+    const s = seg[i]!;
+    if (s.length === 0) continue;
+    const at = path.indexOf(s, pos);
+    if (at < 0) return false;
+    pos = at + s.length;
+  }
+  const tail = seg[last]!;
+  if (p.anchored) return path.length - tail.length >= pos && path.endsWith(tail);
+  return tail.length === 0 || path.indexOf(tail, pos) >= 0;
+}
+
+/**
+ * Index of the deciding rule for a canonical path: the matching pattern with the most octets;
+ * on equal length an allow beats a disallow, otherwise the earlier line stays
+ * (RFC 9309 section 2.2.2). -1 when nothing matches. `isAllow[i]` gives rule i's type.
+ */
+export function bestMatch(compiled: readonly CompiledPattern[], isAllow: readonly boolean[], path: string): number {
+  let best = -1;
+  let bestLength = -1;
+  for (let i = 0; i < compiled.length; i++) {
+    const p = compiled[i]!;
+    if (p.length < bestLength) continue;
+    if (p.length === bestLength && (!isAllow[i] || isAllow[best]!)) continue;
+    if (patternMatches(p, path)) {
+      best = i;
+      bestLength = p.length;
+    }
+  }
+  return best;
+}
+
+/**
+ * A path the pattern matches, for probing a bot's status: the literal parts joined, with a
+ * leading `/` when the pattern starts with `*`. Null when the pattern can match no path
+ * (empty, or not starting with `/` or `*`, since every path starts with `/`).
+ */
+export function samplePath(p: CompiledPattern): string | null {
+  if (p.empty) return null;
+  const joined = p.segments.join('');
+  if (p.segments[0]!.startsWith('/')) return joined;
+  if (p.segments.length > 1 && p.segments[0] === '') return joined.startsWith('/') ? joined : '/' + joined;
+  return null;
+}

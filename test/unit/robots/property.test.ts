@@ -1,0 +1,136 @@
+/**
+ * Property tests (fast-check): the parser and matcher never throw on any input, and the
+ * linear pattern matcher agrees with a straightforward regular-expression oracle.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  botStatus,
+  canonicalize,
+  compilePattern,
+  compiledRulesFor,
+  decidingRule,
+  isAllowed,
+  parseRobotsTxt,
+  patternMatches,
+  samplePath,
+} from '../../../proxy/analysis/robots/index.js';
+
+/** Lines built from robots.txt vocabulary, so the generator reaches the interesting states. */
+const robotsLine = fc.oneof(
+  fc.constantFrom('User-agent: *', 'User-agent: FooBot', 'user-agent FooBot', 'Sitemap: /s', 'Crawl-delay: x', 'Content-Signal: ai-train=no', '#c', ''),
+  fc.tuple(fc.constantFrom('Allow:', 'Disallow:', 'allow', 'DISALLOW :'), fc.stringMatching(/^[/a-z*$%0-9?=&.ツ]{0,12}$/)).map(([k, v]) => `${k} ${v}`),
+  fc.string({ maxLength: 30 }),
+);
+const robotsText = fc
+  .tuple(fc.array(robotsLine, { maxLength: 25 }), fc.constantFrom('\n', '\r\n', '\r'))
+  .map(([lines, eol]) => lines.join(eol));
+const anyUrl = fc.oneof(fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.string({ maxLength: 40 }));
+const anyAgent = fc.oneof(fc.constantFrom('FooBot', '*', '', 'GPTBot/1.1', 'ChatGPT Agent'), fc.string({ maxLength: 12 }));
+
+describe('never throws', () => {
+  it('parseRobotsTxt on random strings (full Unicode)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 400 }), (s) => {
+        parseRobotsTxt(s);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('parseRobotsTxt on random bytes decoded as UTF-8 with replacement', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 600 }), (bytes) => {
+        const r = parseRobotsTxt(new TextDecoder('utf-8').decode(bytes));
+        expect(r.truncated).toBe(false);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('isAllowed and botStatus on random robots-like files, agents and URLs', () => {
+    fc.assert(
+      fc.property(robotsText, anyAgent, anyUrl, (text, agent, url) => {
+        const r = parseRobotsTxt(text);
+        expect(typeof isAllowed(r, agent, url)).toBe('boolean');
+        expect(['blocked', 'partial', 'allowed']).toContain(botStatus(r, agent).status);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('isAllowed with lone surrogates and odd percent escapes', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }), (rule, path) => {
+        const r = parseRobotsTxt(`User-agent: *\nDisallow: ${rule}\n`);
+        isAllowed(r, 'x', '/' + path);
+        isAllowed(r, 'x', `https://h/${path}%`);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+/** Oracle: the pattern as an anchored regular expression (only safe for tiny inputs). */
+function oracle(pattern: string, path: string): boolean {
+  if (pattern === '') return false;
+  const anchored = pattern.endsWith('$');
+  const body = anchored ? pattern.slice(0, -1) : pattern;
+  const re = '^' + body.split('*').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*') + (anchored ? '$' : '');
+  return new RegExp(re, 's').test(path);
+}
+
+describe('patternMatches', () => {
+  it('agrees with a regular-expression oracle on plain ASCII patterns', () => {
+    const alphabet = fc.constantFrom('a', 'b', '/', '*', '$', '.');
+    const pattern = fc.array(alphabet, { maxLength: 8 }).map((a) => a.join(''));
+    const path = fc.array(fc.constantFrom('a', 'b', '/', '.', '$'), { maxLength: 10 }).map((a) => a.join(''));
+    fc.assert(
+      fc.property(pattern, path, (p, s) => {
+        expect(patternMatches(compilePattern(p), s)).toBe(oracle(p, s));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('answers adversarial star patterns on long paths (no backtracking)', () => {
+    const p = compilePattern('/' + 'a*'.repeat(200) + 'b$');
+    const path = '/' + 'a'.repeat(50_000);
+    expect(patternMatches(p, path)).toBe(false);
+    expect(patternMatches(p, path + 'b')).toBe(true);
+  });
+});
+
+describe('botStatus probing', () => {
+  /** The plain definition: a rule is effective when the full matcher decides one of its probes by it. */
+  function naive(text: string): { allowed: string[]; disallowed: string[] } {
+    const set = compiledRulesFor(parseRobotsTxt(text), 'bot');
+    const out = { allowed: new Set<string>(), disallowed: new Set<string>() };
+    set.compiled.forEach((p, i) => {
+      const sample = samplePath(p);
+      if (sample === null) return;
+      const probes = p.anchored ? [sample] : [sample, sample + '~'];
+      const rule = set.rules[i]!;
+      if (probes.some((s) => decidingRule(set, canonicalize(s))?.type === rule.type && patternMatches(p, canonicalize(s)))) {
+        (rule.type === 'allow' ? out.allowed : out.disallowed).add(rule.pattern);
+      }
+    });
+    return { allowed: [...out.allowed], disallowed: [...out.disallowed] };
+  }
+
+  it('finds the same effective rules as matching every probe against every rule', () => {
+    const rule = fc
+      .tuple(fc.constantFrom('Allow', 'Disallow'), fc.array(fc.constantFrom('/', 'a', 'b', '*', '$'), { maxLength: 5 }))
+      .map(([k, v]) => `${k}: ${v.join('')}`);
+    fc.assert(
+      fc.property(fc.array(rule, { maxLength: 10 }), (rules) => {
+        const text = ['User-agent: bot', ...rules].join('\n');
+        const s = botStatus(parseRobotsTxt(text), 'bot');
+        const n = naive(text);
+        expect(s.allowedPaths).toEqual(n.allowed);
+        expect(s.disallowedPaths).toEqual(n.disallowed);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
