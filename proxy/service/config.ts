@@ -1,0 +1,43 @@
+/**
+ * Service configuration, parsed once at start from the environment (ARCHITECTURE "Processes").
+ * The gateway embeds the service with the same names, so it calls this too.
+ */
+import { resolve } from 'node:path';
+import { ConfigError, int, optionalStr, str, type Env } from '../lib/env.js';
+
+export interface ServiceConfig {
+  host: string;
+  port: number;
+  /** Folder of registry.sqlite (absolute). */
+  dataDir: string;
+  /** CRAWL_OVERRIDES as given (`domain=origin` pairs); parsed by the crawler. */
+  crawlOverrides: string | undefined;
+  crawlConcurrency: number;
+  refreshDays: number;
+  /** RANKLIST_CSV path, when a rank list is configured. */
+  rankListPath: string | undefined;
+  /** Express `trust proxy` as a hop count (LIBRARIES "inbound limits": never `true`). */
+  trustProxy: number;
+  logLevel: string;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadServiceConfig(env: Env = process.env): ServiceConfig {
+  const logLevel = str(env, 'LOG_LEVEL', 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `expected one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  const host = str(env, 'HOST', '127.0.0.1');
+  if (!/^[A-Za-z0-9.:\-\[\]]+$/.test(host)) throw new ConfigError('HOST', `not a host name or address: "${host}"`);
+  const rankListPath = optionalStr(env, 'RANKLIST_CSV');
+  return {
+    host,
+    port: int(env, 'PORT', 8788, 0, 65535),
+    dataDir: resolve(str(env, 'DATA_DIR', './data')),
+    crawlOverrides: optionalStr(env, 'CRAWL_OVERRIDES'),
+    crawlConcurrency: int(env, 'CRAWL_CONCURRENCY', 8, 1, 256),
+    refreshDays: int(env, 'REFRESH_DAYS', 7, 1, 3650),
+    rankListPath: rankListPath === undefined ? undefined : resolve(rankListPath),
+    trustProxy: int(env, 'TRUST_PROXY', 0, 0, 16),
+    logLevel,
+  };
+}

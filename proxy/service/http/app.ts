@@ -1,0 +1,61 @@
+/**
+ * The service's HTTP surface, built apart from `listen` (CONVENTIONS 7): open routes (health,
+ * OpenAPI document, signup), then the reference surface at /v1 and the announced surface at
+ * /preview/v1 behind the same Bearer keys and per-key limits, then 404 and one error handler.
+ */
+import express, { type Express } from 'express';
+import type Database from 'better-sqlite3';
+import { systemClock, type Clock } from '../../lib/clock.js';
+import { createLogger, type Logger } from '../../lib/logger.js';
+import type { LookupService } from '../api.js';
+import { ApiKeys } from '../auth/api-keys.js';
+import { KEY_LIMITS, KeyUsage } from '../auth/usage.js';
+import type { LimitType } from '../../../shared/values.js';
+import { createPreviewRouter } from '../preview/router.js';
+import { errorHandler, notFound } from './errors.js';
+import { batchRouter } from './routes/batch.js';
+import { domainRouter } from './routes/domain.js';
+import { healthRouter } from './routes/health.js';
+import { openapiRouter } from './routes/openapi.js';
+import { searchRouter } from './routes/search.js';
+import { signupRouter } from './routes/signup.js';
+import { requireKey, securityHeaders } from './security.js';
+
+export interface ServiceAppDeps {
+  service: LookupService;
+  /** The registry database (keys, usage counters, preview indexes). */
+  db: Database.Database;
+  clock?: Clock;
+  logger?: Logger;
+  /** Express `trust proxy` hop count (TRUST_PROXY), default 0. */
+  trustProxy?: number;
+  /** Per-key limits; default the seed's 200 / 10,000 / 100,000 (benchmarks raise them). */
+  keyLimits?: Readonly<Record<LimitType, number>>;
+}
+
+/** The app, plus flushUsage() to write pending usage counters (main calls it before closing the database). */
+export type ServiceApp = Express & { flushUsage(): void };
+
+export function createServiceApp(deps: ServiceAppDeps): ServiceApp {
+  const clock = deps.clock ?? systemClock;
+  const log = deps.logger ?? createLogger('service-http');
+  const keys = new ApiKeys(deps.db);
+  const usage = new KeyUsage(deps.db, deps.keyLimits ?? KEY_LIMITS);
+  const keyed = requireKey(keys, usage, clock);
+
+  const app = express();
+  app.set('trust proxy', deps.trustProxy ?? 0);
+  app.set('etag', false);
+  app.disable('x-powered-by');
+  app.use(securityHeaders());
+
+  app.use(healthRouter(deps.service));
+  app.use(openapiRouter());
+  app.use('/v1/auth', signupRouter(keys, usage.limits, clock));
+  app.use('/v1', keyed, domainRouter(deps.service), searchRouter(deps.service), batchRouter(deps.service));
+  app.use('/preview/v1', keyed, createPreviewRouter({ db: deps.db, service: deps.service, clock }));
+
+  app.use(notFound);
+  app.use(errorHandler(log));
+  return Object.assign(app, { flushUsage: () => usage.flush() });
+}

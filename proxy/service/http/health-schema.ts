@@ -1,0 +1,17 @@
+/** GET /health's answer (ours: the seed leaves health paths "not shown"). */
+import { z } from 'zod';
+
+export const HealthResponseSchema = z.object({
+  status: z.literal('ok'),
+  version: z.string(),
+  /** Domains with a current record. */
+  domains: z.number().int().nonnegative(),
+  /** Stored crawls (audit entries). */
+  audits: z.number().int().nonnegative(),
+  queue: z.object({
+    queued: z.number().int().nonnegative(),
+    crawling: z.number().int().nonnegative(),
+    workers: z.number().int().positive(),
+  }),
+});
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;

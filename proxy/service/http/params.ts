@@ -1,0 +1,57 @@
+/** Request input → typed values, or the seed's 400 errors (CONVENTIONS 6: validate at the boundary). */
+import { z } from 'zod';
+import { parseDomain, type Domain } from '../../../shared/domain.js';
+import { LIMITS, STANCES } from '../../../shared/values.js';
+import { HttpError } from '../../lib/http-error.js';
+import type { SearchParams } from '../api.js';
+
+export function domainParam(value: unknown): Domain {
+  const r = parseDomain(value);
+  if (!r.ok) throw new HttpError(400, 'invalid_domain', r.message);
+  return r.domain;
+}
+
+/** A query value that must be a whole number in [min, max]; absent → fallback. */
+const wholeNumber = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string({ error: `${name} must be given once, as a whole number.` })
+    .regex(/^\d{1,9}$/, { error: `${name} must be a whole number from ${min} to ${max}.` })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error: `${name} must be a whole number from ${min} to ${max}.` })
+    .optional()
+    .transform((n) => n ?? fallback);
+
+const SearchQuerySchema = z.object({
+  q: z
+    .string({ error: 'q is required: the text to look for in domain names.' })
+    .trim()
+    .min(LIMITS.searchQMin, { error: `q must be at least ${LIMITS.searchQMin} characters.` })
+    .max(253, { error: 'q may be at most 253 characters.' }),
+  stance: z.enum(STANCES, { error: `stance must be one of ${STANCES.join(', ')}.` }).optional(),
+  limit: wholeNumber('limit', 1, LIMITS.searchLimitMax, LIMITS.searchLimitDefault),
+  offset: wholeNumber('offset', 0, 1_000_000, 0),
+});
+
+export function searchParams(query: unknown): SearchParams {
+  const r = SearchQuerySchema.safeParse(query);
+  if (!r.success) throw new HttpError(400, 'invalid_params', r.error.issues[0]?.message ?? 'Invalid search parameters.');
+  return r.data;
+}
+
+/** POST /v1/batch body: 2 to 25 entries, each a valid domain; duplicates collapsed, order kept. */
+export function batchDomains(body: unknown): Domain[] {
+  const domains = (body as { domains?: unknown } | undefined)?.domains;
+  if (!Array.isArray(domains) || domains.length < LIMITS.batchMin || domains.length > LIMITS.batchMax) {
+    throw new HttpError(400, 'invalid_params', `domains must be an array of ${LIMITS.batchMin} to ${LIMITS.batchMax} domain names.`);
+  }
+  const out = new Set<Domain>();
+  for (const entry of domains) {
+    const r = parseDomain(entry);
+    if (!r.ok) {
+      const shown = typeof entry === 'string' ? entry.slice(0, 100) : JSON.stringify(entry)?.slice(0, 100);
+      throw new HttpError(400, 'invalid_domain', `"${shown}" is not a valid domain: ${r.message}`);
+    }
+    out.add(r.domain);
+  }
+  return [...out];
+}

@@ -1,0 +1,70 @@
+/**
+ * Security middleware, set up in one place from config (CONVENTIONS 9): response headers
+ * (helmet, CSP for a JSON API), the JSON body parser with its 64 KiB cap, the content-type
+ * check, and Bearer keys with the seed's per-key limits and rate-limit headers.
+ */
+import express, { type RequestHandler } from 'express';
+import helmet from 'helmet';
+import { HttpError } from '../../lib/http-error.js';
+import type { Clock } from '../../lib/clock.js';
+import type { ApiKeys } from '../auth/api-keys.js';
+import type { KeyUsage, UsageState } from '../auth/usage.js';
+import type { LimitType } from '../../../shared/values.js';
+
+export const BODY_LIMIT = '64kb';
+
+/** LIBRARIES "headers": helmet's defaults with `default-src 'none'; frame-ancestors 'none'`. */
+export const securityHeaders = (): RequestHandler =>
+  helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  });
+
+/** Parses JSON bodies only; anything else with a body is refused by requireJson. */
+export const jsonBody = (): RequestHandler => express.json({ limit: BODY_LIMIT, strict: true, type: 'application/json' });
+
+export const requireJson: RequestHandler = (req, _res, next) => {
+  if (!req.is('application/json')) {
+    throw new HttpError(415, 'unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json.');
+  }
+  next();
+};
+
+/** The seed's four headers plus our monthly pair (openapi.json documents them). */
+function setLimitHeaders(res: express.Response, state: UsageState, limits: Readonly<Record<LimitType, number>>): void {
+  const remaining = (t: LimitType) => String(Math.max(0, limits[t] - state.used[t]));
+  res.setHeader('X-RateLimit-Limit-Minute', String(limits.minute));
+  res.setHeader('X-RateLimit-Remaining-Minute', remaining('minute'));
+  res.setHeader('X-RateLimit-Limit-Day', String(limits.day));
+  res.setHeader('X-RateLimit-Remaining-Day', remaining('day'));
+  res.setHeader('X-RateLimit-Limit-Month', String(limits.month));
+  res.setHeader('X-RateLimit-Remaining-Month', remaining('month'));
+}
+
+// RFC 9110 section 11.1: the auth scheme is case-insensitive; one space, then the token.
+const BEARER = /^bearer +(\S+) *$/i;
+
+/**
+ * `Authorization: Bearer <key>` → 401 unauthorized when missing or unknown; then counts the
+ * request in all three windows (429 rate_limit_exceeded when one is full). Headers are set
+ * before the route runs, so they are on every keyed response, errors included.
+ */
+export function requireKey(keys: ApiKeys, usage: KeyUsage, clock: Clock): RequestHandler {
+  return (req, res, next) => {
+    const m = BEARER.exec(req.get('authorization') ?? '');
+    const keyId = m ? keys.verify(m[1]!) : undefined;
+    if (keyId === undefined) {
+      res.setHeader('WWW-Authenticate', 'Bearer');
+      throw new HttpError(401, 'unauthorized', m ? 'The API key is not valid.' : 'Send your API key as Authorization: Bearer <key>.');
+    }
+    const state = usage.consume(keyId, clock.now());
+    setLimitHeaders(res, state, usage.limits);
+    if (state.exceeded) {
+      const { limitType, retryAfter } = state.exceeded;
+      throw new HttpError(429, 'rate_limit_exceeded', `The ${limitType} limit of ${usage.limits[limitType]} requests for this key is used up.`, {
+        retryAfter,
+        limitType,
+      });
+    }
+    next();
+  };
+}

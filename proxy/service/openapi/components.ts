@@ -1,0 +1,72 @@
+/**
+ * The OpenAPI document's components, generated from the zod schemas the code validates with
+ * (z.toJSONSchema, JSON Schema 2020-12 as OpenAPI 3.1 uses), so the document cannot drift
+ * from the shapes served. Nested registered schemas become $refs.
+ */
+import { z } from 'zod';
+import * as S from '../../../shared/schemas.js';
+import { ERROR_CODES, LIMITS } from '../../../shared/values.js';
+import { HealthResponseSchema } from '../http/health-schema.js';
+
+/** Component name → schema, in document order. */
+export const COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
+  ErrorObject: S.ErrorObjectSchema,
+  SignupRequest: S.SignupRequestSchema,
+  SignupResponse: S.SignupResponseSchema,
+  Limits: S.LimitsSchema,
+  UseCases: S.UseCasesSchema,
+  Bots: S.BotsSchema,
+  Signals: S.SignalsSchema,
+  Site: S.SiteSchema,
+  DomainPolicyFound: S.DomainPolicyFoundSchema,
+  DomainPolicyUnknown: S.DomainPolicyUnknownSchema,
+  DomainPolicy: S.DomainPolicySchema,
+  Explanation: S.ExplanationSchema,
+  BotEntry: S.BotEntrySchema,
+  CrawlRules: S.CrawlRulesSchema,
+  UsagePrefs: S.UsagePrefsSchema,
+  FullRecord: S.FullRecordSchema,
+  SearchResultItem: S.SearchResultItemSchema,
+  SearchResult: S.SearchResultSchema,
+  BatchRequest: S.BatchRequestSchema,
+  BatchItem: S.BatchItemSchema,
+  BatchResult: S.BatchResultSchema,
+  HealthResponse: HealthResponseSchema,
+};
+
+/** Generates `components.schemas` for the given named schemas. */
+export function schemaComponents(named: Record<string, z.ZodType>): Record<string, unknown> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(named)) registry.add(schema, { id });
+  const out = z.toJSONSchema(registry, {
+    target: 'draft-2020-12',
+    io: 'output',
+    uri: (id) => `#/components/schemas/${id}`,
+  }) as { schemas: Record<string, Record<string, unknown>> };
+  const schemas: Record<string, unknown> = {};
+  for (const id of Object.keys(named)) {
+    const { $schema: _s, $id: _i, ...rest } = out.schemas[id]!;
+    schemas[id] = rest;
+  }
+  // The error code is a closed set; the zod schema keeps it a string so clients tolerate new codes.
+  return schemas;
+}
+
+const intHeader = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
+
+/** Rate-limit headers: the seed's four, and our monthly pair where the seed says "not shown". */
+export const HEADERS = {
+  'X-RateLimit-Limit-Minute': intHeader(`Per-minute limit of the key (${LIMITS.perMinute}); the window resets every 60 seconds, on the UTC minute.`),
+  'X-RateLimit-Remaining-Minute': intHeader('Requests left in the current minute.'),
+  'X-RateLimit-Limit-Day': intHeader(`Daily limit of the key (${LIMITS.perDay}); resets at midnight UTC.`),
+  'X-RateLimit-Remaining-Day': intHeader('Requests left today (UTC).'),
+  'X-RateLimit-Limit-Month': intHeader(`Ours: monthly limit of the key (${LIMITS.perMonth}); resets on the 1st of each month, UTC.`),
+  'X-RateLimit-Remaining-Month': intHeader('Ours: requests left this month (UTC).'),
+  'Retry-After': intHeader('Seconds until the limit that refused the request resets (RFC 9110 section 10.2.3).'),
+  Allow: { description: 'Methods the path accepts (RFC 9110 section 10.2.1).', schema: { type: 'string' } },
+  'WWW-Authenticate': { description: 'Always `Bearer` (RFC 6750 section 3).', schema: { type: 'string' } },
+} as const;
+
+export const RATE_LIMIT_HEADERS = Object.keys(HEADERS).filter((h) => h.startsWith('X-RateLimit-'));
+
+export const ERROR_CODE_LIST = ERROR_CODES;

@@ -1,0 +1,143 @@
+/**
+ * Nothing queued or stored is lost when the process is killed: a real `node --import tsx
+ * proxy/service/main.ts` child is SIGKILLed while a crawl is in flight and others wait in the
+ * queue; started again on the same DATA_DIR, it re-runs the interrupted job, crawls the queued
+ * ones, and still knows the API key and its usage.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FLUSH_EVERY_MS } from '../../../proxy/service/auth/usage.js';
+import { startFixtureFarm, text, type FixtureFarm } from '../../fixtures/farm.js';
+import { homepage } from '../../fixtures/stance-sites.js';
+
+const ROOT = new URL('../../../', import.meta.url).pathname;
+
+interface Child {
+  proc: ChildProcess;
+  url: string;
+}
+
+/** Starts the service; resolves with its address from the `listening` log line. */
+function startService(env: Record<string, string>): Promise<Child> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'proxy/service/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let stderr = '';
+    proc.stderr!.on('data', (d) => (stderr += String(d)));
+    const timer = setTimeout(() => reject(new Error(`service did not start: ${stderr}`)), 30_000);
+    createInterface({ input: proc.stdout! }).on('line', (line) => {
+      try {
+        const entry = JSON.parse(line) as { msg?: string; url?: string };
+        if (entry.msg === 'listening' && entry.url) {
+          clearTimeout(timer);
+          resolve({ proc, url: entry.url });
+        }
+      } catch {
+        /* not a log line */
+      }
+    });
+    proc.on('exit', (code) => reject(new Error(`service exited with ${code}: ${stderr}`)));
+  });
+}
+
+const killed = (c: Child) =>
+  new Promise<void>((resolve) => {
+    c.proc.once('exit', () => resolve());
+    c.proc.kill('SIGKILL');
+  });
+
+async function until<T>(probe: () => Promise<T | undefined>, ms: number): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('restart after kill -9', () => {
+  let farm: FixtureFarm;
+  let dataDir: string;
+  let child: Child | undefined;
+  const site = (title: string, robots: string) => ({ routes: { '/': homepage(title), '/robots.txt': text(robots) } });
+
+  beforeAll(async () => {
+    farm = await startFixtureFarm({
+      'first.test': site('First', 'User-agent: GPTBot\nDisallow: /\n'),
+      // Hangs: the crawl is in flight when the process is killed.
+      'hanging.test': { routes: {}, fallback: { ...text('late'), delayMs: 120_000 } },
+      'queued-a.test': site('Queued A', 'User-agent: CCBot\nDisallow: /\n'),
+      'queued-b.test': site('Queued B', 'User-agent: *\nDisallow: /\n'),
+    });
+    dataDir = mkdtempSync(join(tmpdir(), 'svc-restart-'));
+  });
+  afterAll(async () => {
+    if (child && child.proc.exitCode === null) await killed(child);
+    await farm.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('re-runs the interrupted crawl and the queued ones; keeps records, keys and usage', async () => {
+    const env = {
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      CRAWL_OVERRIDES: farm.overrides(),
+      CRAWL_CONCURRENCY: '1',
+      LOG_LEVEL: 'info',
+    };
+    child = await startService(env);
+    const signup = await fetch(`${child.url}/v1/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'restart@example.com' }),
+    });
+    expect(signup.status).toBe(201);
+    const { api_key: key } = (await signup.json()) as { api_key: string };
+    const get = (c: Child, path: string) => fetch(c.url + path, { headers: { authorization: `Bearer ${key}` } });
+
+    // One record stored before the kill.
+    expect(await (await get(child, '/v1/domain/first.test')).json()).toMatchObject({ found: false, queued: true });
+    const c1 = child;
+    await until(async () => ((await (await get(c1, '/v1/domain/first.test')).json()) as { found: boolean }).found || undefined, 20_000);
+
+    // One crawl in flight (it hangs), two waiting behind it (one worker).
+    for (const d of ['hanging.test', 'queued-a.test', 'queued-b.test']) {
+      expect(await (await get(child, `/v1/domain/${d}`)).json()).toEqual({ domain: d, found: false, queued: true });
+    }
+    await until(async () => (farm.requests.some((r) => r.host === 'hanging.test') ? true : undefined), 10_000);
+    const before = (await (await fetch(`${child.url}/health`)).json()) as { queue: { queued: number; crawling: number } };
+    expect(before.queue).toMatchObject({ queued: 2, crawling: 1 });
+    const remainingBefore = Number((await get(child, '/v1/domain/first.test')).headers.get('x-ratelimit-remaining-day'));
+    // Usage counters are written at most a second after a request (auth/usage.ts).
+    await new Promise((r) => setTimeout(r, FLUSH_EVERY_MS + 300));
+
+    await killed(child);
+    // The site recovers while the service is down.
+    farm.set('hanging.test', site('Was Hanging', 'User-agent: ClaudeBot\nDisallow: /\n'));
+
+    child = await startService(env);
+    const c2 = child;
+    const first = await get(c2, '/v1/domain/first.test');
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ domain: 'first.test', found: true });
+    expect(Number(first.headers.get('x-ratelimit-remaining-day'))).toBe(remainingBefore - 1);
+
+    await until(async () => {
+      const h = (await (await fetch(`${c2.url}/health`)).json()) as { domains: number; queue: { queued: number; crawling: number } };
+      return h.domains === 4 && h.queue.queued === 0 && h.queue.crawling === 0 ? h : undefined;
+    }, 30_000);
+    const hanging = (await (await get(c2, '/v1/domain/hanging.test')).json()) as { found: boolean; bots: { blocked: string[] } };
+    expect(hanging.found).toBe(true);
+    expect(hanging.bots.blocked).toContain('ClaudeBot');
+    expect(await (await get(c2, '/v1/domain/queued-b.test')).json()).toMatchObject({ found: true, detail: 'wildcard_block' });
+  });
+});

@@ -1,0 +1,48 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../../proxy/lib/env.js';
+import { loadServiceConfig } from '../../../proxy/service/config.js';
+
+describe('loadServiceConfig', () => {
+  it('has the documented defaults', () => {
+    expect(loadServiceConfig({})).toEqual({
+      host: '127.0.0.1',
+      port: 8788,
+      dataDir: resolve('./data'),
+      crawlOverrides: undefined,
+      crawlConcurrency: 8,
+      refreshDays: 7,
+      rankListPath: undefined,
+      trustProxy: 0,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every variable', () => {
+    const c = loadServiceConfig({
+      HOST: '0.0.0.0',
+      PORT: '0',
+      DATA_DIR: '/tmp/x',
+      CRAWL_OVERRIDES: '*.test=http://127.0.0.1:9',
+      CRAWL_CONCURRENCY: '2',
+      REFRESH_DAYS: '30',
+      RANKLIST_CSV: '/tmp/ranks.csv',
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'SILENT',
+    });
+    expect(c).toMatchObject({ host: '0.0.0.0', port: 0, dataDir: '/tmp/x', crawlConcurrency: 2, refreshDays: 30, trustProxy: 1, logLevel: 'silent' });
+  });
+
+  it.each([
+    ['PORT', '70000'],
+    ['PORT', 'http'],
+    ['CRAWL_CONCURRENCY', '0'],
+    ['REFRESH_DAYS', '-1'],
+    ['TRUST_PROXY', 'true'],
+    ['LOG_LEVEL', 'loud'],
+    ['HOST', 'a b'],
+  ])('%s=%s stops with a message naming the variable', (name, value) => {
+    expect(() => loadServiceConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadServiceConfig({ [name]: value })).toThrow(new RegExp(`^${name}:`));
+  });
+});
