@@ -4,11 +4,13 @@
  * database and indexPolicy() inside the transaction that stores each crawl, so statistics and
  * characteristic search stay fast without full scans.
  *
- * Owned by the announced-surface work; until it lands these do nothing.
+ * Owned by the announced-surface work: the tables are in tables.ts, the indexing in store.ts.
  */
 import type Database from 'better-sqlite3';
 import type { Evidence } from '../../analysis/evidence.js';
 import type { Classification } from '../../analysis/classification.js';
+import { indexCrawl } from './store.js';
+import { migratePreviewTables } from './tables.js';
 
 export interface StoredCrawl {
   domain: string;
@@ -21,7 +23,11 @@ export interface StoredCrawl {
 }
 
 /** Creates or upgrades the announced surface's tables and indexes. Idempotent. */
-export function migratePreview(_db: Database.Database): void {}
+export function migratePreview(db: Database.Database): void {
+  migratePreviewTables(db);
+}
 
 /** Updates the announced surface's indexes and counters for one stored crawl. */
-export function indexPolicy(_db: Database.Database, _crawl: StoredCrawl): void {}
+export function indexPolicy(db: Database.Database, crawl: StoredCrawl): void {
+  indexCrawl(db, crawl);
+}

@@ -1,0 +1,91 @@
+/**
+ * The searchable, countable characteristics of one classified crawl. One small object drives
+ * every side table of the announced surface (bot and standard indexes, statistics counters,
+ * history diffs), so the same rule decides "blocks GPTBot" in search, stats and history.
+ * Pure: no SQLite here.
+ */
+import type { Classification } from '../../analysis/classification.js';
+import type { UseCases } from '../../../shared/schemas.js';
+import {
+  SIGNAL_KEYS,
+  toAnnouncedStance,
+  type Conflict,
+  type Detail,
+  type SignalKey,
+  type Stance,
+} from '../../../shared/values.js';
+
+export interface PolicyFacets {
+  stance: Stance;
+  detail: Detail;
+  score: number;
+  use_cases: UseCases;
+  /** Catalogue AI bots blocked (summary `bots.blocked`: named or via `*`), as the catalogue spells them. */
+  blocked: string[];
+  /** Catalogue AI bots named with status allowed (summary `bots.allowed`). */
+  allowed: string[];
+  /** Standards found (summary `signals` keys that are true), in SIGNAL_KEYS order. */
+  standards: SignalKey[];
+  conflicts: Conflict[];
+  rank: number | null;
+  cdn: string | null;
+  cms: string | null;
+}
+
+export function facetsOf(c: Classification): PolicyFacets {
+  const s = c.summary;
+  return {
+    stance: s.stance,
+    detail: s.detail,
+    score: c.announced.score,
+    use_cases: { ...s.use_cases },
+    blocked: uniqueCaseless(s.bots.blocked),
+    allowed: uniqueCaseless(s.bots.allowed),
+    standards: SIGNAL_KEYS.filter((k) => s.signals[k]),
+    conflicts: [...new Set(c.full.conflicts)],
+    rank: s.site.ranklist_rank,
+    cdn: s.site.cdn,
+    cms: s.site.cms,
+  };
+}
+
+function uniqueCaseless(names: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return names.filter((n) => {
+    const k = n.toLowerCase();
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** Score buckets of 10: 0-9, 10-19, ... 80-89, and 90-100 (100 joins the last bucket). */
+export const SCORE_BUCKETS = Array.from({ length: 10 }, (_, i) => ({ from: i * 10, to: i === 9 ? 100 : i * 10 + 9 }));
+export const scoreBucket = (score: number): number => Math.min(9, Math.max(0, Math.floor(score / 10)));
+
+export const COUNTER_KINDS = ['total', 'stance', 'detail', 'standard', 'blocked', 'score', 'conflict'] as const;
+export type CounterKind = (typeof COUNTER_KINDS)[number];
+
+/**
+ * What one domain adds to the statistics counters. Re-crawling subtracts the old facets'
+ * contributions and adds the new ones, so counters always equal a full recount.
+ */
+export function contributions(f: PolicyFacets): Array<[CounterKind, string]> {
+  return [
+    ['total', ''],
+    ['stance', toAnnouncedStance(f.stance)],
+    ['detail', f.detail],
+    ['score', String(scoreBucket(f.score))],
+    ...f.standards.map((k): [CounterKind, string] => ['standard', k]),
+    ...f.blocked.map((b): [CounterKind, string] => ['blocked', b]),
+    ...f.conflicts.map((k): [CounterKind, string] => ['conflict', k]),
+  ];
+}
+
+/** Rank used for ordering: unranked domains sort after every ranked one (nulls last). */
+export const UNRANKED = Number.MAX_SAFE_INTEGER;
+export const rankSort = (rank: number | null): number => rank ?? UNRANKED;
+export const rankOf = (sort: number): number | null => (sort === UNRANKED ? null : sort);
+
+/** CDN and CMS names are matched case-insensitively: stored and queried lower-case. */
+export const foldName = (s: string | null): string | null => (s === null ? null : s.trim().toLowerCase() || null);
