@@ -9,12 +9,27 @@ export default defineConfig({
   webExt: { disabled: true },
   vite: () => ({
     plugins: [preact()],
+    // LENS_SOURCEMAP=1 for bundle-size analysis; releases ship without maps.
+    build: { sourcemap: process.env.LENS_SOURCEMAP === '1' },
   }),
-  manifest: {
+  manifest: ({ browser }) => ({
     name: 'AI Policy Lens',
     description: 'Shows what the website you are on says about AI training, AI search and chatbot use.',
-    permissions: ['storage', 'tabs'],
-    host_permissions: ['http://127.0.0.1:8787/*', 'http://localhost:8787/*'],
+    // tabs: read the page URL to take its host name; alarms: keep polling queued domains
+    // after the MV3 worker stops; storage: settings and per-tab results (storage.session).
+    permissions: ['storage', 'tabs', 'alarms'],
+    // Only the default gateway hosts. Match patterns ignore the port (Chrome "Match patterns").
+    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
+    // A custom gateway address is asked for at runtime (permissions.request in the options).
     optional_host_permissions: ['http://*/*', 'https://*/*'],
-  },
+    action: { default_title: 'AI Policy Lens' },
+    // Firefox (MV2): an add-on id (storage needs one), 115+ for storage.session, and the optional
+    // hosts under MV2's name for them (WXT drops optional_host_permissions for MV2).
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: { gecko: { id: 'ai-policy-lens@ai-policy-lens.invalid', strict_min_version: '115.0' } },
+          optional_permissions: ['http://*/*', 'https://*/*'] as never[],
+        }
+      : {}),
+  }),
 });

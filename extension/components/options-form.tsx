@@ -1,0 +1,118 @@
+/**
+ * The options form: gateway address (validated; a custom host asks for its host permission at
+ * runtime), optional access token, and a connection test that shows the gateway's mode and
+ * version from GET /status. The token is never shown in messages.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { createGatewayClient, failureAdvice } from '../lib/gateway-client.js';
+import { DEFAULT_GATEWAY_URL, hostPermissionFor, loadSettings, needsPermissionRequest, settingsItem, validateGatewayUrl } from '../lib/settings.js';
+
+type Message = { tone: 'ok' | 'error' | 'info'; text: string } | null;
+
+/**
+ * Asks for the host permission of a custom gateway address. Must run inside the click handler
+ * before any other await: browsers grant `permissions.request` only during a user gesture.
+ */
+function requestHost(origin: string): Promise<boolean> {
+  if (!needsPermissionRequest(origin)) return Promise.resolve(true);
+  return browser.permissions.request({ origins: [hostPermissionFor(origin)] }).catch(() => false);
+}
+
+export function OptionsForm() {
+  const [address, setAddress] = useState(DEFAULT_GATEWAY_URL);
+  const [token, setToken] = useState('');
+  const [message, setMessage] = useState<Message>(null);
+  const [busy, setBusy] = useState(false);
+  // Stored values arrive asynchronously; they must not overwrite what the user already typed.
+  const edited = useRef(false);
+
+  useEffect(() => {
+    void loadSettings().then((s) => {
+      if (edited.current) return;
+      setAddress(s.gatewayUrl);
+      setToken(s.token);
+    });
+  }, []);
+
+  const checked = validateGatewayUrl(address);
+
+  async function save(e: Event) {
+    e.preventDefault();
+    if (!checked.ok) return setMessage({ tone: 'error', text: checked.message });
+    const granted = await requestHost(checked.url);
+    if (!granted) return setMessage({ tone: 'error', text: `Not saved: the extension needs your permission to contact ${checked.url}.` });
+    await settingsItem.setValue({ gatewayUrl: checked.url, token: token.trim() });
+    setAddress(checked.url);
+    setMessage({ tone: 'ok', text: `Saved. The extension now asks the gateway at ${checked.url}.` });
+  }
+
+  async function test() {
+    if (!checked.ok) return setMessage({ tone: 'error', text: checked.message });
+    const granted = await requestHost(checked.url);
+    if (!granted) return setMessage({ tone: 'error', text: `The extension needs your permission to contact ${checked.url}.` });
+    setBusy(true);
+    setMessage({ tone: 'info', text: `Connecting to ${checked.url}…` });
+    const r = await createGatewayClient({ baseUrl: checked.url, token: token.trim() }).status();
+    setBusy(false);
+    setMessage(
+      r.ok
+        ? {
+            tone: 'ok',
+            text: `Connected: gateway version ${r.data.version}, mode ${r.data.mode}, preview features ${r.data.features.preview ? 'on' : 'off'}.`,
+          }
+        : { tone: 'error', text: failureAdvice(checked.url, r) },
+    );
+  }
+
+  return (
+    <form class="options" onSubmit={save} noValidate>
+      <h1>AI Policy Lens</h1>
+      <p class="muted">The extension sends only the host name of the page you visit to your gateway, never the path, and never holds a service API key.</p>
+      <label for="address">Gateway address</label>
+      <input
+        id="address"
+        name="address"
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        spellcheck={false}
+        value={address}
+        aria-invalid={!checked.ok}
+        aria-describedby="address-help"
+        onInput={(e) => {
+          edited.current = true;
+          setAddress(e.currentTarget.value);
+        }}
+      />
+      <p id="address-help" class={checked.ok ? 'help' : 'help invalid'}>
+        {checked.ok ? `Default ${DEFAULT_GATEWAY_URL} (npm start). Scheme, host and port only.` : checked.message}
+      </p>
+      <label for="token">Access token (optional)</label>
+      <input
+        id="token"
+        name="token"
+        type="password"
+        autoComplete="off"
+        value={token}
+        aria-describedby="token-help"
+        onInput={(e) => {
+          edited.current = true;
+          setToken(e.currentTarget.value);
+        }}
+      />
+      <p id="token-help" class="help">
+        Only if your gateway asks for one. Sent as a Bearer token to the gateway, nowhere else.
+      </p>
+      <div class="actions">
+        <button type="submit">Save</button>
+        <button type="button" onClick={test} disabled={busy}>
+          Test connection
+        </button>
+      </div>
+      <p role="status" aria-live="polite" class={message ? `message ${message.tone}` : 'message'} data-testid="options-message">
+        {message?.text}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * The toolbar badge of one tab: text, colours and a title a screen reader can say, all from
+ * the shared BADGE_VIEW table (shared/labels.ts). The text always carries the meaning, so
+ * colour is never the only carrier (WCAG 2.2 SC 1.4.1).
+ */
+import { browser } from 'wxt/browser';
+import { BADGE_VIEW, badgeTitle, type BadgeState } from '~~/shared/labels.js';
+import type { TabState } from './session-store.js';
+
+export interface BadgeShown {
+  text: string;
+  color: string;
+  textColor: string;
+  title: string;
+}
+
+export const NO_BADGE_TITLE = 'AI Policy Lens';
+
+export function badgeStateOf(state: TabState): BadgeState {
+  return state.kind === 'found' ? state.policy.stance : state.kind;
+}
+
+/** What the badge shows for a tab state; null for pages without a badge. */
+export function badgeFor(state: TabState | null): BadgeShown | null {
+  if (!state) return null;
+  const key = badgeStateOf(state);
+  const view = BADGE_VIEW[key];
+  const base = badgeTitle(state.domain, key);
+  // An error title also says what to do (start the gateway, fix the options).
+  const title = state.kind === 'error' ? `${base}. ${state.advice}` : base;
+  return { text: view.text, color: view.color, textColor: view.textColor, title };
+}
+
+/**
+ * Firefox builds are MV2, where the toolbar button is `browserAction`; Chrome MV3 has `action`.
+ * Both have the same badge methods.
+ */
+function actionApi(): typeof browser.action {
+  const b = browser as unknown as { action?: typeof browser.action; browserAction?: typeof browser.action };
+  return (b.action ?? b.browserAction)!;
+}
+
+export async function showBadge(tabId: number, state: TabState | null): Promise<void> {
+  const action = actionApi();
+  const shown = badgeFor(state);
+  try {
+    if (!shown) {
+      await Promise.all([action.setBadgeText({ tabId, text: '' }), action.setTitle({ tabId, title: NO_BADGE_TITLE })]);
+      return;
+    }
+    await Promise.all([
+      action.setBadgeText({ tabId, text: shown.text }),
+      action.setBadgeBackgroundColor({ tabId, color: shown.color }),
+      // setBadgeTextColor: Chrome 110+, Firefox 63+; skipped where missing.
+      action.setBadgeTextColor ? action.setBadgeTextColor({ tabId, color: shown.textColor }) : undefined,
+      action.setTitle({ tabId, title: shown.title }),
+    ]);
+  } catch {
+    // The tab closed between our lookup and now: there is nothing to show the badge on.
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * The popup's bot lists: which AI bots a site blocks or allows, grouped by operator, with what
+ * each bot is for (shared/bots.ts), and whether a block comes from a rule naming the bot or
+ * only from the rules for every crawler (`User-agent: *`).
+ */
+import { botByToken, type Bot } from '~~/shared/bots.js';
+import type { Bots, FullRecord } from '~~/shared/schemas.js';
+import type { BotPurpose } from '~~/shared/values.js';
+
+export interface BotItem {
+  token: string;
+  purpose: BotPurpose | null;
+  description: string | null;
+  /** Blocked only through `User-agent: *` (no group names this bot). */
+  viaWildcard: boolean;
+}
+
+export interface OperatorGroup {
+  operator: string;
+  bots: BotItem[];
+}
+
+export interface BotLists {
+  /** Blocked by a group naming them, by operator. */
+  blocked: OperatorGroup[];
+  /** Blocked only by the `*` rules: shown as one note, listed on demand. */
+  blockedByWildcard: OperatorGroup[];
+  wildcardCount: number;
+  /** Named and partly blocked (some paths refused). */
+  partial: OperatorGroup[];
+  /** Named and allowed. */
+  allowed: OperatorGroup[];
+  /** Whether named/wildcard could be told apart (needs the raw robots.txt of the full record). */
+  sourceKnown: boolean;
+}
+
+/**
+ * Product tokens named by `User-agent` lines: the value trimmed and cut at the first `/`,
+ * lower-cased, as classification.md section 2 matches them (RFC 9309 section 2.2.1).
+ */
+export function namedAgents(robotsTxt: string): Set<string> {
+  const out = new Set<string>();
+  for (const line of robotsTxt.split(/\r\n|\r|\n/)) {
+    const m = /^\s*user-agent\s*:\s*([^#]*)/i.exec(line);
+    if (!m) continue;
+    const token = m[1]!.trim().split('/')[0]!.trim().toLowerCase();
+    if (token) out.add(token);
+  }
+  return out;
+}
+
+function item(token: string, viaWildcard: boolean): BotItem & { operator: string } {
+  const b: Bot | undefined = botByToken(token);
+  return {
+    token: b?.token ?? token,
+    operator: b?.operator ?? 'Other',
+    purpose: b?.purpose ?? null,
+    description: b?.description ?? null,
+    viaWildcard,
+  };
+}
+
+/** Groups by operator, keeping the order in which operators first appear. */
+export function byOperator(items: Array<BotItem & { operator: string }>): OperatorGroup[] {
+  const groups = new Map<string, BotItem[]>();
+  for (const { operator, ...rest } of items) {
+    const g = groups.get(operator) ?? [];
+    g.push(rest);
+    groups.set(operator, g);
+  }
+  return [...groups].map(([operator, bots]) => ({ operator, bots }));
+}
+
+/**
+ * The summary's lists are authoritative for blocked and allowed (classification.md section 5:
+ * `bots.blocked` holds every catalogue AI bot blocked, named or via `*`; `bots.allowed` the
+ * named allowed ones). The full record adds which blocks come only from `*` (its raw
+ * robots.txt names no group for the bot) and the partly blocked bots (`all_bots`).
+ */
+export function botLists(summary: Bots, full: FullRecord | null): BotLists {
+  const named = full?.robots_txt ? namedAgents(full.robots_txt) : null;
+  const isNamed = (t: string) => named === null || named.has(t.toLowerCase());
+  const blocked = summary.blocked.map((t) => item(t, full !== null && !isNamed(t)));
+  const wildcard = blocked.filter((b) => b.viaWildcard);
+  const partial = full
+    ? Object.entries(full.all_bots)
+        .filter(([t, e]) => e.is_ai_bot && e.status === 'partial' && named?.has(t.toLowerCase()))
+        .map(([t]) => item(t, false))
+    : [];
+  return {
+    blocked: byOperator(blocked.filter((b) => !b.viaWildcard)),
+    blockedByWildcard: byOperator(wildcard),
+    wildcardCount: wildcard.length,
+    partial: byOperator(partial),
+    allowed: byOperator(summary.allowed.map((t) => item(t, false))),
+    sourceKnown: full !== null,
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * The only network code of the extension: GETs to the user's AI Policy Lens gateway.
+ * Only a host name ever leaves the browser (never a page path or query). Every request carries
+ * `X-AI-Policy-Lens: 1` (the gateway refuses requests without it) and, when set, the gateway's
+ * own access token. Expected failures are values, not exceptions (CONVENTIONS 5).
+ */
+import type { Domain } from '~~/shared/domain.js';
+import type { AnnouncedRecord, DomainPolicy, DomainPolicyUnknown, FullRecord, HistoryResponse } from '~~/shared/schemas.js';
+import { isAnnouncedRecord, isDomainPolicy, isFullRecord, isGatewayStatus, isHistory, isUnknown, type GatewayStatus } from './guards.js';
+
+export type FailureKind = 'unreachable' | 'timeout' | 'unauthorized' | 'forbidden' | 'rate_limited' | 'bad_response' | 'http_error';
+
+export interface GatewayFailure {
+  ok: false;
+  kind: FailureKind;
+  /** HTTP status when there was an answer. */
+  status?: number;
+  /** The gateway's error code (seed error object), when it sent one. */
+  code?: string;
+  /** The gateway's message, or ours when it gave none. */
+  message: string;
+  /** Seconds to wait (seed: `retry_after` / Retry-After). */
+  retryAfter?: number;
+}
+
+export type GatewayResult<T> = { ok: true; data: T } | GatewayFailure;
+
+export interface GatewayClientOptions {
+  baseUrl: string;
+  token?: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+type Guard<T> = (x: unknown) => x is T;
+
+export interface GatewayClient {
+  readonly baseUrl: string;
+  domain(d: Domain): Promise<GatewayResult<DomainPolicy>>;
+  full(d: Domain): Promise<GatewayResult<FullRecord | DomainPolicyUnknown>>;
+  policy(d: Domain): Promise<GatewayResult<AnnouncedRecord | DomainPolicyUnknown>>;
+  history(d: Domain): Promise<GatewayResult<HistoryResponse | DomainPolicyUnknown>>;
+  status(): Promise<GatewayResult<GatewayStatus>>;
+}
+
+const either =
+  <A, B>(a: Guard<A>, b: Guard<B>): Guard<A | B> =>
+  (x: unknown): x is A | B =>
+    a(x) || b(x);
+
+export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
+  const baseUrl = opts.baseUrl.replace(/\/+$/, '');
+  const doFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
+  const timeoutMs = opts.timeoutMs ?? 8000;
+
+  async function get<T>(path: string, guard: Guard<T>): Promise<GatewayResult<T>> {
+    const headers: Record<string, string> = { accept: 'application/json', 'x-ai-policy-lens': '1' };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let res: Response;
+    try {
+      res = await doFetch(baseUrl + path, {
+        headers,
+        signal: AbortSignal.timeout(timeoutMs),
+        // No cookies or credentials: the gateway needs none and must not get any.
+        credentials: 'omit',
+        cache: 'no-store',
+      });
+    } catch (e) {
+      const timedOut = e instanceof DOMException && (e.name === 'TimeoutError' || e.name === 'AbortError');
+      return timedOut
+        ? { ok: false, kind: 'timeout', message: `The gateway did not answer within ${Math.round(timeoutMs / 1000)} s.` }
+        : { ok: false, kind: 'unreachable', message: 'The gateway could not be reached.' };
+    }
+    let body: unknown = undefined;
+    try {
+      body = await res.json();
+    } catch {
+      // Not JSON: handled below as a bad response or an HTTP error without a body.
+    }
+    if (res.ok) {
+      if (guard(body)) return { ok: true, data: body };
+      return { ok: false, kind: 'bad_response', status: res.status, message: 'The address answered, but not like an AI Policy Lens gateway.' };
+    }
+    return failureFrom(res, body);
+  }
+
+  const enc = (d: Domain) => encodeURIComponent(d);
+  return {
+    baseUrl,
+    domain: (d) => get(`/v1/domain/${enc(d)}`, isDomainPolicy),
+    full: (d) => get(`/v1/domain/${enc(d)}/full`, either(isFullRecord, isUnknown)),
+    policy: (d) => get(`/preview/v1/policy/${enc(d)}`, either(isAnnouncedRecord, isUnknown)),
+    history: (d) => get(`/preview/v1/domain/${enc(d)}/history`, either(isHistory, isUnknown)),
+    status: () => get('/status', isGatewayStatus),
+  };
+}
+
+/** Maps a non-2xx answer to a failure; the seed error object gives code, message and retry_after. */
+function failureFrom(res: Response, body: unknown): GatewayFailure {
+  const obj = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const code = typeof obj.error === 'string' ? obj.error : undefined;
+  const message = typeof obj.message === 'string' ? obj.message.slice(0, 300) : `The gateway answered HTTP ${res.status}.`;
+  const header = Number(res.headers.get('retry-after'));
+  const retryAfter =
+    typeof obj.retry_after === 'number' && obj.retry_after >= 0 ? obj.retry_after : Number.isFinite(header) && header >= 0 ? header : undefined;
+  const base = { ok: false as const, status: res.status, message, ...(code ? { code } : {}) };
+  if (res.status === 401) return { ...base, kind: 'unauthorized' };
+  if (res.status === 403) return { ...base, kind: 'forbidden' };
+  if (res.status === 429 || (res.status === 503 && retryAfter !== undefined)) return { ...base, kind: 'rate_limited', retryAfter: retryAfter ?? 60 };
+  if (code === undefined) return { ...base, kind: 'bad_response' };
+  return { ...base, kind: 'http_error' };
+}
+
+/**
+ * One sentence saying what went wrong and what to do, for the badge title and the popup.
+ * The token is never part of it.
+ */
+export function failureAdvice(gatewayUrl: string, f: GatewayFailure): string {
+  switch (f.kind) {
+    case 'unreachable':
+      return `Cannot reach the AI Policy Lens gateway at ${gatewayUrl}: start it with npm start or change the address in the options.`;
+    case 'timeout':
+      return `The AI Policy Lens gateway at ${gatewayUrl} did not answer in time: check that it is running, or change the address in the options.`;
+    case 'unauthorized':
+      return `The gateway at ${gatewayUrl} refused the access token: set the right token in the options.`;
+    case 'forbidden':
+      return `The gateway at ${gatewayUrl} refused this extension (${f.message}): check the address and token in the options.`;
+    case 'rate_limited':
+      return `The gateway at ${gatewayUrl} is busy: it asks to wait ${f.retryAfter ?? 60} s. The extension will try again by itself.`;
+    case 'bad_response':
+      return `The address ${gatewayUrl} does not answer like an AI Policy Lens gateway: correct the address in the options.`;
+    case 'http_error':
+      return `The gateway at ${gatewayUrl} reported an error: ${f.message}`;
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * One domain's answer, as the badge and popup need it: from the session cache when fresh,
+ * otherwise from the gateway. Concurrent lookups of one domain share one request.
+ */
+import type { Domain } from '~~/shared/domain.js';
+import { createGatewayClient, failureAdvice } from './gateway-client.js';
+import { answers, type TabState } from './session-store.js';
+import { loadSettings } from './settings.js';
+
+/**
+ * Requests in flight in this worker, by domain. Only deduplication: if the worker stops, the
+ * next event simply asks again (CONVENTIONS 2 keeps real state in storage.session).
+ */
+const inFlight = new Map<string, Promise<TabState>>();
+
+/** Asks the gateway (no cache read); stores a found answer in the session cache. */
+export function fetchDomainState(domain: Domain): Promise<TabState> {
+  const running = inFlight.get(domain);
+  if (running) return running;
+  const p = (async (): Promise<TabState> => {
+    const settings = await loadSettings();
+    const client = createGatewayClient({ baseUrl: settings.gatewayUrl, token: settings.token });
+    const r = await client.domain(domain);
+    const now = Date.now();
+    if (!r.ok) return { kind: 'error', domain, failure: r, advice: failureAdvice(client.baseUrl, r), gatewayUrl: client.baseUrl };
+    if (!r.data.found) return { kind: 'queued', domain, since: now };
+    await answers.put(r.data, now);
+    return { kind: 'found', domain, policy: r.data, fetchedAt: now };
+  })().finally(() => inFlight.delete(domain));
+  inFlight.set(domain, p);
+  return p;
+}
+
+/** The cached answer as a state, and whether it may be used without asking again. */
+export async function cachedDomainState(domain: Domain, now = Date.now()): Promise<{ state: TabState; fresh: boolean } | null> {
+  const a = await answers.get(domain);
+  if (!a) return null;
+  return { state: { kind: 'found', domain, policy: a.policy, fetchedAt: a.fetchedAt }, fresh: answers.isFresh(a, now) };
+}
+
+/** Failures worth retrying by themselves: the gateway may come back, or asked us to wait. */
+export function pollAgain(state: TabState): { again: false } | { again: true; minDelayMs?: number } {
+  if (state.kind === 'queued') return { again: true };
+  if (state.kind === 'error' && ['unreachable', 'timeout', 'rate_limited'].includes(state.failure.kind)) {
+    return { again: true, minDelayMs: (state.failure.retryAfter ?? 0) * 1000 };
+  }
+  return { again: false };
+}

@@ -1,0 +1,91 @@
+/**
+ * What the popup loads beyond the tab's badge state: which tab it is about, the gateway's
+ * status (are preview features on?), the full record behind the details view, and, when
+ * offered, the announced record and the policy history. Only the domain is sent.
+ */
+import { browser } from 'wxt/browser';
+import type { Domain } from '~~/shared/domain.js';
+import type { AnnouncedRecord, Bots, FullRecord, HistoryResponse } from '~~/shared/schemas.js';
+import type { BotLists } from './bot-groups.js';
+import { createGatewayClient, failureAdvice, type GatewayClient } from './gateway-client.js';
+import type { GatewayStatus } from './guards.js';
+import { pageDomain } from './page-domain.js';
+import { tabStates, type TabState } from './session-store.js';
+import { loadSettings } from './settings.js';
+
+export interface PopupTab {
+  tabId: number;
+  url: string | undefined;
+}
+
+/**
+ * The tab the popup describes: `?tab=ID` when given (tests and the end-to-end suite open
+ * popup.html?tab=ID in a tab of its own), else the active tab of the current window.
+ */
+export async function resolvePopupTab(search: string): Promise<PopupTab | null> {
+  const param = new URLSearchParams(search).get('tab');
+  if (param !== null && /^\d+$/.test(param)) {
+    const tab = await browser.tabs.get(Number(param)).catch(() => undefined);
+    return tab?.id !== undefined ? { tabId: tab.id, url: tab.url } : null;
+  }
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  return tab?.id !== undefined ? { tabId: tab.id, url: tab.url } : null;
+}
+
+export interface PopupStart {
+  tab: PopupTab | null;
+  domain: Domain | null;
+  /** The badge's state for this tab from storage.session, when it is about the same domain. */
+  stored: TabState | null;
+}
+
+/**
+ * Everything the popup's first paint needs, read before it renders so the verdicts appear in the
+ * first frame (no "Loading" frame in between). With `?tab=ID` the tab and its stored state are
+ * read in parallel.
+ */
+export async function loadPopupStart(search: string): Promise<PopupStart> {
+  const param = new URLSearchParams(search).get('tab');
+  const guess = param !== null && /^\d+$/.test(param) ? tabStates.get(Number(param)) : Promise.resolve(null);
+  const [tab, early] = await Promise.all([resolvePopupTab(search), guess]);
+  const domain = pageDomain(tab?.url);
+  if (!tab || !domain) return { tab, domain: null, stored: null };
+  const stored = param !== null ? early : await tabStates.get(tab.tabId);
+  return { tab, domain, stored: stored && stored.domain === domain ? stored : null };
+}
+
+export async function popupClient(): Promise<GatewayClient> {
+  const s = await loadSettings();
+  return createGatewayClient({ baseUrl: s.gatewayUrl, token: s.token });
+}
+
+export interface Extras {
+  status: GatewayStatus | null;
+  full: FullRecord | null;
+  announced: AnnouncedRecord | null;
+  history: HistoryResponse | null;
+  /** The Bots view's lists, from the full record (or the summary when the full record failed). */
+  bots: BotLists;
+  /** Why the full record could not be loaded, when it could not. */
+  problem: string | null;
+}
+
+/**
+ * Loads the full record and, when the gateway offers preview features, the announced record and
+ * history. The bot catalogue is loaded here, lazily, so it stays out of the script the popup
+ * needs for its first paint (test/bench/extension.bench.ts measures both).
+ */
+export async function loadExtras(client: GatewayClient, domain: Domain, summaryBots: Bots): Promise<Extras> {
+  const [status, full, groups] = await Promise.all([client.status(), client.full(domain), import('./bot-groups.js')]);
+  const preview = status.ok && status.data.features.preview;
+  const [announced, history] = preview ? await Promise.all([client.policy(domain), client.history(domain)]) : [null, null];
+  const record = full.ok && 'all_bots' in full.data ? full.data : null;
+  return {
+    status: status.ok ? status.data : null,
+    full: record,
+    bots: groups.botLists(summaryBots, record),
+    announced: announced?.ok && 'purposes' in announced.data ? announced.data : null,
+    history: history?.ok && 'entries' in history.data ? history.data : null,
+    problem: full.ok ? null : failureAdvice(client.baseUrl, full),
+  };
+}

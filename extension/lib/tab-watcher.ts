@@ -1,0 +1,85 @@
+/**
+ * Keeps every tab's badge in step with the page it shows. Listeners are registered by the
+ * background entry point; all state goes to storage.session through session-store.
+ */
+import { browser } from 'wxt/browser';
+import type { Domain } from '~~/shared/domain.js';
+import { showBadge } from './badge.js';
+import { cachedDomainState, fetchDomainState, pollAgain } from './lookup.js';
+import { pageDomain } from './page-domain.js';
+import { cancelPoll, schedulePoll, type Refresh } from './poller.js';
+import { answers, tabStates, type TabState } from './session-store.js';
+
+interface TabChange {
+  status?: string;
+  url?: string;
+}
+
+/** tabs.onUpdated: a new URL (committed navigation) or a (re)load of the same page. */
+export async function onTabUpdated(tabId: number, change: TabChange, tab: { url?: string }): Promise<void> {
+  if (change.url !== undefined || change.status === 'loading') {
+    await checkTab(tabId, tab.url);
+    return;
+  }
+  // Chrome clears a tab's badge when a navigation commits; if our answer raced ahead of the
+  // commit, put it back once the page has loaded (cheap: storage.session only).
+  if (change.status === 'complete') return reapply(tabId, tab.url);
+}
+
+export async function onTabRemoved(tabId: number): Promise<void> {
+  await tabStates.remove(tabId);
+}
+
+/** Sets the badge of one tab for the page at `url`, from the cache when fresh, else from the gateway. */
+export async function checkTab(tabId: number, url: string | undefined, opts: { force?: boolean } = {}): Promise<TabState | null> {
+  const domain = pageDomain(url);
+  if (!domain) {
+    await Promise.all([showBadge(tabId, null), tabStates.remove(tabId)]);
+    return null;
+  }
+  const cached = await cachedDomainState(domain);
+  if (cached) {
+    await setTab(tabId, cached.state);
+    if (cached.fresh && !opts.force) return cached.state;
+  }
+  const state = await fetchDomainState(domain);
+  // The tab may have moved on (or closed) while we waited for the gateway.
+  const now = await browser.tabs.get(tabId).catch(() => undefined);
+  if (now && pageDomain(now.url) === domain) await setTab(tabId, state);
+  await follow(domain, state);
+  return state;
+}
+
+/** Asks the gateway again for a domain and updates every tab showing it (the poller's refresh). */
+export const refreshDomain: Refresh = async (domain) => {
+  const state = await fetchDomainState(domain);
+  await updateTabsOf(domain, state);
+  return pollAgain(state);
+};
+
+/** On install, and when the gateway address changes: forget old answers, redo every open tab. */
+export async function recheckAllTabs(): Promise<void> {
+  await answers.clear();
+  const tabs = await browser.tabs.query({});
+  await Promise.all(tabs.map((t) => (t.id === undefined ? undefined : checkTab(t.id, t.url, { force: true }))));
+}
+
+async function setTab(tabId: number, state: TabState): Promise<void> {
+  await Promise.all([showBadge(tabId, state), tabStates.set(tabId, state)]);
+}
+
+async function reapply(tabId: number, url: string | undefined): Promise<void> {
+  const state = await tabStates.get(tabId);
+  if (state && state.domain === pageDomain(url)) await showBadge(tabId, state);
+}
+
+async function updateTabsOf(domain: Domain, state: TabState): Promise<void> {
+  const tabs = await browser.tabs.query({});
+  await Promise.all(tabs.filter((t) => t.id !== undefined && pageDomain(t.url) === domain).map((t) => setTab(t.id!, state)));
+}
+
+async function follow(domain: Domain, state: TabState): Promise<void> {
+  const next = pollAgain(state);
+  if (next.again) await schedulePoll(domain, refreshDomain, Date.now(), next.minDelayMs);
+  else await cancelPoll(domain);
+}

@@ -1,0 +1,162 @@
+/**
+ * `npm run bench -- extension`: the extension in real Chromium against the real gateway.
+ *  1. Navigation commit → badge set, for a domain the gateway has cached (the extension's
+ *     session cache emptied before each navigation, so every badge needs a gateway round
+ *     trip). Goal: median < 150 ms. Compared with a repeat visit served from storage.session.
+ *  2. Popup open → first paint of the verdicts (performance mark `lens:verdicts-painted`).
+ *     Goal: median < 100 ms. Compared with the page's first-contentful-paint.
+ *  3. Gzip size of the built popup and background scripts. Goal: < 30 KB together.
+ * Uses the build in .output/chrome-mv3 (run `npx wxt build` first, or LENS_BUILD=1 to build).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { browser as Browser } from 'wxt/browser';
+import { BADGE_VIEW } from '../../shared/labels.js';
+import { buildExtension, chromiumMissing, EXTENSION_DIR, launchWithExtension, setGateway, tabIdOf, waitForBadge } from '../e2e/helpers/browser.js';
+import { startStack, warm } from '../e2e/helpers/stack.js';
+
+declare const chrome: typeof Browser;
+
+const RUNS = Number(process.env.LENS_BENCH_RUNS ?? 30);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))]!;
+const fmt = (xs: number[]) => `median ${median(xs).toFixed(1)} ms, p90 ${p90(xs).toFixed(1)} ms, min ${Math.min(...xs).toFixed(1)} ms (n=${xs.length})`;
+
+// ---------------------------------------------------------------- sizes (no browser needed)
+
+/** A JS file and every chunk it imports statically (`from"./chunks/x.js"`, `import"./x.js"`). */
+function staticClosure(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const code = readFileSync(file, 'utf8');
+  for (const m of code.matchAll(/(?:from|import)\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g)) staticClosure(join(dirname(file), m[1]!), seen);
+  return seen;
+}
+function lazyChunks(files: Set<string>): Set<string> {
+  const out = new Set<string>();
+  for (const f of files) for (const m of readFileSync(f, 'utf8').matchAll(/import\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]\s*\)/g)) out.add(join(dirname(f), m[1]!));
+  return out;
+}
+const gz = (files: Iterable<string>) => [...files].reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).length, 0);
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+function sizes(): void {
+  const bg = staticClosure(join(EXTENSION_DIR, 'background.js'));
+  const html = readFileSync(join(EXTENSION_DIR, 'popup.html'), 'utf8');
+  const popupEntries = [...html.matchAll(/(?:src|href)="\/?([^"]+\.js)"/g)].map((m) => join(EXTENSION_DIR, m[1]!));
+  const popup = new Set<string>();
+  for (const e of popupEntries) staticClosure(e, popup);
+  const lazy = lazyChunks(popup);
+  const unique = new Set([...bg, ...popup]);
+  const all = new Set([...unique, ...lazy]);
+  console.log('bundle sizes (gzip -9):');
+  console.log(`  background worker loads   ${kb(gz(bg))}  (${bg.size} files)`);
+  console.log(`  popup first paint loads   ${kb(gz(popup))}  (${popup.size} files)`);
+  console.log(`  popup lazy (bot catalogue) ${kb(gz(lazy))}`);
+  console.log(`  popup + background, distinct files, with lazy: ${kb(gz(all))}   goal < 30 KB`);
+  console.log(`  (same files counted per context, no sharing: ${kb(gz(bg) + gz(popup) + gz(lazy))})`);
+}
+
+// ---------------------------------------------------------------- browser figures
+
+async function main(): Promise<void> {
+  if (process.env.LENS_BUILD === '1' || !existsSync(join(EXTENSION_DIR, 'manifest.json'))) buildExtension();
+  sizes();
+  const missing = chromiumMissing();
+  if (missing) {
+    console.log(`browser figures skipped: ${missing}`);
+    return;
+  }
+  const stack = await startStack();
+  const b = await launchWithExtension();
+  try {
+    // tsx compiles this file with esbuild's keepNames, which wraps named functions in __name();
+    // functions sent to evaluate() run in the browser, where that helper must exist too.
+    const NAME_SHIM = 'globalThis.__name = globalThis.__name || ((f) => f)';
+    await b.worker.evaluate(NAME_SHIM);
+    await setGateway(b.worker, stack.gatewayUrl);
+    const hosts = ['training.test', 'allows.test'] as const;
+    const texts = { 'training.test': BADGE_VIEW.blocks_training.text, 'allows.test': BADGE_VIEW.allows_all.text };
+    await Promise.all(hosts.map((h) => warm(stack.gatewayUrl, h)));
+    const url = (h: string) => `http://${h}:${stack.farm.port}/`;
+    const page = await b.context.newPage();
+    await page.goto(url(hosts[0]));
+    const tabId = await tabIdOf(b.worker, url(hosts[0]));
+    await waitForBadge(b.worker, tabId, texts[hosts[0]]);
+
+    /** One navigation measured in the worker: tabs.onUpdated with the new URL (commit) → badge text set. */
+    const navigate = (host: string, clearSession: boolean) =>
+      b.worker.evaluate(
+        async ({ tabId, to, text, domain, clearSession }) => {
+          if (clearSession) await chrome.storage.session.remove(`answer:${domain}`);
+          return await new Promise<number>((resolve, reject) => {
+            let t0: number | undefined;
+            const onUpdated = (id: number, change: { url?: string }) => {
+              if (id === tabId && change.url === to && t0 === undefined) t0 = performance.now();
+            };
+            chrome.tabs.onUpdated.addListener(onUpdated);
+            const give = setTimeout(() => reject(new Error('badge not set within 10 s')), 10_000);
+            const poll = async () => {
+              if (t0 !== undefined && (await chrome.action.getBadgeText({ tabId })) === text) {
+                clearTimeout(give);
+                chrome.tabs.onUpdated.removeListener(onUpdated);
+                resolve(performance.now() - t0);
+              } else setTimeout(poll, 1);
+            };
+            void chrome.tabs.update(tabId, { url: to });
+            void poll();
+          });
+        },
+        { tabId, to: url(host), text: texts[host as keyof typeof texts], domain: host, clearSession },
+      );
+
+    const viaGateway: number[] = [];
+    const viaSession: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const host = hosts[(i + 1) % 2]!;
+      viaGateway.push(await navigate(host, true));
+    }
+    for (let i = 0; i < RUNS; i++) {
+      const host = hosts[(i + 1) % 2]!;
+      viaSession.push(await navigate(host, false));
+    }
+    console.log('navigation commit → badge set:');
+    console.log(`  gateway-cached domain (session cache emptied): ${fmt(viaGateway)}   goal median < 150 ms`);
+    console.log(`  repeat visit (storage.session answer):         ${fmt(viaSession)}`);
+
+    const painted: number[] = [];
+    const fcp: number[] = [];
+    const popupUrl = `chrome-extension://${b.extensionId}/popup.html?tab=${tabId}`;
+    const popup = await b.context.newPage();
+    await popup.addInitScript(NAME_SHIM);
+    for (let i = 0; i < RUNS; i++) {
+      await popup.goto(popupUrl);
+      const r = await popup.evaluate(
+        () =>
+          new Promise<{ mark: number; fcp: number | null }>((resolve) => {
+            const check = () => {
+              const m = performance.getEntriesByName('lens:verdicts-painted')[0];
+              const f = performance.getEntriesByName('first-contentful-paint')[0];
+              if (m) resolve({ mark: m.startTime, fcp: f ? f.startTime : null });
+              else setTimeout(check, 5);
+            };
+            check();
+          }),
+      );
+      painted.push(r.mark);
+      if (r.fcp !== null) fcp.push(r.fcp);
+    }
+    console.log('popup open → verdicts painted (from navigation start):');
+    console.log(`  verdicts painted:        ${fmt(painted)}   goal median < 100 ms`);
+    if (fcp.length) console.log(`  first contentful paint:  ${fmt(fcp)}`);
+  } finally {
+    await b.close();
+    await stack.close();
+  }
+}
+
+await main();

@@ -1,0 +1,197 @@
+/**
+ * The extension end to end, in real Chromium: the built extension, the gateway with its
+ * embedded service (`npm start` as a child process) and the fixture farm, all on 127.0.0.1.
+ * Browses each stance site, checks the badge (text, colour, title) per tab and the popup's
+ * content, and saves a screenshot of the popup per stance into test/e2e/screenshots/.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BADGE_VIEW, badgeTitle, DETAIL_LABELS, STANCE_LABELS, VERDICT_LABELS } from '../../shared/labels.js';
+import { STANCE_SITES } from '../fixtures/stance-sites.js';
+import { buildExtension, chromiumMissing, launchWithExtension, readBadge, rgba, setGateway, tabIdOf, waitForBadge, type Browser } from './helpers/browser.js';
+import { freePort, ROOT, startStack, warm, type Stack } from './helpers/stack.js';
+
+const missing = chromiumMissing();
+if (missing) console.warn(`Skipping the extension end-to-end suite: ${missing}.`);
+
+const SHOTS = join(ROOT, 'test', 'e2e', 'screenshots');
+/** Visited before the gateway knows it: shows the queued badge, then updates by itself. */
+const LIVE = 'blocks-all.test';
+/** One site per stance for the screenshots. */
+const SHOT_OF: Record<string, string> = {
+  'blocks-all.test': 'blocks_all_ai',
+  'training.test': 'blocks_training',
+  'selective.test': 'selective',
+  'allows.test': 'allows_all',
+  'no-rules.test': 'no_policy',
+};
+
+describe.skipIf(missing !== null)('extension in Chromium', () => {
+  let stack: Stack;
+  let browser: Browser;
+  const siteUrl = (host: string) => `http://${host}:${stack.farm.port}/`;
+
+  /** Opens a site in a tab of its own and waits for its badge; returns the page and tab id. */
+  async function openSite(host: string, badgeText: string) {
+    const page = await browser.context.newPage();
+    await page.goto(siteUrl(host));
+    const tabId = await tabIdOf(browser.worker, siteUrl(host));
+    const { reading } = await waitForBadge(browser.worker, tabId, badgeText);
+    return { page, tabId, reading };
+  }
+
+  /** The popup for a tab, opened as popup.html?tab=ID in a page of popup size. */
+  async function openPopup(tabId: number, colorScheme: 'light' | 'dark' = 'light') {
+    const popup = await browser.context.newPage();
+    await popup.setViewportSize({ width: 380, height: 560 });
+    await popup.emulateMedia({ colorScheme });
+    await popup.goto(`chrome-extension://${browser.extensionId}/popup.html?tab=${tabId}`);
+    return popup;
+  }
+
+  beforeAll(async () => {
+    buildExtension();
+    stack = await startStack();
+    browser = await launchWithExtension();
+    await setGateway(browser.worker, stack.gatewayUrl);
+    // Every site but LIVE is analysed up front, in parallel.
+    await Promise.all(Object.keys(STANCE_SITES).filter((h) => h !== LIVE).map((h) => warm(stack.gatewayUrl, h)));
+    mkdirSync(SHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  it('a site the gateway has not seen shows the waiting badge, then its stance by itself', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(siteUrl(LIVE) + 'news/today?session=abc');
+    const tabId = await tabIdOf(browser.worker, siteUrl(LIVE) + 'news/today?session=abc');
+    const { reading, seen } = await waitForBadge(browser.worker, tabId, BADGE_VIEW.blocks_all_ai.text, 60_000);
+    expect(seen).toContain(BADGE_VIEW.queued.text);
+    expect(reading.title).toBe(badgeTitle(LIVE, 'blocks_all_ai'));
+    // Only the host name reached the gateway's crawler, never the page path or query.
+    expect(stack.farm.requests.filter((r) => r.host === LIVE && /session|news/.test(r.path) && r.headers['user-agent']?.toString().includes('Lens'))).toEqual([]);
+    await page.close();
+  });
+
+  it.each(Object.entries(STANCE_SITES))('%s: badge text, colour and title', async (host, site) => {
+    const view = BADGE_VIEW[site.stance];
+    const { page, reading } = await openSite(host, view.text);
+    expect(reading).toEqual({ text: view.text, color: rgba(view.color), title: badgeTitle(host, site.stance) });
+    await page.close();
+  });
+
+  it('badges are per tab: two tabs, two stances', async () => {
+    const a = await openSite('training.test', BADGE_VIEW.blocks_training.text);
+    const b = await openSite('allows.test', BADGE_VIEW.allows_all.text);
+    // Opening the second did not change the first tab's badge.
+    expect((await readBadge(browser.worker, a.tabId)).text).toBe(BADGE_VIEW.blocks_training.text);
+    expect(a.tabId).not.toBe(b.tabId);
+    await a.page.close();
+    await b.page.close();
+  });
+
+  it.each(Object.entries(SHOT_OF))('popup for %s: stance, verdicts, bots and details; screenshot', async (host, stance) => {
+    const site = STANCE_SITES[host]!;
+    const { page, tabId } = await openSite(host, BADGE_VIEW[site.stance].text);
+    const popup = await openPopup(tabId);
+    await popup.getByTestId('stance').waitFor();
+    expect(await popup.getByTestId('domain').textContent()).toBe(host);
+    expect(await popup.getByTestId('stance').textContent()).toBe(STANCE_LABELS[site.stance].label);
+    expect(await popup.locator('header').textContent()).toContain(DETAIL_LABELS[site.detail].label);
+    for (const u of ['training', 'search', 'inference'] as const) {
+      expect(await popup.getByTestId(`verdict-${u}`).textContent()).toBe(VERDICT_LABELS[site.use_cases[u]].label);
+    }
+    // The common case fits the popup without scrolling.
+    const fits = await popup.evaluate(() => document.documentElement.scrollHeight <= 560 && document.documentElement.scrollWidth <= 380);
+    expect(fits).toBe(true);
+    // Preview features are on in the embedded gateway: the purposes tab appears once loaded.
+    await popup.getByRole('tab', { name: 'Purposes' }).waitFor();
+    await popup.screenshot({ path: join(SHOTS, `popup-${stance}.png`) });
+
+    await popup.getByRole('tab', { name: 'Bots' }).click();
+    if (host === 'training.test') {
+      const blocked = await popup.getByTestId('blocked-bots').textContent();
+      for (const t of ['OpenAI', 'GPTBot', 'Anthropic', 'ClaudeBot', 'Google-Extended', 'Common Crawl', 'CCBot']) expect(blocked).toContain(t);
+      await popup.screenshot({ path: join(SHOTS, 'popup-bots.png') });
+    }
+    if (host === 'allows.test') expect(await popup.getByTestId('allowed-bots').textContent()).toContain('OAI-SearchBot');
+
+    await popup.getByRole('tab', { name: 'Details' }).click();
+    if (site.stance !== 'no_policy') {
+      // The robots.txt line behind the verdicts, with its number.
+      expect(await popup.getByTestId('explanations').textContent()).toMatch(/robots\.txt, line \d+/);
+      if (host === 'training.test') await popup.screenshot({ path: join(SHOTS, 'popup-details.png') });
+    }
+    if (host === 'training.test') {
+      await popup.getByRole('tab', { name: 'Purposes' }).click();
+      expect(await popup.getByTestId('purposes').textContent()).toContain('Not allowed (robots.txt)');
+      expect(await popup.getByTestId('history').textContent()).toContain('First check.');
+      await popup.screenshot({ path: join(SHOTS, 'popup-purposes.png') });
+    }
+    await popup.close();
+    await page.close();
+  });
+
+  it('the popup reads well in the dark colour scheme', async () => {
+    const { page, tabId } = await openSite('selective.test', BADGE_VIEW.selective.text);
+    const popup = await openPopup(tabId, 'dark');
+    await popup.getByTestId('stance').waitFor();
+    const bg = await popup.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(bg).toBe('rgb(17, 24, 39)');
+    await popup.screenshot({ path: join(SHOTS, 'popup-selective-dark.png') });
+    await popup.close();
+    await page.close();
+  });
+
+  it('browser pages get no badge', async () => {
+    const { page, tabId } = await openSite('training.test', BADGE_VIEW.blocks_training.text);
+    await page.goto('about:blank');
+    await waitForBadge(browser.worker, tabId, '');
+    await page.close();
+  });
+
+  it('an unreachable gateway shows the error badge; the popup says what to do', async () => {
+    const dead = `http://127.0.0.1:${await freePort()}`;
+    await setGateway(browser.worker, dead);
+    try {
+      const { page, tabId, reading } = await openSite('selective.test', BADGE_VIEW.error.text);
+      expect(reading.title).toBe(
+        `AI policy of selective.test: could not be looked up. Cannot reach the AI Policy Lens gateway at ${dead}: start it with npm start or change the address in the options.`,
+      );
+      expect(reading.color).toEqual(rgba(BADGE_VIEW.error.color));
+      const popup = await openPopup(tabId);
+      expect(await popup.getByRole('alert').textContent()).toContain(`Cannot reach the AI Policy Lens gateway at ${dead}`);
+      expect(await popup.getByRole('link', { name: 'Open the options' }).isVisible()).toBe(true);
+      await popup.screenshot({ path: join(SHOTS, 'popup-error.png') });
+      await popup.close();
+      await page.close();
+    } finally {
+      await setGateway(browser.worker, stack.gatewayUrl);
+    }
+  });
+
+  it('the options page tests the connection and shows mode and version', async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 640, height: 480 });
+    await page.goto(`chrome-extension://${browser.extensionId}/options.html`);
+    await page.getByLabel('Gateway address').fill(stack.gatewayUrl);
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expectText(page.getByTestId('options-message'), /^Connected: gateway version \S+, mode embedded, preview features on\.$/);
+    await page.screenshot({ path: join(SHOTS, 'options.png') });
+    await page.close();
+  });
+});
+
+async function expectText(loc: import('playwright-core').Locator, re: RegExp, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    last = (await loc.textContent()) ?? '';
+    if (re.test(last)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(last).toMatch(re);
+}

@@ -1,0 +1,185 @@
+// @vitest-environment node
+/**
+ * The background's behaviour through its real entry point: listeners registered by
+ * background.main() on WXT's fake browser, answers from a real HTTP server on 127.0.0.1.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import background from '../../extension/entrypoints/background.js';
+import { POLL_ALARM } from '../../extension/lib/poller.js';
+import { ANSWER_TTL_MS, answers, pendings, tabStates } from '../../extension/lib/session-store.js';
+import { settingsItem } from '../../extension/lib/settings.js';
+import { BADGE_VIEW, badgeTitle } from '../../shared/labels.js';
+import { normalizeDomain } from '../../shared/domain.js';
+import { STANCE_SITES } from '../fixtures/stance-sites.js';
+import { closedPortUrl, startFakeGateway, type FakeGateway } from './helpers/fake-gateway.js';
+import { policy } from './helpers/records.js';
+
+let gw: FakeGateway;
+beforeAll(async () => void (gw = await startFakeGateway()));
+afterAll(() => gw.close());
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  gw.routes.clear();
+  gw.seen.length = 0;
+  for (const host of Object.keys(STANCE_SITES)) gw.routes.set(`/v1/domain/${host}`, { body: policy(host) });
+  await settingsItem.setValue({ gatewayUrl: gw.url, token: '' });
+  background.main();
+});
+
+const action = fakeBrowser.action;
+const rgba = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).concat(255);
+const lookups = () => gw.seen.filter((r) => r.path.startsWith('/v1/domain/'));
+
+async function visit(url: string, tabId?: number): Promise<number> {
+  const id = tabId ?? (await fakeBrowser.tabs.create({ url: 'about:blank' })).id!;
+  await fakeBrowser.tabs.update(id, { url });
+  return id;
+}
+
+/** Waits for the badge text the listeners set (they run after the event, not inside it). */
+const badgeBecomes = (tabId: number, text: string, opts: { timeout?: number; interval?: number } = {}) =>
+  vi.waitFor(async () => expect(await action.getBadgeText({ tabId })).toBe(text), opts);
+
+async function badge(tabId: number) {
+  return {
+    text: await action.getBadgeText({ tabId }),
+    color: await action.getBadgeBackgroundColor({ tabId }),
+    title: await action.getTitle({ tabId }),
+  };
+}
+
+describe('badge per stance', () => {
+  it.each(Object.entries(STANCE_SITES))('%s shows its stance in text, colour and title', async (host, site) => {
+    const tabId = await visit(`https://${host}/articles/2026/private-page?user=me#top`);
+    const view = BADGE_VIEW[site.stance];
+    await badgeBecomes(tabId, view.text);
+    expect(await badge(tabId)).toEqual({ text: view.text, color: rgba(view.color), title: badgeTitle(host, site.stance) });
+    // Only the host name left the browser.
+    expect(lookups().map((r) => r.path)).toEqual([`/v1/domain/${host}`]);
+    expect(JSON.stringify(gw.seen)).not.toMatch(/private-page|user=me|articles/);
+    const state = await tabStates.get(tabId);
+    expect(state?.kind === 'found' && state.policy.stance).toBe(site.stance);
+  });
+
+  it('says the stance in words a screen reader can read', async () => {
+    const tabId = await visit('https://training.test/');
+    await vi.waitFor(async () => expect(await action.getTitle({ tabId })).toBe('AI policy of training.test: blocks training'));
+  });
+});
+
+describe('pages without a badge', () => {
+  it.each(['chrome://settings/', 'about:blank', 'file:///tmp/a.html', 'https://chromewebstore.google.com/detail/x', 'http://127.0.0.1:3000/'])(
+    '%s gets no badge and no lookup',
+    async (url) => {
+      const tabId = await visit('https://training.test/');
+      await badgeBecomes(tabId, BADGE_VIEW.blocks_training.text);
+      gw.seen.length = 0;
+      await fakeBrowser.tabs.update(tabId, { url });
+      await badgeBecomes(tabId, '');
+      expect(lookups()).toEqual([]);
+      expect(await tabStates.get(tabId)).toBeNull();
+    },
+  );
+});
+
+describe('session cache', () => {
+  it('a repeated visit sets the badge from storage.session without asking the gateway', async () => {
+    await badgeBecomes(await visit('https://selective.test/'), 'Some');
+    const b = await visit('https://selective.test/other');
+    await badgeBecomes(b, 'Some');
+    expect(lookups()).toHaveLength(1);
+  });
+
+  it('asks again once the cached answer is older than the TTL, showing the old one meanwhile', async () => {
+    await badgeBecomes(await visit('https://selective.test/'), 'Some');
+    const cached = (await answers.get(normalizeDomain('selective.test')))!;
+    await answers.put(cached.policy, Date.now() - ANSWER_TTL_MS - 1000);
+    gw.routes.set('/v1/domain/selective.test', { body: policy('selective.test', { stance: 'blocks_all_ai', detail: 'blocks_all_ai' }) });
+    const b = await visit('https://selective.test/');
+    await badgeBecomes(b, 'NoAI');
+    expect(lookups()).toHaveLength(2);
+  });
+
+  it('forgets answers and re-checks open tabs when the gateway address changes', async () => {
+    const a = await visit('https://allows.test/');
+    await badgeBecomes(a, 'Open');
+    await settingsItem.setValue({ gatewayUrl: await closedPortUrl(), token: '' });
+    await badgeBecomes(a, BADGE_VIEW.error.text);
+  });
+
+  it('drops a closed tab’s state', async () => {
+    const a = await visit('https://allows.test/');
+    await vi.waitFor(async () => expect(await tabStates.get(a)).not.toBeNull());
+    // fakeBrowser.tabs.remove() looks the window up by tab id (a fake-browser bug), so fire the event as the browser would.
+    await fakeBrowser.tabs.onRemoved.trigger(a, { windowId: 0, isWindowClosing: false });
+    await vi.waitFor(async () => expect(await tabStates.get(a)).toBeNull());
+  });
+});
+
+describe('a domain under analysis', () => {
+  it('shows the waiting badge, then updates by itself when the record is ready', async () => {
+    gw.routes.set('/v1/domain/new-site.test', (n) => (n < 3 ? { body: { domain: 'new-site.test', found: false, queued: true } } : { body: policy('new-site.test', { stance: 'blocks_training', detail: 'blocks_training' }) }));
+    const tabId = await visit('https://new-site.test/');
+    await badgeBecomes(tabId, BADGE_VIEW.queued.text);
+    expect(await action.getTitle({ tabId })).toBe(badgeTitle('new-site.test', 'queued'));
+    expect(await pendings.get(normalizeDomain('new-site.test'))).not.toBeNull();
+    expect(await fakeBrowser.alarms.get(POLL_ALARM)).toBeDefined();
+    // Polls after 1 s and 2 s (real timers, real HTTP): the third answer is the record.
+    await badgeBecomes(tabId, 'NoTr', { timeout: 6000, interval: 100 });
+    expect(await pendings.get(normalizeDomain('new-site.test'))).toBeNull();
+  });
+
+  it('keeps polling after a worker restart: the schedule is in storage.session and the alarm wakes it', async () => {
+    let ready = false;
+    gw.routes.set('/v1/domain/slow.test', () => (ready ? { body: policy('slow.test', { stance: 'allows_all', detail: 'allows_all' }) } : { body: { domain: 'slow.test', found: false, queued: true } }));
+    const tabId = await visit('https://slow.test/');
+    await badgeBecomes(tabId, '?');
+    // The worker stops: listeners and memory are gone, storage.session and the alarm stay.
+    fakeBrowser.alarms.onAlarm.removeAllListeners();
+    fakeBrowser.tabs.onUpdated.removeAllListeners();
+    const pending = (await pendings.get(normalizeDomain('slow.test')))!;
+    await pendings.set({ ...pending, nextAt: Date.now() - 1 });
+    ready = true;
+    // A new worker starts (registers listeners again), then the alarm fires.
+    background.main();
+    await fakeBrowser.alarms.onAlarm.trigger({ name: POLL_ALARM, scheduledTime: Date.now() });
+    await badgeBecomes(tabId, 'Open', { timeout: 3000 });
+  });
+});
+
+describe('gateway problems', () => {
+  it('an unreachable gateway shows the error badge with what to do', async () => {
+    const closed = await closedPortUrl();
+    await settingsItem.setValue({ gatewayUrl: closed, token: '' });
+    const tabId = await visit('https://training.test/');
+    await badgeBecomes(tabId, '!');
+    expect(await action.getTitle({ tabId })).toBe(
+      `AI policy of training.test: could not be looked up. Cannot reach the AI Policy Lens gateway at ${closed}: start it with npm start or change the address in the options.`,
+    );
+    expect(await action.getBadgeBackgroundColor({ tabId })).toEqual(rgba(BADGE_VIEW.error.color));
+  });
+
+  it('a refused token says so, and the token is never in the title', async () => {
+    await settingsItem.setValue({ gatewayUrl: gw.url, token: 'hunter2-secret' });
+    gw.routes.set('/v1/domain/training.test', { status: 401, body: { error: 'unauthorized', message: 'Bad token.' } });
+    const tabId = await visit('https://training.test/');
+    await badgeBecomes(tabId, '!');
+    const title = await action.getTitle({ tabId });
+    expect(title).toMatch(/refused the access token: set the right token in the options/);
+    expect(title).not.toMatch(/hunter2/);
+    expect(JSON.stringify(await tabStates.get(tabId))).not.toMatch(/hunter2/);
+  });
+
+  it('an answer that arrives after the tab moved on is not shown on it', async () => {
+    gw.routes.set('/v1/domain/slow-answer.test', { body: policy('slow-answer.test', { stance: 'blocks_all_ai', detail: 'blocks_all_ai' }), delayMs: 300 });
+    const tabId = await visit('https://slow-answer.test/');
+    await visit('https://allows.test/', tabId);
+    await badgeBecomes(tabId, 'Open');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await action.getBadgeText({ tabId })).toBe('Open');
+    const s = await tabStates.get(tabId);
+    expect(s?.domain).toBe('allows.test');
+  });
+});
