@@ -1,0 +1,181 @@
+/**
+ * createGatewayApp(deps): the browser-facing caching mirror of the seed's read endpoints
+ * (ARCHITECTURE), built apart from listen (CONVENTIONS 7). It is a node:http request listener:
+ * every request runs the security chain (security.ts), then one route. Paths and shapes are
+ * the seed's; the browser sends no Authorization (the source holds the key, if any).
+ *
+ *   GET  /v1/domain/{domain}                 GET  /preview/v1/policy/{domain}
+ *   GET  /v1/domain/{domain}/full            GET  /preview/v1/policy/{domain}/score
+ *   GET  /v1/search?q=&stance=&limit=&offset GET  /preview/v1/domain/{domain}/history
+ *   POST /v1/batch, /v1/compare              GET  /healthz, /status, /metrics
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { HttpError } from '../lib/http-error.js';
+import { systemClock, type Clock } from '../lib/clock.js';
+import type { Logger } from '../lib/logger.js';
+import { SERVICE_VERSION } from '../service/version.js';
+import { toBatchItem } from '../upstream/batch-of-one.js';
+import type { PolicySource } from '../upstream/policy-source.js';
+import { BatchLoader } from './batch-loader.js';
+import type { CacheStore } from './cache-store.js';
+import type { GatewayConfig } from './config.js';
+import { ensureAppend, sendError, type Middleware, type Next } from './http.js';
+import { createMetrics, type GatewayMetrics, type RouteName } from './metrics.js';
+import { ResponseCache } from './response-cache.js';
+import { serveBatch } from './routes/batch.js';
+import { DEFAULT_TTLS, domainFromPath, type RouteContext, type Ttls } from './routes/context.js';
+import { serveHealth, serveMetrics, serveStatus, type OpsDeps } from './routes/ops.js';
+import { loadDomainRead, serveDomainRead, serveSearch, type DomainRead } from './routes/reads.js';
+import type { DomainPolicy } from '../../shared/schemas.js';
+import { createSecurityChain } from './security.js';
+
+export type GatewaySettings = Pick<
+  GatewayConfig,
+  'allowedOrigins' | 'proxyToken' | 'rateLimitPerMinute' | 'trustProxy' | 'cacheMaxEntries' | 'cacheMaxBytes'
+>;
+
+export interface GatewayDeps {
+  source: PolicySource;
+  settings: GatewaySettings;
+  /** SQLite second level; null keeps the cache in memory only. */
+  store?: CacheStore | null;
+  clock?: Clock;
+  logger?: Logger;
+  ttl?: Partial<Ttls>;
+  version?: string;
+}
+
+export interface GatewayApp {
+  readonly handle: RequestListener;
+  readonly cache: ResponseCache;
+  readonly metrics: GatewayMetrics;
+}
+
+const READ_METHODS: readonly string[] = ['GET', 'HEAD'];
+const POST_ONLY: readonly string[] = ['POST'];
+
+interface Match {
+  route: RouteName;
+  methods: readonly string[];
+  run: (req: IncomingMessage, res: ServerResponse, query: string) => void | Promise<void>;
+}
+
+export function createGatewayApp(deps: GatewayDeps): GatewayApp {
+  const clock = deps.clock ?? systemClock;
+  const store = deps.store ?? null;
+  const ttl: Ttls = { ...DEFAULT_TTLS, ...deps.ttl };
+  let metrics: GatewayMetrics | undefined;
+  const cache = new ResponseCache({
+    maxEntries: deps.settings.cacheMaxEntries,
+    maxBytes: deps.settings.cacheMaxBytes,
+    store,
+    clock,
+    logger: deps.logger,
+    onResult: (s) => metrics?.cache(s),
+  });
+  metrics = createMetrics({ source: deps.source, cacheSize: () => cache.size, cacheBytes: () => cache.bytes });
+  const loader = new BatchLoader(async (chunk) => {
+    if (chunk.length === 1) {
+      // A lone miss uses the single lookup, through the cache: it joins a lookup of the same
+      // domain already in flight, and its full answer is kept for later single lookups.
+      const { entry } = await cache.get(`l:${chunk[0]}`, () => loadDomainRead(deps.source, 'lookup', chunk[0]!, ttl));
+      const p = JSON.parse(entry.body.toString('utf8')) as DomainPolicy;
+      return new Map(p.found ? [[p.domain, toBatchItem(p)]] : []);
+    }
+    const r = await deps.source.batch(chunk);
+    return new Map(r.domains.map((i) => [i.domain, i]));
+  });
+  const ctx: RouteContext = { source: deps.source, cache, loader, ttl, log: deps.logger };
+  const ops: OpsDeps = {
+    source: deps.source,
+    cache,
+    store,
+    metrics,
+    version: deps.version ?? SERVICE_VERSION,
+    startedAt: clock.now(),
+    now: () => clock.now(),
+  };
+  const chain: Middleware[] = createSecurityChain(deps.settings);
+
+  const domainRead = (kind: DomainRead, segment: string): Match => ({
+    route: kind,
+    methods: READ_METHODS,
+    run: (req, res) => serveDomainRead(ctx, kind, domainFromPath(segment), req, res),
+  });
+
+  /** The route for a path, or null (404). */
+  function match(path: string): Match | null {
+    if (path.startsWith('/v1/domain/')) {
+      const rest = path.slice(11);
+      const slash = rest.indexOf('/');
+      if (slash < 0) return domainRead('lookup', rest);
+      return rest.slice(slash) === '/full' ? domainRead('full', rest.slice(0, slash)) : null;
+    }
+    if (path.startsWith('/preview/v1/policy/')) {
+      const rest = path.slice(19);
+      const slash = rest.indexOf('/');
+      if (slash < 0) return domainRead('policy', rest);
+      return rest.slice(slash) === '/score' ? domainRead('score', rest.slice(0, slash)) : null;
+    }
+    if (path.startsWith('/preview/v1/domain/') && path.endsWith('/history')) {
+      const segment = path.slice(19, -8);
+      return segment.includes('/') ? null : domainRead('history', segment);
+    }
+    switch (path) {
+      case '/v1/search':
+        return { route: 'search', methods: READ_METHODS, run: (req, res, q) => serveSearch(ctx, q, req, res) };
+      case '/v1/batch':
+      case '/v1/compare':
+        return { route: 'batch', methods: POST_ONLY, run: (req, res) => serveBatch(ctx, req, res) };
+      case '/healthz':
+        return { route: 'ops', methods: READ_METHODS, run: (_q, res) => serveHealth(res) };
+      case '/status':
+        return { route: 'ops', methods: READ_METHODS, run: (_q, res) => serveStatus(ops, res) };
+      case '/metrics':
+        return { route: 'ops', methods: READ_METHODS, run: (_q, res) => serveMetrics(ops, res) };
+    }
+    return null;
+  }
+
+  const fail = (res: ServerResponse, e: unknown) => sendError(res, e, deps.logger);
+
+  function route(req: IncomingMessage, res: ServerResponse, started: bigint): void {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    const m = match(path);
+    if (!m) return fail(res, new HttpError(404, 'not_found', 'No such endpoint.'));
+    if (!m.methods.includes(req.method ?? '')) {
+      const allow = m.methods.join(', ');
+      return fail(res, new HttpError(405, 'method_not_allowed', `Use ${allow} for ${path}.`, { headers: { Allow: allow } }));
+    }
+    let done: void | Promise<void>;
+    try {
+      done = m.run(req, res, q < 0 ? '' : url.slice(q + 1));
+    } catch (e) {
+      metrics!.request(m.route, started);
+      return fail(res, e);
+    }
+    if (done) done.then(() => metrics!.request(m.route, started), (e: unknown) => (metrics!.request(m.route, started), fail(res, e)));
+    else metrics!.request(m.route, started);
+  }
+
+  const handle: RequestListener = (req, res) => {
+    const started = process.hrtime.bigint();
+    ensureAppend(res);
+    let i = 0;
+    const next: Next = (err) => {
+      if (err) return fail(res, err);
+      const mw = chain[i++];
+      if (!mw) return route(req, res, started);
+      try {
+        mw(req, res, next);
+      } catch (e) {
+        fail(res, e);
+      }
+    };
+    next();
+  };
+
+  return { handle, cache, metrics };
+}

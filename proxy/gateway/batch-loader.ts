@@ -1,0 +1,51 @@
+/**
+ * Groups the batch misses of every request that arrives in the same turn of the event loop
+ * into upstream batches of at most 25 domains (seed "POST /v1/batch": 2 to 25 entries; larger
+ * sets are split into chunks). A chunk of one goes through the single lookup instead.
+ * Each domain reaches this at most once at a time: the cache's single-flight sits in front.
+ */
+import type { Domain } from '../../shared/domain.js';
+import type { BatchItem } from '../../shared/schemas.js';
+
+/** A chunk's answers: found items by domain; a domain absent from the map is not found (queued). */
+export type ChunkRunner = (chunk: Domain[]) => Promise<Map<string, BatchItem>>;
+
+interface Waiter {
+  domain: Domain;
+  resolve: (item: BatchItem | null) => void;
+  reject: (e: unknown) => void;
+}
+
+export class BatchLoader {
+  private pending: Waiter[] = [];
+  private scheduled = false;
+
+  constructor(
+    private readonly run: ChunkRunner,
+    private readonly chunkSize = 25,
+  ) {}
+
+  /** The domain's batch item, or null when it is not in the registry (queued). */
+  load(domain: Domain): Promise<BatchItem | null> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ domain, resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    const waiters = this.pending;
+    this.pending = [];
+    this.scheduled = false;
+    for (let i = 0; i < waiters.length; i += this.chunkSize) {
+      const chunk = waiters.slice(i, i + this.chunkSize);
+      this.run(chunk.map((w) => w.domain)).then(
+        (found) => chunk.forEach((w) => w.resolve(found.get(w.domain) ?? null)),
+        (e: unknown) => chunk.forEach((w) => w.reject(e)),
+      );
+    }
+  }
+}

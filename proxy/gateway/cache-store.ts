@@ -1,0 +1,68 @@
+/**
+ * The cache's second level: a SQLite table under DATA_DIR (LIBRARIES "persistence": a point
+ * select is a few microseconds, and a restart starts warm without dumping the LRU at
+ * shutdown). Written when an answer arrives from upstream; read when memory misses.
+ * Rows are kept past expiry so they can be served stale when the upstream fails, and pruned
+ * once older than the seed's recheck advice (30 days).
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface StoredRow {
+  key: string;
+  payload: Buffer;
+  found: boolean;
+  fetchedAt: number;
+  expiresAt: number;
+}
+
+export class CacheStore {
+  private readonly db: Database.Database;
+  private readonly getStmt: Database.Statement<[string], { payload: Buffer; found: number; fetched_at: number; expires_at: number }>;
+  private readonly putStmt: Database.Statement<[string, Buffer, number, number, number]>;
+  private readonly pruneStmt: Database.Statement<[number]>;
+
+  constructor(dataDir: string, file = 'gateway-cache.sqlite') {
+    mkdirSync(dataDir, { recursive: true });
+    this.db = new Database(join(dataDir, file));
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(`CREATE TABLE IF NOT EXISTS gateway_cache (
+      key TEXT PRIMARY KEY,
+      payload BLOB NOT NULL,
+      found INTEGER NOT NULL,
+      fetched_at INTEGER NOT NULL,
+      expires_at INTEGER NOT NULL
+    ) WITHOUT ROWID`);
+    this.getStmt = this.db.prepare('SELECT payload, found, fetched_at, expires_at FROM gateway_cache WHERE key = ?');
+    this.putStmt = this.db.prepare(
+      `INSERT INTO gateway_cache (key, payload, found, fetched_at, expires_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT(key) DO UPDATE SET payload = excluded.payload, found = excluded.found,
+         fetched_at = excluded.fetched_at, expires_at = excluded.expires_at`,
+    );
+    this.pruneStmt = this.db.prepare('DELETE FROM gateway_cache WHERE expires_at < ?');
+  }
+
+  get(key: string): StoredRow | undefined {
+    const r = this.getStmt.get(key);
+    return r && { key, payload: r.payload, found: r.found === 1, fetchedAt: r.fetched_at, expiresAt: r.expires_at };
+  }
+
+  put(row: StoredRow): void {
+    this.putStmt.run(row.key, row.payload, row.found ? 1 : 0, row.fetchedAt, row.expiresAt);
+  }
+
+  /** Deletes rows that expired before `cutoff`; returns how many. */
+  prune(cutoff: number): number {
+    return this.pruneStmt.run(cutoff).changes;
+  }
+
+  count(): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM gateway_cache').get() as { n: number }).n;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

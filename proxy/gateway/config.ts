@@ -1,0 +1,98 @@
+/**
+ * Gateway configuration, parsed once at start (ARCHITECTURE "Processes"). A bad value stops the
+ * process with a ConfigError naming the variable. The embedded service's settings (CRAWL_*,
+ * REFRESH_DAYS, RANKLIST_CSV) are read with the service's own parser, only in embedded mode.
+ */
+import { resolve } from 'node:path';
+import { ConfigError, int, list, optionalStr, str, type Env } from '../lib/env.js';
+import { loadServiceConfig, type ServiceConfig } from '../service/config.js';
+
+export interface UpstreamConfig {
+  baseUrl: string;
+  previewBaseUrl: string | undefined;
+  /** Server-side secret (seed "Authentication" 5): only the remote source reads it. */
+  apiKey: string;
+  timeoutMs: number;
+  perMinute: number;
+  maxQueueMs: number;
+}
+
+export interface GatewayConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** null: embedded mode. */
+  upstream: UpstreamConfig | null;
+  /** Exact origins allowed by CORS; empty means any browser-extension origin. */
+  allowedOrigins: string[];
+  proxyToken: string | undefined;
+  rateLimitPerMinute: number;
+  /** Proxies in front of the gateway whose X-Forwarded-For is believed (a hop count, never "true"). */
+  trustProxy: number;
+  cacheMaxEntries: number;
+  /** Memory bound of the cache in bytes (bodies), beside the entry count. */
+  cacheMaxBytes: number;
+  logLevel: string;
+  /** Embedded mode only. */
+  service: ServiceConfig | null;
+}
+
+const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/\s?#]+$/i;
+
+function url(env: Env, name: string): string | undefined {
+  const v = optionalStr(env, name);
+  if (v === undefined) return undefined;
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new ConfigError(name, `not a URL: "${v}"`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ConfigError(name, 'expected an http(s) URL');
+  if (u.username || u.password) throw new ConfigError(name, 'put no credentials in the URL; the key goes in UPSTREAM_API_KEY');
+  if (u.search || u.hash) throw new ConfigError(name, 'expected a base URL without query or fragment');
+  return v.replace(/\/+$/, '');
+}
+
+export function loadGatewayConfig(env: Env = process.env): GatewayConfig {
+  const baseUrl = url(env, 'UPSTREAM_BASE_URL');
+  const apiKey = optionalStr(env, 'UPSTREAM_API_KEY');
+  if ((baseUrl === undefined) !== (apiKey === undefined)) {
+    const missing = baseUrl === undefined ? 'UPSTREAM_BASE_URL' : 'UPSTREAM_API_KEY';
+    throw new ConfigError(missing, 'UPSTREAM_BASE_URL and UPSTREAM_API_KEY go together: set both (remote mode) or neither (embedded mode)');
+  }
+  const allowedOrigins = list(env, 'ALLOWED_ORIGINS');
+  for (const o of allowedOrigins) {
+    if (!ORIGIN.test(o) || o === 'null') throw new ConfigError('ALLOWED_ORIGINS', `"${o}" is not an origin such as chrome-extension://<id>`);
+  }
+  const proxyToken = optionalStr(env, 'PROXY_TOKEN');
+  if (proxyToken !== undefined && proxyToken.length < 16) throw new ConfigError('PROXY_TOKEN', 'use at least 16 characters');
+  const host = str(env, 'HOST', '127.0.0.1');
+  if (!/^[A-Za-z0-9.:\-\[\]]+$/.test(host)) throw new ConfigError('HOST', `not a host name or address: "${host}"`);
+  const upstream: UpstreamConfig | null =
+    baseUrl !== undefined && apiKey !== undefined
+      ? {
+          baseUrl,
+          previewBaseUrl: url(env, 'UPSTREAM_PREVIEW_BASE_URL'),
+          apiKey,
+          timeoutMs: int(env, 'UPSTREAM_TIMEOUT_MS', 5_000, 100, 120_000),
+          perMinute: int(env, 'UPSTREAM_PER_MINUTE', 200, 1, 100_000),
+          maxQueueMs: int(env, 'UPSTREAM_MAX_QUEUE_MS', 5_000, 0, 120_000),
+        }
+      : null;
+  const service = upstream === null ? loadServiceConfig(env) : null;
+  return {
+    host,
+    port: int(env, 'PORT', 8787, 0, 65535),
+    dataDir: resolve(str(env, 'DATA_DIR', './data')),
+    upstream,
+    allowedOrigins,
+    proxyToken,
+    rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 300, 1, 1_000_000_000),
+    trustProxy: int(env, 'TRUST_PROXY', 0, 0, 16),
+    cacheMaxEntries: int(env, 'CACHE_MAX_ENTRIES', 50_000, 10, 10_000_000),
+    cacheMaxBytes: int(env, 'CACHE_MAX_MB', 256, 1, 65_536) * 1024 * 1024,
+    logLevel: str(env, 'LOG_LEVEL', 'info').toLowerCase(),
+    service,
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * POST /v1/batch and its alias /v1/compare (seed), without the seed's 2-to-25 bound for
+ * browsers: 1 to BATCH_MAX domains per request. Cached domains are answered from the cache
+ * (a batch item, or one derived from a cached single lookup); only the misses go upstream,
+ * grouped by the BatchLoader into chunks of at most 25, a lone miss through the single lookup.
+ *
+ * BATCH_MAX is 500: a body of 500 typical names (about 20 characters each) is ~12 KiB, well
+ * inside the 64 KiB body cap; 500 misses are 20 upstream calls, a tenth of the seed's minute,
+ * so one request cannot exhaust the quota for everyone else. Duplicates are answered once.
+ * If a miss cannot be fetched and no stale copy exists, the request fails with that error
+ * (the seed has no partial-failure shape); the answers already fetched stay cached.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseDomain, type Domain } from '../../../shared/domain.js';
+import { BatchRequestSchema, type DomainPolicy } from '../../../shared/schemas.js';
+import { HttpError } from '../../lib/http-error.js';
+import { toBatchItem } from '../../upstream/batch-of-one.js';
+import { readJsonBody } from '../http.js';
+import type { CacheAnswer, CacheEntry, CacheState } from '../response-cache.js';
+import type { RouteContext } from './context.js';
+
+export const BATCH_MAX = 500;
+export const BODY_LIMIT = 64 * 1024;
+
+export function parseBatchBody(body: unknown): Domain[] {
+  const parsed = BatchRequestSchema.safeParse(body);
+  if (!parsed.success) throw new HttpError(400, 'invalid_params', 'Send a JSON object {"domains": ["example.com", ...]}.');
+  const raw = parsed.data.domains;
+  if (raw.length < 1 || raw.length > BATCH_MAX) throw new HttpError(400, 'invalid_params', `domains must hold 1 to ${BATCH_MAX} entries.`);
+  const out = new Set<Domain>();
+  for (const d of raw) {
+    const r = parseDomain(d);
+    if (!r.ok) throw new HttpError(400, 'invalid_domain', `"${d.slice(0, 100)}": ${r.message}`);
+    out.add(r.domain);
+  }
+  return [...out];
+}
+
+/** A batch item from a cached single lookup (same shape the upstream batch gives). */
+function fromLookup(entry: CacheEntry): CacheEntry {
+  if (!entry.found) return entry;
+  const body = Buffer.from(JSON.stringify(toBatchItem(JSON.parse(entry.body.toString('utf8')) as Extract<DomainPolicy, { found: true }>)));
+  return { ...entry, body };
+}
+
+export async function serveBatch(ctx: RouteContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const domains = parseBatchBody(await readJsonBody(req, BODY_LIMIT));
+  const answers = await Promise.all(
+    domains.map((d): CacheAnswer | Promise<CacheAnswer> => {
+      const item = ctx.cache.fresh(`b:${d}`);
+      if (item) return { entry: item, state: item.staleReason ? 'STALE' : 'HIT' };
+      const single = ctx.cache.fresh(`l:${d}`);
+      if (single) return { entry: fromLookup(single), state: single.staleReason ? 'STALE' : 'HIT' };
+      return ctx.cache.get(`b:${d}`, async () => {
+        const found = await ctx.loader.load(d);
+        return found ? { value: found, found: true, ttlMs: ctx.ttl.foundMs } : { value: d, found: false, ttlMs: ctx.ttl.queuedMs };
+      });
+    }),
+  );
+
+  const parts: Buffer[] = [OPEN];
+  const notFound: string[] = [];
+  let state: CacheState = 'HIT';
+  let staleReason: string | undefined;
+  answers.forEach((a, i) => {
+    if (a.entry.found) {
+      if (parts.length > 1) parts.push(COMMA);
+      parts.push(a.entry.body);
+    } else notFound.push(domains[i]!);
+    if (a.state === 'STALE') {
+      state = 'STALE';
+      staleReason ??= a.entry.staleReason ?? 'refreshing';
+    } else if (a.state === 'MISS' && state === 'HIT') state = 'MISS';
+  });
+  parts.push(MIDDLE, Buffer.from(JSON.stringify(notFound)), CLOSE);
+  const body = Buffer.concat(parts);
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', body.length);
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('X-Cache', state);
+  if (staleReason) res.setHeader('X-Stale-Reason', staleReason);
+  res.end(body);
+}
+
+const OPEN = Buffer.from('{"domains":[');
+const COMMA = Buffer.from(',');
+const MIDDLE = Buffer.from('],"not_found":');
+const CLOSE = Buffer.from('}');

@@ -1,0 +1,62 @@
+/**
+ * Operations: /healthz (no header needed: load balancers and `curl` probe it), /status
+ * (mode, version, cache figures, upstream quota, features) and /metrics (Prometheus text).
+ */
+import type { ServerResponse } from 'node:http';
+import type { LookupService } from '../../service/api.js';
+import type { PolicySource } from '../../upstream/policy-source.js';
+import type { CacheStore } from '../cache-store.js';
+import { sendJson } from '../http.js';
+import type { GatewayMetrics } from '../metrics.js';
+import type { ResponseCache } from '../response-cache.js';
+import { BATCH_MAX } from './batch.js';
+
+export interface OpsDeps {
+  source: PolicySource;
+  cache: ResponseCache;
+  store: CacheStore | null;
+  metrics: GatewayMetrics;
+  version: string;
+  startedAt: number;
+  now: () => number;
+}
+
+export function serveHealth(res: ServerResponse): void {
+  sendJson(res, 200, { status: 'ok' });
+}
+
+export function serveStatus(deps: OpsDeps, res: ServerResponse): void {
+  const { hits, misses, stale } = deps.metrics.counts();
+  const total = hits + misses + stale;
+  const service = deps.source.mode === 'embedded' ? (deps.source as PolicySource & { service?: LookupService }).service : undefined;
+  const remote = deps.source as PolicySource & { callsInWindow?: () => number };
+  sendJson(res, 200, {
+    status: 'ok',
+    mode: deps.source.mode,
+    version: deps.version,
+    uptime_s: Math.round((deps.now() - deps.startedAt) / 1000),
+    cache: {
+      entries: deps.cache.size,
+      bytes: deps.cache.bytes,
+      persisted: deps.store?.count() ?? null,
+      hits,
+      misses,
+      stale,
+      hit_ratio: total === 0 ? null : Math.round((hits / total) * 1000) / 1000,
+    },
+    upstream:
+      deps.source.mode === 'remote'
+        ? { quota: deps.source.quota(), calls_in_window: remote.callsInWindow?.() ?? null }
+        : null,
+    service: service ? service.status() : null,
+    features: { preview: true, history: true, search: true, batch_max: BATCH_MAX },
+  });
+}
+
+export async function serveMetrics(deps: OpsDeps, res: ServerResponse): Promise<void> {
+  const text = await deps.metrics.registry.metrics();
+  res.statusCode = 200;
+  res.setHeader('Content-Type', deps.metrics.registry.contentType);
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(text);
+}

@@ -1,0 +1,111 @@
+/**
+ * Wires a gateway from its config: the source (embedded service, or remote client holding
+ * the key), the SQLite cache level, the app, and a listening server. main.ts and the
+ * integration tests both start gateways through this.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createCrawler } from '../crawler/index.js';
+import { systemClock, type Clock } from '../lib/clock.js';
+import type { Logger } from '../lib/logger.js';
+import { closeServer } from '../lib/shutdown.js';
+import { STALE_AFTER_DAYS } from '../../shared/values.js';
+import { createLookupService } from '../service/index.js';
+import { EmbeddedSource } from '../upstream/embedded-source.js';
+import type { PolicySource } from '../upstream/policy-source.js';
+import { RemoteSource, type RemoteSourceOptions } from '../upstream/remote-source.js';
+import { createGatewayApp, type GatewayApp, type GatewayDeps } from './app.js';
+import { CacheStore } from './cache-store.js';
+import type { GatewayConfig } from './config.js';
+import { GatewayResponse } from './http.js';
+
+export interface RunningGateway {
+  readonly url: string;
+  readonly server: Server;
+  readonly app: GatewayApp;
+  readonly source: PolicySource;
+  /** Graceful stop: server, then source (and the embedded service), then the cache file. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  logger?: Logger;
+  clock?: Clock;
+  ttl?: GatewayDeps['ttl'];
+  /** Extra remote-source settings (tests: pacing window, backoff). */
+  remote?: Partial<RemoteSourceOptions>;
+}
+
+export function createSource(config: GatewayConfig, opts: StartOptions, onAttempt?: RemoteSourceOptions['onAttempt']): PolicySource {
+  if (config.upstream) {
+    const u = config.upstream;
+    return new RemoteSource({
+      baseUrl: u.baseUrl,
+      previewBaseUrl: u.previewBaseUrl,
+      apiKey: u.apiKey,
+      timeoutMs: u.timeoutMs,
+      perMinute: u.perMinute,
+      maxQueueMs: u.maxQueueMs,
+      clock: opts.clock,
+      logger: opts.logger,
+      onAttempt,
+      ...opts.remote,
+    });
+  }
+  const s = config.service!;
+  const crawler = createCrawler({ overrides: s.crawlOverrides, rankListPath: s.rankListPath });
+  const service = createLookupService({
+    dataDir: s.dataDir,
+    crawler,
+    crawlConcurrency: s.crawlConcurrency,
+    refreshDays: s.refreshDays,
+    logger: opts.logger,
+    clock: opts.clock,
+  });
+  const source = new EmbeddedSource(service);
+  const close = source.close.bind(source);
+  source.close = async () => {
+    await close();
+    await crawler.close();
+  };
+  return source;
+}
+
+export async function startGateway(config: GatewayConfig, opts: StartOptions = {}): Promise<RunningGateway> {
+  const clock = opts.clock ?? systemClock;
+  let app: GatewayApp | undefined;
+  const source = createSource(config, opts, (e) => app?.metrics.upstream(e.outcome));
+  const store = new CacheStore(config.dataDir);
+  store.prune(clock.now() - STALE_AFTER_DAYS * 86_400_000);
+  app = createGatewayApp({ source, settings: config, store, clock, logger: opts.logger, ttl: opts.ttl });
+  const server = createServer({ ServerResponse: GatewayResponse }, app.handle);
+  // Keep-alive a little longer than common clients' idle timeouts, so a reused socket is not cut mid-request.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
+  const pruner = setInterval(() => store.prune(clock.now() - STALE_AFTER_DAYS * 86_400_000), 3_600_000);
+  pruner.unref();
+  return {
+    url: `http://${host}:${port}`,
+    server,
+    app,
+    source,
+    close: () =>
+      closeServer(server, {
+        onClosed: async () => {
+          clearInterval(pruner);
+          await source.close();
+          store.close();
+        },
+      }),
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * Outbound pacing for the remote source (seed "Limits": 200 requests per minute per key).
+ *
+ * A token bucket whose tokens come back one window after they were spent: at most `limit`
+ * calls start in any sliding window of `windowMs`, so the upstream's fixed minute window can
+ * never see more than `limit` either. A plain refill-rate bucket of capacity C allows up to 2C
+ * in one window (a full burst, then the refill), which is why the tokens here are timed.
+ *
+ * Callers queue for a slot when it comes within `maxWaitMs`; otherwise they fail fast with
+ * 503 upstream_unavailable and `retry_after`, so a browser is never held for a minute and the
+ * gateway can serve a stale answer instead. After an upstream 429 the pacer pauses until the
+ * upstream's `retry_after` has passed.
+ */
+import { HttpError } from '../lib/http-error.js';
+import type { Clock } from '../lib/clock.js';
+
+export interface PacerOptions {
+  limit: number;
+  windowMs: number;
+  /** Longest a call may wait for its slot before failing fast. */
+  maxWaitMs: number;
+  clock: Clock;
+  /** Waits `ms`; injectable so tests need not sleep. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (ms <= 0) return resolve();
+    if (signal?.aborted) return reject(signal.reason);
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+export class Pacer {
+  /** Start times of granted calls (past and reserved), non-decreasing. */
+  private readonly starts: number[] = [];
+  private pausedUntilMs = 0;
+  private readonly wait: NonNullable<PacerOptions['sleep']>;
+
+  constructor(private readonly opts: PacerOptions) {
+    this.wait = opts.sleep ?? sleep;
+  }
+
+  /** Epoch ms until which no call starts (after a 429), or null. */
+  pausedUntil(): number | null {
+    return this.pausedUntilMs > this.opts.clock.now() ? this.pausedUntilMs : null;
+  }
+
+  /** Called after an upstream 429: no call starts before `retryAfterSec` has passed. */
+  pause(retryAfterSec: number): void {
+    this.pausedUntilMs = Math.max(this.pausedUntilMs, this.opts.clock.now() + retryAfterSec * 1000);
+  }
+
+  /** Calls that started in the current sliding window (for status pages). */
+  used(): number {
+    this.prune(this.opts.clock.now());
+    return this.starts.length;
+  }
+
+  /** Reserves the next slot and waits for it; rejects fast when it is too far away. */
+  async acquire(signal?: AbortSignal): Promise<void> {
+    const now = this.opts.clock.now();
+    this.prune(now);
+    const { limit, windowMs, maxWaitMs } = this.opts;
+    let at = Math.max(now, this.pausedUntilMs);
+    if (this.starts.length >= limit) at = Math.max(at, this.starts[this.starts.length - limit]! + windowMs);
+    const waitMs = at - now;
+    if (waitMs > maxWaitMs) {
+      throw new HttpError(503, 'upstream_unavailable', 'The upstream service is at its request limit; try again later.', {
+        retryAfter: Math.max(1, Math.ceil(waitMs / 1000)),
+      });
+    }
+    this.starts.push(at);
+    if (waitMs > 0) {
+      try {
+        await this.wait(waitMs, signal);
+      } catch (e) {
+        // Give the slot back so an aborted caller does not spend quota it never used.
+        const i = this.starts.lastIndexOf(at);
+        if (i >= 0) this.starts.splice(i, 1);
+        throw e;
+      }
+    }
+  }
+
+  private prune(now: number): void {
+    const cutoff = now - this.opts.windowMs;
+    let n = 0;
+    while (n < this.starts.length && this.starts[n]! <= cutoff) n++;
+    if (n > 0) this.starts.splice(0, n);
+  }
+}

@@ -1,0 +1,306 @@
+/**
+ * PolicySource over any service speaking the seed interface, reached over HTTP (undici).
+ *
+ * - The API key goes only into the `Authorization: Bearer` header of upstream calls (seed
+ *   "Authentication" 5). It is never logged (URLs and statuses only), never put in an error
+ *   message (upstream messages are scrubbed of it), never returned.
+ * - Pacing: a Pacer keeps at most `perMinute` calls in any sliding window; a call queues for
+ *   at most `maxQueueMs`, else fails fast with 503 upstream_unavailable + retry_after.
+ * - An upstream 429 pauses the pacer for its `retry_after` (body, else Retry-After header); the
+ *   call is tried again after that pause when it fits in `maxQueueMs`, else it becomes 503
+ *   upstream_unavailable with that retry_after.
+ * - Idempotent calls (every GET, and the read-only batch) are retried on network errors,
+ *   timeouts and 5xx with exponential backoff and full jitter, `maxAttempts` in all.
+ * - Every attempt has a timeout; every 2xx body is validated against shared/schemas.ts and a
+ *   malformed one is 502 upstream_error; the upstream's 4xx keep status and code, except 401
+ *   (the gateway's own key was refused: not the browser's fault) which is 502 upstream_error.
+ */
+import { Agent, request, type Dispatcher } from 'undici';
+import { z } from 'zod';
+import type { Domain } from '../../shared/domain.js';
+import {
+  AnnouncedRecordSchema,
+  BatchResultSchema,
+  DomainPolicySchema,
+  DomainPolicyUnknownSchema,
+  ErrorObjectSchema,
+  FullRecordSchema,
+  HistoryResponseSchema,
+  ScoreResponseSchema,
+  SearchResultSchema,
+  type BatchResult,
+} from '../../shared/schemas.js';
+import { ERROR_CODES, type ErrorCode } from '../../shared/values.js';
+import { HttpError, isHttpError } from '../lib/http-error.js';
+import { systemClock, type Clock } from '../lib/clock.js';
+import type { Logger } from '../lib/logger.js';
+import type { SearchParams } from '../service/api.js';
+import { backoffDelay, type BackoffOptions } from './backoff.js';
+import { Pacer, sleep } from './pacer.js';
+import type { PolicySource, QuotaSnapshot } from './policy-source.js';
+import { emptyQuota, parseRetryAfter, readQuotaHeaders } from './quota.js';
+import { toBatchResult } from './batch-of-one.js';
+
+export type AttemptOutcome = 'ok' | 'client_error' | 'rate_limited' | 'server_error' | 'malformed' | 'network_error' | 'timeout' | 'paced_out';
+
+export interface AttemptEvent {
+  /** Path of the call (no query string, no key). */
+  path: string;
+  outcome: AttemptOutcome;
+  status: number | null;
+  ms: number;
+}
+
+export interface RemoteSourceOptions {
+  /** Reference surface, e.g. https://api.example.com (paths /v1/...). */
+  baseUrl: string;
+  /** Announced surface; default `${baseUrl}/preview` (paths /v1/policy/...), as our service mounts it. */
+  previewBaseUrl?: string;
+  apiKey: string;
+  /** Per-attempt timeout, default 5 s. */
+  timeoutMs?: number;
+  /** Calls per window, default 200 (seed). */
+  perMinute?: number;
+  /** Pacing window, default 61 s: the seed's minute plus a second for clock and network skew. */
+  windowMs?: number;
+  /** Longest a call queues for a pacing slot, default 5 s. */
+  maxQueueMs?: number;
+  /** Attempts for idempotent calls, default 3. */
+  maxAttempts?: number;
+  backoff?: BackoffOptions;
+  clock?: Clock;
+  logger?: Logger;
+  onAttempt?: (e: AttemptEvent) => void;
+  /** Largest accepted body, default 4 MiB (a full record carries up to 500 KiB of robots.txt). */
+  maxBodyBytes?: number;
+}
+
+const UnknownOr = <T extends z.ZodType>(s: T) => z.union([s, DomainPolicyUnknownSchema]);
+const FullOrUnknown = UnknownOr(FullRecordSchema);
+const PolicyOrUnknown = UnknownOr(AnnouncedRecordSchema);
+const ScoreOrUnknown = UnknownOr(ScoreResponseSchema);
+const HistoryOrUnknown = UnknownOr(HistoryResponseSchema);
+
+const CODES = new Set<string>(ERROR_CODES);
+
+interface CallSpec<T> {
+  method: 'GET' | 'POST';
+  base: string;
+  path: string;
+  query?: string;
+  body?: unknown;
+  schema: z.ZodType<T>;
+  signal: AbortSignal | undefined;
+}
+
+export class RemoteSource implements PolicySource {
+  readonly mode = 'remote' as const;
+  private readonly agent: Agent;
+  private readonly pacer: Pacer;
+  private readonly figures = emptyQuota();
+  private readonly base: string;
+  private readonly previewBase: string;
+  private readonly auth: string;
+  private readonly clock: Clock;
+
+  constructor(private readonly opts: RemoteSourceOptions) {
+    this.base = opts.baseUrl.replace(/\/+$/, '');
+    this.previewBase = (opts.previewBaseUrl ?? `${this.base}/preview`).replace(/\/+$/, '');
+    this.auth = `Bearer ${opts.apiKey}`;
+    this.clock = opts.clock ?? systemClock;
+    this.agent = new Agent({ keepAliveTimeout: 10_000, connections: 32 });
+    this.pacer = new Pacer({
+      limit: opts.perMinute ?? 200,
+      windowMs: opts.windowMs ?? 61_000,
+      maxWaitMs: opts.maxQueueMs ?? 5_000,
+      clock: this.clock,
+    });
+  }
+
+  lookup(domain: Domain, signal?: AbortSignal) {
+    return this.call({ method: 'GET', base: this.base, path: `/v1/domain/${domain}`, schema: DomainPolicySchema, signal });
+  }
+
+  full(domain: Domain, signal?: AbortSignal) {
+    return this.call({ method: 'GET', base: this.base, path: `/v1/domain/${domain}/full`, schema: FullOrUnknown, signal });
+  }
+
+  search(params: SearchParams, signal?: AbortSignal) {
+    const q = new URLSearchParams({ q: params.q, limit: String(params.limit), offset: String(params.offset) });
+    if (params.stance) q.set('stance', params.stance);
+    return this.call({ method: 'GET', base: this.base, path: '/v1/search', query: q.toString(), schema: SearchResultSchema, signal });
+  }
+
+  async batch(domains: Domain[], signal?: AbortSignal): Promise<BatchResult> {
+    // The seed's batch takes 2 to 25 entries; one domain goes through the single lookup.
+    if (domains.length === 1) return toBatchResult([await this.lookup(domains[0]!, signal)]);
+    return this.call({ method: 'POST', base: this.base, path: '/v1/batch', body: { domains }, schema: BatchResultSchema, signal });
+  }
+
+  policy(domain: Domain, signal?: AbortSignal) {
+    return this.call({ method: 'GET', base: this.previewBase, path: `/v1/policy/${domain}`, schema: PolicyOrUnknown, signal });
+  }
+
+  score(domain: Domain, signal?: AbortSignal) {
+    return this.call({ method: 'GET', base: this.previewBase, path: `/v1/policy/${domain}/score`, schema: ScoreOrUnknown, signal });
+  }
+
+  history(domain: Domain, signal?: AbortSignal) {
+    return this.call({ method: 'GET', base: this.previewBase, path: `/v1/domain/${domain}/history`, schema: HistoryOrUnknown, signal });
+  }
+
+  quota(): QuotaSnapshot {
+    return { ...this.figures, pausedUntil: this.pacer.pausedUntil() };
+  }
+
+  /** Calls started in the current pacing window. */
+  callsInWindow(): number {
+    return this.pacer.used();
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+
+  // ------------------------------------------------------------------ one call
+
+  private async call<T>(spec: CallSpec<T>): Promise<T> {
+    const attempts = this.opts.maxAttempts ?? 3;
+    let last: HttpError | undefined;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      if (attempt > 0) await sleep(backoffDelay(attempt - 1, this.opts.backoff ?? { baseMs: 100, capMs: 2_000 }), spec.signal);
+      try {
+        return await this.attempt(spec);
+      } catch (e) {
+        if (spec.signal?.aborted) throw e;
+        if (!isHttpError(e)) throw e;
+        // Only failures that may pass are retried: network errors, timeouts, 5xx. Every call
+        // here is a read (batch included), so repeating it is safe (RFC 9110 section 9.2.2).
+        if (!RETRYABLE.has(e)) throw e;
+        last = e;
+      }
+    }
+    throw last!;
+  }
+
+  private async attempt<T>(spec: CallSpec<T>): Promise<T> {
+    const started = this.clock.now();
+    const report = (outcome: AttemptOutcome, status: number | null) =>
+      this.opts.onAttempt?.({ path: spec.path, outcome, status, ms: this.clock.now() - started });
+    try {
+      await this.pacer.acquire(spec.signal);
+    } catch (e) {
+      if (isHttpError(e)) report('paced_out', null);
+      throw e;
+    }
+    const timeout = AbortSignal.timeout(this.opts.timeoutMs ?? 5_000);
+    const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
+    let res: Dispatcher.ResponseData;
+    let text: string;
+    try {
+      res = await request(`${spec.base}${spec.path}${spec.query ? `?${spec.query}` : ''}`, {
+        method: spec.method,
+        dispatcher: this.agent,
+        signal,
+        headers: {
+          authorization: this.auth,
+          accept: 'application/json',
+          ...(spec.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+      });
+      text = await this.readBody(res);
+    } catch (e) {
+      if (spec.signal?.aborted) throw e;
+      const timedOut = timeout.aborted;
+      report(timedOut ? 'timeout' : 'network_error', null);
+      this.opts.logger?.warn({ path: spec.path, err: errText(e) }, timedOut ? 'upstream timed out' : 'upstream unreachable');
+      throw retryable(
+        new HttpError(503, 'upstream_unavailable', timedOut ? 'The upstream service did not answer in time.' : 'The upstream service could not be reached.'),
+      );
+    }
+    readQuotaHeaders(res.headers, this.figures);
+    const status = res.statusCode;
+
+    if (status === 429) {
+      const body = parseJson(text);
+      const parsed = ErrorObjectSchema.safeParse(body);
+      const retryAfter = (parsed.success ? parsed.data.retry_after : undefined) ?? parseRetryAfter(res.headers['retry-after'], this.clock.now()) ?? 60;
+      this.pacer.pause(retryAfter);
+      report('rate_limited', status);
+      this.opts.logger?.warn({ path: spec.path, retryAfter }, 'upstream rate limit reached');
+      const limited = new HttpError(503, 'upstream_unavailable', 'The upstream service is at its request limit; try again later.', {
+        retryAfter,
+        limitType: parsed.success ? parsed.data.limit_type : undefined,
+      });
+      // A wait the caller may queue for anyway is worth it: the pacer holds the next attempt
+      // until retry_after has passed. A longer one fails now (the gateway serves stale).
+      throw retryAfter * 1000 <= (this.opts.maxQueueMs ?? 5_000) ? retryable(limited) : limited;
+    }
+    if (status >= 500) {
+      report('server_error', status);
+      this.opts.logger?.warn({ path: spec.path, status }, 'upstream server error');
+      throw retryable(new HttpError(502, 'upstream_error', `The upstream service failed (HTTP ${status}).`));
+    }
+    if (status >= 400) {
+      report('client_error', status);
+      throw this.clientError(status, text);
+    }
+    const parsed = spec.schema.safeParse(parseJson(text));
+    if (!parsed.success) {
+      report('malformed', status);
+      this.opts.logger?.warn({ path: spec.path, status, issues: parsed.error.issues.slice(0, 3) }, 'upstream answer failed validation');
+      throw new HttpError(502, 'upstream_error', 'The upstream service sent an answer that does not match the interface.');
+    }
+    report('ok', status);
+    return parsed.data;
+  }
+
+  private async readBody(res: Dispatcher.ResponseData): Promise<string> {
+    const max = this.opts.maxBodyBytes ?? 4 * 1024 * 1024;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of res.body) {
+      size += (chunk as Buffer).length;
+      if (size > max) {
+        res.body.destroy();
+        throw new Error(`upstream body larger than ${max} bytes`);
+      }
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  private clientError(status: number, text: string): HttpError {
+    if (status === 401) {
+      return new HttpError(502, 'upstream_error', 'The upstream service refused the gateway\'s API key; check UPSTREAM_API_KEY.');
+    }
+    const parsed = ErrorObjectSchema.safeParse(parseJson(text));
+    const code: ErrorCode =
+      parsed.success && CODES.has(parsed.data.error) ? (parsed.data.error as ErrorCode) : status === 404 ? 'not_found' : 'invalid_params';
+    const message = parsed.success ? this.scrub(parsed.data.message) : `The upstream service refused the request (HTTP ${status}).`;
+    return new HttpError(status, code, message);
+  }
+
+  /** An upstream message is shown to browsers: make sure it cannot carry our key. */
+  private scrub(message: string): string {
+    return message.split(this.opts.apiKey).join('[redacted]').slice(0, 500);
+  }
+}
+
+/** Errors worth another attempt, marked without widening HttpError's contract. */
+const RETRYABLE = new WeakSet<HttpError>();
+function retryable(e: HttpError): HttpError {
+  RETRYABLE.add(e);
+  return e;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const errText = (e: unknown): string => (e instanceof Error ? `${e.name}: ${e.message}` : String(e));

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { resolve } from 'node:path';
+import { loadGatewayConfig } from '../../../proxy/gateway/config.js';
+import { ConfigError } from '../../../proxy/lib/env.js';
+
+describe('loadGatewayConfig', () => {
+  it('defaults to embedded mode on 127.0.0.1:8787 with ./data', () => {
+    const c = loadGatewayConfig({});
+    expect(c).toMatchObject({ host: '127.0.0.1', port: 8787, dataDir: resolve('./data'), upstream: null, rateLimitPerMinute: 300, trustProxy: 0, cacheMaxEntries: 50_000 });
+    expect(c.service).not.toBeNull();
+    expect(c.allowedOrigins).toEqual([]);
+  });
+
+  it('goes remote with both upstream variables, and refuses one without the other', () => {
+    const c = loadGatewayConfig({ UPSTREAM_BASE_URL: 'https://api.example.com/', UPSTREAM_API_KEY: 'secret-key' });
+    expect(c.upstream).toMatchObject({ baseUrl: 'https://api.example.com', apiKey: 'secret-key', perMinute: 200, timeoutMs: 5_000 });
+    expect(c.service).toBeNull();
+    expect(() => loadGatewayConfig({ UPSTREAM_BASE_URL: 'https://api.example.com' })).toThrow(/UPSTREAM_API_KEY/);
+    expect(() => loadGatewayConfig({ UPSTREAM_API_KEY: 'k' })).toThrow(/UPSTREAM_BASE_URL/);
+  });
+
+  it.each([
+    ['UPSTREAM_BASE_URL', { UPSTREAM_BASE_URL: 'ftp://x', UPSTREAM_API_KEY: 'k' }],
+    ['UPSTREAM_BASE_URL', { UPSTREAM_BASE_URL: 'https://user:pw@x.example', UPSTREAM_API_KEY: 'k' }],
+    ['ALLOWED_ORIGINS', { ALLOWED_ORIGINS: 'https://ok.example, not an origin' }],
+    ['ALLOWED_ORIGINS', { ALLOWED_ORIGINS: 'https://ok.example/path' }],
+    ['PROXY_TOKEN', { PROXY_TOKEN: 'short' }],
+    ['PORT', { PORT: '70000' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
+    ['RATE_LIMIT_PER_MINUTE', { RATE_LIMIT_PER_MINUTE: '0' }],
+  ])('names %s when its value is bad', (variable, env) => {
+    const e = (() => {
+      try {
+        loadGatewayConfig(env);
+      } catch (x) {
+        return x;
+      }
+    })();
+    expect(e).toBeInstanceOf(ConfigError);
+    expect((e as ConfigError).variable).toBe(variable);
+  });
+
+  it('reads the lists and numbers', () => {
+    const c = loadGatewayConfig({ ALLOWED_ORIGINS: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop, https://dash.example', TRUST_PROXY: '2', CACHE_MAX_ENTRIES: '100' });
+    expect(c.allowedOrigins).toEqual(['chrome-extension://abcdefghijklmnopabcdefghijklmnop', 'https://dash.example']);
+    expect(c.trustProxy).toBe(2);
+    expect(c.cacheMaxEntries).toBe(100);
+  });
+});
