@@ -1,9 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing';
 
 // Four projects: pure unit tests, extension logic and components (WXT's fake browser),
 // integration tests with real servers on 127.0.0.1, and the end-to-end suite in Chromium.
+// Lives in test/ so the top level holds only what the product is; paths are from the repository root.
 export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
     projects: [
       {
