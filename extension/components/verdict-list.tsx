@@ -1,5 +1,5 @@
 /** The three use-case verdicts, each with icon, words and explanation. */
-import { useEffect } from 'preact/hooks';
+import { useLayoutEffect } from 'preact/hooks';
 import { USE_CASE_LABELS, VERDICT_LABELS } from '~~/shared/labels.js';
 import type { UseCases } from '~~/shared/schemas.js';
 import { USE_CASES } from '~~/shared/values.js';
@@ -9,11 +9,17 @@ import { VerdictIcon } from './icons.js';
 export const VERDICTS_PAINTED_MARK = 'lens:verdicts-painted';
 
 export function VerdictList({ useCases }: { useCases: UseCases }) {
-  useEffect(() => {
-    // The frame after the commit is the first paint that shows the verdicts.
-    if (performance.getEntriesByName(VERDICTS_PAINTED_MARK).length === 0) {
-      requestAnimationFrame(() => performance.mark(VERDICTS_PAINTED_MARK));
-    }
+  useLayoutEffect(() => {
+    // Runs once the verdicts are in the DOM. The next animation frame is the first one that
+    // draws them: rAF fires just before that frame's paint, and a message posted from it is
+    // handled just after the paint ("rAF + postMessage"). useEffect would be one frame late:
+    // Preact runs it after a paint.
+    if (performance.getEntriesByName(VERDICTS_PAINTED_MARK).length > 0) return;
+    requestAnimationFrame(() => {
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => performance.mark(VERDICTS_PAINTED_MARK);
+      ch.port2.postMessage(null);
+    });
   }, []);
   return (
     <ul class="verdicts" aria-label="Verdict per use">

@@ -21,6 +21,8 @@ export interface GatewayFailure {
   message: string;
   /** Seconds to wait (seed: `retry_after` / Retry-After). */
   retryAfter?: number;
+  /** For `unauthorized`: whether an access token was sent (a wrong one) or not (the gateway needs one). */
+  tokenSent?: boolean;
 }
 
 export type GatewayResult<T> = { ok: true; data: T } | GatewayFailure;
@@ -81,7 +83,8 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
       if (guard(body)) return { ok: true, data: body };
       return { ok: false, kind: 'bad_response', status: res.status, message: 'The address answered, but not like an AI Policy Lens gateway.' };
     }
-    return failureFrom(res, body);
+    const failure = failureFrom(res, body);
+    return failure.kind === 'unauthorized' ? { ...failure, tokenSent: Boolean(opts.token) } : failure;
   }
 
   const enc = (d: Domain) => encodeURIComponent(d);
@@ -122,7 +125,9 @@ export function failureAdvice(gatewayUrl: string, f: GatewayFailure): string {
     case 'timeout':
       return `The AI Policy Lens gateway at ${gatewayUrl} did not answer in time: check that it is running, or change the address in the options.`;
     case 'unauthorized':
-      return `The gateway at ${gatewayUrl} refused the access token: set the right token in the options.`;
+      return f.tokenSent === false
+        ? `The gateway at ${gatewayUrl} needs an access token: enter the gateway's token in the options.`
+        : `The gateway at ${gatewayUrl} refused the access token: set the right token in the options.`;
     case 'forbidden':
       return `The gateway at ${gatewayUrl} refused this extension (${f.message}): check the address and token in the options.`;
     case 'rate_limited':

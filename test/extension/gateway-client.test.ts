@@ -33,6 +33,15 @@ describe('gateway client', () => {
     expect(gw.seen[0]!.headers.authorization).toBe('Bearer s3cret');
   });
 
+  it('a 401 says whether a token was sent, never what it was', async () => {
+    gw.routes.set('/v1/domain/training.test', { status: 401, body: { error: 'unauthorized', message: 'This gateway needs its access token.' } });
+    const none = await createGatewayClient({ baseUrl: gw.url }).domain(d);
+    expect(none).toMatchObject({ ok: false, kind: 'unauthorized', status: 401, tokenSent: false });
+    const wrong = await createGatewayClient({ baseUrl: gw.url, token: 'wrong-token' }).domain(d);
+    expect(wrong).toMatchObject({ ok: false, kind: 'unauthorized', status: 401, tokenSent: true });
+    expect(JSON.stringify(wrong)).not.toContain('wrong-token');
+  });
+
   it('reads the queued answer for an unknown domain', async () => {
     gw.routes.set('/v1/domain/training.test', { body: { domain: 'training.test', found: false, queued: true } });
     const r = await createGatewayClient({ baseUrl: gw.url }).domain(d);
@@ -109,6 +118,11 @@ describe('failureAdvice', () => {
     const s = failureAdvice('http://127.0.0.1:8787', { ok: false, kind: 'unauthorized', status: 401, message: 'Invalid token.' });
     expect(s).toMatch(/token/);
     expect(s).toMatch(/options/);
+  });
+  it('asks for a token when none was sent, and for the right one when one was refused', () => {
+    const f = { ok: false, kind: 'unauthorized', status: 401, message: 'x' } as const;
+    expect(failureAdvice('http://g', { ...f, tokenSent: false })).toBe("The gateway at http://g needs an access token: enter the gateway's token in the options.");
+    expect(failureAdvice('http://g', { ...f, tokenSent: true })).toBe('The gateway at http://g refused the access token: set the right token in the options.');
   });
   it('has a sentence for every failure kind', () => {
     for (const kind of ['unreachable', 'timeout', 'unauthorized', 'forbidden', 'rate_limited', 'bad_response', 'http_error'] as const) {

@@ -4,4 +4,9 @@ import '../../components/styles.css';
 import { loadPopupStart } from '../../lib/popup-data.js';
 import { App } from './app.js';
 
-void loadPopupStart(location.search).then((start) => render(<App start={start} />, document.getElementById('app')!));
+// Marks for the benchmark's breakdown of popup open → verdicts painted (test/bench/extension.bench.ts).
+performance.mark('lens:script');
+void loadPopupStart(location.search).then((start) => {
+  performance.mark('lens:data');
+  render(<App start={start} />, document.getElementById('app')!);
+});

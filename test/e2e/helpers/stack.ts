@@ -5,7 +5,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer as createHttpServer, request as httpRequest } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startFixtureFarm, type FixtureFarm } from '../../fixtures/farm.js';
@@ -15,8 +16,23 @@ export const ROOT = resolve(import.meta.dirname, '../../..');
 
 export interface Stack {
   farm: FixtureFarm;
+  /** The address the extension is given: the request tap in front of the gateway when `tap` was asked for. */
   gatewayUrl: string;
+  /** The gateway's PROXY_TOKEN, when started with one. */
+  token: string | undefined;
+  /** Every request line (method and URL, query included) the gateway received through the tap, in order. */
+  gatewayRequests: string[];
   close(): Promise<void>;
+}
+
+export interface StackOptions {
+  /** Start the gateway with PROXY_TOKEN (an exposed gateway): every request needs the token. */
+  proxyToken?: string;
+  /**
+   * Put a recording reverse proxy in front of the gateway, so tests can check exactly what the
+   * browser sent it (the gateway logs nothing at LOG_LEVEL=silent). Off for benchmarks: one more hop.
+   */
+  tap?: boolean;
 }
 
 export async function freePort(): Promise<number> {
@@ -28,12 +44,40 @@ export async function freePort(): Promise<number> {
 }
 
 /** GET with the extension's marker header; used to wait for readiness and to warm the cache. */
-export async function gatewayGet(base: string, path: string): Promise<unknown> {
-  const res = await fetch(base + path, { headers: { 'x-ai-policy-lens': '1' } });
+export async function gatewayGet(base: string, path: string, token?: string): Promise<unknown> {
+  const headers: Record<string, string> = { 'x-ai-policy-lens': '1' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(base + path, { headers });
   return res.json();
 }
 
-export async function startStack(): Promise<Stack> {
+/** A reverse proxy on 127.0.0.1:0 that forwards everything to `target` and records each request line. */
+async function startTap(target: string, log: string[]): Promise<{ url: string; close(): Promise<void> }> {
+  const to = new URL(target);
+  const server = createHttpServer((req, res) => {
+    log.push(`${req.method} ${req.url}`);
+    const up = httpRequest({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
+      res.writeHead(r.statusCode ?? 502, r.headers);
+      r.pipe(res);
+    });
+    up.on('error', () => {
+      res.writeHead(502, { 'content-type': 'application/json' });
+      res.end('{"error":"bad_gateway","message":"tap: gateway unreachable"}');
+    });
+    req.pipe(up);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const farm = await startFixtureFarm(sitesOf(STANCE_SITES));
   const dataDir = mkdtempSync(join(tmpdir(), 'lens-e2e-'));
   const port = await freePort();
@@ -41,7 +85,8 @@ export async function startStack(): Promise<Stack> {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CRAWL_OVERRIDES: farm.overrides(), LOG_LEVEL: 'silent',
       // The suite warms 13 sites in parallel and the benchmark navigates in a loop: far above one person's browsing.
-      RATE_LIMIT_PER_MINUTE: '100000' },
+      RATE_LIMIT_PER_MINUTE: '100000',
+      ...(opts.proxyToken ? { PROXY_TOKEN: opts.proxyToken } : {}) },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -55,10 +100,15 @@ export async function startStack(): Promise<Stack> {
     if (Date.now() > deadline) throw new Error(`gateway did not start within 60 s: ${stderr}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+  const gatewayRequests: string[] = [];
+  const tap = opts.tap ? await startTap(gatewayUrl, gatewayRequests) : null;
   return {
     farm,
-    gatewayUrl,
+    gatewayUrl: tap?.url ?? gatewayUrl,
+    token: opts.proxyToken,
+    gatewayRequests,
     async close() {
+      await tap?.close();
       child.kill('SIGTERM');
       await new Promise<void>((r) => (child.exitCode !== null ? r() : child.once('exit', () => r())));
       await farm.close();
@@ -68,10 +118,10 @@ export async function startStack(): Promise<Stack> {
 }
 
 /** Asks for a domain until the gateway has analysed it (queued → found). */
-export async function warm(base: string, domain: string, timeoutMs = 30_000): Promise<unknown> {
+export async function warm(base: string, domain: string, timeoutMs = 30_000, token?: string): Promise<unknown> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const body = (await gatewayGet(base, `/v1/domain/${domain}`)) as { found?: boolean };
+    const body = (await gatewayGet(base, `/v1/domain/${domain}`, token)) as { found?: boolean };
     if (body.found) return body;
     if (Date.now() > deadline) throw new Error(`${domain} not analysed within ${timeoutMs} ms: ${JSON.stringify(body)}`);
     await new Promise((r) => setTimeout(r, 500));
