@@ -1,5 +1,5 @@
 /** The lookup service's public entry points: the gateway embeds it through these. */
 export { createLookupService, type EmbeddedLookupService, type EmbeddedOptions } from './lookup-service.js';
-export { createServiceApp, type ServiceApp, type ServiceAppDeps } from './http/app.js';
+export { createServiceApp, type ServiceAppDeps } from './http/app.js';
 export { loadServiceConfig, type ServiceConfig } from './config.js';
 export type { LookupService, LookupServiceOptions, SearchParams, ServiceStatus } from './api.js';

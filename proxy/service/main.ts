@@ -11,6 +11,7 @@ import { createLogger } from '../lib/logger.js';
 import { closeServer, onSignals } from '../lib/shutdown.js';
 import { loadServiceConfig } from './config.js';
 import { createServiceApp } from './http/app.js';
+import { jsonClientErrors } from './http/client-error.js';
 import { createLookupService } from './lookup-service.js';
 
 const config = loadOrExit(() => loadServiceConfig(process.env));
@@ -44,12 +45,12 @@ const server = app.listen(config.port, config.host, (err?: Error) => {
   const host = address.includes(':') ? `[${address}]` : address;
   log.info({ url: `http://${host}:${port}`, dataDir: config.dataDir }, 'listening');
 });
+jsonClientErrors(server);
 
 onSignals(
   () =>
     closeServer(server, {
       onClosed: async () => {
-        app.flushUsage();
         await service.close();
         await crawler.close();
       },

@@ -2,8 +2,8 @@
  * `npm run bench -- service`
  *
  * Cached lookups per second through the lookup service's whole keyed stack (helmet, Bearer
- * key: SHA-256 + SQLite lookup + timingSafeEqual, three persisted usage windows in one
- * transaction, registry read, JSON) against a bare node:http server returning the same bytes.
+ * key: SHA-256 + SQLite lookup + timingSafeEqual, three usage windows written through
+ * in one upsert, registry read, JSON) against a bare node:http server returning the same bytes.
  * Both run in child processes with the same autocannon settings, alternated, in one run; CPU
  * time per request is printed beside req/s because the 2-core machine is shared. Also prints
  * the in-process rate of LookupService.lookup() (the embedded gateway's path, no HTTP).

@@ -1,9 +1,10 @@
 /**
  * Per-key request counters for the seed's three limits. Counted across every keyed endpoint;
- * a refused request (429) does not count. The counters are kept in memory and written to
- * SQLite in one transaction at most every second (and on flush()), so a restart does not hand
- * out a fresh quota; a kill -9 can forget at most the last second's counts. Writing through
- * on every request cost a commit per request, about 5x the rest of the key check (bench).
+ * a refused request (429) does not count. Each counted request is written through to SQLite
+ * before the route runs, so neither a restart nor a kill -9 hands out a fresh quota (nothing
+ * stored is lost). The row is also kept in memory so the check itself reads no disk; one
+ * autocommit upsert in WAL with synchronous=NORMAL measured about 10 µs here, small beside
+ * the HTTP stack.
  */
 import type Database from 'better-sqlite3';
 import { LIMITS, LIMIT_TYPES, type LimitType } from '../../../shared/values.js';
@@ -14,8 +15,6 @@ export const KEY_LIMITS: Readonly<Record<LimitType, number>> = {
   day: LIMITS.perDay,
   month: LIMITS.perMonth,
 };
-
-export const FLUSH_EVERY_MS = 1_000;
 
 export interface UsageState {
   /** Requests counted in each current window, this one included when allowed. */
@@ -36,25 +35,18 @@ interface Row {
 
 export class KeyUsage {
   private readonly rows = new Map<number, Row>();
-  private readonly dirty = new Set<number>();
   private readonly select;
-  private readonly write: (rows: Row[]) => void;
-  private readonly timer: NodeJS.Timeout;
+  private readonly upsert;
 
   constructor(
-    private readonly db: Database.Database,
+    db: Database.Database,
     readonly limits: Readonly<Record<LimitType, number>> = KEY_LIMITS,
   ) {
     this.select = db.prepare<[number], Row>('SELECT * FROM key_usage WHERE key_id = ?');
-    const upsert = db.prepare<Row>(
+    this.upsert = db.prepare<Row>(
       `INSERT OR REPLACE INTO key_usage (key_id, minute_start, minute_count, day_start, day_count, month_start, month_count)
        VALUES (@key_id, @minute_start, @minute_count, @day_start, @day_count, @month_start, @month_count)`,
     );
-    this.write = db.transaction((rows: Row[]) => {
-      for (const r of rows) upsert.run(r);
-    });
-    this.timer = setInterval(() => this.flush(), FLUSH_EVERY_MS);
-    this.timer.unref();
   }
 
   consume(keyId: number, nowMs: number): UsageState {
@@ -81,25 +73,11 @@ export class KeyUsage {
       }
     }
     if (exceeded) return { used, exceeded };
-    for (const type of LIMIT_TYPES) used[type] = ++row[`${type}_count`];
-    this.dirty.add(keyId);
+    const next = { ...row };
+    for (const type of LIMIT_TYPES) used[type] = ++next[`${type}_count`];
+    // Written before it is counted in memory: if the write fails, the request fails and nothing drifts.
+    this.upsert.run(next);
+    this.rows.set(keyId, next);
     return { used };
-  }
-
-  /** Writes changed counters now. Safe to call after the database closed (then it stops). */
-  flush(): void {
-    if (!this.db.open) {
-      clearInterval(this.timer);
-      return;
-    }
-    if (this.dirty.size === 0) return;
-    const rows = [...this.dirty].map((id) => this.rows.get(id)!);
-    this.dirty.clear();
-    this.write(rows);
-  }
-
-  close(): void {
-    this.flush();
-    clearInterval(this.timer);
   }
 }

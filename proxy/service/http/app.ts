@@ -33,10 +33,7 @@ export interface ServiceAppDeps {
   keyLimits?: Readonly<Record<LimitType, number>>;
 }
 
-/** The app, plus flushUsage() to write pending usage counters (main calls it before closing the database). */
-export type ServiceApp = Express & { flushUsage(): void };
-
-export function createServiceApp(deps: ServiceAppDeps): ServiceApp {
+export function createServiceApp(deps: ServiceAppDeps): Express {
   const clock = deps.clock ?? systemClock;
   const log = deps.logger ?? createLogger('service-http');
   const keys = new ApiKeys(deps.db);
@@ -57,5 +54,5 @@ export function createServiceApp(deps: ServiceAppDeps): ServiceApp {
 
   app.use(notFound);
   app.use(errorHandler(log));
-  return Object.assign(app, { flushUsage: () => usage.flush() });
+  return app;
 }

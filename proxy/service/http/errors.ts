@@ -8,10 +8,10 @@ import { HttpError, isHttpError } from '../../lib/http-error.js';
 import type { Logger } from '../../lib/logger.js';
 
 /** Errors thrown by body-parser (express.json) carry a `type`; map them to our codes. */
-function fromBodyParser(err: { type?: unknown; status?: unknown }): HttpError | undefined {
+function fromBodyParser(err: { type?: unknown; status?: unknown; message?: unknown }): HttpError | undefined {
   switch (err.type) {
     case 'entity.parse.failed':
-      return new HttpError(400, 'invalid_params', 'The request body is not valid JSON.');
+      return new HttpError(400, 'invalid_params', 'The request body is not a valid JSON object.');
     case 'entity.too.large':
       return new HttpError(413, 'payload_too_large', 'The request body is larger than 64 KiB.');
     case 'encoding.unsupported':
@@ -22,7 +22,11 @@ function fromBodyParser(err: { type?: unknown; status?: unknown }): HttpError | 
     case 'stream.encoding.set':
       return new HttpError(400, 'invalid_params', 'The request body could not be read.');
   }
-  // Express rejects a malformed percent-encoding in a path parameter with a plain 400.
+  // Express rejects a malformed percent-encoding in a path parameter with a plain 400. Every
+  // path parameter of this service is a domain, so that is a malformed domain (seed: invalid_domain).
+  if (err.status === 400 && err.type === undefined && typeof err.message === 'string' && err.message.startsWith('Failed to decode param')) {
+    return new HttpError(400, 'invalid_domain', 'The domain in the path is not valid percent-encoding.');
+  }
   if (err.status === 400) return new HttpError(400, 'invalid_params', 'The request could not be understood.');
   return undefined;
 }

@@ -42,7 +42,7 @@ const domainParam: Obj = {
     'A host name such as example.com: lower-cased, a trailing dot dropped, IDN converted to punycode. Schemes, ports, paths, IP literals and single labels are `invalid_domain`.',
   schema: { type: 'string', maxLength: 1024 },
 };
-const invalidDomain = (keyed: boolean): Obj => ({ '400': err('`invalid_domain`: the domain is malformed; `invalid_params` for an undecodable path.', keyed) });
+const invalidDomain = (keyed: boolean): Obj => ({ '400': err('`invalid_domain`: the domain is malformed, or its percent-encoding in the path cannot be decoded.', keyed) });
 const unknownNote =
   'A domain not in the registry is not an error: 200 with exactly `{domain, found: false, queued: true}` (our choice: nothing more), and the domain is queued once for analysis.';
 
@@ -67,12 +67,12 @@ export const REFERENCE_PATHS: Obj = {
     post: {
       summary: 'Obtain an API key (no key needed).',
       description:
-        'Our choices where the seed says "not shown": 201 Created; the key is `apl_` + 43 base64url characters (256 random bits), stored only as a SHA-256 hash; at most 3 keys per client address per UTC day (TRUST_PROXY sets how many proxy hops to trust for the address). Signup responses carry no rate-limit headers: there is no key yet.',
+        'Our choices where the seed says "not shown": 201 Created; the key is `apl_` + 43 base64url characters (256 random bits), stored only as a SHA-256 hash; at most 3 keys per client address per UTC day, an IPv6 client counted per /56 prefix (TRUST_PROXY sets how many proxy hops to trust for the address). Signup responses carry no rate-limit headers: there is no key yet.',
       tags: ['reference'],
       requestBody: { required: true, content: json(ref('SignupRequest')) },
       responses: {
         '201': resp('The new key, shown once, with its limits.', ref('SignupResponse'), false),
-        '400': err('`invalid_email`: the e-mail address is missing or malformed; `invalid_params`: the body is not valid JSON.', false),
+        '400': err('`invalid_email`: the e-mail address is missing or malformed; `invalid_params`: the body is not a valid JSON object.', false),
         ...bodyErrors(false),
         '429': err(`\`rate_limit_exceeded\`, \`limit_type\` \`day\`: a ${LIMITS.signupsPerDay + 1}th signup from one address in a UTC day; \`retry_after\` runs to the next midnight UTC.`, false, ['Retry-After']),
         '500': err('`internal_error`.', false),

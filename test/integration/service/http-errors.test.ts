@@ -42,8 +42,9 @@ describe('bad input through the HTTP surface', () => {
     await expectError(await h.get(`/v1/domain/${d}/full`, key), 400, 'invalid_domain');
   });
 
-  it('an undecodable path parameter is 400 invalid_params', async () => {
-    await expectError(await h.get('/v1/domain/%E0%A4%A', key), 400, 'invalid_params');
+  it('an undecodable domain in the path is 400 invalid_domain (seed: a malformed domain)', async () => {
+    await expectError(await h.get('/v1/domain/%E0%A4%A', key), 400, 'invalid_domain');
+    await expectError(await h.get('/v1/domain/exa%mple.com/full', key), 400, 'invalid_domain');
   });
 
   it('unknown domains are a normal answer on /full too, and queued', async () => {

@@ -166,4 +166,11 @@ describe('signup', () => {
     clock.set(Date.UTC(2026, 0, 16, 0, 0, 0));
     expect((await signup({ email: 'u5@example.com' })).status).toBe(201);
   });
+
+  it('counts an IPv6 client per /56, so rotating addresses inside its prefix does not reset the limit', async () => {
+    clock.set(Date.UTC(2026, 0, 20, 9, 0, 0));
+    for (let i = 1; i <= 3; i++) expect((await signup({ email: `six${i}@example.com` }, `2001:db8:aa:${i}::${i}`)).status).toBe(201);
+    expect((await signup({ email: 'six4@example.com' }, '2001:db8:aa:ff::9')).status).toBe(429);
+    expect((await signup({ email: 'six5@example.com' }, '2001:db8:ab::1')).status).toBe(201); // another /56
+  });
 });

@@ -5,9 +5,10 @@ import { parseRobotsTxt } from '../../../proxy/analysis/robots/index.js';
 import { scanHtml } from '../../../proxy/analysis/html/scan.js';
 import {
   analyzeAgentsJson, analyzeAiTxt, analyzeLlmsTxt, extractContentSignals, pageMeta, parsePreferenceValue,
-  parseTdmrepJson, parseXRobotsTag, readSignals, resolvePrefs, resolveTdmrep,
+  parseTdmrepJson, parseXRobotsTag, resolvePrefs, resolveTdmrep,
 } from '../../../proxy/analysis/signals/index.js';
-import { analyzeSite, parseLinkHeader, tosStanceFromText } from '../../../proxy/analysis/site/index.js';
+import { parseLinkHeader, tosStanceFromText } from '../../../proxy/analysis/site/index.js';
+import { readEvidence } from '../../../proxy/analysis/classify/read-evidence.js';
 import { evidence, response } from './helpers.js';
 
 const pieces = fc.constantFrom('User-agent: *\n', 'Content-Signal: ', 'Content-Usage: ', 'ai-train=no', '=', ',', ';', '/', '*', '$', '"', '{', '}', '[', ']', ':', '<', '>', '\n', ' ', 'y', 'n', '#', 'Disallow: /', '<a href=', '&amp;', 'tdm-reservation');
@@ -42,10 +43,10 @@ describe('never throws', () => {
         analyzeAgentsJson(r);
         resolveTdmrep({ file: r, headers: h, metas: scanHtml(body).metas });
         pageMeta(scanHtml(body), h);
-        const ev = evidence({ homepage: r, llms: r, aiTxt: r, tdmrep: r, agents: r, markdown: r, tos: r, tosUrl: 'https://example.com/terms' });
-        const s = readSignals(ev, parseRobotsTxt(body));
-        expect(typeof s.llmsTxt.found).toBe('boolean');
-        expect(typeof analyzeSite(ev, s.homepage).hasPaywall).toBe('boolean');
+        const ev = evidence({ homepage: r, robots: r, llms: r, aiTxt: r, tdmrep: r, agents: r, markdown: r, tos: r, tosUrl: 'https://example.com/terms' });
+        const f = readEvidence(ev);
+        expect(typeof f.llms.found).toBe('boolean');
+        expect(typeof f.paywall.hasPaywall).toBe('boolean');
       }),
       { numRuns: 800 },
     );

@@ -4,6 +4,7 @@
  * signup from one client address in a UTC day is 429 rate_limit_exceeded, limit_type "day".
  */
 import { Router } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
 import { LIMITS } from '../../../../shared/values.js';
 import type { SignupResponse } from '../../../../shared/schemas.js';
 import type { Clock } from '../../../lib/clock.js';
@@ -21,8 +22,9 @@ export function signupRouter(keys: ApiKeys, limits: Readonly<Record<LimitType, n
     .route('/signup')
     .post(requireJson, jsonBody(), (req, res) => {
       const now = clock.now();
-      // req.ip honours TRUST_PROXY as a hop count (express `trust proxy`).
-      const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+      // req.ip honours TRUST_PROXY as a hop count (express `trust proxy`). One IPv6 client
+      // holds a whole /56 (LIBRARIES "inbound limits"), so the limit counts per /56, not per address.
+      const ip = ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown');
       const day = windowAt('day', now);
       if (keys.signupsFrom(ip, day.start) >= LIMITS.signupsPerDay) {
         throw new HttpError(429, 'rate_limit_exceeded', `At most ${LIMITS.signupsPerDay} signups a day from one address.`, {
