@@ -66,3 +66,26 @@ export function normalizeDomain(input: unknown): Domain {
   if (!r.ok) throw new InvalidDomainError(r.message);
   return r.domain;
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * Search text written the way stored names are: lower-case, with every label that has
+ * non-ASCII letters in punycode (UTS-46), so `bücher` finds `xn--bcher-kva.de`. A label the
+ * URL parser refuses is kept as typed (it then simply matches nothing).
+ */
+export function searchTextToAscii(text: string): string {
+  const lower = text.toLowerCase();
+  if (ASCII.test(lower)) return lower;
+  return lower
+    .split('.')
+    .map((label) => {
+      if (label === '' || ASCII.test(label)) return label;
+      try {
+        return new URL(`http://${label}.x/`).hostname.slice(0, -2);
+      } catch {
+        return label;
+      }
+    })
+    .join('.');
+}

@@ -18,6 +18,7 @@ import {
   type SignalKey,
   type Stance,
 } from '../../../shared/values.js';
+import { searchTextToAscii } from '../../../shared/domain.js';
 import { foldName, rankOf } from './facets.js';
 import type { PreviewSearchResult } from './schemas.js';
 import { statements } from './store.js';
@@ -91,7 +92,7 @@ export function parseSearchParams(query: Record<string, unknown>): PreviewSearch
         p[name] = foldName(pattern(name, v, NAME, 'a name of up to 64 letters, digits, spaces or . _ + -'))!;
         break;
       case 'q':
-        p.q = pattern(name, v.toLowerCase(), DOMAIN_PART, 'part of a domain name: 2 to 253 of a-z 0-9 . -');
+        p.q = pattern(name, searchTextToAscii(v), DOMAIN_PART, 'part of a domain name: 2 to 253 of a-z 0-9 . -');
         break;
       case 'limit':
         p.limit = int(name, v, 1, LIMITS.searchLimitMax);

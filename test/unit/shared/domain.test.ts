@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidDomainError, normalizeDomain, parseDomain } from '../../../shared/domain.js';
+import { InvalidDomainError, normalizeDomain, parseDomain, searchTextToAscii } from '../../../shared/domain.js';
 
 describe('normalizeDomain', () => {
   it.each([
@@ -104,5 +104,17 @@ describe('normalizeDomain with full-width dots (UTS-46 maps U+3002 to a dot)', (
   });
   it('rejects an empty label made of full-width dots', () => {
     expect(parseDomain('example\u3002\u3002com').ok).toBe(false);
+  });
+});
+
+describe('searchTextToAscii', () => {
+  it.each([
+    ['Bücher', 'xn--bcher-kva'],
+    ['bücher.de', 'xn--bcher-kva.de'],
+    ['NEWS.example', 'news.example'],
+    ['münchen.', 'xn--mnchen-3ya.'],
+    ['ex ü', 'ex ü'], // a label the URL parser refuses is kept: it matches nothing
+  ])('%s → %s', (input, expected) => {
+    expect(searchTextToAscii(input)).toBe(expected);
   });
 });
