@@ -54,10 +54,20 @@ export interface GatewayApp {
 const READ_METHODS: readonly string[] = ['GET', 'HEAD'];
 const POST_ONLY: readonly string[] = ['POST'];
 
-interface Match {
+interface Route {
   route: RouteName;
   methods: readonly string[];
-  run: (req: IncomingMessage, res: ServerResponse, query: string) => void | Promise<void>;
+  /** `arg` is the domain path segment of a domain read, else the query string. */
+  run: (req: IncomingMessage, res: ServerResponse, arg: string) => void | Promise<void>;
+}
+
+/** One request's walk through the security chain; its `next` is bound once, not a closure per request. */
+interface ChainRun {
+  req: IncomingMessage;
+  res: ServerResponse;
+  started: bigint;
+  i: number;
+  next: Next;
 }
 
 export function createGatewayApp(deps: GatewayDeps): GatewayApp {
@@ -97,61 +107,61 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   };
   const chain: Middleware[] = createSecurityChain(deps.settings);
 
-  const domainRead = (kind: DomainRead, segment: string): Match => ({
+  // Routes are built once; a request only picks one (no per-request closures on the hot path).
+  const domainRead = (kind: DomainRead): Route => ({
     route: kind,
     methods: READ_METHODS,
-    run: (req, res) => serveDomainRead(ctx, kind, domainFromPath(segment), req, res),
+    run: (req, res, segment) => serveDomainRead(ctx, kind, domainFromPath(segment), req, res),
   });
+  const reads = { lookup: domainRead('lookup'), full: domainRead('full'), policy: domainRead('policy'), score: domainRead('score'), history: domainRead('history') };
+  const fixed = new Map<string, Route>([
+    ['/v1/search', { route: 'search', methods: READ_METHODS, run: (req, res, q) => serveSearch(ctx, q, req, res) }],
+    ['/v1/batch', { route: 'batch', methods: POST_ONLY, run: (req, res) => serveBatch(ctx, req, res) }],
+    ['/v1/compare', { route: 'batch', methods: POST_ONLY, run: (req, res) => serveBatch(ctx, req, res) }],
+    ['/healthz', { route: 'ops', methods: READ_METHODS, run: (_q, res) => serveHealth(res) }],
+    ['/status', { route: 'ops', methods: READ_METHODS, run: (_q, res) => serveStatus(ops, res) }],
+    ['/metrics', { route: 'ops', methods: READ_METHODS, run: (_q, res) => serveMetrics(ops, res) }],
+  ]);
 
-  /** The route for a path, or null (404). */
-  function match(path: string): Match | null {
+  /** The route for a path and the domain segment it names (if any), or null (404). */
+  function match(path: string): { r: Route; segment: string | null } | null {
     if (path.startsWith('/v1/domain/')) {
       const rest = path.slice(11);
       const slash = rest.indexOf('/');
-      if (slash < 0) return domainRead('lookup', rest);
-      return rest.slice(slash) === '/full' ? domainRead('full', rest.slice(0, slash)) : null;
+      if (slash < 0) return { r: reads.lookup, segment: rest };
+      return rest.slice(slash) === '/full' ? { r: reads.full, segment: rest.slice(0, slash) } : null;
     }
     if (path.startsWith('/preview/v1/policy/')) {
       const rest = path.slice(19);
       const slash = rest.indexOf('/');
-      if (slash < 0) return domainRead('policy', rest);
-      return rest.slice(slash) === '/score' ? domainRead('score', rest.slice(0, slash)) : null;
+      if (slash < 0) return { r: reads.policy, segment: rest };
+      return rest.slice(slash) === '/score' ? { r: reads.score, segment: rest.slice(0, slash) } : null;
     }
     if (path.startsWith('/preview/v1/domain/') && path.endsWith('/history')) {
       const segment = path.slice(19, -8);
-      return segment.includes('/') ? null : domainRead('history', segment);
+      return segment.includes('/') ? null : { r: reads.history, segment };
     }
-    switch (path) {
-      case '/v1/search':
-        return { route: 'search', methods: READ_METHODS, run: (req, res, q) => serveSearch(ctx, q, req, res) };
-      case '/v1/batch':
-      case '/v1/compare':
-        return { route: 'batch', methods: POST_ONLY, run: (req, res) => serveBatch(ctx, req, res) };
-      case '/healthz':
-        return { route: 'ops', methods: READ_METHODS, run: (_q, res) => serveHealth(res) };
-      case '/status':
-        return { route: 'ops', methods: READ_METHODS, run: (_q, res) => serveStatus(ops, res) };
-      case '/metrics':
-        return { route: 'ops', methods: READ_METHODS, run: (_q, res) => serveMetrics(ops, res) };
-    }
-    return null;
+    const r = fixed.get(path);
+    return r ? { r, segment: null } : null;
   }
 
   const fail = (res: ServerResponse, e: unknown) => sendError(res, e, deps.logger);
 
-  function route(req: IncomingMessage, res: ServerResponse, started: bigint): void {
+  function route(run: ChainRun): void {
+    const { req, res, started } = run;
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
-    const m = match(path);
-    if (!m) return fail(res, new HttpError(404, 'not_found', 'No such endpoint.'));
+    const found = match(path);
+    if (!found) return fail(res, new HttpError(404, 'not_found', 'No such endpoint.'));
+    const m = found.r;
     if (!m.methods.includes(req.method ?? '')) {
       const allow = m.methods.join(', ');
       return fail(res, new HttpError(405, 'method_not_allowed', `Use ${allow} for ${path}.`, { headers: { Allow: allow } }));
     }
     let done: void | Promise<void>;
     try {
-      done = m.run(req, res, q < 0 ? '' : url.slice(q + 1));
+      done = m.run(req, res, found.segment ?? (q < 0 ? '' : url.slice(q + 1)));
     } catch (e) {
       metrics!.request(m.route, started);
       return fail(res, e);
@@ -160,21 +170,22 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
     else metrics!.request(m.route, started);
   }
 
+  function step(this: ChainRun, err?: unknown): void {
+    if (err) return fail(this.res, err);
+    const mw = chain[this.i++];
+    if (!mw) return route(this);
+    try {
+      mw(this.req, this.res, this.next);
+    } catch (e) {
+      fail(this.res, e);
+    }
+  }
+
   const handle: RequestListener = (req, res) => {
-    const started = process.hrtime.bigint();
     ensureAppend(res);
-    let i = 0;
-    const next: Next = (err) => {
-      if (err) return fail(res, err);
-      const mw = chain[i++];
-      if (!mw) return route(req, res, started);
-      try {
-        mw(req, res, next);
-      } catch (e) {
-        fail(res, e);
-      }
-    };
-    next();
+    const run: ChainRun = { req, res, started: process.hrtime.bigint(), i: 0, next: undefined as unknown as Next };
+    run.next = step.bind(run);
+    run.next();
   };
 
   return { handle, cache, metrics };

@@ -2,6 +2,8 @@
  * Every request passes this chain, built once from config (CONVENTIONS 9):
  *
  * 1. helmet: API defaults plus CSP `default-src 'none'; frame-ancestors 'none'` (JSON only).
+ *    helmet's output is the same for every request, so it is computed once, from helmet itself
+ *    (SECURITY_HEADERS), and every response gets that frozen list with its status line.
  * 2. Origin guard: a request carrying an Origin that is not a browser extension's (or one in
  *    ALLOWED_ORIGINS, which then replaces the extension patterns) is refused 403 `forbidden`,
  *    so web pages cannot use the gateway. An extension's GET arrives without Origin; its POST
@@ -9,7 +11,11 @@
  * 3. cors: answers preflights and sets Access-Control-Allow-Origin for allowed origins only,
  *    without credentials.
  * 4. express-rate-limit per client address (TRUST_PROXY hops of X-Forwarded-For believed),
- *    draft-8 RateLimit headers; 429 is the seed's error object. /healthz is not counted.
+ *    draft-8 RateLimit headers; 429 is the seed's error object. /healthz is not counted. The
+ *    library counts and decides; the draft-8 headers are written here from its verdict
+ *    (`req.rateLimit`), byte for byte as the library writes them, but with the policy's
+ *    partition key (a SHA-256 of the client key) hashed once per client, not per request.
+ *    With no trusted hops the client key is the socket's peer, computed once per connection.
  * 5. Access guard: every path but /healthz needs the custom header `X-AI-Policy-Lens: 1`. A
  *    page cannot send a custom header cross-origin without a preflight, which step 3 refuses,
  *    so a page cannot make the gateway spend upstream quota (Fetch standard, "CORS-safelisted
@@ -19,12 +25,13 @@
  *    token alone.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import cors from 'cors';
 import helmet from 'helmet';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { HttpError } from '../lib/http-error.js';
-import { sendError, type Middleware } from './http.js';
+import { addHeaders, sendError, type Middleware } from './http.js';
 
 export interface SecurityOptions {
   allowedOrigins: string[];
@@ -85,22 +92,100 @@ function tokenCheck(token: string): (req: IncomingMessage) => boolean {
   };
 }
 
-export function createSecurityChain(opts: SecurityOptions): Middleware[] {
-  const allowed = originAllowedBy(opts.allowedOrigins);
-  const validToken = opts.proxyToken === undefined ? null : tokenCheck(opts.proxyToken);
 
-  // helmet's defaults minus five headers that only act on HTML documents a browser renders
-  // (DNS prefetch of links, IE8 downloads, Flash/PDF cross-domain files, the retired XSS
-  // auditor, origin-keyed agent clusters); this API serves JSON only, and each header costs
-  // every response. CSP, CORP, COOP, HSTS, nosniff, frame and referrer policies stay.
-  const headers = helmet({
+/**
+ * helmet as configured for this API: its defaults minus five headers that only act on HTML
+ * documents a browser renders (DNS prefetch of links, IE8 downloads, Flash/PDF cross-domain
+ * files, the retired XSS auditor, origin-keyed agent clusters); this API serves JSON only.
+ * CSP, CORP, COOP, HSTS, nosniff, frame and referrer policies stay.
+ */
+export const helmetMiddleware = () =>
+  helmet({
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     xDnsPrefetchControl: false,
     xDownloadOptions: false,
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
     originAgentCluster: false,
-  }) as unknown as Middleware;
+  });
+
+/**
+ * What helmetMiddleware() sets, recorded once by running it against a recording response: a
+ * flat, frozen [name, value, ...] list. helmet's headers do not depend on the request; its one
+ * removal (X-Powered-By) is moot here because node:http never sets that header. A unit test
+ * checks this list against helmet's output on a real response.
+ */
+export const SECURITY_HEADERS: readonly string[] = (() => {
+  const flat: string[] = [];
+  const recorder = {
+    setHeader(name: string, value: OutgoingHttpHeader) {
+      flat.push(name, String(value));
+    },
+    removeHeader(name: string) {
+      if (name.toLowerCase() !== 'x-powered-by') throw new Error(`helmet removed ${name}: not recordable as a constant list`);
+    },
+  };
+  let called = false;
+  helmetMiddleware()({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+    called = true;
+  });
+  if (!called) throw new Error('helmet did not finish synchronously');
+  return Object.freeze(flat);
+})();
+
+/** The draft-8 policy value for one client (express-rate-limit's format), memoised: it holds a hash of the client key. */
+const POLICIES_MAX = 10_000;
+
+export function draft8Headers(name: string, windowMs: number) {
+  const windowSeconds = Math.ceil(windowMs / 1000);
+  const policies = new Map<string, string>();
+  return (info: RateLimitInfo): string[] => {
+    let policy = policies.get(info.key);
+    if (policy === undefined) {
+      // express-rate-limit's getPartitionKey: the first 12 hex digits of SHA-256, base64-encoded.
+      const pk = Buffer.from(createHash('sha256').update(info.key).digest('hex').slice(0, 12)).toString('base64');
+      policy = `"${name}"; q=${info.limit}; w=${windowSeconds}; pk=:${pk}:`;
+      if (policies.size >= POLICIES_MAX) policies.clear();
+      policies.set(info.key, policy);
+    }
+    const reset = info.resetTime ? Math.max(0, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000)) : windowSeconds;
+    return ['RateLimit', `"${name}"; r=${info.remaining}; t=${reset}`, 'RateLimit-Policy', policy];
+  };
+}
+
+/** What express-rate-limit leaves on the request (`req.rateLimit`). */
+export interface RateLimitInfo {
+  limit: number;
+  remaining: number;
+  resetTime: Date | undefined;
+  key: string;
+}
+
+const infoOf = (req: IncomingMessage) => (req as IncomingMessage & { rateLimit?: RateLimitInfo }).rateLimit;
+
+/** The limiter's key for a client: the peer address, once per connection when no proxy hop is trusted. */
+function clientKeyGenerator(trustProxy: number): (req: IncomingMessage) => string {
+  if (trustProxy > 0) return (req) => ipKeyGenerator(clientAddress(req, trustProxy));
+  const bySocket = new WeakMap<Socket, string>();
+  return (req) => {
+    let key = bySocket.get(req.socket);
+    if (key === undefined) {
+      key = ipKeyGenerator(clientAddress(req, 0));
+      bySocket.set(req.socket, key);
+    }
+    return key;
+  };
+}
+
+export function createSecurityChain(opts: SecurityOptions): Middleware[] {
+  const allowed = originAllowedBy(opts.allowedOrigins);
+  const validToken = opts.proxyToken === undefined ? null : tokenCheck(opts.proxyToken);
+
+  const headers: Middleware = (_req, res, next) => {
+    addHeaders(res, SECURITY_HEADERS);
+    next();
+  };
 
   const originGuard: Middleware = (req, res, next) => {
     const origin = req.headers.origin;
@@ -116,19 +201,23 @@ export function createSecurityChain(opts: SecurityOptions): Middleware[] {
     maxAge: 600,
   }) as unknown as Middleware;
 
+  const windowMs = 60_000;
+  const rateHeaders = draft8Headers(`${opts.rateLimitPerMinute}-in-1min`, windowMs);
+  const clientKey = clientKeyGenerator(opts.trustProxy);
   const limiter = rateLimit({
-    windowMs: 60_000,
+    windowMs,
     limit: opts.rateLimitPerMinute,
-    standardHeaders: 'draft-8',
+    // draft-8 headers are added by `limitHeaders` below (and by the handler on a 429).
+    standardHeaders: false,
     legacyHeaders: false,
-    // The policy name in the draft-8 headers, fixed once rather than rebuilt per request.
-    identifier: `${opts.rateLimitPerMinute}-in-1min`,
     // We compute the address ourselves from the hop count (there is no Express `req.ip`),
     // so the library's Express-specific checks do not apply.
     validate: false,
-    keyGenerator: (req) => ipKeyGenerator(clientAddress(req as unknown as IncomingMessage, opts.trustProxy)),
+    keyGenerator: (req) => clientKey(req as unknown as IncomingMessage),
     skip: (req) => OPEN_PATHS.has(pathOf(req as unknown as IncomingMessage)),
     handler: (req, res) => {
+      const info = infoOf(req as unknown as IncomingMessage);
+      if (info) addHeaders(res as unknown as ServerResponse, rateHeaders(info));
       const reset = (req as unknown as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
       const retryAfter = reset ? Math.max(1, Math.ceil((reset.getTime() - Date.now()) / 1000)) : 60;
       sendError(
@@ -140,6 +229,12 @@ export function createSecurityChain(opts: SecurityOptions): Middleware[] {
       );
     },
   }) as unknown as Middleware;
+
+  const limitHeaders: Middleware = (req, res, next) => {
+    const info = infoOf(req);
+    if (info) addHeaders(res, rateHeaders(info));
+    next();
+  };
 
   const accessGuard: Middleware = (req, res, next) => {
     const path = pathOf(req);
@@ -155,5 +250,5 @@ export function createSecurityChain(opts: SecurityOptions): Middleware[] {
     next();
   };
 
-  return [headers, originGuard, corsMiddleware, limiter, accessGuard];
+  return [headers, originGuard, corsMiddleware, limiter, limitHeaders, accessGuard];
 }

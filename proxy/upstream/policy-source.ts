@@ -42,6 +42,11 @@ export interface PolicySource {
   policy(domain: Domain, signal?: AbortSignal): Promise<AnnouncedRecord | DomainPolicyUnknown>;
   score(domain: Domain, signal?: AbortSignal): Promise<ScoreResponse | DomainPolicyUnknown>;
   history(domain: Domain, signal?: AbortSignal): Promise<HistoryResponse | DomainPolicyUnknown>;
+  /**
+   * Whether the announced surface (/preview/v1) is offered: learned, not assumed. Absent means
+   * always (the embedded service has it). Added for /status `features.preview`.
+   */
+  previewOffered?(): Promise<boolean>;
   /** Last seen upstream quota; null for the embedded source. */
   quota(): QuotaSnapshot | null;
   close(): Promise<void>;

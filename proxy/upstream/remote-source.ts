@@ -11,6 +11,11 @@
  *   upstream_unavailable with that retry_after.
  * - Idempotent calls (every GET, and the read-only batch) are retried on network errors,
  *   timeouts and 5xx with exponential backoff and full jitter, `maxAttempts` in all.
+ * - Whether the upstream offers the announced surface is learned: from a probe of
+ *   `{preview}/v1/stats` (no domain, no side effect) the first time /status asks, and from the
+ *   outcome of every preview call since. 404 and 405 mean "not offered"; a valid answer
+ *   means offered; an outage leaves it unknown (reported as not offered, probed again after a
+ *   minute), so the extension hides what it cannot get.
  * - Every attempt has a timeout; every 2xx body is validated against shared/schemas.ts and a
  *   malformed one is 502 upstream_error; the upstream's 4xx keep status and code, except 401
  *   (the gateway's own key was refused: not the browser's fault) which is 502 upstream_error.
@@ -82,6 +87,11 @@ const ScoreOrUnknown = UnknownOr(ScoreResponseSchema);
 const HistoryOrUnknown = UnknownOr(HistoryResponseSchema);
 
 const CODES = new Set<string>(ERROR_CODES);
+/** Answers to a preview path that mean the upstream has no announced surface. */
+const NOT_OFFERED = new Set([404, 405]);
+const PREVIEW_REPROBE_MS = 60_000;
+/** `/v1/stats` of the announced surface: its shape is not in the seed, so any JSON object proves the surface is there. */
+const AnyObject = z.record(z.string(), z.unknown());
 
 interface CallSpec<T> {
   method: 'GET' | 'POST';
@@ -102,6 +112,10 @@ export class RemoteSource implements PolicySource {
   private readonly previewBase: string;
   private readonly auth: string;
   private readonly clock: Clock;
+  /** Announced surface offered: true/false once learned, null while unknown. */
+  private preview: boolean | null = null;
+  private previewProbe: Promise<boolean> | null = null;
+  private previewProbedAt = -Infinity;
 
   constructor(private readonly opts: RemoteSourceOptions) {
     this.base = opts.baseUrl.replace(/\/+$/, '');
@@ -138,15 +152,43 @@ export class RemoteSource implements PolicySource {
   }
 
   policy(domain: Domain, signal?: AbortSignal) {
-    return this.call({ method: 'GET', base: this.previewBase, path: `/v1/policy/${domain}`, schema: PolicyOrUnknown, signal });
+    return this.previewCall(this.call({ method: 'GET', base: this.previewBase, path: `/v1/policy/${domain}`, schema: PolicyOrUnknown, signal }));
   }
 
   score(domain: Domain, signal?: AbortSignal) {
-    return this.call({ method: 'GET', base: this.previewBase, path: `/v1/policy/${domain}/score`, schema: ScoreOrUnknown, signal });
+    return this.previewCall(this.call({ method: 'GET', base: this.previewBase, path: `/v1/policy/${domain}/score`, schema: ScoreOrUnknown, signal }));
   }
 
   history(domain: Domain, signal?: AbortSignal) {
-    return this.call({ method: 'GET', base: this.previewBase, path: `/v1/domain/${domain}/history`, schema: HistoryOrUnknown, signal });
+    return this.previewCall(this.call({ method: 'GET', base: this.previewBase, path: `/v1/domain/${domain}/history`, schema: HistoryOrUnknown, signal }));
+  }
+
+  /** Whether the upstream offers the announced surface (see the module comment). */
+  previewOffered(): Promise<boolean> {
+    if (this.preview !== null) return Promise.resolve(this.preview);
+    if (this.previewProbe) return this.previewProbe;
+    if (this.clock.now() - this.previewProbedAt < PREVIEW_REPROBE_MS) return Promise.resolve(false);
+    this.previewProbedAt = this.clock.now();
+    this.previewProbe = this.previewCall(this.call({ method: 'GET', base: this.previewBase, path: '/v1/stats', schema: AnyObject, signal: undefined })).then(
+      () => true,
+      () => this.preview ?? false,
+    );
+    void this.previewProbe.finally(() => (this.previewProbe = null));
+    return this.previewProbe;
+  }
+
+  /** Learns from a preview call's outcome whether the surface is there. */
+  private previewCall<T>(p: Promise<T>): Promise<T> {
+    return p.then(
+      (v) => {
+        this.preview = true;
+        return v;
+      },
+      (e: unknown) => {
+        if (isHttpError(e) && NOT_OFFERED.has(e.status)) this.preview = false;
+        throw e;
+      },
+    );
   }
 
   quota(): QuotaSnapshot {

@@ -1,12 +1,17 @@
 /**
  * `npm run bench -- gateway`
  *
- * (1) Cached lookups per second through the gateway's whole stack (helmet, origin guard, CORS,
- *     rate limiter, header guard, router, cache) against a bare node:http server returning the
- *     same bytes, both in child processes pinned to core 0 (load generator on core 1), same
- *     autocannon settings, alternated in one run; with each server's CPU time per request,
- *     which a busy shared machine disturbs less than req/s. Then p99 latency of both at a
- *     steady 1,000 req/s. Goals: ratio >= 0.6, gateway p99 < 5 ms.
+ * (1) Cached lookups through the gateway's whole stack (security headers, origin guard, CORS,
+ *     rate limiter, header guard, router, cache, metrics) against a bare node:http server
+ *     returning the same bytes. Both are child processes pinned to core 0; the load generator
+ *     (autocannon, this process with all its threads) is pinned to core 1 (LIBRARIES "load
+ *     testing"). Same settings, a warm-up, then ROUNDS alternated rounds in one run; medians.
+ *     Two ratios are printed: by req/s, and by server CPU time per request (capacity: how many
+ *     requests one core serves). On a shared 2-core machine a round's req/s mostly shows how
+ *     much of its core the server got (printed as "core busy"; one autocannon thread also
+ *     tops out near the bare server's rate), while CPU per request barely moves, so the CPU
+ *     ratio is the figure to read. Then p99 latency of both at a steady 1,000 req/s.
+ *     Goals: ratio >= 0.6, gateway p99 < 5 ms.
  * (2) Browsing simulation: 50 clients, Zipf(1.0) over 2,000 domains, 20,000 lookups (80 %
  *     single, 20 % batches of 2-10), gateway in remote mode over a counting upstream that
  *     speaks the seed interface and answers 429 beyond its limit. Time is compressed 60x: the
@@ -25,6 +30,7 @@ import autocannonUntyped from 'autocannon';
 import { loadGatewayConfig } from '../../proxy/gateway/config.js';
 import { startGateway } from '../../proxy/gateway/start.js';
 import { startFaultUpstream, syntheticPolicy } from '../fixtures/fault-upstream.js';
+import { cpuUsageOf, serveCpuUsage } from './lib/cpu.js';
 
 interface LoadResult {
   requests: { average: number; total: number };
@@ -48,23 +54,13 @@ const RATE = 1_000;
 
 // ------------------------------------------------------------------ child-process servers
 
-/** Servers report their CPU time on request, so the cost per request can be printed beside req/s (robust on a busy machine). */
-function answerCpuQueries(): void {
-  process.on('message', (m) => {
-    if (m === 'cpu') {
-      const u = process.cpuUsage();
-      process.send!({ cpu: u.user + u.system });
-    }
-  });
-}
-
 async function serveBare(): Promise<void> {
   const body = Buffer.from(JSON.stringify(syntheticPolicy(DOMAIN)));
   const server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
     res.end(body);
   });
-  answerCpuQueries();
+  serveCpuUsage();
   server.listen(0, '127.0.0.1', () => process.send!({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}` }));
 }
 
@@ -82,33 +78,20 @@ async function serveGateway(): Promise<void> {
   const gw = await startGateway(config);
   const r = await fetch(`${gw.url}/v1/domain/${DOMAIN}`, { headers: HEADER });
   if (r.status !== 200) throw new Error(`priming failed: ${r.status}`);
-  answerCpuQueries();
+  serveCpuUsage();
   process.send!({ url: gw.url });
 }
 
-function cpuOf(proc: ChildProcess): Promise<number> {
-  return new Promise((resolve) => {
-    const on = (m: { cpu?: number }) => {
-      if (typeof m?.cpu !== 'number') return;
-      proc.off('message', on);
-      resolve(m.cpu);
-    };
-    proc.on('message', on);
-    proc.send('cpu');
-  });
-}
-
-/** req/s, latency, and server CPU microseconds per request. */
+/** req/s, latency, server CPU microseconds per request, and how busy the server's core was. */
 async function measured(proc: ChildProcess, url: string, seconds: number) {
-  const before = await cpuOf(proc);
+  const before = await cpuUsageOf(proc);
   const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: HEADER });
-  const after = await cpuOf(proc);
+  const after = await cpuUsageOf(proc);
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`load test saw ${r.non2xx} non-2xx and ${r.errors} errors at ${url}`);
-  return { rps: r.requests.average, p99: r.latency.p99, cpuUs: (after - before) / r.requests.total };
+  return { rps: r.requests.average, p99: r.latency.p99, cpuUs: (after - before) / r.requests.total, busy: (after - before) / (seconds * 1e6) };
 }
 
 function child(mode: string, core: number): Promise<{ proc: ChildProcess; url: string }> {
-  // Pin server and load generator to different cores when taskset exists (LIBRARIES "load testing").
   const args = ['--import', 'tsx', here, mode];
   const proc = spawn('taskset', ['-c', String(core), process.execPath, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
@@ -117,34 +100,46 @@ function child(mode: string, core: number): Promise<{ proc: ChildProcess; url: s
   });
 }
 
+const ROUNDS = Number(process.env.GATEWAY_BENCH_ROUNDS ?? 5);
+const SECONDS = Number(process.env.GATEWAY_BENCH_SECONDS ?? 5);
+const med = (xs: number[]) => {
+  const s = [...xs].sort((x, y) => x - y);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
 async function throughput(): Promise<void> {
-  // The load generator (this process) on the other core.
-  spawnSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
+  // The load generator (this process, every thread: -a) on the other core.
+  const pinned = spawnSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' });
+  if (pinned.status !== 0) console.log('    (taskset unavailable: server and load generator share cores; figures are rougher)');
   const bare = await child('serve-bare', 0);
   const gw = await child('serve-gateway', 0);
+  const gwUrl = `${gw.url}/v1/domain/${DOMAIN}`;
   try {
-    await measured(bare.proc, bare.url, 2); // warm-up
-    await measured(gw.proc, `${gw.url}/v1/domain/${DOMAIN}`, 2);
-    const rounds = 3;
+    await measured(bare.proc, bare.url, 3); // warm-up: JIT, connection set-up
+    await measured(gw.proc, gwUrl, 3);
     const b: Awaited<ReturnType<typeof measured>>[] = [];
     const g: typeof b = [];
-    for (let i = 0; i < rounds; i++) {
-      b.push(await measured(bare.proc, bare.url, 5));
-      g.push(await measured(gw.proc, `${gw.url}/v1/domain/${DOMAIN}`, 5));
+    for (let i = 0; i < ROUNDS; i++) {
+      b.push(await measured(bare.proc, bare.url, SECONDS));
+      g.push(await measured(gw.proc, gwUrl, SECONDS));
     }
-    const med = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
-    const rps = (xs: typeof b) => med(xs.map((x) => x.rps));
-    const cpu = (xs: typeof b) => med(xs.map((x) => x.cpuUs));
-    console.log(`(1) cached lookup, ${CONNECTIONS} connections, ${rounds} alternated rounds of 5 s, medians:`);
-    console.log(`    bare node:http      ${Math.round(rps(b))} req/s  ${cpu(b).toFixed(1)} µs CPU/req  p99 ${med(b.map((x) => x.p99))} ms  (req/s rounds: ${b.map((x) => Math.round(x.rps)).join(', ')})`);
-    console.log(`    gateway full stack  ${Math.round(rps(g))} req/s  ${cpu(g).toFixed(1)} µs CPU/req  p99 ${med(g.map((x) => x.p99))} ms  (req/s rounds: ${g.map((x) => Math.round(x.rps)).join(', ')})`);
-    console.log(`    ratio by req/s ${(rps(g) / rps(b)).toFixed(2)}, by CPU per request ${(cpu(b) / cpu(g)).toFixed(2)} (goal >= 0.6)`);
+    const line = (name: string, xs: typeof b) =>
+      `    ${name.padEnd(19)} ${String(Math.round(med(xs.map((x) => x.rps)))).padStart(6)} req/s  ${med(xs.map((x) => x.cpuUs)).toFixed(1).padStart(5)} µs CPU/req  ` +
+      `p99 ${med(xs.map((x) => x.p99))} ms  (rounds: ${xs.map((x) => `${Math.round(x.rps)} req/s ${x.cpuUs.toFixed(1)} µs, core busy ${Math.round(x.busy * 100)}%`).join('; ')})`;
+    console.log(`(1) cached lookup, ${CONNECTIONS} connections, ${ROUNDS} alternated rounds of ${SECONDS} s after a warm-up, medians:`);
+    console.log(line('bare node:http', b));
+    console.log(line('gateway full stack', g));
+    const rpsRatios = g.map((x, i) => x.rps / b[i]!.rps);
+    const cpuRatios = g.map((x, i) => b[i]!.cpuUs / x.cpuUs);
+    console.log(`    ratio gateway/bare by CPU per request (capacity) ${med(cpuRatios).toFixed(2)} (per round: ${cpuRatios.map((r) => r.toFixed(2)).join(', ')}) (goal >= 0.6)`);
+    console.log(`    ratio by req/s ${med(rpsRatios).toFixed(2)} (per round: ${rpsRatios.map((r) => r.toFixed(2)).join(', ')}; req/s follows how much of its core each server got in its round, see "core busy")`);
     // p99 at saturation is queueing in front of a busy core; latency is read at a steady rate.
     const steady = async (url: string) => {
       const r = await autocannon({ url, connections: CONNECTIONS, duration: 5, headers: HEADER, overallRate: RATE });
       return r.latency.p99;
     };
-    console.log(`    at a steady ${RATE} req/s: p99 bare ${await steady(bare.url)} ms, gateway ${await steady(`${gw.url}/v1/domain/${DOMAIN}`)} ms (goal < 5 ms)`);
+    console.log(`    at a steady ${RATE} req/s: p99 bare ${await steady(bare.url)} ms, gateway ${await steady(gwUrl)} ms (goal < 5 ms)`);
   } finally {
     bare.proc.kill();
     gw.proc.kill();

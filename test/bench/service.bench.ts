@@ -25,6 +25,7 @@ import { createLookupService } from '../../proxy/service/lookup-service.js';
 import type { Domain } from '../../shared/domain.js';
 import { startFixtureFarm } from '../fixtures/farm.js';
 import { STANCE_SITES, sitesOf } from '../fixtures/stance-sites.js';
+import { cpuUsageOf, serveCpuUsage } from './lib/cpu.js';
 
 const autocannon = autocannonUntyped as (opts: {
   url: string;
@@ -58,20 +59,11 @@ async function populatedService() {
   };
 }
 
-function reportCpu(): void {
-  process.on('message', (m) => {
-    if (m === 'cpu') {
-      const u = process.cpuUsage();
-      process.send!({ cpu: u.user + u.system });
-    }
-  });
-}
-
 async function serveService(): Promise<void> {
   const { service } = await populatedService();
   const app = createServiceApp({ service, db: service.db, logger: createLogger('bench', 'silent'), keyLimits: UNLIMITED });
   const key = new ApiKeys(service.db).create('bench@example.com', '127.0.0.1', Date.now());
-  reportCpu();
+  serveCpuUsage();
   const server = app.listen(0, '127.0.0.1', () => {
     process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key });
   });
@@ -81,7 +73,7 @@ async function serveBare(): Promise<void> {
   const { service, close } = await populatedService();
   const body = Buffer.from(JSON.stringify(service.lookup(DOMAIN)));
   await close();
-  reportCpu();
+  serveCpuUsage();
   const server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
     res.end(body);
@@ -103,21 +95,15 @@ function start(mode: string): Promise<Started> {
   });
 }
 
-const cpuOf = (child: ChildProcess) =>
-  new Promise<number>((resolve) => {
-    child.once('message', (m: { cpu: number }) => resolve(m.cpu));
-    child.send('cpu');
-  });
-
 async function load(s: Started) {
-  const before = await cpuOf(s.child);
+  const before = await cpuUsageOf(s.child);
   const r = await autocannon({
     url: `${s.url}/v1/domain/${DOMAIN}`,
     connections: CONNECTIONS,
     duration: SECONDS,
     headers: s.key ? { authorization: `Bearer ${s.key}` } : {},
   });
-  const cpu = (await cpuOf(s.child)) - before;
+  const cpu = (await cpuUsageOf(s.child)) - before;
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${r.non2xx} non-2xx answers, ${r.errors} errors`);
   return { rps: r.requests.average, p99: r.latency.p99, cpuPerReq: cpu / r.requests.total };
 }

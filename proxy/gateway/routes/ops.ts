@@ -25,7 +25,9 @@ export function serveHealth(res: ServerResponse): void {
   sendJson(res, 200, { status: 'ok' });
 }
 
-export function serveStatus(deps: OpsDeps, res: ServerResponse): void {
+export async function serveStatus(deps: OpsDeps, res: ServerResponse): Promise<void> {
+  // Embedded: the service has the announced surface. Remote: what the upstream was seen to offer.
+  const preview = deps.source.previewOffered ? await deps.source.previewOffered() : true;
   const { hits, misses, stale } = deps.metrics.counts();
   const total = hits + misses + stale;
   const service = deps.source.mode === 'embedded' ? (deps.source as PolicySource & { service?: LookupService }).service : undefined;
@@ -49,7 +51,7 @@ export function serveStatus(deps: OpsDeps, res: ServerResponse): void {
         ? { quota: deps.source.quota(), calls_in_window: remote.callsInWindow?.() ?? null }
         : null,
     service: service ? service.status() : null,
-    features: { preview: true, history: true, search: true, batch_max: BATCH_MAX },
+    features: { preview, history: preview, search: true, batch_max: BATCH_MAX },
   });
 }
 

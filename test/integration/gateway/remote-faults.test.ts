@@ -279,6 +279,34 @@ describe('remote source through the gateway', () => {
     expect(up.requests).toHaveLength(3);
   });
 
+  it('reports features.preview as the upstream offers it: probed once, then known', async () => {
+    await gateway();
+    const on = await read(await gw!.get('/status'));
+    expect(on.body.features).toMatchObject({ preview: true, history: true });
+    await read(await gw!.get('/status'));
+    expect(up.requests.filter((r) => r.path.startsWith('/preview/')).map((r) => r.path)).toEqual(['/preview/v1/stats']);
+    await gw!.close();
+    gw = undefined;
+
+    await up.close();
+    up = await startFaultUpstream({ apiKey: KEY, preview: false });
+    await gateway();
+    const off = await read(await gw!.get('/status'));
+    expect(off.body.features).toMatchObject({ preview: false, history: false, search: true });
+    expect((await read(await gw!.get('/preview/v1/policy/p.test'))).status).toBe(404);
+    await read(await gw!.get('/status'));
+    expect(up.requests.filter((r) => r.path.startsWith('/preview/')).map((r) => r.path)).toEqual(['/preview/v1/stats', '/preview/v1/policy/p.test']);
+  });
+
+  it('learns that the surface is offered from a preview call after an outage hid it', async () => {
+    up.always({ kind: 'status', status: 503 });
+    await gateway();
+    expect((await read(await gw!.get('/status'))).body.features.preview).toBe(false);
+    up.always(null);
+    expect((await read(await gw!.get('/preview/v1/policy/p.test'))).status).toBe(200);
+    expect((await read(await gw!.get('/status'))).body.features.preview).toBe(true);
+  });
+
   it('exposes upstream outcomes and cache figures in /metrics', async () => {
     const g = await gateway();
     up.next({ kind: 'status', status: 500 });

@@ -38,7 +38,24 @@ async function expectError(res: Response, status: number, code: string): Promise
 
 describe('gateway security', () => {
   it('sets helmet headers with a CSP for JSON on every answer, errors included', async () => {
-    for (const res of [await gw.get('/v1/domain/h.test'), await raw(gw, '/v1/domain/h.test'), await gw.get('/nope')]) {
+    const first = await gw.get('/v1/domain/h.test');
+    const etag = first.headers.get('etag')!;
+    const answers = [
+      first,
+      await gw.get('/v1/domain/h.test'),
+      await gw.get('/v1/domain/h.test', { 'if-none-match': etag }),
+      await gw.post('/v1/batch', { domains: ['h.test', 'h2.test'] }),
+      await raw(gw, '/v1/domain/h.test'),
+      await gw.get('/nope'),
+      await gw.get('/v1/domain/h.test', { origin: 'https://evil.example' }),
+      await raw(gw, '/v1/batch', { method: 'OPTIONS', headers: { origin: EXT_ORIGIN, 'access-control-request-method': 'POST' } }),
+      await raw(gw, '/healthz'),
+      await gw.get('/status'),
+      await gw.get('/metrics'),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 304, 200, 403, 404, 403, 204, 200, 200, 200]);
+    for (const res of answers) {
+      expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
       expect(res.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('x-powered-by')).toBeNull();
@@ -139,6 +156,9 @@ describe('gateway security', () => {
       for (let i = 0; i < 4; i++) await (await g.get('/v1/domain/r.test')).arrayBuffer();
       const over = await g.get('/v1/domain/r.test');
       expect(over.status).toBe(429);
+      expect(over.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(over.headers.get('ratelimit')).toMatch(/r=0/);
+      expect(over.headers.get('ratelimit-policy')).toBe(first.headers.get('ratelimit-policy'));
       const body = await over.json();
       expect(body).toMatchObject({ error: 'rate_limit_exceeded', limit_type: 'minute' });
       expect(body.retry_after).toBeGreaterThan(0);

@@ -1,6 +1,16 @@
-import type { IncomingMessage } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import { rateLimit } from 'express-rate-limit';
 import { describe, expect, it } from 'vitest';
-import { clientAddress, originAllowedBy } from '../../../proxy/gateway/security.js';
+import { addHeaders, ensureAppend, GatewayResponse } from '../../../proxy/gateway/http.js';
+import {
+  clientAddress,
+  draft8Headers,
+  helmetMiddleware,
+  originAllowedBy,
+  SECURITY_HEADERS,
+  type RateLimitInfo,
+} from '../../../proxy/gateway/security.js';
 import { parseBatchBody, BATCH_MAX } from '../../../proxy/gateway/routes/batch.js';
 import { parseSearch } from '../../../proxy/gateway/routes/reads.js';
 import { domainFromPath } from '../../../proxy/gateway/routes/context.js';
@@ -62,5 +72,63 @@ describe('request parsing', () => {
     expect(domainFromPath('b%C3%BCcher.de')).toBe('xn--bcher-kva.de');
     expect(() => domainFromPath('localhost')).toThrow();
     expect(() => domainFromPath('%zz')).toThrow();
+  });
+});
+
+describe('precomputed security headers', () => {
+  const fresh = () => {
+    const req = new IncomingMessage(new Socket());
+    req.url = '/v1/domain/a.test';
+    return { req, res: new ServerResponse(req) };
+  };
+
+  it('SECURITY_HEADERS is exactly what helmet sets on a real response', () => {
+    const { req, res } = fresh();
+    helmetMiddleware()(req, res, () => {});
+    const fromHelmet = res.getHeaders();
+    const list: Record<string, string> = {};
+    for (let i = 0; i < SECURITY_HEADERS.length; i += 2) list[SECURITY_HEADERS[i]!.toLowerCase()] = SECURITY_HEADERS[i + 1]!;
+    expect(list).toEqual(fromHelmet);
+    expect(Object.keys(list)).toEqual(expect.arrayContaining(['content-security-policy', 'x-content-type-options', 'strict-transport-security']));
+    expect(Object.isFrozen(SECURITY_HEADERS)).toBe(true);
+  });
+
+  it('draft-8 RateLimit headers are byte for byte those express-rate-limit writes', async () => {
+    const limiter = rateLimit({ windowMs: 60_000, limit: 7, standardHeaders: 'draft-8', legacyHeaders: false, identifier: '7-in-1min', validate: false, keyGenerator: () => '203.0.113.9' });
+    const { req, res } = fresh();
+    ensureAppend(res);
+    await new Promise<void>((resolve, reject) => limiter(req as never, res as never, (e?: unknown) => (e ? reject(e) : resolve())));
+    const info = (req as unknown as { rateLimit: RateLimitInfo }).rateLimit;
+    const ours = draft8Headers('7-in-1min', 60_000)(info);
+    expect(ours).toEqual(['RateLimit', res.getHeader('ratelimit'), 'RateLimit-Policy', res.getHeader('ratelimit-policy')]);
+    expect(ours[1]).toBe('"7-in-1min"; r=6; t=60');
+  });
+});
+
+describe('GatewayResponse', () => {
+  it('writes deferred headers with the status line, merged with headers set earlier, on every way a response starts', async () => {
+    const { createServer } = await import('node:http');
+    const server = createServer({ ServerResponse: GatewayResponse }, (request, response) => {
+      addHeaders(response, SECURITY_HEADERS);
+      response.append('RateLimit', '"x"; r=1; t=2');
+      if (request.url === '/set') response.setHeader('Vary', 'Origin');
+      if (request.url === '/flat') response.writeHead(201, ['X-Flat', '1']);
+      else if (request.url === '/object') response.writeHead(202, { 'X-Object': '1' });
+      response.end('ok');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      for (const [path, status, extra] of [['/implicit', 200, null], ['/set', 200, 'vary'], ['/flat', 201, 'x-flat'], ['/object', 202, 'x-object']] as const) {
+        const r = await fetch(base + path);
+        expect(r.status).toBe(status);
+        expect(r.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+        expect(r.headers.get('ratelimit')).toBe('"x"; r=1; t=2');
+        if (extra) expect(r.headers.get(extra)).not.toBeNull();
+        await r.text();
+      }
+    } finally {
+      server.close();
+    }
   });
 });
