@@ -3,7 +3,7 @@ import { STALE_AFTER_DAYS } from '~~/shared/values.js';
 
 const DAY_MS = 86_400_000;
 
-export function ageInWords(iso: string, now: number): string {
+function ageInWords(iso: string, now: number): string {
   const ms = now - Date.parse(iso);
   if (!Number.isFinite(ms)) return 'at an unknown time';
   const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
@@ -15,7 +15,7 @@ export function ageInWords(iso: string, now: number): string {
   return rtf.format(-Math.round(ms / DAY_MS), 'day');
 }
 
-export function isStale(iso: string, now: number): boolean {
+function isStale(iso: string, now: number): boolean {
   return now - Date.parse(iso) > STALE_AFTER_DAYS * DAY_MS;
 }
 

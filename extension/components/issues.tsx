@@ -2,8 +2,8 @@
 import { CONFLICT_LABELS, WARNING_LABELS, type Label } from '~~/shared/labels.js';
 import type { Conflict } from '~~/shared/values.js';
 
-const warningLabel = (w: string): Label =>
-  (WARNING_LABELS as Record<string, Label>)[w] ?? { label: 'Note', explanation: w };
+/** Warnings are open-ended strings in the record; one this version has no words for is shown as sent. */
+const warningLabel = (w: string): Label | undefined => (WARNING_LABELS as Record<string, Label | undefined>)[w];
 
 export function Issues({ conflicts, warnings }: { conflicts: readonly Conflict[]; warnings: readonly string[] }) {
   if (conflicts.length === 0 && warnings.length === 0) return null;
@@ -20,7 +20,7 @@ export function Issues({ conflicts, warnings }: { conflicts: readonly Conflict[]
           const l = warningLabel(w);
           return (
             <li key={w} class="issue warning">
-              <strong>Warning: {l.label}.</strong> {l.explanation === w ? null : l.explanation}
+              <strong>Warning: {l?.label ?? w}.</strong> {l?.explanation}
             </li>
           );
         })}

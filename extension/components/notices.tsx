@@ -1,7 +1,7 @@
 /** The states without a record: no page to look up, queued for analysis, and errors that say what to do. */
 import { browser } from 'wxt/browser';
 
-export function openOptions(e?: Event) {
+function openOptions(e?: Event) {
   e?.preventDefault();
   void browser.runtime.openOptionsPage();
 }

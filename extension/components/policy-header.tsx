@@ -2,8 +2,15 @@
 import { BADGE_VIEW, DETAIL_LABELS, STANCE_LABELS } from '~~/shared/labels.js';
 import type { Detail, Stance } from '~~/shared/values.js';
 
+/** The detail's words, unless they would repeat the stance's (blocks_training under Blocks AI training). */
+export function detailBeyondStance(stance: Stance, detail: Detail): string | null {
+  const words = DETAIL_LABELS[detail]?.label;
+  return words && words !== STANCE_LABELS[stance]?.label ? words : null;
+}
+
 export function PolicyHeader({ domain, stance, detail }: { domain: string; stance?: Stance; detail?: Detail }) {
   const view = stance ? BADGE_VIEW[stance] : null;
+  const extra = stance && detail ? detailBeyondStance(stance, detail) : null;
   return (
     <header class="head">
       <h1 class="domain" data-testid="domain">
@@ -15,11 +22,10 @@ export function PolicyHeader({ domain, stance, detail }: { domain: string; stanc
             {view.text}
           </span>
           <strong data-testid="stance">{STANCE_LABELS[stance].label}</strong>
-          {/* The finer detail, unless it would repeat the stance's words (e.g. blocks_training). */}
-          {detail && DETAIL_LABELS[detail].label !== STANCE_LABELS[stance].label && (
+          {extra && (
             <span class="detail" data-testid="detail">
               {' · '}
-              {DETAIL_LABELS[detail].label}
+              {extra}
             </span>
           )}
         </p>

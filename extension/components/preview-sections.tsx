@@ -2,10 +2,11 @@
  * Preview features (the announced surface, shown only when the gateway's /status offers them):
  * the four purposes with the standards that decided each, and the policy's history.
  */
-import { DETAIL_LABELS, PURPOSE_LABELS, STANCE_LABELS } from '~~/shared/labels.js';
+import { PURPOSE_LABELS, STANCE_LABELS } from '~~/shared/labels.js';
 import type { AnnouncedRecord, HistoryResponse, PurposeVerdict } from '~~/shared/schemas.js';
 import { PURPOSES } from '~~/shared/values.js';
 import { VerdictIcon } from './icons.js';
+import { detailBeyondStance } from './policy-header.js';
 
 const SOURCE_WORDS: Record<string, string> = {
   robots_txt: 'robots.txt',
@@ -48,22 +49,25 @@ export function History({ history }: { history: HistoryResponse }) {
         History · {history.crawls} {history.crawls === 1 ? 'check' : 'checks'}
       </h2>
       <ol class="history" data-testid="history">
-        {history.entries.map((e) => (
-          <li key={e.audit_id}>
-            <time dateTime={e.crawled_at}>{new Date(e.crawled_at).toLocaleDateString('en', { dateStyle: 'medium' })}</time>{' '}
-            <strong>{STANCE_LABELS[e.stance]?.label ?? e.stance}</strong>
-            {DETAIL_LABELS[e.detail] && DETAIL_LABELS[e.detail].label !== STANCE_LABELS[e.stance]?.label && <span class="muted"> ({DETAIL_LABELS[e.detail].label})</span>}
-            {e.changes.length === 0 ? (
-              <p class="muted">First check.</p>
-            ) : (
-              <ul class="changes">
-                {e.changes.map((c, i) => (
-                  <li key={i}>{c}</li>
-                ))}
-              </ul>
-            )}
-          </li>
-        ))}
+        {history.entries.map((e) => {
+          const extra = detailBeyondStance(e.stance, e.detail);
+          return (
+            <li key={e.audit_id}>
+              <time dateTime={e.crawled_at}>{new Date(e.crawled_at).toLocaleDateString('en', { dateStyle: 'medium' })}</time>{' '}
+              <strong>{STANCE_LABELS[e.stance]?.label ?? e.stance}</strong>
+              {extra && <span class="muted"> ({extra})</span>}
+              {e.changes.length === 0 ? (
+                <p class="muted">First check.</p>
+              ) : (
+                <ul class="changes">
+                  {e.changes.map((c, i) => (
+                    <li key={i}>{c}</li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
       </ol>
     </section>
   );

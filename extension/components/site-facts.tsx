@@ -3,7 +3,7 @@ import type { Site } from '~~/shared/schemas.js';
 
 export function SiteFacts({ site }: { site: Site }) {
   const rows: Array<[string, preact.ComponentChildren]> = [];
-  if (site.ranklist_rank !== null) rows.push(['Popularity rank', `#${site.ranklist_rank.toLocaleString('en')}`]);
+  if (typeof site.ranklist_rank === 'number') rows.push(['Popularity rank', `#${site.ranklist_rank.toLocaleString('en')}`]);
   if (site.cdn) rows.push(['CDN', site.behind_cdnvendor ? `${site.cdn} (proxied)` : site.cdn]);
   if (site.cms) rows.push(['CMS', site.cms]);
   rows.push(['Paywall', site.has_paywall ? 'Yes' : 'None seen']);

@@ -14,9 +14,9 @@ export interface BadgeShown {
   title: string;
 }
 
-export const NO_BADGE_TITLE = 'AI Policy Lens';
+const NO_BADGE_TITLE = 'AI Policy Lens';
 
-export function badgeStateOf(state: TabState): BadgeState {
+function badgeStateOf(state: TabState): BadgeState {
   return state.kind === 'found' ? state.policy.stance : state.kind;
 }
 

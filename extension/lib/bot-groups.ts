@@ -3,6 +3,9 @@
  * each bot is for (shared/bots.ts), and whether a block comes from a rule naming the bot or
  * only from the rules for every crawler (`User-agent: *`).
  */
+// The classifier's own robots.txt parser (proxy/analysis is pure: no node:*, no network), so a
+// bot counts as named here exactly when it did there. Loaded with this module, after first paint.
+import { agentToken, parseRobotsTxt } from '~~/proxy/analysis/robots/parse.js';
 import { botByToken, type Bot } from '~~/shared/bots.js';
 import type { Bots, FullRecord } from '~~/shared/schemas.js';
 import type { BotPurpose } from '~~/shared/values.js';
@@ -34,19 +37,9 @@ export interface BotLists {
   sourceKnown: boolean;
 }
 
-/**
- * Product tokens named by `User-agent` lines: the value trimmed and cut at the first `/`,
- * lower-cased, as classification.md section 2 matches them (RFC 9309 section 2.2.1).
- */
-export function namedAgents(robotsTxt: string): Set<string> {
-  const out = new Set<string>();
-  for (const line of robotsTxt.split(/\r\n|\r|\n/)) {
-    const m = /^\s*user-agent\s*:\s*([^#]*)/i.exec(line);
-    if (!m) continue;
-    const token = m[1]!.trim().split('/')[0]!.trim().toLowerCase();
-    if (token) out.add(token);
-  }
-  return out;
+/** Tokens named by `User-agent` lines, as classification.md section 2 compares them (agentToken). */
+function namedAgents(robotsTxt: string): Set<string> {
+  return new Set(parseRobotsTxt(robotsTxt).groups.flatMap((g) => g.agents.map((a) => a.token)));
 }
 
 function item(token: string, viaWildcard: boolean): BotItem & { operator: string } {
@@ -61,7 +54,7 @@ function item(token: string, viaWildcard: boolean): BotItem & { operator: string
 }
 
 /** Groups by operator, keeping the order in which operators first appear. */
-export function byOperator(items: Array<BotItem & { operator: string }>): OperatorGroup[] {
+function byOperator(items: Array<BotItem & { operator: string }>): OperatorGroup[] {
   const groups = new Map<string, BotItem[]>();
   for (const { operator, ...rest } of items) {
     const g = groups.get(operator) ?? [];
@@ -79,12 +72,12 @@ export function byOperator(items: Array<BotItem & { operator: string }>): Operat
  */
 export function botLists(summary: Bots, full: FullRecord | null): BotLists {
   const named = full?.robots_txt ? namedAgents(full.robots_txt) : null;
-  const isNamed = (t: string) => named === null || named.has(t.toLowerCase());
+  const isNamed = (t: string) => named === null || named.has(agentToken(t));
   const blocked = summary.blocked.map((t) => item(t, full !== null && !isNamed(t)));
   const wildcard = blocked.filter((b) => b.viaWildcard);
   const partial = full
     ? Object.entries(full.all_bots)
-        .filter(([t, e]) => e.is_ai_bot && e.status === 'partial' && named?.has(t.toLowerCase()))
+        .filter(([t, e]) => e.is_ai_bot && e.status === 'partial' && named?.has(agentToken(t)))
         .map(([t]) => item(t, false))
     : [];
   return {

@@ -103,7 +103,9 @@ function failureFrom(res: Response, body: unknown): GatewayFailure {
   const obj = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const code = typeof obj.error === 'string' ? obj.error : undefined;
   const message = typeof obj.message === 'string' ? obj.message.slice(0, 300) : `The gateway answered HTTP ${res.status}.`;
-  const header = Number(res.headers.get('retry-after'));
+  // Delta-seconds only; a missing or empty header is no value (Number(null) and Number('') are 0).
+  const raw = res.headers.get('retry-after')?.trim();
+  const header = raw ? Number(raw) : NaN;
   const retryAfter =
     typeof obj.retry_after === 'number' && obj.retry_after >= 0 ? obj.retry_after : Number.isFinite(header) && header >= 0 ? header : undefined;
   const base = { ok: false as const, status: res.status, message, ...(code ? { code } : {}) };

@@ -4,7 +4,7 @@
  * extension"), and the UI only reads fields checked here or tolerates their absence.
  */
 import type { AnnouncedRecord, DomainPolicy, DomainPolicyUnknown, FullRecord, HistoryResponse } from '~~/shared/schemas.js';
-import { DETAILS, STANCES, VERDICTS } from '~~/shared/values.js';
+import { DETAILS, PURPOSES, STANCES, USE_CASES, VERDICTS } from '~~/shared/values.js';
 
 /** GET /status of the gateway (our endpoint beyond the seed). */
 export interface GatewayStatus {
@@ -18,7 +18,7 @@ const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !
 const isStr = (x: unknown): x is string => typeof x === 'string';
 const oneOf = (set: readonly string[], x: unknown) => isStr(x) && set.includes(x);
 const strArray = (x: unknown) => Array.isArray(x) && x.every(isStr);
-const useCases = (x: unknown) => isObj(x) && ['training', 'search', 'inference'].every((k) => oneOf(VERDICTS, x[k]));
+const useCases = (x: unknown) => isObj(x) && USE_CASES.every((k) => oneOf(VERDICTS, x[k]));
 
 export function isUnknown(x: unknown): x is DomainPolicyUnknown {
   return isObj(x) && isStr(x.domain) && x.found === false;
@@ -48,15 +48,20 @@ export function isFullRecord(x: unknown): x is FullRecord {
     isStr(x.domain) &&
     oneOf(STANCES, x.ai_stance) &&
     isObj(x.all_bots) &&
+    Object.values(x.all_bots).every(isObj) &&
     isObj(x.ai_bots) &&
+    (x.robots_txt === null || isStr(x.robots_txt)) &&
     Array.isArray(x.explanations) &&
+    x.explanations.every(isObj) &&
     Array.isArray(x.conflicts) &&
     Array.isArray(x.warnings)
   );
 }
 
+const purposeVerdict = (x: unknown) => isObj(x) && (x.allowed === null || typeof x.allowed === 'boolean') && strArray(x.source);
+
 export function isAnnouncedRecord(x: unknown): x is AnnouncedRecord {
-  return isObj(x) && isStr(x.domain) && isObj(x.purposes) && ['training', 'search', 'rag', 'browsing'].every((k) => isObj((x.purposes as Obj)[k]));
+  return isObj(x) && isStr(x.domain) && isObj(x.purposes) && PURPOSES.every((k) => purposeVerdict((x.purposes as Obj)[k]));
 }
 
 export function isHistory(x: unknown): x is HistoryResponse {

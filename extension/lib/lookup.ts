@@ -3,7 +3,7 @@
  * otherwise from the gateway. Concurrent lookups of one domain share one request.
  */
 import type { Domain } from '~~/shared/domain.js';
-import { createGatewayClient, failureAdvice } from './gateway-client.js';
+import { createGatewayClient, failureAdvice, type GatewayClient } from './gateway-client.js';
 import { answers, type TabState } from './session-store.js';
 import { loadSettings } from './settings.js';
 
@@ -13,16 +13,21 @@ import { loadSettings } from './settings.js';
  */
 const inFlight = new Map<string, Promise<TabState>>();
 
+/** A client for the gateway address and token in the settings. */
+export async function settingsClient(): Promise<GatewayClient> {
+  const s = await loadSettings();
+  return createGatewayClient({ baseUrl: s.gatewayUrl, token: s.token });
+}
+
 /** Asks the gateway (no cache read); stores a found answer in the session cache. */
 export function fetchDomainState(domain: Domain): Promise<TabState> {
   const running = inFlight.get(domain);
   if (running) return running;
   const p = (async (): Promise<TabState> => {
-    const settings = await loadSettings();
-    const client = createGatewayClient({ baseUrl: settings.gatewayUrl, token: settings.token });
+    const client = await settingsClient();
     const r = await client.domain(domain);
     const now = Date.now();
-    if (!r.ok) return { kind: 'error', domain, failure: r, advice: failureAdvice(client.baseUrl, r), gatewayUrl: client.baseUrl };
+    if (!r.ok) return { kind: 'error', domain, failure: r, advice: failureAdvice(client.baseUrl, r) };
     if (!r.data.found) return { kind: 'queued', domain, since: now };
     await answers.put(r.data, now);
     return { kind: 'found', domain, policy: r.data, fetchedAt: now };

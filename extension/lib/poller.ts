@@ -78,15 +78,31 @@ export function onPollAlarm(alarm: { name: string }, refresh: Refresh): Promise<
   return alarm.name === POLL_ALARM ? pollDue(refresh) : undefined;
 }
 
+/**
+ * This context's one wake-up timer, and a count of arm() calls so that only the latest one sets
+ * it (it read the newest schedule). Losing both with the worker is harmless: the alarm stays.
+ */
+let timer: ReturnType<typeof setTimeout> | undefined;
+let armCalls = 0;
+
 async function arm(refresh: Refresh, now: number): Promise<void> {
+  const call = ++armCalls;
   const all = await pendings.all();
+  if (call !== armCalls) return;
+  clearTimeout(timer);
+  timer = undefined;
   if (all.length === 0) {
     await browser.alarms.clear(POLL_ALARM);
     return;
   }
-  const next = Math.min(...all.map((p) => p.nextAt));
-  const wait = Math.max(0, next - now);
-  if (wait <= TIMER_MAX_MS) setTimeout(() => void pollDue(refresh), wait);
-  // Always keep the alarm as well: if the worker is stopped before the timer fires, it wakes it.
-  await browser.alarms.create(POLL_ALARM, { when: Math.max(next, now + ALARM_MIN_MS) });
+  // A domain being polled re-arms when its poll ends. Its due time has passed, so counting it
+  // here would fire the timer at once, again and again, for as long as that poll takes.
+  const waiting = all.filter((p) => !polling.has(p.domain));
+  if (waiting.length > 0) {
+    const wait = Math.max(0, Math.min(...waiting.map((p) => p.nextAt)) - now);
+    if (wait <= TIMER_MAX_MS) timer = setTimeout(() => void pollDue(refresh), wait);
+  }
+  // Always keep the alarm as well: if the worker is stopped before the timer fires (or during
+  // a poll), it wakes it.
+  await browser.alarms.create(POLL_ALARM, { when: Math.max(Math.min(...all.map((p) => p.nextAt)), now + ALARM_MIN_MS) });
 }

@@ -7,28 +7,26 @@ import { browser } from 'wxt/browser';
 import type { Domain } from '~~/shared/domain.js';
 import type { AnnouncedRecord, Bots, FullRecord, HistoryResponse } from '~~/shared/schemas.js';
 import type { BotLists } from './bot-groups.js';
-import { createGatewayClient, failureAdvice, type GatewayClient } from './gateway-client.js';
+import { failureAdvice, type GatewayClient } from './gateway-client.js';
 import type { GatewayStatus } from './guards.js';
 import { pageDomain } from './page-domain.js';
 import { tabStates, type TabState } from './session-store.js';
-import { loadSettings } from './settings.js';
 
 export interface PopupTab {
   tabId: number;
   url: string | undefined;
 }
 
-/**
- * The tab the popup describes: `?tab=ID` when given (tests and the end-to-end suite open
- * popup.html?tab=ID in a tab of its own), else the active tab of the current window.
- */
-export async function resolvePopupTab(search: string): Promise<PopupTab | null> {
+/** `?tab=ID` when given: tests and the end-to-end suite open popup.html?tab=ID in a tab of its own. */
+function tabParam(search: string): number | null {
   const param = new URLSearchParams(search).get('tab');
-  if (param !== null && /^\d+$/.test(param)) {
-    const tab = await browser.tabs.get(Number(param)).catch(() => undefined);
-    return tab?.id !== undefined ? { tabId: tab.id, url: tab.url } : null;
-  }
-  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  return param !== null && /^\d+$/.test(param) ? Number(param) : null;
+}
+
+/** The tab the popup describes: the one given by id, else the active tab of the current window. */
+async function resolvePopupTab(tabId: number | null): Promise<PopupTab | null> {
+  const tab =
+    tabId !== null ? await browser.tabs.get(tabId).catch(() => undefined) : (await browser.tabs.query({ active: true, currentWindow: true }))[0];
   return tab?.id !== undefined ? { tabId: tab.id, url: tab.url } : null;
 }
 
@@ -45,18 +43,12 @@ export interface PopupStart {
  * read in parallel.
  */
 export async function loadPopupStart(search: string): Promise<PopupStart> {
-  const param = new URLSearchParams(search).get('tab');
-  const guess = param !== null && /^\d+$/.test(param) ? tabStates.get(Number(param)) : Promise.resolve(null);
-  const [tab, early] = await Promise.all([resolvePopupTab(search), guess]);
+  const param = tabParam(search);
+  const [tab, early] = await Promise.all([resolvePopupTab(param), param !== null ? tabStates.get(param) : null]);
   const domain = pageDomain(tab?.url);
   if (!tab || !domain) return { tab, domain: null, stored: null };
   const stored = param !== null ? early : await tabStates.get(tab.tabId);
   return { tab, domain, stored: stored && stored.domain === domain ? stored : null };
-}
-
-export async function popupClient(): Promise<GatewayClient> {
-  const s = await loadSettings();
-  return createGatewayClient({ baseUrl: s.gatewayUrl, token: s.token });
 }
 
 export interface Extras {

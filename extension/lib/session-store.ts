@@ -18,7 +18,7 @@ export const ANSWER_TTL_MS = 60 * 60 * 1000;
 export type TabState =
   | { kind: 'found'; domain: Domain; policy: DomainPolicyFound; fetchedAt: number }
   | { kind: 'queued'; domain: Domain; since: number }
-  | { kind: 'error'; domain: Domain; failure: GatewayFailure; advice: string; gatewayUrl: string };
+  | { kind: 'error'; domain: Domain; failure: GatewayFailure; advice: string };
 
 export interface CachedAnswer {
   policy: DomainPolicyFound;
@@ -40,7 +40,6 @@ const answerKey = (d: string) => `session:answer:${d}` as const;
 const pendingKey = (d: string) => `session:pending:${d}` as const;
 
 export const tabStates = {
-  key: tabKey,
   get: (tabId: number) => storage.getItem<TabState>(tabKey(tabId)),
   set: (tabId: number, s: TabState) => storage.setItem<TabState>(tabKey(tabId), s),
   remove: (tabId: number) => storage.removeItem(tabKey(tabId)),
@@ -51,7 +50,18 @@ export const answers = {
   async get(d: Domain): Promise<CachedAnswer | null> {
     return storage.getItem<CachedAnswer>(answerKey(d));
   },
-  put: (policy: DomainPolicyFound, fetchedAt: number) => storage.setItem<CachedAnswer>(answerKey(policy.domain), { policy, fetchedAt }),
+  /**
+   * Answers pile up for every domain visited until the browser closes. When storage.session is
+   * full (10 MB in Chrome), the cache starts afresh: it is only a shortcut, never a reason for a
+   * lookup to fail.
+   */
+  async put(policy: DomainPolicyFound, fetchedAt: number): Promise<void> {
+    const set = () => storage.setItem<CachedAnswer>(answerKey(policy.domain), { policy, fetchedAt });
+    await set().catch(async () => {
+      await answers.clear();
+      await set().catch(() => undefined);
+    });
+  },
   isFresh: (a: CachedAnswer, now: number) => now - a.fetchedAt < ANSWER_TTL_MS,
   /** Forget every answer (the gateway address changed: its answers may differ). */
   async clear(): Promise<void> {

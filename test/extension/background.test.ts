@@ -102,6 +102,27 @@ describe('session cache', () => {
     expect(lookups()).toHaveLength(2);
   });
 
+  it('a full storage.session empties the answer cache instead of failing the lookup', async () => {
+    await badgeBecomes(await visit('https://selective.test/'), 'Some');
+    const session = fakeBrowser.storage.session;
+    const set = session.set.bind(session);
+    let full = true;
+    const spy = vi.spyOn(session, 'set').mockImplementation(async (items: Record<string, unknown>) => {
+      if (full && Object.keys(items).some((k) => k.startsWith('answer:'))) {
+        full = false;
+        throw new Error('Resource::kQuotaBytes quota exceeded');
+      }
+      return set(items);
+    });
+    try {
+      await badgeBecomes(await visit('https://allows.test/'), 'Open');
+      expect(await answers.get(normalizeDomain('selective.test'))).toBeNull();
+      expect(await answers.get(normalizeDomain('allows.test'))).not.toBeNull();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('forgets answers and re-checks open tabs when the gateway address changes', async () => {
     const a = await visit('https://allows.test/');
     await badgeBecomes(a, 'Open');

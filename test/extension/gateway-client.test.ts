@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { normalizeDomain } from '../../shared/domain.js';
 import { createGatewayClient, failureAdvice } from '../../extension/lib/gateway-client.js';
 import { closedPortUrl, startFakeGateway, type FakeGateway } from './helpers/fake-gateway.js';
-import { fullRecord, policy } from './helpers/records.js';
+import { announced, fullRecord, policy } from './helpers/records.js';
 
 let gw: FakeGateway;
 beforeAll(async () => void (gw = await startFakeGateway()));
@@ -89,6 +89,19 @@ describe('gateway client', () => {
     expect(!b.ok && [b.kind, b.retryAfter]).toEqual(['rate_limited', 9]);
   });
 
+  it('a 503 without retry_after or Retry-After is an error, not a rate limit to retry at once', async () => {
+    gw.routes.set('/v1/domain/training.test', { status: 503, body: { error: 'upstream_unavailable', message: 'The upstream service could not be reached.' } });
+    const r = await createGatewayClient({ baseUrl: gw.url }).domain(d);
+    expect(r).toMatchObject({ ok: false, kind: 'http_error', status: 503, code: 'upstream_unavailable' });
+    expect(!r.ok && r.retryAfter).toBeUndefined();
+    gw.routes.set('/v1/domain/training.test', { status: 503, headers: { 'retry-after': '30' }, body: { error: 'upstream_unavailable', message: 'Busy.' } });
+    const s = await createGatewayClient({ baseUrl: gw.url }).domain(d);
+    expect(!s.ok && [s.kind, s.retryAfter]).toEqual(['rate_limited', 30]);
+    gw.routes.set('/v1/domain/training.test', { status: 429, body: { error: 'rate_limit_exceeded', message: 'Slow down.' } });
+    const t = await createGatewayClient({ baseUrl: gw.url }).domain(d);
+    expect(!t.ok && [t.kind, t.retryAfter]).toEqual(['rate_limited', 60]);
+  });
+
   it('calls a server that is not a gateway a bad response', async () => {
     gw.routes.set('/v1/domain/training.test', { raw: '<html>hello</html>', headers: { 'content-type': 'text/html' } });
     const r = await createGatewayClient({ baseUrl: gw.url }).domain(d);
@@ -96,6 +109,19 @@ describe('gateway client', () => {
     gw.routes.set('/v1/domain/training.test', { body: { domain: 'training.test', found: true, stance: 'maybe' } });
     const s = await createGatewayClient({ baseUrl: gw.url }).domain(d);
     expect(!s.ok && s.kind).toBe('bad_response');
+  });
+
+  it('refuses records whose fields the popup reads in a shape it cannot render', async () => {
+    const c = createGatewayClient({ baseUrl: gw.url });
+    gw.routes.set('/v1/domain/training.test/full', { body: { ...fullRecord('training.test', {}), robots_txt: 42 } });
+    expect(await c.full(d)).toMatchObject({ ok: false, kind: 'bad_response' });
+    gw.routes.set('/v1/domain/training.test/full', { body: { ...fullRecord('training.test', {}), explanations: [null] } });
+    expect(await c.full(d)).toMatchObject({ ok: false, kind: 'bad_response' });
+    const a = announced('training.test');
+    gw.routes.set('/preview/v1/policy/training.test', { body: { ...a, purposes: { ...a.purposes, rag: { allowed: true } } } });
+    expect(await c.policy(d)).toMatchObject({ ok: false, kind: 'bad_response' });
+    gw.routes.set('/preview/v1/policy/training.test', { body: a });
+    expect((await c.policy(d)).ok).toBe(true);
   });
 
   it('reports an unreachable gateway and a slow one', async () => {

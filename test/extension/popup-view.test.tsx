@@ -58,6 +58,13 @@ describe('popup: a found record', () => {
     expect(screen.getByRole('link', { name: 'Found' }).getAttribute('href')).toBe('https://training.test/terms');
   });
 
+  it('leaves out a site fact the gateway did not send, rather than failing to render', () => {
+    const { ranklist_rank: _, ...site } = p.site;
+    render(<PopupView state={found({ ...p, site: site as typeof p.site })} extras={null} />);
+    expect(screen.getByTestId('facts').textContent).not.toContain('Popularity rank');
+    expect(screen.getByTestId('verdict-training').textContent).toBe('Blocked');
+  });
+
   it('says when the crawl is fresh, and warns when it is older than 30 days', () => {
     const now = Date.parse('2026-03-01T00:00:00Z');
     render(<PopupView state={found({ ...p, last_updated: '2026-02-28T00:00:00Z' })} extras={null} now={now} />);
@@ -88,6 +95,20 @@ describe('popup: a found record', () => {
     expect(screen.queryByTestId('blocked-bots')).toBeNull();
   });
 
+  it('counts a bot as named exactly as the classifier does (colon-less line, trailing *)', () => {
+    const robots = 'User-agent GPTBot\nDisallow: /\n\nUser-agent: ClaudeBot*\nDisallow: /\n\nUser-agent: *\nDisallow: /\n';
+    const n = policy('training.test', { bots: { blocked: ['GPTBot', 'ClaudeBot', 'CCBot'], allowed: [] } });
+    const full = fullRecord('training.test', { GPTBot: 'blocked', ClaudeBot: 'blocked', CCBot: 'blocked' }, { robots_txt: robots });
+    render(<PopupView state={found(n)} extras={extrasFor(n, full)} />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Bots' }));
+    const named = screen.getByTestId('blocked-bots').textContent!;
+    expect(named).toContain('GPTBot');
+    expect(named).toContain('ClaudeBot');
+    expect(named).not.toContain('CCBot');
+    expect(screen.getByTestId('wildcard-note').textContent).toMatch(/^1 AI bots are blocked only because/);
+    expect(screen.getByTestId('wildcard-bots').textContent).toContain('CCBot');
+  });
+
   it('shows explicitly allowed bots of allows.test', () => {
     const a = policy('allows.test', { bots: { blocked: [], allowed: ['GPTBot', 'OAI-SearchBot'] } });
     render(<PopupView state={found(a)} extras={extrasFor(a, fullRecord('allows.test', { GPTBot: 'allowed', 'OAI-SearchBot': 'allowed', ClaudeBot: 'allowed' }))} />);
@@ -105,6 +126,12 @@ describe('popup: a found record', () => {
     expect(issues).toContain('Conflict: robots.txt and terms disagree.');
     expect(issues).toContain('the terms of service allow AI use or say nothing about it');
     expect(issues).toContain('Warning: Rules for retired bots.');
+  });
+
+  it('shows a warning this version has no words for as the gateway sent it', () => {
+    const full = fullRecord('training.test', TRAINING_BOTS, { warnings: ['some_future_warning'] });
+    render(<PopupView state={found(p)} extras={extrasFor(p, full)} />);
+    expect(screen.getByTestId('issues').textContent).toBe('Warning: some_future_warning. ');
   });
 
   it('the details view shows the robots.txt lines behind the verdicts', () => {
@@ -170,7 +197,7 @@ describe('popup: states without a record', () => {
 
   it('error: says what to do and links to the options', () => {
     const advice = 'Cannot reach the AI Policy Lens gateway at http://127.0.0.1:8787: start it with npm start or change the address in the options.';
-    render(<PopupView state={{ kind: 'error', domain: normalizeDomain('a.test'), failure: { ok: false, kind: 'unreachable', message: 'x' }, advice, gatewayUrl: 'http://127.0.0.1:8787' }} extras={null} />);
+    render(<PopupView state={{ kind: 'error', domain: normalizeDomain('a.test'), failure: { ok: false, kind: 'unreachable', message: 'x' }, advice }} extras={null} />);
     expect(screen.getByRole('alert').textContent).toContain(advice);
     expect(screen.getByRole('link', { name: 'Open the options' }).getAttribute('href')).toBe('/options.html');
   });

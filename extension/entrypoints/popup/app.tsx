@@ -4,7 +4,8 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { PopupView, type PopupState } from '../../components/popup-view.js';
-import { loadExtras, popupClient, type Extras, type PopupStart } from '../../lib/popup-data.js';
+import { settingsClient } from '../../lib/lookup.js';
+import { loadExtras, type Extras, type PopupStart } from '../../lib/popup-data.js';
 import { delayFor } from '../../lib/poller.js';
 import { tabStates } from '../../lib/session-store.js';
 import { checkTab, refreshDomain } from '../../lib/tab-watcher.js';
@@ -40,7 +41,7 @@ export function App({ start }: { start: PopupStart }) {
     if (state.kind !== 'found') return;
     let gone = false;
     const bots = state.policy.bots;
-    void popupClient()
+    void settingsClient()
       .then((c) => loadExtras(c, state.domain, bots))
       .then((x) => !gone && setExtras(x));
     return () => void (gone = true);
@@ -51,15 +52,20 @@ export function App({ start }: { start: PopupStart }) {
   useEffect(() => {
     if (state.kind !== 'queued') return;
     let timer: ReturnType<typeof setTimeout>;
+    let gone = false;
     let attempt = 0;
     const next = () => {
       timer = setTimeout(async () => {
         const r = await refreshDomain(state.domain);
-        if (r.again) next();
+        // The answer may have ended this effect (found, or an error) while it was awaited.
+        if (r.again && !gone) next();
       }, delayFor(attempt++));
     };
     next();
-    return () => clearTimeout(timer);
+    return () => {
+      gone = true;
+      clearTimeout(timer);
+    };
   }, [state.kind, domain]);
 
   return <PopupView state={state} extras={extras} />;
