@@ -9,17 +9,10 @@
  * 429 is 503 upstream_unavailable with retryAfter.
  */
 import type { Domain } from '../../shared/domain.js';
-import type {
-  AnnouncedRecord,
-  BatchResult,
-  DomainPolicy,
-  DomainPolicyUnknown,
-  FullRecord,
-  HistoryResponse,
-  ScoreResponse,
-  SearchResult,
-} from '../../shared/schemas.js';
-import type { SearchParams } from '../service/api.js';
+import type { LookupService, SearchParams } from '../service/api.js';
+
+/** A source answers exactly what the lookup service answers, asynchronously. */
+type Answer<K extends 'lookup' | 'full' | 'search' | 'batch' | 'policy' | 'score' | 'history'> = Promise<ReturnType<LookupService[K]>>;
 
 export interface QuotaSnapshot {
   limitMinute: number | null;
@@ -34,14 +27,14 @@ export interface QuotaSnapshot {
 
 export interface PolicySource {
   readonly mode: 'embedded' | 'remote';
-  lookup(domain: Domain, signal?: AbortSignal): Promise<DomainPolicy>;
-  full(domain: Domain, signal?: AbortSignal): Promise<FullRecord | DomainPolicyUnknown>;
-  search(params: SearchParams, signal?: AbortSignal): Promise<SearchResult>;
+  lookup(domain: Domain, signal?: AbortSignal): Answer<'lookup'>;
+  full(domain: Domain, signal?: AbortSignal): Answer<'full'>;
+  search(params: SearchParams, signal?: AbortSignal): Answer<'search'>;
   /** 1 to 25 distinct domains (the gateway chunks and uses lookup() for a single miss). */
-  batch(domains: Domain[], signal?: AbortSignal): Promise<BatchResult>;
-  policy(domain: Domain, signal?: AbortSignal): Promise<AnnouncedRecord | DomainPolicyUnknown>;
-  score(domain: Domain, signal?: AbortSignal): Promise<ScoreResponse | DomainPolicyUnknown>;
-  history(domain: Domain, signal?: AbortSignal): Promise<HistoryResponse | DomainPolicyUnknown>;
+  batch(domains: Domain[], signal?: AbortSignal): Answer<'batch'>;
+  policy(domain: Domain, signal?: AbortSignal): Answer<'policy'>;
+  score(domain: Domain, signal?: AbortSignal): Answer<'score'>;
+  history(domain: Domain, signal?: AbortSignal): Answer<'history'>;
   /**
    * Whether the announced surface (/preview/v1) is offered: learned, not assumed. Absent means
    * always (the embedded service has it). Added for /status `features.preview`.
