@@ -33,15 +33,6 @@ export function int(env: Env, name: string, fallback: number, min: number, max: 
   return n;
 }
 
-export function bool(env: Env, name: string, fallback: boolean): boolean {
-  const v = env[name];
-  if (v === undefined || v.trim() === '') return fallback;
-  const s = v.trim().toLowerCase();
-  if (['1', 'true', 'yes', 'on'].includes(s)) return true;
-  if (['0', 'false', 'no', 'off'].includes(s)) return false;
-  throw new ConfigError(name, `expected true or false, got "${v}"`);
-}
-
 export function list(env: Env, name: string): string[] {
   const v = env[name];
   if (v === undefined) return [];

@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseDomain } from '../../shared/domain.js';
 import { createCrawler } from '../crawler/index.js';
-import { ConfigError } from '../lib/env.js';
 import { createLogger } from '../lib/logger.js';
 import { formatAnalysis } from './cli-format.js';
 import { loadServiceConfig } from './config.js';
@@ -40,7 +39,8 @@ async function main(argv: string[]): Promise<void> {
     config = loadServiceConfig(process.env);
     crawler = createCrawler({ overrides: config.crawlOverrides, rankListPath: config.rankListPath });
   } catch (e) {
-    fail(`Configuration error: ${e instanceof ConfigError ? e.message : (e as Error).message}`);
+    // A ConfigError (environment) or an Error naming the bad CRAWL_OVERRIDES entry or RANKLIST_CSV line.
+    fail(`Configuration error: ${(e as Error).message}`);
   }
   const dir = mkdtempSync(join(tmpdir(), 'ai-policy-lookup-'));
   const service = createLookupService({

@@ -60,8 +60,7 @@ export function createLookupService(opts: EmbeddedOptions): EmbeddedLookupServic
     return { domain, found: false, queued: true };
   };
   /** Serves what is stored; a record older than REFRESH_DAYS is also re-crawled, once. */
-  const current = (domain: Domain) => {
-    const rec = records.get(domain);
+  const served = <T extends { lastCrawledMs: number }>(domain: Domain, rec: T | undefined): T | undefined => {
     if (rec && clock.now() - rec.lastCrawledMs > refreshMs) enqueue(domain, PRIORITY_REFRESH);
     return rec;
   };
@@ -84,13 +83,10 @@ export function createLookupService(opts: EmbeddedOptions): EmbeddedLookupServic
   return {
     db,
     lookup(domain: Domain) {
-      const s = records.summary(domain);
-      if (!s) return unknown(domain);
-      if (clock.now() - s.lastCrawledMs > refreshMs) enqueue(domain, PRIORITY_REFRESH);
-      return s.summary;
+      return served(domain, records.summary(domain))?.summary ?? unknown(domain);
     },
     full(domain: Domain) {
-      return current(domain)?.full ?? unknown(domain);
+      return served(domain, records.full(domain))?.full ?? unknown(domain);
     },
     search(params) {
       return finder.search(params);
@@ -105,11 +101,11 @@ export function createLookupService(opts: EmbeddedOptions): EmbeddedLookupServic
       return result;
     },
     policy(domain: Domain) {
-      return current(domain)?.announced ?? unknown(domain);
+      return served(domain, records.announced(domain))?.announced ?? unknown(domain);
     },
     score(domain: Domain) {
-      const rec = current(domain);
-      return rec ? { domain, score: rec.announced.score, last_crawled: rec.announced.last_crawled } : unknown(domain);
+      const rec = served(domain, records.announced(domain))?.announced;
+      return rec ? { domain, score: rec.score, last_crawled: rec.last_crawled } : unknown(domain);
     },
     history(domain: Domain) {
       return buildHistory(db, domain) ?? unknown(domain);

@@ -3,7 +3,7 @@
  * 1. Domains analysed per second: 1,000 fixture sites (robots.txt bodies from the 204 real
  *    files of the corpus, homepages with terms links, some llms.txt) on one local farm,
  *    8 crawls in flight (the service's default CRAWL_CONCURRENCY): crawl only, then
- *    crawl + classify() when the analysis is present, in the same run.
+ *    crawl + classify(), in the same run.
  * 2. One domain's crawl time against the slowest of its single requests, each file with its
  *    own delay (50 to 300 ms): goal within 1.2x (the requests run in parallel).
  * Figures are printed as plain lines; nothing is asserted here.
@@ -12,6 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import type { Evidence } from '../../proxy/analysis/evidence.js';
+import { classify as classifyEvidence } from '../../proxy/analysis/index.js';
 import { createCrawler } from '../../proxy/crawler/index.js';
 import { html, json, startFixtureFarm, text, type FixtureSite } from '../fixtures/farm.js';
 
@@ -82,20 +83,13 @@ async function part1(): Promise<void> {
   const domains = Array.from({ length: SITES }, (_, i) => `site-${i}.test`);
   domains.forEach((d, i) => farm.set(d, site(i)));
   const overrides = farm.overrides();
-  const analysis = (await import('../../proxy/analysis/index.js').catch(() => null)) as { classify?: Classify } | null;
-  const classify = analysis?.classify ?? null;
-
-  await throughput(domains.slice(0, 50), overrides, classify); // warm-up: JIT, sockets
+  await throughput(domains.slice(0, 50), overrides, classifyEvidence); // warm-up: JIT, sockets
   const plain = await plainThroughput(domains, farm.origin);
   console.log(`plain undici:      ${SITES} domains, ${IN_FLIGHT} in flight: ${plain.perSecond.toFixed(0)} domains/s (${plain.ms.toFixed(0)} ms) (same 8 requests, no guard)`);
   const crawlOnly = await throughput(domains, overrides, null);
   console.log(`crawl only:        ${SITES} domains, ${IN_FLIGHT} in flight: ${crawlOnly.perSecond.toFixed(0)} domains/s (${crawlOnly.ms.toFixed(0)} ms)`);
-  if (classify) {
-    const both = await throughput(domains, overrides, classify);
-    console.log(`crawl + classify:  ${SITES} domains, ${IN_FLIGHT} in flight: ${both.perSecond.toFixed(0)} domains/s (${both.ms.toFixed(0)} ms)`);
-  } else {
-    console.log('crawl + classify:  proxy/analysis/index.js has no classify() yet; crawl-only figure above');
-  }
+  const both = await throughput(domains, overrides, classifyEvidence);
+  console.log(`crawl + classify:  ${SITES} domains, ${IN_FLIGHT} in flight: ${both.perSecond.toFixed(0)} domains/s (${both.ms.toFixed(0)} ms)`);
   await farm.close();
 }
 

@@ -5,9 +5,10 @@ import { LIMITS, STANCES } from '../../../shared/values.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { SearchParams } from '../api.js';
 
-export function domainParam(value: unknown): Domain {
+/** A domain from the request, or 400 invalid_domain; `name` (e.g. `domains[3]`) prefixes the message when given. */
+export function domainParam(value: unknown, name?: string): Domain {
   const r = parseDomain(value);
-  if (!r.ok) throw new HttpError(400, 'invalid_domain', r.message);
+  if (!r.ok) throw new HttpError(400, 'invalid_domain', name === undefined ? r.message : `${name}: ${r.message}`);
   return r.domain;
 }
 

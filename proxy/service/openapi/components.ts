@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import * as S from '../../../shared/schemas.js';
-import { ERROR_CODES, LIMITS } from '../../../shared/values.js';
+import { LIMITS } from '../../../shared/values.js';
 import { HealthResponseSchema } from '../http/health-schema.js';
 
 /** Component name → schema, in document order. */
@@ -48,7 +48,6 @@ export function schemaComponents(named: Record<string, z.ZodType>): Record<strin
     const { $schema: _s, $id: _i, ...rest } = out.schemas[id]!;
     schemas[id] = rest;
   }
-  // The error code is a closed set; the zod schema keeps it a string so clients tolerate new codes.
   return schemas;
 }
 
@@ -69,4 +68,13 @@ export const HEADERS = {
 
 export const RATE_LIMIT_HEADERS = Object.keys(HEADERS).filter((h) => h.startsWith('X-RateLimit-'));
 
-export const ERROR_CODE_LIST = ERROR_CODES;
+// Builders both surfaces' paths use (openapi/paths.ts, preview/openapi.ts).
+type Obj = Record<string, unknown>;
+export const ref = (name: string): Obj => ({ $ref: `#/components/schemas/${name}` });
+export const headerRefs = (names: readonly string[]): Obj => Object.fromEntries(names.map((h) => [h, { $ref: `#/components/headers/${h}` }]));
+/** A JSON response with the named component headers. */
+export const jsonResponse = (description: string, schema: Obj, headers: readonly string[]): Obj => ({
+  description,
+  headers: headerRefs(headers),
+  content: { 'application/json': { schema } },
+});

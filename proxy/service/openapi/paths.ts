@@ -3,20 +3,15 @@
  * code, header and error code, and every choice we made where the seed says "not shown".
  */
 import { LIMITS, STANCES } from '../../../shared/values.js';
-import { RATE_LIMIT_HEADERS } from './components.js';
+import { RATE_LIMIT_HEADERS, jsonResponse, ref } from './components.js';
 
 type Obj = Record<string, unknown>;
 
-const ref = (name: string): Obj => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: Obj) => ({ 'application/json': { schema } });
-const headerRefs = (names: readonly string[]): Obj => Object.fromEntries(names.map((h) => [h, { $ref: `#/components/headers/${h}` }]));
 
 /** A JSON response; keyed responses carry the rate-limit headers. */
-const resp = (description: string, schema: Obj, keyed: boolean, extra: string[] = []): Obj => ({
-  description,
-  headers: headerRefs([...(keyed ? RATE_LIMIT_HEADERS : []), ...extra]),
-  content: json(schema),
-});
+const resp = (description: string, schema: Obj, keyed: boolean, extra: string[] = []): Obj =>
+  jsonResponse(description, schema, [...(keyed ? RATE_LIMIT_HEADERS : []), ...extra]);
 const err = (description: string, keyed: boolean, extra: string[] = []): Obj => resp(description, ref('ErrorObject'), keyed, extra);
 
 /** Errors every keyed endpoint can give. */

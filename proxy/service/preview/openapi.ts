@@ -4,14 +4,13 @@
  * "not shown". Component schemas are generated from the zod schemas the code and tests use.
  *
  * Merge (proxy/service/openapi/build.ts): spread `previewOpenApi.paths` into `paths` and
- * `PREVIEW_COMPONENT_SCHEMAS` into the schemas given to schemaComponents() (or spread
- * `previewOpenApi.components.schemas`). Paths refer to the service's own components
- * `ErrorObject`, `DomainPolicyUnknown` and the rate-limit headers.
+ * `PREVIEW_COMPONENT_SCHEMAS` into the schemas given to schemaComponents(). Paths refer to the
+ * service's own components `ErrorObject`, `DomainPolicyUnknown` and the rate-limit headers.
  */
 import type { z } from 'zod';
 import * as S from '../../../shared/schemas.js';
 import { ANNOUNCED_STANCES, LIMITS, SIGNAL_KEYS } from '../../../shared/values.js';
-import { RATE_LIMIT_HEADERS, schemaComponents } from '../openapi/components.js';
+import { RATE_LIMIT_HEADERS, jsonResponse, ref } from '../openapi/components.js';
 import * as P from './schemas.js';
 import { MAX_OFFSET } from './search.js';
 import { FRESH_DAYS, STALE_DAYS, TOP_BOTS } from './stats.js';
@@ -32,19 +31,13 @@ export const PREVIEW_COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
 };
 
 type Obj = Record<string, unknown>;
-const ref = (name: string): Obj => ({ $ref: `#/components/schemas/${name}` });
-const headers = (names: readonly string[]): Obj => Object.fromEntries(names.map((h) => [h, { $ref: `#/components/headers/${h}` }]));
-const answer = (description: string, schema: Obj, extra: string[] = []): Obj => ({
-  description,
-  headers: headers([...RATE_LIMIT_HEADERS, ...extra]),
-  content: { 'application/json': { schema } },
-});
+const answer = (description: string, schema: Obj, extra: string[] = []): Obj => jsonResponse(description, schema, [...RATE_LIMIT_HEADERS, ...extra]);
 const failure = (description: string, extra: string[] = []) => answer(description, ref('ErrorObject'), extra);
 const orUnknown = (name: string): Obj => ({ oneOf: [ref(name), ref('DomainPolicyUnknown')] });
 
 /** What every keyed path can answer besides its own statuses. */
 const common: Obj = {
-  '401': { description: '`unauthorized`: no valid `Authorization: Bearer <key>` (no rate-limit headers).', headers: headers(['WWW-Authenticate']), content: { 'application/json': { schema: ref('ErrorObject') } } },
+  '401': jsonResponse('`unauthorized`: no valid `Authorization: Bearer <key>` (no rate-limit headers).', ref('ErrorObject'), ['WWW-Authenticate']),
   '405': failure('`method_not_allowed`: the path takes another method; Allow lists it.', ['Allow']),
   '429': failure('`rate_limit_exceeded`: the per-key limits are shared with /v1 (one count per request across both surfaces).', ['Retry-After']),
   '500': failure('`internal_error`: details are logged, never sent.'),
@@ -72,7 +65,7 @@ const op = (summary: string, description: string, responses: Obj, extra: Obj = {
 
 const query = (name: string, description: string, schema: Obj): Obj => ({ name, in: 'query', required: false, description, schema });
 
-export const previewOpenApi: { paths: Obj; components: { schemas: Record<string, unknown> } } = {
+export const previewOpenApi: { paths: Obj } = {
   paths: {
     '/preview/v1/policy/{domain}': {
       get: op(
@@ -149,5 +142,4 @@ export const previewOpenApi: { paths: Obj; components: { schemas: Record<string,
       ),
     },
   },
-  components: { schemas: schemaComponents(PREVIEW_COMPONENT_SCHEMAS) },
 };

@@ -20,7 +20,7 @@ export class JobQueue {
   private readonly countStmt;
   private readonly staleStmt;
 
-  constructor(db: Database.Database) {
+  constructor(private readonly db: Database.Database) {
     this.existing = db.prepare<[string], { priority: number; state: string }>('SELECT priority, state FROM jobs WHERE domain = ?');
     // A new-domain request upgrades a queued refresh of the same domain; anything else is a no-op.
     this.insert = db.prepare(
@@ -81,10 +81,12 @@ export class JobQueue {
     return this.countStmt.get()!;
   }
 
-  /** Enqueues up to `max` records crawled before `cutoffMs` for a background refresh. */
+  /** Enqueues up to `max` records crawled before `cutoffMs` for a background refresh, in one commit. */
   enqueueStale(cutoffMs: number, max: number, nowMs: number): number {
-    let n = 0;
-    for (const { domain } of this.staleStmt.all(cutoffMs, max)) if (this.enqueue(domain, PRIORITY_REFRESH, nowMs)) n++;
-    return n;
+    return this.db.transaction(() => {
+      let n = 0;
+      for (const { domain } of this.staleStmt.all(cutoffMs, max)) if (this.enqueue(domain, PRIORITY_REFRESH, nowMs)) n++;
+      return n;
+    })();
   }
 }

@@ -24,10 +24,6 @@ export class CrawlWorkers {
     private readonly log: Logger,
   ) {}
 
-  get active(): number {
-    return this.running.size;
-  }
-
   /** Starts jobs until the pool is full or the queue is empty. Cheap to call often. */
   kick(): void {
     while (!this.stopped && this.running.size < this.concurrency) {

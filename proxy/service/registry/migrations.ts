@@ -78,6 +78,12 @@ const MIGRATIONS: readonly string[] = [
     month_start  INTEGER NOT NULL, month_count  INTEGER NOT NULL
   );
   `,
+  // 2: the queue's next sequence number (max(seq)) is read on every enqueue and requeue; without
+  // an index on seq that was a scan of every job (about 4 ms per lookup of an unknown domain at
+  // 100,000 queued jobs).
+  `
+  CREATE INDEX jobs_seq ON jobs(seq);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

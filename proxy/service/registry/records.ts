@@ -31,6 +31,8 @@ export interface StoredRecord {
 export class RecordStore {
   private readonly selectRow;
   private readonly selectSummary;
+  private readonly selectFull;
+  private readonly selectAnnounced;
   private readonly insertAudit;
   private readonly upsertDomain;
   private readonly insertName;
@@ -45,6 +47,12 @@ export class RecordStore {
     );
     this.selectSummary = db.prepare<[string], { summary: string; last_crawled_ms: number }>(
       'SELECT summary, last_crawled_ms FROM domains WHERE domain = ?',
+    );
+    this.selectFull = db.prepare<[string], Pick<DomainRow, 'id' | 'audit_id' | 'last_crawled_ms' | 'full'>>(
+      'SELECT id, audit_id, last_crawled_ms, full FROM domains WHERE domain = ?',
+    );
+    this.selectAnnounced = db.prepare<[string], Pick<DomainRow, 'audit_id' | 'last_crawled_ms' | 'announced'>>(
+      'SELECT audit_id, last_crawled_ms, announced FROM domains WHERE domain = ?',
     );
     this.insertAudit = db.prepare(
       `INSERT INTO audits (audit_id, domain, crawled_at, evidence, summary, full, announced)
@@ -72,9 +80,16 @@ export class RecordStore {
     return row && { summary: JSON.parse(row.summary) as DomainPolicyFound, lastCrawledMs: row.last_crawled_ms };
   }
 
-  get(domain: string): StoredRecord | undefined {
-    const row = this.selectRow.get(domain);
-    return row && toStored(row);
+  /** The full record and its age, without parsing the other records (the full one holds the raw files). */
+  full(domain: string): { full: FullRecord; lastCrawledMs: number } | undefined {
+    const row = this.selectFull.get(domain);
+    return row && { full: fullOf(row), lastCrawledMs: row.last_crawled_ms };
+  }
+
+  /** The announced-surface record and its age, without parsing the other records. */
+  announced(domain: string): { announced: AnnouncedRecord; lastCrawledMs: number } | undefined {
+    const row = this.selectAnnounced.get(domain);
+    return row && { announced: announcedOf(row), lastCrawledMs: row.last_crawled_ms };
   }
 
   /** Stores one crawl: audit entry, current record, name indexes, preview indexes; removes its job. */
@@ -86,6 +101,7 @@ export class RecordStore {
       const auditId = newAuditId(nowMs);
       const crawledAt = classification.summary.last_updated;
       const parsedMs = Date.parse(crawledAt);
+      const crawledMs = Number.isFinite(parsedMs) ? parsedMs : nowMs;
       const summary = JSON.stringify(classification.summary);
       const full = JSON.stringify(classification.full);
       const announced = JSON.stringify(classification.announced);
@@ -97,7 +113,7 @@ export class RecordStore {
         score: classification.announced.score,
         rank: classification.summary.site.ranklist_rank,
         crawledAt,
-        crawledMs: Number.isFinite(parsedMs) ? parsedMs : nowMs,
+        crawledMs,
         auditId,
         summary,
         full,
@@ -106,7 +122,7 @@ export class RecordStore {
       if (!before) this.indexName(id, domain);
       this.deleteJob.run(domain);
       indexPolicy(this.db, { domain, auditId, crawledAt, evidence, classification, previous });
-      return toStored({ id, audit_id: auditId, last_crawled_ms: Number.isFinite(parsedMs) ? parsedMs : nowMs, summary, full, announced });
+      return toStored({ id, audit_id: auditId, last_crawled_ms: crawledMs, summary, full, announced });
     })();
   }
 
@@ -120,16 +136,26 @@ export class RecordStore {
   }
 }
 
+/** The stored full body with the record id and the audit id of the crawl that produced it. */
+const fullOf = (row: Pick<DomainRow, 'id' | 'audit_id' | 'full'>): FullRecord => ({
+  id: row.id,
+  ...(JSON.parse(row.full) as FullRecordBody),
+  audit_id: row.audit_id,
+});
+
+const announcedOf = (row: Pick<DomainRow, 'audit_id' | 'announced'>): AnnouncedRecord => ({
+  ...(JSON.parse(row.announced) as AnnouncedRecordBody),
+  audit_id: row.audit_id,
+});
+
 function toStored(row: DomainRow): StoredRecord {
-  const body = JSON.parse(row.full) as FullRecordBody;
-  const announced = JSON.parse(row.announced) as AnnouncedRecordBody;
   return {
     id: row.id,
     auditId: row.audit_id,
     lastCrawledMs: row.last_crawled_ms,
     summary: JSON.parse(row.summary) as DomainPolicyFound,
-    full: { id: row.id, ...body, audit_id: row.audit_id },
-    announced: { ...announced, audit_id: row.audit_id },
+    full: fullOf(row),
+    announced: announcedOf(row),
   };
 }
 

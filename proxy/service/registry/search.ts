@@ -35,17 +35,20 @@ export class DomainSearch {
     const q = params.q.toLowerCase();
     // One row more than asked tells whether another page exists.
     const args = { q, stance: params.stance ?? null, limit: params.limit + 1, offset: params.offset };
-    const rows =
-      q.length >= 3
-        ? this.byTrigram.all({ ...args, phrase: `"${q.replace(/"/g, '""')}"` })
-        : q.length === 2
-          ? this.byBigram.all(args)
-          : [];
+    const rows = this.rows(q, args);
     return {
       results: rows.slice(0, params.limit).map((r) => ({ domain: r.domain, stance: r.stance, detail: r.detail, ranklist_rank: r.rank })),
       limit: params.limit,
       offset: params.offset,
       has_more: rows.length > params.limit,
     };
+  }
+
+  private rows(q: string, args: Record<string, unknown>): Row[] {
+    if (q.length === 2) return this.byBigram.all(args);
+    // An FTS5 string cannot hold a NUL (the query would fail as unterminated: a 500); no stored
+    // name holds one either, so such text matches nothing.
+    if (q.length < 3 || q.includes('\0')) return [];
+    return this.byTrigram.all({ ...args, phrase: `"${q.replace(/"/g, '""')}"` });
   }
 }

@@ -76,6 +76,12 @@ describe('bad input through the HTTP surface', () => {
     expect(await (await h.get('/v1/search?q=zz', key)).json()).toEqual({ results: [], limit: 20, offset: 0, has_more: false });
   });
 
+  it('search text no name can hold (a NUL) finds nothing: never a 500', async () => {
+    const res = await h.get('/v1/search?q=ex%00ample', key);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ results: [], limit: 20, offset: 0, has_more: false });
+  });
+
   it.each([
     [{ domains: ['a.com'] }, 'invalid_params'],
     [{ domains: Array.from({ length: 26 }, (_, i) => `d${i}.com`) }, 'invalid_params'],

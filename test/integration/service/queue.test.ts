@@ -75,4 +75,16 @@ describe('queue and refresh', () => {
     expect(h.service.policy(d('one.test'))).toMatchObject({ audit_id: full.audit_id });
     expect(robotsFetches('one.test')).toBe(2);
   });
+
+  it('the announced surface, too, serves a stale record and re-crawls it in the background, once', async () => {
+    const key = await h.key();
+    clock.advance(8 * 86_400_000);
+    const before = (await (await h.get('/preview/v1/policy/two.test', key)).json()) as { domain: string; audit_id: string };
+    expect(before).toMatchObject({ domain: 'two.test', audit_id: expect.stringMatching(/^aud_/) });
+    expect(await (await h.get('/preview/v1/policy/two.test/score', key)).json()).toMatchObject({ domain: 'two.test' });
+    expect(h.service.status().queued + h.service.status().crawling).toBe(1);
+    await h.service.idle();
+    expect(robotsFetches('two.test')).toBe(2);
+    expect(h.service.policy(d('two.test'))).not.toMatchObject({ audit_id: before.audit_id });
+  });
 });

@@ -71,6 +71,9 @@ describe('registry', () => {
     expect(names('example', { stance: 'blocks_training' })).toEqual(['news-example.com']);
     expect(names('nothing-like-this')).toEqual([]);
     expect(names('"x')).toEqual([]);
+    // Text no name can hold matches nothing; it must not reach FTS5 as a broken query.
+    expect(names('ex\0ample')).toEqual([]);
+    expect(names('exa\0')).toEqual([]);
     const page = search.search({ q: 'example', limit: 2, offset: 0 });
     expect(page.has_more).toBe(true);
     expect(page.results[0]).toEqual({ domain: 'example.org', stance: 'no_policy', detail: 'no_ai_rules', ranklist_rank: 3 });
@@ -105,6 +108,11 @@ describe('registry', () => {
     expect(after.counts()).toEqual({ queued: 3, running: 0 });
     put('a.com');
     expect(after.counts()).toEqual({ queued: 2, running: 0 });
+  });
+
+  it('queue: the next sequence number is read from an index, not a scan of every job', () => {
+    const plan = (db.prepare('EXPLAIN QUERY PLAN SELECT coalesce(max(seq), 0) + 1 FROM jobs').all() as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
+    expect(plan).toMatch(/SEARCH jobs USING COVERING INDEX jobs_seq/);
   });
 
   it('queue: stale records are enqueued once for refresh', () => {
