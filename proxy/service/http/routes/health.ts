@@ -5,21 +5,35 @@ import { SERVICE_VERSION } from '../../version.js';
 import { methodNotAllowed } from '../errors.js';
 import type { HealthResponse } from '../health-schema.js';
 
-export function healthRouter(service: LookupService): Router {
+/**
+ * The figures are COUNT(*) queries over the registry, and /health needs no key: compute them at
+ * most once per HEALTH_TTL_MS, so a flood of health checks costs one count a second whatever
+ * the size of the registry.
+ */
+export const HEALTH_TTL_MS = 1_000;
+
+export function healthRouter(service: LookupService, now: () => number = Date.now): Router {
   const router = Router();
+  let cached: { at: number; body: HealthResponse } | null = null;
+  const health = (): HealthResponse => {
+    const t = now();
+    if (cached !== null && t - cached.at < HEALTH_TTL_MS) return cached.body;
+    const s = service.status();
+    const body: HealthResponse = {
+      status: 'ok',
+      version: SERVICE_VERSION,
+      domains: s.domains,
+      audits: s.audits,
+      queue: { queued: s.queued, crawling: s.crawling, workers: s.workers },
+    };
+    cached = { at: t, body };
+    return body;
+  };
   router
     .route('/health')
     .get((_req, res) => {
-      const s = service.status();
       res.setHeader('Cache-Control', 'no-store');
-      const body: HealthResponse = {
-        status: 'ok',
-        version: SERVICE_VERSION,
-        domains: s.domains,
-        audits: s.audits,
-        queue: { queued: s.queued, crawling: s.crawling, workers: s.workers },
-      };
-      res.json(body);
+      res.json(health());
     })
     .all(methodNotAllowed('GET'));
   return router;
