@@ -17,6 +17,8 @@ export type DomainParse = { ok: true; domain: Domain } | { ok: false; error: 'in
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const IPV4_LIKE = /^[0-9.]+$/;
+/** Characters that give a URL its structure (scheme, port, path, query, user): never part of a host name. */
+const URL_STRUCTURAL = /[/\\?#@:\[\]%]/;
 
 /**
  * Lower-case, trailing dot removed, IDN to punycode, a leading `www.` kept as given. Rejects
@@ -32,7 +34,7 @@ export function parseDomain(input: unknown): DomainParse {
   if (/[\u0000-\u0020\u007f-\u009f\u00a0\u2000-\u200b\u2028\u2029\u3000\ufeff]/.test(input)) {
     return fail('A domain may not contain spaces or control characters.');
   }
-  if (/[/\\?#@:\[\]%]/.test(input)) return fail('Give a bare host name such as example.com, without scheme, port, path or query.');
+  if (URL_STRUCTURAL.test(input)) return fail('Give a bare host name such as example.com, without scheme, port, path or query.');
   let host = input.toLowerCase();
   // Check for empty labels before dropping the one permitted trailing dot (RFC 1034 3.1), so `example.com..` fails.
   if (host.startsWith('.') || host.includes('..')) return fail('The domain has an empty label.');
@@ -72,7 +74,8 @@ const ASCII = /^[\x00-\x7f]*$/;
 /**
  * Search text written the way stored names are: lower-case, with every label that has
  * non-ASCII letters in punycode (UTS-46), so `bücher` finds `xn--bcher-kva.de`. A label the
- * URL parser refuses is kept as typed (it then simply matches nothing).
+ * URL parser refuses, or one with URL structure in it (`ü@evil` would parse as the host
+ * `evil`), is kept as typed (it then simply matches nothing).
  */
 export function searchTextToAscii(text: string): string {
   const lower = text.toLowerCase();
@@ -80,7 +83,7 @@ export function searchTextToAscii(text: string): string {
   return lower
     .split('.')
     .map((label) => {
-      if (label === '' || ASCII.test(label)) return label;
+      if (label === '' || ASCII.test(label) || URL_STRUCTURAL.test(label)) return label;
       try {
         return new URL(`http://${label}.x/`).hostname.slice(0, -2);
       } catch {

@@ -8,7 +8,8 @@
  *   status partial; a `partial` inherited from `*` is housekeeping and is left out, as in R(u).
  *   So `ai_bots_blocked_count` = |bots.blocked| and `ai_bots_allowed_count` = |bots.allowed|.
  * - `all_bots`: every agent the file names (catalogue token spelling when known, else the
- *   first spelling in the file), `*` itself, and every AI bot of `ai_bots`.
+ *   first spelling in the file), `*` itself, and every AI bot of `ai_bots`; their path lists
+ *   within ALL_BOTS_PATH_BUDGET.
  */
 import type { BotEntry } from '../../../shared/schemas.js';
 import type { BotStatus as BotStatusValue } from '../../../shared/values.js';
@@ -32,18 +33,30 @@ export function botLists(readings: BotReadings): BotLists {
   return { blocked, allowed, ai: [...blocked, ...allowed, ...partial] };
 }
 
-const entry = (s: BotStatus, isAi: boolean): BotEntry => ({
-  status: s.status,
-  is_ai_bot: isAi,
-  allowed_paths: [...s.allowedPaths],
-  disallowed_paths: [...s.disallowedPaths],
-});
+/**
+ * Path text all_bots lists in total. Agents named together share one group's paths, and a
+ * hostile file can name thousands of agents over thousands of rules (agents × rules entries);
+ * past this budget, twice the largest robots.txt read, later lists stop short. No real file
+ * comes near it, and it keeps a full record well inside what its readers accept (4 MiB).
+ */
+export const ALL_BOTS_PATH_BUDGET = 1024 * 1024;
 
 export function aiBotsMap(lists: BotLists): Record<string, BotStatusValue> {
   return Object.fromEntries(lists.ai.map((r) => [r.name, r.status.status]));
 }
 
 export function allBotsMap(readings: BotReadings, lists: BotLists): Record<string, BotEntry> {
+  let budget = ALL_BOTS_PATH_BUDGET;
+  const take = (paths: readonly string[]): string[] => {
+    const out: string[] = [];
+    for (const p of paths) {
+      if (p.length > budget) break;
+      budget -= p.length;
+      out.push(p);
+    }
+    return out;
+  };
+  const entry = (s: BotStatus, isAi: boolean): BotEntry => ({ status: s.status, is_ai_bot: isAi, allowed_paths: take(s.allowedPaths), disallowed_paths: take(s.disallowedPaths) });
   const out: Record<string, BotEntry> = {};
   if (readings.wildcard) out['*'] = entry(readings.wildcard, false);
   for (const r of readings.catalogue.values()) if (r.named) out[r.name] = entry(r.status, r.bot?.is_ai_bot ?? false);

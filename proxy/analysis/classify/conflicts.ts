@@ -9,6 +9,7 @@ import type { Conflict, RobotsOutcome, Stance, TosStance, UseCase } from '../../
 import { USE_CASES } from '../../../shared/values.js';
 import type { RobotsTxt } from '../robots/index.js';
 import { restricts, type BotReadings } from './bot-readings.js';
+import { clip } from './explain.js';
 import type { UseCaseVerdict } from './verdicts.js';
 
 export interface Finding<T extends string> {
@@ -24,8 +25,6 @@ export interface ConflictFacts {
   llmsFound: boolean;
   stance: Stance;
 }
-
-const clip = (s: string | null): string | null => (s === null ? null : s.trim().slice(0, 300));
 
 export function findConflicts(f: ConflictFacts): Finding<Conflict>[] {
   const out: Finding<Conflict>[] = [];
@@ -54,7 +53,9 @@ export function findConflicts(f: ConflictFacts): Finding<Conflict>[] {
         explanation: { subject: 'signal_allows_but_robots_blocks', value: u, source: piece.origin, line: piece.line, evidence: clip(piece.text), reason: `A usage signal allows AI ${u}, but robots.txt ${r(u) === 'blocked' ? 'blocks' : 'partly blocks'} the bots for it.` },
       });
     }
-    const key = v.robots.explicitKeys.find((k) => k.named);
+    // "a key bot of u is named allowed": explicitKeys also holds a key bot whose group only says
+    // yes in a content signal, whatever its rules (a `partial` one is no robots.txt allowance).
+    const key = v.robots.explicitKeys.find((k) => k.named && k.status.status === 'allowed');
     if (v.signal?.value === false && key && piece) {
       out.push({
         id: 'signal_blocks_but_robots_allows_explicitly',

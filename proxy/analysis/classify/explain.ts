@@ -12,7 +12,8 @@ import type { StanceDecision } from './stance.js';
 import type { UseCaseVerdict } from './verdicts.js';
 
 const MAX_EVIDENCE = 300;
-const clip = (s: string | null | undefined): string | null => (s == null ? null : s.trim().slice(0, MAX_EVIDENCE) || null);
+/** Evidence text as the records keep it: trimmed, at most 300 characters, null when empty. */
+export const clip = (s: string | null | undefined): string | null => (s == null ? null : s.trim().slice(0, MAX_EVIDENCE) || null);
 const USE_WORDS = { training: 'AI training', search: 'AI search', inference: 'AI answers (user-triggered fetches and agents)' } as const;
 
 /** Looks up a robots.txt line by number, as the parser counted them (CR, LF and CRLF end a line). */
@@ -27,13 +28,13 @@ export class RobotsLines {
 }
 
 /** The first `User-agent` line naming a token, or null. */
-export function agentLine(robots: RobotsTxt | null, token: string): number | null {
+function agentLine(robots: RobotsTxt | null, token: string): number | null {
   for (const g of robots?.groups ?? []) for (const a of g.agents) if (a.token === token) return a.line;
   return null;
 }
 
 /** The line behind a bot's status: the deciding rule, else the user-agent line naming it. */
-export function botLine(robots: RobotsTxt | null, r: BotReading): number | null {
+function botLine(robots: RobotsTxt | null, r: BotReading): number | null {
   return r.status.decidingLine ?? (r.named ? agentLine(robots, r.token) : null);
 }
 

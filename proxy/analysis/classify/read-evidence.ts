@@ -18,7 +18,7 @@ import { detectChallenge, type ChallengeFacts } from '../site/challenge.js';
 import { detectCms, type CmsFacts } from '../site/cms.js';
 import { detectMarkdownForAgents, type MarkdownFacts } from '../site/markdown.js';
 import { detectPaywall, type PaywallFacts } from '../site/paywall.js';
-import { tosStance, type TosStanceResult } from '../site/tos.js';
+import { readableTerms, tosStance, type TosStanceResult } from '../site/tos.js';
 import { robotsOutcome } from './robots-outcome.js';
 
 export interface Facts {
@@ -67,18 +67,16 @@ export function readEvidence(evidence: Evidence): Facts {
   const homepageHeaders = homepage?.headers ?? NO_HEADERS;
   const scan = scanOf(homepage);
 
-  const challengeOf = (r: FetchResponse): boolean => detectChallenge(r).challenged;
-  const outcome = robotsOutcome(evidence.robots, challengeOf);
   const robotsResponse = evidence.robots.kind === 'response' ? evidence.robots : null;
-  const robotsChallenge = outcome === 'blocked' && robotsResponse && isSuccess(robotsResponse.status) ? detectChallenge(robotsResponse) : null;
+  // Only a 2xx answer can be a challenge page; it is tested once and kept for the explanation.
+  const challenge = robotsResponse !== null && isSuccess(robotsResponse.status) ? detectChallenge(robotsResponse) : null;
+  const robotsChallenge = challenge?.challenged ? challenge : null;
+  const outcome = robotsOutcome(evidence.robots, robotsChallenge !== null);
   const readable = outcome === 'ok' && robotsResponse !== null;
   // The parser gets the whole body so it can report truncation itself (RFC 9309 section 2.5).
   const robots = readable ? parseRobotsTxt(robotsResponse.body) : null;
   const robotsText = readable ? capText(robotsResponse.body) : null;
 
-  const tos = evidence.tos;
-  const tosAnswered = tos !== null && tos.kind === 'response' && isSuccess(tos.status);
-  const tosType = tosAnswered ? (tos.contentType ?? '') : '';
   return {
     evidence,
     homepage,
@@ -98,7 +96,7 @@ export function readEvidence(evidence: Evidence): Facts {
     cms: detectCms(homepageHeaders, scan, scan === null ? '' : (homepage?.body ?? '')),
     paywall: detectPaywall(scan),
     markdown: detectMarkdownForAgents(evidence.markdown, homepageHeaders, scan),
-    tos: tosStance(tos),
-    hasTos: tosAnswered && (tosType === '' || tosType.startsWith('text/') || tosType === 'application/xhtml+xml'),
+    tos: tosStance(evidence.tos),
+    hasTos: readableTerms(evidence.tos) !== null,
   };
 }

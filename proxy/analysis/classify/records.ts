@@ -6,7 +6,7 @@
 import type { PurposeVerdict } from '../../../shared/schemas.js';
 import type { DecidingSource } from '../../../shared/values.js';
 import { DECIDING_SOURCES } from '../../../shared/values.js';
-import type { RobotsTxt } from '../robots/index.js';
+import { crawlDelayOf, type RobotsTxt } from '../robots/index.js';
 import type { BotReadings } from './bot-readings.js';
 import type { Facts } from './read-evidence.js';
 import type { UseCaseVerdict } from './verdicts.js';
@@ -36,13 +36,14 @@ export const rankOf = (rank: number | null): number | null => (rank !== null && 
  */
 export function crawlRules(robots: RobotsTxt | null, readings: BotReadings) {
   const delays: Record<string, number> = {};
+  const unknownNames = new Map(readings.unknown.map((u) => [u.token, u.name]));
   for (const g of robots?.groups ?? []) {
-    const rec = g.records.find((r) => r.name === 'crawl-delay' && r.value !== '' && Number.isFinite(Number(r.value)) && Number(r.value) >= 0);
-    if (!rec) continue;
+    const delay = crawlDelayOf(g.records);
+    if (delay === null) continue;
     for (const a of g.agents) {
       if (a.token === '') continue;
-      const name = a.token === '*' ? '*' : (readings.catalogue.get(a.token)?.name ?? readings.unknown.find((u) => u.token === a.token)?.name ?? a.token);
-      if (!(name in delays)) delays[name] = Number(rec.value);
+      const name = a.token === '*' ? '*' : (readings.catalogue.get(a.token)?.name ?? unknownNames.get(a.token) ?? a.token);
+      if (!(name in delays)) delays[name] = delay;
     }
   }
   return {

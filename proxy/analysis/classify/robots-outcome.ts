@@ -9,17 +9,18 @@
  *   redirects (the crawler reports that as `too_many_redirects`).
  */
 import type { RobotsOutcome } from '../../../shared/values.js';
-import type { FetchResponse, FetchResult } from '../evidence.js';
-import { isHtmlBody } from '../signals/response.js';
+import type { FetchResult } from '../evidence.js';
+import { isHtmlBody, isSuccess } from '../signals/response.js';
 
 /** Statuses that mean "you may not read this" rather than "there is nothing". */
 const REFUSED = new Set([401, 403, 429]);
 
-export function robotsOutcome(result: FetchResult, isChallenge: (r: FetchResponse) => boolean): RobotsOutcome {
+/** `challenged`: the answer is a CDN challenge page (site/challenge.ts); read only for a 2xx. */
+export function robotsOutcome(result: FetchResult, challenged: boolean): RobotsOutcome {
   if (result.kind !== 'response') return 'unreachable';
   const { status } = result;
-  if (status >= 200 && status <= 299) {
-    if (isChallenge(result)) return 'blocked';
+  if (isSuccess(status)) {
+    if (challenged) return 'blocked';
     return isHtmlBody(result) ? 'missing' : 'ok';
   }
   if (REFUSED.has(status)) return 'blocked';

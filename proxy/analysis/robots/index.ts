@@ -6,7 +6,7 @@ export type { RobotsAgent, RobotsDiagnostic, RobotsGroup, RobotsRecord, RobotsRu
 export { MAX_ROBOTS_BYTES, agentToken, parseRobotsTxt } from './parse.js';
 export { compiledRulesFor, decidingRule, isAllowed, matchPath, rulesFor } from './match.js';
 export type { CompiledRuleSet, PathDecision, RuleSet } from './match.js';
-export { PROBE_BUDGET, botStatus } from './status.js';
+export { PROBE_BUDGET, botStatus, crawlDelayOf } from './status.js';
 export type { BotStatus, BotStatusValue } from './status.js';
 export { canonicalize, pathOf } from './canonical.js';
 export { bestMatch, compilePattern, patternMatches, samplePath } from './pattern.js';

@@ -33,7 +33,10 @@ interface FileIndex {
   named: Map<string, number[]>;
   wildcard: number[];
   compiledGroups: (CompiledPattern[] | undefined)[];
+  /** Rule sets by the groups they merge (`*` for the wildcard groups). */
   sets: Map<string, CompiledRuleSet>;
+  /** Rule set of each token asked about. */
+  byToken: Map<string, CompiledRuleSet>;
 }
 
 const indexes = new WeakMap<RobotsTxt, FileIndex>();
@@ -41,7 +44,7 @@ const indexes = new WeakMap<RobotsTxt, FileIndex>();
 function indexOf(robots: RobotsTxt): FileIndex {
   let index = indexes.get(robots);
   if (index) return index;
-  index = { named: new Map(), wildcard: [], compiledGroups: [], sets: new Map() };
+  index = { named: new Map(), wildcard: [], compiledGroups: [], sets: new Map(), byToken: new Map() };
   robots.groups.forEach((g, i) => {
     for (const { token } of g.agents) {
       if (token.length === 0) continue;
@@ -80,15 +83,23 @@ export function rulesFor(robots: RobotsTxt, token: string): RuleSet {
   return { source, groups, rules };
 }
 
-/** rulesFor with each rule's compiled pattern; cached per file and token. */
+/** rulesFor with each rule's compiled pattern; cached per file, by token and by the groups merged. */
 export function compiledRulesFor(robots: RobotsTxt, token: string): CompiledRuleSet {
   const index = indexOf(robots);
   const wanted = tokenOf(typeof token === 'string' ? token : '');
   const named = wanted === '*' ? undefined : index.named.get(wanted);
-  // Every bot without a group of its own shares the one `*` rule set.
-  const key = named ? wanted : '*';
-  let set = index.sets.get(key);
+  const tokenKey = named ? wanted : '*';
+  let set = index.byToken.get(tokenKey);
   if (set) return set;
+  // Bots merging the same groups share one rule set: every bot without a group of its own
+  // shares `*`, and the agents of one group share that group's (one copy, one status, however
+  // many agents a file lists together).
+  const key = named ? named.join(',') : '*';
+  set = index.sets.get(key);
+  if (set) {
+    index.byToken.set(tokenKey, set);
+    return set;
+  }
   const ids = named ?? index.wildcard;
   const source: RobotsSource = named ? 'named' : ids.length > 0 ? 'wildcard' : 'none';
   const groups = ids.map((i) => robots.groups[i]!);
@@ -107,6 +118,7 @@ export function compiledRulesFor(robots: RobotsTxt, token: string): CompiledRule
   }
   set = { source, groups, rules, compiled, isAllow };
   index.sets.set(key, set);
+  index.byToken.set(tokenKey, set);
   return set;
 }
 

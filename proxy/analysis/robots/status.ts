@@ -8,9 +8,10 @@
  * sample path (pattern.ts samplePath) and, for unanchored patterns, the sample plus one more
  * character, so an `Allow: /$` next to `Disallow: /` still leaves the rest of the site closed.
  */
+import type { BotStatus as SharedBotStatus } from '../../../shared/values.js';
 import { compiledRulesFor, type CompiledRuleSet } from './match.js';
 import { bestMatch, patternMatches, samplePath, type CompiledPattern } from './pattern.js';
-import type { RobotsRule, RobotsSource, RobotsTxt } from './types.js';
+import type { RobotsGroup, RobotsRecord, RobotsRule, RobotsSource, RobotsTxt } from './types.js';
 
 /**
  * Pattern matches one status may spend probing. Real files need a few thousand at most; a
@@ -19,15 +20,16 @@ import type { RobotsRule, RobotsSource, RobotsTxt } from './types.js';
  */
 export const PROBE_BUDGET = 100_000;
 
-export type BotStatusValue = 'blocked' | 'partial' | 'allowed';
+/** The records' bot status values (shared/values.ts BOT_STATUSES). */
+export type BotStatusValue = SharedBotStatus;
 
 export interface BotStatus {
   status: BotStatusValue;
   source: RobotsSource;
   /** Patterns of allow rules that open some path, in file order, without duplicates. */
-  allowedPaths: string[];
+  allowedPaths: readonly string[];
   /** Patterns of disallow rules that close some path, in file order, without duplicates. */
-  disallowedPaths: string[];
+  disallowedPaths: readonly string[];
   /** Line of the rule that decided: the disallow of `/` for blocked, the rule deciding `/` or
    * else the first effective disallow for partial, the rule deciding `/` (if any) for allowed. */
   decidingLine: number | null;
@@ -35,14 +37,18 @@ export interface BotStatus {
   crawlDelay: number | null;
 }
 
-/** Many bots share one rule set (every unnamed bot uses `*`): compute each set once. */
+/**
+ * Many bots share one rule set (every unnamed bot uses `*`): compute each set once. The path
+ * lists are shared, read-only, by every bot of the set: copying them per bot would cost
+ * agents × rules on a file listing thousands of agents over thousands of rules.
+ */
 const cache = new WeakMap<CompiledRuleSet, BotStatus>();
 
 export function botStatus(robots: RobotsTxt, token: string): BotStatus {
   const set = compiledRulesFor(robots, token);
   let s = cache.get(set);
   if (!s) cache.set(set, (s = computeStatus(set)));
-  return { ...s, allowedPaths: [...s.allowedPaths], disallowedPaths: [...s.disallowedPaths] };
+  return { ...s };
 }
 
 function computeStatus(set: CompiledRuleSet): BotStatus {
@@ -68,7 +74,7 @@ function computeStatus(set: CompiledRuleSet): BotStatus {
   const allowedPaths = [...allowed];
   const disallowedPaths = [...disallowed];
   const rootDisallowed = root !== null && root.type === 'disallow';
-  const base = { source: set.source, crawlDelay: crawlDelayOf(set), allowedPaths, disallowedPaths };
+  const base = { source: set.source, crawlDelay: firstCrawlDelay(set.groups), allowedPaths, disallowedPaths };
   if (rootDisallowed && wholeSiteDisallow && allowedPaths.length === 0) return { ...base, status: 'blocked', decidingLine: root.line };
   if (disallowedPaths.length > 0) {
     const deciding = rootDisallowed ? root : (firstDisallow as RobotsRule | null);
@@ -128,13 +134,20 @@ function matchesEverything(p: CompiledPattern): boolean {
   return (first === '/' || first === '') && rest.every((s) => s === '');
 }
 
-function crawlDelayOf(set: CompiledRuleSet): number | null {
-  for (const g of set.groups) {
-    for (const r of g.records) {
-      if (r.name !== 'crawl-delay') continue;
-      const n = Number(r.value);
-      if (r.value !== '' && Number.isFinite(n) && n >= 0) return n;
-    }
+function firstCrawlDelay(groups: readonly RobotsGroup[]): number | null {
+  for (const g of groups) {
+    const delay = crawlDelayOf(g.records);
+    if (delay !== null) return delay;
+  }
+  return null;
+}
+
+/** The first valid `Crawl-delay` (a finite number of seconds, at least 0) among `records`, or null. */
+export function crawlDelayOf(records: readonly RobotsRecord[]): number | null {
+  for (const r of records) {
+    if (r.name !== 'crawl-delay') continue;
+    const n = Number(r.value);
+    if (r.value !== '' && Number.isFinite(n) && n >= 0) return n;
   }
   return null;
 }

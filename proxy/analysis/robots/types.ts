@@ -3,6 +3,7 @@
  * Plain data, JSON-serialisable: every element keeps its 1-based line number so a verdict
  * can point at the line that decided it (CONVENTIONS 3).
  */
+import type { RuleSource } from '../../../shared/values.js';
 
 /** One `User-agent:` line. */
 export interface RobotsAgent {
@@ -61,5 +62,5 @@ export interface RobotsTxt {
   truncated: boolean;
 }
 
-/** Where a bot's rules came from: a group naming it, the `*` groups, or nothing. */
-export type RobotsSource = 'named' | 'wildcard' | 'none';
+/** Where a bot's rules came from: a group naming it, the `*` groups, or nothing (the records' value set). */
+export type RobotsSource = RuleSource;

@@ -9,7 +9,7 @@
  * any `User-Agent` line are read as applying to all agents (generators sometimes omit it).
  */
 import type { FetchResult } from '../evidence.js';
-import { matchesPathPattern } from './path-pattern.js';
+import { bestMatch, canonicalize, compilePattern } from '../robots/index.js';
 import { isHtmlBody, successfulResponse, trimmedBody } from './response.js';
 
 export interface AiTxtRule {
@@ -61,14 +61,10 @@ export function aiTxtRulesForAll(body: string): AiTxtRule[] {
   return rules;
 }
 
-/** The deciding rule for a path: longest pattern wins, allow wins a tie (RFC 9309 2.2.2). */
+/** The deciding rule for a path, by the robots.txt matcher's own bestMatch (RFC 9309 2.2.2). */
 export function decideAiTxt(rules: readonly AiTxtRule[], path: string): AiTxtRule | null {
-  let best: AiTxtRule | null = null;
-  for (const r of rules) {
-    if (!matchesPathPattern(r.pattern, path)) continue;
-    if (best === null || r.pattern.length > best.pattern.length || (r.pattern.length === best.pattern.length && r.type === 'allow')) best = r;
-  }
-  return best;
+  const i = bestMatch(rules.map((r) => compilePattern(r.pattern)), rules.map((r) => r.type === 'allow'), canonicalize(path));
+  return i < 0 ? null : rules[i]!;
 }
 
 /** Reads GET /ai.txt. */

@@ -37,11 +37,23 @@ export interface PageMeta {
  */
 const PARAM_DIRECTIVES = new Set(['max-snippet', 'max-image-preview', 'max-video-preview', 'unavailable_after', 'indexifembedded']);
 
-/** Meta names that carry robots directives: `robots` and names of crawlers (`googlebot`, `gptbot`, `google-extended`). */
-const ROBOTS_META = /^(?:robots|[a-z0-9._-]*(?:bot|crawler|spider|slurp|-extended|-user|anthropic-ai)[a-z0-9._-]*)$/;
+/**
+ * Meta names that carry robots directives: `robots` and names of crawlers (`googlebot`,
+ * `gptbot`, `google-extended`). Two linear tests, not one pattern with a word between two
+ * `[a-z0-9._-]*` runs: that one backtracks quadratically on a long name (`botbot…!`).
+ */
+const NAME_CHARS = /^[a-z0-9._-]+$/;
+const CRAWLER_WORD = /bot|crawler|spider|slurp|-extended|-user|anthropic-ai/;
+const isRobotsMeta = (name: string): boolean => name === 'robots' || (NAME_CHARS.test(name) && CRAWLER_WORD.test(name));
+
+/** `name : value` → `name:value` at the first colon (indexOf and trims: a `\s*:\s*` search is quadratic on long blank runs). */
+function tightColon(token: string): string {
+  const colon = token.indexOf(':');
+  return colon < 0 ? token : `${token.slice(0, colon).trimEnd()}:${token.slice(colon + 1).trimStart()}`;
+}
 
 const splitTokens = (value: string): string[] =>
-  value.toLowerCase().split(',').map((t) => t.trim().replace(/\s*:\s*/, ':')).filter((t) => t !== '');
+  value.toLowerCase().split(',').map((t) => tightColon(t.trim())).filter((t) => t !== '');
 
 /**
  * Parses one X-Robots-Tag value (repeated headers arrive joined with ", "). A token
@@ -76,7 +88,7 @@ export function parseXRobotsTag(value: string): RobotsDirectives[] {
 export function metaRobotsDirectives(metas: readonly MetaTag[]): RobotsDirectives[] {
   const out: RobotsDirectives[] = [];
   for (const m of metas) {
-    if (m.name === null || m.content === null || !ROBOTS_META.test(m.name)) continue;
+    if (m.name === null || m.content === null || !isRobotsMeta(m.name)) continue;
     const directives = splitTokens(m.content);
     if (directives.length === 0) continue;
     out.push({ source: 'meta', agent: m.name === 'robots' ? '*' : m.name, directives, text: `<meta name="${m.name}" content="${m.content}">` });

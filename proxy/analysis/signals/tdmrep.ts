@@ -13,7 +13,7 @@
 import type { FetchResult } from '../evidence.js';
 import type { MetaTag } from '../html/scan.js';
 import { matchesPathPattern } from './path-pattern.js';
-import { isHtmlBody, isSuccess } from './response.js';
+import { isHtmlBody, parseJson, successfulResponse } from './response.js';
 
 export type TdmReservation = 0 | 1;
 
@@ -68,12 +68,9 @@ const policyOf = (value: unknown): string | null => (typeof value === 'string' &
 
 /** Parses a tdmrep.json body. Never throws. */
 export function parseTdmrepJson(body: string): TdmrepFile {
-  let data: unknown;
-  try {
-    data = JSON.parse(body.replace(/^\uFEFF/, ''));
-  } catch {
-    return { valid: false, rules: [], problems: ['tdmrep.json is not valid JSON'] };
-  }
+  const parsed = parseJson(body);
+  if (!parsed.ok) return { valid: false, rules: [], problems: ['tdmrep.json is not valid JSON'] };
+  const data = parsed.value;
   if (!Array.isArray(data)) return { valid: false, rules: [], problems: ['tdmrep.json must be a JSON array'] };
   const rules: TdmrepRule[] = [];
   const problems: string[] = [];
@@ -156,8 +153,8 @@ export function resolveTdmrep(input: TdmrepInputs): TdmrepResult {
   const problems: string[] = [];
   const result: TdmrepResult = { found: false, reservation: null, policy: null, source: null, rule: null, text: null, problems };
 
-  const f = input.file;
-  if (f !== null && f.kind === 'response' && isSuccess(f.status) && !isHtmlBody(f)) {
+  const f = successfulResponse(input.file);
+  if (f !== null && !isHtmlBody(f)) {
     const file = parseTdmrepJson(f.body);
     problems.push(...file.problems);
     if (file.valid) {

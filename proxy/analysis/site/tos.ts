@@ -10,10 +10,10 @@
  * The most restrictive clause found decides, and its sentence is returned as the excerpt.
  */
 import { getDomain } from 'tldts';
-import type { FetchResult } from '../evidence.js';
+import type { FetchResponse, FetchResult } from '../evidence.js';
 import type { HtmlScan } from '../html/scan.js';
 import { htmlToText } from '../html/text.js';
-import { isSuccess } from '../signals/response.js';
+import { successfulResponse } from '../signals/response.js';
 import type { TosStance } from '../../../shared/values.js';
 
 export interface TosLink {
@@ -127,11 +127,22 @@ export function tosStanceFromText(text: string): TosStanceResult {
   return best;
 }
 
-/** The terms' position from the fetched terms page: `unknown` unless it is a 2xx HTML or text answer. */
+/**
+ * The terms page when it can be read (classification.md section 1, "2xx HTML or text"): a 2xx
+ * answer typed text/*, XHTML, or untyped; else null. `has_tos` and tosStance share this rule.
+ */
+export function readableTerms(result: FetchResult | null): FetchResponse | null {
+  const r = successfulResponse(result);
+  if (r === null) return null;
+  const ct = r.contentType ?? '';
+  return ct === '' || ct.startsWith('text/') || ct === 'application/xhtml+xml' ? r : null;
+}
+
+/** The terms' position from the fetched terms page: `unknown` unless it is readable (readableTerms). */
 export function tosStance(result: FetchResult | null): TosStanceResult {
-  if (result === null || result.kind !== 'response' || !isSuccess(result.status)) return { stance: 'unknown', excerpt: null };
-  const ct = result.contentType ?? '';
-  const html = ct === 'text/html' || ct === 'application/xhtml+xml' || (ct === '' && result.body.trimStart().startsWith('<'));
-  if (!html && ct !== '' && !ct.startsWith('text/')) return { stance: 'unknown', excerpt: null };
-  return tosStanceFromText(html ? htmlToText(result.body) : result.body);
+  const r = readableTerms(result);
+  if (r === null) return { stance: 'unknown', excerpt: null };
+  const ct = r.contentType ?? '';
+  const html = ct === 'text/html' || ct === 'application/xhtml+xml' || (ct === '' && r.body.trimStart().startsWith('<'));
+  return tosStanceFromText(html ? htmlToText(r.body) : r.body);
 }

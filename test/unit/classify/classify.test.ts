@@ -205,6 +205,11 @@ describe('conflicts (section 6)', () => {
     expect(c.summary.use_cases.training).toBe('blocked');
     expect(c.full.explanations).toContainEqual(expect.objectContaining({ subject: 'signal_blocks_but_robots_allows_explicitly', source: 'content_signals', evidence: 'Content-Signal: ai-train=no' }));
   });
+  it('no signal_blocks conflict when the named key bot is only partly allowed (its group says yes)', () => {
+    const c = run({ robots: 'User-agent: GPTBot\nDisallow: /private/\nContent-Signal: ai-train=yes\n', homepageHeaders: { 'Content-Signal': 'ai-train=no' } });
+    expect(c.summary.use_cases.training).toBe('blocked');
+    expect(c.full.conflicts).toEqual([]);
+  });
   it('llms_txt_but_blocks_all_ai', () => {
     const c = run({ robots: block(...ALL_KEYS), llms: '# Docs\n\n- [A](https://example.test/a.md)\n' });
     expect(c.summary.stance).toBe('blocks_all_ai');
@@ -388,6 +393,17 @@ describe('records', () => {
     expect(run({ rank: 0 }).summary.site.ranklist_rank).toBeNull();
     expect(run({ rank: 1.5 }).summary.site.ranklist_rank).toBeNull();
   });
+  it('a 500 KiB file naming thousands of agents over thousands of rules stays small and fast', () => {
+    // Agents × rules: one group of 6,000 agents and ~22,000 rules once cost agents × rules in
+    // copies of the path lists (out of memory) and a full record too long to serialise.
+    let body = '';
+    for (let i = 0; i < 6000; i++) body += `User-agent: a${i}\n`;
+    for (let i = 0; body.length < 500 * 1024 - 100; i++) body += `Disallow: /*a*${i}\nAllow: /*b*${i}$\n`;
+    const c = run({ robots: body });
+    expect(Object.keys(c.full.all_bots)).toHaveLength(6000);
+    expect(c.full.all_bots['a5999']?.status).toBe('partial');
+    expect(JSON.stringify(c.full).length).toBeLessThan(4 * 1024 * 1024);
+  }, 30_000);
   it('homepage_status is null without an answer', () => {
     expect(run({ homepage: failed('timeout'), robots: HOUSEKEEPING }).full.homepage_status).toBeNull();
   });

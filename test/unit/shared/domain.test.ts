@@ -114,6 +114,8 @@ describe('searchTextToAscii', () => {
     ['NEWS.example', 'news.example'],
     ['münchen.', 'xn--mnchen-3ya.'],
     ['ex ü', 'ex ü'], // a label the URL parser refuses is kept: it matches nothing
+    ['ü@evil', 'ü@evil'], // URL structure is kept as typed, not read as user@host
+    ['bü#x.de', 'bü#x.de'],
   ])('%s → %s', (input, expected) => {
     expect(searchTextToAscii(input)).toBe(expected);
   });

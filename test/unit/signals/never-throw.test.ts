@@ -66,6 +66,8 @@ describe('hostile 1 MiB input', () => {
     '[' .repeat(MiB),
     'may not ' + 'without '.repeat(MiB / 8),
     ' '.repeat(MiB) + '=',
+    '<meta name="robots" content="a' + ' '.repeat(MiB) + 'b">',
+    '<meta name="' + 'bot'.repeat(MiB / 3) + '!" content="noai">',
   ];
   it.each(hostile.map((h, i) => [i, h] as const))('input #%i', (_i, h) => {
     expect(scanHtml(h).anchors.length).toBeLessThanOrEqual(5000);
@@ -73,5 +75,6 @@ describe('hostile 1 MiB input', () => {
     expect(parsePreferenceValue('content-usage', h).problems.length).toBeLessThanOrEqual(20);
     expect(Array.isArray(parseLinkHeader(h))).toBe(true);
     expect(analyzeLlmsTxt(response(h)).found).toBeTypeOf('boolean');
+    expect(pageMeta(scanHtml(h), { 'x-robots-tag': h }).noai).toBeTypeOf('boolean');
   }, 60_000);
 });
