@@ -27,6 +27,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error -- autocannon ships no type declarations; the part used is typed below.
 import autocannonUntyped from 'autocannon';
+import cors from 'cors';
+import express from 'express';
+import { rateLimit } from 'express-rate-limit';
+import helmet from 'helmet';
 import { loadGatewayConfig } from '../../proxy/gateway/config.js';
 import { startGateway } from '../../proxy/gateway/start.js';
 import { startFaultUpstream, syntheticPolicy } from '../fixtures/fault-upstream.js';
@@ -60,6 +64,31 @@ async function serveBare(): Promise<void> {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
     res.end(body);
   });
+  serveCpuUsage();
+  server.listen(0, '127.0.0.1', () => process.send!({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}` }));
+}
+
+/**
+ * The stack the gateway is not built on, for comparison in the same run: Express 5 with the
+ * same libraries (helmet, cors, express-rate-limit) and a route returning the same bytes
+ * (ETag and query parsing off). Express swaps each request's prototypes and walks its router,
+ * which alone costs several times a bare node:http answer, so the gateway runs the same
+ * middleware on node:http instead (README "Measured figures").
+ */
+async function serveExpress(): Promise<void> {
+  const body = Buffer.from(JSON.stringify(syntheticPolicy(DOMAIN)));
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', false);
+  app.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } }));
+  app.use(cors({ origin: (o, cb) => cb(null, o === undefined || o.startsWith('chrome-extension://')) }));
+  app.use(rateLimit({ windowMs: 60_000, limit: 1_000_000_000, standardHeaders: 'draft-8', legacyHeaders: false }));
+  app.get('/v1/domain/:domain', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+    res.end(body);
+  });
+  const server = createServer(app);
   serveCpuUsage();
   server.listen(0, '127.0.0.1', () => process.send!({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}` }));
 }
@@ -114,15 +143,20 @@ async function throughput(): Promise<void> {
   if (pinned.status !== 0) console.log('    (taskset unavailable: server and load generator share cores; figures are rougher)');
   const bare = await child('serve-bare', 0);
   const gw = await child('serve-gateway', 0);
+  const ex = await child('serve-express', 0);
   const gwUrl = `${gw.url}/v1/domain/${DOMAIN}`;
+  const exUrl = `${ex.url}/v1/domain/${DOMAIN}`;
   try {
     await measured(bare.proc, bare.url, 3); // warm-up: JIT, connection set-up
     await measured(gw.proc, gwUrl, 3);
+    await measured(ex.proc, exUrl, 3);
     const b: Awaited<ReturnType<typeof measured>>[] = [];
     const g: typeof b = [];
+    const e: typeof b = [];
     for (let i = 0; i < ROUNDS; i++) {
       b.push(await measured(bare.proc, bare.url, SECONDS));
       g.push(await measured(gw.proc, gwUrl, SECONDS));
+      e.push(await measured(ex.proc, exUrl, SECONDS));
     }
     const line = (name: string, xs: typeof b) =>
       `    ${name.padEnd(19)} ${String(Math.round(med(xs.map((x) => x.rps)))).padStart(6)} req/s  ${med(xs.map((x) => x.cpuUs)).toFixed(1).padStart(5)} µs CPU/req  ` +
@@ -130,9 +164,12 @@ async function throughput(): Promise<void> {
     console.log(`(1) cached lookup, ${CONNECTIONS} connections, ${ROUNDS} alternated rounds of ${SECONDS} s after a warm-up, medians:`);
     console.log(line('bare node:http', b));
     console.log(line('gateway full stack', g));
+    console.log(line('Express 5 + same mw', e));
     const rpsRatios = g.map((x, i) => x.rps / b[i]!.rps);
     const cpuRatios = g.map((x, i) => b[i]!.cpuUs / x.cpuUs);
     console.log(`    ratio gateway/bare by CPU per request (capacity) ${med(cpuRatios).toFixed(2)} (per round: ${cpuRatios.map((r) => r.toFixed(2)).join(', ')}) (goal >= 0.6)`);
+    const exRatios = e.map((x, i) => b[i]!.cpuUs / x.cpuUs);
+    console.log(`    for comparison, Express 5 with helmet, cors and express-rate-limit (not counted in the goal): ratio by CPU ${med(exRatios).toFixed(2)}`);
     console.log(`    ratio by req/s ${med(rpsRatios).toFixed(2)} (per round: ${rpsRatios.map((r) => r.toFixed(2)).join(', ')}; req/s follows how much of its core each server got in its round, see "core busy")`);
     // p99 at saturation is queueing in front of a busy core; latency is read at a steady rate.
     const steady = async (url: string) => {
@@ -143,6 +180,7 @@ async function throughput(): Promise<void> {
   } finally {
     bare.proc.kill();
     gw.proc.kill();
+    ex.proc.kill();
   }
 }
 
@@ -245,6 +283,7 @@ async function simulation(): Promise<void> {
 const mode = process.argv[2];
 if (mode === 'serve-bare') await serveBare();
 else if (mode === 'serve-gateway') await serveGateway();
+else if (mode === 'serve-express') await serveExpress();
 else {
   const which = process.env.GATEWAY_BENCH ?? 'all';
   if (which !== 'sim') await throughput();
