@@ -193,13 +193,17 @@ export function createSecurityChain(opts: SecurityOptions): Middleware[] {
     sendError(res, new HttpError(403, 'forbidden', 'Requests from web pages are not accepted; only the AI Policy Lens extension may call this gateway.'));
   };
 
-  const corsMiddleware = cors({
+  const corsLibrary = cors({
     origin: (origin, cb) => cb(null, origin !== undefined && allowed(origin)),
     methods: ['GET', 'HEAD', 'POST'],
     allowedHeaders: ['Content-Type', 'X-AI-Policy-Lens', 'Authorization', 'X-Proxy-Token', 'If-None-Match'],
     exposedHeaders: ['ETag', 'X-Cache', 'X-Stale-Reason', 'Retry-After', 'RateLimit', 'RateLimit-Policy'],
     maxAge: 600,
   }) as unknown as Middleware;
+  // CORS concerns only requests that carry an Origin (Fetch standard): without one the
+  // library's origin function answers false and it sets nothing, so it is not run at all
+  // (an extension's GETs arrive without Origin; its POSTs and every page request with one).
+  const corsMiddleware: Middleware = (req, res, next) => (req.headers.origin === undefined ? next() : corsLibrary(req, res, next));
 
   const windowMs = 60_000;
   const rateHeaders = draft8Headers(`${opts.rateLimitPerMinute}-in-1min`, windowMs);
