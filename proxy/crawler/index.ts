@@ -11,6 +11,7 @@ import { systemLookup, type Lookup } from './pinned-resolver.js';
 import { loadRankList } from './rank-list.js';
 import { scanHtml } from '../analysis/html/scan.js';
 import { findTosLink } from '../analysis/site/tos.js';
+import { ConfigError } from '../lib/env.js';
 
 export { parseCrawlOverrides, matchOverride, type CrawlOverride } from './overrides.js';
 export { loadRankList } from './rank-list.js';
@@ -37,10 +38,19 @@ export interface CrawlerOptions {
   clock?: Clock;
 }
 
+/** Runs a setting's parser; its error names the variable, so every entry point reports e.g. "CRAWL_OVERRIDES: …". */
+function named<T>(variable: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (e) {
+    throw new ConfigError(variable, (e as Error).message);
+  }
+}
+
 export function createCrawler(opts: CrawlerOptions = {}): EvidenceSource & { close(): Promise<void> } {
   const settings: CrawlSettings = {
-    overrides: opts.overrides ? parseCrawlOverrides(opts.overrides) : [],
-    ranks: opts.rankListPath ? loadRankList(opts.rankListPath) : null,
+    overrides: opts.overrides ? named('CRAWL_OVERRIDES', () => parseCrawlOverrides(opts.overrides!)) : [],
+    ranks: opts.rankListPath ? named('RANKLIST_CSV', () => loadRankList(opts.rankListPath!)) : null,
     userAgent: opts.userAgent ?? DEFAULT_USER_AGENT,
     connectMs: opts.timeouts?.connectMs ?? 5_000,
     requestMs: opts.timeouts?.requestMs ?? 10_000,

@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { ConfigError, int, list, optionalStr, str, type Env } from '../lib/env.js';
-import { loadServiceConfig, type ServiceConfig } from '../service/config.js';
+import { loadServiceConfig, logLevelOf, type ServiceConfig } from '../service/config.js';
 
 export interface UpstreamConfig {
   baseUrl: string;
@@ -81,6 +81,8 @@ export function loadGatewayConfig(env: Env = process.env): GatewayConfig {
         }
       : null;
   const service = upstream === null ? loadServiceConfig(env) : null;
+  // Read here too: in remote mode the service's parser (which also reads it) does not run.
+  const logLevel = logLevelOf(env);
   return {
     host,
     port: int(env, 'PORT', 8787, 0, 65535),
@@ -92,7 +94,7 @@ export function loadGatewayConfig(env: Env = process.env): GatewayConfig {
     trustProxy: int(env, 'TRUST_PROXY', 0, 0, 16),
     cacheMaxEntries: int(env, 'CACHE_MAX_ENTRIES', 50_000, 10, 10_000_000),
     cacheMaxBytes: int(env, 'CACHE_MAX_MB', 256, 1, 65_536) * 1024 * 1024,
-    logLevel: str(env, 'LOG_LEVEL', 'info').toLowerCase(),
+    logLevel,
     service,
   };
 }

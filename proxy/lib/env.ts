@@ -2,6 +2,8 @@
  * Environment parsing helpers: configuration is read once at start into a typed object; a bad
  * value stops the process with a message naming the variable (ARCHITECTURE "Processes").
  */
+import { accessSync, constants, mkdirSync } from 'node:fs';
+
 export class ConfigError extends Error {
   constructor(
     readonly variable: string,
@@ -40,6 +42,16 @@ export function list(env: Env, name: string): string[] {
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
+}
+
+/** Creates the data folder if needed and checks it is writable; a ConfigError naming the variable otherwise. */
+export function ensureWritableDir(name: string, dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (e) {
+    throw new ConfigError(name, `cannot use "${dir}" as a writable folder (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
 }
 
 /** Runs a config parser at start; on a ConfigError prints the message and exits with 2. */

@@ -39,7 +39,7 @@ async function main(argv: string[]): Promise<void> {
     config = loadServiceConfig(process.env);
     crawler = createCrawler({ overrides: config.crawlOverrides, rankListPath: config.rankListPath });
   } catch (e) {
-    // A ConfigError (environment) or an Error naming the bad CRAWL_OVERRIDES entry or RANKLIST_CSV line.
+    // A ConfigError naming the variable: the environment, a bad CRAWL_OVERRIDES entry or RANKLIST_CSV line.
     fail(`Configuration error: ${(e as Error).message}`);
   }
   const dir = mkdtempSync(join(tmpdir(), 'ai-policy-lookup-'));

@@ -23,9 +23,15 @@ export interface ServiceConfig {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-export function loadServiceConfig(env: Env = process.env): ServiceConfig {
+/** LOG_LEVEL, one of pino's levels; the gateway reads it with this too (in remote mode this parser is all it runs). */
+export function logLevelOf(env: Env): string {
   const logLevel = str(env, 'LOG_LEVEL', 'info').toLowerCase();
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `expected one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  return logLevel;
+}
+
+export function loadServiceConfig(env: Env = process.env): ServiceConfig {
+  const logLevel = logLevelOf(env);
   const host = str(env, 'HOST', '127.0.0.1');
   if (!/^[A-Za-z0-9.:\-\[\]]+$/.test(host)) throw new ConfigError('HOST', `not a host name or address: "${host}"`);
   const rankListPath = optionalStr(env, 'RANKLIST_CSV');

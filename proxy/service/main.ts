@@ -6,7 +6,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { createCrawler } from '../crawler/index.js';
-import { loadOrExit } from '../lib/env.js';
+import { ensureWritableDir, loadOrExit } from '../lib/env.js';
 import { createLogger } from '../lib/logger.js';
 import { closeServer, onSignals } from '../lib/shutdown.js';
 import { loadServiceConfig } from './config.js';
@@ -14,17 +14,15 @@ import { createServiceApp } from './http/app.js';
 import { jsonClientErrors } from './http/client-error.js';
 import { createLookupService } from './lookup-service.js';
 
-const config = loadOrExit(() => loadServiceConfig(process.env));
+const config = loadOrExit(() => {
+  const c = loadServiceConfig(process.env);
+  ensureWritableDir('DATA_DIR', c.dataDir);
+  return c;
+});
 const log = createLogger('service', config.logLevel);
 
-let crawler: ReturnType<typeof createCrawler>;
-try {
-  crawler = createCrawler({ overrides: config.crawlOverrides, rankListPath: config.rankListPath });
-} catch (e) {
-  // Bad CRAWL_OVERRIDES or RANKLIST_CSV: a configuration error, named, not a stack trace.
-  process.stderr.write(`Configuration error: ${(e as Error).message}\n`);
-  process.exit(2);
-}
+// A bad CRAWL_OVERRIDES or RANKLIST_CSV is a ConfigError naming the variable.
+const crawler = loadOrExit(() => createCrawler({ overrides: config.crawlOverrides, rankListPath: config.rankListPath }));
 
 const service = createLookupService({
   dataDir: config.dataDir,

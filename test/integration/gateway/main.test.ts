@@ -42,9 +42,17 @@ describe('gateway main', () => {
     dir.remove();
   });
 
-  it('exits 2 with a message naming the variable on bad configuration', async () => {
-    const g = start({ UPSTREAM_BASE_URL: 'http://127.0.0.1:9' });
+  it.each([
+    ['UPSTREAM_API_KEY', { UPSTREAM_BASE_URL: 'http://127.0.0.1:9' }],
+    ['LOG_LEVEL', { UPSTREAM_BASE_URL: 'http://127.0.0.1:9', UPSTREAM_API_KEY: 'k', LOG_LEVEL: 'loud' }],
+    ['CRAWL_OVERRIDES', { CRAWL_OVERRIDES: 'not-a-pair' }],
+    ['DATA_DIR', { DATA_DIR: '/dev/null' }],
+  ])('exits 2 with a message naming %s on a bad value', async (variable, env) => {
+    const dir = tempDir('gw-bad-');
+    const g = start({ DATA_DIR: dir.path, ...env });
     expect(await g.exited).toBe(2);
-    expect(g.output()).toMatch(/Configuration error: UPSTREAM_API_KEY/);
+    expect(g.output()).toMatch(new RegExp(`Configuration error: ${variable}`));
+    expect(g.output()).not.toMatch(/\n\s+at /); // no stack trace
+    dir.remove();
   });
 });
