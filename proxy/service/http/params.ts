@@ -1,6 +1,6 @@
 /** Request input → typed values, or the seed's 400 errors (CONVENTIONS 6: validate at the boundary). */
 import { z } from 'zod';
-import { parseDomain, searchTextToAscii, type Domain } from '../../../shared/domain.js';
+import { parseDomain, type Domain } from '../../../shared/domain.js';
 import { LIMITS, STANCES } from '../../../shared/values.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { SearchParams } from '../api.js';
@@ -27,9 +27,7 @@ const SearchQuerySchema = z.object({
     .string({ error: 'q is required: the text to look for in domain names.' })
     .trim()
     .min(LIMITS.searchQMin, { error: `q must be at least ${LIMITS.searchQMin} characters.` })
-    .max(253, { error: 'q may be at most 253 characters.' })
-    // Stored names are punycode: `bücher` must find xn--bcher-kva.de.
-    .transform(searchTextToAscii),
+    .max(253, { error: 'q may be at most 253 characters.' }),
   stance: z.enum(STANCES, { error: `stance must be one of ${STANCES.join(', ')}.` }).optional(),
   limit: wholeNumber('limit', 1, LIMITS.searchLimitMax, LIMITS.searchLimitDefault),
   offset: wholeNumber('offset', 0, 1_000_000, 0),

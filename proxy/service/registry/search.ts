@@ -8,6 +8,7 @@
 import type Database from 'better-sqlite3';
 import type { SearchResult } from '../../../shared/schemas.js';
 import type { SearchParams } from '../api.js';
+import { searchTextToAscii } from '../../../shared/domain.js';
 
 interface Row {
   domain: string;
@@ -32,7 +33,9 @@ export class DomainSearch {
   }
 
   search(params: SearchParams): SearchResult {
-    const q = params.q.toLowerCase();
+    // Names are stored lower-case and in punycode: `Bücher` must find xn--bcher-kva.de, whoever
+    // calls (the HTTP surface, or the gateway's embedded source).
+    const q = searchTextToAscii(params.q);
     // One row more than asked tells whether another page exists.
     const args = { q, stance: params.stance ?? null, limit: params.limit + 1, offset: params.offset };
     const rows = this.rows(q, args);

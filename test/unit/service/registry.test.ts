@@ -62,10 +62,13 @@ describe('registry', () => {
     put('shop.example.net', 'no_ai_rules', null);
     put('another.com', 'selective', 1);
     put('xample-free.io', 'no_ai_rules', null);
+    put('xn--bcher-kva.de', 'no_ai_rules', null);
     const search = new DomainSearch(db);
     const names = (q: string, extra: object = {}) => search.search({ q, limit: 20, offset: 0, ...extra }).results.map((r) => r.domain);
     expect(names('example')).toEqual(['example.org', 'news-example.com', 'shop.example.net']);
     expect(names('EXAMPLE')).toEqual(['example.org', 'news-example.com', 'shop.example.net']);
+    // Search text is matched as names are stored: lower-case, IDN labels in punycode.
+    expect(names('Bücher')).toEqual(['xn--bcher-kva.de']);
     expect(names('xa')).toEqual(['example.org', 'news-example.com', 'shop.example.net', 'xample-free.io']);
     expect(names('.c')).toEqual(['another.com', 'news-example.com']);
     expect(names('example', { stance: 'blocks_training' })).toEqual(['news-example.com']);
