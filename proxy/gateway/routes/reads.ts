@@ -5,9 +5,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Domain } from '../../../shared/domain.js';
-import { LIMITS, STANCES, type Stance } from '../../../shared/values.js';
-import { HttpError } from '../../lib/http-error.js';
 import type { SearchParams } from '../../service/api.js';
+import { searchParser } from '../../service/http/params.js';
 import type { PolicySource } from '../../upstream/policy-source.js';
 import { sendCached } from '../http.js';
 import type { Loaded } from '../response-cache.js';
@@ -39,32 +38,20 @@ export async function loadDomainRead(source: PolicySource, kind: DomainRead, dom
   return { value, found, ttlMs: found ? ttl.foundMs : ttl.queuedMs };
 }
 
-const MAX_Q = 200;
-const MAX_OFFSET = 10_000;
+/** The gateway caches search pages: it takes shorter text and shallower pages than the service. */
+const gatewaySearch = searchParser({ maxQ: 200, maxOffset: 10_000 });
 
-function intParam(v: string | null, name: string, fallback: number, min: number, max: number): number {
-  if (v === null || v === '') return fallback;
-  if (!/^\d{1,6}$/.test(v)) throw new HttpError(400, 'invalid_params', `${name} must be a whole number from ${min} to ${max}.`);
-  const n = Number(v);
-  if (n < min || n > max) throw new HttpError(400, 'invalid_params', `${name} must be a whole number from ${min} to ${max}.`);
-  return n;
-}
-
-/** Seed "GET /v1/search": q (at least 2 characters), stance, limit 1 to 100 (20), offset (0). */
+/**
+ * Seed "GET /v1/search" by the service's own rules (q at least 2 characters, stance, limit 1
+ * to 100 (20), offset (0)) within the gateway's bounds; a repeated parameter is refused as there.
+ */
 export function parseSearch(query: string): SearchParams {
-  const p = new URLSearchParams(query);
-  const q = (p.get('q') ?? '').trim();
-  if (q.length < LIMITS.searchQMin || q.length > MAX_Q)
-    throw new HttpError(400, 'invalid_params', `q must be ${LIMITS.searchQMin} to ${MAX_Q} characters.`);
-  const stance = p.get('stance');
-  if (stance !== null && stance !== '' && !(STANCES as readonly string[]).includes(stance))
-    throw new HttpError(400, 'invalid_params', `stance must be one of ${STANCES.join(', ')}.`);
-  return {
-    q,
-    ...(stance ? { stance: stance as Stance } : {}),
-    limit: intParam(p.get('limit'), 'limit', LIMITS.searchLimitDefault, 1, LIMITS.searchLimitMax),
-    offset: intParam(p.get('offset'), 'offset', 0, 0, MAX_OFFSET),
-  };
+  const raw: Record<string, string | string[]> = {};
+  for (const [k, v] of new URLSearchParams(query)) {
+    const had = raw[k];
+    raw[k] = had === undefined ? v : Array.isArray(had) ? [...had, v] : [had, v];
+  }
+  return gatewaySearch(raw);
 }
 
 export async function serveSearch(ctx: RouteContext, query: string, req: IncomingMessage, res: ServerResponse): Promise<void> {

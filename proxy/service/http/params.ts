@@ -22,22 +22,37 @@ const wholeNumber = (name: string, min: number, max: number, fallback: number) =
     .optional()
     .transform((n) => n ?? fallback);
 
-const SearchQuerySchema = z.object({
-  q: z
-    .string({ error: 'q is required: the text to look for in domain names.' })
-    .trim()
-    .min(LIMITS.searchQMin, { error: `q must be at least ${LIMITS.searchQMin} characters.` })
-    .max(253, { error: 'q may be at most 253 characters.' }),
-  stance: z.enum(STANCES, { error: `stance must be one of ${STANCES.join(', ')}.` }).optional(),
-  limit: wholeNumber('limit', 1, LIMITS.searchLimitMax, LIMITS.searchLimitDefault),
-  offset: wholeNumber('offset', 0, 1_000_000, 0),
-});
-
-export function searchParams(query: unknown): SearchParams {
-  const r = SearchQuerySchema.safeParse(query);
-  if (!r.success) throw new HttpError(400, 'invalid_params', r.error.issues[0]?.message ?? 'Invalid search parameters.');
-  return r.data;
+/** How long a search text and how deep a page may be: the service's own bounds by default. */
+export interface SearchBounds {
+  maxQ: number;
+  maxOffset: number;
 }
+
+const searchQuerySchema = ({ maxQ, maxOffset }: SearchBounds) =>
+  z.object({
+    q: z
+      .string({ error: 'q is required: the text to look for in domain names.' })
+      .trim()
+      .min(LIMITS.searchQMin, { error: `q must be at least ${LIMITS.searchQMin} characters.` })
+      .max(maxQ, { error: `q may be at most ${maxQ} characters.` }),
+    stance: z.enum(STANCES, { error: `stance must be one of ${STANCES.join(', ')}.` }).optional(),
+    limit: wholeNumber('limit', 1, LIMITS.searchLimitMax, LIMITS.searchLimitDefault),
+    offset: wholeNumber('offset', 0, maxOffset, 0),
+  });
+
+const SERVICE_SEARCH = searchQuerySchema({ maxQ: 253, maxOffset: 1_000_000 });
+
+/** Seed "GET /v1/search" parameters; a caller with tighter bounds (the gateway) builds its own parser. */
+export function searchParser(bounds?: SearchBounds): (query: unknown) => SearchParams {
+  const schema = bounds === undefined ? SERVICE_SEARCH : searchQuerySchema(bounds);
+  return (query) => {
+    const r = schema.safeParse(query);
+    if (!r.success) throw new HttpError(400, 'invalid_params', r.error.issues[0]?.message ?? 'Invalid search parameters.');
+    return r.data;
+  };
+}
+
+export const searchParams = searchParser();
 
 /** POST /v1/batch body: 2 to 25 entries, each a valid domain; duplicates collapsed, order kept. */
 export function batchDomains(body: unknown): Domain[] {
