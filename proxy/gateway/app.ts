@@ -61,13 +61,36 @@ interface Route {
   run: (req: IncomingMessage, res: ServerResponse, arg: string) => void | Promise<void>;
 }
 
-/** One request's walk through the security chain; its `next` is bound once, not a closure per request. */
-interface ChainRun {
-  req: IncomingMessage;
-  res: ServerResponse;
-  started: bigint;
-  i: number;
-  next: Next;
+/**
+ * One request's way through the security chain and then its route: `next` runs the following
+ * middleware, and the route once the chain is through. `next` is made by assignment in the
+ * constructor on purpose: `npm start` runs through tsx, whose esbuild keepNames turns a
+ * closure bound to a name (`const next = ...`, or bind() of a named function) into an
+ * Object.defineProperty call per request, which cost about 5 % of a cached hit.
+ */
+class ChainRun {
+  readonly next: Next;
+  private i = 0;
+  private readonly started = performance.now();
+
+  constructor(
+    req: IncomingMessage,
+    res: ServerResponse,
+    chain: readonly Middleware[],
+    route: (req: IncomingMessage, res: ServerResponse, started: number) => void,
+    fail: (res: ServerResponse, e: unknown) => void,
+  ) {
+    this.next = (err) => {
+      if (err) return fail(res, err);
+      const mw = chain[this.i++];
+      if (!mw) return route(req, res, this.started);
+      try {
+        mw(req, res, this.next);
+      } catch (e) {
+        fail(res, e);
+      }
+    };
+  }
 }
 
 export function createGatewayApp(deps: GatewayDeps): GatewayApp {
@@ -147,8 +170,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
 
   const fail = (res: ServerResponse, e: unknown) => sendError(res, e, deps.logger);
 
-  function route(run: ChainRun): void {
-    const { req, res, started } = run;
+  function route(req: IncomingMessage, res: ServerResponse, started: number): void {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
@@ -170,22 +192,9 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
     else metrics!.request(m.route, started);
   }
 
-  function step(this: ChainRun, err?: unknown): void {
-    if (err) return fail(this.res, err);
-    const mw = chain[this.i++];
-    if (!mw) return route(this);
-    try {
-      mw(this.req, this.res, this.next);
-    } catch (e) {
-      fail(this.res, e);
-    }
-  }
-
   const handle: RequestListener = (req, res) => {
     ensureAppend(res);
-    const run: ChainRun = { req, res, started: process.hrtime.bigint(), i: 0, next: undefined as unknown as Next };
-    run.next = step.bind(run);
-    run.next();
+    new ChainRun(req, res, chain, route, fail).next();
   };
 
   return { handle, cache, metrics };
