@@ -4,6 +4,7 @@
  * 1. helmet: API defaults plus CSP `default-src 'none'; frame-ancestors 'none'` (JSON only).
  *    helmet's output is the same for every request, so it is computed once, from helmet itself
  *    (SECURITY_HEADERS), and every response gets that frozen list with its status line.
+ *    Strict-Transport-Security only when a trusted proxy says the browser came over TLS.
  * 2. Origin guard: a request carrying an Origin that is not a browser extension's (or one in
  *    ALLOWED_ORIGINS, which then replaces the extension patterns) is refused 403 `forbidden`,
  *    so web pages cannot use the gateway. An extension's GET arrives without Origin; its POST
@@ -28,7 +29,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import cors from 'cors';
-import helmet from 'helmet';
+import helmet, { strictTransportSecurity } from 'helmet';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { HttpError } from '../lib/http-error.js';
 import { addHeaders, sendError, type Middleware } from './http.js';
@@ -41,8 +42,10 @@ export interface SecurityOptions {
 }
 
 export const CLIENT_HEADER = 'x-ai-policy-lens';
-const OPEN_PATHS = new Set(['/healthz']);
-const OPS_PATHS = new Set(['/status', '/metrics']);
+/** The one path open without the client header or token, and not counted by the limiter. */
+const isOpenPath = (path: string) => path === '/healthz';
+/** Operator paths a valid proxy token opens without the client header. */
+const isOpsPath = (path: string) => path === '/status' || path === '/metrics';
 
 /** Extension origins: Chrome ids are 32 letters a-p; Firefox and Safari use a UUID per install. */
 const EXTENSION_ORIGIN = [
@@ -97,11 +100,13 @@ function tokenCheck(token: string): (req: IncomingMessage) => boolean {
  * helmet as configured for this API: its defaults minus five headers that only act on HTML
  * documents a browser renders (DNS prefetch of links, IE8 downloads, Flash/PDF cross-domain
  * files, the retired XSS auditor, origin-keyed agent clusters); this API serves JSON only.
- * CSP, CORP, COOP, HSTS, nosniff, frame and referrer policies stay.
+ * CSP, CORP, COOP, nosniff, frame and referrer policies stay. Strict-Transport-Security is
+ * helmet's too but sent apart (HSTS_HEADER): only on answers that reach the browser over TLS.
  */
 export const helmetMiddleware = () =>
   helmet({
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    strictTransportSecurity: false,
     xDnsPrefetchControl: false,
     xDownloadOptions: false,
     xPermittedCrossDomainPolicies: false,
@@ -109,13 +114,15 @@ export const helmetMiddleware = () =>
     originAgentCluster: false,
   });
 
+type HelmetLike = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+
 /**
- * What helmetMiddleware() sets, recorded once by running it against a recording response: a
+ * What a helmet middleware sets, recorded once by running it against a recording response: a
  * flat, frozen [name, value, ...] list. helmet's headers do not depend on the request; its one
  * removal (X-Powered-By) is moot here because node:http never sets that header. A unit test
- * checks this list against helmet's output on a real response.
+ * checks these lists against helmet's output on a real response.
  */
-export const SECURITY_HEADERS: readonly string[] = (() => {
+function recordHeaders(middleware: HelmetLike): readonly string[] {
   const flat: string[] = [];
   const recorder = {
     setHeader(name: string, value: OutgoingHttpHeader) {
@@ -126,13 +133,33 @@ export const SECURITY_HEADERS: readonly string[] = (() => {
     },
   };
   let called = false;
-  helmetMiddleware()({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
     if (err) throw err;
     called = true;
   });
   if (!called) throw new Error('helmet did not finish synchronously');
   return Object.freeze(flat);
-})();
+}
+
+/** Every answer's security headers: what helmetMiddleware() sets. */
+export const SECURITY_HEADERS: readonly string[] = recordHeaders(helmetMiddleware());
+
+/**
+ * helmet's Strict-Transport-Security (one year, subdomains). RFC 6797 section 7.2: a host MUST
+ * NOT send it over a non-secure transport, and browsers ignore it there (section 8.1). The
+ * gateway itself speaks plain HTTP, so it is sent only when a trusted proxy in front says the
+ * browser's connection was TLS (`X-Forwarded-Proto: https`, believed with TRUST_PROXY >= 1).
+ */
+export const HSTS_HEADER: readonly string[] = recordHeaders(strictTransportSecurity());
+
+/** Whether a trusted proxy says the client connected over TLS (the first X-Forwarded-Proto value, as Express reads it). */
+export function forwardedHttps(req: IncomingMessage, hops: number): boolean {
+  if (hops === 0) return false;
+  const raw = req.headers['x-forwarded-proto'];
+  if (typeof raw !== 'string') return false;
+  const comma = raw.indexOf(',');
+  return (comma < 0 ? raw : raw.slice(0, comma)).trim().toLowerCase() === 'https';
+}
 
 /** The draft-8 policy value for one client (express-rate-limit's format), memoised: it holds a hash of the client key. */
 const POLICIES_MAX = 10_000;
@@ -182,10 +209,17 @@ export function createSecurityChain(opts: SecurityOptions): Middleware[] {
   const allowed = originAllowedBy(opts.allowedOrigins);
   const validToken = opts.proxyToken === undefined ? null : tokenCheck(opts.proxyToken);
 
-  const headers: Middleware = (_req, res, next) => {
-    addHeaders(res, SECURITY_HEADERS);
-    next();
-  };
+  const headers: Middleware =
+    opts.trustProxy === 0
+      ? (_req, res, next) => {
+          addHeaders(res, SECURITY_HEADERS);
+          next();
+        }
+      : (req, res, next) => {
+          addHeaders(res, SECURITY_HEADERS);
+          if (forwardedHttps(req, opts.trustProxy)) addHeaders(res, HSTS_HEADER);
+          next();
+        };
 
   const originGuard: Middleware = (req, res, next) => {
     const origin = req.headers.origin;
@@ -218,7 +252,6 @@ export function createSecurityChain(opts: SecurityOptions): Middleware[] {
     // so the library's Express-specific checks do not apply.
     validate: false,
     keyGenerator: (req) => clientKey(req as unknown as IncomingMessage),
-    skip: (req) => OPEN_PATHS.has(pathOf(req as unknown as IncomingMessage)),
     handler: (req, res) => {
       const info = infoOf(req as unknown as IncomingMessage);
       if (info) addHeaders(res as unknown as ServerResponse, rateHeaders(info));
@@ -234,6 +267,10 @@ export function createSecurityChain(opts: SecurityOptions): Middleware[] {
     },
   }) as unknown as Middleware;
 
+  // /healthz is not counted. Decided here rather than with the library's `skip` option, which
+  // it calls and awaits on every request (the other paths all go through the library).
+  const limit: Middleware = (req, res, next) => (isOpenPath(pathOf(req)) ? next() : limiter(req, res, next));
+
   const limitHeaders: Middleware = (req, res, next) => {
     const info = infoOf(req);
     if (info) addHeaders(res, rateHeaders(info));
@@ -242,17 +279,17 @@ export function createSecurityChain(opts: SecurityOptions): Middleware[] {
 
   const accessGuard: Middleware = (req, res, next) => {
     const path = pathOf(req);
-    if (OPEN_PATHS.has(path)) return next();
+    if (isOpenPath(path)) return next();
     const tokenOk = validToken?.(req) ?? false;
     if (validToken && !tokenOk) {
       return sendError(res, new HttpError(401, 'unauthorized', 'This gateway needs its proxy token (Authorization: Bearer <token> or X-Proxy-Token).'));
     }
-    if (tokenOk && OPS_PATHS.has(path)) return next();
+    if (tokenOk && isOpsPath(path)) return next();
     if (req.headers[CLIENT_HEADER] !== '1') {
       return sendError(res, new HttpError(403, 'forbidden', 'Send the header X-AI-Policy-Lens: 1 with every request.'));
     }
     next();
   };
 
-  return [headers, originGuard, corsMiddleware, limiter, limitHeaders, accessGuard];
+  return [headers, originGuard, corsMiddleware, limit, limitHeaders, accessGuard];
 }

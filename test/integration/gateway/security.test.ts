@@ -55,7 +55,9 @@ describe('gateway security', () => {
     ];
     expect(answers.map((r) => r.status)).toEqual([200, 200, 304, 200, 403, 404, 403, 204, 200, 200, 200]);
     for (const res of answers) {
-      expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      // The gateway speaks plain HTTP: RFC 6797 forbids HSTS there (see the proxy test below).
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
       expect(res.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('x-powered-by')).toBeNull();
@@ -181,6 +183,26 @@ describe('gateway security', () => {
     } finally {
       await proxied.close();
       await direct.close();
+    }
+  });
+
+  it('sends Strict-Transport-Security only when a trusted proxy says the browser came over TLS', async () => {
+    const proxied = await startTestGateway({ UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, TRUST_PROXY: '1' });
+    try {
+      const hsts = async (g: TestGateway, path: string, headers: Record<string, string>) => {
+        const r = await g.get(path, headers);
+        await r.arrayBuffer();
+        return [r.status, r.headers.get('strict-transport-security')];
+      };
+      const year = 'max-age=31536000; includeSubDomains';
+      expect(await hsts(proxied, '/v1/domain/h.test', { 'x-forwarded-proto': 'https' })).toEqual([200, year]);
+      expect(await hsts(proxied, '/nope', { 'x-forwarded-proto': 'https' })).toEqual([404, year]);
+      expect(await hsts(proxied, '/v1/domain/h.test', { 'x-forwarded-proto': 'http' })).toEqual([200, null]);
+      expect(await hsts(proxied, '/v1/domain/h.test', {})).toEqual([200, null]);
+      // Without a trusted hop the header is anyone's word: ignored.
+      expect(await hsts(gw, '/v1/domain/h.test', { 'x-forwarded-proto': 'https' })).toEqual([200, null]);
+    } finally {
+      await proxied.close();
     }
   });
 

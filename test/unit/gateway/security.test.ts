@@ -1,12 +1,15 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { rateLimit } from 'express-rate-limit';
+import { strictTransportSecurity as hsts } from 'helmet';
 import { describe, expect, it } from 'vitest';
 import { addHeaders, ensureAppend, GatewayResponse } from '../../../proxy/gateway/http.js';
 import {
   clientAddress,
   draft8Headers,
+  forwardedHttps,
   helmetMiddleware,
+  HSTS_HEADER,
   originAllowedBy,
   SECURITY_HEADERS,
   type RateLimitInfo,
@@ -89,8 +92,26 @@ describe('precomputed security headers', () => {
     const list: Record<string, string> = {};
     for (let i = 0; i < SECURITY_HEADERS.length; i += 2) list[SECURITY_HEADERS[i]!.toLowerCase()] = SECURITY_HEADERS[i + 1]!;
     expect(list).toEqual(fromHelmet);
-    expect(Object.keys(list)).toEqual(expect.arrayContaining(['content-security-policy', 'x-content-type-options', 'strict-transport-security']));
+    expect(Object.keys(list)).toEqual(expect.arrayContaining(['content-security-policy', 'x-content-type-options', 'cross-origin-resource-policy']));
+    expect(Object.keys(list)).not.toContain('strict-transport-security');
     expect(Object.isFrozen(SECURITY_HEADERS)).toBe(true);
+  });
+
+  it("HSTS_HEADER is helmet's Strict-Transport-Security, sent only when a trusted proxy says https", () => {
+    const { req, res } = fresh();
+    hsts()(req, res, () => {});
+    expect(HSTS_HEADER).toEqual(['Strict-Transport-Security', res.getHeader('strict-transport-security')]);
+    expect(HSTS_HEADER[1]).toBe('max-age=31536000; includeSubDomains');
+    const forwarded = (proto?: string) => {
+      const r = fresh().req;
+      if (proto !== undefined) r.headers['x-forwarded-proto'] = proto;
+      return r;
+    };
+    expect(forwardedHttps(forwarded('https'), 1)).toBe(true);
+    expect(forwardedHttps(forwarded(' HTTPS , http'), 1)).toBe(true);
+    expect(forwardedHttps(forwarded('http, https'), 2)).toBe(false);
+    expect(forwardedHttps(forwarded('https'), 0)).toBe(false);
+    expect(forwardedHttps(forwarded(), 1)).toBe(false);
   });
 
   it('draft-8 RateLimit headers are byte for byte those express-rate-limit writes', async () => {
