@@ -3,14 +3,19 @@
  *
  * (1) Cached lookups through the gateway's whole stack (security headers, origin guard, CORS,
  *     rate limiter, header guard, router, cache, metrics) against a bare node:http server
- *     returning the same bytes. Both are child processes pinned to core 0; the load generator
- *     (autocannon, this process with all its threads) is pinned to core 1 (LIBRARIES "load
- *     testing"). Same settings, a warm-up, then ROUNDS alternated rounds in one run; medians.
- *     Two ratios are printed: by req/s, and by server CPU time per request (capacity: how many
- *     requests one core serves). On a shared 2-core machine a round's req/s mostly shows how
- *     much of its core the server got (printed as "core busy"; one autocannon thread also
- *     tops out near the bare server's rate), while CPU per request barely moves, so the CPU
- *     ratio is the figure to read. Then p99 latency of both at a steady 1,000 req/s.
+ *     returning the same bytes: the status line, header lines and body the gateway sends,
+ *     captured from the gateway in this run and checked against the bare server's answer.
+ *     So the ratio is the cost of the stack, not of the bytes it sends. A second bare server
+ *     sends the same body with two headers only, and its ratio is printed too: the
+ *     difference is what writing the gateway's 13 header lines costs Node.
+ *     Every server is a child process pinned to core 0; the load generator (autocannon, this
+ *     process with all its threads) is pinned to core 1 (LIBRARIES "load testing"). Same
+ *     settings, a warm-up, then ROUNDS alternated rounds in one run; medians. Ratios are
+ *     printed by server CPU time per request (capacity: how many requests one core serves)
+ *     and by req/s. On a shared 2-core machine a round's req/s mostly shows how much of its
+ *     core the server got (printed as "core busy"; one autocannon thread also tops out near
+ *     the bare server's rate), while CPU per request moves less, so the CPU ratio is the
+ *     figure to read. Then p99 latency of both at a steady 1,000 req/s.
  *     Goals: ratio >= 0.6, gateway p99 < 5 ms.
  * (2) Browsing simulation: 50 clients, Zipf(1.0) over 2,000 domains, 20,000 lookups (80 %
  *     single, 20 % batches of 2-10), gateway in remote mode over a counting upstream that
@@ -20,7 +25,7 @@
  *     Prints upstream fetches per distinct (domain, shape) (goal 1.0) and upstream 429s (goal 0).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:http';
+import { createServer, get as httpGet } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,10 +63,17 @@ const RATE = 1_000;
 
 // ------------------------------------------------------------------ child-process servers
 
+/**
+ * Bare node:http: the same body, with the header lines given in BARE_HEADERS (a flat JSON
+ * list: the gateway's own, captured by the parent) or, without it, Content-Type and
+ * Content-Length alone. Node adds Date, Connection and Keep-Alive itself, as for the gateway.
+ */
 async function serveBare(): Promise<void> {
   const body = Buffer.from(JSON.stringify(syntheticPolicy(DOMAIN)));
+  const given = process.env.BARE_HEADERS;
+  const headers: string[] = given ? (JSON.parse(given) as string[]) : ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(body.length)];
   const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+    res.writeHead(200, headers);
     res.end(body);
   });
   serveCpuUsage();
@@ -120,9 +132,9 @@ async function measured(proc: ChildProcess, url: string, seconds: number) {
   return { rps: r.requests.average, p99: r.latency.p99, cpuUs: (after - before) / r.requests.total, busy: (after - before) / (seconds * 1e6) };
 }
 
-function child(mode: string, core: number): Promise<{ proc: ChildProcess; url: string }> {
+function child(mode: string, core: number, env: Record<string, string> = {}): Promise<{ proc: ChildProcess; url: string }> {
   const args = ['--import', 'tsx', here, mode];
-  const proc = spawn('taskset', ['-c', String(core), process.execPath, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const proc = spawn('taskset', ['-c', String(core), process.execPath, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...env } });
   return new Promise((resolve, reject) => {
     proc.once('message', (m: { url: string }) => resolve({ proc, url: m.url }));
     proc.once('exit', (code) => reject(new Error(`${mode} exited ${code}`)));
@@ -137,50 +149,75 @@ const med = (xs: number[]) => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
+/** Header lines Node writes itself on every answer (so both servers send their own). */
+const NODE_OWN = new Set(['date', 'connection', 'keep-alive']);
+
+/** One answer as it came over the wire: status, header lines in order (Node's own left out), body. */
+function answer(url: string): Promise<{ status: number; headers: string[]; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers: HEADER, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const headers: string[] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) {
+          if (!NODE_OWN.has(res.rawHeaders[i]!.toLowerCase())) headers.push(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+        }
+        resolve({ status: res.statusCode!, headers, body: Buffer.concat(chunks) });
+      });
+    }).on('error', reject);
+  });
+}
+
+/** An answer with the rate limiter's per-request counters blanked (they differ from one request to the next). */
+const comparable = (a: { status: number; headers: string[]; body: Buffer }) =>
+  JSON.stringify([a.status, a.headers.map((h) => h.replace(/; r=\d+; t=\d+$/, '; r=_; t=_')), a.body.toString('base64')]);
+
 async function throughput(): Promise<void> {
   // The load generator (this process, every thread: -a) on the other core.
   const pinned = spawnSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' });
   if (pinned.status !== 0) console.log('    (taskset unavailable: server and load generator share cores; figures are rougher)');
-  const bare = await child('serve-bare', 0);
   const gw = await child('serve-gateway', 0);
-  const ex = await child('serve-express', 0);
   const gwUrl = `${gw.url}/v1/domain/${DOMAIN}`;
+  const fromGateway = await answer(gwUrl);
+  const same = await child('serve-bare', 0, { BARE_HEADERS: JSON.stringify(fromGateway.headers) });
+  const minimal = await child('serve-bare', 0);
+  const ex = await child('serve-express', 0);
   const exUrl = `${ex.url}/v1/domain/${DOMAIN}`;
   try {
-    await measured(bare.proc, bare.url, 3); // warm-up: JIT, connection set-up
-    await measured(gw.proc, gwUrl, 3);
-    await measured(ex.proc, exUrl, 3);
-    const b: Awaited<ReturnType<typeof measured>>[] = [];
-    const g: typeof b = [];
-    const e: typeof b = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      b.push(await measured(bare.proc, bare.url, SECONDS));
-      g.push(await measured(gw.proc, gwUrl, SECONDS));
-      e.push(await measured(ex.proc, exUrl, SECONDS));
-    }
+    const fromBare = await answer(same.url);
+    if (comparable(fromBare) !== comparable(fromGateway)) throw new Error('the bare server does not answer the same bytes as the gateway');
+    const servers = [
+      { name: 'bare, same bytes', proc: same.proc, url: same.url },
+      { name: 'bare, body only', proc: minimal.proc, url: minimal.url },
+      { name: 'gateway full stack', proc: gw.proc, url: gwUrl },
+      { name: 'Express 5 + same mw', proc: ex.proc, url: exUrl },
+    ];
+    for (const sv of servers) await measured(sv.proc, sv.url, 3); // warm-up: JIT, connection set-up
+    const rounds = servers.map(() => [] as Awaited<ReturnType<typeof measured>>[]);
+    for (let i = 0; i < ROUNDS; i++) for (const [k, sv] of servers.entries()) rounds[k]!.push(await measured(sv.proc, sv.url, SECONDS));
+    const [b, m, g, e] = rounds as [typeof rounds[0], typeof rounds[0], typeof rounds[0], typeof rounds[0]];
     const line = (name: string, xs: typeof b) =>
       `    ${name.padEnd(19)} ${String(Math.round(med(xs.map((x) => x.rps)))).padStart(6)} req/s  ${med(xs.map((x) => x.cpuUs)).toFixed(1).padStart(5)} µs CPU/req  ` +
       `p99 ${med(xs.map((x) => x.p99))} ms  (rounds: ${xs.map((x) => `${Math.round(x.rps)} req/s ${x.cpuUs.toFixed(1)} µs, core busy ${Math.round(x.busy * 100)}%`).join('; ')})`;
+    const cpuRatios = (xs: typeof b, base: typeof b) => xs.map((x, i) => base[i]!.cpuUs / x.cpuUs);
+    const rpsRatios = (xs: typeof b, base: typeof b) => xs.map((x, i) => x.rps / base[i]!.rps);
+    const show = (rs: number[]) => `${med(rs).toFixed(2)} (per round: ${rs.map((r) => r.toFixed(2)).join(', ')})`;
     console.log(`(1) cached lookup, ${CONNECTIONS} connections, ${ROUNDS} alternated rounds of ${SECONDS} s after a warm-up, medians:`);
-    console.log(line('bare node:http', b));
-    console.log(line('gateway full stack', g));
-    console.log(line('Express 5 + same mw', e));
-    const rpsRatios = g.map((x, i) => x.rps / b[i]!.rps);
-    const cpuRatios = g.map((x, i) => b[i]!.cpuUs / x.cpuUs);
-    console.log(`    ratio gateway/bare by CPU per request (capacity) ${med(cpuRatios).toFixed(2)} (per round: ${cpuRatios.map((r) => r.toFixed(2)).join(', ')}) (goal >= 0.6)`);
-    const exRatios = e.map((x, i) => b[i]!.cpuUs / x.cpuUs);
-    console.log(`    for comparison, Express 5 with helmet, cors and express-rate-limit (not counted in the goal): ratio by CPU ${med(exRatios).toFixed(2)}`);
-    console.log(`    ratio by req/s ${med(rpsRatios).toFixed(2)} (per round: ${rpsRatios.map((r) => r.toFixed(2)).join(', ')}; req/s follows how much of its core each server got in its round, see "core busy")`);
+    for (const [k, sv] of servers.entries()) console.log(line(sv.name, rounds[k]!));
+    console.log(`    the bare server's answer is the gateway's, byte for byte: ${fromGateway.headers.length / 2} header lines + Node's Date, Connection, Keep-Alive; ${fromGateway.body.length} bytes of body`);
+    console.log(`    ratio gateway / bare with the same bytes, by CPU per request (capacity) ${show(cpuRatios(g, b))} (goal >= 0.6)`);
+    console.log(`    ratio by req/s ${show(rpsRatios(g, b))} (req/s follows how much of its core each server got in its round, see "core busy")`);
+    console.log(`    for reference, gateway / bare sending the body with 2 headers: by CPU ${show(cpuRatios(g, m))}; the same-bytes bare / body-only bare: ${med(cpuRatios(b, m)).toFixed(2)} (the cost of the header lines themselves)`);
+    console.log(`    for comparison, Express 5 with helmet, cors and express-rate-limit (not counted in the goal): ratio by CPU ${med(cpuRatios(e, b)).toFixed(2)}`);
     // p99 at saturation is queueing in front of a busy core; latency is read at a steady rate.
     const steady = async (url: string) => {
       const r = await autocannon({ url, connections: CONNECTIONS, duration: 5, headers: HEADER, overallRate: RATE });
       return r.latency.p99;
     };
-    console.log(`    at a steady ${RATE} req/s: p99 bare ${await steady(bare.url)} ms, gateway ${await steady(gwUrl)} ms (goal < 5 ms)`);
+    console.log(`    at a steady ${RATE} req/s: p99 bare ${await steady(same.url)} ms, gateway ${await steady(gwUrl)} ms (goal < 5 ms)`);
   } finally {
-    bare.proc.kill();
-    gw.proc.kill();
-    ex.proc.kill();
+    for (const c of [same, minimal, gw, ex]) c.proc.kill();
   }
 }
 
