@@ -13,11 +13,22 @@ import type { LimitType } from '../../../shared/values.js';
 
 export const BODY_LIMIT = '64kb';
 
-/** LIBRARIES "headers": helmet's defaults with `default-src 'none'; frame-ancestors 'none'`. */
-export const securityHeaders = (): RequestHandler =>
-  helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-  });
+/**
+ * LIBRARIES "headers": helmet's defaults with `default-src 'none'; frame-ancestors 'none'`.
+ * Its Strict-Transport-Security only on answers that reach the client over TLS: RFC 6797
+ * section 7.2 forbids sending it over plain HTTP, which is what this server itself speaks.
+ * `req.secure` is true when a trusted proxy (TRUST_PROXY hops) says `X-Forwarded-Proto: https`.
+ */
+export const securityHeaders = (): RequestHandler[] => {
+  const hsts = helmet.strictTransportSecurity();
+  return [
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+      strictTransportSecurity: false,
+    }),
+    (req, res, next) => (req.secure ? hsts(req, res, next) : next()),
+  ];
+};
 
 /** Parses JSON bodies only; anything else with a body is refused by requireJson. */
 export const jsonBody = (): RequestHandler => express.json({ limit: BODY_LIMIT, strict: true, type: 'application/json' });

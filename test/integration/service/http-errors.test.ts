@@ -134,4 +134,15 @@ describe('bad input through the HTTP surface', () => {
     expect(res.headers.get('x-powered-by')).toBeNull();
     expect(await res.json()).toMatchObject({ status: 'ok', queue: { workers: 8 } });
   });
+
+  it('Strict-Transport-Security only when the trusted proxy says the client came over TLS', async () => {
+    const over = async (proto?: string) => {
+      const res = await h.get('/health', undefined, proto ? { 'x-forwarded-proto': proto } : {});
+      await res.arrayBuffer();
+      return res.headers.get('strict-transport-security');
+    };
+    expect(await over('https')).toBe('max-age=31536000; includeSubDomains');
+    expect(await over('http')).toBeNull();
+    expect(await over()).toBeNull();
+  });
 });
