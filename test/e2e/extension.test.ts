@@ -13,7 +13,7 @@ import { BADGE_VIEW, badgeTitle, DETAIL_LABELS, STANCE_LABELS, VERDICT_LABELS } 
 import { text } from '../fixtures/farm.js';
 import { homepage, STANCE_SITES } from '../fixtures/stance-sites.js';
 import { buildExtension, chromiumMissing, launchWithExtension, readBadge, rgba, setGateway, tabIdOf, waitForBadge, type Browser } from './helpers/browser.js';
-import { freePort, ROOT, startStack, warm, type Stack } from './helpers/stack.js';
+import { ROOT, startStack, unusedPort, warm, type Stack } from './helpers/stack.js';
 
 const missing = chromiumMissing();
 if (missing) console.warn(`Skipping the extension end-to-end suite: ${missing}.`);
@@ -62,7 +62,9 @@ describe.skipIf(missing !== null)('extension in Chromium', () => {
 
   beforeAll(async () => {
     buildExtension();
-    stack = await startStack({ proxyToken: TOKEN, tap: true });
+    // The extension is given the tap's address: the default gateway port when it is unused, so
+    // the screenshots that show the address (options, popup-error) stay the same from run to run.
+    stack = await startStack({ proxyToken: TOKEN, tap: true, tapPort: 8787 });
     stack.farm.set(SLOW, {
       routes: { '/': homepage('Slow Site'), '/robots.txt': { ...text('User-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: CCBot\nDisallow: /\n'), delayMs: 3000 } },
     });
@@ -255,7 +257,7 @@ describe.skipIf(missing !== null)('extension in Chromium', () => {
   });
 
   it('an unreachable gateway shows the error badge; the popup says what to do', async () => {
-    const dead = `http://127.0.0.1:${await freePort()}`;
+    const dead = `http://127.0.0.1:${await unusedPort(8788)}`;
     await setGateway(browser.worker, dead);
     try {
       const { page, tabId, reading } = await openSite('selective.test', BADGE_VIEW.error.text);

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, request as httpRequest } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startFixtureFarm, type FixtureFarm } from '../../fixtures/farm.js';
@@ -33,6 +33,22 @@ export interface StackOptions {
    * browser sent it (the gateway logs nothing at LOG_LEVEL=silent). Off for benchmarks: one more hop.
    */
   tap?: boolean;
+  /** The port the tap listens on when it is unused (else any free port): the address the extension is given. */
+  tapPort?: number;
+}
+
+/**
+ * `preferred` when nothing listens there (a connection to it is refused), else a free port.
+ * Screenshots that show an address stay the same from run to run on a machine where the
+ * preferred port is unused, so a test run does not rewrite them.
+ */
+export async function unusedPort(preferred: number): Promise<number> {
+  const refused = await new Promise<boolean>((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port: preferred });
+    socket.once('connect', () => (socket.destroy(), resolve(false)));
+    socket.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ECONNREFUSED'));
+  });
+  return refused ? preferred : freePort();
 }
 
 export async function freePort(): Promise<number> {
@@ -52,7 +68,7 @@ export async function gatewayGet(base: string, path: string, token?: string): Pr
 }
 
 /** A reverse proxy on 127.0.0.1:0 that forwards everything to `target` and records each request line. */
-async function startTap(target: string, log: string[]): Promise<{ url: string; close(): Promise<void> }> {
+async function startTap(target: string, log: string[], opts: Pick<StackOptions, 'tapPort'>): Promise<{ url: string; close(): Promise<void> }> {
   const to = new URL(target);
   const server = createHttpServer((req, res) => {
     log.push(`${req.method} ${req.url}`);
@@ -66,7 +82,8 @@ async function startTap(target: string, log: string[]): Promise<{ url: string; c
     });
     req.pipe(up);
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = opts.tapPort ? await unusedPort(opts.tapPort) : 0;
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () =>
@@ -101,7 +118,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     await new Promise((r) => setTimeout(r, 200));
   }
   const gatewayRequests: string[] = [];
-  const tap = opts.tap ? await startTap(gatewayUrl, gatewayRequests) : null;
+  const tap = opts.tap ? await startTap(gatewayUrl, gatewayRequests, opts) : null;
   return {
     farm,
     gatewayUrl: tap?.url ?? gatewayUrl,
