@@ -24,7 +24,7 @@ import { createMetrics, type GatewayMetrics, type RouteName } from './metrics.js
 import { ResponseCache } from './response-cache.js';
 import { serveBatch } from './routes/batch.js';
 import { DEFAULT_TTLS, domainFromPath, type RouteContext, type Ttls } from './routes/context.js';
-import { serveHealth, serveMetrics, serveStatus, type OpsDeps } from './routes/ops.js';
+import { countedFigures, serveHealth, serveMetrics, serveStatus, type OpsDeps } from './routes/ops.js';
 import { loadDomainRead, serveDomainRead, serveSearch, type DomainRead } from './routes/reads.js';
 import type { DomainPolicy } from '../../shared/schemas.js';
 import { createSecurityChain } from './security.js';
@@ -122,11 +122,11 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   const ops: OpsDeps = {
     source: deps.source,
     cache,
-    store,
     metrics,
     version: deps.version ?? SERVICE_VERSION,
     startedAt: clock.now(),
     now: () => clock.now(),
+    counted: countedFigures(deps.source, store, clock),
   };
   const chain: Middleware[] = createSecurityChain(deps.settings);
 

@@ -19,3 +19,21 @@ export class ManualClock implements Clock {
     this.t += ms;
   }
 }
+
+/**
+ * `compute`'s value, worked out at most once per `ms` of `clock` time: calls within that time
+ * get the same value. For figures that cost a query (registry counts) on paths anyone allowed
+ * may call often (health and status).
+ */
+export function atMostEvery<T>(ms: number, clock: Clock, compute: () => T): () => T {
+  let at = -Infinity;
+  let value: T;
+  return () => {
+    const t = clock.now();
+    if (t - at >= ms) {
+      value = compute();
+      at = t;
+    }
+    return value;
+  };
+}

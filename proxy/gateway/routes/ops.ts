@@ -3,7 +3,8 @@
  * (mode, version, cache figures, upstream quota, features) and /metrics (Prometheus text).
  */
 import type { ServerResponse } from 'node:http';
-import type { LookupService } from '../../service/api.js';
+import { atMostEvery, type Clock } from '../../lib/clock.js';
+import type { LookupService, ServiceStatus } from '../../service/api.js';
 import type { PolicySource } from '../../upstream/policy-source.js';
 import type { CacheStore } from '../cache-store.js';
 import { sendJson } from '../http.js';
@@ -14,11 +15,28 @@ import { BATCH_MAX } from './batch.js';
 export interface OpsDeps {
   source: PolicySource;
   cache: ResponseCache;
-  store: CacheStore | null;
   metrics: GatewayMetrics;
   version: string;
   startedAt: number;
   now: () => number;
+  /** The figures that cost a COUNT query (see countedFigures). */
+  counted: () => CountedFigures;
+}
+
+export interface CountedFigures {
+  /** Answers in the SQLite cache level. */
+  persisted: number | null;
+  /** The embedded service's registry and queue figures. */
+  service: ServiceStatus | null;
+}
+
+/** How long /status reuses its counted figures (as the service's /health, HEALTH_TTL_MS). */
+export const STATUS_TTL_MS = 1_000;
+
+/** The counted figures, worked out at most once per STATUS_TTL_MS however often /status is asked. */
+export function countedFigures(source: PolicySource, store: CacheStore | null, clock: Clock): () => CountedFigures {
+  const service = source.mode === 'embedded' ? (source as PolicySource & { service?: LookupService }).service : undefined;
+  return atMostEvery(STATUS_TTL_MS, clock, () => ({ persisted: store?.count() ?? null, service: service ? service.status() : null }));
 }
 
 export function serveHealth(res: ServerResponse): void {
@@ -30,7 +48,7 @@ export async function serveStatus(deps: OpsDeps, res: ServerResponse): Promise<v
   const preview = deps.source.previewOffered ? await deps.source.previewOffered() : true;
   const { hits, misses, stale } = deps.metrics.counts();
   const total = hits + misses + stale;
-  const service = deps.source.mode === 'embedded' ? (deps.source as PolicySource & { service?: LookupService }).service : undefined;
+  const counted = deps.counted();
   const remote = deps.source as PolicySource & { callsInWindow?: () => number };
   sendJson(res, 200, {
     status: 'ok',
@@ -40,7 +58,7 @@ export async function serveStatus(deps: OpsDeps, res: ServerResponse): Promise<v
     cache: {
       entries: deps.cache.size,
       bytes: deps.cache.bytes,
-      persisted: deps.store?.count() ?? null,
+      persisted: counted.persisted,
       hits,
       misses,
       stale,
@@ -50,7 +68,7 @@ export async function serveStatus(deps: OpsDeps, res: ServerResponse): Promise<v
       deps.source.mode === 'remote'
         ? { quota: deps.source.quota(), calls_in_window: remote.callsInWindow?.() ?? null }
         : null,
-    service: service ? service.status() : null,
+    service: counted.service,
     features: { preview, history: preview, search: true, batch_max: BATCH_MAX },
   });
 }

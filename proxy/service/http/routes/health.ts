@@ -1,5 +1,6 @@
 /** GET /health, without a key (the seed leaves health paths open): status, version, queue figures. */
 import { Router } from 'express';
+import { atMostEvery } from '../../../lib/clock.js';
 import type { LookupService } from '../../api.js';
 import { SERVICE_VERSION } from '../../version.js';
 import { methodNotAllowed } from '../errors.js';
@@ -14,21 +15,16 @@ export const HEALTH_TTL_MS = 1_000;
 
 export function healthRouter(service: LookupService, now: () => number = Date.now): Router {
   const router = Router();
-  let cached: { at: number; body: HealthResponse } | null = null;
-  const health = (): HealthResponse => {
-    const t = now();
-    if (cached !== null && t - cached.at < HEALTH_TTL_MS) return cached.body;
+  const health = atMostEvery(HEALTH_TTL_MS, { now }, (): HealthResponse => {
     const s = service.status();
-    const body: HealthResponse = {
+    return {
       status: 'ok',
       version: SERVICE_VERSION,
       domains: s.domains,
       audits: s.audits,
       queue: { queued: s.queued, crawling: s.crawling, workers: s.workers },
     };
-    cached = { at: t, body };
-    return body;
-  };
+  });
   router
     .route('/health')
     .get((_req, res) => {
