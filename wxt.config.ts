@@ -24,10 +24,19 @@ export default defineConfig({
     optional_host_permissions: ['http://*/*', 'https://*/*'],
     action: { default_title: 'AI Policy Lens' },
     // Firefox (MV2): an add-on id (storage needs one), 115+ for storage.session, and the optional
-    // hosts under MV2's name for them (WXT drops optional_host_permissions for MV2).
+    // hosts under MV2's name for them (WXT drops optional_host_permissions for MV2). Firefox's
+    // data consent (required of new add-ons since November 2025): the host names of the pages
+    // visited go to the gateway, which is outside the extension (and may be another machine),
+    // so "browsingActivity" is declared, and nothing else is sent anywhere.
     ...(browser === 'firefox'
       ? {
-          browser_specific_settings: { gecko: { id: 'ai-policy-lens@ai-policy-lens.invalid', strict_min_version: '115.0' } },
+          browser_specific_settings: {
+            gecko: {
+              id: 'ai-policy-lens@ai-policy-lens.invalid',
+              strict_min_version: '115.0',
+              data_collection_permissions: { required: ['browsingActivity'] },
+            },
+          },
           optional_permissions: ['http://*/*', 'https://*/*'] as never[],
         }
       : {}),
