@@ -209,17 +209,11 @@ export function createSecurityChain(opts: SecurityOptions): Middleware[] {
   const allowed = originAllowedBy(opts.allowedOrigins);
   const validToken = opts.proxyToken === undefined ? null : tokenCheck(opts.proxyToken);
 
-  const headers: Middleware =
-    opts.trustProxy === 0
-      ? (_req, res, next) => {
-          addHeaders(res, SECURITY_HEADERS);
-          next();
-        }
-      : (req, res, next) => {
-          addHeaders(res, SECURITY_HEADERS);
-          if (forwardedHttps(req, opts.trustProxy)) addHeaders(res, HSTS_HEADER);
-          next();
-        };
+  const headers: Middleware = (req, res, next) => {
+    addHeaders(res, SECURITY_HEADERS);
+    if (forwardedHttps(req, opts.trustProxy)) addHeaders(res, HSTS_HEADER);
+    next();
+  };
 
   const originGuard: Middleware = (req, res, next) => {
     const origin = req.headers.origin;

@@ -93,8 +93,9 @@ export async function launchFirefox(): Promise<Firefox> {
   const pending = new Map<number, (r: BiDiResult) => void>();
   ws.addEventListener('message', (e) => {
     const msg = JSON.parse(String(e.data)) as BiDiResult & { id?: number };
-    if (msg.id !== undefined) pending.get(msg.id)?.(msg);
-    if (msg.id !== undefined) pending.delete(msg.id);
+    if (msg.id === undefined) return; // an event: none is subscribed to
+    pending.get(msg.id)?.(msg);
+    pending.delete(msg.id);
   });
   const send = async (method: string, params: Record<string, unknown> = {}): Promise<Record<string, unknown>> => {
     const id = ++nextId;
