@@ -15,9 +15,12 @@ import {
   ERROR_CODES,
   LIMIT_TYPES,
   ROBOTS_OUTCOMES,
+  ROBOTS_PROBLEMS,
   STANCES,
+  STANDARD_KEYS,
   TOS_STANCES,
   VERDICTS,
+  VERDICT_SOURCES,
 } from './values.js';
 
 export const StanceSchema = z.enum(STANCES);
@@ -89,6 +92,81 @@ export const SiteSchema = z.object({
 });
 export type Site = z.infer<typeof SiteSchema>;
 
+// ---------------------------------------------------------------- basis (ours, beyond the seed)
+
+/** One signal that decided a verdict: the standard, the line or header as published, its line number. */
+export const DecidingSignalSchema = z.object({
+  source: z.enum(VERDICT_SOURCES),
+  /** The robots.txt line, header value or tag as published (trimmed, at most 300 characters). */
+  evidence: z.string().nullable(),
+  /** 1-based line when the source is a file (robots.txt, ai.txt), else null. */
+  line: z.number().int().positive().nullable(),
+});
+export type DecidingSignal = z.infer<typeof DecidingSignalSchema>;
+
+/**
+ * What the verdicts rest on, so a person can be told what was read and what was not
+ * (classification.md sections 8 and 9). The seed's values stay as they are; this says how
+ * far to trust them and why. Emitted by our service on every found answer (summary and full
+ * record); optional in the schema because a foreign upstream speaking only the seed omits it.
+ */
+export const BasisSchema = z.object({
+  robots_txt: z.object({
+    status: RobotsOutcomeSchema,
+    /** HTTP status of the robots.txt answer, null when there was none. */
+    http_status: z.number().int().nullable(),
+    /** Why it could not be read; null when `status` is ok or missing. */
+    problem: z.enum(ROBOTS_PROBLEMS).nullable(),
+  }),
+  /** Per use case: `allowed` is explicit (a key bot named and allowed, or a usage signal yes; section 4). */
+  explicit: z.object({ training: z.boolean(), search: z.boolean(), inference: z.boolean() }),
+  /**
+   * Per use case, the signals that decided a blocked, partial or explicitly allowed verdict,
+   * the deciding one first (a usage signal `no` before robots.txt); empty when nothing
+   * restricts or allows explicitly (silence) or the verdict is unknown.
+   */
+  decided_by: z.object({
+    training: z.array(DecidingSignalSchema),
+    search: z.array(DecidingSignalSchema),
+    inference: z.array(DecidingSignalSchema),
+  }),
+  /** Every standard found, the seed's six plus page meta AI tokens and X-Robots-Tag. */
+  found: z.array(z.enum(STANDARD_KEYS)),
+  /**
+   * The latest check failed (classification.md section 8) and this answer is the earlier good
+   * crawl's (`last_updated` keeps that crawl's time); null when the latest check is this one.
+   */
+  last_check: z
+    .object({
+      failed_at: TimestampSchema,
+      /** For people: "timed out", "server error (HTTP 503)", "connection refused". */
+      cause: z.string(),
+      /** When the failed check will be retried, null when no retry is planned. */
+      next_retry: TimestampSchema.nullable(),
+    })
+    .nullable(),
+});
+export type Basis = z.infer<typeof BasisSchema>;
+
+/**
+ * robots.txt rules the extension needs to judge any path of the site locally (issue 11): the
+ * groups naming a catalogue AI bot or `*`, each rule as [allow (1) or disallow (0), pattern,
+ * line]. Matched with shared/robots (the matcher the service uses), so the page's path never
+ * leaves the browser. null when robots.txt was not read (status other than ok).
+ */
+export const PathRulesSchema = z.object({
+  groups: z.array(
+    z.object({
+      /** Lower-case tokens as the matcher compares them (`gptbot`, `*`). */
+      agents: z.array(z.string()),
+      rules: z.array(z.tuple([z.union([z.literal(0), z.literal(1)]), z.string(), z.number().int().positive()])),
+    }),
+  ),
+  /** True when rules were left out to keep the answer small; then a path may only be judged by the site-level verdicts. */
+  truncated: z.boolean(),
+});
+export type PathRules = z.infer<typeof PathRulesSchema>;
+
 /** The single-lookup answer for a domain in the registry (full form). */
 export const DomainPolicyFoundSchema = z.object({
   domain: z.string(),
@@ -100,6 +178,9 @@ export const DomainPolicyFoundSchema = z.object({
   signals: SignalsSchema,
   site: SiteSchema,
   last_updated: TimestampSchema,
+  // ---- ours, beyond the seed (optional: a foreign seed-only upstream omits them) ----
+  basis: BasisSchema.optional(),
+  path_rules: PathRulesSchema.nullable().optional(),
 });
 export type DomainPolicyFound = z.infer<typeof DomainPolicyFoundSchema>;
 
@@ -217,6 +298,8 @@ export const FullRecordSchema = z.object({
   usage_signals: UsagePrefsSchema,
   explanations: z.array(ExplanationSchema),
   warnings: z.array(z.string()),
+  /** The same basis as the summary's (optional for a foreign upstream). */
+  basis: BasisSchema.optional(),
 });
 export type FullRecord = z.infer<typeof FullRecordSchema>;
 /** What classify() produces; the registry adds id and audit_id when it stores it. */

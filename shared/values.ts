@@ -75,6 +75,27 @@ export type DecidingSource = (typeof DECIDING_SOURCES)[number];
 export const ROBOTS_OUTCOMES = ['ok', 'missing', 'blocked', 'error', 'unreachable'] as const;
 export type RobotsOutcome = (typeof ROBOTS_OUTCOMES)[number];
 
+/**
+ * Why robots.txt could not be read (outcome `blocked`, `error` or `unreachable`), so people are
+ * told "could not be read (403 / challenge page / timed out)", never "missing"
+ * (classification.md sections 8 and 9): `refused` 401/403, `rate_limited` 429, `challenge` a
+ * CDN challenge page, `server_error` 5xx, `timeout`, `connection` (refused, reset, TLS,
+ * protocol), `dns`, `redirects` (more than 5), `not_fetched` (the SSRF guard refused it).
+ */
+export const ROBOTS_PROBLEMS = ['refused', 'rate_limited', 'challenge', 'server_error', 'timeout', 'connection', 'dns', 'redirects', 'not_fetched'] as const;
+export type RobotsProblem = (typeof ROBOTS_PROBLEMS)[number];
+
+/**
+ * Every standard a verdict can rest on, for "Standards found" and "decided by": the seed's six
+ * `signals` plus the homepage's own `<meta name="robots">` AI tokens and `X-Robots-Tag` header.
+ */
+export const STANDARD_KEYS = ['robots_txt', 'llms_txt', 'ai_txt', 'tdmrep', 'content_signals', 'agents_json', 'meta', 'x_robots_tag'] as const;
+export type StandardKey = (typeof STANDARD_KEYS)[number];
+
+/** Standards that can decide a use-case verdict (a subset of STANDARD_KEYS). */
+export const VERDICT_SOURCES = ['robots_txt', 'content_signals', 'tdmrep', 'ai_txt', 'meta', 'x_robots_tag'] as const;
+export type VerdictSource = (typeof VERDICT_SOURCES)[number];
+
 export const TOS_STANCES = ['prohibits', 'restricts', 'permits', 'silent', 'unknown'] as const;
 export type TosStance = (typeof TOS_STANCES)[number];
 
