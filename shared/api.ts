@@ -25,16 +25,42 @@ export interface SearchParams {
   offset: number;
 }
 
+/**
+ * Who asks, and how: passed by the HTTP layers (service: the API key; gateway: its client key)
+ * so the queue can budget new domains per client and put interactive lookups before batch
+ * and refresh work (issue 12 item 2). All optional: the CLI and tests pass nothing.
+ */
+export interface ReadOptions {
+  signal?: AbortSignal;
+  /** A stable, non-secret id of the client (a key id, a hashed token, an origin, an address). */
+  client?: string;
+}
+
 /** The seed's read endpoints, as calls. Every answer is a promise: the store may be remote. */
 export interface PolicyReads {
-  lookup(domain: Domain, signal?: AbortSignal): Promise<DomainPolicy>;
-  full(domain: Domain, signal?: AbortSignal): Promise<FullRecord | DomainPolicyUnknown>;
-  search(params: SearchParams, signal?: AbortSignal): Promise<SearchResult>;
-  /** Found ones in `domains`, the rest in `not_found` (and queued). Duplicates answered once. */
-  batch(domains: Domain[], signal?: AbortSignal): Promise<BatchResult>;
-  policy(domain: Domain, signal?: AbortSignal): Promise<AnnouncedRecord | DomainPolicyUnknown>;
-  score(domain: Domain, signal?: AbortSignal): Promise<ScoreResponse | DomainPolicyUnknown>;
-  history(domain: Domain, signal?: AbortSignal): Promise<HistoryResponse | DomainPolicyUnknown>;
+  lookup(domain: Domain, opts?: ReadOptions): Promise<DomainPolicy>;
+  full(domain: Domain, opts?: ReadOptions): Promise<FullRecord | DomainPolicyUnknown>;
+  search(params: SearchParams, opts?: ReadOptions): Promise<SearchResult>;
+  /** Found ones in `domains`, the rest in `not_found` (queued at batch priority, within the client's budget). Duplicates answered once. */
+  batch(domains: Domain[], opts?: ReadOptions): Promise<BatchResult>;
+  policy(domain: Domain, opts?: ReadOptions): Promise<AnnouncedRecord | DomainPolicyUnknown>;
+  score(domain: Domain, opts?: ReadOptions): Promise<ScoreResponse | DomainPolicyUnknown>;
+  history(domain: Domain, opts?: ReadOptions): Promise<HistoryResponse | DomainPolicyUnknown>;
+}
+
+/**
+ * What an answer source that runs the analysis itself (the lookup service, and the gateway's
+ * embedded source over it) offers beyond the reads (issues 10 and 11).
+ */
+export interface AnalysisControl {
+  /**
+   * Resolves true the moment a record for `domain` exists (at once when it already does),
+   * false when `timeoutMs` passes or `signal` aborts first. Driven by the service's "record
+   * stored" event, never a sleep loop. For RFC 7240 `Prefer: wait=N`.
+   */
+  whenAnalysed(domain: Domain, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
+  /** Queues a new check of `domain` ahead of batch and refresh work, at most once a minute per domain. */
+  recheck(domain: Domain, opts?: ReadOptions): Promise<RecheckResult>;
 }
 
 /**
