@@ -4,9 +4,10 @@
  * `X-AI-Policy-Lens: 1` (the gateway refuses requests without it) and, when set, the gateway's
  * own access token. Expected failures are values, not exceptions (CONVENTIONS 5).
  */
+import type { RecheckResult } from '~~/shared/api.js';
 import type { Domain } from '~~/shared/domain.js';
 import type { AnnouncedRecord, DomainPolicy, DomainPolicyUnknown, FullRecord, HistoryResponse } from '~~/shared/schemas.js';
-import { isAnnouncedRecord, isDomainPolicy, isFullRecord, isGatewayStatus, isHistory, isUnknown, type GatewayStatus } from './guards.js';
+import { isAnnouncedRecord, isDomainPolicy, isFullRecord, isGatewayStatus, isHistory, isRecheckResult, isUnknown, type GatewayStatus } from './guards.js';
 
 export type FailureKind = 'unreachable' | 'timeout' | 'unauthorized' | 'forbidden' | 'rate_limited' | 'bad_response' | 'http_error';
 
@@ -38,7 +39,13 @@ type Guard<T> = (x: unknown) => x is T;
 
 export interface GatewayClient {
   readonly baseUrl: string;
-  domain(d: Domain): Promise<GatewayResult<DomainPolicy>>;
+  /**
+   * `waitS`: ask the gateway to hold the answer until the analysis is done, at most this many
+   * seconds (RFC 7240 `Prefer: wait=N`); a gateway that ignores it answers at once as before.
+   */
+  domain(d: Domain, opts?: { waitS?: number }): Promise<GatewayResult<DomainPolicy>>;
+  /** "Check again": `POST /v1/domain/{d}/recheck`; a refusal says how long to wait (`retry_after`). */
+  recheck(d: Domain): Promise<GatewayResult<RecheckResult>>;
   full(d: Domain): Promise<GatewayResult<FullRecord | DomainPolicyUnknown>>;
   policy(d: Domain): Promise<GatewayResult<AnnouncedRecord | DomainPolicyUnknown>>;
   history(d: Domain): Promise<GatewayResult<HistoryResponse | DomainPolicyUnknown>>;
@@ -55,14 +62,18 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
   const doFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
   const timeoutMs = opts.timeoutMs ?? 8000;
 
-  async function get<T>(path: string, guard: Guard<T>): Promise<GatewayResult<T>> {
+  async function get<T>(path: string, guard: Guard<T>, req: { method?: 'GET' | 'POST'; waitS?: number } = {}): Promise<GatewayResult<T>> {
     const headers: Record<string, string> = { accept: 'application/json', 'x-ai-policy-lens': '1' };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (req.waitS) headers.prefer = `wait=${req.waitS}`;
+    // A held answer may take the whole wait; the timeout covers the wait plus the usual margin.
+    const limitMs = timeoutMs + (req.waitS ?? 0) * 1000;
     let res: Response;
     try {
       res = await doFetch(baseUrl + path, {
+        method: req.method ?? 'GET',
         headers,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(limitMs),
         // No cookies or credentials: the gateway needs none and must not get any.
         credentials: 'omit',
         cache: 'no-store',
@@ -70,7 +81,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
     } catch (e) {
       const timedOut = e instanceof DOMException && (e.name === 'TimeoutError' || e.name === 'AbortError');
       return timedOut
-        ? { ok: false, kind: 'timeout', message: `The gateway did not answer within ${Math.round(timeoutMs / 1000)} s.` }
+        ? { ok: false, kind: 'timeout', message: `The gateway did not answer within ${Math.round(limitMs / 1000)} s.` }
         : { ok: false, kind: 'unreachable', message: 'The gateway could not be reached.' };
     }
     let body: unknown = undefined;
@@ -90,7 +101,8 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
   const enc = (d: Domain) => encodeURIComponent(d);
   return {
     baseUrl,
-    domain: (d) => get(`/v1/domain/${enc(d)}`, isDomainPolicy),
+    domain: (d, o) => get(`/v1/domain/${enc(d)}`, isDomainPolicy, { waitS: o?.waitS }),
+    recheck: (d) => get(`/v1/domain/${enc(d)}/recheck`, isRecheckResult, { method: 'POST' }),
     full: (d) => get(`/v1/domain/${enc(d)}/full`, either(isFullRecord, isUnknown)),
     policy: (d) => get(`/preview/v1/policy/${enc(d)}`, either(isAnnouncedRecord, isUnknown)),
     history: (d) => get(`/preview/v1/domain/${enc(d)}/history`, either(isHistory, isUnknown)),

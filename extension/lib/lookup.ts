@@ -19,22 +19,36 @@ export async function settingsClient(): Promise<GatewayClient> {
   return createGatewayClient({ baseUrl: s.gatewayUrl, token: s.token });
 }
 
-/** Asks the gateway (no cache read); stores a found answer in the session cache. */
-export function fetchDomainState(domain: Domain): Promise<TabState> {
-  const running = inFlight.get(domain);
+/**
+ * How long a held lookup waits for a queued domain's analysis (RFC 7240 `Prefer: wait`). Below
+ * the 30 s after which Chrome may stop an MV3 worker that only waits on a fetch; the poller's
+ * alarm picks up what a stopped worker leaves.
+ */
+export const ANALYSIS_WAIT_S = 20;
+
+/**
+ * Asks the gateway (no cache read); stores a found answer in the session cache. With `waitS`
+ * the gateway holds the answer until the analysis is done (or the wait ends).
+ */
+export function fetchDomainState(domain: Domain, opts: { waitS?: number } = {}): Promise<TabState> {
+  const key = `${domain}|${opts.waitS ?? 0}`;
+  const running = inFlight.get(key);
   if (running) return running;
   const p = (async (): Promise<TabState> => {
     const client = await settingsClient();
-    const r = await client.domain(domain);
+    const r = await client.domain(domain, opts);
     const now = Date.now();
     if (!r.ok) return { kind: 'error', domain, failure: r, advice: failureAdvice(client.baseUrl, r) };
     if (!r.data.found) return { kind: 'queued', domain, since: now };
     await answers.put(r.data, now);
     return { kind: 'found', domain, policy: r.data, fetchedAt: now };
-  })().finally(() => inFlight.delete(domain));
-  inFlight.set(domain, p);
+  })().finally(() => inFlight.delete(key));
+  inFlight.set(key, p);
   return p;
 }
+
+/** The held lookup of `domain` in flight in this context, if any (the poller joins it rather than asking again). */
+export const heldLookup = (domain: Domain): Promise<TabState> | undefined => inFlight.get(`${domain}|${ANALYSIS_WAIT_S}`);
 
 /** The cached answer as a state, and whether it may be used without asking again. */
 export async function cachedDomainState(domain: Domain, now = Date.now()): Promise<{ state: TabState; fresh: boolean } | null> {

@@ -5,7 +5,7 @@
  */
 import { browser } from 'wxt/browser';
 import type { Domain } from '~~/shared/domain.js';
-import type { AnnouncedRecord, Bots, FullRecord, HistoryResponse } from '~~/shared/schemas.js';
+import type { AnnouncedRecord, DomainPolicyFound, FullRecord, HistoryResponse } from '~~/shared/schemas.js';
 import type { BotLists } from './bot-groups.js';
 import { failureAdvice, type GatewayClient } from './gateway-client.js';
 import type { GatewayStatus } from './guards.js';
@@ -67,7 +67,7 @@ export interface Extras {
  * history. The bot catalogue is loaded here, lazily, so it stays out of the script the popup
  * needs for its first paint (test/bench/extension.bench.ts measures both).
  */
-export async function loadExtras(client: GatewayClient, domain: Domain, summaryBots: Bots): Promise<Extras> {
+export async function loadExtras(client: GatewayClient, domain: Domain, summary: DomainPolicyFound): Promise<Extras> {
   const [status, full, groups] = await Promise.all([client.status(), client.full(domain), import('./bot-groups.js')]);
   const preview = status.ok && status.data.features.preview;
   const [announced, history] = preview ? await Promise.all([client.policy(domain), client.history(domain)]) : [null, null];
@@ -75,7 +75,7 @@ export async function loadExtras(client: GatewayClient, domain: Domain, summaryB
   return {
     status: status.ok ? status.data : null,
     full: record,
-    bots: groups.botLists(summaryBots, record),
+    bots: groups.botLists(summary.bots, record, summary.path_rules),
     announced: announced?.ok && 'purposes' in announced.data ? announced.data : null,
     history: history?.ok && 'entries' in history.data ? history.data : null,
     problem: full.ok ? null : failureAdvice(client.baseUrl, full),

@@ -5,7 +5,7 @@
 import { browser } from 'wxt/browser';
 import type { Domain } from '~~/shared/domain.js';
 import { showBadge } from './badge.js';
-import { cachedDomainState, fetchDomainState, pollAgain } from './lookup.js';
+import { ANALYSIS_WAIT_S, cachedDomainState, fetchDomainState, heldLookup, pollAgain } from './lookup.js';
 import { pageDomain } from './page-domain.js';
 import { cancelPoll, schedulePoll, type Refresh } from './poller.js';
 import { answers, tabStates, type TabState } from './session-store.js';
@@ -47,15 +47,30 @@ export async function checkTab(tabId: number, url: string | undefined, opts: { f
   const now = await browser.tabs.get(tabId).catch(() => undefined);
   if (now && pageDomain(now.url) === domain) await setTab(tabId, state);
   await follow(domain, state);
+  // A domain the gateway is analysing now: the badge shows `…` at once, and a held request
+  // (Prefer: wait) brings the final answer the moment the crawl is done (issue 11 part 1).
+  if (state.kind === 'queued') void awaitAnalysis(domain);
   return state;
 }
 
 /** Asks the gateway again for a domain and updates every tab showing it (the poller's refresh). */
 export const refreshDomain: Refresh = async (domain) => {
-  const state = await fetchDomainState(domain);
+  const state = await (heldLookup(domain) ?? fetchDomainState(domain));
   await updateTabsOf(domain, state);
   return pollAgain(state);
 };
+
+/**
+ * Holds one request until the gateway has analysed `domain` (or the wait ends), then updates
+ * every tab showing it. Concurrent callers share the request (fetchDomainState).
+ */
+export async function awaitAnalysis(domain: Domain): Promise<TabState> {
+  const state = await fetchDomainState(domain, { waitS: ANALYSIS_WAIT_S });
+  if (state.kind === 'queued') return state;
+  await updateTabsOf(domain, state);
+  await follow(domain, state);
+  return state;
+}
 
 /** On install, and when the gateway address changes: forget old answers, redo every open tab. */
 export async function recheckAllTabs(): Promise<void> {
@@ -73,7 +88,7 @@ async function reapply(tabId: number, url: string | undefined): Promise<void> {
   if (state && state.domain === pageDomain(url)) await showBadge(tabId, state);
 }
 
-async function updateTabsOf(domain: Domain, state: TabState): Promise<void> {
+export async function updateTabsOf(domain: Domain, state: TabState): Promise<void> {
   const tabs = await browser.tabs.query({});
   await Promise.all(tabs.filter((t) => t.id !== undefined && pageDomain(t.url) === domain).map((t) => setTab(t.id!, state)));
 }
