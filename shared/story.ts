@@ -50,23 +50,25 @@ const PROBLEM_WORDS: Readonly<Record<RobotsProblem, (http: number | null) => str
 };
 
 const basisOf = (p: DomainPolicyFound, full?: FullRecord | null): Basis | undefined => p.basis ?? full?.basis;
-const UNREAD: ReadonlySet<string> = new Set(['blocked', 'error', 'unreachable']);
 
 /** What was read of robots.txt, from the basis, else the full record, else what the summary implies. */
 export function robotsReading(p: DomainPolicyFound, full?: FullRecord | null): RobotsReading {
   const b = basisOf(p, full)?.robots_txt;
-  let outcome: RobotsOutcome | null = b?.status ?? full?.robots_txt_status ?? null;
-  if (outcome === null) {
-    if (p.detail === 'robots_blocked') outcome = 'blocked';
-    else if (p.detail === 'unreachable') outcome = 'unreachable';
-    else if (p.detail === 'no_robots') outcome = 'missing';
-    else if (p.signals.robots_txt) outcome = 'ok';
-  }
+  const outcome: RobotsOutcome | null = b?.status ?? full?.robots_txt_status ?? null;
   const http = b?.http_status ?? null;
-  if (outcome === 'ok') return { state: 'read', outcome, httpStatus: http, reason: null, sentence: 'robots.txt was read.' };
-  if (outcome === 'missing') return { state: 'missing', outcome, httpStatus: http, reason: null, sentence: 'The site has no robots.txt.' };
   const anyUnknown = USE_CASES.some((u) => p.use_cases[u] === 'unknown');
-  if (outcome === null && !anyUnknown) return { state: 'unsure', outcome, httpStatus: null, reason: null, sentence: 'No robots.txt was read.' };
+  // Without a basis or full record, the detail and the verdicts say what they can.
+  const state: RobotsReading['state'] =
+    outcome === 'ok' || (outcome === null && p.signals.robots_txt && !anyUnknown)
+      ? 'read'
+      : outcome === 'missing' || (outcome === null && p.detail === 'no_robots')
+        ? 'missing'
+        : outcome !== null || anyUnknown || p.detail === 'robots_blocked' || p.detail === 'unreachable'
+          ? 'unread'
+          : 'unsure';
+  if (state === 'read') return { state, outcome, httpStatus: http, reason: null, sentence: 'robots.txt was read.' };
+  if (state === 'missing') return { state, outcome, httpStatus: http, reason: null, sentence: 'The site has no robots.txt.' };
+  if (state === 'unsure') return { state, outcome, httpStatus: null, reason: null, sentence: 'No robots.txt was read.' };
   const reason = b?.problem
     ? PROBLEM_WORDS[b.problem](http)
     : outcome === 'blocked'
@@ -75,8 +77,8 @@ export function robotsReading(p: DomainPolicyFound, full?: FullRecord | null): R
         ? PROBLEM_WORDS.server_error(http)
         : outcome === 'unreachable'
           ? 'no answer'
-          : 'no readable answer';
-  return { state: 'unread', outcome, httpStatus: http, reason, sentence: `robots.txt could not be read (${reason}).` };
+          : null;
+  return { state, outcome, httpStatus: http, reason, sentence: `robots.txt could not be read${reason ? ` (${reason})` : ''}.` };
 }
 
 /** True when a robots.txt line belongs to the rules for every crawler (`User-agent: *`). */
@@ -130,7 +132,7 @@ export function useReadings(p: DomainPolicyFound, full?: FullRecord | null): Use
     const first = deciders[0];
     const because =
       verdict === 'unknown'
-        ? robots.state === 'unread' ? `robots.txt could not be read (${robots.reason})` : null
+        ? robots.state === 'unread' ? robots.sentence.slice(0, -1) : null
         : verdict === 'allowed' && !explicit
           ? null
           : first ? `by ${deciderPhrase(first, p.path_rules)}` : null;
@@ -159,9 +161,10 @@ export function headline(p: DomainPolicyFound, full?: FullRecord | null): Headli
   const uses = useReadings(p, full);
   const base = DETAIL_LABELS[p.detail];
   if (p.detail === 'robots_blocked' || p.detail === 'unreachable') {
-    const what = p.detail === 'unreachable' ? 'the site could not be reached' : 'robots.txt could not be read';
+    const unreachable = p.detail === 'unreachable';
+    const what = unreachable ? 'the site could not be reached' : 'robots.txt could not be read';
     const reason = robots.reason ? ` (${robots.reason})` : '';
-    const explanation = `${what[0]!.toUpperCase()}${what.slice(1)}${reason}, so the site\u2019s AI rules are not known.`;
+    const explanation = `${unreachable ? 'The site could not be reached' : what}${reason}, so the site\u2019s AI rules are not known.`;
     return { label: base.label, explanation, badge: 'unknown', phrase: `unknown: ${what}${reason}` };
   }
   const badge: BadgeState = p.detail === 'has_llms_txt' ? 'no_policy' : p.stance;

@@ -94,6 +94,8 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
       if (guard(body)) return { ok: true, data: body };
       return { ok: false, kind: 'bad_response', status: res.status, message: 'The address answered, but not like an AI Policy Lens gateway.' };
     }
+    // A refused recheck may come as 429 with the recheck result itself (accepted: false, retry_after).
+    if (res.status === 429 && req.method === 'POST' && guard(body)) return { ok: true, data: body };
     const failure = failureFrom(res, body);
     return failure.kind === 'unauthorized' ? { ...failure, tokenSent: Boolean(opts.token) } : failure;
   }
