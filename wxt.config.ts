@@ -17,12 +17,16 @@ export default defineConfig({
     description: 'Shows what the website you are on says about AI training, AI search and chatbot use.',
     // tabs: read the page URL to take its host name; alarms: keep polling queued domains
     // after the MV3 worker stops; storage: settings and per-tab results (storage.session).
-    permissions: ['storage', 'tabs', 'alarms'],
+    // activeTab + scripting: when the popup is opened (a click, or the shortcut), read the page's
+    // own <meta name="robots"> AI tokens and TDMRep meta for "This page"; no broad host permission.
+    permissions: ['storage', 'tabs', 'alarms', 'activeTab', 'scripting'],
     // Only the default gateway hosts. Match patterns ignore the port (Chrome "Match patterns").
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
     // A custom gateway address is asked for at runtime (permissions.request in the options).
     optional_host_permissions: ['http://*/*', 'https://*/*'],
     action: { default_title: 'AI Policy Lens' },
+    // Opens the popup from the keyboard (and, like a click, grants activeTab for the page).
+    commands: { _execute_action: { suggested_key: { default: 'Alt+Shift+L' }, description: 'Show the AI policy of this page' } },
     // Firefox (MV2): an add-on id (storage needs one), 115+ for storage.session, and the optional
     // hosts under MV2's name for them (WXT drops optional_host_permissions for MV2). Firefox's
     // data consent (required of new add-ons since November 2025): the host names of the pages

@@ -6,7 +6,7 @@ import type { Host } from '../lib/view-model.js';
 export function PolicyHeader({ host, headline, badge }: { host: Host; headline?: Headline; badge?: BadgeView }) {
   return (
     <header class="head">
-      <h1 class="domain" data-testid="domain" title={host.idn ? host.ascii : undefined}>
+      <h1 class="domain" data-testid="domain">
         {host.display}
       </h1>
       {headline && badge && (

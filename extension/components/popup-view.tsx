@@ -4,6 +4,8 @@
  * model (lib/view-model.ts) so every tab tells the same story.
  */
 import { useMemo, useState } from 'preact/hooks';
+import type { PathVerdicts } from '../lib/page-reading.js';
+import type { PageSignals } from '../lib/page-signals.js';
 import type { Extras } from '../lib/popup-data.js';
 import type { TabState } from '../lib/session-store.js';
 import { hostOf, popupModel, type PopupModel } from '../lib/view-model.js';
@@ -17,6 +19,7 @@ import { History, Purposes } from './preview-sections.js';
 import { SiteFacts } from './site-facts.js';
 import { Standards } from './standards.js';
 import { TabPanels, type Panel } from './tab-panels.js';
+import { ThisPage } from './this-page.js';
 import { VerdictList } from './verdict-list.js';
 
 export type PopupState = { kind: 'loading' } | { kind: 'no-page' } | TabState;
@@ -29,9 +32,11 @@ export interface PopupViewProps {
   locale?: string;
   recheck?: RecheckView;
   onRecheck?: () => void;
+  /** The page in the address bar: its path judged locally, its own tags once read. */
+  page?: { pathVerdicts: PathVerdicts | null; signals: PageSignals | null };
 }
 
-export function PopupView({ state, extras, now, locale, recheck, onRecheck }: PopupViewProps) {
+export function PopupView({ state, extras, now, locale, recheck, onRecheck, page }: PopupViewProps) {
   if (state.kind === 'loading') return <p class="muted" role="status">Loading…</p>;
   if (state.kind === 'no-page') return <NoPage />;
   if (state.kind === 'queued')
@@ -48,12 +53,12 @@ export function PopupView({ state, extras, now, locale, recheck, onRecheck }: Po
         <ErrorNotice advice={state.advice} />
       </>
     );
-  return <Found state={state} extras={extras} now={now} locale={locale} recheck={recheck} onRecheck={onRecheck} />;
+  return <Found state={state} extras={extras} now={now} locale={locale} recheck={recheck} onRecheck={onRecheck} page={page} />;
 }
 
 type FoundProps = Omit<PopupViewProps, 'state'> & { state: Extract<TabState, { kind: 'found' }> };
 
-function Found({ state, extras, now, locale, recheck, onRecheck }: FoundProps) {
+function Found({ state, extras, now, locale, recheck, onRecheck, page }: FoundProps) {
   const [selected, setSelected] = useState('overview');
   const model: PopupModel = useMemo(
     () =>
@@ -63,10 +68,12 @@ function Found({ state, extras, now, locale, recheck, onRecheck }: FoundProps) {
         announced: extras?.announced,
         history: extras?.history,
         agents: extras?.bots.agents,
+        pathVerdicts: page?.pathVerdicts,
+        pageSignals: page?.signals,
         now,
         locale,
       }),
-    [state.policy, extras, now, locale],
+    [state.policy, extras, now, locale, page],
   );
   const panels: Panel[] = [
     {
@@ -74,6 +81,7 @@ function Found({ state, extras, now, locale, recheck, onRecheck }: FoundProps) {
       label: 'Overview',
       render: () => (
         <>
+          {model.page.sentence && <ThisPage page={model.page} />}
           <VerdictList uses={model.uses} />
           <Standards standards={model.standards} robots={model.robots} contentSignal={model.contentSignal} />
           {model.issues && <Issues issues={model.issues} />}

@@ -10,6 +10,8 @@ import type { AnnouncedRecord, DomainPolicyFound, FullRecord, HistoryResponse } 
 import { deciderPhrase, headline, robotsReading, standardsFound, useReadings, type Headline, type RobotsReading, type StandardReading, type Tone, type UseReading } from '~~/shared/story.js';
 import { dateOnly, dateTime, issues, lastCheckSentence, opennessWords, relativeTime, type Issue } from '~~/shared/story-notes.js';
 import { PURPOSES, STALE_AFTER_DAYS, type Purpose, type UseCase } from '~~/shared/values.js';
+import { pageReading, type PageReading, type PathVerdicts } from './page-reading.js';
+import type { PageSignals } from './page-signals.js';
 
 export interface Host {
   /** As people write it (Unicode). */
@@ -69,6 +71,8 @@ export interface PopupModel {
   openness: string | null;
   history: Array<{ id: string; date: string; iso: string; label: string; changes: string[] }> | null;
   details: DetailsModel | null;
+  /** Where the page in the address bar is treated differently from the site as a whole. */
+  page: PageReading;
 }
 
 export interface ModelInput {
@@ -78,6 +82,10 @@ export interface ModelInput {
   history?: HistoryResponse | null;
   /** Status of the AI agent bots (from the catalogue, loaded lazily): the announced `browsing` says only yes or no. */
   agents?: 'blocked' | 'partial' | null;
+  /** This page's path judged locally against the answer's path rules. */
+  pathVerdicts?: PathVerdicts | null;
+  /** This page's own noai / TDMRep tags, read when the popup opened. */
+  pageSignals?: PageSignals | null;
   now?: number;
   locale?: string;
 }
@@ -150,6 +158,7 @@ export function popupModel(input: ModelInput): PopupModel {
     lastCheck: lastCheckSentence(basis, p.last_updated, now, locale),
     purposes: announced ? purposeReadings(announced, uses, input.agents ?? null, robots) : null,
     openness,
+    page: pageReading(uses, head, input.pathVerdicts ?? null, input.pageSignals ?? null),
     history: history
       ? history.entries.map((e) => ({ id: e.audit_id, iso: e.crawled_at, date: dateOnly(e.crawled_at, locale), label: DETAIL_LABELS[e.detail]?.label ?? 'Checked', changes: e.changes }))
       : null,

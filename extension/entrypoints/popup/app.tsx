@@ -2,10 +2,11 @@
  * The popup: the tab's state from storage.session (instant), kept live with storage.watch,
  * and the full record, announced record and history fetched from the gateway for the views.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { RecheckView } from '../../components/crawl-time.js';
 import { PopupView, type PopupState } from '../../components/popup-view.js';
 import { settingsClient } from '../../lib/lookup.js';
+import { readPageSignals, type PageSignals } from '../../lib/page-signals.js';
 import { loadExtras, type Extras, type PopupStart } from '../../lib/popup-data.js';
 import { delayFor } from '../../lib/poller.js';
 import { checkAgain } from '../../lib/recheck.js';
@@ -22,6 +23,13 @@ export function App({ start }: { start: PopupStart }) {
   const [state, setState] = useState<PopupState>(() => initialState(start));
   const [extras, setExtras] = useState<Extras | null>(null);
   const [recheck, setRecheck] = useState<RecheckView>({ busy: false, message: null });
+  const [signals, setSignals] = useState<PageSignals | null>(null);
+
+  // The page's own noai / TDMRep tags, through the activeTab grant of opening the popup.
+  useEffect(() => {
+    if (start.tab && start.domain) void readPageSignals(start.tab.tabId).then(setSignals);
+  }, [start]);
+  const page = useMemo(() => ({ pathVerdicts: null, signals }), [signals]);
 
   useEffect(() => {
     const { tab, domain } = start;
@@ -86,5 +94,5 @@ export function App({ start }: { start: PopupStart }) {
         }
       : undefined;
 
-  return <PopupView state={state} extras={extras} recheck={recheck} onRecheck={onRecheck} />;
+  return <PopupView state={state} extras={extras} recheck={recheck} onRecheck={onRecheck} page={page} />;
 }
