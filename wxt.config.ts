@@ -5,14 +5,17 @@ import preact from '@preact/preset-vite';
 export default defineConfig({
   srcDir: 'extension',
   outDir: '.output',
-  modules: ['@wxt-dev/webextension-polyfill'],
+  modules: ['@wxt-dev/webextension-polyfill', '@wxt-dev/auto-icons'],
+  // One drawn source icon, rendered to every size the stores ask for: Chrome Web Store 128
+  // (and 48, 32, 16 for the browser), addons.mozilla.org 48 and 96 (grey in development builds).
+  autoIcons: { baseIconPath: 'assets/icon.svg', sizes: [128, 96, 48, 32, 16] },
   webExt: { disabled: true },
   vite: () => ({
     plugins: [preact()],
     // LENS_SOURCEMAP=1 for bundle-size analysis; releases ship without maps.
     build: { sourcemap: process.env.LENS_SOURCEMAP === '1' },
   }),
-  manifest: ({ browser }) => ({
+  manifest: ({ browser, manifestVersion }) => ({
     name: 'AI Policy Lens',
     description: 'Shows what the website you are on says about AI training, AI search and chatbot use.',
     // tabs: read the page URL to take its host name; alarms: keep polling queued domains
@@ -24,9 +27,10 @@ export default defineConfig({
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
     // A custom gateway address is asked for at runtime (permissions.request in the options).
     optional_host_permissions: ['http://*/*', 'https://*/*'],
+    // The toolbar icon is set in popup/index.html (manifest.default_icon), which WXT keeps for MV2 too.
     action: { default_title: 'AI Policy Lens' },
     // Opens the popup from the keyboard (and, like a click, grants activeTab for the page).
-    commands: { _execute_action: { suggested_key: { default: 'Alt+Shift+L' }, description: 'Show the AI policy of this page' } },
+    commands: { [manifestVersion === 2 ? '_execute_browser_action' : '_execute_action']: { suggested_key: { default: 'Alt+Shift+L' }, description: 'Show the AI policy of this page' } },
     // Firefox (MV2): an add-on id (storage needs one), 115+ for storage.session, and the optional
     // hosts under MV2's name for them (WXT drops optional_host_permissions for MV2). Firefox's
     // data consent (required of new add-ons since November 2025): the host names of the pages
