@@ -68,6 +68,7 @@ function Found({ state, extras, now, locale, recheck, onRecheck, page }: FoundPr
         announced: extras?.announced,
         history: extras?.history,
         agents: extras?.bots.agents,
+        parent: extras?.parent,
         pathVerdicts: page?.pathVerdicts,
         pageSignals: page?.signals,
         now,
@@ -83,6 +84,11 @@ function Found({ state, extras, now, locale, recheck, onRecheck, page }: FoundPr
         <>
           {model.page.sentence && <ThisPage page={model.page} />}
           <VerdictList uses={model.uses} />
+          {model.parent && (
+            <p class="note parent" data-testid="parent-site">
+              {model.parent}
+            </p>
+          )}
           <Standards standards={model.standards} robots={model.robots} contentSignal={model.contentSignal} />
           {model.issues && <Issues issues={model.issues} />}
           <SiteFacts site={state.policy.site} />

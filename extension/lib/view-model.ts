@@ -73,10 +73,14 @@ export interface PopupModel {
   details: DetailsModel | null;
   /** Where the page in the address bar is treated differently from the site as a whole. */
   page: PageReading;
+  /** The site a subdomain belongs to and its policy, in a sentence; null when not shown. */
+  parent: string | null;
 }
 
 export interface ModelInput {
   policy: DomainPolicyFound;
+  /** The site this subdomain belongs to (lib/parent-site.ts) and its answer. */
+  parent?: { domain: string; www: boolean; policy: DomainPolicyFound | null } | null;
   full?: FullRecord | null;
   announced?: AnnouncedRecord | null;
   history?: HistoryResponse | null;
@@ -131,6 +135,20 @@ function purposeReadings(a: AnnouncedRecord, uses: UseReading[], agents: ModelIn
   });
 }
 
+/**
+ * "cooking.example.com has no AI rules of its own; example.com: blocks all AI." For `www.`:
+ * "www.example.com is the www address of example.com; each host name has its own robots.txt.
+ * example.com: blocks all AI."
+ */
+function parentSentence(host: string, parent: ModelInput['parent']): string | null {
+  if (!parent) return null;
+  const name = hostOf(parent.domain).display;
+  const theirs = parent.policy ? `${name}: ${headline(parent.policy).phrase}.` : `${name} has not been checked yet.`;
+  return parent.www
+    ? `${host} is the www address of ${name}; each host name has its own robots.txt. ${theirs}`
+    : `${host} has no AI rules of its own. ${theirs}`;
+}
+
 export function popupModel(input: ModelInput): PopupModel {
   const { policy: p, full = null, announced = null, history = null, now = Date.now(), locale } = input;
   const head = headline(p, full);
@@ -159,6 +177,7 @@ export function popupModel(input: ModelInput): PopupModel {
     purposes: announced ? purposeReadings(announced, uses, input.agents ?? null, robots) : null,
     openness,
     page: pageReading(uses, head, input.pathVerdicts ?? null, input.pageSignals ?? null),
+    parent: parentSentence(hostOf(p.domain).display, input.parent ?? null),
     history: history
       ? history.entries.map((e) => ({ id: e.audit_id, iso: e.crawled_at, date: dateOnly(e.crawled_at, locale), label: DETAIL_LABELS[e.detail]?.label ?? 'Checked', changes: e.changes }))
       : null,

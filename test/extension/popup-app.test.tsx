@@ -140,4 +140,13 @@ describe('popup app', () => {
     fireEvent.click(await screen.findByTestId('recheck'));
     await waitFor(() => expect(screen.getByTestId('recheck-message').textContent).toBe('This site was checked a moment ago. You can check it again in 42 s.'));
   });
+
+  it('a subdomain asks the gateway for the site it belongs to, and shows both', async () => {
+    gw.routes.set('/v1/domain/www.training.test', { body: policy('www.training.test') });
+    gw.routes.set('/v1/domain/www.training.test/full', { body: fullRecord('www.training.test', {}) });
+    const id = await tab('https://www.training.test/');
+    await mount(`?tab=${id}`);
+    await waitFor(() => expect(screen.getByTestId('parent-site').textContent).toBe('www.training.test is the www address of training.test; each host name has its own robots.txt. training.test: blocks AI training, by robots.txt (line 7).'));
+    expect(gw.seen.map((r) => r.path)).toContain('/v1/domain/training.test');
+  });
 });

@@ -19,6 +19,7 @@ const extrasFor = (p: DomainPolicyFound, full: FullRecord | null, preview = fals
   announced: preview ? announced(p.domain) : null,
   history: preview ? history(p.domain) : null,
   bots: botLists(p.bots, full, p.path_rules),
+  parent: null,
   problem: full ? null : 'Cannot reach the AI Policy Lens gateway at http://127.0.0.1:8787: start it with npm start or change the address in the options.',
 });
 

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageReading } from '../../extension/lib/page-reading.js';
 import { aiTokensOf } from '../../extension/lib/page-signals.js';
+import { hasNoOwnRules, parentSite } from '../../extension/lib/parent-site.js';
 import { popupModel } from '../../extension/lib/view-model.js';
 import { headline, useReadings } from '../../shared/story.js';
 import { announced, fullRecord, policy } from './helpers/records.js';
@@ -42,6 +43,29 @@ describe('view model', () => {
     const p = policy('training.test', { last_updated: '2026-03-01T09:00:00Z' });
     expect(popupModel({ policy: p, now, locale: 'en' }).checked.relative).toBe('3 hours ago');
     expect(popupModel({ policy: p, now, locale: 'fr' }).checked.relative).toBe('il y a 3 heures');
+  });
+});
+
+describe('the site a subdomain belongs to', () => {
+  it('a subdomain with no AI rules shows its registrable domain\'s policy beside it', () => {
+    const sub = policy('cooking.blocks-all.test', { registrable_domain: 'blocks-all.test' });
+    expect(parentSite(sub)).toEqual({ domain: 'blocks-all.test', www: false });
+    expect(hasNoOwnRules(sub)).toBe(true);
+    const m = popupModel({ policy: sub, parent: { domain: 'blocks-all.test', www: false, policy: policy('blocks-all.test') } });
+    expect(m.parent).toBe('cooking.blocks-all.test has no AI rules of its own. blocks-all.test: blocks all AI.');
+  });
+
+  it('explains www.', () => {
+    const www = policy('www.training.test');
+    expect(parentSite(www)).toEqual({ domain: 'training.test', www: true });
+    const m = popupModel({ policy: www, parent: { domain: 'training.test', www: true, policy: null } });
+    expect(m.parent).toBe('www.training.test is the www address of training.test; each host name has its own robots.txt. training.test has not been checked yet.');
+  });
+
+  it('no parent for a registrable domain itself, or when the gateway does not name one', () => {
+    expect(parentSite(policy('training.test', { registrable_domain: null }))).toBeNull();
+    expect(parentSite(policy('a.training.test'))).toBeNull();
+    expect(popupModel({ policy: policy('training.test') }).parent).toBeNull();
   });
 });
 
