@@ -26,7 +26,8 @@ export interface GatewayFailure {
   tokenSent?: boolean;
 }
 
-export type GatewayResult<T> = { ok: true; data: T } | GatewayFailure;
+/** `held`: the gateway held the answer as asked (RFC 7240 `Preference-Applied`). */
+export type GatewayResult<T> = { ok: true; data: T; held?: boolean } | GatewayFailure;
 
 export interface GatewayClientOptions {
   baseUrl: string;
@@ -91,7 +92,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
       // Not JSON: handled below as a bad response or an HTTP error without a body.
     }
     if (res.ok) {
-      if (guard(body)) return { ok: true, data: body };
+      if (guard(body)) return req.waitS ? { ok: true, data: body, held: res.headers.has('preference-applied') } : { ok: true, data: body };
       return { ok: false, kind: 'bad_response', status: res.status, message: 'The address answered, but not like an AI Policy Lens gateway.' };
     }
     // A refused recheck may come as 429 with the recheck result itself (accepted: false, retry_after).

@@ -20,11 +20,13 @@ export async function settingsClient(): Promise<GatewayClient> {
 }
 
 /**
- * How long a held lookup waits for a queued domain's analysis (RFC 7240 `Prefer: wait`). Below
- * the 30 s after which Chrome may stop an MV3 worker that only waits on a fetch; the poller's
- * alarm picks up what a stopped worker leaves.
+ * How long one held lookup waits for a queued domain's analysis (RFC 7240 `Prefer: wait`): the
+ * service honours up to 10 s. Well below the 30 s after which Chrome may stop an MV3 worker
+ * that only waits on a fetch; the poller's alarm picks up what a stopped worker leaves.
  */
-export const ANALYSIS_WAIT_S = 20;
+export const ANALYSIS_WAIT_S = 10;
+/** Held lookups in a row before the poller's backoff takes over (a crawl takes at most 20 s). */
+export const ANALYSIS_HOLDS = 3;
 
 /**
  * Asks the gateway (no cache read); stores a found answer in the session cache. With `waitS`
@@ -39,7 +41,7 @@ export function fetchDomainState(domain: Domain, opts: { waitS?: number } = {}):
     const r = await client.domain(domain, opts);
     const now = Date.now();
     if (!r.ok) return { kind: 'error', domain, failure: r, advice: failureAdvice(client.baseUrl, r) };
-    if (!r.data.found) return { kind: 'queued', domain, since: now };
+    if (!r.data.found) return r.held ? { kind: 'queued', domain, since: now, held: true } : { kind: 'queued', domain, since: now };
     await answers.put(r.data, now);
     return { kind: 'found', domain, policy: r.data, fetchedAt: now };
   })().finally(() => inFlight.delete(key));

@@ -5,7 +5,7 @@
 import { browser } from 'wxt/browser';
 import type { Domain } from '~~/shared/domain.js';
 import { showBadge } from './badge.js';
-import { ANALYSIS_WAIT_S, cachedDomainState, fetchDomainState, heldLookup, pollAgain } from './lookup.js';
+import { ANALYSIS_HOLDS, ANALYSIS_WAIT_S, cachedDomainState, fetchDomainState, heldLookup, pollAgain } from './lookup.js';
 import { pageDomain } from './page-domain.js';
 import { cancelPoll, schedulePoll, type Refresh } from './poller.js';
 import { answers, tabStates, type TabState } from './session-store.js';
@@ -65,7 +65,10 @@ export const refreshDomain: Refresh = async (domain) => {
  * every tab showing it. Concurrent callers share the request (fetchDomainState).
  */
 export async function awaitAnalysis(domain: Domain): Promise<TabState> {
-  const state = await fetchDomainState(domain, { waitS: ANALYSIS_WAIT_S });
+  let state = await fetchDomainState(domain, { waitS: ANALYSIS_WAIT_S });
+  // A gateway that holds the answer (Preference-Applied) is asked again while the crawl runs; one
+  // that answers at once is left to the poller's backoff.
+  for (let i = 1; i < ANALYSIS_HOLDS && state.kind === 'queued' && state.held; i++) state = await fetchDomainState(domain, { waitS: ANALYSIS_WAIT_S });
   if (state.kind === 'queued') return state;
   await updateTabsOf(domain, state);
   await follow(domain, state);

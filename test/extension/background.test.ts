@@ -192,21 +192,35 @@ describe('a domain under analysis', () => {
     let done: () => void;
     const analysed = new Promise<void>((r) => (done = r));
     gw.routes.set('/v1/domain/held.test', async (n, req) => {
-      if (req.headers.prefer === 'wait=20') {
+      if (req.headers.prefer === 'wait=10') {
         await analysed;
-        return { body: policy('held.test', { stance: 'blocks_training', detail: 'blocks_training' }), headers: { 'preference-applied': 'wait=20' } };
+        return { body: policy('held.test', { stance: 'blocks_training', detail: 'blocks_training' }), headers: { 'preference-applied': 'wait=10' } };
       }
       return { body: { domain: 'held.test', found: false, queued: true } };
     });
     const tabId = await visit('https://held.test/');
     await badgeBecomes(tabId, BADGE_VIEW.queued.text);
-    await vi.waitFor(() => expect(gw.seen.some((r) => r.path === '/v1/domain/held.test' && r.headers.prefer === 'wait=20')).toBe(true));
+    await vi.waitFor(() => expect(gw.seen.some((r) => r.path === '/v1/domain/held.test' && r.headers.prefer === 'wait=10')).toBe(true));
     const t0 = Date.now();
     done!();
     await badgeBecomes(tabId, 'NoTr', { timeout: 900, interval: 10 });
     // Well before the poller's first retry at 1 s: the held answer set it.
     expect(Date.now() - t0).toBeLessThan(900);
     expect(await pendings.get(normalizeDomain('held.test'))).toBeNull();
+  });
+
+  it('asks again with a held request while a long crawl runs (the gateway held the first one)', async () => {
+    let holds = 0;
+    gw.routes.set('/v1/domain/long.test', (_n, req) => {
+      if (req.headers.prefer !== 'wait=10') return { body: { domain: 'long.test', found: false, queued: true } };
+      holds++;
+      return holds < 2
+        ? { body: { domain: 'long.test', found: false, queued: true }, headers: { 'preference-applied': 'wait=10' } }
+        : { body: policy('long.test', { stance: 'blocks_all_ai', detail: 'blocks_all_ai' }), headers: { 'preference-applied': 'wait=10' } };
+    });
+    const tabId = await visit('https://long.test/');
+    await badgeBecomes(tabId, 'NoAI', { timeout: 900, interval: 10 });
+    expect(holds).toBe(2);
   });
 
   it('keeps polling after a worker restart: the schedule is in storage.session and the alarm wakes it', async () => {

@@ -35,7 +35,7 @@ export async function startFakeGateway(): Promise<FakeGateway> {
   const counts = new Map<string, number>();
   const server: Server = createServer(async (req, res) => {
     const path = req.url ?? '/';
-    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'x-ai-policy-lens, authorization' };
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'x-ai-policy-lens, authorization, prefer', 'access-control-expose-headers': 'preference-applied, retry-after' };
     if (req.method === 'OPTIONS') {
       // A CORS preflight (happy-dom's fetch sends them; extension pages with host permission do not).
       res.writeHead(204, cors).end();
