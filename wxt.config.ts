@@ -1,10 +1,13 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
+import { msgRef } from './extension/lib/manifest-messages.js';
 
 // WXT builds the extension from extension/ (srcDir); shared code is imported as ~~/shared/...
 export default defineConfig({
   srcDir: 'extension',
   outDir: '.output',
+  // Copied as is into the build: _locales/<language>/messages.json.
+  publicDir: 'extension/public',
   modules: ['@wxt-dev/webextension-polyfill', '@wxt-dev/auto-icons'],
   // One drawn source icon, rendered to every size the stores ask for: Chrome Web Store 128
   // (and 48, 32, 16 for the browser), addons.mozilla.org 48 and 96 (grey in development builds).
@@ -16,8 +19,10 @@ export default defineConfig({
     build: { sourcemap: process.env.LENS_SOURCEMAP === '1' },
   }),
   manifest: ({ browser, manifestVersion }) => ({
-    name: 'AI Policy Lens',
-    description: 'Shows what the website you are on says about AI training, AI search and chatbot use.',
+    // Texts from _locales (extension/public/_locales/<language>/messages.json), English by default.
+    name: msgRef('extName'),
+    description: msgRef('extDescription'),
+    default_locale: 'en',
     // tabs: read the page URL to take its host name; alarms: keep polling queued domains
     // after the MV3 worker stops; storage: settings and per-tab results (storage.session).
     // activeTab + scripting: when the popup is opened (a click, or the shortcut), read the page's
@@ -28,9 +33,9 @@ export default defineConfig({
     // A custom gateway address is asked for at runtime (permissions.request in the options).
     optional_host_permissions: ['http://*/*', 'https://*/*'],
     // The toolbar icon is set in popup/index.html (manifest.default_icon), which WXT keeps for MV2 too.
-    action: { default_title: 'AI Policy Lens' },
+    action: { default_title: msgRef('actionTitle') },
     // Opens the popup from the keyboard (and, like a click, grants activeTab for the page).
-    commands: { [manifestVersion === 2 ? '_execute_browser_action' : '_execute_action']: { suggested_key: { default: 'Alt+Shift+L' }, description: 'Show the AI policy of this page' } },
+    commands: { [manifestVersion === 2 ? '_execute_browser_action' : '_execute_action']: { suggested_key: { default: 'Alt+Shift+L' }, description: msgRef('commandShow') } },
     // Firefox (MV2): an add-on id (storage needs one), 115+ for storage.session, and the optional
     // hosts under MV2's name for them (WXT drops optional_host_permissions for MV2). Firefox's
     // data consent (required of new add-ons since November 2025): the host names of the pages

@@ -4,6 +4,7 @@
  */
 import { STALE_AFTER_DAYS } from '~~/shared/values.js';
 import type { PopupModel } from '../lib/view-model.js';
+import { t } from '../lib/i18n.js';
 
 export interface RecheckView {
   busy: boolean;
@@ -16,14 +17,14 @@ export function CrawlTime({ model, recheck, onRecheck }: { model: PopupModel; re
   return (
     <div class="checked">
       <p class={checked.stale ? 'crawl stale' : 'crawl'} data-testid="crawl-time">
-        Checked{' '}
+        {t('checkedBefore', 'Checked')}{' '}
         <time dateTime={checked.iso} title={checked.absolute}>
           {checked.relative}
         </time>
-        .{checked.stale && ` This is more than ${STALE_AFTER_DAYS} days old; the site may have changed its policy since.`}
+        .{checked.stale && ` ${t('checkedStale', 'This is more than $1 days old; the site may have changed its policy since.', STALE_AFTER_DAYS)}`}
         {onRecheck && (
           <button type="button" class="recheck" onClick={onRecheck} disabled={recheck?.busy} data-testid="recheck">
-            {recheck?.busy ? 'Checking\u2026' : 'Check again'}
+            {recheck?.busy ? t('rechecking', 'Checking\u2026') : t('recheck', 'Check again')}
           </button>
         )}
       </p>

@@ -7,13 +7,14 @@ import { USE_CASE_LABELS } from '~~/shared/labels.js';
 import type { RobotsReading } from '~~/shared/story.js';
 import type { DetailsModel, Host, PopupModel } from '../lib/view-model.js';
 import { VerdictIcon } from './icons.js';
+import { t } from '../lib/i18n.js';
 
 function WhatWasRead({ host, robots, details }: { host: Host; robots: RobotsReading; details: DetailsModel }) {
   return (
     <dl class="facts read" data-testid="read">
       {host.idn && (
         <div class="fact">
-          <dt>Name in DNS</dt>
+          <dt>{t('nameInDns', 'Name in DNS')}</dt>
           <dd>
             <code>{host.ascii}</code>
           </dd>
@@ -22,13 +23,13 @@ function WhatWasRead({ host, robots, details }: { host: Host; robots: RobotsRead
       <div class="fact">
         <dt>robots.txt</dt>
         <dd>
-          {robots.state === 'read' ? 'read' : robots.state === 'missing' ? 'none published' : robots.state === 'unread' ? `not read: ${robots.reason}` : 'not read'}
+          {robots.state === 'read' ? t('robotsRead', 'read') : robots.state === 'missing' ? t('robotsNone', 'none published') : robots.reason ? t('robotsNotReadWhy', 'not read: $1', robots.reason) : t('robotsNotRead', 'not read')}
           {robots.httpStatus !== null && <code> HTTP {robots.httpStatus}</code>}
         </dd>
       </div>
       <div class="fact">
-        <dt>Homepage</dt>
-        <dd>{details.homepageStatus === null ? 'no answer' : <code>HTTP {details.homepageStatus}</code>}</dd>
+        <dt>{t('homepage', 'Homepage')}</dt>
+        <dd>{details.homepageStatus === null ? t('noAnswer', 'no answer') : <code>HTTP {details.homepageStatus}</code>}</dd>
       </div>
     </dl>
   );
@@ -40,7 +41,7 @@ export function Explanations({ model }: { model: PopupModel }) {
     <div class="details">
       <WhatWasRead host={model.host} robots={model.robots} details={details} />
       <section class="block" aria-labelledby="why-h">
-        <h2 id="why-h">Why</h2>
+        <h2 id="why-h">{t('whyHeading', 'Why')}</h2>
         <p class="muted">
           {model.headline.label} <code>{details.identifiers}</code>
         </p>
@@ -51,7 +52,7 @@ export function Explanations({ model }: { model: PopupModel }) {
                 <VerdictIcon tone={u.tone} /> {USE_CASE_LABELS[u.use].label}: {u.words}
               </span>
               {u.signals.length === 0 ? (
-                <span class="why-reason">{u.tone === 'unknown' ? model.robots.sentence : 'No rule or signal of the site speaks of this use.'}</span>
+                <span class="why-reason">{u.tone === 'unknown' ? model.robots.sentence : t('whyNothing', 'No rule or signal of the site speaks of this use.')}</span>
               ) : (
                 u.signals.map((s, i) => (
                   <span key={i} class="why-signal">
@@ -66,7 +67,7 @@ export function Explanations({ model }: { model: PopupModel }) {
       </section>
       {details.robotsLines && (
         <details class="raw">
-          <summary>robots.txt as served</summary>
+          <summary>{t('robotsAsServed', 'robots.txt as served')}</summary>
           <pre data-testid="robots-raw">
             {details.robotsLines.map((l, i) => (
               <span key={i} class="rl">
@@ -81,7 +82,7 @@ export function Explanations({ model }: { model: PopupModel }) {
         </details>
       )}
       <p class="muted small" data-testid="scores">
-        Confidence {details.confidence} %. {details.openness ?? 'No openness score: the rules could not be read.'}
+        {t('confidence', 'Confidence $1 %.', details.confidence ?? '?')} {details.openness ?? t('noOpenness', 'No openness score: the site\u2019s rules could not be read.')}
       </p>
     </div>
   );

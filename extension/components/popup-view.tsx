@@ -21,6 +21,7 @@ import { Standards } from './standards.js';
 import { TabPanels, type Panel } from './tab-panels.js';
 import { ThisPage } from './this-page.js';
 import { VerdictList } from './verdict-list.js';
+import { t } from '../lib/i18n.js';
 
 export type PopupState = { kind: 'loading' } | { kind: 'no-page' } | TabState;
 
@@ -37,7 +38,7 @@ export interface PopupViewProps {
 }
 
 export function PopupView({ state, extras, now, locale, recheck, onRecheck, page }: PopupViewProps) {
-  if (state.kind === 'loading') return <p class="muted" role="status">Loading…</p>;
+  if (state.kind === 'loading') return <p class="muted" role="status">{t('loading', 'Loading\u2026')}</p>;
   if (state.kind === 'no-page') return <NoPage />;
   if (state.kind === 'queued')
     return (
@@ -79,7 +80,7 @@ function Found({ state, extras, now, locale, recheck, onRecheck, page }: FoundPr
   const panels: Panel[] = [
     {
       id: 'overview',
-      label: 'Overview',
+      label: t('tabOverview', 'Overview'),
       render: () => (
         <>
           {model.page.sentence && <ThisPage page={model.page} />}
@@ -96,17 +97,17 @@ function Found({ state, extras, now, locale, recheck, onRecheck, page }: FoundPr
         </>
       ),
     },
-    { id: 'bots', label: 'Bots', render: () => (extras ? <BotSection lists={extras.bots} robots={model.robots} /> : <p class="muted">Loading the bots…</p>) },
+    { id: 'bots', label: t('tabBots', 'Bots'), render: () => (extras ? <BotSection lists={extras.bots} robots={model.robots} /> : <p class="muted">{t('loadingBots', 'Loading the bots\u2026')}</p>) },
     {
       id: 'details',
-      label: 'Details',
-      render: () => (model.details ? <Explanations model={model} /> : <p class="muted">{extras?.problem ?? 'Loading the full record…'}</p>),
+      label: t('tabDetails', 'Details'),
+      render: () => (model.details ? <Explanations model={model} /> : <p class="muted">{extras?.problem ?? t('loadingDetails', 'Loading the full record\u2026')}</p>),
     },
   ];
   if (extras?.status?.features.preview && (model.purposes || model.history)) {
     panels.push({
       id: 'preview',
-      label: 'Purposes',
+      label: t('tabPurposes', 'Purposes'),
       render: () => (
         <>
           {model.purposes && <Purposes model={model} />}

@@ -4,11 +4,12 @@
  */
 import type { PopupModel } from '../lib/view-model.js';
 import { VerdictIcon } from './icons.js';
+import { t } from '../lib/i18n.js';
 
 export function Purposes({ model }: { model: PopupModel }) {
   return (
     <section class="block" aria-labelledby="purposes-h">
-      <h2 id="purposes-h">Purposes</h2>
+      <h2 id="purposes-h">{t('tabPurposes', 'Purposes')}</h2>
       <ul class="verdicts" data-testid="purposes">
         {model.purposes!.map((p) => (
           <li key={p.purpose} class={`verdict verdict-${p.tone}`}>
@@ -20,7 +21,7 @@ export function Purposes({ model }: { model: PopupModel }) {
         ))}
       </ul>
       <p class="muted small" data-testid="openness">
-        {model.openness ?? 'No openness score: the site\u2019s rules could not be read.'}
+        {model.openness ?? t('noOpenness', 'No openness score: the site\u2019s rules could not be read.')}
       </p>
     </section>
   );
@@ -30,13 +31,13 @@ export function History({ model }: { model: PopupModel }) {
   const entries = model.history!;
   return (
     <section class="block" aria-labelledby="history-h">
-      <h2 id="history-h">Changes over time</h2>
+      <h2 id="history-h">{t('historyHeading', 'Changes over time')}</h2>
       <ol class="history" data-testid="history">
         {entries.map((e, i) => (
           <li key={e.id}>
             <time dateTime={e.iso}>{e.date}</time> <strong>{e.label}</strong>
             {e.changes.length === 0 ? (
-              <p class="muted">{i === entries.length - 1 ? 'First check.' : 'No change.'}</p>
+              <p class="muted">{i === entries.length - 1 ? t('firstCheck', 'First check.') : t('noChange', 'No change.')}</p>
             ) : (
               <ul class="changes">
                 {e.changes.map((c, j) => (

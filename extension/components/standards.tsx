@@ -4,24 +4,25 @@
  */
 import { USE_CASE_LABELS } from '~~/shared/labels.js';
 import type { RobotsReading, StandardReading } from '~~/shared/story.js';
+import { t } from '../lib/i18n.js';
 
 export function Standards({ standards, robots, contentSignal }: { standards: StandardReading[]; robots: RobotsReading; contentSignal: string | null }) {
   return (
     <section class="block" aria-labelledby="standards-h">
-      <h2 id="standards-h">Standards found</h2>
+      <h2 id="standards-h">{t('standardsHeading', 'Standards found')}</h2>
       {robots.state !== 'read' && (
         <p class={robots.state === 'unread' ? 'robots unread' : 'robots'} data-testid="robots-state">
           {robots.sentence}
         </p>
       )}
       {standards.length === 0 ? (
-        <p class="muted">No AI rule or AI file of any kind.</p>
+        <p class="muted">{t('standardsNone', 'No AI rule or AI file of any kind.')}</p>
       ) : (
         <ul class="chips" data-testid="standards">
           {standards.map((s) => (
             <li key={s.key} class={s.decides.length ? 'chip decisive' : 'chip'} title={s.explanation}>
               {s.label}
-              {s.decides.length > 0 && <span class="chip-uses"> · decides {s.decides.map((u) => USE_CASE_LABELS[u].label).join(', ')}</span>}
+              {s.decides.length > 0 && <span class="chip-uses">{t('standardDecides', ' \u00b7 decides $1', s.decides.map((u) => USE_CASE_LABELS[u].label).join(', '))}</span>}
             </li>
           ))}
         </ul>

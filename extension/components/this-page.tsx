@@ -2,12 +2,13 @@
 import { USE_CASE_LABELS } from '~~/shared/labels.js';
 import type { PageReading } from '../lib/page-reading.js';
 import { VerdictIcon } from './icons.js';
+import { t } from '../lib/i18n.js';
 
 export function ThisPage({ page }: { page: PageReading }) {
   return (
     <section class="this-page" aria-labelledby="this-page-h" data-testid="this-page">
-      <h2 id="this-page-h">This page</h2>
-      <ul class="verdicts" aria-label="Verdict for this page">
+      <h2 id="this-page-h">{t('thisPage', 'This page')}</h2>
+      <ul class="verdicts" aria-label={t('thisPageVerdicts', 'Verdict for this page')}>
         {page.differs.map((d) => (
           <li key={d.use} class={`verdict verdict-${d.tone}`}>
             <VerdictIcon tone={d.tone} />
@@ -19,7 +20,7 @@ export function ThisPage({ page }: { page: PageReading }) {
           </li>
         ))}
       </ul>
-      <h2>The site as a whole</h2>
+      <h2>{t('siteAsAWhole', 'The site as a whole')}</h2>
     </section>
   );
 }

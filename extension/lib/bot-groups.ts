@@ -8,6 +8,7 @@
 import { botByToken, botsForUseCase, type Bot } from '~~/shared/bots.js';
 import type { Bots, FullRecord, PathRules } from '~~/shared/schemas.js';
 import type { BotPurpose } from '~~/shared/values.js';
+import { t } from './i18n.js';
 
 export interface BotItem {
   token: string;
@@ -51,7 +52,7 @@ function item(token: string, viaWildcard: boolean): BotItem & { operator: string
   return {
     token: b?.token ?? token,
     // A token the catalogue lacks (section 10: reported, not dropped).
-    operator: b?.operator ?? 'Other bots this site names',
+    operator: b?.operator ?? t('botsOtherOperator', 'Other bots this site names'),
     purpose: b?.purpose ?? null,
     description: b?.description ?? null,
     viaWildcard,

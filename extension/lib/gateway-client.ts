@@ -7,6 +7,7 @@
 import type { RecheckResult } from '~~/shared/api.js';
 import type { Domain } from '~~/shared/domain.js';
 import type { AnnouncedRecord, DomainPolicy, DomainPolicyUnknown, FullRecord, HistoryResponse } from '~~/shared/schemas.js';
+import { t } from './i18n.js';
 import { isAnnouncedRecord, isDomainPolicy, isFullRecord, isGatewayStatus, isHistory, isRecheckResult, isUnknown, type GatewayStatus } from './guards.js';
 
 export type FailureKind = 'unreachable' | 'timeout' | 'unauthorized' | 'forbidden' | 'rate_limited' | 'bad_response' | 'http_error';
@@ -138,20 +139,20 @@ function failureFrom(res: Response, body: unknown): GatewayFailure {
 export function failureAdvice(gatewayUrl: string, f: GatewayFailure): string {
   switch (f.kind) {
     case 'unreachable':
-      return `Cannot reach the AI Policy Lens gateway at ${gatewayUrl}: start it with npm start or change the address in the options.`;
+      return t('adviceUnreachable', 'Cannot reach the AI Policy Lens gateway at $1: start it with npm start or change the address in the options.', gatewayUrl);
     case 'timeout':
-      return `The AI Policy Lens gateway at ${gatewayUrl} did not answer in time: check that it is running, or change the address in the options.`;
+      return t('adviceTimeout', 'The AI Policy Lens gateway at $1 did not answer in time: check that it is running, or change the address in the options.', gatewayUrl);
     case 'unauthorized':
       return f.tokenSent === false
-        ? `The gateway at ${gatewayUrl} needs an access token: enter the gateway's token in the options.`
-        : `The gateway at ${gatewayUrl} refused the access token: set the right token in the options.`;
+        ? t('adviceNeedsToken', 'The gateway at $1 needs an access token: enter the gateway\'s token in the options.', gatewayUrl)
+        : t('adviceBadToken', 'The gateway at $1 refused the access token: set the right token in the options.', gatewayUrl);
     case 'forbidden':
-      return `The gateway at ${gatewayUrl} refused this extension (${f.message}): check the address and token in the options.`;
+      return t('adviceForbidden', 'The gateway at $1 refused this extension ($2): check the address and token in the options.', gatewayUrl, f.message);
     case 'rate_limited':
-      return `The gateway at ${gatewayUrl} is busy: it asks to wait ${f.retryAfter ?? 60} s. The extension will try again by itself.`;
+      return t('adviceBusy', 'The gateway at $1 is busy: it asks to wait $2 s. The extension will try again by itself.', gatewayUrl, f.retryAfter ?? 60);
     case 'bad_response':
-      return `The address ${gatewayUrl} does not answer like an AI Policy Lens gateway: correct the address in the options.`;
+      return t('adviceBadResponse', 'The address $1 does not answer like an AI Policy Lens gateway: correct the address in the options.', gatewayUrl);
     case 'http_error':
-      return `The gateway at ${gatewayUrl} reported an error: ${f.message}`;
+      return t('adviceError', 'The gateway at $1 reported an error: $2', gatewayUrl, f.message);
   }
 }

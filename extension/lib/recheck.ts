@@ -7,6 +7,7 @@
 import type { Domain } from '~~/shared/domain.js';
 import type { DomainPolicyFound } from '~~/shared/schemas.js';
 import { failureAdvice } from './gateway-client.js';
+import { t } from './i18n.js';
 import { settingsClient } from './lookup.js';
 import { answers, type TabState } from './session-store.js';
 import { updateTabsOf } from './tab-watcher.js';
@@ -19,7 +20,7 @@ export type RecheckOutcome = { done: true; policy: DomainPolicyFound } | { done:
 
 /** "in 42 s", "in 3 min": the wait before another check is accepted. */
 export function waitWords(seconds: number): string {
-  return seconds <= 90 ? `${Math.max(1, Math.round(seconds))} s` : `${Math.round(seconds / 60)} min`;
+  return seconds <= 90 ? t('seconds', '$1 s', Math.max(1, Math.round(seconds))) : t('minutes', '$1 min', Math.round(seconds / 60));
 }
 
 /** A new answer: a newer crawl, or a newer failed check (the earlier result kept, section 8). */
@@ -31,11 +32,11 @@ export async function checkAgain(domain: Domain, before: DomainPolicyFound, dead
   const client = await settingsClient();
   const asked = await client.recheck(domain);
   if (!asked.ok) {
-    if (asked.kind === 'rate_limited') return { done: false, message: `The gateway is busy. You can check again in ${waitWords(asked.retryAfter ?? 60)}.` };
+    if (asked.kind === 'rate_limited') return { done: false, message: t('recheckBusy', 'The gateway is busy. You can check again in $1.', waitWords(asked.retryAfter ?? 60)) };
     return { done: false, message: failureAdvice(client.baseUrl, asked) };
   }
   if (!asked.data.accepted) {
-    return { done: false, message: `This site was checked a moment ago. You can check it again in ${waitWords(asked.data.retry_after)}.` };
+    return { done: false, message: t('recheckRefused', 'This site was checked a moment ago. You can check it again in $1.', waitWords(asked.data.retry_after)) };
   }
   const end = Date.now() + deadlineMs;
   let pause = 250;
@@ -53,5 +54,5 @@ export async function checkAgain(domain: Domain, before: DomainPolicyFound, dead
     await new Promise((res) => setTimeout(res, pause));
     pause = Math.min(pause * 2, 3000);
   }
-  return { done: false, message: 'The new check has not finished yet. Open this window again in a minute to see its result.' };
+  return { done: false, message: t('recheckPending', 'The new check has not finished yet. Open this window again in a minute to see its result.') };
 }
