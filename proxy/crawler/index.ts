@@ -20,6 +20,7 @@ export { loadRankList } from './rank-list.js';
 export { refusalReason } from './address-policy.js';
 export type { Lookup } from './pinned-resolver.js';
 export { CRAWL_LIMITS } from './limits.js';
+export { crawlOutcome, logCrawl } from './crawl-log.js';
 export { CRAWLER_TOKEN, DEFAULT_CONTACT, parseContact, userAgentFor } from './user-agent.js';
 
 export interface CrawlerOptions {
