@@ -10,7 +10,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +58,8 @@ function build() {
     fail('TypeScript is not installed (a production install leaves it out). Build where the dev dependencies are (npm ci && npm run build), then copy the tree with dist/.');
   }
   const files = sourceFiles();
+  // From scratch: a module deleted from the sources must not live on in dist/.
+  rmSync(DIST, { recursive: true, force: true });
   const r = spawnSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.server.json')], { stdio: 'inherit' });
   if (r.status !== 0) fail('tsc failed (see above).');
   for (const asset of ASSETS) {

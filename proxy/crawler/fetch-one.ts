@@ -29,8 +29,9 @@ export interface FetchSpec {
   /** Size cap in bytes. */
   cap: number;
   /**
-   * Asked before the first request and before every redirect hop (robots-gate.ts); a refusal
-   * ends the fetch as `refused`. The first hop's wait is not counted in the request's time.
+   * Asked before the first request and before every redirect hop (robots-gate.ts); a stop
+   * ends the fetch as `refused`, or `failed` as robots.txt did. The first hop's wait is not
+   * counted in the request's time.
    */
   permit?: (url: URL) => Promise<GateStop | null>;
 }
