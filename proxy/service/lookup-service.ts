@@ -8,6 +8,7 @@ import type Database from 'better-sqlite3';
 import type { Domain } from '../../shared/domain.js';
 import type { BatchResult, DomainPolicyUnknown } from '../../shared/schemas.js';
 import { classify } from '../analysis/index.js';
+import { logCrawl } from '../crawler/crawl-log.js';
 import { systemClock } from '../lib/clock.js';
 import { createLogger, type Logger } from '../lib/logger.js';
 import type { LookupService, LookupServiceOptions } from './api.js';
@@ -44,10 +45,13 @@ export function createLookupService(opts: EmbeddedOptions): EmbeddedLookupServic
   const queue = new JobQueue(db);
 
   const crawlAndStore = async (domain: string, signal?: AbortSignal) => {
+    const started = performance.now();
     const evidence = await opts.crawler.crawl(domain, signal);
     // An aborted crawl returns failures that are ours, not the site's: never store them.
     if (signal?.aborted) throw signal.reason ?? new Error('aborted');
-    return records.store(evidence, classify(evidence), clock.now());
+    const classification = classify(evidence);
+    logCrawl(log, evidence, classification.summary.stance, performance.now() - started);
+    return records.store(evidence, classification, clock.now());
   };
   const workers = new CrawlWorkers(queue, async (d, s) => void (await crawlAndStore(d, s)), opts.crawlConcurrency ?? 8, log);
   const runWorkers = opts.workers ?? true;
