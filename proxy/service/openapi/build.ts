@@ -7,7 +7,7 @@
 import { ERROR_CODES, LIMITS } from '../../../shared/values.js';
 import { SERVICE_VERSION } from '../version.js';
 import { COMPONENT_SCHEMAS, HEADERS, schemaComponents } from './components.js';
-import { PREVIEW_COMPONENT_SCHEMAS, previewOpenApi } from '../preview/openapi.js';
+import { PREVIEW_COMPONENT_SCHEMAS, previewOpenApi } from './preview-paths.js';
 import { REFERENCE_PATHS } from './paths.js';
 
 const DESCRIPTION = `The AI-Policy Lookup Service: what machine-readable AI-access policy a domain publishes.

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll } from 'vitest';
 import type { Classification } from '../../../proxy/analysis/classification.js';
-import { migratePreview } from '../../../proxy/service/preview/hooks.js';
 import type { Evidence, FetchResult } from '../../../proxy/analysis/evidence.js';
-import type { StoredCrawl } from '../../../proxy/service/preview/hooks.js';
+import type { StoredCrawl } from '../../../proxy/service/store/registry-store.js';
+import { migratePreviewTables } from '../../../proxy/service/store/sqlite/preview-tables.js';
 import {
   AnnouncedRecordSchema,
   DomainPolicyFoundSchema,
@@ -177,6 +177,7 @@ let seq = 0;
 export function crawl(domain: string, at: string, spec: Spec, previous: Classification | null = null): StoredCrawl {
   seq += 1;
   return {
+    current: true,
     domain,
     auditId: `audit-${seq}`,
     crawledAt: at,
@@ -193,7 +194,7 @@ export function tempRegistry(prefix: string) {
   const open = () => {
     const db = new Database(file);
     db.pragma('journal_mode = WAL');
-    migratePreview(db);
+    migratePreviewTables(db);
     return db;
   };
   return { file, open, remove: () => rmSync(dir, { recursive: true, force: true }) };
