@@ -53,15 +53,18 @@ export function createLookupService(opts: EmbeddedOptions): EmbeddedLookupServic
     const failure = crawlFailure(evidence, classification.full.robots_txt_status);
     const outcome = await records.storeCrawl({ evidence, classification, nowMs: clock.now(), failure, retryDelaysMs });
     if (failure) log.info({ domain, cause: failure.cause, kept: !outcome.current, retryAt: outcome.nextRetryMs }, 'check failed');
+    // The pool sets its timer for the retry (a crawl outside the queue, analyseNow, has no job of its own).
+    if (outcome.nextRetryMs !== null) kickWorkers();
     return outcome;
   };
   const runWorkers = opts.workers ?? true;
   const workers = new CrawlWorkers(queue, async (d, s) => void (await crawlAndStore(d, s)), opts.crawlConcurrency ?? 8, log, clock);
   const waiters = new RecordWaiters(records);
   // Workers look for work only once jobs a killed process left running are queued again.
-  const admission = new Admission(queue, opts.queueLimits ?? DEFAULT_QUEUE_LIMITS, clock, () => {
+  const kickWorkers = () => {
     if (runWorkers) void started.then(() => workers.kick(), () => undefined);
-  });
+  };
+  const admission = new Admission(queue, opts.queueLimits ?? DEFAULT_QUEUE_LIMITS, clock, kickWorkers);
 
   const unknown = async (domain: Domain, o?: ReadOptions): Promise<DomainPolicyUnknown> => {
     await admission.interactive(domain, o?.client);

@@ -71,6 +71,15 @@ describe('indexCrawl', () => {
     expect(buildHistory(db, 'twice.test')?.crawls).toBe(1);
   });
 
+  it('a failed check that kept the earlier record (current: false) changes nothing here', () => {
+    const kept = crawl('kept.test', daysAgo(3), { detail: 'blocks_training', blocked: ['GPTBot'] });
+    store(kept);
+    store({ ...crawl('kept.test', daysAgo(0), { detail: 'unreachable' }), current: false });
+    expect(readRecord(db, 'kept.test')?.audit_id).toBe(kept.auditId);
+    expect(buildHistory(db, 'kept.test')?.crawls).toBe(1);
+    expect(readStats(db, NOW).by_stance.no_policy.domains).toBe(0);
+  });
+
   it('a re-crawl replaces the domain’s counters, bot and standard rows', () => {
     store(crawl('x.test', daysAgo(40), { detail: 'blocks_training', blocked: ['GPTBot'], standards: ['robots_txt', 'llms_txt'], conflicts: ['llms_txt_but_blocks_all_ai'] }));
     store(crawl('x.test', daysAgo(1), { detail: 'allows_all', allowed: ['GPTBot'], standards: ['robots_txt'] }));

@@ -53,7 +53,7 @@ export function openSqliteStore(dataDir: string): SqliteStore {
     usage: new SqliteUsage(db),
     preview: new SqlitePreview(db),
     async close() {
-      db.close();
+      if (db.open) db.close();
     },
   };
 }
