@@ -9,20 +9,11 @@ import type { Domain } from '../../../shared/domain.js';
 import { ErrorObjectSchema } from '../../../shared/schemas.js';
 import { text } from '../../fixtures/farm.js';
 import { homepage } from '../../fixtures/stance-sites.js';
-import { startHarness, type Harness } from './harness.js';
+import { startHarness, until, type Harness } from './harness.js';
 
 const d = (s: string) => s as Domain;
 const hanging = { routes: {}, fallback: { ...text('late'), delayMs: 60_000 } };
 
-async function until<T>(probe: () => T | undefined | Promise<T | undefined>, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('10,000 new domains from one client', () => {
   let h: Harness;

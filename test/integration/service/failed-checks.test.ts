@@ -11,22 +11,13 @@ import { DomainPolicyFoundSchema, FullRecordSchema } from '../../../shared/schem
 import { text } from '../../fixtures/farm.js';
 import { homepage } from '../../fixtures/stance-sites.js';
 import { classification, evidence } from '../../unit/preview/build.js';
-import { startHarness, type Harness } from './harness.js';
+import { startHarness, until, type Harness } from './harness.js';
 
 const RETRIES = [400, 800, 1_200];
 const d = (s: string) => s as Domain;
 const site = (robots: string) => ({ routes: { '/': homepage('A Site'), '/robots.txt': text(robots) } });
 const failing503 = { routes: { '/': homepage('A Site'), '/robots.txt': text('Service Unavailable', {}, 503) } };
 
-async function until<T>(probe: () => Promise<T | undefined>, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('failed checks through the service', () => {
   let h: Harness;

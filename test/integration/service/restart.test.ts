@@ -16,6 +16,7 @@ import { openSqliteStore } from '../../../proxy/service/store/sqlite/open.js';
 import { startFixtureFarm, text, type FixtureFarm } from '../../fixtures/farm.js';
 import { homepage } from '../../fixtures/stance-sites.js';
 import { classification, evidence } from '../../unit/preview/build.js';
+import { until } from './harness.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 
@@ -61,15 +62,6 @@ const killed = (c: Child) =>
     c.proc.kill('SIGKILL');
   });
 
-async function until<T>(probe: () => Promise<T | undefined>, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('restart after kill -9', () => {
   let farm: FixtureFarm;
