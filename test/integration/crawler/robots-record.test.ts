@@ -43,8 +43,8 @@ it('records the homepage as not fetched, at the site’s request, and never asks
   const full = (await (await h.get('/v1/domain/optout-record.test/full', key)).json()) as { audit_id: string; homepage_status: number | null; ai_stance: string };
   expect(full.homepage_status).toBeNull();
   // The stored crawl (the audit the record came from) says why.
-  const row = h.service.db.prepare('SELECT evidence FROM audits WHERE audit_id = ?').get(full.audit_id) as { evidence: string };
-  const evidence = JSON.parse(row.evidence) as Evidence;
+  const audit = await h.service.store.records.audit(full.audit_id);
+  const evidence = audit!.evidence as Evidence;
   expect(evidence.homepage).toMatchObject({ kind: 'refused', robots: 'disallowed' });
   expect((evidence.homepage as { reason: string }).reason).toBe(
     `the site asks not to: robots.txt of optout-record.test disallows / for ${CRAWLER_TOKEN} (line 2: "Disallow: /")`,

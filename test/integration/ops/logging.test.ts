@@ -124,13 +124,13 @@ describe('one line per crawl', () => {
     const service = createLookupService({ dataDir, crawler, logger: createLogger('crawl', 'info', { pretty: false, destination: captured.stream }) });
     const stances: Record<string, string> = {};
     try {
-      service.lookup(normalizeDomain('logged.test'));
-      service.lookup(normalizeDomain('nowhere.invalid'));
+      await service.lookup(normalizeDomain('logged.test'));
+      await service.lookup(normalizeDomain('nowhere.invalid'));
       await service.idle();
       await service.analyseNow(normalizeDomain('optout-logged.test'));
       // The stance in each line is the stored record's.
       for (const d of ['logged.test', 'nowhere.invalid', 'optout-logged.test']) {
-        const r = service.lookup(normalizeDomain(d));
+        const r = await service.lookup(normalizeDomain(d));
         if (r.found) stances[d] = r.stance;
       }
     } finally {

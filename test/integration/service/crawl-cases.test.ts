@@ -89,8 +89,8 @@ describe('signals and crawl faults through the service', () => {
     await h.service.idle();
     const summary = DomainPolicyFoundSchema.parse(await (await h.get(`/v1/domain/${domain}`, key)).json());
     const full: FullRecord = FullRecordSchema.parse(await (await h.get(`/v1/domain/${domain}/full`, key)).json());
-    const row = h.service.db.prepare('SELECT evidence FROM audits WHERE audit_id = ?').get(full.audit_id) as { evidence: string };
-    return { summary, full, evidence: JSON.parse(row.evidence) as Evidence };
+    const audit = await h.service.store.records.audit(full.audit_id);
+    return { summary, full, evidence: audit!.evidence as Evidence };
   }
 
   it('finds every standard', async () => {
