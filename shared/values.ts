@@ -132,6 +132,7 @@ export const ERROR_CODES = [
   'forbidden',
   'upstream_error',
   'upstream_unavailable',
+  'queue_full',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

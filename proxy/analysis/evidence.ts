@@ -31,12 +31,19 @@ export interface FetchResponse {
   elapsedMs: number;
 }
 
-/** The SSRF guard refused the target: it was never fetched. */
+/** The target was never fetched: the SSRF guard refused it, or robots.txt asked crawlers not to. */
 export interface FetchRefused {
   kind: 'refused';
   url: string;
   /** For people: "127.0.0.1 is a loopback address", "redirect to a private address". */
   reason: string;
+  /**
+   * Set when robots.txt, not the SSRF guard, kept the crawler away (RFC 9309; only pages are
+   * asked, never the policy files): `disallowed` when the site's rules for the crawler's own
+   * token, or `*`, disallow the path (the site's request); `unreachable` when robots.txt gave
+   * a server error or no answer, which section 2.3.1.4 reads as a complete disallow.
+   */
+  robots?: 'disallowed' | 'unreachable';
 }
 
 /** No usable HTTP answer. */
@@ -46,6 +53,11 @@ export interface FetchFailed {
   reason: 'dns' | 'connect' | 'timeout' | 'tls' | 'too_many_redirects' | 'bad_redirect' | 'protocol' | 'aborted';
   message: string;
   elapsedMs: number;
+  /**
+   * `unreachable`: a page that was not requested because robots.txt gave no answer (RFC 9309
+   * section 2.3.1.4); reason and message are robots.txt's own failure.
+   */
+  robots?: 'unreachable';
 }
 
 /** Everything gathered for one domain. */

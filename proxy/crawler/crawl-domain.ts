@@ -1,7 +1,9 @@
 /**
- * One domain's crawl (classification.md section 1): the seven requests in parallel over one
- * pinned resolution, the terms page as soon as the homepage is in, https first and http only
- * when https gave no HTTP answer at all, all inside the whole-domain time limit.
+ * One domain's crawl (classification.md section 1) over one pinned resolution: the policy
+ * files in parallel; the pages (homepage, its markdown form) as soon as robots.txt says the
+ * crawler may fetch them (robots-gate.ts), the terms page as soon as the homepage is in;
+ * https first and http only when https gave no HTTP answer at all, all inside the
+ * whole-domain time limit.
  */
 import { Agent } from 'undici';
 import { parseDomain } from '../../shared/domain.js';
@@ -11,6 +13,8 @@ import { fetchOne, type FetchContext } from './fetch-one.js';
 import { createGuardedConnector } from './guarded-connector.js';
 import { matchOverride, type CrawlOverride } from './overrides.js';
 import { createPinnedResolver, type Lookup } from './pinned-resolver.js';
+import { createRobotsGate, type RobotsGate } from './robots-gate.js';
+import type { CrawlCaps } from './limits.js';
 
 export interface CrawlSettings {
   overrides: CrawlOverride[];
@@ -19,7 +23,7 @@ export interface CrawlSettings {
   connectMs: number;
   requestMs: number;
   domainMs: number;
-  caps: { robots: number; html: number; other: number };
+  caps: CrawlCaps;
   maxRedirects: number;
   lookup: Lookup;
   clock: Clock;
@@ -34,16 +38,19 @@ const HTML_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8';
 const TEXT_ACCEPT = 'text/plain,*/*;q=0.5';
 const JSON_ACCEPT = 'application/json,*/*;q=0.5';
 
-/** The requests of section 1, each with its Accept header and size cap. */
-const FILES: ReadonlyArray<{ key: FileKey; path: string; accept: string; cap: keyof CrawlSettings['caps'] }> = [
-  { key: 'homepage', path: '/', accept: HTML_ACCEPT, cap: 'html' },
+/**
+ * The requests of section 1, each with its Accept header and size cap. `page`: a page of the
+ * site rather than a file published for crawlers, fetched only where robots.txt allows it.
+ */
+const FILES: ReadonlyArray<{ key: FileKey; path: string; accept: string; cap: keyof CrawlCaps; page?: true }> = [
+  { key: 'homepage', path: '/', accept: HTML_ACCEPT, cap: 'html', page: true },
   { key: 'robots', path: '/robots.txt', accept: TEXT_ACCEPT, cap: 'robots' },
   { key: 'llms', path: '/llms.txt', accept: 'text/markdown,text/plain,*/*;q=0.5', cap: 'other' },
   { key: 'aiTxt', path: '/ai.txt', accept: TEXT_ACCEPT, cap: 'other' },
   { key: 'tdmrep', path: '/.well-known/tdmrep.json', accept: JSON_ACCEPT, cap: 'other' },
   { key: 'agents', path: '/.well-known/agents.json', accept: JSON_ACCEPT, cap: 'other' },
   // Markdown for agents: the homepage again, asking for text/markdown.
-  { key: 'markdown', path: '/', accept: 'text/markdown', cap: 'other' },
+  { key: 'markdown', path: '/', accept: 'text/markdown', cap: 'other', page: true },
 ];
 
 /** Failures that mean "no HTTP server answered on this scheme", so the other scheme is worth a try. */
@@ -100,10 +107,17 @@ interface Gathered {
 }
 
 async function gather(s: CrawlSettings, ctx: FetchContext, origin: string, domain: string): Promise<Gathered> {
-  const pending = FILES.map((f) => fetchOne(ctx, { url: origin + f.path, accept: f.accept, cap: s.caps[f.cap] }));
+  const robotsFile = (url: string) => fetchOne(ctx, { url, accept: TEXT_ACCEPT, cap: s.caps.robots });
+  const gate: RobotsGate = createRobotsGate(robotsFile);
+  const robots = robotsFile(origin + '/robots.txt');
+  gate.seed(origin, robots);
+  const permit = (url: URL) => gate.check(url);
+  const pending = FILES.map((f) =>
+    f.key === 'robots' ? robots : fetchOne(ctx, { url: origin + f.path, accept: f.accept, cap: s.caps[f.cap], permit: f.page && permit }),
+  );
   const terms = pending[0]!.then(async (home) => {
     const tosUrl = tosLinkOf(s, home, domain);
-    return { tosUrl, tos: tosUrl === null ? null : await fetchOne(ctx, { url: tosUrl, accept: HTML_ACCEPT, cap: s.caps.html }) };
+    return { tosUrl, tos: tosUrl === null ? null : await fetchOne(ctx, { url: tosUrl, accept: HTML_ACCEPT, cap: s.caps.html, permit }) };
   });
   const results = await Promise.all(pending);
   const files = Object.fromEntries(FILES.map((f, i) => [f.key, results[i]!])) as Files;

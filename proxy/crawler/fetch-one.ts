@@ -4,10 +4,11 @@
  * Never throws: every outcome is a FetchResult value (CONVENTIONS 5).
  */
 import { request, type Dispatcher } from 'undici';
-import type { FetchResult } from '../analysis/evidence.js';
+import type { FetchFailed, FetchResult } from '../analysis/evidence.js';
 import { classifyFailure } from './failure.js';
 import { RefusedError } from './guarded-connector.js';
 import type { PinnedResolver } from './pinned-resolver.js';
+import type { GateStop } from './robots-gate.js';
 import { discard, readCapped } from './read-body.js';
 
 export interface FetchContext {
@@ -27,23 +28,38 @@ export interface FetchSpec {
   accept: string;
   /** Size cap in bytes. */
   cap: number;
+  /**
+   * Asked before the first request and before every redirect hop (robots-gate.ts); a stop
+   * ends the fetch as `refused`, or `failed` as robots.txt did. The first hop's wait is not
+   * counted in the request's time.
+   */
+  permit?: (url: URL) => Promise<GateStop | null>;
 }
 
 /** RFC 9110 15.4: the redirects a client follows automatically (300 and 304 are answers). */
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 export async function fetchOne(ctx: FetchContext, spec: FetchSpec): Promise<FetchResult> {
-  const started = performance.now();
+  let started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const requestTimeout = AbortSignal.timeout(ctx.requestMs);
-  const signal = AbortSignal.any([ctx.signal, requestTimeout]);
-  const failed = (reason: Extract<FetchResult, { kind: 'failed' }>['reason'], message: string): FetchResult => ({
+  const failed = (reason: FetchFailed['reason'], message: string): FetchFailed => ({
     kind: 'failed',
     url: spec.url,
     reason,
     message,
     elapsedMs: elapsed(),
   });
+  /** A refusal from `permit`, or the crawl's own end when that came first (a timeout is not the site's wish). */
+  const ask = async (url: URL, signal: AbortSignal): Promise<FetchResult | null> => {
+    const stop = await untilAborted(spec.permit!(url), signal);
+    if (stop === null) return null;
+    if (ctx.signal.aborted) return stopped();
+    return stop.kind === 'failed' ? { ...failed(stop.reason, stop.message), robots: stop.robots } : { ...stop, url: spec.url };
+  };
+  const stopped = (): FetchResult => {
+    const cause = ctx.abortCause();
+    return failed(cause.reason, cause.message);
+  };
 
   let current: URL;
   try {
@@ -51,6 +67,19 @@ export async function fetchOne(ctx: FetchContext, spec: FetchSpec): Promise<Fetc
   } catch {
     return failed('bad_redirect', `${spec.url} is not a URL`);
   }
+  if (spec.permit) {
+    try {
+      const stop = await ask(current, ctx.signal);
+      if (stop) return stop;
+    } catch (e) {
+      if (ctx.signal.aborted) return stopped();
+      // A gate that cannot answer keeps the crawler away, as an unreadable robots.txt would.
+      return { kind: 'refused', url: spec.url, robots: 'unreachable', reason: `robots.txt could not be checked (${(e as Error).message})` };
+    }
+    started = performance.now();
+  }
+  const requestTimeout = AbortSignal.timeout(ctx.requestMs);
+  const signal = AbortSignal.any([ctx.signal, requestTimeout]);
   let redirects = 0;
   try {
     for (;;) {
@@ -87,6 +116,10 @@ export async function fetchOne(ctx: FetchContext, spec: FetchSpec): Promise<Fetc
         }
         redirects++;
         current = next;
+        if (spec.permit) {
+          const stop = await ask(current, signal);
+          if (stop) return stop;
+        }
         continue;
       }
       const body = await readCapped(res.body, headerValue(res.headers['content-encoding']), spec.cap);
@@ -106,10 +139,7 @@ export async function fetchOne(ctx: FetchContext, spec: FetchSpec): Promise<Fetc
       };
     }
   } catch (e) {
-    if (ctx.signal.aborted) {
-      const cause = ctx.abortCause();
-      return failed(cause.reason, cause.message);
-    }
+    if (ctx.signal.aborted) return stopped();
     if (requestTimeout.aborted) return failed('timeout', `no complete answer within ${ctx.requestMs} ms`);
     if (e instanceof RefusedError) return { kind: 'refused', url: spec.url, reason: e.reason };
     const { reason, message } = classifyFailure(e);

@@ -12,25 +12,33 @@ import { loadRankList } from './rank-list.js';
 import { scanHtml } from '../analysis/html/scan.js';
 import { findTosLink } from '../analysis/site/tos.js';
 import { ConfigError } from '../lib/env.js';
+import { CRAWL_LIMITS } from './limits.js';
+import { parseContact, userAgentFor } from './user-agent.js';
 
 export { parseCrawlOverrides, matchOverride, type CrawlOverride } from './overrides.js';
 export { loadRankList } from './rank-list.js';
 export { refusalReason } from './address-policy.js';
 export type { Lookup } from './pinned-resolver.js';
-
-export const DEFAULT_USER_AGENT = 'AIPolicyLens/0.1 (+https://github.com/ai-policy-lens/ai-policy-lens)';
+export { CRAWL_LIMITS } from './limits.js';
+export { crawlOutcome, logCrawl } from './crawl-log.js';
+export { CRAWLER_TOKEN, DEFAULT_CONTACT, parseContact, userAgentFor } from './user-agent.js';
 
 export interface CrawlerOptions {
   /** CRAWL_OVERRIDES value: `domain=origin` pairs, comma separated, `*.suffix` allowed; exact domains win over wildcards. */
   overrides?: string;
   /** RANKLIST_CSV: `rank,domain` lines (header line optional); rank null without one. */
   rankListPath?: string;
-  userAgent?: string;
-  /** Defaults 5 s, 10 s, 20 s. */
+  /**
+   * CRAWLER_CONTACT: the page or mailto: address in the User-Agent where site owners reach
+   * whoever runs this crawler; default the project's page for site owners. When not given,
+   * it is read from the environment here, at start, like every setting.
+   */
+  contact?: string;
+  /** Defaults in CRAWL_LIMITS (limits.ts). */
   timeouts?: { connectMs?: number; requestMs?: number; domainMs?: number };
-  /** Defaults 500 KiB (RFC 9309 2.5 minimum), 1 MiB, 256 KiB. */
+  /** Defaults in CRAWL_LIMITS (limits.ts). */
   caps?: { robots?: number; html?: number; other?: number };
-  /** Default 5. */
+  /** Default in CRAWL_LIMITS (limits.ts). */
   maxRedirects?: number;
   /** Name resolution, for tests that must not touch real DNS; default getaddrinfo. */
   lookup?: Lookup;
@@ -47,20 +55,27 @@ function named<T>(variable: string, parse: () => T): T {
   }
 }
 
+/** The contact given, else CRAWLER_CONTACT, else the project's page; checked either way. */
+function contactOf(given: string | undefined): string | undefined {
+  const value = given ?? process.env.CRAWLER_CONTACT;
+  if (value === undefined || value.trim() === '') return undefined;
+  return named('CRAWLER_CONTACT', () => parseContact(value));
+}
+
 export function createCrawler(opts: CrawlerOptions = {}): EvidenceSource & { close(): Promise<void> } {
   const settings: CrawlSettings = {
     overrides: opts.overrides ? named('CRAWL_OVERRIDES', () => parseCrawlOverrides(opts.overrides!)) : [],
     ranks: opts.rankListPath ? named('RANKLIST_CSV', () => loadRankList(opts.rankListPath!)) : null,
-    userAgent: opts.userAgent ?? DEFAULT_USER_AGENT,
-    connectMs: opts.timeouts?.connectMs ?? 5_000,
-    requestMs: opts.timeouts?.requestMs ?? 10_000,
-    domainMs: opts.timeouts?.domainMs ?? 20_000,
+    userAgent: userAgentFor(contactOf(opts.contact)),
+    connectMs: opts.timeouts?.connectMs ?? CRAWL_LIMITS.connectMs,
+    requestMs: opts.timeouts?.requestMs ?? CRAWL_LIMITS.requestMs,
+    domainMs: opts.timeouts?.domainMs ?? CRAWL_LIMITS.domainMs,
     caps: {
-      robots: opts.caps?.robots ?? 500 * 1024,
-      html: opts.caps?.html ?? 1024 * 1024,
-      other: opts.caps?.other ?? 256 * 1024,
+      robots: opts.caps?.robots ?? CRAWL_LIMITS.caps.robots,
+      html: opts.caps?.html ?? CRAWL_LIMITS.caps.html,
+      other: opts.caps?.other ?? CRAWL_LIMITS.caps.other,
     },
-    maxRedirects: opts.maxRedirects ?? 5,
+    maxRedirects: opts.maxRedirects ?? CRAWL_LIMITS.maxRedirects,
     lookup: opts.lookup ?? systemLookup,
     clock: opts.clock ?? systemClock,
     // The analysis owns the rule for which link is the terms page (classification.md section 1).

@@ -59,6 +59,7 @@ export function createSource(config: GatewayConfig, opts: StartOptions, onAttemp
     crawler,
     crawlConcurrency: s.crawlConcurrency,
     refreshDays: s.refreshDays,
+    queueLimits: s.queueLimits,
     logger: opts.logger,
     clock: opts.clock,
   });

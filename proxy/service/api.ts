@@ -1,31 +1,21 @@
 /**
- * The lookup service as an in-process object: what the HTTP surface (proxy/service/http),
- * the command line and the gateway's embedded source all call. Reads are synchronous SQLite
- * queries; unknown domains are enqueued (deduplicated) and answered `found: false, queued: true`.
- * Input is already validated (Domain comes only from normalizeDomain); sizes and limits are
- * enforced by the HTTP layers, not here.
+ * The lookup service as an in-process object: what the HTTP surface (proxy/service/http), the
+ * command line and the gateway's embedded source all call. It serves the shared read interface
+ * (shared/api.ts PolicyReads) and the analysis controls (AnalysisControl) over the storage
+ * port (store/registry-store.ts); unknown domains are queued and answered
+ * `found: false, queued: true`. Input is already validated (Domain comes only from
+ * normalizeDomain); sizes are enforced by the HTTP layers, the queue's bounds here.
  */
+import type { AnalysisControl, PolicyReads, ReadOptions, SearchParams } from '../../shared/api.js';
 import type { Domain } from '../../shared/domain.js';
-import type { Stance } from '../../shared/values.js';
-import type {
-  AnnouncedRecord,
-  BatchResult,
-  DomainPolicy,
-  DomainPolicyUnknown,
-  FullRecord,
-  HistoryResponse,
-  ScoreResponse,
-  SearchResult,
-} from '../../shared/schemas.js';
+import type { PreviewSearchParams } from '../../shared/params.js';
+import type { DomainPolicyUnknown, FullRecord } from '../../shared/schemas.js';
 import type { EvidenceSource } from '../analysis/evidence.js';
 import type { Clock } from '../lib/clock.js';
+import type { PreviewSearchResult, SignalsResponse, StatsResponse } from './preview/schemas.js';
+import type { RegistryStore } from './store/registry-store.js';
 
-export interface SearchParams {
-  q: string;
-  stance?: Stance;
-  limit: number;
-  offset: number;
-}
+export type { SearchParams };
 
 export interface ServiceStatus {
   /** Domains with a current record. */
@@ -34,38 +24,49 @@ export interface ServiceStatus {
   queued: number;
   /** Domains being crawled now. */
   crawling: number;
+  /** Failed checks waiting for their retry (classification.md section 8). */
+  retrying: number;
   /** Worker pool size (CRAWL_CONCURRENCY). */
   workers: number;
   /** Stored crawls (audit entries). */
   audits: number;
 }
 
-export interface LookupService {
-  // ---- reference surface
-  lookup(domain: Domain): DomainPolicy;
-  full(domain: Domain): FullRecord | DomainPolicyUnknown;
-  search(params: SearchParams): SearchResult;
-  /** Found ones in `domains`, the rest in `not_found` (and enqueued). Duplicates answered once. */
-  batch(domains: Domain[]): BatchResult;
-
-  // ---- announced surface (issue 6); unknown domains answer as lookup() does
-  policy(domain: Domain): AnnouncedRecord | DomainPolicyUnknown;
-  score(domain: Domain): ScoreResponse | DomainPolicyUnknown;
-  history(domain: Domain): HistoryResponse | DomainPolicyUnknown;
+export interface LookupService extends PolicyReads, AnalysisControl {
+  // ---- announced surface beyond PolicyReads (ours where the seed says "not shown")
+  /** Raw signals of the latest crawl; null when the domain is known but none are stored yet. */
+  signals(domain: Domain, opts?: ReadOptions): Promise<SignalsResponse | DomainPolicyUnknown | null>;
+  previewSearch(params: PreviewSearchParams): Promise<PreviewSearchResult>;
+  stats(): Promise<StatsResponse>;
 
   // ---- operations
-  /** Crawl and classify now (not through the queue), store it, return the stored full record. */
+  /** Crawl and classify now (not through the queue), store it, return the domain's full record. */
   analyseNow(domain: Domain): Promise<FullRecord>;
-  status(): ServiceStatus;
-  /** Resolves when nothing is queued or crawling (tests, CLI). */
+  status(): Promise<ServiceStatus>;
+  /** Resolves when nothing is queued or crawling; failed checks waiting for their retry do not count (tests, CLI). */
   idle(): Promise<void>;
-  /** Stops the workers (a running crawl stays queued for the next start) and closes the database. */
+  /** Stops the workers (a running crawl stays queued for the next start) and closes the store. */
   close(): Promise<void>;
 }
 
+/** Bounds of the crawl queue (issue 12 item 2). */
+export interface QueueLimits {
+  /** New jobs are refused (503 `queue_full`) while this many wait; batch and refresh work stops at 90 % of it. */
+  maxQueued: number;
+  /** New domains one client may queue per minute; a batch queues no more, an interactive lookup beyond it waits behind interactive ones. */
+  newPerClientPerMinute: number;
+}
+
+export const DEFAULT_QUEUE_LIMITS: QueueLimits = { maxQueued: 10_000, newPerClientPerMinute: 60 };
+
+/** classification.md section 8: a failed check is retried after 10 min, 1 h and 6 h, then on the normal refresh. */
+export const RETRY_DELAYS_MS: readonly number[] = [600_000, 3_600_000, 21_600_000];
+
 export interface LookupServiceOptions {
-  /** Folder of registry.sqlite; created when missing. */
+  /** Folder of registry.sqlite; created when missing. Ignored when `store` is given. */
   dataDir: string;
+  /** Another implementation of the storage port; the service closes it. */
+  store?: RegistryStore;
   /** Gathers evidence; the real crawler in production, the same crawler with CRAWL_OVERRIDES in tests. */
   crawler: EvidenceSource;
   clock?: Clock;
@@ -73,4 +74,7 @@ export interface LookupServiceOptions {
   crawlConcurrency?: number;
   /** Records older than this are served and re-crawled in the background, default 7. */
   refreshDays?: number;
+  queueLimits?: QueueLimits;
+  /** Default RETRY_DELAYS_MS (tests shorten them). */
+  retryDelaysMs?: readonly number[];
 }

@@ -51,7 +51,7 @@ async function main(argv: string[]): Promise<void> {
   });
   try {
     const full = await service.analyseNow(parsed.domain);
-    const summary = service.lookup(parsed.domain);
+    const summary = await service.lookup(parsed.domain);
     if (!summary.found) throw new Error('the analysis was not stored');
     process.stdout.write(argv.includes('--json') ? JSON.stringify(full, null, 2) + '\n' : formatAnalysis(full, summary));
   } finally {

@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { ConfigError, int, optionalStr, str, type Env } from '../lib/env.js';
+import { DEFAULT_QUEUE_LIMITS, type QueueLimits } from './api.js';
 
 export interface ServiceConfig {
   host: string;
@@ -14,6 +15,8 @@ export interface ServiceConfig {
   crawlOverrides: string | undefined;
   crawlConcurrency: number;
   refreshDays: number;
+  /** CRAWL_QUEUE_MAX and CRAWL_NEW_PER_MINUTE: the crawl queue's cap and each client's budget of new domains. */
+  queueLimits: QueueLimits;
   /** RANKLIST_CSV path, when a rank list is configured. */
   rankListPath: string | undefined;
   /** Express `trust proxy` as a hop count (LIBRARIES "inbound limits": never `true`). */
@@ -42,6 +45,10 @@ export function loadServiceConfig(env: Env = process.env): ServiceConfig {
     crawlOverrides: optionalStr(env, 'CRAWL_OVERRIDES'),
     crawlConcurrency: int(env, 'CRAWL_CONCURRENCY', 8, 1, 256),
     refreshDays: int(env, 'REFRESH_DAYS', 7, 1, 3650),
+    queueLimits: {
+      maxQueued: int(env, 'CRAWL_QUEUE_MAX', DEFAULT_QUEUE_LIMITS.maxQueued, 10, 10_000_000),
+      newPerClientPerMinute: int(env, 'CRAWL_NEW_PER_MINUTE', DEFAULT_QUEUE_LIMITS.newPerClientPerMinute, 1, 1_000_000),
+    },
     rankListPath: rankListPath === undefined ? undefined : resolve(rankListPath),
     trustProxy: int(env, 'TRUST_PROXY', 0, 0, 16),
     logLevel,

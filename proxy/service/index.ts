@@ -2,4 +2,4 @@
 export { createLookupService, type EmbeddedLookupService, type EmbeddedOptions } from './lookup-service.js';
 export { createServiceApp, type ServiceAppDeps } from './http/app.js';
 export { loadServiceConfig, type ServiceConfig } from './config.js';
-export type { LookupService, LookupServiceOptions, SearchParams, ServiceStatus } from './api.js';
+export type { LookupService, LookupServiceOptions, QueueLimits, SearchParams, ServiceStatus } from './api.js';

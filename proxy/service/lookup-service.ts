@@ -1,31 +1,35 @@
 /**
- * The lookup service in-process (api.ts): registry reads are synchronous SQLite queries;
- * unknown domains are enqueued once and answered `found: false, queued: true`; stale records
- * are served and re-crawled in the background. The HTTP surface, the CLI and the gateway's
- * embedded source all go through this object.
+ * The lookup service in-process (api.ts) over the storage port: unknown domains are queued
+ * (admission.ts) and answered `found: false, queued: true`; stale records are served and
+ * re-crawled in the background; a failed check keeps the earlier good record and is retried on
+ * a backoff (classification.md section 8). The HTTP surface, the CLI and the gateway's embedded
+ * source all go through this object.
  */
-import type Database from 'better-sqlite3';
+import type { ReadOptions } from '../../shared/api.js';
+import { toBatchResult } from '../../shared/batch-result.js';
 import type { Domain } from '../../shared/domain.js';
-import type { BatchResult, DomainPolicyUnknown } from '../../shared/schemas.js';
+import type { DomainPolicy, DomainPolicyUnknown } from '../../shared/schemas.js';
 import { classify } from '../analysis/index.js';
+import { logCrawl } from '../crawler/crawl-log.js';
 import { systemClock } from '../lib/clock.js';
 import { createLogger, type Logger } from '../lib/logger.js';
-import type { LookupService, LookupServiceOptions } from './api.js';
-import { buildHistory } from './preview/history.js';
-import { JobQueue, PRIORITY_NEW, PRIORITY_REFRESH } from './queue/job-queue.js';
+import { Admission } from './admission.js';
+import { DEFAULT_QUEUE_LIMITS, RETRY_DELAYS_MS, type LookupService, type LookupServiceOptions } from './api.js';
+import { crawlFailure } from './crawl-failure.js';
+import { withLastCheck } from './last-check.js';
 import { CrawlWorkers } from './queue/workers.js';
-import { openRegistry } from './registry/open.js';
-import { RecordStore } from './registry/records.js';
-import { DomainSearch } from './registry/search.js';
+import type { RecordRead, RegistryStore } from './store/registry-store.js';
+import { openSqliteStore } from './store/sqlite/open.js';
+import { RecordWaiters } from './waiters.js';
 
 const DAY_MS = 86_400_000;
 /** How often the whole registry is swept for records older than REFRESH_DAYS. */
 const SWEEP_EVERY_MS = 3_600_000;
 const SWEEP_BATCH = 1_000;
 
-/** The service plus its database, which the HTTP app needs for keys and the preview router. */
+/** The service plus its store, which the HTTP app needs for keys and usage. */
 export interface EmbeddedLookupService extends LookupService {
-  readonly db: Database.Database;
+  readonly store: RegistryStore;
 }
 
 export interface EmbeddedOptions extends LookupServiceOptions {
@@ -38,92 +42,120 @@ export function createLookupService(opts: EmbeddedOptions): EmbeddedLookupServic
   const clock = opts.clock ?? systemClock;
   const log = opts.logger ?? createLogger('lookup-service');
   const refreshMs = (opts.refreshDays ?? 7) * DAY_MS;
-  const db = openRegistry(opts.dataDir);
-  const records = new RecordStore(db);
-  const finder = new DomainSearch(db);
-  const queue = new JobQueue(db);
+  const retryDelaysMs = opts.retryDelaysMs ?? RETRY_DELAYS_MS;
+  const store = opts.store ?? openSqliteStore(opts.dataDir);
+  const { records, queue } = store;
 
   const crawlAndStore = async (domain: string, signal?: AbortSignal) => {
+    const started = performance.now();
     const evidence = await opts.crawler.crawl(domain, signal);
     // An aborted crawl returns failures that are ours, not the site's: never store them.
     if (signal?.aborted) throw signal.reason ?? new Error('aborted');
-    return records.store(evidence, classify(evidence), clock.now());
+    const classification = classify(evidence);
+    const failure = crawlFailure(evidence, classification.full.robots_txt_status);
+    logCrawl(log, evidence, classification.summary.stance, performance.now() - started);
+    const outcome = await records.storeCrawl({ evidence, classification, nowMs: clock.now(), failure, retryDelaysMs });
+    if (failure) log.info({ domain, cause: failure.cause, kept: !outcome.current, retryAt: outcome.nextRetryMs }, 'check failed');
+    // The pool sets its timer for the retry (a crawl outside the queue, analyseNow, has no job of its own).
+    if (outcome.nextRetryMs !== null) kickWorkers();
+    return outcome;
   };
-  const workers = new CrawlWorkers(queue, async (d, s) => void (await crawlAndStore(d, s)), opts.crawlConcurrency ?? 8, log);
   const runWorkers = opts.workers ?? true;
-
-  const enqueue = (domain: string, priority: number) => {
-    if (queue.enqueue(domain, priority, clock.now()) && runWorkers) workers.kick();
+  const workers = new CrawlWorkers(queue, async (d, s) => void (await crawlAndStore(d, s)), opts.crawlConcurrency ?? 8, log, clock);
+  const waiters = new RecordWaiters(records);
+  // Workers look for work only once jobs a killed process left running are queued again.
+  const kickWorkers = () => {
+    if (runWorkers) void started.then(() => workers.kick(), () => undefined);
   };
-  const unknown = (domain: Domain): DomainPolicyUnknown => {
-    enqueue(domain, PRIORITY_NEW);
+  const admission = new Admission(queue, opts.queueLimits ?? DEFAULT_QUEUE_LIMITS, clock, kickWorkers);
+
+  const unknown = async (domain: Domain, o?: ReadOptions): Promise<DomainPolicyUnknown> => {
+    await admission.interactive(domain, o?.client);
     return { domain, found: false, queued: true };
   };
-  /** Serves what is stored; a record older than REFRESH_DAYS is also re-crawled, once. */
-  const served = <T extends { lastCrawledMs: number }>(domain: Domain, rec: T | undefined): T | undefined => {
-    if (rec && clock.now() - rec.lastCrawledMs > refreshMs) enqueue(domain, PRIORITY_REFRESH);
+  /** Serves what is stored; a record not checked for REFRESH_DAYS is also re-crawled, once. */
+  const served = async <T>(domain: Domain, rec: RecordRead<T> | undefined): Promise<RecordRead<T> | undefined> => {
+    if (rec && clock.now() - rec.checkedMs > refreshMs) await admission.refresh(domain);
     return rec;
   };
+  const announced = async (domain: Domain) => (await served(domain, await records.announced(domain)))?.value;
 
-  const recovered = queue.recover();
-  if (recovered > 0) log.info({ recovered }, 'crawl jobs interrupted by the last stop are queued again');
   let sweep: NodeJS.Timeout | undefined;
-  if (runWorkers) {
-    const sweepStale = () => {
-      const n = queue.enqueueStale(clock.now() - refreshMs, SWEEP_BATCH, clock.now());
+  const started = (async () => {
+    const recovered = await queue.recover();
+    if (recovered > 0) log.info({ recovered }, 'crawl jobs interrupted by the last stop are queued again');
+    if (!runWorkers) return;
+    const sweepStale = async () => {
+      const n = await admission.sweep(clock.now() - refreshMs, SWEEP_BATCH);
       if (n > 0) log.info({ queued: n }, 'stale records queued for refresh');
       workers.kick();
     };
-    sweepStale();
-    sweep = setInterval(sweepStale, SWEEP_EVERY_MS);
+    await sweepStale();
+    sweep = setInterval(() => void sweepStale().catch((err: unknown) => log.error({ err }, 'refresh sweep failed')), SWEEP_EVERY_MS);
     sweep.unref();
-  }
+  })();
+  started.catch((err: unknown) => log.error({ err }, 'the crawl queue could not be started'));
 
   let closed = false;
-  return {
-    db,
-    lookup(domain: Domain) {
-      return served(domain, records.summary(domain))?.summary ?? unknown(domain);
+  const service: EmbeddedLookupService = {
+    store,
+    async lookup(domain, o) {
+      const rec = await served(domain, await records.summary(domain));
+      return rec ? withLastCheck(rec.value, rec.lastCheck) : unknown(domain, o);
     },
-    full(domain: Domain) {
-      return served(domain, records.full(domain))?.full ?? unknown(domain);
+    async full(domain, o) {
+      const rec = await served(domain, await records.full(domain));
+      return rec ? withLastCheck(rec.value, rec.lastCheck) : unknown(domain, o);
     },
-    search(params) {
-      return finder.search(params);
+    search: (params) => records.search(params),
+    async batch(domains, o) {
+      const wanted = [...new Set(domains)];
+      const found = await records.summaries(wanted);
+      for (const [d, rec] of found) await served(d as Domain, rec);
+      await admission.batch(wanted.filter((d) => !found.has(d)), o?.client);
+      // Unknown domains stay in not_found whether queued or over the client's budget.
+      return toBatchResult(wanted.map((d): DomainPolicy => found.get(d)?.value ?? { domain: d, found: false, queued: true }));
     },
-    batch(domains: Domain[]) {
-      const result: BatchResult = { domains: [], not_found: [] };
-      for (const domain of new Set(domains)) {
-        const r = this.lookup(domain);
-        if (r.found) result.domains.push({ domain: r.domain, found: true, stance: r.stance, use_cases: r.use_cases, bots: r.bots });
-        else result.not_found.push(domain);
-      }
-      return result;
+    async policy(domain, o) {
+      return (await announced(domain)) ?? unknown(domain, o);
     },
-    policy(domain: Domain) {
-      return served(domain, records.announced(domain))?.announced ?? unknown(domain);
+    async score(domain, o) {
+      const rec = await announced(domain);
+      return rec ? { domain, score: rec.score, last_crawled: rec.last_crawled } : unknown(domain, o);
     },
-    score(domain: Domain) {
-      const rec = served(domain, records.announced(domain))?.announced;
-      return rec ? { domain, score: rec.score, last_crawled: rec.last_crawled } : unknown(domain);
+    async history(domain, o) {
+      return (await store.preview.history(domain)) ?? unknown(domain, o);
     },
-    history(domain: Domain) {
-      return buildHistory(db, domain) ?? unknown(domain);
+    async signals(domain, o) {
+      const raw = await store.preview.signals(domain);
+      if (raw) return raw;
+      return (await records.summary(domain)) ? null : unknown(domain, o);
     },
-    async analyseNow(domain: Domain) {
-      return (await crawlAndStore(domain)).full;
+    previewSearch: (params) => store.preview.search(params),
+    stats: () => store.preview.stats(clock.now()),
+    whenAnalysed: (domain, timeoutMs, signal) => waiters.whenAnalysed(domain, timeoutMs, signal),
+    recheck: (domain, o) => admission.recheck(domain, o?.client),
+    async analyseNow(domain) {
+      const outcome = await crawlAndStore(domain);
+      return withLastCheck(outcome.record.full, outcome.lastCheck);
     },
-    status() {
-      const q = queue.counts();
-      return { ...records.counts(), queued: q.queued, crawling: q.running, workers: workers.concurrency };
+    async status() {
+      const [r, q] = await Promise.all([records.counts(), queue.counts()]);
+      return { ...r, queued: q.queued, crawling: q.running, retrying: q.retrying, workers: workers.concurrency };
     },
-    idle: () => workers.idle(),
+    async idle() {
+      await started;
+      return workers.idle();
+    },
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
+      await started.catch(() => undefined);
       clearInterval(sweep);
+      waiters.close();
       await workers.stop();
-      db.close();
+      await store.close();
     },
   };
+  return service;
 }

@@ -29,9 +29,10 @@ const service = createLookupService({
   crawler,
   crawlConcurrency: config.crawlConcurrency,
   refreshDays: config.refreshDays,
+  queueLimits: config.queueLimits,
   logger: log,
 });
-const app = createServiceApp({ service, db: service.db, logger: log, trustProxy: config.trustProxy });
+const app = createServiceApp({ service, store: service.store, logger: log, trustProxy: config.trustProxy });
 
 // Express 5 calls this with the error when listening fails (EADDRINUSE, EACCES).
 const server = app.listen(config.port, config.host, (err?: Error) => {

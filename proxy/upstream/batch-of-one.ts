@@ -1,18 +1,2 @@
-/**
- * Turns single lookups into the seed's batch result shape (seed "Batch result"): found ones
- * as batch items (domain, found, stance, use_cases, bots), the rest in `not_found`.
- */
-import type { BatchItem, BatchResult, DomainPolicy, DomainPolicyFound } from '../../shared/schemas.js';
-
-export function toBatchItem(p: DomainPolicyFound): BatchItem {
-  return { domain: p.domain, found: true, stance: p.stance, use_cases: p.use_cases, bots: p.bots };
-}
-
-export function toBatchResult(answers: DomainPolicy[]): BatchResult {
-  const out: BatchResult = { domains: [], not_found: [] };
-  for (const a of answers) {
-    if (a.found) out.domains.push(toBatchItem(a));
-    else out.not_found.push(a.domain);
-  }
-  return out;
-}
+/** The batch result builder lives in shared/batch-result.ts (one builder for service and gateway); kept here for the gateway's imports. */
+export { toBatchItem, toBatchResult } from '../../shared/batch-result.js';

@@ -1,15 +1,17 @@
 /**
  * PolicySource over the lookup service running in this process (ARCHITECTURE: the default,
- * zero-setup path). No key, no network, no quota: the service's synchronous reads are wrapped
- * in promises so the gateway treats both sources alike. A failure that is not already an
- * HttpError becomes 500 internal_error (the gateway's error handler logs the cause).
+ * zero-setup path). No key, no network, no quota: the service serves the same read interface
+ * (shared/api.ts), and the analysis controls (wait for a record, check again) the gateway
+ * offers only with an embedded service. A failure that is not already an HttpError becomes
+ * 500 internal_error (the gateway's error handler logs the cause).
  */
+import type { AnalysisControl, ReadOptions, SearchParams } from '../../shared/api.js';
 import type { Domain } from '../../shared/domain.js';
 import { HttpError, isHttpError } from '../lib/http-error.js';
-import type { LookupService, SearchParams } from '../service/api.js';
+import type { LookupService } from '../service/api.js';
 import type { PolicySource } from './policy-source.js';
 
-export class EmbeddedSource implements PolicySource {
+export class EmbeddedSource implements PolicySource, AnalysisControl {
   readonly mode = 'embedded' as const;
 
   /** `ownsService`: close() also closes the service (the gateway created it). */
@@ -18,26 +20,32 @@ export class EmbeddedSource implements PolicySource {
     private readonly ownsService = true,
   ) {}
 
-  lookup(domain: Domain) {
-    return run(() => this.service.lookup(domain));
+  lookup(domain: Domain, opts?: ReadOptions) {
+    return run(() => this.service.lookup(domain, opts));
   }
-  full(domain: Domain) {
-    return run(() => this.service.full(domain));
+  full(domain: Domain, opts?: ReadOptions) {
+    return run(() => this.service.full(domain, opts));
   }
-  search(params: SearchParams) {
-    return run(() => this.service.search(params));
+  search(params: SearchParams, opts?: ReadOptions) {
+    return run(() => this.service.search(params, opts));
   }
-  batch(domains: Domain[]) {
-    return run(() => this.service.batch(domains));
+  batch(domains: Domain[], opts?: ReadOptions) {
+    return run(() => this.service.batch(domains, opts));
   }
-  policy(domain: Domain) {
-    return run(() => this.service.policy(domain));
+  policy(domain: Domain, opts?: ReadOptions) {
+    return run(() => this.service.policy(domain, opts));
   }
-  score(domain: Domain) {
-    return run(() => this.service.score(domain));
+  score(domain: Domain, opts?: ReadOptions) {
+    return run(() => this.service.score(domain, opts));
   }
-  history(domain: Domain) {
-    return run(() => this.service.history(domain));
+  history(domain: Domain, opts?: ReadOptions) {
+    return run(() => this.service.history(domain, opts));
+  }
+  whenAnalysed(domain: Domain, timeoutMs: number, signal?: AbortSignal) {
+    return run(() => this.service.whenAnalysed(domain, timeoutMs, signal));
+  }
+  recheck(domain: Domain, opts?: ReadOptions) {
+    return run(() => this.service.recheck(domain, opts));
   }
   quota() {
     return null;
@@ -47,10 +55,10 @@ export class EmbeddedSource implements PolicySource {
   }
 }
 
-function run<T>(read: () => T): Promise<T> {
+async function run<T>(read: () => Promise<T>): Promise<T> {
   try {
-    return Promise.resolve(read());
+    return await read();
   } catch (e) {
-    return Promise.reject(isHttpError(e) ? e : new HttpError(500, 'internal_error', 'The lookup service failed.', { cause: e }));
+    throw isHttpError(e) ? e : new HttpError(500, 'internal_error', 'The lookup service failed.', { cause: e });
   }
 }

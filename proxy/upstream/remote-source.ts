@@ -39,7 +39,7 @@ import { ERROR_CODES, type ErrorCode } from '../../shared/values.js';
 import { HttpError, isHttpError } from '../lib/http-error.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
-import type { SearchParams } from '../service/api.js';
+import type { ReadOptions, SearchParams } from '../../shared/api.js';
 import { backoffDelay, type BackoffOptions } from './backoff.js';
 import { Pacer, sleep } from './pacer.js';
 import type { PolicySource, QuotaSnapshot } from './policy-source.js';
@@ -131,36 +131,36 @@ export class RemoteSource implements PolicySource {
     });
   }
 
-  lookup(domain: Domain, signal?: AbortSignal) {
-    return this.call({ method: 'GET', base: this.base, path: `/v1/domain/${domain}`, schema: DomainPolicySchema, signal });
+  lookup(domain: Domain, opts?: ReadOptions) {
+    return this.call({ method: 'GET', base: this.base, path: `/v1/domain/${domain}`, schema: DomainPolicySchema, signal: opts?.signal });
   }
 
-  full(domain: Domain, signal?: AbortSignal) {
-    return this.call({ method: 'GET', base: this.base, path: `/v1/domain/${domain}/full`, schema: FullOrUnknown, signal });
+  full(domain: Domain, opts?: ReadOptions) {
+    return this.call({ method: 'GET', base: this.base, path: `/v1/domain/${domain}/full`, schema: FullOrUnknown, signal: opts?.signal });
   }
 
-  search(params: SearchParams, signal?: AbortSignal) {
+  search(params: SearchParams, opts?: ReadOptions) {
     const q = new URLSearchParams({ q: params.q, limit: String(params.limit), offset: String(params.offset) });
     if (params.stance) q.set('stance', params.stance);
-    return this.call({ method: 'GET', base: this.base, path: '/v1/search', query: q.toString(), schema: SearchResultSchema, signal });
+    return this.call({ method: 'GET', base: this.base, path: '/v1/search', query: q.toString(), schema: SearchResultSchema, signal: opts?.signal });
   }
 
-  async batch(domains: Domain[], signal?: AbortSignal): Promise<BatchResult> {
+  async batch(domains: Domain[], opts?: ReadOptions): Promise<BatchResult> {
     // The seed's batch takes 2 to 25 entries; one domain goes through the single lookup.
-    if (domains.length === 1) return toBatchResult([await this.lookup(domains[0]!, signal)]);
-    return this.call({ method: 'POST', base: this.base, path: '/v1/batch', body: { domains }, schema: BatchResultSchema, signal });
+    if (domains.length === 1) return toBatchResult([await this.lookup(domains[0]!, opts)]);
+    return this.call({ method: 'POST', base: this.base, path: '/v1/batch', body: { domains }, schema: BatchResultSchema, signal: opts?.signal });
   }
 
-  policy(domain: Domain, signal?: AbortSignal) {
-    return this.previewCall(this.call({ method: 'GET', base: this.previewBase, path: `/v1/policy/${domain}`, schema: PolicyOrUnknown, signal }));
+  policy(domain: Domain, opts?: ReadOptions) {
+    return this.previewCall(this.call({ method: 'GET', base: this.previewBase, path: `/v1/policy/${domain}`, schema: PolicyOrUnknown, signal: opts?.signal }));
   }
 
-  score(domain: Domain, signal?: AbortSignal) {
-    return this.previewCall(this.call({ method: 'GET', base: this.previewBase, path: `/v1/policy/${domain}/score`, schema: ScoreOrUnknown, signal }));
+  score(domain: Domain, opts?: ReadOptions) {
+    return this.previewCall(this.call({ method: 'GET', base: this.previewBase, path: `/v1/policy/${domain}/score`, schema: ScoreOrUnknown, signal: opts?.signal }));
   }
 
-  history(domain: Domain, signal?: AbortSignal) {
-    return this.previewCall(this.call({ method: 'GET', base: this.previewBase, path: `/v1/domain/${domain}/history`, schema: HistoryOrUnknown, signal }));
+  history(domain: Domain, opts?: ReadOptions) {
+    return this.previewCall(this.call({ method: 'GET', base: this.previewBase, path: `/v1/domain/${domain}/history`, schema: HistoryOrUnknown, signal: opts?.signal }));
   }
 
   /** Whether the upstream offers the announced surface (see the module comment). */

@@ -4,8 +4,11 @@
  *    files of the corpus, homepages with terms links, some llms.txt) on one local farm,
  *    8 crawls in flight (the service's default CRAWL_CONCURRENCY): crawl only, then
  *    crawl + classify(), in the same run.
- * 2. One domain's crawl time against the slowest of its single requests, each file with its
- *    own delay (50 to 300 ms): goal within 1.2x (the requests run in parallel).
+ * 2. One domain's crawl time against its critical path, each file with its own delay (50 to
+ *    300 ms): the pages wait for robots.txt (RFC 9309: the crawler asks before it fetches a
+ *    page), so the least a crawl can take is robots.txt, then the slower of (homepage, then
+ *    terms) and the markdown homepage, or the slowest policy file if that is longer. Goal
+ *    within 1.2x of that path, measured from single requests in the same run.
  * Figures are printed as plain lines; nothing is asserted here.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -93,7 +96,7 @@ async function part1(): Promise<void> {
   await farm.close();
 }
 
-/** Per-file delays (ms): homepage and terms run one after the other, so together they stay under the slowest. */
+/** Per-file delays (ms). The pages start once robots.txt is in: 300 + max(50 + 80, 120) = 430 ms of critical path. */
 const DELAYS: Record<string, number> = {
   '/': 50,
   '/markdown': 120,
@@ -131,23 +134,29 @@ async function part2(): Promise<void> {
     return ms;
   };
   const crawls: number[] = [];
+  const critical: number[] = [];
   const slowest: number[] = [];
   for (let run = 0; run < 15; run++) {
     const t = performance.now();
     await crawler.crawl('timed.test');
     crawls.push(performance.now() - t);
-    const singles = await Promise.all([
+    const [home, markdown, robotsTxt, terms, ...policy] = await Promise.all([
       single('/', 'text/html'),
       single('/', 'text/markdown'),
-      ...['/robots.txt', '/llms.txt', '/ai.txt', '/.well-known/tdmrep.json', '/.well-known/agents.json', '/terms'].map((p) => single(p, '*/*')),
+      ...['/robots.txt', '/terms', '/llms.txt', '/ai.txt', '/.well-known/tdmrep.json', '/.well-known/agents.json'].map((p) => single(p, '*/*')),
     ]);
-    slowest.push(Math.max(...singles));
+    critical.push(Math.max(robotsTxt! + Math.max(home! + terms!, markdown!), ...policy));
+    slowest.push(Math.max(home!, markdown!, robotsTxt!, terms!, ...policy));
   }
   await crawler.close();
   await farm.close();
   const c = median(crawls);
+  const p = median(critical);
   const s = median(slowest);
-  console.log(`one domain:        crawl ${c.toFixed(0)} ms (median of 15), slowest single request ${s.toFixed(0)} ms, ratio ${(c / s).toFixed(2)}x (goal <= 1.2x; sequential would be ${Object.values(DELAYS).reduce((a, b) => a + b, 0)} ms)`);
+  console.log(
+    `one domain:        crawl ${c.toFixed(0)} ms (median of 15), critical path ${p.toFixed(0)} ms (robots.txt, then the pages), ratio ${(c / p).toFixed(2)}x (goal <= 1.2x); ` +
+      `slowest single request ${s.toFixed(0)} ms, all one after another ${Object.values(DELAYS).reduce((a, b) => a + b, 0)} ms`,
+  );
 }
 
 await part1();

@@ -61,8 +61,8 @@ async function populatedService() {
 
 async function serveService(): Promise<void> {
   const { service } = await populatedService();
-  const app = createServiceApp({ service, db: service.db, logger: createLogger('bench', 'silent'), keyLimits: UNLIMITED });
-  const key = new ApiKeys(service.db).create('bench@example.com', '127.0.0.1', Date.now());
+  const app = createServiceApp({ service, store: service.store, logger: createLogger('bench', 'silent'), keyLimits: UNLIMITED });
+  const key = await new ApiKeys(service.store.keys).create('bench@example.com', '127.0.0.1', Date.now());
   serveCpuUsage();
   const server = app.listen(0, '127.0.0.1', () => {
     process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key });
@@ -71,7 +71,7 @@ async function serveService(): Promise<void> {
 
 async function serveBare(): Promise<void> {
   const { service, close } = await populatedService();
-  const body = Buffer.from(JSON.stringify(service.lookup(DOMAIN)));
+  const body = Buffer.from(JSON.stringify(await service.lookup(DOMAIN)));
   await close();
   serveCpuUsage();
   const server = createServer((_req, res) => {
@@ -117,7 +117,7 @@ async function main(): Promise<void> {
   const { service, close } = await populatedService();
   const n = 200_000;
   const t0 = process.hrtime.bigint();
-  for (let i = 0; i < n; i++) service.lookup(DOMAIN);
+  for (let i = 0; i < n; i++) await service.lookup(DOMAIN);
   const perSec = n / (Number(process.hrtime.bigint() - t0) / 1e9);
   await close();
   console.log(`in-process LookupService.lookup(): ${Math.round(perSec).toLocaleString('en')} lookups/s (${(1e6 / perSec).toFixed(1)} µs each)`);

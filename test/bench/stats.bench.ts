@@ -10,10 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { contributions, rankSort, type PolicyFacets } from '../../proxy/service/preview/facets.js';
-import { migratePreview } from '../../proxy/service/preview/hooks.js';
-import { searchPolicies, type PreviewSearchParams } from '../../proxy/service/preview/search.js';
-import { hourOf } from '../../proxy/service/preview/store.js';
-import { readStats, scanStats } from '../../proxy/service/preview/stats.js';
+import { hourOf } from '../../proxy/service/store/sqlite/preview-index.js';
+import { searchPolicies } from '../../proxy/service/store/sqlite/preview-search.js';
+import { readStats, scanStats } from '../../proxy/service/store/sqlite/preview-stats.js';
+import { migratePreviewTables as migratePreview } from '../../proxy/service/store/sqlite/preview-tables.js';
+import type { PreviewSearchParams } from '../../shared/params.js';
 import { CONFLICTS, DETAILS, DETAIL_STANCE, SIGNAL_KEYS, type Detail } from '../../shared/values.js';
 
 const N = Number(process.env.DOMAINS ?? 1_000_000);

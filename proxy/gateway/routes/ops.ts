@@ -20,7 +20,7 @@ export interface OpsDeps {
   startedAt: number;
   now: () => number;
   /** The figures that cost a COUNT query (see countedFigures). */
-  counted: () => CountedFigures;
+  counted: () => Promise<CountedFigures>;
 }
 
 export interface CountedFigures {
@@ -34,9 +34,9 @@ export interface CountedFigures {
 export const STATUS_TTL_MS = 1_000;
 
 /** The counted figures, worked out at most once per STATUS_TTL_MS however often /status is asked. */
-export function countedFigures(source: PolicySource, store: CacheStore | null, clock: Clock): () => CountedFigures {
+export function countedFigures(source: PolicySource, store: CacheStore | null, clock: Clock): () => Promise<CountedFigures> {
   const service = source.mode === 'embedded' ? (source as PolicySource & { service?: LookupService }).service : undefined;
-  return atMostEvery(STATUS_TTL_MS, clock, () => ({ persisted: store?.count() ?? null, service: service ? service.status() : null }));
+  return atMostEvery(STATUS_TTL_MS, clock, async () => ({ persisted: store?.count() ?? null, service: service ? await service.status() : null }));
 }
 
 export function serveHealth(res: ServerResponse): void {
@@ -48,7 +48,7 @@ export async function serveStatus(deps: OpsDeps, res: ServerResponse): Promise<v
   const preview = deps.source.previewOffered ? await deps.source.previewOffered() : true;
   const { hits, misses, stale } = deps.metrics.counts();
   const total = hits + misses + stale;
-  const counted = deps.counted();
+  const counted = await deps.counted();
   const remote = deps.source as PolicySource & { callsInWindow?: () => number };
   sendJson(res, 200, {
     status: 'ok',

@@ -4,7 +4,7 @@
  * looked up by hash, and the stored hash compared with timingSafeEqual.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type Database from 'better-sqlite3';
+import type { KeyStore } from '../store/registry-store.js';
 
 export const KEY_PREFIX = 'apl_';
 const KEY_SHAPE = /^apl_[A-Za-z0-9_-]{43}$/;
@@ -16,43 +16,32 @@ const VERIFIED_CACHE_MAX = 10_000;
 
 export class ApiKeys {
   private readonly verified = new Map<string, number>();
-  private readonly insert;
-  private readonly byHash;
-  private readonly signupsSince;
 
-  constructor(db: Database.Database) {
-    this.insert = db.prepare<[Buffer, string, string, string, string]>(
-      'INSERT INTO api_keys (key_hash, prefix, email, created_at, created_ip) VALUES (?, ?, ?, ?, ?)',
-    );
-    this.byHash = db.prepare<[Buffer], { id: number; key_hash: Buffer }>('SELECT id, key_hash FROM api_keys WHERE key_hash = ?');
-    this.signupsSince = db.prepare<[string, string], { n: number }>(
-      'SELECT count(*) AS n FROM api_keys WHERE created_ip = ? AND created_at >= ?',
-    );
-  }
+  constructor(private readonly store: KeyStore) {}
 
   /** Creates a key and returns it; the caller shows it once, nothing keeps it. */
-  create(email: string, ip: string, nowMs: number): string {
+  async create(email: string, ip: string, nowMs: number): Promise<string> {
     const key = KEY_PREFIX + randomBytes(32).toString('base64url');
-    this.insert.run(sha256(key), key.slice(0, KEY_PREFIX.length + 8), email, new Date(nowMs).toISOString(), ip);
+    await this.store.create({ hash: sha256(key), prefix: key.slice(0, KEY_PREFIX.length + 8), email, createdAt: new Date(nowMs).toISOString(), ip });
     return key;
   }
 
   /** The key's id, or undefined for anything that is not a stored key. */
-  verify(key: string): number | undefined {
+  async verify(key: string): Promise<number | undefined> {
     if (!KEY_SHAPE.test(key)) return undefined;
     const hash = sha256(key);
     const hex = hash.toString('hex');
     const known = this.verified.get(hex);
     if (known !== undefined) return known;
-    const row = this.byHash.get(hash);
-    if (!row || row.key_hash.length !== hash.length || !timingSafeEqual(row.key_hash, hash)) return undefined;
+    const row = await this.store.byHash(hash);
+    if (!row || row.hash.length !== hash.length || !timingSafeEqual(row.hash, hash)) return undefined;
     if (this.verified.size >= VERIFIED_CACHE_MAX) this.verified.clear();
     this.verified.set(hex, row.id);
     return row.id;
   }
 
   /** Keys created from this address since `sinceMs` (the signup limit's day window). */
-  signupsFrom(ip: string, sinceMs: number): number {
-    return this.signupsSince.get(ip, new Date(sinceMs).toISOString())!.n;
+  signupsFrom(ip: string, sinceMs: number): Promise<number> {
+    return this.store.signupsFrom(ip, sinceMs);
   }
 }

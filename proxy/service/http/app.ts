@@ -4,27 +4,27 @@
  * /preview/v1 behind the same Bearer keys and per-key limits, then 404 and one error handler.
  */
 import express, { type Express } from 'express';
-import type Database from 'better-sqlite3';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { createLogger, type Logger } from '../../lib/logger.js';
 import type { LookupService } from '../api.js';
 import { ApiKeys } from '../auth/api-keys.js';
 import { KEY_LIMITS, KeyUsage } from '../auth/usage.js';
 import type { LimitType } from '../../../shared/values.js';
-import { createPreviewRouter } from '../preview/router.js';
+import type { RegistryStore } from '../store/registry-store.js';
 import { errorHandler, notFound } from './errors.js';
 import { batchRouter } from './routes/batch.js';
 import { domainRouter } from './routes/domain.js';
 import { healthRouter } from './routes/health.js';
 import { openapiRouter } from './routes/openapi.js';
+import { previewRouter } from './routes/preview.js';
 import { searchRouter } from './routes/search.js';
 import { signupRouter } from './routes/signup.js';
 import { requireKey, securityHeaders } from './security.js';
 
 export interface ServiceAppDeps {
   service: LookupService;
-  /** The registry database (keys, usage counters, preview indexes). */
-  db: Database.Database;
+  /** The store behind the service: keys and usage counters. */
+  store: Pick<RegistryStore, 'keys' | 'usage'>;
   clock?: Clock;
   logger?: Logger;
   /** Express `trust proxy` hop count (TRUST_PROXY), default 0. */
@@ -36,8 +36,8 @@ export interface ServiceAppDeps {
 export function createServiceApp(deps: ServiceAppDeps): Express {
   const clock = deps.clock ?? systemClock;
   const log = deps.logger ?? createLogger('service-http');
-  const keys = new ApiKeys(deps.db);
-  const usage = new KeyUsage(deps.db, deps.keyLimits ?? KEY_LIMITS);
+  const keys = new ApiKeys(deps.store.keys);
+  const usage = new KeyUsage(deps.store.usage, deps.keyLimits ?? KEY_LIMITS);
   const keyed = requireKey(keys, usage, clock);
 
   const app = express();
@@ -50,7 +50,7 @@ export function createServiceApp(deps: ServiceAppDeps): Express {
   app.use(openapiRouter());
   app.use('/v1/auth', signupRouter(keys, usage.limits, clock));
   app.use('/v1', keyed, domainRouter(deps.service), searchRouter(deps.service), batchRouter(deps.service));
-  app.use('/preview/v1', keyed, createPreviewRouter({ db: deps.db, service: deps.service, clock }));
+  app.use('/preview/v1', keyed, previewRouter(deps.service));
 
   app.use(notFound);
   app.use(errorHandler(log));

@@ -11,6 +11,8 @@ export const HealthResponseSchema = z.object({
   queue: z.object({
     queued: z.number().int().nonnegative(),
     crawling: z.number().int().nonnegative(),
+    /** Failed checks waiting for their retry (10 min, 1 h, 6 h after a failure). */
+    retrying: z.number().int().nonnegative(),
     workers: z.number().int().positive(),
   }),
 });

@@ -7,8 +7,10 @@ import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { HttpError } from '../../lib/http-error.js';
 import type { Clock } from '../../lib/clock.js';
+import type { ReadOptions } from '../../../shared/api.js';
 import type { ApiKeys } from '../auth/api-keys.js';
-import type { KeyUsage, UsageState } from '../auth/usage.js';
+import type { KeyUsage } from '../auth/usage.js';
+import type { UsageState } from '../limits/usage-count.js';
 import type { LimitType } from '../../../shared/values.js';
 
 export const BODY_LIMIT = '64kb';
@@ -57,17 +59,18 @@ const BEARER = /^bearer +(\S+) *$/i;
 /**
  * `Authorization: Bearer <key>` → 401 unauthorized when missing or unknown; then counts the
  * request in all three windows (429 rate_limit_exceeded when one is full). Headers are set
- * before the route runs, so they are on every keyed response, errors included.
+ * before the route runs, so they are on every keyed response, errors included. The key's id
+ * is the client the crawl queue budgets (readOptions).
  */
 export function requireKey(keys: ApiKeys, usage: KeyUsage, clock: Clock): RequestHandler {
-  return (req, res, next) => {
+  return async (req, res, next) => {
     const m = BEARER.exec(req.get('authorization') ?? '');
-    const keyId = m ? keys.verify(m[1]!) : undefined;
+    const keyId = m ? await keys.verify(m[1]!) : undefined;
     if (keyId === undefined) {
       res.setHeader('WWW-Authenticate', 'Bearer');
       throw new HttpError(401, 'unauthorized', m ? 'The API key is not valid.' : 'Send your API key as Authorization: Bearer <key>.');
     }
-    const state = usage.consume(keyId, clock.now());
+    const state = await usage.consume(keyId, clock.now());
     setLimitHeaders(res, state, usage.limits);
     if (state.exceeded) {
       const { limitType, retryAfter } = state.exceeded;
@@ -76,6 +79,10 @@ export function requireKey(keys: ApiKeys, usage: KeyUsage, clock: Clock): Reques
         limitType,
       });
     }
+    res.locals.client = `key:${keyId}`;
     next();
   };
 }
+
+/** Who asks (the key requireKey accepted), for the service's reads. */
+export const readOptions = (res: express.Response): ReadOptions => ({ client: res.locals.client as string | undefined });

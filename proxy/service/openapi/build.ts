@@ -7,7 +7,7 @@
 import { ERROR_CODES, LIMITS } from '../../../shared/values.js';
 import { SERVICE_VERSION } from '../version.js';
 import { COMPONENT_SCHEMAS, HEADERS, schemaComponents } from './components.js';
-import { PREVIEW_COMPONENT_SCHEMAS, previewOpenApi } from '../preview/openapi.js';
+import { PREVIEW_COMPONENT_SCHEMAS, previewOpenApi } from './preview-paths.js';
 import { REFERENCE_PATHS } from './paths.js';
 
 const DESCRIPTION = `The AI-Policy Lookup Service: what machine-readable AI-access policy a domain publishes.
@@ -21,7 +21,8 @@ Ours where the seed says "not shown": 201 for signup, 200 for every other succes
 \`invalid_email\` (400) and \`rate_limit_exceeded\` with \`limit_type: day\` (429) for signup failures;
 \`invalid_params\` (400) for a batch outside ${LIMITS.batchMin}-${LIMITS.batchMax} entries; \`not_found\` (404), \`method_not_allowed\` (405),
 \`payload_too_large\` (413, bodies over 64 KiB), \`unsupported_media_type\` (415) for requests no endpoint takes;
-unknown domains answer exactly \`{domain, found: false, queued: true}\` on every lookup endpoint;
+unknown domains answer exactly \`{domain, found: false, queued: true}\` on every lookup endpoint,
+or \`queue_full\` (503, with \`retry_after\`) when the crawl queue holds its cap;
 monthly headers X-RateLimit-Limit-Month and X-RateLimit-Remaining-Month; site facts that are unknown are null.`;
 
 export function buildOpenApiDocument(): Record<string, unknown> {

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import * as S from '../../../shared/schemas.js';
 import { LIMITS } from '../../../shared/values.js';
 import { HealthResponseSchema } from '../http/health-schema.js';
+import { RecheckResultSchema } from '../http/recheck-schema.js';
+import { QUEUE_FULL_RETRY_S } from '../admission.js';
 
 /** Component name → schema, in document order. */
 export const COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
@@ -32,6 +34,7 @@ export const COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
   BatchItem: S.BatchItemSchema,
   BatchResult: S.BatchResultSchema,
   HealthResponse: HealthResponseSchema,
+  RecheckResult: RecheckResultSchema,
 };
 
 /** Generates `components.schemas` for the given named schemas. */
@@ -65,6 +68,9 @@ export const HEADERS = {
   Allow: { description: 'Methods the path accepts (RFC 9110 section 10.2.1).', schema: { type: 'string' } },
   'WWW-Authenticate': { description: 'Always `Bearer` (RFC 6750 section 3).', schema: { type: 'string' } },
 } as const;
+
+/** What a path that queues a domain answers when the crawl queue is full. */
+export const QUEUE_FULL_NOTE = `\`queue_full\` (ours): the crawl queue holds its cap of new work (CRAWL_QUEUE_MAX); \`retry_after\` is ${QUEUE_FULL_RETRY_S} seconds.`;
 
 export const RATE_LIMIT_HEADERS = Object.keys(HEADERS).filter((h) => h.startsWith('X-RateLimit-'));
 

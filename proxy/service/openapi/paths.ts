@@ -3,7 +3,10 @@
  * code, header and error code, and every choice we made where the seed says "not shown".
  */
 import { LIMITS, STANCES } from '../../../shared/values.js';
-import { RATE_LIMIT_HEADERS, jsonResponse, ref } from './components.js';
+import { RECHECK_INTERVAL_MS } from '../admission.js';
+import { DEFAULT_QUEUE_LIMITS } from '../api.js';
+import { MAX_WAIT_S } from '../http/prefer.js';
+import { QUEUE_FULL_NOTE, RATE_LIMIT_HEADERS, jsonResponse, ref } from './components.js';
 
 type Obj = Record<string, unknown>;
 
@@ -38,6 +41,15 @@ const domainParam: Obj = {
   schema: { type: 'string', maxLength: 1024 },
 };
 const invalidDomain = (keyed: boolean): Obj => ({ '400': err('`invalid_domain`: the domain is malformed, or its percent-encoding in the path cannot be decoded.', keyed) });
+/** Paths that may queue a domain. */
+const queueFull: Obj = { '503': err(QUEUE_FULL_NOTE, true, ['Retry-After']) };
+const preferParam: Obj = {
+  name: 'Prefer',
+  in: 'header',
+  required: false,
+  description: `Ours, RFC 7240: \`wait=N\` makes the lookup of a domain not yet analysed wait up to N seconds (at most ${MAX_WAIT_S}) for its first analysis, answered the moment it is stored; the answer then carries \`Preference-Applied: wait=N\`. Without it, an unknown domain is answered at once.`,
+  schema: { type: 'string', examples: ['wait=5'] },
+};
 const unknownNote =
   'A domain not in the registry is not an error: 200 with exactly `{domain, found: false, queued: true}` (our choice: nothing more), and the domain is queued once for analysis.';
 
@@ -77,11 +89,32 @@ export const REFERENCE_PATHS: Obj = {
   '/v1/domain/{domain}': {
     get: {
       summary: 'Policy summary of one domain.',
-      description: `${unknownNote} A record older than REFRESH_DAYS is served and re-crawled in the background.`,
+      description: `${unknownNote} A record older than REFRESH_DAYS is served and re-crawled in the background. When the latest check failed (timeout, server error, connection failure) and an earlier good crawl exists, that crawl stays the answer, \`last_updated\` keeps its time and \`basis.last_check\` says when the check failed, why and when it is retried (after 10 minutes, 1 hour, 6 hours, then on the normal refresh). The answer depends on \`Prefer\` (\`Vary: Prefer\`).`,
+      tags: ['reference'],
+      security: [{ bearer: [] }],
+      parameters: [domainParam, preferParam],
+      responses: {
+        '200': resp('The domain policy, or the unknown shape. After a wait asked with `Prefer`, also `Preference-Applied: wait=N` (RFC 7240 section 3).', ref('DomainPolicy'), true),
+        ...invalidDomain(true),
+        ...queueFull,
+        ...keyedErrors(),
+      },
+    },
+  },
+  '/v1/domain/{domain}/recheck': {
+    post: {
+      summary: 'Check a domain again now (ours).',
+      description: `Queues a new check of the domain now, ahead of batch and refresh work ("Check again"). Refused, with \`accepted: false\` and \`retry_after\`, when the domain was checked or queued for a check less than ${RECHECK_INTERVAL_MS / 1000} seconds ago, or when the key has queued its budget of new domains this minute (CRAWL_NEW_PER_MINUTE). A refusal is 200, not 429: the key's limits are not what refused it. No body is needed.`,
       tags: ['reference'],
       security: [{ bearer: [] }],
       parameters: [domainParam],
-      responses: { '200': resp('The domain policy, or the unknown shape.', ref('DomainPolicy'), true), ...invalidDomain(true), ...keyedErrors() },
+      responses: {
+        '202': resp('A new check is queued (or running now).', ref('RecheckResult'), true),
+        '200': resp('Refused: `accepted` is false; try again after `retry_after` seconds (also in Retry-After).', ref('RecheckResult'), true, ['Retry-After']),
+        ...invalidDomain(true),
+        ...queueFull,
+        ...keyedErrors(),
+      },
     },
   },
   '/v1/domain/{domain}/full': {
@@ -94,6 +127,7 @@ export const REFERENCE_PATHS: Obj = {
       responses: {
         '200': resp('The full record, or the unknown shape.', { oneOf: [ref('FullRecord'), ref('DomainPolicyUnknown')] }, true),
         ...invalidDomain(true),
+        ...queueFull,
         ...keyedErrors(),
       },
     },
@@ -125,7 +159,7 @@ function batchPath(summary: string): Obj {
   return {
     post: {
       summary,
-      description: `${LIMITS.batchMin} to ${LIMITS.batchMax} entries; duplicates (after normalisation) are answered once, in first-seen order. Unknown domains are listed in \`not_found\` and queued. Split larger sets into chunks of ${LIMITS.batchMax}.`,
+      description: `${LIMITS.batchMin} to ${LIMITS.batchMax} entries; duplicates (after normalisation) are answered once, in first-seen order. Unknown domains are listed in \`not_found\`; they are queued as batch work, behind interactive lookups, as many as the key's budget of new domains a minute allows (CRAWL_NEW_PER_MINUTE, default ${DEFAULT_QUEUE_LIMITS.newPerClientPerMinute}) and only while the queue is below 90 % of its cap: the rest are listed but not queued, so ask for them again later. Split larger sets into chunks of ${LIMITS.batchMax}.`,
       tags: ['reference'],
       security: [{ bearer: [] }],
       requestBody: { required: true, content: json(ref('BatchRequest')) },

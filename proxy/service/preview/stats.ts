@@ -1,13 +1,8 @@
 /**
- * Aggregate statistics of the registry (announced surface `GET /v1/stats`).
- *
- * readStats() reads the counters indexPolicy() maintains (about a hundred rows whatever the
- * registry's size) and, for freshness, which depends on the time of the request, per-hour
- * crawl counts plus index range counts within the two boundary hours. scanStats() computes the same answer by
- * scanning every domain: the naive query the benchmark compares against, and the oracle the
- * tests check the counters with.
+ * Aggregate statistics of the registry (announced surface `GET /v1/stats`): the answer assembled
+ * from counter tallies and freshness counts, whichever store counted them (the SQLite one in
+ * store/sqlite/preview-stats.ts). Pure.
  */
-import type Database from 'better-sqlite3';
 import {
   ANNOUNCED_STANCES,
   CONFLICTS,
@@ -15,11 +10,9 @@ import {
   DETAIL_STANCE,
   SIGNAL_KEYS,
   toAnnouncedStance,
-  type Detail,
 } from '../../../shared/values.js';
 import { SCORE_BUCKETS, type CounterKind } from './facets.js';
 import type { StatsResponse } from './schemas.js';
-import { HOUR_MS, hourOf, statements } from './store.js';
 
 const DAY_MS = 86_400_000;
 /** Freshness thresholds: re-crawled weekly; the seed advises rechecking after 30 days. */
@@ -34,7 +27,7 @@ export interface Freshness {
   stale: number;
 }
 
-function tally(rows: Iterable<{ kind: string; key: string; n: number }>): Tallies {
+export function tally(rows: Iterable<{ kind: string; key: string; n: number }>): Tallies {
   const t: Tallies = new Map();
   for (const r of rows) {
     const m = t.get(r.kind as CounterKind) ?? new Map<string, number>();
@@ -45,7 +38,7 @@ function tally(rows: Iterable<{ kind: string; key: string; n: number }>): Tallie
 }
 
 /** The boundaries in epoch ms: fresh (age under 7 days) when crawled after `fresh`, stale (over 30 days) when before `stale`. */
-const bounds = (nowMs: number) => ({ fresh: nowMs - FRESH_DAYS * DAY_MS, stale: nowMs - STALE_DAYS * DAY_MS });
+export const freshnessBounds = (nowMs: number) => ({ fresh: nowMs - FRESH_DAYS * DAY_MS, stale: nowMs - STALE_DAYS * DAY_MS });
 
 export function assembleStats(t: Tallies, freshness: Freshness, nowMs: number): StatsResponse {
   const get = (kind: CounterKind, key: string) => t.get(kind)?.get(key) ?? 0;
@@ -74,74 +67,4 @@ export function assembleStats(t: Tallies, freshness: Freshness, nowMs: number): 
     freshness,
     generated_at: new Date(nowMs).toISOString(),
   };
-}
-
-const statsStatements = new WeakMap<Database.Database, ReturnType<typeof prepareStats>>();
-function prepareStats(db: Database.Database) {
-  statements(db); // tables exist
-  const n = <P extends unknown[]>(sql: string) => db.prepare<P, { n: number | null }>(sql);
-  return {
-    counters: db.prepare<[], { kind: string; key: string; n: number }>('SELECT kind, key, n FROM preview_counters'),
-    hoursAfter: n<[number]>('SELECT sum(n) AS n FROM preview_crawl_hours WHERE hour > ?'),
-    hoursBefore: n<[number]>('SELECT sum(n) AS n FROM preview_crawl_hours WHERE hour < ?'),
-    // Index range counts inside one hour (EXPLAIN: SEARCH ... USING COVERING INDEX preview_policy_crawled).
-    range: n<[number, number]>('SELECT count(*) AS n FROM preview_policy WHERE crawled_ms > ? AND crawled_ms < ?'),
-  };
-}
-
-/**
- * Statistics from the maintained counters. Freshness depends on the time of the request: whole
- * hours come from preview_crawl_hours, and only the hour the boundary falls in is range-counted
- * on the crawled_ms index, so the cost does not grow with the registry.
- */
-export function readStats(db: Database.Database, nowMs: number): StatsResponse {
-  let s = statsStatements.get(db);
-  if (!s) statsStatements.set(db, (s = prepareStats(db)));
-  const t = tally(s.counters.all());
-  const b = bounds(nowMs);
-  const hf = hourOf(b.fresh);
-  const hs = hourOf(b.stale);
-  // fresh: crawled_ms > b.fresh = hours after hf, plus (b.fresh, end of hf).
-  const fresh = (s.hoursAfter.get(hf)!.n ?? 0) + s.range.get(b.fresh, (hf + 1) * HOUR_MS)!.n!;
-  // stale: crawled_ms < b.stale = hours before hs, plus [start of hs, b.stale).
-  const stale = (s.hoursBefore.get(hs)!.n ?? 0) + s.range.get(hs * HOUR_MS - 1, b.stale)!.n!;
-  const total = t.get('total')?.get('') ?? 0;
-  return assembleStats(t, { fresh, stale, aging: Math.max(0, total - fresh - stale) }, nowMs);
-}
-
-/** The same statistics by scanning every domain's stored facets (GROUP BY over the whole registry). */
-export function scanStats(db: Database.Database, nowMs: number): StatsResponse {
-  statements(db);
-  const rows: Array<{ kind: string; key: string; n: number }> = [];
-  const q = (sql: string, ...params: unknown[]) =>
-    db.prepare<unknown[], { kind: string; key: string; n: number }>(sql).all(...params);
-  rows.push(...q(`SELECT 'total' AS kind, '' AS key, count(*) AS n FROM preview_policy`));
-  for (const r of q(`SELECT 'detail' AS kind, detail AS key, count(*) AS n FROM preview_policy GROUP BY detail`)) {
-    rows.push(r, { kind: 'stance', key: toAnnouncedStance(DETAIL_STANCE[r.key as Detail]), n: r.n });
-  }
-  rows.push(
-    ...q(`SELECT 'score' AS kind, CAST(min(9, score / 10) AS TEXT) AS key, count(*) AS n FROM preview_policy GROUP BY key`),
-  );
-  for (const [kind, path] of [
-    ['standard', '$.standards'],
-    ['blocked', '$.blocked'],
-    ['conflict', '$.conflicts'],
-  ] as const) {
-    rows.push(
-      ...q(
-        `SELECT ? AS kind, j.value AS key, count(*) AS n FROM preview_policy, json_each(preview_policy.facets, ?) AS j GROUP BY j.value`,
-        kind,
-        path,
-      ),
-    );
-  }
-  const b = bounds(nowMs);
-  const f = db
-    .prepare<[number, number], { fresh: number | null; stale: number | null; total: number }>(
-      'SELECT sum(crawled_ms > ?) AS fresh, sum(crawled_ms < ?) AS stale, count(*) AS total FROM preview_policy',
-    )
-    .get(b.fresh, b.stale)!;
-  const fresh = f.fresh ?? 0;
-  const stale = f.stale ?? 0;
-  return assembleStats(tally(rows), { fresh, stale, aging: f.total - fresh - stale }, nowMs);
 }

@@ -89,22 +89,27 @@ describe('a full crawl', () => {
     expect(e.tos).toBeNull();
   });
 
-  it('starts all requests of a domain before any answers (one crawl takes about the slowest request)', async () => {
-    const arrivals: number[] = [];
-    const slow = (body: string) => () => {
-      arrivals.push(Date.now());
-      return { ...text(body), delayMs: 1_000 };
+  it('starts the policy files together and the pages as soon as robots.txt is in (one crawl takes robots.txt, then the slowest page)', async () => {
+    const arrivals: Record<string, number[]> = {};
+    const slow = (body: string) => (req: { url?: string; headers: { accept?: string } }) => {
+      const key = req.url === '/' ? (req.headers.accept === 'text/markdown' ? 'markdown' : 'homepage') : req.url!;
+      (arrivals[key] ??= []).push(Date.now());
+      return { ...text(body), delayMs: 600 };
     };
-    farm.set('parallel.test', {
-      routes: {},
-      fallback: slow('late'),
-    });
+    farm.set('parallel.test', { routes: {}, fallback: slow('late') });
     const crawler = createCrawler({ overrides: farm.overrides() });
+    const started = Date.now();
     const e = await crawler.crawl('parallel.test');
+    const took = Date.now() - started;
     await crawler.close();
-    expect(arrivals).toHaveLength(7);
-    // Every request reached the server before the first could have been answered.
-    expect(Math.max(...arrivals) - Math.min(...arrivals)).toBeLessThan(1_000);
+    const first = (k: string) => arrivals[k]![0]!;
+    const policy = ['/robots.txt', '/llms.txt', '/ai.txt', '/.well-known/tdmrep.json', '/.well-known/agents.json'].map(first);
+    // The five policy files reached the server before the first could have been answered ...
+    expect(Math.max(...policy) - Math.min(...policy)).toBeLessThan(600);
+    // ... the two pages only after robots.txt was answered, together.
+    for (const page of ['homepage', 'markdown']) expect(first(page) - first('/robots.txt')).toBeGreaterThanOrEqual(590);
+    expect(Math.abs(first('homepage') - first('markdown'))).toBeLessThan(600);
+    expect(took).toBeLessThan(2 * 600 + 500);
     for (const r of files(e)) expect(asResponse(r).body).toBe('late');
   });
 

@@ -81,10 +81,15 @@ describe('time limits', () => {
     for (const r of files(e)) expect(r).toMatchObject({ kind: 'failed', reason: 'aborted' });
   });
 
-  it('fails a connection the server drops without answering', async () => {
+  it('fails a connection the server drops without answering; the pages wait for a robots.txt that never came (RFC 9309 2.3.1.4)', async () => {
+    const before = farm.requests.length;
     const e = await crawlSite('drop.test', { routes: { '/robots.txt': { drop: true } } });
     expect(e.robots).toMatchObject({ kind: 'failed', reason: 'connect' });
-    expect(asResponse(e.homepage).status).toBe(404);
+    expect(asResponse(e.llms).status).toBe(404);
+    for (const page of [e.homepage, e.markdown]) {
+      expect(page).toMatchObject({ kind: 'failed', reason: 'connect', message: expect.stringContaining('this page was not requested') });
+    }
+    expect(farm.requests.slice(before).filter((r) => r.host === 'drop.test' && r.path === '/')).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PreviewBatchResultSchema, PreviewSearchResultSchema, SignalsResponseSchema, StatsResponseSchema } from '../../../proxy/service/preview/schemas.js';
-import { scanStats } from '../../../proxy/service/preview/stats.js';
+import { scanStats } from '../../../proxy/service/store/sqlite/preview-stats.js';
 import type { Domain } from '../../../shared/domain.js';
 import { AnnouncedRecordSchema, ErrorObjectSchema, FullRecordSchema, HistoryResponseSchema, ScoreResponseSchema } from '../../../shared/schemas.js';
 import { text, type FixtureResponse } from '../../fixtures/farm.js';
@@ -233,11 +233,11 @@ describe('GET /preview/v1/stats', () => {
     const res = await h.get('/preview/v1/stats', key);
     expect(res.status).toBe(200);
     const s = StatsResponseSchema.parse(await res.json());
-    expect(s.total_domains).toBe(h.service.status().domains);
+    expect(s.total_domains).toBe((await h.service.status()).domains);
     expect(s.by_stance.blocks_all_ai.details).toEqual({ blocks_all_ai: 1, wildcard_block: 1 });
     expect(s.top_blocked_bots[0]?.bot).toBeTruthy();
     expect(s.freshness.fresh).toBe(s.total_domains);
-    expect(s).toEqual(scanStats(h.service.db, Date.parse(s.generated_at)));
+    expect(s).toEqual(scanStats(h.db, Date.parse(s.generated_at)));
   });
 });
 
@@ -262,7 +262,7 @@ describe('GET /preview/v1/domain/{domain}/history', () => {
     expect(hist.entries[0]!.bots_blocked).toContain('GPTBot');
     expect(hist.entries[1]!.audit_id).toBe(first.entries[0]!.audit_id);
     // The service's own history() reads the same entries.
-    expect(h.service.history('changing.test' as Domain)).toEqual(hist);
+    expect(await h.service.history('changing.test' as Domain)).toEqual(hist);
   });
 
   it('an unknown domain answers the unknown shape', async () => {
@@ -273,10 +273,10 @@ describe('GET /preview/v1/domain/{domain}/history', () => {
 // Last: it edits the side tables behind the service's back, so counters are no longer checked after it.
 describe('a registry that predates the announced surface’s tables', () => {
   it('a registry record these tables never saw is served from the service; its raw signals are 404 until the next crawl', async () => {
-    h.service.db.prepare("DELETE FROM preview_policy WHERE domain = 'no-rules.test'").run();
-    h.service.db.prepare("DELETE FROM preview_signals WHERE domain = 'no-rules.test'").run();
+    h.db.prepare("DELETE FROM preview_policy WHERE domain = 'no-rules.test'").run();
+    h.db.prepare("DELETE FROM preview_signals WHERE domain = 'no-rules.test'").run();
     const rec = AnnouncedRecordSchema.parse(await json(await h.get('/preview/v1/policy/no-rules.test', key)));
-    expect(rec).toEqual(h.service.policy('no-rules.test' as Domain));
+    expect(rec).toEqual(await h.service.policy('no-rules.test' as Domain));
     const res = await h.get('/preview/v1/signals/no-rules.test', key);
     expect(res.status).toBe(404);
     expect((await errorOf(res)).error).toBe('not_found');

@@ -89,8 +89,8 @@ describe('signals and crawl faults through the service', () => {
     await h.service.idle();
     const summary = DomainPolicyFoundSchema.parse(await (await h.get(`/v1/domain/${domain}`, key)).json());
     const full: FullRecord = FullRecordSchema.parse(await (await h.get(`/v1/domain/${domain}/full`, key)).json());
-    const row = h.service.db.prepare('SELECT evidence FROM audits WHERE audit_id = ?').get(full.audit_id) as { evidence: string };
-    return { summary, full, evidence: JSON.parse(row.evidence) as Evidence };
+    const audit = await h.service.store.records.audit(full.audit_id);
+    return { summary, full, evidence: audit!.evidence as Evidence };
   }
 
   it('finds every standard', async () => {
@@ -113,11 +113,11 @@ describe('signals and crawl faults through the service', () => {
     expect(summary.detail).toBe('robots_blocked');
   });
 
-  it('a robots.txt slower than the request timeout is unreachable; the site is not', async () => {
-    const { summary, full, evidence } = await analysed('slow.test');
+  it('a robots.txt slower than the request timeout is unreachable, so the homepage is not requested (RFC 9309 2.3.1.4)', async () => {
+    const { full, evidence } = await analysed('slow.test');
     expect(evidence.robots).toMatchObject({ kind: 'failed', reason: 'timeout' });
-    expect(full.homepage_status).toBe(200);
-    expect(summary.detail).toBe('robots_blocked');
+    expect(evidence.homepage).toMatchObject({ kind: 'failed', reason: 'timeout', robots: 'unreachable' });
+    expect(full.homepage_status).toBeNull();
   });
 
   it('a site that answers nothing in time, or drops every connection, is unreachable', async () => {

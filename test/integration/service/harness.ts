@@ -14,11 +14,16 @@ import type { Clock } from '../../../proxy/lib/clock.js';
 import { createLogger } from '../../../proxy/lib/logger.js';
 import { createServiceApp } from '../../../proxy/service/http/app.js';
 import { createLookupService, type EmbeddedLookupService } from '../../../proxy/service/lookup-service.js';
+import type { QueueLimits } from '../../../proxy/service/api.js';
+import type { SqliteStore } from '../../../proxy/service/store/sqlite/open.js';
+import type Database from 'better-sqlite3';
 import { startFixtureFarm, type FixtureFarm, type FixtureSite } from '../../fixtures/farm.js';
 
 export interface Harness {
   farm: FixtureFarm;
   service: EmbeddedLookupService;
+  /** The registry file under the service's storage port (the SQLite store). */
+  db: Database.Database;
   base: string;
   dataDir: string;
   /** A fresh API key from POST /v1/auth/signup. */
@@ -36,6 +41,8 @@ export interface HarnessOptions {
   crawler?: Omit<CrawlerOptions, 'overrides' | 'clock'>;
   refreshDays?: number;
   crawlConcurrency?: number;
+  queueLimits?: QueueLimits;
+  retryDelaysMs?: readonly number[];
 }
 
 let ipCounter = 0;
@@ -58,8 +65,10 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     logger,
     refreshDays: opts.refreshDays,
     crawlConcurrency: opts.crawlConcurrency,
+    queueLimits: opts.queueLimits,
+    retryDelaysMs: opts.retryDelaysMs,
   });
-  const app = createServiceApp({ service, db: service.db, clock: opts.clock, logger, trustProxy: 1 });
+  const app = createServiceApp({ service, store: service.store, clock: opts.clock, logger, trustProxy: 1 });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -75,6 +84,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   return {
     farm,
     service,
+    db: (service.store as SqliteStore).db,
     base,
     dataDir,
     async key() {
@@ -102,4 +112,15 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Resolves with the probe's first defined value, asked every `everyMs`; fails after `timeoutMs`. */
+export async function until<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs: number, everyMs = 50): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
 }

@@ -26,8 +26,8 @@ describe('internal errors', () => {
     const logger = pino({ level: 'error', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, sink);
     // The registry breaks under the app: every read now throws inside the route.
     const broken = { ...service, lookup: () => { throw new Error('SQLITE_CORRUPT: secret table detail'); } };
-    const app = createServiceApp({ service: broken, db: service.db, logger });
-    key = new ApiKeys(service.db).create('a@example.com', '127.0.0.1', Date.now());
+    const app = createServiceApp({ service: broken, store: service.store, logger });
+    key = await new ApiKeys(service.store.keys).create('a@example.com', '127.0.0.1', Date.now());
     const server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

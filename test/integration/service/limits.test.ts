@@ -19,9 +19,9 @@ const headersOf = (res: Response) => ({
 
 /** Sets a key's counters as if it had made that many requests (the clock makes 10,000 real ones slow, not different). */
 function setUsage(h: Harness, key: string, counts: { minute?: number; day?: number; month?: number }, at: number) {
-  const id = (h.service.db.prepare('SELECT id FROM api_keys WHERE prefix = ?').get(key.slice(0, 12)) as { id: number }).id;
+  const id = (h.db.prepare('SELECT id FROM api_keys WHERE prefix = ?').get(key.slice(0, 12)) as { id: number }).id;
   const d = new Date(at);
-  h.service.db
+  h.db
     .prepare(
       `INSERT OR REPLACE INTO key_usage VALUES (?, ?, ?, ?, ?, ?, ?)`,
     )
@@ -144,7 +144,7 @@ describe('signup', () => {
     expect(body.api_key).toMatch(/^apl_[A-Za-z0-9_-]{43}$/);
     expect(body.message).toMatch(/once/);
     expect((await h.get('/v1/search?q=ab', body.api_key)).status).toBe(200);
-    const stored = JSON.stringify(h.service.db.prepare('SELECT * FROM api_keys').all(), (_k, v) => (Buffer.isBuffer(v) ? v.toString('hex') : v));
+    const stored = JSON.stringify(h.db.prepare('SELECT * FROM api_keys').all(), (_k, v) => (Buffer.isBuffer(v) ? v.toString('hex') : v));
     expect(stored).not.toContain(body.api_key);
   });
 

@@ -72,8 +72,8 @@ describe('openapi.json', () => {
   beforeAll(async () => {
     h = await startHarness({ sites: sitesOf({ 'training.test': STANCE_SITES['training.test']!, 'signals.test': STANCE_SITES['signals.test']! }) });
     key = await h.key();
-    h.service.lookup('training.test' as never);
-    h.service.lookup('signals.test' as never);
+    await h.service.lookup('training.test' as never);
+    await h.service.lookup('signals.test' as never);
     await h.service.idle();
   });
   afterAll(() => h.close());
@@ -84,7 +84,7 @@ describe('openapi.json', () => {
   });
 
   it('documents every route the app serves, and nothing it does not', () => {
-    const app = createServiceApp({ service: h.service, db: h.service.db });
+    const app = createServiceApp({ service: h.service, store: h.service.store });
     const served = appRoutes(app);
     expect(served.length).toBeGreaterThan(10);
     const inDoc = Object.entries(DOC.paths).flatMap(([p, ops]) => Object.keys(ops as Obj).map((m) => `${m.toUpperCase()} ${p}`));
@@ -98,7 +98,7 @@ describe('openapi.json', () => {
   });
 
   it('real responses validate against the documented schemas and headers', async () => {
-    const g = async (path: string, k: string | undefined = key) => conforms(await h.get(path, k), 'GET');
+    const g = async (path: string, k: string | undefined = key, headers?: Record<string, string>) => conforms(await h.get(path, k, headers), 'GET');
     const p = async (path: string, body: unknown, k: string | undefined = key, headers?: Record<string, string>) =>
       conforms(await h.post(path, body, k, headers), 'POST');
 
@@ -124,6 +124,10 @@ describe('openapi.json', () => {
     await g('/v1/search?q=t');
     await g('/v1/nothing');
     await conforms(await h.post('/v1/domain/training.test', {}, key), 'POST'); // 405
+    await g('/v1/domain/unseen-six.test', key, { prefer: 'wait=1' });
+    expect(await p('/v1/domain/unseen-seven.test/recheck', {})).toMatchObject({ accepted: true }); // 202
+    expect(await p('/v1/domain/training.test/recheck', {})).toMatchObject({ accepted: false }); // 200, refused
+    await p('/v1/domain/bad_domain/recheck', {});
   }, 60_000);
 
   it('real responses of the batch endpoints and the announced surface validate too', async () => {

@@ -45,11 +45,11 @@ describe('every stance/detail row through the HTTP surface', () => {
     expect(full).toMatchObject({ domain: host, ai_stance: expected.stance, policy_detail: expected.detail, use_case_policies: expected.use_cases });
     const policy = AnnouncedRecordSchema.parse(await (await h.get(`/preview/v1/policy/${host}`, key)).json());
     expect(policy.audit_id).toBe(full.audit_id);
-    expect(h.service.score(host as never)).toEqual(ScoreResponseSchema.parse({ domain: host, score: policy.score, last_crawled: policy.last_crawled }));
+    expect(await h.service.score(host as never)).toEqual(ScoreResponseSchema.parse({ domain: host, score: policy.score, last_crawled: policy.last_crawled }));
   });
 
-  it('each domain was crawled once, through the queue', () => {
-    expect(h.service.status()).toMatchObject({ domains: ROWS.length, audits: ROWS.length, queued: 0, crawling: 0 });
+  it('each domain was crawled once, through the queue', async () => {
+    expect(await h.service.status()).toMatchObject({ domains: ROWS.length, audits: ROWS.length, queued: 0, crawling: 0 });
   });
 
   it('batch and compare answer the found ones and queue the rest', async () => {

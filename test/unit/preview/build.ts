@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll } from 'vitest';
 import type { Classification } from '../../../proxy/analysis/classification.js';
-import { migratePreview } from '../../../proxy/service/preview/hooks.js';
 import type { Evidence, FetchResult } from '../../../proxy/analysis/evidence.js';
-import type { StoredCrawl } from '../../../proxy/service/preview/hooks.js';
+import type { StoredCrawl } from '../../../proxy/service/store/registry-store.js';
+import { migratePreviewTables } from '../../../proxy/service/store/sqlite/preview-tables.js';
 import {
   AnnouncedRecordSchema,
   DomainPolicyFoundSchema,
@@ -41,7 +41,18 @@ export interface Spec {
   cms?: string | null;
   robots?: string;
   tosExcerpt?: string | null;
+  /** Give the found answers a `basis` (what classify() adds beyond the seed). */
+  basis?: boolean;
 }
+
+/** A schema-valid basis: robots.txt read, nothing explicit, no failed check. */
+const BASIS = {
+  robots_txt: { status: 'ok', http_status: 200, problem: null },
+  explicit: { training: false, search: false, inference: false },
+  decided_by: { training: [], search: [], inference: [] },
+  found: ['robots_txt'],
+  last_check: null,
+};
 
 const openness = (v: Verdict) => (v === 'allowed' ? 1 : v === 'blocked' ? 0 : 0.5);
 
@@ -74,6 +85,7 @@ export function classification(domain: string, fetchedAt: string, spec: Spec): C
     signals,
     site,
     last_updated: fetchedAt,
+    ...(spec.basis ? { basis: BASIS } : {}),
   });
   const full = FullRecordSchema.omit({ id: true, audit_id: true }).parse({
     domain,
@@ -113,6 +125,7 @@ export function classification(domain: string, fetchedAt: string, spec: Spec): C
     usage_signals: { training: null, search: null, inference: null },
     explanations: [],
     warnings: [],
+    ...(spec.basis ? { basis: BASIS } : {}),
   });
   const purpose = (v: Verdict) => ({ allowed: v === 'allowed' ? true : v === 'unknown' ? null : false, source: v === 'allowed' || v === 'unknown' ? [] : ['robots_txt' as const] });
   const announced = AnnouncedRecordSchema.omit({ audit_id: true }).parse({
@@ -177,6 +190,7 @@ let seq = 0;
 export function crawl(domain: string, at: string, spec: Spec, previous: Classification | null = null): StoredCrawl {
   seq += 1;
   return {
+    current: true,
     domain,
     auditId: `audit-${seq}`,
     crawledAt: at,
@@ -193,7 +207,7 @@ export function tempRegistry(prefix: string) {
   const open = () => {
     const db = new Database(file);
     db.pragma('journal_mode = WAL');
-    migratePreview(db);
+    migratePreviewTables(db);
     return db;
   };
   return { file, open, remove: () => rmSync(dir, { recursive: true, force: true }) };

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { indexPolicy } from '../../../proxy/service/preview/hooks.js';
-import { readStats, scanStats } from '../../../proxy/service/preview/stats.js';
+import { indexCrawl } from '../../../proxy/service/store/sqlite/preview-index.js';
+import { readStats, scanStats } from '../../../proxy/service/store/sqlite/preview-stats.js';
 import { CONFLICTS, DETAILS, SIGNAL_KEYS } from '../../../shared/values.js';
 import { crawl, registryPerFile } from './build.js';
 
@@ -33,7 +33,7 @@ it('counters equal a full scan after any sequence of crawls, at any request time
       reg.db.transaction(() => {
         for (const s of steps) {
           const { domain, at, ...spec } = s;
-          indexPolicy(reg.db, crawl(`r${run}-${domain}`, new Date(T0 + at).toISOString(), spec));
+          indexCrawl(reg.db, crawl(`r${run}-${domain}`, new Date(T0 + at).toISOString(), spec));
         }
       })();
       for (const n of nows) expect(readStats(reg.db, T0 + n)).toEqual(scanStats(reg.db, T0 + n));

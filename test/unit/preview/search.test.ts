@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../../proxy/lib/http-error.js';
-import { indexPolicy } from '../../../proxy/service/preview/hooks.js';
+import { previewSearchParams as parseSearchParams } from '../../../proxy/service/http/params.js';
 import { PreviewSearchResultSchema } from '../../../proxy/service/preview/schemas.js';
-import { parseSearchParams, searchPolicies, searchQuery, type PreviewSearchParams } from '../../../proxy/service/preview/search.js';
-import { readStats, scanStats } from '../../../proxy/service/preview/stats.js';
+import { indexCrawl } from '../../../proxy/service/store/sqlite/preview-index.js';
+import { searchPolicies, searchQuery } from '../../../proxy/service/store/sqlite/preview-search.js';
+import { readStats, scanStats } from '../../../proxy/service/store/sqlite/preview-stats.js';
+import type { PreviewSearchParams } from '../../../shared/params.js';
 import { DETAILS, DETAIL_STANCE, SIGNAL_KEYS, type SignalKey, type Stance } from '../../../shared/values.js';
 import { crawl, registryPerFile, type Spec } from './build.js';
 
@@ -61,9 +63,9 @@ describe('search by policy characteristics', () => {
       for (let i = 0; i < 300; i++) {
         const domain = `site${String(i).padStart(3, '0')}.${i % 2 ? 'news' : 'shop'}.test`;
         const first = drafts[i]!;
-        indexPolicy(reg.db, crawl(domain, '2025-12-01T00:00:00.000Z', first));
+        indexCrawl(reg.db, crawl(domain, '2025-12-01T00:00:00.000Z', first));
         const s = drafts[i + 300]!;
-        indexPolicy(reg.db, crawl(domain, AT, s));
+        indexCrawl(reg.db, crawl(domain, AT, s));
         sites.push({ domain, ...s });
       }
     })();

@@ -1,10 +1,9 @@
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildHistory } from '../../../proxy/service/preview/history.js';
-import { indexPolicy, migratePreview } from '../../../proxy/service/preview/hooks.js';
 import { SignalsResponseSchema, StatsResponseSchema } from '../../../proxy/service/preview/schemas.js';
-import { readStats, scanStats } from '../../../proxy/service/preview/stats.js';
-import { readRecord, readSignals } from '../../../proxy/service/preview/store.js';
+import { indexCrawl, readHistory as buildHistory, readRecord, readSignals } from '../../../proxy/service/store/sqlite/preview-index.js';
+import { readStats, scanStats } from '../../../proxy/service/store/sqlite/preview-stats.js';
+import { migratePreviewTables as migratePreview } from '../../../proxy/service/store/sqlite/preview-tables.js';
 import { AnnouncedRecordSchema, HistoryResponseSchema } from '../../../shared/schemas.js';
 import { crawl, tempRegistry } from './build.js';
 
@@ -23,7 +22,7 @@ afterEach(() => {
 });
 
 /** As the registry does: inside the transaction that stores the crawl. */
-const store = (c: ReturnType<typeof crawl>) => db.transaction(() => indexPolicy(db, c))();
+const store = (c: ReturnType<typeof crawl>) => db.transaction(() => indexCrawl(db, c))();
 
 describe('migratePreview', () => {
   it('is idempotent and leaves the registry user_version alone', () => {
@@ -44,7 +43,7 @@ describe('migratePreview', () => {
   });
 });
 
-describe('indexPolicy', () => {
+describe('indexCrawl', () => {
   it('stores the announced record with the audit id naming the crawl', () => {
     const c = crawl('news.test', daysAgo(2), { detail: 'blocks_training', use_cases: { training: 'blocked' }, blocked: ['GPTBot', 'CCBot'], standards: ['robots_txt'] });
     store(c);
@@ -70,6 +69,15 @@ describe('indexPolicy', () => {
     store(c);
     expect(readStats(db, NOW).total_domains).toBe(1);
     expect(buildHistory(db, 'twice.test')?.crawls).toBe(1);
+  });
+
+  it('a failed check that kept the earlier record (current: false) changes nothing here', () => {
+    const kept = crawl('kept.test', daysAgo(3), { detail: 'blocks_training', blocked: ['GPTBot'] });
+    store(kept);
+    store({ ...crawl('kept.test', daysAgo(0), { detail: 'unreachable' }), current: false });
+    expect(readRecord(db, 'kept.test')?.audit_id).toBe(kept.auditId);
+    expect(buildHistory(db, 'kept.test')?.crawls).toBe(1);
+    expect(readStats(db, NOW).by_stance.no_policy.domains).toBe(0);
   });
 
   it('a re-crawl replaces the domain’s counters, bot and standard rows', () => {

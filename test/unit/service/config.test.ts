@@ -12,6 +12,7 @@ describe('loadServiceConfig', () => {
       crawlOverrides: undefined,
       crawlConcurrency: 8,
       refreshDays: 7,
+      queueLimits: { maxQueued: 10_000, newPerClientPerMinute: 60 },
       rankListPath: undefined,
       trustProxy: 0,
       logLevel: 'info',
@@ -26,11 +27,13 @@ describe('loadServiceConfig', () => {
       CRAWL_OVERRIDES: '*.test=http://127.0.0.1:9',
       CRAWL_CONCURRENCY: '2',
       REFRESH_DAYS: '30',
+      CRAWL_QUEUE_MAX: '500',
+      CRAWL_NEW_PER_MINUTE: '5',
       RANKLIST_CSV: '/tmp/ranks.csv',
       TRUST_PROXY: '1',
       LOG_LEVEL: 'SILENT',
     });
-    expect(c).toMatchObject({ host: '0.0.0.0', port: 0, dataDir: '/tmp/x', crawlConcurrency: 2, refreshDays: 30, trustProxy: 1, logLevel: 'silent' });
+    expect(c).toMatchObject({ host: '0.0.0.0', port: 0, dataDir: '/tmp/x', crawlConcurrency: 2, refreshDays: 30, queueLimits: { maxQueued: 500, newPerClientPerMinute: 5 }, trustProxy: 1, logLevel: 'silent' });
   });
 
   it.each([
@@ -38,6 +41,8 @@ describe('loadServiceConfig', () => {
     ['PORT', 'http'],
     ['CRAWL_CONCURRENCY', '0'],
     ['REFRESH_DAYS', '-1'],
+    ['CRAWL_QUEUE_MAX', '0'],
+    ['CRAWL_NEW_PER_MINUTE', 'many'],
     ['TRUST_PROXY', 'true'],
     ['LOG_LEVEL', 'loud'],
     ['HOST', 'a b'],

@@ -8,9 +8,9 @@ describe('GET /health counts the registry at most once per TTL', () => {
   let calls = 0;
   let t = 0;
   const service = {
-    status: () => {
+    status: async () => {
       calls++;
-      return { domains: calls, queued: 0, crawling: 0, workers: 8, audits: calls };
+      return { domains: calls, queued: 0, crawling: 0, retrying: 0, workers: 8, audits: calls };
     },
   } as unknown as LookupService;
   let url = '';

@@ -1,22 +1,50 @@
 /**
  * GET /v1/domain/{domain} and /v1/domain/{domain}/full. An unknown domain is a normal answer,
  * 200 `{domain, found: false, queued: true}`, on both (our choice for /full, consistent with
- * the single lookup), and is queued for analysis.
+ * the single lookup), and is queued for analysis. With `Prefer: wait=N` (RFC 7240) the single
+ * lookup of an unknown domain waits up to N seconds (at most 10) for its first analysis.
+ * POST /v1/domain/{domain}/recheck ("Check again", ours) queues a new check now, at most once
+ * a minute per domain.
  */
 import { Router } from 'express';
 import type { LookupService } from '../../api.js';
 import { methodNotAllowed } from '../errors.js';
 import { domainParam } from '../params.js';
+import { preferredWait } from '../prefer.js';
+import { readOptions } from '../security.js';
 
 export function domainRouter(service: LookupService): Router {
   const router = Router();
   router
     .route('/domain/:domain')
-    .get((req, res) => void res.json(service.lookup(domainParam(req.params.domain))))
+    .get(async (req, res) => {
+      const domain = domainParam(req.params.domain);
+      const opts = readOptions(res);
+      const wait = preferredWait(req.get('prefer'));
+      // The answer depends on Prefer (RFC 7240 section 2: caches must know).
+      res.vary('Prefer');
+      let answer = await service.lookup(domain, opts);
+      if (!answer.found && wait !== undefined && wait > 0) {
+        const gone = new AbortController();
+        res.once('close', () => gone.abort());
+        if (await service.whenAnalysed(domain, wait * 1000, gone.signal)) answer = await service.lookup(domain, opts);
+        res.setHeader('Preference-Applied', `wait=${wait}`);
+      }
+      res.json(answer);
+    })
     .all(methodNotAllowed('GET'));
   router
     .route('/domain/:domain/full')
-    .get((req, res) => void res.json(service.full(domainParam(req.params.domain))))
+    .get(async (req, res) => void res.json(await service.full(domainParam(req.params.domain), readOptions(res))))
     .all(methodNotAllowed('GET'));
+  router
+    .route('/domain/:domain/recheck')
+    .post(async (req, res) => {
+      const result = await service.recheck(domainParam(req.params.domain), readOptions(res));
+      // A refusal is an answer, not an error: a 429 would read as the key's limit being used up.
+      if (!result.accepted) res.setHeader('Retry-After', String(result.retry_after));
+      res.status(result.accepted ? 202 : 200).json(result);
+    })
+    .all(methodNotAllowed('POST'));
   return router;
 }

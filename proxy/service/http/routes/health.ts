@@ -15,21 +15,21 @@ export const HEALTH_TTL_MS = 1_000;
 
 export function healthRouter(service: LookupService, now: () => number = Date.now): Router {
   const router = Router();
-  const health = atMostEvery(HEALTH_TTL_MS, { now }, (): HealthResponse => {
-    const s = service.status();
+  const health = atMostEvery(HEALTH_TTL_MS, { now }, async (): Promise<HealthResponse> => {
+    const s = await service.status();
     return {
       status: 'ok',
       version: SERVICE_VERSION,
       domains: s.domains,
       audits: s.audits,
-      queue: { queued: s.queued, crawling: s.crawling, workers: s.workers },
+      queue: { queued: s.queued, crawling: s.crawling, retrying: s.retrying, workers: s.workers },
     };
   });
   router
     .route('/health')
-    .get((_req, res) => {
+    .get(async (_req, res) => {
       res.setHeader('Cache-Control', 'no-store');
-      res.json(health());
+      res.json(await health());
     })
     .all(methodNotAllowed('GET'));
   return router;

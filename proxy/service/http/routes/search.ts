@@ -3,12 +3,13 @@ import { Router } from 'express';
 import type { LookupService } from '../../api.js';
 import { methodNotAllowed } from '../errors.js';
 import { searchParams } from '../params.js';
+import { readOptions } from '../security.js';
 
 export function searchRouter(service: LookupService): Router {
   const router = Router();
   router
     .route('/search')
-    .get((req, res) => void res.json(service.search(searchParams(req.query))))
+    .get(async (req, res) => void res.json(await service.search(searchParams(req.query), readOptions(res))))
     .all(methodNotAllowed('GET'));
   return router;
 }

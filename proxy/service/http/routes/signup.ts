@@ -11,7 +11,7 @@ import type { Clock } from '../../../lib/clock.js';
 import type { LimitType } from '../../../../shared/values.js';
 import { HttpError } from '../../../lib/http-error.js';
 import type { ApiKeys } from '../../auth/api-keys.js';
-import { secondsUntil, windowAt } from '../../auth/windows.js';
+import { secondsUntil, windowAt } from '../../limits/windows.js';
 import { parseEmail } from '../email.js';
 import { methodNotAllowed } from '../errors.js';
 import { jsonBody, requireJson } from '../security.js';
@@ -20,13 +20,13 @@ export function signupRouter(keys: ApiKeys, limits: Readonly<Record<LimitType, n
   const router = Router();
   router
     .route('/signup')
-    .post(requireJson, jsonBody(), (req, res) => {
+    .post(requireJson, jsonBody(), async (req, res) => {
       const now = clock.now();
       // req.ip honours TRUST_PROXY as a hop count (express `trust proxy`). One IPv6 client
       // holds a whole /56 (LIBRARIES "inbound limits"), so the limit counts per /56, not per address.
       const ip = ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown');
       const day = windowAt('day', now);
-      if (keys.signupsFrom(ip, day.start) >= LIMITS.signupsPerDay) {
+      if ((await keys.signupsFrom(ip, day.start)) >= LIMITS.signupsPerDay) {
         throw new HttpError(429, 'rate_limit_exceeded', `At most ${LIMITS.signupsPerDay} signups a day from one address.`, {
           retryAfter: secondsUntil(day.reset, now),
           limitType: 'day',
@@ -35,7 +35,7 @@ export function signupRouter(keys: ApiKeys, limits: Readonly<Record<LimitType, n
       const parsed = parseEmail((req.body as { email?: unknown } | undefined)?.email);
       if (!parsed.ok) throw new HttpError(400, 'invalid_email', parsed.message);
       const body: SignupResponse = {
-        api_key: keys.create(parsed.email, ip, now),
+        api_key: await keys.create(parsed.email, ip, now),
         email: parsed.email,
         limits: { per_minute: limits.minute, per_day: limits.day, per_month: limits.month },
         message: 'Store this API key securely: it is shown only once and cannot be recovered.',

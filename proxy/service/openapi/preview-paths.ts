@@ -3,17 +3,18 @@
  * its parameters, statuses and error codes, and every choice made where the seed says
  * "not shown". Component schemas are generated from the zod schemas the code and tests use.
  *
- * Merge (proxy/service/openapi/build.ts): spread `previewOpenApi.paths` into `paths` and
- * `PREVIEW_COMPONENT_SCHEMAS` into the schemas given to schemaComponents(). Paths refer to the
- * service's own components `ErrorObject`, `DomainPolicyUnknown` and the rate-limit headers.
+ * Merged by build.ts: `previewOpenApi.paths` into `paths` and `PREVIEW_COMPONENT_SCHEMAS` into
+ * the schemas given to schemaComponents(). Paths refer to the service's own components
+ * `ErrorObject`, `DomainPolicyUnknown` and the rate-limit headers.
  */
 import type { z } from 'zod';
+import { PREVIEW_MAX_OFFSET as MAX_OFFSET } from '../../../shared/params.js';
 import * as S from '../../../shared/schemas.js';
 import { ANNOUNCED_STANCES, LIMITS, SIGNAL_KEYS } from '../../../shared/values.js';
-import { RATE_LIMIT_HEADERS, jsonResponse, ref } from '../openapi/components.js';
-import * as P from './schemas.js';
-import { MAX_OFFSET } from './search.js';
-import { FRESH_DAYS, STALE_DAYS, TOP_BOTS } from './stats.js';
+import { DEFAULT_QUEUE_LIMITS } from '../api.js';
+import * as P from '../preview/schemas.js';
+import { FRESH_DAYS, STALE_DAYS, TOP_BOTS } from '../preview/stats.js';
+import { QUEUE_FULL_NOTE, RATE_LIMIT_HEADERS, jsonResponse, ref } from './components.js';
 
 export const PREVIEW_COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
   PurposeVerdict: S.PurposeVerdictSchema,
@@ -42,7 +43,11 @@ const common: Obj = {
   '429': failure('`rate_limit_exceeded`: the per-key limits are shared with /v1 (one count per request across both surfaces).', ['Retry-After']),
   '500': failure('`internal_error`: details are logged, never sent.'),
 };
-const badDomain = { '400': failure('`invalid_domain`: not a bare host name such as example.com.') };
+/** Every path that names a domain may queue it: a bad name, or a full queue. */
+const badDomain = {
+  '400': failure('`invalid_domain`: not a bare host name such as example.com.'),
+  '503': failure(QUEUE_FULL_NOTE, ['Retry-After']),
+};
 const badParams = (what: string) => ({ '400': failure(`\`invalid_params\`: ${what}; the message names the parameter.`) });
 
 const domainParam: Obj = {
@@ -86,7 +91,7 @@ export const previewOpenApi: { paths: Obj } = {
     '/preview/v1/policy/batch': {
       post: op(
         `Announced records of ${P.PREVIEW_BATCH_MIN} to ${LIMITS.previewBatchMax} domains.`,
-        `Ours: a batch of one is accepted (the seed says only "up to ${LIMITS.previewBatchMax}"); duplicates (after normalisation) are answered once, in request order; unknown domains are listed in \`not_found\` by their normalised name and queued. One request counts once against the limits.`,
+        `Ours: a batch of one is accepted (the seed says only "up to ${LIMITS.previewBatchMax}"); duplicates (after normalisation) are answered once, in request order; unknown domains are listed in \`not_found\` by their normalised name and queued as batch work, behind interactive lookups, as many as the key's budget of new domains a minute allows (CRAWL_NEW_PER_MINUTE, default ${DEFAULT_QUEUE_LIMITS.newPerClientPerMinute}; the rest are listed but not queued: ask again later) and only while the queue is below 90 % of its cap. One request counts once against the limits.`,
         {
           '200': answer('Found records and the names not found.', ref('PreviewBatchResult')),
           '400': failure(`\`invalid_params\`: the body is not JSON or \`domains\` is not an array of ${P.PREVIEW_BATCH_MIN} to ${LIMITS.previewBatchMax} entries; \`invalid_domain\`: an entry is not a host name (the message names it, e.g. \`domains[3]\`).`),

@@ -6,9 +6,9 @@
  * ever add a false match.
  */
 import type Database from 'better-sqlite3';
-import type { SearchResult } from '../../../shared/schemas.js';
-import type { SearchParams } from '../api.js';
-import { searchTextToAscii } from '../../../shared/domain.js';
+import type { SearchResult } from '../../../../shared/schemas.js';
+import type { SearchParams } from '../../../../shared/api.js';
+import { searchTextToAscii } from '../../../../shared/domain.js';
 
 interface Row {
   domain: string;

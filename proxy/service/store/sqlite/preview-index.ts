@@ -1,17 +1,18 @@
 /**
- * Writing and point-reading the announced surface's side tables. indexPolicy() runs inside the
- * registry's transaction for each stored crawl: it subtracts what the domain's previous crawl
- * contributed to the counters and indexes and adds the new crawl's, so /stats and /search stay
- * exact without ever scanning the registry.
+ * Writing and point-reading the announced surface's side tables. indexCrawl() runs inside the
+ * registry's transaction for each stored crawl (it subscribes to "audit stored" when the store
+ * is opened): it subtracts what the domain's previous crawl contributed to the counters and
+ * indexes and adds the new crawl's, so /stats and /search stay exact without ever scanning
+ * the registry.
  */
 import type Database from 'better-sqlite3';
-import type { AnnouncedRecord, HistoryEntry } from '../../../shared/schemas.js';
-import { describeChanges } from './changes.js';
-import { contributions, facetsOf, foldName, rankSort, type PolicyFacets } from './facets.js';
-import type { StoredCrawl } from './hooks.js';
-import type { SignalsResponse } from './schemas.js';
-import { buildSignals } from './signals.js';
-import { migratePreviewTables } from './tables.js';
+import type { AnnouncedRecord, HistoryEntry, HistoryResponse } from '../../../../shared/schemas.js';
+import { describeChanges } from '../../preview/changes.js';
+import { contributions, facetsOf, foldName, rankSort, type PolicyFacets } from '../../preview/facets.js';
+import type { SignalsResponse } from '../../preview/schemas.js';
+import { buildSignals } from '../../preview/signals.js';
+import type { StoredCrawl } from '../registry-store.js';
+import { migratePreviewTables } from './preview-tables.js';
 
 interface PolicyRow {
   id: number;
@@ -85,6 +86,8 @@ function apply(st: Statements, domain: string, rank: number, f: PolicyFacets, si
 }
 
 export function indexCrawl(db: Database.Database, crawl: StoredCrawl): void {
+  // A failed check that kept the earlier record changed nothing these tables hold.
+  if (!crawl.current) return;
   const st = statements(db);
   const { domain, auditId, crawledAt, classification } = crawl;
   const prev = st.current.get(domain);
@@ -154,4 +157,18 @@ export function readRecord(db: Database.Database, domain: string): AnnouncedReco
 export function readSignals(db: Database.Database, domain: string): SignalsResponse | null {
   const r = statements(db).signals.get(domain);
   return r ? (JSON.parse(r.raw) as SignalsResponse) : null;
+}
+
+/**
+ * A domain's policy across its stored crawls (ours, beyond the seed): the first crawl and every
+ * crawl that changed the policy, newest first, each saying what changed (changes.ts). Entries
+ * are written by indexCrawl(), so reading is one index range on (domain, id). Null when the
+ * domain has no stored crawl.
+ */
+export function readHistory(db: Database.Database, domain: string): HistoryResponse | null {
+  const st = statements(db);
+  const row = st.crawls.get(domain);
+  if (!row) return null;
+  const entries = st.history.all(domain).map((r) => JSON.parse(r.entry) as HistoryEntry);
+  return { domain, crawls: row.crawls, entries };
 }

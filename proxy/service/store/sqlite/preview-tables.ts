@@ -1,6 +1,6 @@
 /**
  * The announced surface's side tables, kept in the registry database next to the service's
- * own tables and filled by indexPolicy() inside the transaction that stores each crawl, so
+ * own tables and filled by indexCrawl() (preview-index.ts) inside the transaction that stores each crawl, so
  * they never disagree with the registry. They hold only what the announced surface reads:
  * search indexes, statistics counters, history entries and raw signals.
  *

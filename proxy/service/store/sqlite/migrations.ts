@@ -52,7 +52,7 @@ const MIGRATIONS: readonly string[] = [
   -- One row per domain: enqueueing twice is a no-op (deduplicated by the primary key).
   CREATE TABLE jobs (
     domain      TEXT PRIMARY KEY,
-    priority    INTEGER NOT NULL,                 -- 0 new domain, 1 background refresh
+    priority    INTEGER NOT NULL,                 -- 0 new domain, 1 background refresh (see migration 3)
     state       TEXT NOT NULL DEFAULT 'queued',   -- queued | running
     attempts    INTEGER NOT NULL DEFAULT 0,
     enqueued_at INTEGER NOT NULL,
@@ -83,6 +83,50 @@ const MIGRATIONS: readonly string[] = [
   // 100,000 queued jobs).
   `
   CREATE INDEX jobs_seq ON jobs(seq);
+  `,
+  // 3: failed checks (classification.md section 8) and the bounded queue (issue 12 item 2).
+  `
+  -- When the domain was last checked, failed or not: refreshes and "check again" count from it.
+  ALTER TABLE domains ADD COLUMN checked_ms INTEGER NOT NULL DEFAULT 0;
+  UPDATE domains SET checked_ms = last_crawled_ms;
+  -- Consecutive failed checks (the retry backoff's step), and whether the record itself is a failed crawl.
+  ALTER TABLE domains ADD COLUMN failures INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE domains ADD COLUMN failed INTEGER NOT NULL DEFAULT 0;
+  -- LastCheck JSON while the latest check failed and the record is an earlier good crawl's.
+  ALTER TABLE domains ADD COLUMN last_check TEXT;
+  DROP INDEX domains_last_crawled;
+  CREATE INDEX domains_checked ON domains(checked_ms);
+  -- Why a stored check failed (null for a crawl that is a policy).
+  ALTER TABLE audits ADD COLUMN failure TEXT;
+
+  -- Jobs: state queued | running | retrying (a failed check waiting until run_after);
+  -- priority 0 interactive, 1 batch, 2 refresh and retry (refresh was 1).
+  ALTER TABLE jobs ADD COLUMN run_after INTEGER NOT NULL DEFAULT 0;
+  UPDATE jobs SET priority = 2 WHERE priority = 1;
+  CREATE INDEX jobs_retry ON jobs(state, run_after);
+  -- Jobs per state, kept by triggers: the queue cap and /health read one row, never count the queue.
+  CREATE TABLE job_counts (state TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
+  INSERT INTO job_counts (state, n) VALUES
+    ('queued', (SELECT count(*) FROM jobs WHERE state = 'queued')),
+    ('running', (SELECT count(*) FROM jobs WHERE state = 'running')),
+    ('retrying', 0);
+  CREATE TRIGGER jobs_counted_insert AFTER INSERT ON jobs BEGIN
+    UPDATE job_counts SET n = n + 1 WHERE state = NEW.state;
+  END;
+  CREATE TRIGGER jobs_counted_delete AFTER DELETE ON jobs BEGIN
+    UPDATE job_counts SET n = n - 1 WHERE state = OLD.state;
+  END;
+  CREATE TRIGGER jobs_counted_update AFTER UPDATE OF state ON jobs WHEN OLD.state <> NEW.state BEGIN
+    UPDATE job_counts SET n = n - 1 WHERE state = OLD.state;
+    UPDATE job_counts SET n = n + 1 WHERE state = NEW.state;
+  END;
+
+  -- New domains each client queued in the current minute (the per-client budget).
+  CREATE TABLE client_budget (
+    client       TEXT PRIMARY KEY,
+    minute_start INTEGER NOT NULL,
+    used         INTEGER NOT NULL
+  ) WITHOUT ROWID;
   `,
 ];
 

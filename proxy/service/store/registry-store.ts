@@ -1,0 +1,247 @@
+/**
+ * The lookup service's storage port (issue 14: one storage interface before two implementations
+ * grow apart). Everything the service keeps goes through it: current records and the audit
+ * trail, the crawl queue, API keys, per-key usage windows, and the announced surface's indexes.
+ * Every call returns a promise, so a remote database fits behind it.
+ *
+ * Implementations: SQLite (store/sqlite, the zero-setup default, better-sqlite3 in WAL mode).
+ * A PostgreSQL one (`pg`, with pg-boss 10.x for the jobs) follows the same contract; the rules
+ * each must keep are written on the methods. The ones that matter most:
+ * - `records.storeCrawl` is one transaction: audit entry, current record (unless a failed
+ *   check must keep a good one), name and announced-surface indexes, and the end or the
+ *   rescheduling of the domain's job. A kill at any point leaves all of it or none of it.
+ * - `usage.consume` is atomic across replicas: 200 a minute means 200 in total.
+ * - `queue.enqueue` decides per domain, atomically: already queued (promoted when asked at a
+ *   higher priority), added, over the client's budget, or refused because the queue is full.
+ */
+import type { Classification } from '../../analysis/classification.js';
+import type { Evidence } from '../../analysis/evidence.js';
+import type { PreviewSearchParams } from '../../../shared/params.js';
+import type { SearchParams } from '../../../shared/api.js';
+import type {
+  AnnouncedRecord,
+  DomainPolicyFound,
+  FullRecord,
+  HistoryResponse,
+  SearchResult,
+} from '../../../shared/schemas.js';
+import type { LimitType } from '../../../shared/values.js';
+import type { UsageState } from '../limits/usage-count.js';
+import type { PreviewSearchResult, SignalsResponse, StatsResponse } from '../preview/schemas.js';
+
+// ---------------------------------------------------------------- records and audits
+
+/** A failed check that did not replace the domain's record (classification.md section 8). */
+export interface LastCheck {
+  /** ISO 8601 UTC. */
+  failedAt: string;
+  /** For people: "timed out", "server error (HTTP 503)". */
+  cause: string;
+  /** When the check will be retried (ISO 8601 UTC), null when only the normal refresh will. */
+  nextRetry: string | null;
+}
+
+/** One stored document of a domain with what the service decides by. */
+export interface RecordRead<T> {
+  value: T;
+  /** When the crawl behind `value` ran (epoch ms): the seed's `last_updated`. */
+  lastCrawledMs: number;
+  /** When the domain was last checked, failed or not (epoch ms): refreshes and "check again" count from it. */
+  checkedMs: number;
+  /** Set when the latest check failed and `value` is an earlier good crawl's. */
+  lastCheck: LastCheck | null;
+}
+
+/** The domain's current record after a store, with its ids. */
+export interface StoredRecord {
+  id: number;
+  auditId: string;
+  lastCrawledMs: number;
+  summary: DomainPolicyFound;
+  full: FullRecord;
+  announced: AnnouncedRecord;
+}
+
+export interface CrawlToStore {
+  evidence: Evidence;
+  classification: Classification;
+  nowMs: number;
+  /** Set when the crawl failed for a reason that may pass (service/crawl-failure.ts). */
+  failure: { cause: string } | null;
+  /**
+   * Delays before retrying after the 1st, 2nd, ... consecutive failure (10 min, 1 h, 6 h);
+   * after the last one the domain waits for the normal refresh.
+   */
+  retryDelaysMs: readonly number[];
+}
+
+export interface StoreOutcome {
+  auditId: string;
+  /** False when a failed check kept the domain's earlier good record. */
+  current: boolean;
+  /** The domain's current record (this crawl's, or the earlier good one). */
+  record: StoredRecord;
+  /** When the failed check will be retried (epoch ms), else null. */
+  nextRetryMs: number | null;
+  /** Set when `current` is false: the failed check kept as the record's last check. */
+  lastCheck: LastCheck | null;
+}
+
+/**
+ * The "audit stored" event: published by the SQLite registry inside the storing transaction
+ * (store/sqlite/records.ts) to the announced surface's indexes, which subscribe when the store
+ * is opened, so they never disagree with the registry.
+ */
+export interface StoredCrawl {
+  /** False for a failed check that kept the earlier record: nothing about the policy changed. */
+  current: boolean;
+  domain: string;
+  auditId: string;
+  crawledAt: string;
+  evidence: Evidence;
+  classification: Classification;
+  /** The classification this domain had before this crawl, or null for its first crawl. */
+  previous: Classification | null;
+}
+
+/** One audit entry: a stored crawl, whether it became the record or only recorded a failure. */
+export interface AuditEntry {
+  auditId: string;
+  domain: string;
+  crawledAt: string;
+  evidence: Evidence;
+  /** Why the check failed, when it did (null for a crawl that is a policy). */
+  failure: string | null;
+}
+
+export interface RecordStore {
+  summary(domain: string): Promise<RecordRead<DomainPolicyFound> | undefined>;
+  /** Summaries of many domains in one read (batches); missing ones are absent from the map. */
+  summaries(domains: readonly string[]): Promise<Map<string, RecordRead<DomainPolicyFound>>>;
+  full(domain: string): Promise<RecordRead<FullRecord> | undefined>;
+  announced(domain: string): Promise<RecordRead<AnnouncedRecord> | undefined>;
+  /**
+   * Stores one crawl in one transaction: the audit entry always; the current record unless
+   * `failure` is set and the domain has a record that is not itself a failure (then that
+   * record stays, `last_updated` keeps its time, and the failure is kept as its last check);
+   * the indexes; and the domain's job: removed, or for a failure rescheduled after
+   * `retryDelaysMs[n-1]` at refresh priority (n consecutive failures).
+   */
+  storeCrawl(crawl: CrawlToStore): Promise<StoreOutcome>;
+  audit(auditId: string): Promise<AuditEntry | undefined>;
+  /** The domain's audit entries, oldest first. */
+  audits(domain: string): Promise<AuditEntry[]>;
+  /** Seed "GET /v1/search": substring of the name, stance, rank order (unranked last), then name. */
+  search(params: SearchParams): Promise<SearchResult>;
+  counts(): Promise<{ domains: number; audits: number }>;
+  /**
+   * Calls `listener` after each stored crawl commits (a record or a failed check). SQLite:
+   * in this process; a shared database must also deliver other processes' stores (PostgreSQL:
+   * LISTEN/NOTIFY). Returns the unsubscribe function.
+   */
+  onRecordStored(listener: (domain: string) => void): () => void;
+}
+
+// ---------------------------------------------------------------- crawl queue
+
+/** Lower runs first: a domain someone is looking at, then batch items, then the service's own refreshes and retries. */
+export const PRIORITY = { interactive: 0, batch: 1, refresh: 2 } as const;
+export type JobPriority = (typeof PRIORITY)[keyof typeof PRIORITY];
+
+export interface EnqueueRequest {
+  domains: readonly string[];
+  priority: JobPriority;
+  nowMs: number;
+  /** New jobs are refused (`full`) while this many are queued. */
+  maxQueued: number;
+  /** New domains per minute this client may queue; beyond it `over_budget`. Absent: not budgeted. */
+  budget?: { client: string; perMinute: number };
+}
+
+/**
+ * Per domain: `queued` it was already waiting or running (a waiting job asked for at a higher
+ * priority is promoted, and a retry waiting for its time is made due); `added` a new job;
+ * `over_budget` and `full` not queued.
+ */
+export type EnqueueOutcome = 'queued' | 'added' | 'over_budget' | 'full';
+
+export type RecheckOutcome =
+  | { kind: 'queued' }
+  /** The domain was checked or queued for a check less than `minIntervalMs` ago. */
+  | { kind: 'too_soon'; retryAfterMs: number }
+  | { kind: 'over_budget'; retryAfterMs: number }
+  | { kind: 'full' };
+
+export interface QueueCounts {
+  /** Waiting to run now. */
+  queued: number;
+  running: number;
+  /** Failed checks waiting for their retry time. */
+  retrying: number;
+}
+
+export interface CrawlQueue {
+  /** One row per domain: asking again never adds a second job. Decided atomically per call. */
+  enqueue(req: EnqueueRequest): Promise<EnqueueOutcome[]>;
+  /**
+   * "Check again": a check now at interactive priority, unless the domain was checked (its
+   * record's `checkedMs`) or queued for a check less than `minIntervalMs` ago.
+   */
+  recheck(domain: string, opts: { nowMs: number; minIntervalMs: number; maxQueued: number; budget?: EnqueueRequest['budget'] }): Promise<RecheckOutcome>;
+  /** The next due job (priority, then age), now marked running, or undefined. */
+  claim(nowMs: number): Promise<{ domain: string; attempts: number } | undefined>;
+  /** Back to the end of the queue (after a crawl that threw, or when the workers stop). */
+  requeue(domain: string): Promise<void>;
+  drop(domain: string): Promise<void>;
+  /** At start: jobs left running by a killed process are queued again. */
+  recover(): Promise<number>;
+  counts(): Promise<QueueCounts>;
+  /** When the earliest retry becomes due (epoch ms), or null. */
+  nextRetryMs(): Promise<number | null>;
+  /** Queues up to `max` domains checked before `cutoffMs` for a refresh (none while `maxQueued` are queued). */
+  enqueueStale(cutoffMs: number, max: number, nowMs: number, maxQueued: number): Promise<number>;
+}
+
+// ---------------------------------------------------------------- keys and usage
+
+export type { UsageState };
+
+export interface KeyStore {
+  /** Stores a new key's hash (never the key); returns its id. */
+  create(row: { hash: Buffer; prefix: string; email: string; createdAt: string; ip: string }): Promise<number>;
+  byHash(hash: Buffer): Promise<{ id: number; hash: Buffer } | undefined>;
+  /** Keys created from this address since `sinceMs` (the signup limit's day window). */
+  signupsFrom(ip: string, sinceMs: number): Promise<number>;
+}
+
+export interface UsageStore {
+  /**
+   * Counts one request in the key's three windows unless one is full, atomically and durably
+   * before it answers (a kill -9 right after loses no count); a refused request is not counted.
+   */
+  consume(keyId: number, nowMs: number, limits: Readonly<Record<LimitType, number>>): Promise<UsageState>;
+}
+
+// ---------------------------------------------------------------- announced surface
+
+export interface PreviewStore {
+  /** Raw signals of the latest crawl, null when none is indexed. */
+  signals(domain: string): Promise<SignalsResponse | null>;
+  /** The first crawl and every crawl that changed the policy, newest first; null when never crawled. */
+  history(domain: string): Promise<HistoryResponse | null>;
+  /** Search by policy characteristics, each page read from an index in (rank, name) order. */
+  search(params: PreviewSearchParams): Promise<PreviewSearchResult>;
+  /** Aggregate statistics from maintained counters (never a scan of the registry). */
+  stats(nowMs: number): Promise<StatsResponse>;
+}
+
+// ---------------------------------------------------------------- the whole store
+
+export interface RegistryStore {
+  readonly records: RecordStore;
+  readonly queue: CrawlQueue;
+  readonly keys: KeyStore;
+  readonly usage: UsageStore;
+  readonly preview: PreviewStore;
+  close(): Promise<void>;
+}

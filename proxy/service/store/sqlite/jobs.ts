@@ -1,0 +1,200 @@
+/**
+ * The crawl queue in the registry file, so nothing queued is lost when the process dies.
+ * One row per domain (asking twice never adds a second job). A job being crawled is marked
+ * `running` and ends only in the transaction that stores its result (records.ts calls
+ * settle()), so a job interrupted by a kill is found `running` at the next start and run again
+ * (recover()). A failed check waits as `retrying` until its backoff time (classification.md
+ * section 8). Jobs per state are counted by triggers (migration 3), so the cap costs one row.
+ */
+import type Database from 'better-sqlite3';
+import {
+  PRIORITY,
+  type CrawlQueue,
+  type EnqueueOutcome,
+  type EnqueueRequest,
+  type QueueCounts,
+  type RecheckOutcome,
+} from '../registry-store.js';
+import { windowAt } from '../../limits/windows.js';
+
+interface JobRow {
+  priority: number;
+  state: 'queued' | 'running' | 'retrying';
+  enqueued_at: number;
+}
+
+/** The next sequence number: jobs run in the order they were queued within a priority. */
+const NEXT_SEQ = '(SELECT coalesce(max(seq), 0) + 1 FROM jobs)';
+
+function prepare(db: Database.Database) {
+  return {
+    job: db.prepare<[string], JobRow>('SELECT priority, state, enqueued_at FROM jobs WHERE domain = ?'),
+    insert: db.prepare<[string, number, number]>(`INSERT INTO jobs (domain, priority, enqueued_at, seq) VALUES (?, ?, ?, ${NEXT_SEQ})`),
+    promote: db.prepare<[number, string]>(`UPDATE jobs SET priority = ? WHERE domain = ? AND state = 'queued'`),
+    // "Check again": at interactive priority, due now, and counted as queued now.
+    recheck: db.prepare<[number, string]>(
+      `UPDATE jobs SET priority = 0, state = 'queued', run_after = 0, enqueued_at = ?, seq = ${NEXT_SEQ} WHERE domain = ?`,
+    ),
+    // A failed check waits for its retry at refresh priority; a crawl outside the queue (analyseNow) gets a job for it.
+    retry: db.prepare<{ domain: string; runAfter: number; now: number }>(
+      `INSERT INTO jobs (domain, priority, state, run_after, enqueued_at, seq)
+       VALUES (@domain, ${PRIORITY.refresh}, 'retrying', @runAfter, @now, ${NEXT_SEQ})
+       ON CONFLICT(domain) DO UPDATE SET priority = excluded.priority, state = 'retrying', run_after = excluded.run_after, attempts = 0`,
+    ),
+    due: db.prepare<[number]>(`UPDATE jobs SET state = 'queued' WHERE state = 'retrying' AND run_after <= ?`),
+    claim: db.prepare<[], { domain: string; attempts: number }>(
+      `UPDATE jobs SET state = 'running', attempts = attempts + 1
+       WHERE domain = (SELECT domain FROM jobs WHERE state = 'queued' ORDER BY priority, seq LIMIT 1)
+       RETURNING domain, attempts`,
+    ),
+    requeue: db.prepare<[string]>(`UPDATE jobs SET state = 'queued', seq = ${NEXT_SEQ} WHERE domain = ?`),
+    drop: db.prepare<[string]>('DELETE FROM jobs WHERE domain = ?'),
+    recover: db.prepare(`UPDATE jobs SET state = 'queued' WHERE state = 'running'`),
+    counts: db.prepare<[], { state: string; n: number }>('SELECT state, n FROM job_counts'),
+    queued: db.prepare<[], { n: number }>(`SELECT n FROM job_counts WHERE state = 'queued'`),
+    nextRetry: db.prepare<[], { at: number | null }>(`SELECT min(run_after) AS at FROM jobs WHERE state = 'retrying'`),
+    checked: db.prepare<[string], { checked_ms: number }>('SELECT checked_ms FROM domains WHERE domain = ?'),
+    // Domains checked before the cutoff that have no job, oldest check first.
+    stale: db.prepare<[number, number], { domain: string }>(
+      `SELECT d.domain FROM domains d WHERE d.checked_ms < ?
+       AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.domain = d.domain)
+       ORDER BY d.checked_ms LIMIT ?`,
+    ),
+    budget: db.prepare<[string], { minute_start: number; used: number }>('SELECT minute_start, used FROM client_budget WHERE client = ?'),
+    spend: db.prepare<[string, number, number]>(
+      'INSERT INTO client_budget (client, minute_start, used) VALUES (?, ?, ?) ON CONFLICT(client) DO UPDATE SET minute_start = excluded.minute_start, used = excluded.used',
+    ),
+  };
+}
+
+/** A client's budget of new domains in the current minute, spent inside one transaction. */
+class Budget {
+  private spent = 0;
+  private constructor(
+    private readonly client: string,
+    private readonly minuteStart: number,
+    private readonly usedBefore: number,
+    private readonly perMinute: number,
+  ) {}
+
+  static open(st: ReturnType<typeof prepare>, budget: EnqueueRequest['budget'], nowMs: number): Budget | undefined {
+    if (!budget) return undefined;
+    const minute = windowAt('minute', nowMs).start;
+    const row = st.budget.get(budget.client);
+    return new Budget(budget.client, minute, row?.minute_start === minute ? row.used : 0, budget.perMinute);
+  }
+
+  get left(): number {
+    return this.perMinute - this.usedBefore - this.spent;
+  }
+  spend(): void {
+    this.spent++;
+  }
+  save(st: ReturnType<typeof prepare>): void {
+    if (this.spent > 0) st.spend.run(this.client, this.minuteStart, this.usedBefore + this.spent);
+  }
+}
+
+export class SqliteJobs implements CrawlQueue {
+  private readonly st;
+
+  constructor(private readonly db: Database.Database) {
+    this.st = prepare(db);
+  }
+
+  async enqueue(req: EnqueueRequest): Promise<EnqueueOutcome[]> {
+    // Repeated lookups of a waiting domain are the common case: a read costs no commit.
+    if (req.domains.length === 1) {
+      const job = this.st.job.get(req.domains[0]!);
+      if (job && !(job.state === 'queued' && req.priority < job.priority)) return ['queued'];
+    }
+    return this.db.transaction(() => {
+      const budget = Budget.open(this.st, req.budget, req.nowMs);
+      let queued = this.st.queued.get()!.n;
+      const out = req.domains.map((domain): EnqueueOutcome => {
+        const job = this.st.job.get(domain);
+        if (job) {
+          // Asked for at a higher priority: a batch item someone now looks at is promoted.
+          if (job.state === 'queued' && req.priority < job.priority) this.st.promote.run(req.priority, domain);
+          return 'queued';
+        }
+        if (budget && budget.left <= 0) return 'over_budget';
+        if (queued >= req.maxQueued) return 'full';
+        this.st.insert.run(domain, req.priority, req.nowMs);
+        budget?.spend();
+        queued++;
+        return 'added';
+      });
+      budget?.save(this.st);
+      return out;
+    })();
+  }
+
+  async recheck(
+    domain: string,
+    opts: { nowMs: number; minIntervalMs: number; maxQueued: number; budget?: EnqueueRequest['budget'] },
+  ): Promise<RecheckOutcome> {
+    return this.db.transaction((): RecheckOutcome => {
+      const job = this.st.job.get(domain);
+      const last = Math.max(job?.enqueued_at ?? -Infinity, this.st.checked.get(domain)?.checked_ms ?? -Infinity);
+      if (opts.nowMs - last < opts.minIntervalMs) return { kind: 'too_soon', retryAfterMs: last + opts.minIntervalMs - opts.nowMs };
+      if (job) {
+        // A check running now is the new check; anything waiting runs next.
+        if (job.state !== 'running') this.st.recheck.run(opts.nowMs, domain);
+        return { kind: 'queued' };
+      }
+      const budget = Budget.open(this.st, opts.budget, opts.nowMs);
+      if (budget && budget.left <= 0) return { kind: 'over_budget', retryAfterMs: windowAt('minute', opts.nowMs).reset - opts.nowMs };
+      if (this.st.queued.get()!.n >= opts.maxQueued) return { kind: 'full' };
+      this.st.insert.run(domain, PRIORITY.interactive, opts.nowMs);
+      budget?.spend();
+      budget?.save(this.st);
+      return { kind: 'queued' };
+    })();
+  }
+
+  async claim(nowMs: number): Promise<{ domain: string; attempts: number } | undefined> {
+    return this.db.transaction(() => {
+      this.st.due.run(nowMs);
+      return this.st.claim.get();
+    })();
+  }
+
+  async requeue(domain: string): Promise<void> {
+    this.st.requeue.run(domain);
+  }
+
+  async drop(domain: string): Promise<void> {
+    this.st.drop.run(domain);
+  }
+
+  async recover(): Promise<number> {
+    return this.st.recover.run().changes;
+  }
+
+  async counts(): Promise<QueueCounts> {
+    const c: QueueCounts = { queued: 0, running: 0, retrying: 0 };
+    for (const r of this.st.counts.all()) if (r.state in c) c[r.state as keyof QueueCounts] = r.n;
+    return c;
+  }
+
+  async nextRetryMs(): Promise<number | null> {
+    return this.st.nextRetry.get()!.at;
+  }
+
+  async enqueueStale(cutoffMs: number, max: number, nowMs: number, maxQueued: number): Promise<number> {
+    const domains = this.st.stale.all(cutoffMs, max).map((r) => r.domain);
+    if (domains.length === 0) return 0;
+    const out = await this.enqueue({ domains, priority: PRIORITY.refresh, nowMs, maxQueued });
+    return out.filter((o) => o === 'added').length;
+  }
+
+  /**
+   * Inside the transaction that stores a crawl (records.ts): the domain's job ends, or, after a
+   * failed check, waits for its retry at `retryAtMs`.
+   */
+  settle(domain: string, retryAtMs: number | null, nowMs: number): void {
+    if (retryAtMs === null) this.st.drop.run(domain);
+    else this.st.retry.run({ domain, runAfter: retryAtMs, now: nowMs });
+  }
+}

@@ -1,0 +1,261 @@
+/**
+ * Current records and the audit trail in SQLite. Every crawl is stored as an audit entry
+ * (evidence and the three records) in one transaction that also makes it the domain's current
+ * record, ends or reschedules its queue job, and publishes "audit stored" to the subscribers
+ * the store was opened with (the announced surface's indexes), so nothing can disagree after
+ * a kill. A failed check of a domain with a good record keeps that record (classification.md
+ * section 8) and is only recorded as its last check.
+ */
+import type Database from 'better-sqlite3';
+import type { AnnouncedRecord, AnnouncedRecordBody, DomainPolicyFound, FullRecord, FullRecordBody, SearchResult } from '../../../../shared/schemas.js';
+import type { SearchParams } from '../../../../shared/api.js';
+import type { Classification } from '../../../analysis/classification.js';
+import type { Evidence } from '../../../analysis/evidence.js';
+import { newAuditId } from '../audit-id.js';
+import type {
+  AuditEntry,
+  CrawlToStore,
+  LastCheck,
+  RecordRead,
+  RecordStore,
+  StoreOutcome,
+  StoredCrawl,
+  StoredRecord,
+} from '../registry-store.js';
+import type { SqliteJobs } from './jobs.js';
+import { DomainSearch } from './name-search.js';
+
+interface DomainRow {
+  id: number;
+  audit_id: string;
+  last_crawled_ms: number;
+  checked_ms: number;
+  failures: number;
+  failed: number;
+  last_check: string | null;
+  summary: string;
+  full: string;
+  announced: string;
+}
+
+type Age = Pick<DomainRow, 'last_crawled_ms' | 'checked_ms' | 'last_check'>;
+const AGE = 'last_crawled_ms, checked_ms, last_check';
+
+export class SqliteRecords implements RecordStore {
+  private readonly auditListeners: Array<(crawl: StoredCrawl) => void> = [];
+  private readonly storedListeners = new Set<(domain: string) => void>();
+  private readonly finder: DomainSearch;
+  private readonly st;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly jobs: SqliteJobs,
+  ) {
+    this.finder = new DomainSearch(db);
+    this.st = {
+      row: db.prepare<[string], DomainRow>(`SELECT id, audit_id, failures, failed, summary, full, announced, ${AGE} FROM domains WHERE domain = ?`),
+      summary: db.prepare<[string], Age & { summary: string }>(`SELECT summary, ${AGE} FROM domains WHERE domain = ?`),
+      summaries: db.prepare<[string], Age & { domain: string; summary: string }>(
+        `SELECT domain, summary, ${AGE} FROM domains WHERE domain IN (SELECT value FROM json_each(?))`,
+      ),
+      full: db.prepare<[string], Age & Pick<DomainRow, 'id' | 'audit_id' | 'full'>>(`SELECT id, audit_id, full, ${AGE} FROM domains WHERE domain = ?`),
+      announced: db.prepare<[string], Age & Pick<DomainRow, 'audit_id' | 'announced'>>(`SELECT audit_id, announced, ${AGE} FROM domains WHERE domain = ?`),
+      insertAudit: db.prepare(
+        `INSERT INTO audits (audit_id, domain, crawled_at, evidence, summary, full, announced, failure)
+         VALUES (@auditId, @domain, @crawledAt, @evidence, @summary, @full, @announced, @failure)`,
+      ),
+      // ON CONFLICT keeps the row (and so the record id) of a domain across crawls.
+      upsert: db.prepare<Record<string, unknown>, { id: number }>(
+        `INSERT INTO domains (domain, stance, detail, score, rank, last_crawled, last_crawled_ms, audit_id, summary, full, announced, checked_ms, failures, failed, last_check)
+         VALUES (@domain, @stance, @detail, @score, @rank, @crawledAt, @crawledMs, @auditId, @summary, @full, @announced, @crawledMs, @failures, @failed, NULL)
+         ON CONFLICT(domain) DO UPDATE SET stance = excluded.stance, detail = excluded.detail, score = excluded.score,
+           rank = excluded.rank, last_crawled = excluded.last_crawled, last_crawled_ms = excluded.last_crawled_ms,
+           audit_id = excluded.audit_id, summary = excluded.summary, full = excluded.full, announced = excluded.announced,
+           checked_ms = excluded.checked_ms, failures = excluded.failures, failed = excluded.failed, last_check = NULL
+         RETURNING id`,
+      ),
+      // A failed check that keeps the good record: only when it was checked, and how it failed.
+      failedCheck: db.prepare<{ domain: string; checkedMs: number; failures: number; lastCheck: string }>(
+        'UPDATE domains SET checked_ms = @checkedMs, failures = @failures, last_check = @lastCheck WHERE domain = @domain',
+      ),
+      insertName: db.prepare<[number, string]>('INSERT INTO domain_names (rowid, domain) VALUES (?, ?)'),
+      insertBigram: db.prepare<[string, number]>('INSERT OR IGNORE INTO domain_bigrams (gram, id) VALUES (?, ?)'),
+      audit: db.prepare<[string], AuditRow>('SELECT audit_id, domain, crawled_at, evidence, failure FROM audits WHERE audit_id = ?'),
+      audits: db.prepare<[string], AuditRow>('SELECT audit_id, domain, crawled_at, evidence, failure FROM audits WHERE domain = ? ORDER BY seq'),
+      countDomains: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM domains'),
+      countAudits: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM audits'),
+    };
+  }
+
+  /** Subscribes to "audit stored": called inside the storing transaction (a throw rolls the whole store back). */
+  onAuditStored(listener: (crawl: StoredCrawl) => void): void {
+    this.auditListeners.push(listener);
+  }
+
+  onRecordStored(listener: (domain: string) => void): () => void {
+    this.storedListeners.add(listener);
+    return () => void this.storedListeners.delete(listener);
+  }
+
+  async summary(domain: string): Promise<RecordRead<DomainPolicyFound> | undefined> {
+    const row = this.st.summary.get(domain);
+    return row && read(row, JSON.parse(row.summary) as DomainPolicyFound);
+  }
+
+  async summaries(domains: readonly string[]): Promise<Map<string, RecordRead<DomainPolicyFound>>> {
+    const out = new Map<string, RecordRead<DomainPolicyFound>>();
+    if (domains.length === 0) return out;
+    for (const row of this.st.summaries.all(JSON.stringify(domains))) out.set(row.domain, read(row, JSON.parse(row.summary) as DomainPolicyFound));
+    return out;
+  }
+
+  /** The full record without parsing the other records (the full one holds the raw files). */
+  async full(domain: string): Promise<RecordRead<FullRecord> | undefined> {
+    const row = this.st.full.get(domain);
+    return row && read(row, fullOf(row));
+  }
+
+  async announced(domain: string): Promise<RecordRead<AnnouncedRecord> | undefined> {
+    const row = this.st.announced.get(domain);
+    return row && read(row, announcedOf(row));
+  }
+
+  async storeCrawl(crawl: CrawlToStore): Promise<StoreOutcome> {
+    const outcome = this.storeNow(crawl);
+    // After the commit: waiters (whenAnalysed) may read the stored record at once.
+    for (const l of [...this.storedListeners]) l(crawl.evidence.domain);
+    return outcome;
+  }
+
+  private storeNow({ evidence, classification, nowMs, failure, retryDelaysMs }: CrawlToStore): StoreOutcome {
+    const domain = evidence.domain;
+    return this.db.transaction((): StoreOutcome => {
+      const before = this.st.row.get(domain);
+      const auditId = newAuditId(nowMs);
+      const crawledAt = classification.summary.last_updated;
+      const parsedMs = Date.parse(crawledAt);
+      const crawledMs = Number.isFinite(parsedMs) ? parsedMs : nowMs;
+      const summary = JSON.stringify(classification.summary);
+      const full = JSON.stringify(classification.full);
+      const announced = JSON.stringify(classification.announced);
+      this.st.insertAudit.run({ auditId, domain, crawledAt, evidence: JSON.stringify(evidence), summary, full, announced, failure: failure?.cause ?? null });
+
+      const failures = failure ? (before?.failures ?? 0) + 1 : 0;
+      const delay = failure ? retryDelaysMs[failures - 1] : undefined;
+      const nextRetryMs = delay === undefined ? null : nowMs + delay;
+      const previous = before ? toClassification(before) : null;
+      const published: StoredCrawl = { domain, auditId, crawledAt, evidence, classification, previous, current: true };
+
+      // classification.md section 8: a failed check never replaces a record that is not itself a failure.
+      if (failure && before && before.failed === 0) {
+        const lastCheck: LastCheck = { failedAt: crawledAt, cause: failure.cause, nextRetry: nextRetryMs === null ? null : new Date(nextRetryMs).toISOString() };
+        this.st.failedCheck.run({ domain, checkedMs: crawledMs, failures, lastCheck: JSON.stringify(lastCheck) });
+        this.jobs.settle(domain, nextRetryMs, nowMs);
+        for (const l of this.auditListeners) l({ ...published, current: false });
+        return { auditId, current: false, record: toStored(before), nextRetryMs, lastCheck };
+      }
+
+      const { id } = this.st.upsert.get({
+        domain,
+        stance: classification.summary.stance,
+        detail: classification.summary.detail,
+        score: classification.announced.score,
+        rank: classification.summary.site.ranklist_rank,
+        crawledAt,
+        crawledMs,
+        auditId,
+        summary,
+        full,
+        announced,
+        failures,
+        failed: failure ? 1 : 0,
+      })!;
+      if (!before) this.indexName(id, domain);
+      this.jobs.settle(domain, nextRetryMs, nowMs);
+      for (const l of this.auditListeners) l(published);
+      return {
+        auditId,
+        current: true,
+        record: toStored({ id, audit_id: auditId, last_crawled_ms: crawledMs, summary, full, announced }),
+        nextRetryMs,
+        lastCheck: null,
+      };
+    })();
+  }
+
+  async audit(auditId: string): Promise<AuditEntry | undefined> {
+    const row = this.st.audit.get(auditId);
+    return row && auditOf(row);
+  }
+
+  async audits(domain: string): Promise<AuditEntry[]> {
+    return this.st.audits.all(domain).map(auditOf);
+  }
+
+  async search(params: SearchParams): Promise<SearchResult> {
+    return this.finder.search(params);
+  }
+
+  async counts(): Promise<{ domains: number; audits: number }> {
+    return { domains: this.st.countDomains.get()!.n, audits: this.st.countAudits.get()!.n };
+  }
+
+  private indexName(id: number, domain: string): void {
+    this.st.insertName.run(id, domain);
+    for (let i = 0; i + 2 <= domain.length; i++) this.st.insertBigram.run(domain.slice(i, i + 2), id);
+  }
+}
+
+interface AuditRow {
+  audit_id: string;
+  domain: string;
+  crawled_at: string;
+  evidence: string;
+  failure: string | null;
+}
+
+const auditOf = (r: AuditRow): AuditEntry => ({
+  auditId: r.audit_id,
+  domain: r.domain,
+  crawledAt: r.crawled_at,
+  evidence: JSON.parse(r.evidence) as Evidence,
+  failure: r.failure,
+});
+
+const read = <T>(row: Age, value: T): RecordRead<T> => ({
+  value,
+  lastCrawledMs: row.last_crawled_ms,
+  checkedMs: row.checked_ms,
+  lastCheck: row.last_check === null ? null : (JSON.parse(row.last_check) as LastCheck),
+});
+
+/** The stored full body with the record id and the audit id of the crawl that produced it. */
+const fullOf = (row: Pick<DomainRow, 'id' | 'audit_id' | 'full'>): FullRecord => ({
+  id: row.id,
+  ...(JSON.parse(row.full) as FullRecordBody),
+  audit_id: row.audit_id,
+});
+
+const announcedOf = (row: Pick<DomainRow, 'audit_id' | 'announced'>): AnnouncedRecord => ({
+  ...(JSON.parse(row.announced) as AnnouncedRecordBody),
+  audit_id: row.audit_id,
+});
+
+function toStored(row: Pick<DomainRow, 'id' | 'audit_id' | 'last_crawled_ms' | 'summary' | 'full' | 'announced'>): StoredRecord {
+  return {
+    id: row.id,
+    auditId: row.audit_id,
+    lastCrawledMs: row.last_crawled_ms,
+    summary: JSON.parse(row.summary) as DomainPolicyFound,
+    full: fullOf(row),
+    announced: announcedOf(row),
+  };
+}
+
+function toClassification(row: DomainRow): Classification {
+  return {
+    summary: JSON.parse(row.summary) as DomainPolicyFound,
+    full: JSON.parse(row.full) as FullRecordBody,
+    announced: JSON.parse(row.announced) as AnnouncedRecordBody,
+  };
+}

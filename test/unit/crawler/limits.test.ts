@@ -1,0 +1,31 @@
+/** The crawl limits the README states are the ones the crawler uses (CRAWL_LIMITS). */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { MAX_ROBOTS_BYTES } from '../../../proxy/analysis/robots/index.js';
+import { CRAWL_LIMITS } from '../../../proxy/crawler/limits.js';
+
+const README = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+/** `| name | value | ... |` rows of the README's crawler limits table. */
+const row = (name: string): string => {
+  const m = new RegExp(`^\\s*\\| ${name} \\| ([^|]+) \\|`, 'm').exec(README);
+  if (!m) throw new Error(`README has no "${name}" row`);
+  return m[1]!.trim();
+};
+const seconds = (ms: number) => `${ms / 1000} s`;
+const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MiB` : `${bytes / 1024} KiB`);
+
+describe('README crawler limits', () => {
+  it('match CRAWL_LIMITS', () => {
+    expect(row('connect')).toBe(seconds(CRAWL_LIMITS.connectMs));
+    expect(row('request')).toBe(seconds(CRAWL_LIMITS.requestMs));
+    expect(row('whole domain')).toBe(seconds(CRAWL_LIMITS.domainMs));
+    expect(row('redirects')).toBe(String(CRAWL_LIMITS.maxRedirects));
+    expect(row('robots.txt size')).toBe(size(CRAWL_LIMITS.caps.robots));
+    expect(row('HTML size')).toBe(size(CRAWL_LIMITS.caps.html));
+    expect(row('other files')).toBe(size(CRAWL_LIMITS.caps.other));
+  });
+
+  it('cut robots.txt where the parser does (one constant)', () => {
+    expect(CRAWL_LIMITS.caps.robots).toBe(MAX_ROBOTS_BYTES);
+  });
+});
