@@ -3,8 +3,6 @@
  * Uses the WHATWG URL parser for IDN → punycode (UTS-46), which exists in Node and browsers
  * alike, so this module imports neither node:* nor browser APIs.
  */
-import punycode from 'punycode.js';
-
 export type Domain = string & { readonly __brand: 'Domain' };
 
 export class InvalidDomainError extends Error {
@@ -93,18 +91,4 @@ export function searchTextToAscii(text: string): string {
       }
     })
     .join('.');
-}
-
-/**
- * A host name as people write it: each punycode label (`xn--…`) in Unicode, so
- * `xn--bcher-kva.example` reads `bücher.example` (RFC 3492 via punycode.js). A label that does
- * not decode is kept as given. Display only: lookups use the ASCII form.
- */
-export function domainToUnicode(ascii: string): string {
-  if (!/(^|\.)xn--/i.test(ascii)) return ascii;
-  try {
-    return punycode.toUnicode(ascii);
-  } catch {
-    return ascii;
-  }
 }

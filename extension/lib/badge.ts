@@ -4,7 +4,7 @@
  * colour is never the only carrier (WCAG 2.2 SC 1.4.1).
  */
 import { browser } from 'wxt/browser';
-import { domainToUnicode } from '~~/shared/domain.js';
+import { domainToUnicode } from './host-name.js';
 import { BADGE_VIEW, badgeTitle } from '~~/shared/labels.js';
 import { headline } from '~~/shared/story.js';
 import type { TabState } from './session-store.js';

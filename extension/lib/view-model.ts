@@ -4,7 +4,7 @@
  * built from the summary, and once loaded the full record, the announced record and the
  * history; the words come from shared/story.ts, which the CLI tells too.
  */
-import { domainToUnicode } from '~~/shared/domain.js';
+import { domainToUnicode } from './host-name.js';
 import { BADGE_VIEW, DETAIL_LABELS, PURPOSE_LABELS, STANDARD_LABELS, verdictLabel, type BadgeView } from '~~/shared/labels.js';
 import type { AnnouncedRecord, DomainPolicyFound, FullRecord, HistoryResponse } from '~~/shared/schemas.js';
 import { deciderPhrase, headline, robotsReading, standardsFound, useReadings, type Headline, type RobotsReading, type StandardReading, type Tone, type UseReading } from '~~/shared/story.js';

@@ -5,7 +5,7 @@
  * be read), the standards found, notes and conflicts, bots and site facts. Identifiers appear
  * only in the last "Record" lines, as the popup's Details shows them.
  */
-import { domainToUnicode } from '../../shared/domain.js';
+import { domainToUnicode } from 'node:url';
 import { TOS_STANCE_LABELS, USE_CASE_LABELS } from '../../shared/labels.js';
 import type { DomainPolicyFound, FullRecord } from '../../shared/schemas.js';
 import { deciderPhrase, headline, robotsReading, standardsFound, useReadings } from '../../shared/story.js';
