@@ -6,7 +6,7 @@ import { browser } from 'wxt/browser';
 import type { Domain } from '~~/shared/domain.js';
 import { showBadge } from './badge.js';
 import { ANALYSIS_HOLDS, ANALYSIS_WAIT_S, cachedDomainState, fetchDomainState, heldLookup, pollAgain } from './lookup.js';
-import { pageDomain } from './page-domain.js';
+import { pageDomain, pagePath } from './page-domain.js';
 import { cancelPoll, schedulePoll, type Refresh } from './poller.js';
 import { answers, tabStates, type TabState } from './session-store.js';
 
@@ -39,13 +39,13 @@ export async function checkTab(tabId: number, url: string | undefined, opts: { f
   }
   const cached = await cachedDomainState(domain);
   if (cached) {
-    await setTab(tabId, cached.state);
+    await setTab(tabId, cached.state, url);
     if (cached.fresh && !opts.force) return cached.state;
   }
   const state = await fetchDomainState(domain);
   // The tab may have moved on (or closed) while we waited for the gateway.
   const now = await browser.tabs.get(tabId).catch(() => undefined);
-  if (now && pageDomain(now.url) === domain) await setTab(tabId, state);
+  if (now && pageDomain(now.url) === domain) await setTab(tabId, state, now.url);
   await follow(domain, state);
   // A domain the gateway is analysing now: the badge shows `…` at once, and a held request
   // (Prefer: wait) brings the final answer the moment the crawl is done (issue 11 part 1).
@@ -82,8 +82,14 @@ export async function recheckAllTabs(): Promise<void> {
   await Promise.all(tabs.map((t) => (t.id === undefined ? undefined : checkTab(t.id, t.url, { force: true }))));
 }
 
-async function setTab(tabId: number, state: TabState): Promise<void> {
-  await Promise.all([showBadge(tabId, state), tabStates.set(tabId, state)]);
+/**
+ * A found answer is kept per tab with the page's path (in storage.session only, never sent),
+ * so the badge title can say where this page is treated differently from the site.
+ */
+async function setTab(tabId: number, state: TabState, url?: string): Promise<void> {
+  const path = state.kind === 'found' ? pagePath(url) : null;
+  const shown: TabState = state.kind === 'found' && path !== null ? { ...state, path } : state;
+  await Promise.all([showBadge(tabId, shown), tabStates.set(tabId, shown)]);
 }
 
 async function reapply(tabId: number, url: string | undefined): Promise<void> {
@@ -93,7 +99,7 @@ async function reapply(tabId: number, url: string | undefined): Promise<void> {
 
 export async function updateTabsOf(domain: Domain, state: TabState): Promise<void> {
   const tabs = await browser.tabs.query({});
-  await Promise.all(tabs.filter((t) => t.id !== undefined && pageDomain(t.url) === domain).map((t) => setTab(t.id!, state)));
+  await Promise.all(tabs.filter((t) => t.id !== undefined && pageDomain(t.url) === domain).map((t) => setTab(t.id!, state, t.url)));
 }
 
 async function follow(domain: Domain, state: TabState): Promise<void> {
