@@ -13,7 +13,7 @@
  */
 import type { BotEntry } from '../../../shared/schemas.js';
 import type { BotStatus as BotStatusValue } from '../../../shared/values.js';
-import type { BotStatus } from '../robots/index.js';
+import type { BotStatus } from '../../../shared/robots/index.js';
 import type { BotReading, BotReadings } from './bot-readings.js';
 
 export interface BotLists {

@@ -5,7 +5,7 @@
  * how to name them.
  */
 import { BOTS, botByToken, type Bot } from '../../../shared/bots.js';
-import { botStatus, type BotStatus, type RobotsTxt } from '../robots/index.js';
+import { botStatus, type BotStatus, type RobotsTxt } from '../../../shared/robots/index.js';
 
 export interface BotReading {
   /** Catalogue entry, or null for an agent the catalogue does not know. */

@@ -7,7 +7,7 @@ import type { WarningCode } from '../../../shared/labels.js';
 import type { Explanation } from '../../../shared/schemas.js';
 import type { Conflict, RobotsOutcome, Stance, TosStance, UseCase } from '../../../shared/values.js';
 import { USE_CASES } from '../../../shared/values.js';
-import type { RobotsTxt } from '../robots/index.js';
+import type { RobotsTxt } from '../../../shared/robots/index.js';
 import { restricts, type BotReadings } from './bot-readings.js';
 import { clip } from './explain.js';
 import type { UseCaseVerdict } from './verdicts.js';

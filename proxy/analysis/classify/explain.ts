@@ -4,7 +4,7 @@
  * explained by pointing at the line or header that decided it").
  */
 import type { Explanation } from '../../../shared/schemas.js';
-import type { RobotsTxt } from '../robots/index.js';
+import type { RobotsTxt } from '../../../shared/robots/index.js';
 import type { BotReading } from './bot-readings.js';
 import { describeFetch } from './robots-outcome.js';
 import type { Facts } from './read-evidence.js';

@@ -14,7 +14,7 @@ import {
   parseRobotsTxt,
   patternMatches,
   samplePath,
-} from '../../../proxy/analysis/robots/index.js';
+} from '../../../shared/robots/index.js';
 
 /** Lines built from robots.txt vocabulary, so the generator reaches the interesting states. */
 const robotsLine = fc.oneof(

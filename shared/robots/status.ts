@@ -8,7 +8,7 @@
  * sample path (pattern.ts samplePath) and, for unanchored patterns, the sample plus one more
  * character, so an `Allow: /$` next to `Disallow: /` still leaves the rest of the site closed.
  */
-import type { BotStatus as SharedBotStatus } from '../../../shared/values.js';
+import type { BotStatus as SharedBotStatus } from '../values.js';
 import { compiledRulesFor, type CompiledRuleSet } from './match.js';
 import { bestMatch, patternMatches, samplePath, type CompiledPattern } from './pattern.js';
 import type { RobotsGroup, RobotsRecord, RobotsRule, RobotsSource, RobotsTxt } from './types.js';
