@@ -76,14 +76,22 @@ export function bestMatch(compiled: readonly CompiledPattern[], isAllow: readonl
 }
 
 /**
- * A path the pattern matches, for probing a bot's status: the literal parts joined, with a
- * leading `/` when the pattern starts with `*`. Null when the pattern can match no path
- * (empty, or not starting with `/` or `*`, since every path starts with `/`).
+ * The most general path a pattern matches: its literal segments joined by `fresh` (a character
+ * no pattern of the rule set contains) at every `*`, with `fresh` appended when the pattern is
+ * not anchored; a leading `*` also covers the path's first `/`. Null when the pattern can match
+ * no path (empty, or starting with neither `/` nor `*`: every path starts with `/`).
+ *
+ * Why it is enough to look at this one path (witness.ts relies on it): a pattern whose literals
+ * do not contain `fresh` can only match it by placing its literals inside this pattern's own
+ * segments, in order, so it also matches every other path this pattern matches. Hence a rule
+ * that decides any path at all decides its most general path.
  */
-export function samplePath(p: CompiledPattern): string | null {
+export function generalPath(p: CompiledPattern, fresh: string): string | null {
   if (p.empty) return null;
-  const joined = p.segments.join('');
-  if (p.segments[0]!.startsWith('/')) return joined;
-  if (p.segments.length > 1 && p.segments[0] === '') return joined.startsWith('/') ? joined : '/' + joined;
-  return null;
+  const seg = p.segments;
+  if (seg[0] !== '' && !seg[0]!.startsWith('/')) return null;
+  let out = seg[0]!;
+  for (let i = 1; i < seg.length; i++) out += fresh + seg[i]!;
+  if (!p.anchored) out += fresh;
+  return out.startsWith('/') ? out : '/' + out;
 }
