@@ -83,7 +83,7 @@ function computeStatus(set: CompiledRuleSet): BotStatus {
 
 /**
  * A pattern matching every path (`/`, `/*`, `*`, `/*$`, or `*` then `/`): with a fresh character, exactly
- * the patterns that match `/` followed by it (generalPath's argument); without one, by shape.
+ * the patterns that match `/` followed by it (pattern.ts generalPaths' argument); without one, by shape.
  */
 function matchesEverything(p: CompiledPattern, fresh: string | null): boolean {
   if (fresh !== null) return patternMatches(p, '/' + fresh);
