@@ -10,5 +10,7 @@ export { botStatus, crawlDelayOf, ruleSetStatus } from './status.js';
 export { Budget, WITNESS_BUDGET, closedBeyond, closes, effectiveRules, freshChar } from './witness.js';
 export type { BotStatus, BotStatusValue } from './status.js';
 export { canonicalize, pathOf } from './canonical.js';
-export { bestMatch, compilePattern, patternMatches, generalPath } from './pattern.js';
+export { bestMatch, compilePattern, patternMatches, generalPaths } from './pattern.js';
 export type { CompiledPattern } from './pattern.js';
+export { PATH_RULES_LIMIT, judgePath, toPathRules } from './path-rules.js';
+export type { PathJudgement } from './path-rules.js';
