@@ -11,7 +11,6 @@ import { systemLookup, type Lookup } from './pinned-resolver.js';
 import { loadRankList } from './rank-list.js';
 import { scanHtml } from '../analysis/html/scan.js';
 import { findTosLink } from '../analysis/site/tos.js';
-import { MAX_ROBOTS_BYTES } from '../../shared/robots/parse.js';
 import { ConfigError } from '../lib/env.js';
 
 export { parseCrawlOverrides, matchOverride, type CrawlOverride } from './overrides.js';
@@ -57,7 +56,7 @@ export function createCrawler(opts: CrawlerOptions = {}): EvidenceSource & { clo
     requestMs: opts.timeouts?.requestMs ?? 10_000,
     domainMs: opts.timeouts?.domainMs ?? 20_000,
     caps: {
-      robots: opts.caps?.robots ?? MAX_ROBOTS_BYTES,
+      robots: opts.caps?.robots ?? 500 * 1024,
       html: opts.caps?.html ?? 1024 * 1024,
       other: opts.caps?.other ?? 256 * 1024,
     },
