@@ -1,13 +1,7 @@
 /**
- * robots.txt: parse, then match (CONVENTIONS 3; RFC 9309; classification.md section 2).
- * parseRobotsTxt never throws; the matchers are pure functions of its result.
+ * The robots.txt parser and matcher live in shared/robots (issue 11 part 2, issue 15 item 1),
+ * where the extension imports them too. This re-export only keeps server code written against
+ * the old path compiling (main's proxy/crawler/limits.ts and robots-gate.ts and their tests);
+ * new code imports shared/robots, and this file goes once those imports point there.
  */
-export type { RobotsAgent, RobotsDiagnostic, RobotsGroup, RobotsRecord, RobotsRule, RobotsSource, RobotsTxt } from './types.js';
-export { MAX_ROBOTS_BYTES, agentToken, parseRobotsTxt } from './parse.js';
-export { compiledRulesFor, decidingRule, isAllowed, matchPath, rulesFor } from './match.js';
-export type { CompiledRuleSet, PathDecision, RuleSet } from './match.js';
-export { PROBE_BUDGET, botStatus, crawlDelayOf } from './status.js';
-export type { BotStatus, BotStatusValue } from './status.js';
-export { canonicalize, pathOf } from './canonical.js';
-export { bestMatch, compilePattern, patternMatches, samplePath } from './pattern.js';
-export type { CompiledPattern } from './pattern.js';
+export * from '../../../shared/robots/index.js';
