@@ -6,7 +6,9 @@
 import { browser } from 'wxt/browser';
 import { domainToUnicode } from './host-name.js';
 import { BADGE_VIEW, badgeTitle } from '~~/shared/labels.js';
-import { headline } from '~~/shared/story.js';
+import { headline, useReadings } from '~~/shared/story.js';
+import { pageReading } from './page-reading.js';
+import { pathVerdicts } from './path-verdicts.js';
 import type { TabState } from './session-store.js';
 
 export interface BadgeShown {
@@ -35,6 +37,9 @@ export function badgeFor(state: TabState | null): BadgeShown | null {
   const head = headline(state.policy);
   const view = BADGE_VIEW[head.badge];
   let title = badgeTitle(host, head.badge, head.phrase);
+  // This page's path, judged here against the site's rules (issue 11 part 2).
+  const page = pageReading(useReadings(state.policy), head, pathVerdicts(state.policy, state.path), null);
+  if (page.sentence) title += `. ${page.sentence}`;
   if (state.policy.basis?.last_check) title += '. The last check failed; this is the result of an earlier one';
   return { text: view.text, color: view.color, textColor: view.textColor, title };
 }

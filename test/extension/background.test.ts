@@ -90,6 +90,17 @@ describe('badge per stance', () => {
     expect(await action.getTitle({ tabId: b })).toBe('AI policy of server-error.test: unknown: robots.txt could not be read');
   });
 
+  it('says where this page is treated differently from the site, judged in the browser', async () => {
+    const rules = { groups: [{ agents: ['gptbot', 'claudebot', 'google-extended', 'ccbot'], rules: [[0, '/articles/', 5]] }], truncated: false } as const;
+    gw.routes.set('/v1/domain/paths.test', { body: policy('paths.test', { stance: 'selective', detail: 'selective', use_cases: { training: 'partial', search: 'allowed', inference: 'allowed' }, path_rules: rules as never }) });
+    const tabId = await visit('https://paths.test/articles/2026/story?utm=x');
+    await badgeBecomes(tabId, 'Some');
+    expect(await action.getTitle({ tabId })).toBe(
+      'AI policy of paths.test: restricts some AI uses (AI training partly blocked). This page: AI training blocked, by robots.txt (line 5); the site as a whole: selective',
+    );
+    expect(lookups().map((r) => r.path)).toEqual(['/v1/domain/paths.test']);
+  });
+
   it('an IDN host is named in Unicode', async () => {
     const tabId = await visit('https://xn--bcher-kva.test/');
     await badgeBecomes(tabId, 'Some');

@@ -4,6 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pageReading } from '../../extension/lib/page-reading.js';
+import { pathVerdicts } from '../../extension/lib/path-verdicts.js';
+import type { PathRules } from '../../shared/schemas.js';
 import { aiTokensOf } from '../../extension/lib/page-signals.js';
 import { hasNoOwnRules, parentSite } from '../../extension/lib/parent-site.js';
 import { popupModel } from '../../extension/lib/view-model.js';
@@ -66,6 +68,33 @@ describe('the site a subdomain belongs to', () => {
     expect(parentSite(policy('training.test', { registrable_domain: null }))).toBeNull();
     expect(parentSite(policy('a.training.test'))).toBeNull();
     expect(popupModel({ policy: policy('training.test') }).parent).toBeNull();
+  });
+});
+
+describe('this page\'s path, judged with the service\'s matcher', () => {
+  const rules = {
+    groups: [
+      { agents: ['*'], rules: [[0, '/admin/', 2]] },
+      { agents: ['gptbot', 'claudebot', 'google-extended', 'ccbot'], rules: [[0, '/articles/', 10], [1, '/articles/free/', 11]] },
+    ],
+    truncated: false,
+  } satisfies PathRules;
+  const site = policy('paths.test', { stance: 'selective', detail: 'selective', use_cases: { training: 'partial', search: 'allowed', inference: 'allowed' }, path_rules: rules });
+
+  it('a disallowed path: training blocked by its line; the root and an opened path are not', () => {
+    expect(pathVerdicts(site, '/articles/2026/story?ref=home')!.training).toEqual({ verdict: 'blocked', decider: { source: 'robots_txt', line: 10, evidence: 'Disallow: /articles/' } });
+    expect(pathVerdicts(site, '/')!.training.verdict).toBe('allowed');
+    expect(pathVerdicts(site, '/articles/free/x')!.training).toEqual({ verdict: 'allowed', decider: { source: 'robots_txt', line: 11, evidence: 'Allow: /articles/free/' } });
+    // The search and answer bots are not named: the rules for all crawlers apply to them.
+    expect(pathVerdicts(site, '/admin/users')!.search.verdict).toBe('blocked');
+    const r = pageReading(useReadings(site), headline(site), pathVerdicts(site, '/articles/x'), null);
+    expect(r.sentence).toBe('This page: AI training blocked, by robots.txt (line 10); the site as a whole: selective');
+  });
+
+  it('no judgement without rules, with truncated rules, or without a path', () => {
+    expect(pathVerdicts(policy('robots-blocked.test', { path_rules: null }), '/x')).toBeNull();
+    expect(pathVerdicts({ ...site, path_rules: { ...rules, truncated: true } }, '/x')).toBeNull();
+    expect(pathVerdicts(site, null)).toBeNull();
   });
 });
 

@@ -6,7 +6,9 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { RecheckView } from '../../components/crawl-time.js';
 import { PopupView, type PopupState } from '../../components/popup-view.js';
 import { settingsClient } from '../../lib/lookup.js';
+import { pagePath } from '../../lib/page-domain.js';
 import { readPageSignals, type PageSignals } from '../../lib/page-signals.js';
+import { pathVerdicts } from '../../lib/path-verdicts.js';
 import { loadExtras, type Extras, type PopupStart } from '../../lib/popup-data.js';
 import { delayFor } from '../../lib/poller.js';
 import { checkAgain } from '../../lib/recheck.js';
@@ -29,7 +31,9 @@ export function App({ start }: { start: PopupStart }) {
   useEffect(() => {
     if (start.tab && start.domain) void readPageSignals(start.tab.tabId).then(setSignals);
   }, [start]);
-  const page = useMemo(() => ({ pathVerdicts: null, signals }), [signals]);
+  // This page's path judged here against the site's rules; the path is never sent.
+  const policy = state.kind === 'found' ? state.policy : null;
+  const page = useMemo(() => ({ pathVerdicts: policy ? pathVerdicts(policy, pagePath(start.tab?.url)) : null, signals }), [policy, signals, start]);
 
   useEffect(() => {
     const { tab, domain } = start;
