@@ -6,7 +6,7 @@
  * partly blocked when some are, allowed otherwise. Null when robots.txt was not read or its
  * rules were too many to send (`truncated`): then only the site's verdicts speak.
  */
-import { KEY_BOTS } from '~~/shared/bots.js';
+import { KEY_BOTS } from '~~/shared/key-bots.js';
 import { judgePath } from '~~/shared/robots/path-rules.js';
 import type { DecidingSignal, DomainPolicyFound, PathRules } from '~~/shared/schemas.js';
 import { USE_CASES, type UseCase } from '~~/shared/values.js';
