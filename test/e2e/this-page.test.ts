@@ -23,6 +23,8 @@ const PATHS_ROBOTS = 'User-agent: *\nDisallow: /admin/\n\n# Our journalism is no
 const TAGGED = 'gallery.test';
 /** A www host without rules of its own, belonging to a site that blocks all AI. */
 const WWW = 'www.blocks-all.test';
+/** A subdomain without AI rules of its own; the gateway names the site it belongs to. */
+const SUB = 'cooking.blocks-all.test';
 /** The crawler may fetch these and nothing else: the root, the policy files and the terms page. */
 const POLICY_PATHS = new Set(['/', '/robots.txt', '/llms.txt', '/ai.txt', '/.well-known/tdmrep.json', '/.well-known/agents.json', '/terms']);
 
@@ -43,9 +45,10 @@ describe.skipIf(missing !== null)('the verdict for this page (issue 11 part 2)',
       fallback: homepage('A painting', { head: '<meta name="robots" content="noai, noimageai">' }),
     });
     stack.farm.set(WWW, { routes: { '/': homepage('Blocks All News'), '/terms': SILENT_TERMS } });
+    stack.farm.set(SUB, { routes: { '/': homepage('Cooking'), '/terms': SILENT_TERMS, '/robots.txt': text('User-agent: *\nDisallow: /search\n') } });
     browser = await launchWithExtension();
     await setGateway(browser.worker, stack.gatewayUrl);
-    await Promise.all([PATHS, TAGGED, WWW, 'blocks-all.test'].map((h) => warm(stack.gatewayUrl, h, 60_000)));
+    await Promise.all([PATHS, TAGGED, WWW, SUB, 'blocks-all.test'].map((h) => warm(stack.gatewayUrl, h, 60_000)));
   });
   afterAll(async () => {
     await browser?.close();
@@ -99,8 +102,18 @@ describe.skipIf(missing !== null)('the verdict for this page (issue 11 part 2)',
     await page.close();
   });
 
+  it('a subdomain with no AI rules of its own shows the policy of the site it belongs to', async () => {
+    const { page, tabId } = await openSite(browser, url(SUB, '/recipes/soup'), BADGE_VIEW.no_policy.text);
+    const popup = await openPopup(browser, tabId);
+    await popup.getByTestId('parent-site').waitFor();
+    expect(await popup.getByTestId('parent-site').textContent()).toBe(`${SUB} has no AI rules of its own. blocks-all.test: blocks all AI.`);
+    await matchScreenshot(popup, 'this-page-subdomain');
+    await popup.close();
+    await page.close();
+  });
+
   it('the crawler asked the sites for the root and the policy files only', () => {
-    const crawled = stack.farm.requests.filter((r) => [PATHS, TAGGED, WWW].includes(r.host) && String(r.headers['user-agent']).startsWith('AIPolicyLens/'));
+    const crawled = stack.farm.requests.filter((r) => [PATHS, TAGGED, WWW, SUB].includes(r.host) && String(r.headers['user-agent']).startsWith('AIPolicyLens/'));
     expect(crawled.length).toBeGreaterThan(10);
     expect([...new Set(crawled.map((r) => r.path))].filter((p) => !POLICY_PATHS.has(p))).toEqual([]);
   });
