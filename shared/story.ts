@@ -95,7 +95,7 @@ export function deciderPhrase(d: DecidingSignal, rules?: PathRules | null, where
   const line = d.line !== null ? ` (line ${d.line})` : '';
   switch (d.source) {
     case 'robots_txt':
-      return isWildcardLine(d, rules) ? `robots.txt's rule for all crawlers${line}` : `robots.txt${line}`;
+      return isWildcardLine(d, rules) ? `robots.txt\u2019s rule for all crawlers${line}` : `robots.txt${line}`;
     case 'content_signals':
       return d.line !== null ? `a Content-Signal in robots.txt${line}` : 'a Content-Signal header';
     case 'tdmrep':

@@ -18,7 +18,7 @@ if (missing) console.warn(`Skipping the this-page end-to-end suite: ${missing}.`
 
 /** The training bots may not read /articles/; the rest of the site is open. */
 const PATHS = 'paths.test';
-const PATHS_ROBOTS = 'User-agent: *\nDisallow: /admin/\n\n# Our journalism is not training data.\nUser-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: CCBot\nDisallow: /articles/\n';
+const PATHS_ROBOTS = '# Our journalism is not training data.\nUser-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: CCBot\nDisallow: /articles/\n\nSitemap: https://paths.test/sitemap.xml\n';
 /** No AI rules, but one page carries its own noai tag. */
 const TAGGED = 'gallery.test';
 /** A www host without rules of its own, belonging to a site that blocks all AI. */
