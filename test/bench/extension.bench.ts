@@ -18,6 +18,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Worker } from 'playwright-core';
 import type { browser as Browser } from 'wxt/browser';
 import { BADGE_VIEW } from '../../shared/labels.js';
 import { buildExtension, chromiumMissing, EXTENSION_DIR, launchWithExtension, setGateway, tabIdOf, waitForBadge } from '../e2e/helpers/browser.js';
@@ -73,6 +74,37 @@ function sizes(): void {
 
 // ---------------------------------------------------------------- browser figures
 
+/**
+ * One navigation measured in the worker: tabs.onUpdated with the new URL (the commit) → the
+ * tab's badge shows `text`. Resolves to the milliseconds between the two.
+ */
+function timeNavigation(worker: Worker, tabId: number, to: string, text: string, timeoutMs: number): Promise<number> {
+  return worker.evaluate(
+    async ({ tabId, to, text, timeoutMs }) =>
+      await new Promise<number>((resolve, reject) => {
+        let t0: number | undefined;
+        const onUpdated = (id: number, change: { url?: string }) => {
+          if (id === tabId && change.url === to && t0 === undefined) t0 = performance.now();
+        };
+        chrome.tabs.onUpdated.addListener(onUpdated);
+        const give = setTimeout(
+          () => void chrome.action.getBadgeText({ tabId }).then((now) => reject(new Error(`badge not "${text}" within ${timeoutMs} ms: "${now}", navigation ${t0 === undefined ? 'not seen' : 'seen'}`))),
+          timeoutMs,
+        );
+        const poll = async () => {
+          if (t0 !== undefined && (await chrome.action.getBadgeText({ tabId })) === text) {
+            clearTimeout(give);
+            chrome.tabs.onUpdated.removeListener(onUpdated);
+            resolve(performance.now() - t0);
+          } else setTimeout(poll, 1);
+        };
+        void chrome.tabs.update(tabId, { url: to });
+        void poll();
+      }),
+    { tabId, to, text, timeoutMs },
+  );
+}
+
 async function main(): Promise<void> {
   if (process.env.LENS_BUILD === '1' || !existsSync(join(EXTENSION_DIR, 'manifest.json'))) buildExtension();
   sizes();
@@ -98,34 +130,11 @@ async function main(): Promise<void> {
     const tabId = await tabIdOf(b.worker, url(hosts[0]));
     await waitForBadge(b.worker, tabId, texts[hosts[0]]);
 
-    /** One navigation measured in the worker: tabs.onUpdated with the new URL (commit) → badge text set. */
-    const navigate = (host: string, clearSession: boolean) =>
-      b.worker.evaluate(
-        async ({ tabId, to, text, domain, clearSession }) => {
-          if (clearSession) await chrome.storage.session.remove(`answer:${domain}`);
-          return await new Promise<number>((resolve, reject) => {
-            let t0: number | undefined;
-            const onUpdated = (id: number, change: { url?: string }) => {
-              if (id === tabId && change.url === to && t0 === undefined) t0 = performance.now();
-            };
-            chrome.tabs.onUpdated.addListener(onUpdated);
-            const give = setTimeout(
-              () => void chrome.action.getBadgeText({ tabId }).then((now) => reject(new Error(`badge not set within 10 s: "${now}", navigation ${t0 === undefined ? 'not seen' : 'seen'}`))),
-              10_000,
-            );
-            const poll = async () => {
-              if (t0 !== undefined && (await chrome.action.getBadgeText({ tabId })) === text) {
-                clearTimeout(give);
-                chrome.tabs.onUpdated.removeListener(onUpdated);
-                resolve(performance.now() - t0);
-              } else setTimeout(poll, 1);
-            };
-            void chrome.tabs.update(tabId, { url: to });
-            void poll();
-          });
-        },
-        { tabId, to: url(host), text: texts[host as keyof typeof texts], domain: host, clearSession },
-      );
+    /** One navigation, the session cache of the domain emptied first when asked. */
+    const navigate = async (host: string, clearSession: boolean) => {
+      if (clearSession) await b.worker.evaluate((key) => chrome.storage.session.remove(key), `answer:${host}`);
+      return timeNavigation(b.worker, tabId, url(host), texts[host as keyof typeof texts], 10_000);
+    };
 
     const viaGateway: number[] = [];
     const viaSession: number[] = [];
@@ -209,6 +218,7 @@ async function firstVisits(b: Awaited<ReturnType<typeof launchWithExtension>>, s
   const slowest: number[] = [];
   const crawl: number[] = [];
   const over: number[] = [];
+  const afterCrawl: number[] = [];
   const d = delays(7);
   for (let i = 0; i < FIRST_RUNS; i++) {
     const host = `first-${Date.now().toString(36)}-${i}.test`;
@@ -225,39 +235,25 @@ async function firstVisits(b: Awaited<ReturnType<typeof launchWithExtension>>, s
     // From a page without a badge, so the previous site's badge cannot be taken for the new one.
     await b.worker.evaluate((id) => chrome.tabs.update(id, { url: 'about:blank' }), tabId);
     await waitForBadge(b.worker, tabId, '');
-    const ms = await b.worker.evaluate(
-      async ({ tabId, to, text }) =>
-        await new Promise<number>((resolve, reject) => {
-          let t0: number | undefined;
-          const onUpdated = (id: number, change: { url?: string }) => {
-            if (id === tabId && change.url === to && t0 === undefined) t0 = performance.now();
-          };
-          chrome.tabs.onUpdated.addListener(onUpdated);
-          const give = setTimeout(() => reject(new Error('final badge not set within 30 s')), 30_000);
-          const poll = async () => {
-            if (t0 !== undefined && (await chrome.action.getBadgeText({ tabId })) === text) {
-              clearTimeout(give);
-              chrome.tabs.onUpdated.removeListener(onUpdated);
-              resolve(performance.now() - t0);
-            } else setTimeout(poll, 1);
-          };
-          void chrome.tabs.update(tabId, { url: to });
-          void poll();
-        }),
-      { tabId, to: `http://${host}:${stack.farm.port}/`, text: BADGE_VIEW.blocks_training.text },
-    );
+    const ms = await timeNavigation(b.worker, tabId, `http://${host}:${stack.farm.port}/`, BADGE_VIEW.blocks_training.text, 30_000);
     const log = stack.farm.requests.filter((r) => r.host === host && String(r.headers['user-agent']).startsWith('AIPolicyLens/'));
     const max = Math.max(w.home, w.robots, w.other, w.terms);
     badge.push(ms);
     slowest.push(max);
-    crawl.push(Math.max(...log.map((r) => r.doneAt ?? r.at)) - Math.min(...log.map((r) => r.at)));
+    const crawled = Math.max(...log.map((r) => r.doneAt ?? r.at)) - Math.min(...log.map((r) => r.at));
+    crawl.push(crawled);
     over.push(ms - max);
+    afterCrawl.push(ms - crawled);
   }
   console.log('first visit: navigation commit → final badge, never-seen domain (files answer after 50–300 ms):');
   console.log(`  final badge:                 ${fmt(badge)}`);
   console.log(`  its crawl (fixture log):     ${fmt(crawl)}`);
   console.log(`  slowest file of the crawl:   ${fmt(slowest)}`);
   console.log(`  badge − slowest file:        ${fmt(over)}   goal median ≤ 250 ms`);
+  // The crawler reads robots.txt before the homepage and the homepage before the terms (it
+  // honours robots.txt itself), so a crawl takes several files' time in a row; what the
+  // extension and the gateway add is the badge's time beyond the crawl.
+  console.log(`  badge − its crawl:           ${fmt(afterCrawl)}`);
 }
 
 await main();
