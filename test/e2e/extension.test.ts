@@ -183,6 +183,8 @@ describe.skipIf(missing !== null)('extension in Chromium', () => {
     const { page, tabId } = await openSite('selective.test', BADGE_VIEW.selective.text);
     const popup = await openPopup(tabId, 'dark');
     await popup.getByTestId('stance').waitFor();
+    // Everything loaded, so the screenshot is the same from run to run.
+    await extrasLoaded(popup);
     const bg = await popup.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(bg).toBe('rgb(17, 24, 39)');
     await matchScreenshot(popup, 'popup-selective-dark');

@@ -63,6 +63,7 @@ describe.skipIf(missing !== null)('the verdict for this page (issue 11 part 2)',
     await popup.getByTestId('this-page').waitFor();
     expect(await popup.getByTestId('page-verdict-training').textContent()).toBe('Blocked');
     expect(await popup.getByTestId('verdict-training').textContent()).toBe('Partly blocked');
+    await popup.getByRole('tab', { name: 'Purposes' }).waitFor();
     await matchScreenshot(popup, 'this-page-disallowed-path');
     await popup.close();
     // The root of the same site: training is not restricted there.
@@ -85,6 +86,7 @@ describe.skipIf(missing !== null)('the verdict for this page (issue 11 part 2)',
     expect(await popup.getByTestId('page-verdict-training').textContent()).toBe('Blocked');
     expect(await popup.getByTestId('this-page').textContent()).toContain('by this page\u2019s noai tag');
     expect(await popup.getByTestId('verdict-training').textContent()).toBe('Not restricted');
+    await popup.getByRole('tab', { name: 'Purposes' }).waitFor();
     await matchScreenshot(popup, 'this-page-noai-tag');
     await popup.close();
     await page.close();
@@ -97,6 +99,7 @@ describe.skipIf(missing !== null)('the verdict for this page (issue 11 part 2)',
     expect(await popup.getByTestId('parent-site').textContent()).toBe(
       `${WWW} is the www address of blocks-all.test; each host name has its own robots.txt. blocks-all.test: blocks all AI.`,
     );
+    await popup.getByRole('tab', { name: 'Purposes' }).waitFor();
     await matchScreenshot(popup, 'this-page-www');
     await popup.close();
     await page.close();
@@ -107,6 +110,7 @@ describe.skipIf(missing !== null)('the verdict for this page (issue 11 part 2)',
     const popup = await openPopup(browser, tabId);
     await popup.getByTestId('parent-site').waitFor();
     expect(await popup.getByTestId('parent-site').textContent()).toBe(`${SUB} has no AI rules of its own. blocks-all.test: blocks all AI.`);
+    await popup.getByRole('tab', { name: 'Purposes' }).waitFor();
     await matchScreenshot(popup, 'this-page-subdomain');
     await popup.close();
     await page.close();
