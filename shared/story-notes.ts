@@ -51,7 +51,8 @@ export function relativeTime(iso: string, now: number, locale?: string): string 
   if (!Number.isFinite(ms)) return '?';
   const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   const abs = Math.abs(ms);
-  if (abs < MINUTE) return rtf.format(0, 'second');
+  // Seconds rather than "now": "the last check failed now" reads oddly.
+  if (abs < MINUTE) return rtf.format(Math.round(ms / 1000), 'second');
   if (abs < HOUR) return rtf.format(Math.round(ms / MINUTE), 'minute');
   if (abs < DAY) return rtf.format(Math.round(ms / HOUR), 'hour');
   return rtf.format(Math.round(ms / DAY), 'day');
