@@ -58,7 +58,8 @@ function backup(args: string[]): void {
   for (const f of files) {
     const r: BackupResult = backupSqliteFile(join(dir, f), join(dest, f));
     const rows = r.rows ? `, ${count(r.rows.n)} ${WHAT[r.rows.table] ?? 'rows'}` : '';
-    process.stdout.write(`${join(dir, f)} -> ${join(dest, f)} (${size(r.bytes)}${rows}, schema version ${r.schemaVersion}, checked)\n`);
+    const version = r.schemaVersion > 0 ? `, schema version ${r.schemaVersion}` : '';
+    process.stdout.write(`${join(dir, f)} -> ${join(dest, f)} (${size(r.bytes)}${rows}${version}, checked)\n`);
   }
 }
 
