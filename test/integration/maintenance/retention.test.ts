@@ -14,9 +14,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCrawler } from '../../../proxy/crawler/index.js';
 import { ManualClock } from '../../../proxy/lib/clock.js';
 import { createLogger } from '../../../proxy/lib/logger.js';
-import type { LookupServiceOptions } from '../../../proxy/service/api.js';
 import { createServiceApp } from '../../../proxy/service/http/app.js';
-import { createLookupService, type EmbeddedLookupService } from '../../../proxy/service/lookup-service.js';
+import { createLookupService, type EmbeddedLookupService, type EmbeddedOptions } from '../../../proxy/service/lookup-service.js';
 import type { SqliteStore } from '../../../proxy/service/store/sqlite/open.js';
 import type { Domain } from '../../../shared/domain.js';
 import { startFixtureFarm, text, type FixtureFarm } from '../../fixtures/farm.js';
@@ -43,7 +42,7 @@ describe('retention and look-ups through the service', () => {
   const clock = new ManualClock(T0);
 
   /** The service and its HTTP app on DATA_DIR, as `npm run service` wires them, with this test's clock. */
-  async function start(opts: Partial<LookupServiceOptions> = {}): Promise<Running> {
+  async function start(opts: Partial<EmbeddedOptions> = {}): Promise<Running> {
     const logger = createLogger('test', 'silent');
     const crawler = createCrawler({ overrides: farm.overrides(), clock, timeouts: { connectMs: 1_000, requestMs: 2_000, domainMs: 5_000 } });
     const service = createLookupService({ dataDir, crawler, clock, logger, ...opts });
