@@ -13,6 +13,8 @@
  * - `usage.consume` is atomic across replicas: 200 a minute means 200 in total.
  * - `queue.enqueue` decides per domain, atomically: already queued (promoted when asked at a
  *   higher priority), added, over the client's budget, or refused because the queue is full.
+ * - `maintenance.purgeDomain` forgets a domain in one transaction, everywhere it is kept;
+ *   `maintenance.markLookedUp` writes a domain's mark at most once a UTC day.
  */
 import type { Classification } from '../../analysis/classification.js';
 import type { Evidence } from '../../analysis/evidence.js';
