@@ -14,29 +14,21 @@ import { SCHEMA_VERSION } from '../../../proxy/service/store/sqlite/migrations.j
 import { openSqliteStore, REGISTRY_FILE, type SqliteStore } from '../../../proxy/service/store/sqlite/open.js';
 import { scanStats } from '../../../proxy/service/store/sqlite/preview-stats.js';
 import { DAY, T0, maintenanceContract, storeCrawl } from './maintenance-contract.js';
+import { tempSqliteStore } from './temp-store.js';
 
-maintenanceContract('SQLite', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'svc-maint-'));
-  const store = openSqliteStore(dir);
-  return {
-    store,
-    async close() {
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-});
+maintenanceContract('SQLite', async () => tempSqliteStore('svc-maint-'));
 
 describe('SQLite maintenance: indexes after a purge, and a newer file refused', () => {
-  let dir: string;
   let store: SqliteStore;
+  let dir: string;
+  let other: string | undefined;
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'svc-maint-sqlite-'));
-    store = openSqliteStore(dir);
+    ({ store, dir } = tempSqliteStore('svc-maint-sqlite-'));
   });
   afterEach(async () => {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
+    if (other) rmSync(other, { recursive: true, force: true });
   });
 
   it('a purge leaves both full-text indexes consistent and the counters equal to a scan', async () => {
@@ -78,6 +70,8 @@ describe('SQLite maintenance: indexes after a purge, and a newer file refused', 
     const after = new Database(join(dir, REGISTRY_FILE), { readonly: true });
     expect(after.pragma('user_version', { simple: true })).toBe(sql.includes('999') ? 999 : SCHEMA_VERSION);
     after.close();
-    store = openSqliteStore(mkdtempSync(join(tmpdir(), 'svc-maint-other-')));
+    // A store for afterEach to close (the refused one never opened).
+    other = mkdtempSync(join(tmpdir(), 'svc-maint-other-'));
+    store = openSqliteStore(other);
   });
 });
