@@ -36,6 +36,7 @@ DATA_DIR is read as the servers read it (default ./data).
 class UsageError extends Error {}
 
 const count = (n: number) => n.toLocaleString('en-US');
+const plural = (n: number, word: string) => `${count(n)} ${word}${n === 1 ? '' : 's'}`;
 const size = (bytes: number) => (bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 const WHAT: Record<string, string> = { domains: 'domains', gateway_cache: 'cached answers' };
 
@@ -94,11 +95,13 @@ async function purge(argv: string[]): Promise<void> {
     const cutoffMs = Date.now() - Number(days) * DAY_MS;
     if (values['dry-run']) {
       const unused = await store.maintenance.unusedDomains(cutoffMs, Number.MAX_SAFE_INTEGER);
-      process.stdout.write(`${count(unused.length)} domains were not looked up for ${days} days:\n${unused.map((d) => `  ${d}\n`).join('')}`);
+      const period = plural(Number(days), 'day');
+      if (unused.length === 0) process.stdout.write(`Every domain was looked up in the last ${period}.\n`);
+      else process.stdout.write(`${plural(unused.length, 'domain')} not looked up for ${period}:\n${unused.map((d) => `  ${d}\n`).join('')}`);
       return;
     }
     const purged = await purgeUnused(store.maintenance, cutoffMs);
-    process.stdout.write(`Forgot ${count(purged.length)} domains no one looked up for ${days} days.\n`);
+    process.stdout.write(`Forgot ${plural(purged.length, 'domain')} no one looked up for ${plural(Number(days), 'day')}.\n`);
   } finally {
     await store.close();
   }

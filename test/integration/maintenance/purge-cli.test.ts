@@ -52,9 +52,10 @@ describe('npm run purge', () => {
     const dry = await purge(dataDir, '--unused-days', '30', '--dry-run');
     expect(dry.code).toBe(0);
     // gone.test was looked up again above: it counts from then.
-    expect(dry.stdout).toBe('2 domains were not looked up for 30 days:\n  old-a.test\n  old-b.test\n');
+    expect(dry.stdout).toBe('2 domains not looked up for 30 days:\n  old-a.test\n  old-b.test\n');
     const r = await purge(dataDir, '--unused-days', '30');
     expect(r).toMatchObject({ code: 0, stdout: 'Forgot 2 domains no one looked up for 30 days.\n' });
+    expect((await purge(dataDir, '--unused-days', '1', '--dry-run')).stdout).toBe('Every domain was looked up in the last 1 day.\n');
     const store = openSqliteStore(dataDir);
     try {
       expect((await store.records.search({ q: 'test', limit: 10, offset: 0 })).results.map((x) => x.domain)).toEqual(['gone.test', 'read.test']);
