@@ -17,13 +17,16 @@ export interface StoredRow {
   expiresAt: number;
 }
 
+/** The cache's file name under DATA_DIR (the maintenance command backs it up). */
+export const CACHE_FILE = 'gateway-cache.sqlite';
+
 export class CacheStore {
   private readonly db: Database.Database;
   private readonly getStmt: Database.Statement<[string], { payload: Buffer; found: number; fetched_at: number; expires_at: number }>;
   private readonly putStmt: Database.Statement<[string, Buffer, number, number, number]>;
   private readonly pruneStmt: Database.Statement<[number]>;
 
-  constructor(dataDir: string, file = 'gateway-cache.sqlite') {
+  constructor(dataDir: string, file = CACHE_FILE) {
     mkdirSync(dataDir, { recursive: true });
     this.db = new Database(join(dataDir, file));
     this.db.pragma('journal_mode = WAL');

@@ -60,6 +60,8 @@ export function createSource(config: GatewayConfig, opts: StartOptions, onAttemp
     crawlConcurrency: s.crawlConcurrency,
     refreshDays: s.refreshDays,
     queueLimits: s.queueLimits,
+    auditRetentionDays: s.auditRetentionDays,
+    purgeUnusedDays: s.purgeUnusedDays,
     logger: opts.logger,
     clock: opts.clock,
   });

@@ -24,14 +24,19 @@ const log = createLogger('service', config.logLevel);
 // A bad CRAWL_OVERRIDES or RANKLIST_CSV is a ConfigError naming the variable.
 const crawler = loadOrExit(() => createCrawler({ overrides: config.crawlOverrides, rankListPath: config.rankListPath }));
 
-const service = createLookupService({
-  dataDir: config.dataDir,
-  crawler,
-  crawlConcurrency: config.crawlConcurrency,
-  refreshDays: config.refreshDays,
-  queueLimits: config.queueLimits,
-  logger: log,
-});
+// A registry written by a newer program is refused here, in one line (SchemaTooNewError, exit 2).
+const service = loadOrExit(() =>
+  createLookupService({
+    dataDir: config.dataDir,
+    crawler,
+    crawlConcurrency: config.crawlConcurrency,
+    refreshDays: config.refreshDays,
+    queueLimits: config.queueLimits,
+    auditRetentionDays: config.auditRetentionDays,
+    purgeUnusedDays: config.purgeUnusedDays,
+    logger: log,
+  }),
+);
 const app = createServiceApp({ service, store: service.store, logger: log, trustProxy: config.trustProxy });
 
 // Express 5 calls this with the error when listening fails (EADDRINUSE, EACCES).
