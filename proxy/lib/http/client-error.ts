@@ -1,0 +1,33 @@
+/**
+ * Requests Node's HTTP parser refuses before Express sees them (headers over the 16 KiB limit,
+ * malformed request lines or headers) would get Node's bare `400`/`431` with no body. This
+ * answers them with the seed's error object too, then closes the connection (RFC 9110 section
+ * 15.5.1; the parser state is unusable after such an error).
+ */
+import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+
+function answer(status: number, reason: string, message: string): string {
+  const body = JSON.stringify({ error: 'invalid_params', message });
+  return (
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
+}
+
+export function jsonClientErrors(server: Server): void {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    // A reset or a timed-out socket has nobody to answer.
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const text =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? answer(431, 'Request Header Fields Too Large', 'The request line and headers may be at most 16 KiB.')
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? answer(408, 'Request Timeout', 'The request was not received in time.')
+          : answer(400, 'Bad Request', 'The request is not valid HTTP.');
+    socket.end(text);
+  });
+}
