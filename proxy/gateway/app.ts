@@ -1,7 +1,7 @@
 /**
  * createGatewayApp(deps): the browser-facing caching mirror of the seed's read endpoints
  * (ARCHITECTURE), an Express 5 app built apart from listen (CONVENTIONS 7): the shared security
- * headers, the gateway's guards (security.ts), one router per resource, 404 and one error
+ * headers and Host guard (proxy/lib/http), the gateway's guards (security.ts), one router per resource, 404 and one error
  * handler. Paths and shapes are the seed's; the browser sends no Authorization (the source
  * holds the key, if any).
  *
@@ -13,6 +13,7 @@
 import express, { type Express } from 'express';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { errorHandler, notFound } from '../lib/http/errors.js';
+import { hostGuard } from '../lib/http/host-guard.js';
 import { securityHeaders } from '../lib/http/security.js';
 import type { Logger } from '../lib/logger.js';
 import { SERVICE_VERSION } from '../service/version.js';
@@ -31,12 +32,12 @@ import { countedFigures, healthRouter, opsRouter, type OpsDeps } from './routes/
 import { previewRouter } from './routes/preview.js';
 import { loadDomainRead } from './routes/reads.js';
 import { searchRouter } from './routes/search.js';
-import { accessGuard, corsMiddleware, rateLimiter } from './security.js';
+import { accessGuard, corsMiddleware, identifyClient, rateLimiter } from './security.js';
 import './locals.js';
 
 export type GatewaySettings = Pick<
   GatewayConfig,
-  'allowedOrigins' | 'proxyToken' | 'rateLimitPerMinute' | 'trustProxy' | 'cacheMaxEntries' | 'cacheMaxBytes'
+  'allowedOrigins' | 'allowedHosts' | 'proxyToken' | 'rateLimitPerMinute' | 'trustProxy' | 'cacheMaxEntries' | 'cacheMaxBytes'
 >;
 
 export interface GatewayDeps {
@@ -106,8 +107,10 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
     next();
   });
   app.use(securityHeaders());
+  app.use(hostGuard(s.allowedHosts));
   app.use(corsMiddleware(s.allowedOrigins));
   app.use('/healthz', healthRouter());
+  app.use(identifyClient(s.proxyToken));
   app.use(rateLimiter(s.rateLimitPerMinute));
   app.use(accessGuard(s.proxyToken));
 

@@ -10,6 +10,8 @@ declare global {
       startedAt: number;
       /** The request carried this gateway's valid PROXY_TOKEN. */
       tokenOk: boolean;
+      /** The client as far as it can be told apart (security.ts identifyClient): the rate limiter's key. */
+      client: string;
     }
   }
 }

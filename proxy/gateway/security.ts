@@ -6,9 +6,13 @@
  *    origins (or exactly ALLOWED_ORIGINS), without credentials. An Origin that is not allowed
  *    is refused 403 `forbidden` through the library's origin callback, so web pages cannot use
  *    the gateway. An extension's GET arrives without Origin, its POST with it.
- * 2. express-rate-limit per client per minute, draft-8 RateLimit headers, 429 as the seed's
+ * 2. Client identity (issue 12 item 3): the address (`req.ip`, TRUST_PROXY hops believed;
+ *    IPv6 by /56), and within one address what tells clients apart: a valid proxy token, an
+ *    extension's Origin. On loopback every local program shares the address, so a program
+ *    without the token or the extension's origin cannot spend the budget of one that has them.
+ * 3. express-rate-limit per client per minute, draft-8 RateLimit headers, 429 as the seed's
  *    error object. /healthz is mounted before it and not counted.
- * 3. Access guard: every path but /healthz needs the custom header `X-AI-Policy-Lens: 1`. A
+ * 4. Access guard: every path but /healthz needs the custom header `X-AI-Policy-Lens: 1`. A
  *    page cannot send a custom header cross-origin without a preflight, which step 1 refuses,
  *    so a page cannot make the gateway spend upstream quota (Fetch standard, "CORS-safelisted
  *    request-header"). With PROXY_TOKEN set, every path but /healthz also needs the token
@@ -20,7 +24,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import cors from 'cors';
 import type { RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { HttpError } from '../lib/http-error.js';
 import './locals.js';
 
@@ -82,13 +86,29 @@ export function tokenCheck(token: string): (req: IncomingMessage) => boolean {
   };
 }
 
-/** express-rate-limit per client address (`req.ip`, TRUST_PROXY hops believed), one minute window. */
+/** Sets `res.locals.tokenOk` and `res.locals.client` (step 2 of the module comment). Origins reaching it passed cors. */
+export function identifyClient(proxyToken: string | undefined): RequestHandler {
+  const validToken = proxyToken === undefined ? null : tokenCheck(proxyToken);
+  return (req, res, next) => {
+    const tokenOk = validToken?.(req) ?? false;
+    res.locals.tokenOk = tokenOk;
+    const origin = req.headers.origin;
+    let client = ipKeyGenerator(req.ip ?? 'unknown');
+    if (tokenOk) client += ' token';
+    if (origin !== undefined) client += ` ${origin}`;
+    res.locals.client = client;
+    next();
+  };
+}
+
+/** express-rate-limit per client (`res.locals.client`), one minute window. */
 export function rateLimiter(perMinute: number): RequestHandler {
   return rateLimit({
     windowMs: 60_000,
     limit: perMinute,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    keyGenerator: (_req, res) => res.locals.client,
     // The library has set Retry-After from its window when it calls this; the body says the same.
     handler: (_req, res, next) =>
       next(
@@ -100,13 +120,11 @@ export function rateLimiter(perMinute: number): RequestHandler {
   });
 }
 
-/** The custom-header and token checks (step 3 of the module comment). */
+/** The custom-header and token checks (step 4 of the module comment), after identifyClient. */
 export function accessGuard(proxyToken: string | undefined): RequestHandler {
-  const validToken = proxyToken === undefined ? null : tokenCheck(proxyToken);
   return (req, res, next) => {
-    const tokenOk = validToken?.(req) ?? false;
-    res.locals.tokenOk = tokenOk;
-    if (validToken && !tokenOk) {
+    const tokenOk = res.locals.tokenOk;
+    if (proxyToken !== undefined && !tokenOk) {
       throw new HttpError(401, 'unauthorized', 'This gateway needs its proxy token (Authorization: Bearer <token> or X-Proxy-Token).');
     }
     if (tokenOk && isOpsPath(req.path)) return next();

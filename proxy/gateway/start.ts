@@ -3,7 +3,7 @@
  * the key), the SQLite cache level, the app, and a listening server. main.ts and the
  * integration tests both start gateways through this.
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createCrawler } from '../crawler/index.js';
 import { systemClock, type Clock } from '../lib/clock.js';
@@ -17,7 +17,7 @@ import { RemoteSource, type RemoteSourceOptions } from '../upstream/remote-sourc
 import { createGatewayApp, type GatewayApp, type GatewayDeps } from './app.js';
 import { CacheStore } from './cache-store.js';
 import type { GatewayConfig } from './config.js';
-import { jsonClientErrors } from '../lib/http/client-error.js';
+import { createJsonServer } from '../lib/http/server.js';
 
 export interface RunningGateway {
   readonly url: string;
@@ -78,9 +78,8 @@ export async function startGateway(config: GatewayConfig, opts: StartOptions = {
   const store = new CacheStore(config.dataDir);
   store.prune(clock.now() - STALE_AFTER_DAYS * 86_400_000);
   app = createGatewayApp({ source, settings: config, store, clock, logger: opts.logger, ttl: opts.ttl });
-  const server = createServer(app.app);
-  // Requests Node's parser refuses (malformed, oversized headers) get the seed's error object too.
-  jsonClientErrors(server);
+  // Requests Node's parser refuses (malformed, oversized headers, no Host) get the seed's error object too.
+  const server = createJsonServer(app.app);
   // Keep-alive a little longer than common clients' idle timeouts, so a reused socket is not cut mid-request.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;

@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { ConfigError, int, optionalStr, str, type Env } from '../lib/env.js';
+import { allowedHostsOf } from '../lib/http/host-guard.js';
 
 export interface ServiceConfig {
   host: string;
@@ -18,6 +19,8 @@ export interface ServiceConfig {
   rankListPath: string | undefined;
   /** Express `trust proxy` as a hop count (LIBRARIES "inbound limits": never `true`). */
   trustProxy: number;
+  /** Host names besides the listening address, localhost and [::1] (proxy/lib/http/host-guard.ts). */
+  allowedHosts: string[];
   logLevel: string;
 }
 
@@ -44,6 +47,7 @@ export function loadServiceConfig(env: Env = process.env): ServiceConfig {
     refreshDays: int(env, 'REFRESH_DAYS', 7, 1, 3650),
     rankListPath: rankListPath === undefined ? undefined : resolve(rankListPath),
     trustProxy: int(env, 'TRUST_PROXY', 0, 0, 16),
+    allowedHosts: allowedHostsOf(env),
     logLevel,
   };
 }

@@ -2,10 +2,18 @@
  * Requests Node's HTTP parser refuses before Express sees them (headers over the 16 KiB limit,
  * malformed request lines or headers) would get Node's bare `400`/`431` with no body. This
  * answers them with the seed's error object too, then closes the connection (RFC 9110 section
- * 15.5.1; the parser state is unusable after such an error).
+ * 15.5.1; the parser state is unusable after such an error). Bad chunking in a body arrives
+ * here too, while the route may be reading it.
  */
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+
+/**
+ * The response Node is writing on this connection, if any. Node's own default for this event
+ * makes the same check (lib/_http_server.js, socketOnError): once a response's head is on the
+ * wire, a second answer would corrupt the stream, so the socket is only closed.
+ */
+type HttpSocket = Duplex & { _httpMessage?: ServerResponse | null };
 
 function answer(status: number, reason: string, message: string): string {
   const body = JSON.stringify({ error: 'invalid_params', message });
@@ -18,7 +26,7 @@ function answer(status: number, reason: string, message: string): string {
 export function jsonClientErrors(server: Server): void {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     // A reset or a timed-out socket has nobody to answer.
-    if (err.code === 'ECONNRESET' || !socket.writable) {
+    if (err.code === 'ECONNRESET' || !socket.writable || (socket as HttpSocket)._httpMessage?.headersSent) {
       socket.destroy();
       return;
     }

@@ -28,6 +28,12 @@ describe('loadGatewayConfig', () => {
     ['PORT', { PORT: '70000' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
     ['RATE_LIMIT_PER_MINUTE', { RATE_LIMIT_PER_MINUTE: '0' }],
+    ['HOST', { HOST: '0.0.0.0' }],
+    ['HOST', { HOST: '192.168.1.5' }],
+    ['HOST', { HOST: 'lens.internal' }],
+    ['TRUSTED_NETWORK', { TRUSTED_NETWORK: 'yes' }],
+    ['ALLOWED_HOSTS', { ALLOWED_HOSTS: 'https://lens.example.com' }],
+    ['ALLOWED_HOSTS', { ALLOWED_HOSTS: 'lens.example.com:8787' }],
   ])('names %s when its value is bad', (variable, env) => {
     const e = (() => {
       try {
@@ -45,5 +51,15 @@ describe('loadGatewayConfig', () => {
     expect(c.allowedOrigins).toEqual(['chrome-extension://abcdefghijklmnopabcdefghijklmnop', 'https://dash.example']);
     expect(c.trustProxy).toBe(2);
     expect(c.cacheMaxEntries).toBe(100);
+  });
+
+  it('listens beyond loopback only with a token or TRUSTED_NETWORK=1', () => {
+    for (const host of ['127.0.0.1', '127.0.0.2', '::1', '[::1]', 'localhost', '::ffff:127.0.0.1']) expect(loadGatewayConfig({ HOST: host }).host).toBe(host);
+    expect(loadGatewayConfig({ HOST: '0.0.0.0', PROXY_TOKEN: 'proxy-token-0123456789' }).host).toBe('0.0.0.0');
+    expect(loadGatewayConfig({ HOST: '0.0.0.0', TRUSTED_NETWORK: '1' }).host).toBe('0.0.0.0');
+  });
+
+  it('reads ALLOWED_HOSTS as lower-case names', () => {
+    expect(loadGatewayConfig({ ALLOWED_HOSTS: 'Lens.Example.com, [::2], lens.internal.' }).allowedHosts).toEqual(['lens.example.com', '[::2]', 'lens.internal']);
   });
 });

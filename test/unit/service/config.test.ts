@@ -14,6 +14,7 @@ describe('loadServiceConfig', () => {
       refreshDays: 7,
       rankListPath: undefined,
       trustProxy: 0,
+      allowedHosts: [],
       logLevel: 'info',
     });
   });
