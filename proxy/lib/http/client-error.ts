@@ -7,6 +7,7 @@
  */
 import type { Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { ErrorCode } from '../../../shared/values.js';
 
 /**
  * The response Node is writing on this connection, if any. Node's own default for this event
@@ -15,8 +16,9 @@ import type { Duplex } from 'node:stream';
  */
 type HttpSocket = Duplex & { _httpMessage?: ServerResponse | null };
 
-function answer(status: number, reason: string, message: string): string {
-  const body = JSON.stringify({ error: 'invalid_params', message });
+/** A whole HTTP/1.1 answer with the seed's error object, for writing straight to a socket; the connection closes after it. */
+export function rawErrorAnswer(status: number, reason: string, message: string, code: ErrorCode = 'invalid_params'): string {
+  const body = JSON.stringify({ error: code, message });
   return (
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
@@ -32,10 +34,10 @@ export function jsonClientErrors(server: Server): void {
     }
     const text =
       err.code === 'HPE_HEADER_OVERFLOW'
-        ? answer(431, 'Request Header Fields Too Large', 'The request line and headers may be at most 16 KiB.')
+        ? rawErrorAnswer(431, 'Request Header Fields Too Large', 'The request line and headers may be at most 16 KiB.')
         : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? answer(408, 'Request Timeout', 'The request was not received in time.')
-          : answer(400, 'Bad Request', 'The request is not valid HTTP.');
+          ? rawErrorAnswer(408, 'Request Timeout', 'The request was not received in time.')
+          : rawErrorAnswer(400, 'Bad Request', 'The request is not valid HTTP.');
     socket.end(text);
   });
 }
