@@ -32,7 +32,7 @@ import { countedFigures, healthRouter, opsRouter, type OpsDeps } from './routes/
 import { previewRouter } from './routes/preview.js';
 import { loadDomainRead } from './routes/reads.js';
 import { searchRouter } from './routes/search.js';
-import { accessGuard, corsMiddleware, identifyClient, rateLimiter } from './security.js';
+import { accessGuard, clientKey, corsMiddleware, identifyClient, rateLimiter } from './security.js';
 import './locals.js';
 
 export type GatewaySettings = Pick<
@@ -111,13 +111,12 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   app.use(corsMiddleware(s.allowedOrigins));
   app.use('/healthz', healthRouter());
   app.use(identifyClient(s.proxyToken));
-  app.use(rateLimiter(s.rateLimitPerMinute));
+  app.use(rateLimiter(s.rateLimitPerMinute, clientKey));
   app.use(accessGuard(s.proxyToken));
 
-  app.use('/v1/domain', domainRouter(ctx));
-  app.use('/v1', searchRouter(ctx), batchRouter(ctx));
-  app.use('/preview/v1', previewRouter(ctx));
-  app.use(opsRouter(ops));
+  // Routers hold their full paths and are mounted at the root: no prefix to strip and put
+  // back per request. The single lookup, nearly every request, is the first route tried.
+  app.use(domainRouter(ctx), searchRouter(ctx), batchRouter(ctx), previewRouter(ctx), opsRouter(ops));
 
   app.use(notFound);
   app.use(errorHandler(deps.logger));

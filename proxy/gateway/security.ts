@@ -23,7 +23,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import cors from 'cors';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { HttpError } from '../lib/http-error.js';
 import './locals.js';
@@ -101,14 +101,17 @@ export function identifyClient(proxyToken: string | undefined): RequestHandler {
   };
 }
 
-/** express-rate-limit per client (`res.locals.client`), one minute window. */
-export function rateLimiter(perMinute: number): RequestHandler {
+/** The limiter's key: the client as identifyClient told it apart. */
+export const clientKey = (_req: Request, res: Response): string => res.locals.client;
+
+/** express-rate-limit, one minute window, keyed by `keyGenerator` (the gateway: clientKey; else the library's default, the address). */
+export function rateLimiter(perMinute: number, keyGenerator?: (req: Request, res: Response) => string): RequestHandler {
   return rateLimit({
     windowMs: 60_000,
     limit: perMinute,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    keyGenerator: (_req, res) => res.locals.client,
+    ...(keyGenerator ? { keyGenerator } : {}),
     // The library has set Retry-After from its window when it calls this; the body says the same.
     handler: (_req, res, next) =>
       next(

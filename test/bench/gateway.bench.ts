@@ -180,7 +180,8 @@ async function throughput(): Promise<void> {
   const bare = await child('serve-bare', 0, { BARE_HEADERS: JSON.stringify(fromGateway.headers) });
   try {
     for (const [name, other] of [['minimal Express app', ex], ['bare server', bare]] as const) {
-      if (comparable(await answer(other.url + path)) !== comparable(fromGateway)) throw new Error(`the ${name} does not answer the same bytes as the gateway`);
+      const theirs = await answer(other.url + path);
+      if (comparable(theirs) !== comparable(fromGateway)) throw new Error(`the ${name} does not answer the same bytes as the gateway:\n${comparable(theirs)}\n${comparable(fromGateway)}`);
     }
     const servers = [
       { name: 'gateway', proc: gw.proc, url: gw.url + path },

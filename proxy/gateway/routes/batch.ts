@@ -46,7 +46,7 @@ function fromLookup(entry: CacheEntry): CacheEntry {
 
 export function batchRouter(ctx: RouteContext): Router {
   const router = Router();
-  for (const path of ['/batch', '/compare']) {
+  for (const path of ['/v1/batch', '/v1/compare']) {
     router
       .route(path)
       .post(requireJson, jsonBody(), timed(ctx.metrics, 'batch', (req, res) => serveBatch(ctx, parseBatchBody(req.body), res)))

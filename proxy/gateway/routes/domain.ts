@@ -8,11 +8,11 @@ import { domainRead } from './reads.js';
 export function domainRouter(ctx: RouteContext): Router {
   const router = Router();
   router
-    .route('/:domain')
+    .route('/v1/domain/:domain')
     .get(timed(ctx.metrics, 'lookup', domainRead(ctx, 'lookup')))
     .all(methodNotAllowed('GET'));
   router
-    .route('/:domain/full')
+    .route('/v1/domain/:domain/full')
     .get(timed(ctx.metrics, 'full', domainRead(ctx, 'full')))
     .all(methodNotAllowed('GET'));
   return router;

@@ -11,15 +11,15 @@ import { domainRead } from './reads.js';
 export function previewRouter(ctx: RouteContext): Router {
   const router = Router();
   router
-    .route('/policy/:domain')
+    .route('/preview/v1/policy/:domain')
     .get(timed(ctx.metrics, 'policy', domainRead(ctx, 'policy')))
     .all(methodNotAllowed('GET'));
   router
-    .route('/policy/:domain/score')
+    .route('/preview/v1/policy/:domain/score')
     .get(timed(ctx.metrics, 'score', domainRead(ctx, 'score')))
     .all(methodNotAllowed('GET'));
   router
-    .route('/domain/:domain/history')
+    .route('/preview/v1/domain/:domain/history')
     .get(timed(ctx.metrics, 'history', domainRead(ctx, 'history')))
     .all(methodNotAllowed('GET'));
   return router;

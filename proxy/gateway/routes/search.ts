@@ -16,7 +16,7 @@ export const parseSearch: (query: unknown) => SearchParams = searchParser({ maxQ
 export function searchRouter(ctx: RouteContext): Router {
   const router = Router();
   router
-    .route('/search')
+    .route('/v1/search')
     .get(
       timed(ctx.metrics, 'search', async (req, res) => {
         const params = parseSearch(req.query);
