@@ -11,6 +11,7 @@
  *   POST /v1/batch, /v1/compare              GET  /healthz, /status, /metrics
  */
 import express, { type Express } from 'express';
+import type { Store } from 'express-rate-limit';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { errorHandler, notFound } from '../lib/http/errors.js';
 import { hostGuard } from '../lib/http/host-guard.js';
@@ -21,10 +22,9 @@ import { toBatchItem } from '../upstream/batch-of-one.js';
 import type { PolicySource } from '../upstream/policy-source.js';
 import type { DomainPolicy } from '../../shared/schemas.js';
 import { BatchLoader } from './batch-loader.js';
-import type { CacheStore } from './cache-store.js';
 import type { GatewayConfig } from './config.js';
 import { createMetrics, type GatewayMetrics } from './metrics.js';
-import { ResponseCache } from './response-cache.js';
+import { ResponseCache, type Flight, type SecondLevel } from './response-cache.js';
 import { batchRouter } from './routes/batch.js';
 import { DEFAULT_TTLS, type RouteContext, type Ttls } from './routes/context.js';
 import { domainRouter } from './routes/domain.js';
@@ -43,8 +43,12 @@ export type GatewaySettings = Pick<
 export interface GatewayDeps {
   source: PolicySource;
   settings: GatewaySettings;
-  /** SQLite second level; null keeps the cache in memory only. */
-  store?: CacheStore | null;
+  /** Second level (SQLite, or Redis shared by replicas); null keeps the cache in memory only. */
+  store?: SecondLevel | null;
+  /** Single-flight across replicas (REDIS_URL). */
+  flight?: Flight;
+  /** The rate limiter's counters when replicas share them (rate-limit-redis); default in memory. */
+  rateLimitStore?: Store;
   clock?: Clock;
   logger?: Logger;
   ttl?: Partial<Ttls>;
@@ -66,7 +70,9 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   const cache = new ResponseCache({
     maxEntries: deps.settings.cacheMaxEntries,
     maxBytes: deps.settings.cacheMaxBytes,
+    defaultTtlMs: ttl.foundMs,
     store,
+    flight: deps.flight,
     clock,
     logger: deps.logger,
     onResult: (s) => metrics?.cache(s),
@@ -91,6 +97,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
     version: deps.version ?? SERVICE_VERSION,
     startedAt: clock.now(),
     now: () => clock.now(),
+    sharedCache: store?.shared ?? false,
     counted: countedFigures(deps.source, store, clock),
   };
   const s = deps.settings;
@@ -111,7 +118,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   app.use(corsMiddleware(s.allowedOrigins));
   app.use('/healthz', healthRouter());
   app.use(identifyClient(s.proxyToken));
-  app.use(rateLimiter(s.rateLimitPerMinute, clientKey));
+  app.use(rateLimiter(s.rateLimitPerMinute, { keyGenerator: clientKey, store: deps.rateLimitStore }));
   app.use(accessGuard(s.proxyToken));
 
   // Routers hold their full paths and are mounted at the root: no prefix to strip and put

@@ -37,6 +37,8 @@ export interface GatewayConfig {
   /** Memory bound of the cache in bytes (bodies), beside the entry count. */
   cacheMaxBytes: number;
   logLevel: string;
+  /** REDIS_URL: cache, rate limits, single-flight and pacing shared by replicas; undefined: this process alone. */
+  redisUrl: string | undefined;
   /** Embedded mode only. */
   service: ServiceConfig | null;
 }
@@ -72,6 +74,21 @@ function trustedNetwork(env: Env): boolean {
   if (v === undefined || v === '0') return false;
   if (v === '1') return true;
   throw new ConfigError('TRUSTED_NETWORK', `expected 1 or 0, got "${v}"`);
+}
+
+/** REDIS_URL: a redis:// or rediss:// URL (a database number as its path, e.g. /6). */
+function redisUrl(env: Env): string | undefined {
+  const v = optionalStr(env, 'REDIS_URL');
+  if (v === undefined) return undefined;
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new ConfigError('REDIS_URL', 'not a URL such as redis://127.0.0.1:6379/0');
+  }
+  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new ConfigError('REDIS_URL', 'expected a redis:// or rediss:// URL');
+  if (!/^\/?(\d{1,2})?$/.test(u.pathname)) throw new ConfigError('REDIS_URL', 'the path may only be a database number, such as /0');
+  return v;
 }
 
 export function loadGatewayConfig(env: Env = process.env): GatewayConfig {
@@ -125,6 +142,7 @@ export function loadGatewayConfig(env: Env = process.env): GatewayConfig {
     cacheMaxEntries: int(env, 'CACHE_MAX_ENTRIES', 50_000, 10, 10_000_000),
     cacheMaxBytes: int(env, 'CACHE_MAX_MB', 256, 1, 65_536) * 1024 * 1024,
     logLevel,
+    redisUrl: redisUrl(env),
     service,
   };
 }

@@ -24,7 +24,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import cors from 'cors';
 import type { Request, RequestHandler, Response } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import { HttpError } from '../lib/http-error.js';
 import './locals.js';
 
@@ -104,14 +104,24 @@ export function identifyClient(proxyToken: string | undefined): RequestHandler {
 /** The limiter's key: the client as identifyClient told it apart. */
 export const clientKey = (_req: Request, res: Response): string => res.locals.client;
 
-/** express-rate-limit, one minute window, keyed by `keyGenerator` (the gateway: clientKey; else the library's default, the address). */
-export function rateLimiter(perMinute: number, keyGenerator?: (req: Request, res: Response) => string): RequestHandler {
+export interface LimiterOptions {
+  /** The gateway's: clientKey; without it the library's default, the address. */
+  keyGenerator?: (req: Request, res: Response) => string;
+  /** Counters shared by replicas (rate-limit-redis); without it the library's memory store. */
+  store?: Store;
+}
+
+/** express-rate-limit, one minute window. */
+export function rateLimiter(perMinute: number, opts: LimiterOptions = {}): RequestHandler {
   return rateLimit({
     windowMs: 60_000,
     limit: perMinute,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    ...(keyGenerator ? { keyGenerator } : {}),
+    ...(opts.keyGenerator ? { keyGenerator: opts.keyGenerator } : {}),
+    // Shared counters: if Redis cannot be reached the request is served uncounted (and the
+    // library logs it) rather than refused; a gateway that stops answering helps nobody.
+    ...(opts.store ? { store: opts.store, passOnStoreError: true } : {}),
     // The library has set Retry-After from its window when it calls this; the body says the same.
     handler: (_req, res, next) =>
       next(

@@ -44,7 +44,7 @@ import { systemClock, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import type { SearchParams } from '../service/api.js';
 import { backoffDelay, type BackoffOptions } from './backoff.js';
-import { Pacer, sleep } from './pacer.js';
+import { Pacer, sleep, type PacingBudget } from './pacer.js';
 import type { PolicySource, QuotaSnapshot } from './policy-source.js';
 import { emptyQuota, parseRetryAfter, readQuotaHeaders } from './quota.js';
 import { toBatchResult } from './batch-of-one.js';
@@ -91,6 +91,8 @@ export interface RemoteSourceOptions {
   onAttempt?: (e: AttemptEvent) => void;
   /** Largest accepted body, default 4 MiB (a full record carries up to 500 KiB of robots.txt). */
   maxBodyBytes?: number;
+  /** A pacing budget shared with other replicas (REDIS_URL); default this process's own Pacer. */
+  pacer?: PacingBudget;
 }
 
 const UnknownOr = <T extends z.ZodType>(s: T) => z.union([s, DomainPolicyUnknownSchema]);
@@ -128,7 +130,7 @@ interface CallSpec<T> {
 export class RemoteSource implements PolicySource {
   readonly mode = 'remote' as const;
   private readonly agent: Agent;
-  private readonly pacer: Pacer;
+  private readonly pacer: PacingBudget;
   private readonly figures = emptyQuota();
   private readonly base: string;
   private readonly previewBase: string;
@@ -146,12 +148,14 @@ export class RemoteSource implements PolicySource {
     this.auth = `Bearer ${opts.apiKey}`;
     this.clock = opts.clock ?? systemClock;
     this.agent = new Agent({ keepAliveTimeout: 10_000, connections: 32 });
-    this.pacer = new Pacer({
-      limit: opts.perMinute ?? 200,
-      windowMs: opts.windowMs ?? 61_000,
-      maxWaitMs: opts.maxQueueMs ?? 5_000,
-      clock: this.clock,
-    });
+    this.pacer =
+      opts.pacer ??
+      new Pacer({
+        limit: opts.perMinute ?? 200,
+        windowMs: opts.windowMs ?? 61_000,
+        maxWaitMs: opts.maxQueueMs ?? 5_000,
+        clock: this.clock,
+      });
   }
 
   lookup(domain: Domain, signal?: AbortSignal) {
@@ -218,8 +222,8 @@ export class RemoteSource implements PolicySource {
     return { ...this.figures, pausedUntil: this.pacer.pausedUntil() };
   }
 
-  /** Calls started in the current pacing window. */
-  callsInWindow(): number {
+  /** Calls started in the current pacing window (of every replica, when the budget is shared). */
+  callsInWindow(): number | Promise<number> {
     return this.pacer.used();
   }
 

@@ -7,10 +7,9 @@ import { atMostEvery, type Clock } from '../../lib/clock.js';
 import { methodNotAllowed } from '../../lib/http/errors.js';
 import type { LookupService, ServiceStatus } from '../../service/api.js';
 import type { PolicySource } from '../../upstream/policy-source.js';
-import type { CacheStore } from '../cache-store.js';
 import { timed } from '../respond.js';
 import type { GatewayMetrics } from '../metrics.js';
-import type { ResponseCache } from '../response-cache.js';
+import type { ResponseCache, SecondLevel } from '../response-cache.js';
 import { BATCH_MAX } from './batch.js';
 
 export interface OpsDeps {
@@ -20,6 +19,8 @@ export interface OpsDeps {
   version: string;
   startedAt: number;
   now: () => number;
+  /** The cache's second level is shared with other replicas (Redis). */
+  sharedCache: boolean;
   /** The figures that cost a COUNT query (see countedFigures). */
   counted: () => Promise<CountedFigures>;
 }
@@ -35,7 +36,7 @@ export interface CountedFigures {
 export const STATUS_TTL_MS = 1_000;
 
 /** The counted figures, worked out at most once per STATUS_TTL_MS however often /status is asked. */
-export function countedFigures(source: PolicySource, store: CacheStore | null, clock: Clock): () => Promise<CountedFigures> {
+export function countedFigures(source: PolicySource, store: SecondLevel | null, clock: Clock): () => Promise<CountedFigures> {
   const service = source.mode === 'embedded' ? (source as PolicySource & { service?: LookupService }).service : undefined;
   // The service's status may be a promise (its registry may be remote): awaited either way.
   return atMostEvery(STATUS_TTL_MS, clock, async () => ({ persisted: store?.count() ?? null, service: service ? await service.status() : null }));
@@ -73,7 +74,7 @@ async function serveStatus(deps: OpsDeps, res: Response): Promise<void> {
   const { hits, misses, stale } = deps.metrics.counts();
   const total = hits + misses + stale;
   const counted = await deps.counted();
-  const remote = deps.source as PolicySource & { callsInWindow?: () => number };
+  const remote = deps.source as PolicySource & { callsInWindow?: () => number | Promise<number> };
   sendJson(res, {
     status: 'ok',
     mode: deps.source.mode,
@@ -83,6 +84,7 @@ async function serveStatus(deps: OpsDeps, res: Response): Promise<void> {
       entries: deps.cache.size,
       bytes: deps.cache.bytes,
       persisted: counted.persisted,
+      shared: deps.sharedCache,
       hits,
       misses,
       stale,
@@ -90,7 +92,7 @@ async function serveStatus(deps: OpsDeps, res: Response): Promise<void> {
     },
     upstream:
       deps.source.mode === 'remote'
-        ? { quota: deps.source.quota(), calls_in_window: remote.callsInWindow?.() ?? null }
+        ? { quota: deps.source.quota(), calls_in_window: (await remote.callsInWindow?.()) ?? null }
         : null,
     service: counted.service,
     features: { preview, history: preview, search: true, batch_max: BATCH_MAX },

@@ -34,6 +34,9 @@ describe('loadGatewayConfig', () => {
     ['TRUSTED_NETWORK', { TRUSTED_NETWORK: 'yes' }],
     ['ALLOWED_HOSTS', { ALLOWED_HOSTS: 'https://lens.example.com' }],
     ['ALLOWED_HOSTS', { ALLOWED_HOSTS: 'lens.example.com:8787' }],
+    ['REDIS_URL', { REDIS_URL: 'http://127.0.0.1:6379' }],
+    ['REDIS_URL', { REDIS_URL: 'redis://127.0.0.1:6379/cache' }],
+    ['REDIS_URL', { REDIS_URL: 'not a url' }],
   ])('names %s when its value is bad', (variable, env) => {
     const e = (() => {
       try {
@@ -57,6 +60,11 @@ describe('loadGatewayConfig', () => {
     for (const host of ['127.0.0.1', '127.0.0.2', '::1', '[::1]', 'localhost', '::ffff:127.0.0.1']) expect(loadGatewayConfig({ HOST: host }).host).toBe(host);
     expect(loadGatewayConfig({ HOST: '0.0.0.0', PROXY_TOKEN: 'proxy-token-0123456789' }).host).toBe('0.0.0.0');
     expect(loadGatewayConfig({ HOST: '0.0.0.0', TRUSTED_NETWORK: '1' }).host).toBe('0.0.0.0');
+  });
+
+  it('reads REDIS_URL (absent: nothing shared)', () => {
+    expect(loadGatewayConfig({}).redisUrl).toBeUndefined();
+    expect(loadGatewayConfig({ REDIS_URL: 'redis://:secret@127.0.0.1:6379/6' }).redisUrl).toBe('redis://:secret@127.0.0.1:6379/6');
   });
 
   it('reads ALLOWED_HOSTS as lower-case names', () => {
