@@ -22,11 +22,11 @@ import { toBatchItem } from '../upstream/batch-of-one.js';
 import type { PolicySource } from '../upstream/policy-source.js';
 import type { DomainPolicy } from '../../shared/schemas.js';
 import { BatchLoader } from './batch-loader.js';
-import type { GatewayConfig } from './config.js';
+import type { GatewayConfig, Ttls } from './config.js';
 import { createMetrics, type GatewayMetrics } from './metrics.js';
 import { ResponseCache, type Flight, type SecondLevel } from './response-cache.js';
 import { batchRouter } from './routes/batch.js';
-import { DEFAULT_TTLS, type RouteContext, type Ttls } from './routes/context.js';
+import type { RouteContext } from './routes/context.js';
 import { domainRouter } from './routes/domain.js';
 import { countedFigures, healthRouter, opsRouter, type OpsDeps } from './routes/ops.js';
 import { previewRouter } from './routes/preview.js';
@@ -37,7 +37,7 @@ import './locals.js';
 
 export type GatewaySettings = Pick<
   GatewayConfig,
-  'allowedOrigins' | 'allowedHosts' | 'proxyToken' | 'rateLimitPerMinute' | 'trustProxy' | 'cacheMaxEntries' | 'cacheMaxBytes'
+  'allowedOrigins' | 'allowedHosts' | 'proxyToken' | 'rateLimitPerMinute' | 'trustProxy' | 'cacheMaxEntries' | 'cacheMaxBytes' | 'cacheTtl'
 >;
 
 export interface GatewayDeps {
@@ -51,6 +51,7 @@ export interface GatewayDeps {
   rateLimitStore?: Store;
   clock?: Clock;
   logger?: Logger;
+  /** Lifetimes overriding the configured ones (tests: milliseconds rather than CACHE_*_SECONDS). */
   ttl?: Partial<Ttls>;
   version?: string;
 }
@@ -65,7 +66,7 @@ export interface GatewayApp {
 export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   const clock = deps.clock ?? systemClock;
   const store = deps.store ?? null;
-  const ttl: Ttls = { ...DEFAULT_TTLS, ...deps.ttl };
+  const ttl: Ttls = { ...deps.settings.cacheTtl, ...deps.ttl };
   let metrics: GatewayMetrics | undefined;
   const cache = new ResponseCache({
     maxEntries: deps.settings.cacheMaxEntries,

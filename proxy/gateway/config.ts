@@ -19,6 +19,16 @@ export interface UpstreamConfig {
   maxQueueMs: number;
 }
 
+/** How long the cache keeps each kind of answer (CACHE_*_SECONDS), in milliseconds. */
+export interface Ttls {
+  /** Answers about a domain in the registry (seed "Limits": a 24-hour time to live is suggested). */
+  foundMs: number;
+  /** `found: false, queued: true`: asked again soon, the domain may be analysed by then. */
+  queuedMs: number;
+  /** Search pages: the registry grows, so minutes rather than a day. */
+  searchMs: number;
+}
+
 export interface GatewayConfig {
   host: string;
   port: number;
@@ -36,6 +46,7 @@ export interface GatewayConfig {
   cacheMaxEntries: number;
   /** Memory bound of the cache in bytes (bodies), beside the entry count. */
   cacheMaxBytes: number;
+  cacheTtl: Ttls;
   logLevel: string;
   /** REDIS_URL: cache, rate limits, single-flight and pacing shared by replicas; undefined: this process alone. */
   redisUrl: string | undefined;
@@ -141,6 +152,11 @@ export function loadGatewayConfig(env: Env = process.env): GatewayConfig {
     trustProxy: int(env, 'TRUST_PROXY', 0, 0, 16),
     cacheMaxEntries: int(env, 'CACHE_MAX_ENTRIES', 50_000, 10, 10_000_000),
     cacheMaxBytes: int(env, 'CACHE_MAX_MB', 256, 1, 65_536) * 1024 * 1024,
+    cacheTtl: {
+      foundMs: int(env, 'CACHE_FOUND_SECONDS', 86_400, 1, 30 * 86_400) * 1000,
+      queuedMs: int(env, 'CACHE_QUEUED_SECONDS', 5, 1, 3_600) * 1000,
+      searchMs: int(env, 'CACHE_SEARCH_SECONDS', 300, 1, 86_400) * 1000,
+    },
     logLevel,
     redisUrl: redisUrl(env),
     service,

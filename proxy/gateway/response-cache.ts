@@ -6,8 +6,9 @@
  * all replicas one upstream call (shared/flight.ts).
  *
  * Entries hold the serialised JSON as a Buffer with its ETag, so a hit is written without
- * serialising or hashing anything. Lifetimes are chosen by the caller per answer (found 24 h,
- * queued 5 s, search 5 min); errors are never cached. When the upstream fails (5xx, 429,
+ * serialising or hashing anything. Lifetimes are chosen by the caller per answer, from the
+ * gateway's config (CACHE_*_SECONDS: found 24 h, queued 5 s, search 5 min by default); errors
+ * are never cached. When the upstream fails (5xx, 429,
  * unreachable) and an older copy exists in memory or on disk, that copy is served marked
  * stale for a short while (the upstream's retry_after, 1 to 30 s) instead of an error, and a
  * found entry past its lifetime is served stale while it refreshes in the background.

@@ -4,19 +4,9 @@ import { HttpError } from '../../lib/http-error.js';
 import type { Logger } from '../../lib/logger.js';
 import type { PolicySource } from '../../upstream/policy-source.js';
 import type { BatchLoader } from '../batch-loader.js';
+import type { Ttls } from '../config.js';
 import type { GatewayMetrics } from '../metrics.js';
 import type { ResponseCache } from '../response-cache.js';
-
-export interface Ttls {
-  /** Answers about a domain in the registry (seed "Limits": a 24-hour time to live is suggested). */
-  foundMs: number;
-  /** `found: false, queued: true`: asked again soon, the domain may be analysed by then. */
-  queuedMs: number;
-  /** Search pages: the registry grows, so minutes rather than a day. */
-  searchMs: number;
-}
-
-export const DEFAULT_TTLS: Ttls = { foundMs: 86_400_000, queuedMs: 5_000, searchMs: 300_000 };
 
 export interface RouteContext {
   source: PolicySource;

@@ -7,7 +7,8 @@ import type { Domain } from '../../../shared/domain.js';
 import type { PolicySource } from '../../upstream/policy-source.js';
 import { sendCached, type RouteWork } from '../respond.js';
 import type { Loaded } from '../response-cache.js';
-import { domainFromPath, type RouteContext, type Ttls } from './context.js';
+import type { Ttls } from '../config.js';
+import { domainFromPath, type RouteContext } from './context.js';
 
 export type DomainRead = 'lookup' | 'full' | 'policy' | 'score' | 'history';
 

@@ -37,6 +37,8 @@ describe('loadGatewayConfig', () => {
     ['REDIS_URL', { REDIS_URL: 'http://127.0.0.1:6379' }],
     ['REDIS_URL', { REDIS_URL: 'redis://127.0.0.1:6379/cache' }],
     ['REDIS_URL', { REDIS_URL: 'not a url' }],
+    ['CACHE_QUEUED_SECONDS', { CACHE_QUEUED_SECONDS: '0' }],
+    ['CACHE_FOUND_SECONDS', { CACHE_FOUND_SECONDS: '1h' }],
   ])('names %s when its value is bad', (variable, env) => {
     const e = (() => {
       try {
@@ -60,6 +62,11 @@ describe('loadGatewayConfig', () => {
     for (const host of ['127.0.0.1', '127.0.0.2', '::1', '[::1]', 'localhost', '::ffff:127.0.0.1']) expect(loadGatewayConfig({ HOST: host }).host).toBe(host);
     expect(loadGatewayConfig({ HOST: '0.0.0.0', PROXY_TOKEN: 'proxy-token-0123456789' }).host).toBe('0.0.0.0');
     expect(loadGatewayConfig({ HOST: '0.0.0.0', TRUSTED_NETWORK: '1' }).host).toBe('0.0.0.0');
+  });
+
+  it('reads the cache lifetimes in seconds: 24 h found, 5 s queued, 5 min search by default', () => {
+    expect(loadGatewayConfig({}).cacheTtl).toEqual({ foundMs: 86_400_000, queuedMs: 5_000, searchMs: 300_000 });
+    expect(loadGatewayConfig({ CACHE_FOUND_SECONDS: '3600', CACHE_QUEUED_SECONDS: '2', CACHE_SEARCH_SECONDS: '60' }).cacheTtl).toEqual({ foundMs: 3_600_000, queuedMs: 2_000, searchMs: 60_000 });
   });
 
   it('reads REDIS_URL (absent: nothing shared)', () => {
