@@ -119,7 +119,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   app.use(corsMiddleware(s.allowedOrigins));
   app.use('/healthz', healthRouter());
   app.use(identifyClient(s.proxyToken));
-  app.use(rateLimiter(s.rateLimitPerMinute, { keyGenerator: clientKey, store: deps.rateLimitStore }));
+  app.use(rateLimiter(s.rateLimitPerMinute, { keyGenerator: clientKey, store: deps.rateLimitStore, logger: deps.logger }));
   app.use(accessGuard(s.proxyToken));
 
   // Routers hold their full paths and are mounted at the root: no prefix to strip and put

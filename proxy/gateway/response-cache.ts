@@ -18,6 +18,7 @@ import { LRUCache } from 'lru-cache';
 import { isHttpError } from '../lib/http-error.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
+import { onceEvery } from '../lib/throttle.js';
 import type { StoredRow } from './cache-store.js';
 
 /** Where answers outlive this process's memory. */
@@ -199,10 +200,13 @@ export class ResponseCache {
     try {
       return await this.opts.store.get(key);
     } catch (e) {
-      this.opts.logger?.warn({ err: String(e) }, 'cache store read failed');
+      this.warn(e, 'cache store read failed');
       return undefined;
     }
   }
+
+  /** A store failure, logged at most once a minute: while the store is away every miss would say the same. */
+  private readonly warn = onceEvery(60_000, (e: unknown, msg: string) => this.opts.logger?.warn({ err: String(e) }, msg), () => this.opts.clock.now());
 
   private async persist(key: string, entry: CacheEntry, ttlMs: number): Promise<void> {
     const store = this.opts.store;
@@ -211,7 +215,7 @@ export class ResponseCache {
     try {
       await store.put({ key, payload: entry.body, found: entry.found, fetchedAt: entry.fetchedAt, expiresAt: entry.fetchedAt + ttlMs });
     } catch (e) {
-      this.opts.logger?.warn({ err: String(e) }, 'cache store write failed');
+      this.warn(e, 'cache store write failed');
     }
   }
 }

@@ -26,6 +26,8 @@ import cors from 'cors';
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import { HttpError } from '../lib/http-error.js';
+import type { Logger } from '../lib/logger.js';
+import { onceEvery } from '../lib/throttle.js';
 import './locals.js';
 
 export interface SecurityOptions {
@@ -109,6 +111,7 @@ export interface LimiterOptions {
   keyGenerator?: (req: Request, res: Response) => string;
   /** Counters shared by replicas (rate-limit-redis); without it the library's memory store. */
   store?: Store;
+  logger?: Logger;
 }
 
 /** express-rate-limit, one minute window. */
@@ -122,6 +125,11 @@ export function rateLimiter(perMinute: number, opts: LimiterOptions = {}): Reque
     // Shared counters: if Redis cannot be reached the request is served uncounted (and the
     // library logs it) rather than refused; a gateway that stops answering helps nobody.
     ...(opts.store ? { store: opts.store, passOnStoreError: true } : {}),
+    // The library logs each store failure; while Redis is away that is every request.
+    logger: {
+      error: onceEvery(60_000, (e: unknown, msg?: string) => opts.logger?.warn({ err: String(e) }, msg ?? 'rate limiter error')),
+      warn: (e: unknown, msg?: string) => opts.logger?.warn({ err: String(e) }, msg ?? 'rate limiter warning'),
+    },
     // The library has set Retry-After from its window when it calls this; the body says the same.
     handler: (_req, res, next) =>
       next(

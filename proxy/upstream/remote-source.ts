@@ -42,6 +42,7 @@ import { ERROR_CODES, type ErrorCode } from '../../shared/values.js';
 import { HttpError, isHttpError } from '../lib/http-error.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
+import { onceEvery } from '../lib/throttle.js';
 import type { SearchParams } from '../service/api.js';
 import { backoffDelay, type BackoffOptions } from './backoff.js';
 import { Pacer, sleep, type PacingBudget } from './pacer.js';
@@ -105,7 +106,7 @@ const CODES = new Set<string>(ERROR_CODES);
 /** Answers to a preview path that mean the upstream has no announced surface. */
 const NOT_OFFERED = new Set([404, 405]);
 const PREVIEW_REPROBE_MS = 60_000;
-/** A refused key is logged at most this often: every call fails the same way until someone fixes it. */
+/** A refused key is logged at most this often. */
 const KEY_REFUSED_LOG_MS = 60_000;
 
 /** An upstream body past maxBodyBytes: not an outage, so neither retried nor reported as "unreachable". */
@@ -140,7 +141,12 @@ export class RemoteSource implements PolicySource {
   private preview: boolean | null = null;
   private previewProbe: Promise<boolean> | null = null;
   private previewProbedAt = -Infinity;
-  private keyRefusedLoggedAt = -Infinity;
+  /** Every call fails the same way until someone fixes the key: said once a minute. */
+  private readonly keyRefused = onceEvery(
+    KEY_REFUSED_LOG_MS,
+    (path: string, status: number) => this.opts.logger?.error({ path, status }, 'the upstream service refused the API key: check UPSTREAM_API_KEY'),
+    () => this.clock.now(),
+  );
 
   constructor(private readonly opts: RemoteSourceOptions) {
     this.base = opts.baseUrl.replace(/\/+$/, '');
@@ -318,10 +324,7 @@ export class RemoteSource implements PolicySource {
     }
     if (status === 401) {
       report('key_refused', status);
-      if (this.clock.now() - this.keyRefusedLoggedAt >= KEY_REFUSED_LOG_MS) {
-        this.keyRefusedLoggedAt = this.clock.now();
-        this.opts.logger?.error({ path: spec.path, status }, 'the upstream service refused the API key: check UPSTREAM_API_KEY');
-      }
+      this.keyRefused(spec.path, status);
       throw this.clientError(status, text);
     }
     if (status >= 400) {

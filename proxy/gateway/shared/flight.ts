@@ -12,6 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../lib/logger.js';
+import { onceEvery } from '../../lib/throttle.js';
 import type { Flight } from '../response-cache.js';
 import { KEY_PREFIX, type SharedRedis } from './redis.js';
 
@@ -25,6 +26,8 @@ const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call
 export class RedisFlight implements Flight {
   private readonly waiting = new Map<string, Set<() => void>>();
   private readonly ready: Promise<unknown>;
+  /** At most once a minute: while Redis is away every miss would say the same. */
+  private readonly warn = onceEvery(60_000, (e: unknown, msg: string) => this.logger?.warn({ err: String(e) }, msg));
 
   constructor(
     private readonly redis: SharedRedis,
@@ -47,7 +50,7 @@ export class RedisFlight implements Flight {
       try {
         mine = (await this.redis.client.set(lock, token, 'PX', LOCK_MS, 'NX')) === 'OK';
       } catch (e) {
-        this.logger?.warn({ err: String(e) }, 'Redis lock failed; loading without cross-replica single-flight');
+        this.warn(e, 'Redis lock failed; loading without cross-replica single-flight');
         return lead();
       }
       if (mine) {
@@ -57,7 +60,7 @@ export class RedisFlight implements Flight {
           await this.redis.client
             .eval(RELEASE, 1, lock, token)
             .then(() => this.redis.client.publish(CHANNEL, key))
-            .catch((e: unknown) => this.logger?.warn({ err: String(e) }, 'Redis unlock failed; the lock expires by itself'));
+            .catch((e: unknown) => this.warn(e, 'Redis unlock failed; the lock expires by itself'));
         }
       }
       const answer = await this.waitFor(key, lock, follow);

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
+import { onceEvery } from '../../lib/throttle.js';
 import { Pacer, sleep, slotTooFar, type PacerOptions, type PacingBudget } from '../../upstream/pacer.js';
 import { KEY_PREFIX } from './redis.js';
 
@@ -47,7 +48,8 @@ return 0`;
 export class RedisPacer implements PacingBudget {
   private readonly local: Pacer;
   private pausedUntilMs = 0;
-  private warnedAt = -Infinity;
+  /** At most once a minute: while Redis is away every call would say the same. */
+  private readonly warn = onceEvery(60_000, (e: unknown) => this.opts.logger?.warn({ err: String(e) }, 'shared pacing unavailable (Redis); pacing this replica alone meanwhile'), () => this.opts.clock.now());
 
   constructor(
     private readonly redis: Redis,
@@ -102,11 +104,5 @@ export class RedisPacer implements PacingBudget {
     } catch {
       return this.local.used();
     }
-  }
-
-  private warn(e: unknown): void {
-    if (this.clock.now() - this.warnedAt < 60_000) return;
-    this.warnedAt = this.clock.now();
-    this.opts.logger?.warn({ err: String(e) }, 'shared pacing unavailable (Redis); pacing this replica alone meanwhile');
   }
 }

@@ -22,17 +22,23 @@ export interface SharedRedis {
 
 /** Connects both connections and checks Redis answers; rejects with a message that names REDIS_URL (never its password). */
 export async function connectRedis(url: string, logger?: Logger): Promise<SharedRedis> {
-  const options = { commandTimeout: COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1, lazyConnect: true };
+  // No offline queue: while Redis is away a command fails at once and the caller goes on alone.
+  const options = { commandTimeout: COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1, lazyConnect: true, enableOfflineQueue: false };
   const client = new Redis(url, options);
   const subscriber = new Redis(url, { ...options, commandTimeout: undefined });
-  let warned = false;
+  // ioredis reconnects by itself; the outage is said once, not per retry or per connection.
+  let down = false;
+  const lost = (err: string) => {
+    if (!down) logger?.warn({ err }, 'Redis connection failed; serving from this replica alone until it is back');
+    down = true;
+  };
   for (const c of [client, subscriber]) {
-    c.on('error', (e: Error) => {
-      // ioredis reconnects by itself; say it once per outage, not per retry.
-      if (!warned) logger?.warn({ err: e.message }, 'Redis connection failed; serving from this replica alone until it is back');
-      warned = true;
+    c.on('error', (e: Error) => lost(e.message));
+    c.on('reconnecting', () => lost('connection lost'));
+    c.on('ready', () => {
+      if (down) logger?.info('Redis connection back; sharing again');
+      down = false;
     });
-    c.on('ready', () => (warned = false));
   }
   try {
     await Promise.all([client.connect(), subscriber.connect()]);

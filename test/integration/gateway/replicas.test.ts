@@ -5,11 +5,13 @@
  * client's budget is one budget whichever replica answers. Redis DB 6 (the gateway helper's
  * range 6-12), flushed before and after.
  */
+import { spawn } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BatchResultSchema } from '../../../shared/schemas.js';
 import { startFaultUpstream, type FaultUpstream } from '../../fixtures/fault-upstream.js';
-import { EXT_ORIGIN, startTestGateway, type TestGateway } from './helpers.js';
+import { EXT_ORIGIN, startTestGateway, until, type TestGateway } from './helpers.js';
+import { freePort } from '../../e2e/helpers/stack.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379/6';
 const KEY = 'sk-replicas-test-0123456789abcdef0123';
@@ -111,6 +113,33 @@ describe('gateway replicas on one Redis', () => {
       const type = await redis.type(k);
       const value = type === 'string' ? String(await redis.get(k)) : JSON.stringify(await redis.zrange(k, '0', '-1'));
       expect(value).not.toContain(KEY);
+    }
+  });
+
+  it('goes on alone when Redis goes away, and says so once', async () => {
+    // A Redis of this test's own (not the shared one), so it can be stopped.
+    const port = await freePort();
+    const own = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    try {
+      const url = `redis://127.0.0.1:${port}/0`;
+      await until(async () => {
+        const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+        probe.on('error', () => undefined);
+        const ok = await probe.connect().then(() => probe.ping()).then(() => true, () => undefined);
+        probe.disconnect();
+        return ok;
+      }, 10_000);
+      a = await startTestGateway({ UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, REDIS_URL: url }, { remote: FAST_RETRY });
+      expect(await a.get('/v1/domain/before.test').then(status)).toBe(200);
+      own.kill('SIGKILL');
+      await new Promise((r) => own.once('exit', r));
+      const after = await Promise.all(['a1', 'a2', 'a3', 'a1'].map((d) => a.get(`/v1/domain/${d}.test`).then(status)));
+      expect(after).toEqual([200, 200, 200, 200]);
+      expect(await a.get('/v1/domain/before.test').then(status)).toBe(200);
+      expect(a.logs.filter((l) => l.includes('Redis connection failed'))).toHaveLength(1);
+      expect(a.logs.filter((l) => l.includes('rate limit')).length).toBeLessThanOrEqual(1);
+    } finally {
+      own.kill('SIGKILL');
     }
   });
 });
