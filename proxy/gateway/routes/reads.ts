@@ -3,9 +3,11 @@
  * the announced surface's policy, score and history. The domain is validated before the cache
  * is touched; the routers (domain.ts, preview.ts) mount these.
  */
+import type { Router } from 'express';
 import type { Domain } from '../../../shared/domain.js';
+import { methodNotAllowed } from '../../lib/http/errors.js';
 import type { PolicySource } from '../../upstream/policy-source.js';
-import { sendCached, type RouteWork } from '../respond.js';
+import { sendCached, timed, type RouteWork } from '../respond.js';
 import type { Loaded } from '../response-cache.js';
 import type { Ttls } from '../config.js';
 import { domainFromPath, type RouteContext } from './context.js';
@@ -36,4 +38,9 @@ export function domainRead(ctx: RouteContext, kind: DomainRead): RouteWork {
     if (fresh) return sendCached(req, res, { entry: fresh, state: fresh.staleReason ? 'STALE' : 'HIT' });
     return ctx.cache.get(key, () => loadDomainRead(ctx.source, kind, domain, ctx.ttl)).then((a) => sendCached(req, res, a));
   };
+}
+
+/** Mounts GET `path` (with a `:domain` parameter) serving the `kind` document; other methods get 405. */
+export function mountDomainRead(router: Router, ctx: RouteContext, path: string, kind: DomainRead): void {
+  router.route(path).get(timed(ctx.metrics, kind, domainRead(ctx, kind))).all(methodNotAllowed('GET'));
 }
