@@ -1,9 +1,9 @@
 /**
  * createGatewayApp(deps): the browser-facing caching mirror of the seed's read endpoints
- * (ARCHITECTURE), an Express 5 app built apart from listen (CONVENTIONS 7): the shared security
- * headers and Host guard (proxy/lib/http), the gateway's guards (security.ts), one router per resource, 404 and one error
- * handler. Paths and shapes are the seed's; the browser sends no Authorization (the source
- * holds the key, if any).
+ * (ARCHITECTURE), an Express 5 app built apart from listen (CONVENTIONS 7): the security
+ * headers and Host guard shared with the service (proxy/lib/http), the gateway's guards
+ * (security.ts), one router per resource, 404 and one error handler. Paths and shapes are the
+ * seed's; the browser sends no Authorization (the source holds the key, if any).
  *
  *   GET  /v1/domain/{domain}                 GET  /preview/v1/policy/{domain}
  *   GET  /v1/domain/{domain}/full            GET  /preview/v1/policy/{domain}/score

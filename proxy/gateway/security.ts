@@ -30,12 +30,6 @@ import type { Logger } from '../lib/logger.js';
 import { onceEvery } from '../lib/throttle.js';
 import './locals.js';
 
-export interface SecurityOptions {
-  allowedOrigins: string[];
-  proxyToken: string | undefined;
-  rateLimitPerMinute: number;
-}
-
 export const CLIENT_HEADER = 'x-ai-policy-lens';
 
 /** Operator paths a valid proxy token opens without the client header. */
