@@ -8,6 +8,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SecondLevel } from './response-cache.js';
 
 export interface StoredRow {
   key: string;
@@ -20,7 +21,9 @@ export interface StoredRow {
 /** The cache's file name under DATA_DIR (the maintenance command backs it up). */
 export const CACHE_FILE = 'gateway-cache.sqlite';
 
-export class CacheStore {
+export class CacheStore implements SecondLevel {
+  /** This process's own file. */
+  readonly shared = false;
   private readonly db: Database.Database;
   private readonly getStmt: Database.Statement<[string], { payload: Buffer; found: number; fetched_at: number; expires_at: number }>;
   private readonly putStmt: Database.Statement<[string, Buffer, number, number, number]>;

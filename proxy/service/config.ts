@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { ConfigError, int, optionalStr, str, type Env } from '../lib/env.js';
 import { DEFAULT_QUEUE_LIMITS, type QueueLimits } from './api.js';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from './retention.js';
+import { allowedHostsOf } from '../lib/http/host-guard.js';
 
 export interface ServiceConfig {
   host: string;
@@ -26,6 +27,8 @@ export interface ServiceConfig {
   rankListPath: string | undefined;
   /** Express `trust proxy` as a hop count (LIBRARIES "inbound limits": never `true`). */
   trustProxy: number;
+  /** Host names besides the listening address, localhost and [::1] (proxy/lib/http/host-guard.ts). */
+  allowedHosts: string[];
   logLevel: string;
 }
 
@@ -58,6 +61,7 @@ export function loadServiceConfig(env: Env = process.env): ServiceConfig {
     purgeUnusedDays: optionalStr(env, 'PURGE_UNUSED_DAYS') === undefined ? null : int(env, 'PURGE_UNUSED_DAYS', 0, 1, 36_500),
     rankListPath: rankListPath === undefined ? undefined : resolve(rankListPath),
     trustProxy: int(env, 'TRUST_PROXY', 0, 0, 16),
+    allowedHosts: allowedHostsOf(env),
     logLevel,
   };
 }

@@ -11,6 +11,7 @@ import { ApiKeys } from '../auth/api-keys.js';
 import { KEY_LIMITS, KeyUsage } from '../auth/usage.js';
 import type { LimitType } from '../../../shared/values.js';
 import type { RegistryStore } from '../store/registry-store.js';
+import { hostGuard } from '../../lib/http/host-guard.js';
 import { errorHandler, notFound } from './errors.js';
 import { batchRouter } from './routes/batch.js';
 import { domainRouter } from './routes/domain.js';
@@ -29,6 +30,8 @@ export interface ServiceAppDeps {
   logger?: Logger;
   /** Express `trust proxy` hop count (TRUST_PROXY), default 0. */
   trustProxy?: number;
+  /** ALLOWED_HOSTS: names answered besides the listening address, localhost and [::1]. */
+  allowedHosts?: readonly string[];
   /** Per-key limits; default the seed's 200 / 10,000 / 100,000 (benchmarks raise them). */
   keyLimits?: Readonly<Record<LimitType, number>>;
 }
@@ -45,6 +48,7 @@ export function createServiceApp(deps: ServiceAppDeps): Express {
   app.set('etag', false);
   app.disable('x-powered-by');
   app.use(securityHeaders());
+  app.use(hostGuard(deps.allowedHosts ?? []));
 
   app.use(healthRouter(deps.service));
   app.use(openapiRouter());

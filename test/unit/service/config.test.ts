@@ -17,6 +17,7 @@ describe('loadServiceConfig', () => {
       purgeUnusedDays: null,
       rankListPath: undefined,
       trustProxy: 0,
+      allowedHosts: [],
       logLevel: 'info',
     });
   });
