@@ -22,7 +22,7 @@ import type { Worker } from 'playwright-core';
 import type { browser as Browser } from 'wxt/browser';
 import { BADGE_VIEW } from '../../shared/labels.js';
 import { buildExtension, chromiumMissing, EXTENSION_DIR, launchWithExtension, setGateway, tabIdOf, waitForBadge } from '../e2e/helpers/browser.js';
-import { startStack, warm, type Stack } from '../e2e/helpers/stack.js';
+import { startService, startStack, warm, type Stack } from '../e2e/helpers/stack.js';
 import { text } from '../fixtures/farm.js';
 import { homepage, SILENT_TERMS } from '../fixtures/stance-sites.js';
 
@@ -182,7 +182,19 @@ async function main(): Promise<void> {
       htmlRead.push(r.html);
       if (r.fcp !== null) fcp.push(r.fcp);
     }
+    console.log('first visit through the gateway:');
     await firstVisits(b, stack, tabId);
+    // The same against the standalone service, which holds a lookup until the analysis is done
+    // (Prefer: wait): what the extension reaches once its gateway honours the preference.
+    const service = await startService(stack.farm);
+    try {
+      await setGateway(b.worker, service.url, service.key);
+      console.log('first visit, the extension pointed at the standalone service (it honours Prefer: wait):');
+      await firstVisits(b, stack, tabId);
+    } finally {
+      await setGateway(b.worker, stack.gatewayUrl);
+      await service.close();
+    }
     console.log('popup open → verdicts painted (from navigation start):');
     console.log(`  verdicts painted:        ${fmt(painted)}   goal median < 100 ms`);
     if (fcp.length) console.log(`  first contentful paint:  ${fmt(fcp)}   (the browser's paint timing; the popup paints nothing before the verdicts)`);
@@ -245,7 +257,7 @@ async function firstVisits(b: Awaited<ReturnType<typeof launchWithExtension>>, s
     over.push(ms - max);
     afterCrawl.push(ms - crawled);
   }
-  console.log('first visit: navigation commit → final badge, never-seen domain (files answer after 50–300 ms):');
+  console.log('  navigation commit → final badge, never-seen domain (files answer after 50–300 ms):');
   console.log(`  final badge:                 ${fmt(badge)}`);
   console.log(`  its crawl (fixture log):     ${fmt(crawl)}`);
   console.log(`  slowest file of the crawl:   ${fmt(slowest)}`);
