@@ -61,8 +61,9 @@ export const refreshDomain: Refresh = async (domain) => {
 };
 
 /**
- * Holds one request until the gateway has analysed `domain` (or the wait ends), then updates
- * every tab showing it. Concurrent callers share the request (fetchDomainState).
+ * Holds a request until the gateway has analysed `domain` (or the wait ends; again while the
+ * gateway holds them, up to ANALYSIS_HOLDS), then updates every tab showing it. Concurrent
+ * callers share the request (fetchDomainState).
  */
 export async function awaitAnalysis(domain: Domain): Promise<TabState> {
   let state = await fetchDomainState(domain, { waitS: ANALYSIS_WAIT_S });
