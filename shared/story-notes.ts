@@ -4,9 +4,9 @@
  * reader's language ("3 minutes ago", "last check failed …, showing the result from …").
  * Plain functions; `locale` undefined means the runtime's (the browser's) language.
  */
-import { CONFLICT_LABELS, TOS_SILENT_NOTE, WARNING_LABELS, type Label } from './labels.js';
-import type { Basis } from './schemas.js';
-import type { Conflict, TosStance } from './values.js';
+import { CONFLICT_LABELS, TOS_SILENT_NOTE, USE_CASE_LABELS, WARNING_LABELS, type Label } from './labels.js';
+import type { Basis, Explanation } from './schemas.js';
+import { USE_CASES, type Conflict, type TosStance, type UseCase } from './values.js';
 import type { UseReading } from './story.js';
 
 export interface Issue extends Label {
@@ -18,11 +18,11 @@ export interface Issue extends Label {
  * Conflicts and warnings in words. Terms that say nothing about AI are a note, not a conflict:
  * the seed's `robots_blocks_ai_but_tos_allows_or_silent` covers both, so the terms' stance picks.
  */
-export function issues(conflicts: readonly Conflict[], warnings: readonly string[], tos: TosStance | null): Issue[] {
+export function issues(conflicts: readonly Conflict[], warnings: readonly string[], tos: TosStance | null, explanations: readonly Explanation[] = []): Issue[] {
   const out: Issue[] = conflicts.map((c) => {
     if (c === 'robots_blocks_ai_but_tos_allows_or_silent' && tos !== 'permits') return { kind: 'note', ...TOS_SILENT_NOTE };
     const l = CONFLICT_LABELS[c] as Label | undefined;
-    return { kind: 'conflict', label: l?.label ?? 'Sources disagree', explanation: l?.explanation ?? 'Two of the site\u2019s sources say different things.' };
+    return { kind: 'conflict', label: l?.label ?? 'Sources disagree', explanation: usesOf(c, explanations) ?? l?.explanation ?? 'Two of the site\u2019s sources say different things.' };
   });
   for (const w of warnings) {
     const l = (WARNING_LABELS as Record<string, Label | undefined>)[w];
@@ -30,6 +30,18 @@ export function issues(conflicts: readonly Conflict[], warnings: readonly string
     out.push({ kind: 'warning', label: l?.label ?? 'Something unusual in the files', explanation: l?.explanation ?? 'A file of the site has something this version cannot describe.' });
   }
   return out;
+}
+
+const SIGNAL_CONFLICT_WORDS: Partial<Record<Conflict, (uses: string) => string>> = {
+  signal_allows_but_robots_blocks: (uses) => `A usage signal says yes to ${uses}, which robots.txt restricts for AI bots.`,
+  signal_blocks_but_robots_allows_explicitly: (uses) => `A usage signal says no to ${uses}, whose main bot robots.txt explicitly allows.`,
+};
+
+/** A signal conflict told with the uses it is about ("AI search"), from the record's explanations of it. */
+function usesOf(c: Conflict, explanations: readonly Explanation[]): string | null {
+  const words = SIGNAL_CONFLICT_WORDS[c];
+  const uses = [...new Set(explanations.filter((e) => e.subject === c && (USE_CASES as readonly string[]).includes(e.value)).map((e) => USE_CASE_LABELS[e.value as UseCase].label))];
+  return words && uses.length ? words(uses.join(' and ')) : null;
 }
 
 /**

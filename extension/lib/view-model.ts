@@ -166,7 +166,7 @@ export function popupModel(input: ModelInput): PopupModel {
     uses,
     standards,
     contentSignal: standards.some((s) => s.key === 'content_signals') ? `${STANDARD_LABELS.content_signals.label}: ${STANDARD_LABELS.content_signals.explanation}` : null,
-    issues: full ? issues(full.conflicts, full.warnings, full.tos_ai_stance) : null,
+    issues: full ? issues(full.conflicts, full.warnings, full.tos_ai_stance, full.explanations) : null,
     checked: {
       iso: p.last_updated,
       relative: relativeTime(p.last_updated, now, locale),

@@ -32,7 +32,7 @@ export function formatAnalysis(full: FullRecord, summary: DomainPolicyFound, now
   const found = standardsFound(summary, full);
   out.push('', `Standards found:${found.length ? '' : ' none'}`);
   for (const s of found) out.push(`  - ${s.label}${s.decides.length ? ` (decides ${s.decides.map((u) => USE_CASE_LABELS[u].label).join(', ')})` : ''}: ${s.explanation}`);
-  const notes = issues(full.conflicts, full.warnings, full.tos_ai_stance);
+  const notes = issues(full.conflicts, full.warnings, full.tos_ai_stance, full.explanations);
   if (notes.length) {
     out.push('', 'Notes:');
     for (const n of notes) out.push(`  - ${n.kind === 'note' ? n.explanation : `${n.kind === 'conflict' ? 'Conflict' : 'Warning'}: ${n.label}. ${n.explanation}`}`);

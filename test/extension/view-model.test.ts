@@ -36,6 +36,17 @@ describe('view model', () => {
     expect(popupModel({ policy: policy('training.test'), full: fullRecord('training.test', {}, { ai_openness_score: 2 / 3 }) }).openness).toMatch(/^Openness 67 \/ 100/);
   });
 
+  it('a signal conflict names the uses it is about', () => {
+    const p = policy('wildcard-signals.test');
+    const full = fullRecord('wildcard-signals.test', {}, {
+      conflicts: ['signal_allows_but_robots_blocks'],
+      explanations: [{ subject: 'signal_allows_but_robots_blocks', value: 'search', source: 'content_signals', line: 30, evidence: 'Content-Signal: search=yes,ai-train=no', reason: 'x' }],
+    });
+    expect(popupModel({ policy: p, full }).issues).toEqual([
+      { kind: 'conflict', label: 'A signal allows what robots.txt blocks', explanation: 'A usage signal says yes to AI search, which robots.txt restricts for AI bots.' },
+    ]);
+  });
+
   it('names an IDN host in Unicode and keeps the ASCII form for Details', () => {
     expect(popupModel({ policy: policy('xn--bcher-kva.test') }).host).toEqual({ display: 'bücher.test', ascii: 'xn--bcher-kva.test', idn: true });
   });
