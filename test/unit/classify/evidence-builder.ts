@@ -5,8 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Evidence, FetchFailed, FetchResponse, FetchResult } from '../../../proxy/analysis/evidence.js';
-import { scanHtml } from '../../../proxy/analysis/html/scan.js';
-import { findTosLink } from '../../../proxy/analysis/site/tos.js';
+import { termsLink } from '../../../proxy/analysis/site/tos.js';
 import type { FixtureResponse, FixtureSite } from '../../fixtures/farm.js';
 
 export const FETCHED_AT = '2026-01-15T10:00:00.000Z';
@@ -116,12 +115,10 @@ export function evidenceFromSite(domain: string, site: FixtureSite, o: { fetched
   const homepage = at('/', 'text/html');
   let tosUrl: string | null = null;
   let tos: FetchResult | null = null;
-  if (homepage.kind === 'response' && homepage.status < 300) {
-    const link = findTosLink(scanHtml(homepage.body), homepage.finalUrl, domain);
-    if (link) {
-      tosUrl = link.url;
-      tos = at(new URL(link.url).pathname);
-    }
+  const link = termsLink(homepage, domain);
+  if (link) {
+    tosUrl = link.url;
+    tos = at(new URL(link.url).pathname);
   }
   return {
     domain,
