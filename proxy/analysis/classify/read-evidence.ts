@@ -20,12 +20,15 @@ import { detectCms, type CmsFacts } from '../site/cms.js';
 import { detectMarkdownForAgents, type MarkdownFacts } from '../site/markdown.js';
 import { detectPaywall, type PaywallFacts } from '../site/paywall.js';
 import { readableTerms, tosStance, type TosStanceResult } from '../site/tos.js';
+import { pageFetch, type PageFetch } from './page-fetch.js';
 import { robotsOutcome } from './robots-outcome.js';
 
 export interface Facts {
   evidence: Evidence;
   /** The homepage answer (any status), or null when there was no HTTP answer. */
   homepage: FetchResponse | null;
+  /** Why there was no homepage answer, when there was none. */
+  homepageFetch: PageFetch;
   homepageHeaders: Readonly<Record<string, string>>;
   scan: HtmlScan | null;
   robotsOutcome: RobotsOutcome;
@@ -74,6 +77,7 @@ export function readEvidence(evidence: Evidence): Facts {
   return {
     evidence,
     homepage,
+    homepageFetch: pageFetch(evidence.homepage),
     homepageHeaders,
     scan,
     robotsOutcome: outcome,
