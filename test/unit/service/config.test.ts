@@ -13,8 +13,11 @@ describe('loadServiceConfig', () => {
       crawlConcurrency: 8,
       refreshDays: 7,
       queueLimits: { maxQueued: 10_000, newPerClientPerMinute: 60 },
+      auditRetentionDays: 180,
+      purgeUnusedDays: null,
       rankListPath: undefined,
       trustProxy: 0,
+      allowedHosts: [],
       logLevel: 'info',
     });
   });
@@ -32,7 +35,10 @@ describe('loadServiceConfig', () => {
       RANKLIST_CSV: '/tmp/ranks.csv',
       TRUST_PROXY: '1',
       LOG_LEVEL: 'SILENT',
+      AUDIT_RETENTION_DAYS: '30',
+      PURGE_UNUSED_DAYS: '90',
     });
+    expect(c).toMatchObject({ auditRetentionDays: 30, purgeUnusedDays: 90 });
     expect(c).toMatchObject({ host: '0.0.0.0', port: 0, dataDir: '/tmp/x', crawlConcurrency: 2, refreshDays: 30, queueLimits: { maxQueued: 500, newPerClientPerMinute: 5 }, trustProxy: 1, logLevel: 'silent' });
   });
 
@@ -46,6 +52,9 @@ describe('loadServiceConfig', () => {
     ['TRUST_PROXY', 'true'],
     ['LOG_LEVEL', 'loud'],
     ['HOST', 'a b'],
+    ['AUDIT_RETENTION_DAYS', '0'],
+    ['PURGE_UNUSED_DAYS', '0'],
+    ['PURGE_UNUSED_DAYS', 'never'],
   ])('%s=%s stops with a message naming the variable', (name, value) => {
     expect(() => loadServiceConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadServiceConfig({ [name]: value })).toThrow(new RegExp(`^${name}:`));
