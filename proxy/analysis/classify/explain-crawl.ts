@@ -54,9 +54,24 @@ export function robotsFailure(facts: Facts): string {
 }
 
 /** Why the pages were held back, when they were (robots.txt unreadable, RFC 9309 section 2.3.1.4); null otherwise. */
-export function pagesHeldBack(facts: Facts): string | null {
+function pagesHeldBack(facts: Facts): string | null {
   if (facts.homepageFetch.kind !== 'held') return null;
   return `${capital(robotsFailure(facts))}, so, as RFC 9309 asks, the homepage and the site\u2019s other pages were not requested`;
+}
+
+/**
+ * Row 1 (robots.txt unreachable, no homepage answer) as it happened. The homepage is not
+ * requested when robots.txt gives no answer (RFC 9309 section 2.3.1.4): say so, rather than
+ * that it did not answer.
+ */
+export function unreachableStory(facts: Facts): string {
+  const robots = facts.evidence.robots;
+  const problem = robotsProblem(facts.robotsOutcome, robots, false);
+  if (problem === 'dns') return 'The site\u2019s name could not be found, so nothing about AI could be read.';
+  if (robots.kind === 'refused') return `Nothing was fetched (${robots.reason}), so nothing about AI could be read.`;
+  const held = pagesHeldBack(facts);
+  if (held !== null) return `${held}; without robots.txt the site\u2019s AI rules are not known.`;
+  return 'Neither the homepage nor robots.txt answered, so nothing about AI could be read.';
 }
 
 /** Who a rule speaks to, in words. */

@@ -9,7 +9,7 @@ import type { UseCase } from '../../../shared/values.js';
 import type { BotReading } from './bot-readings.js';
 import type { Decision } from './decide.js';
 import { clip } from './clip.js';
-import { pagesHeldBack } from './explain-crawl.js';
+import { unreachableStory } from './explain-crawl.js';
 import { describeFetch, problemWords, robotsProblem } from './robots-outcome.js';
 import type { SignalPiece } from './usage-signals.js';
 import type { UseCaseVerdict } from './verdicts.js';
@@ -156,18 +156,9 @@ export function explainStance(d: Decision): Explanation {
   const wildcardAll = d.readings.wildcard?.status === 'blocked';
   let reason: string;
   switch (detail) {
-    case 'unreachable': {
-      // The homepage is not requested when robots.txt gives no answer (RFC 9309 section 2.3.1.4):
-      // say so, rather than that it did not answer.
-      const held = pagesHeldBack(d.facts);
-      reason =
-        problem === 'dns'
-          ? 'The site\u2019s name could not be found, so nothing about AI could be read.'
-          : held !== null
-            ? `${held}; without robots.txt the site\u2019s AI rules are not known.`
-            : 'Neither the homepage nor robots.txt answered, so nothing about AI could be read.';
+    case 'unreachable':
+      reason = unreachableStory(d.facts);
       break;
-    }
     case 'wildcard_block':
       reason = 'robots.txt blocks every crawler from the whole site (User-agent: *), AI bots included; no rule or signal is aimed at AI in particular.';
       break;

@@ -202,8 +202,10 @@ describe('signals and crawl faults through the service', () => {
   });
 
   it.each(Object.keys(PRIVATE_ANSWERS))('SSRF: %s resolves privately → unreachable, never fetched', async (domain) => {
-    const { summary, evidence } = await analysed(domain);
+    const { summary, full, evidence } = await analysed(domain);
     expect(summary.detail).toBe('unreachable');
+    // Told as it was: refused by the address guard, not "did not answer".
+    expect(full.explanations.find((x) => x.subject === 'stance')!.reason).toMatch(/^Nothing was fetched \(.+\), so nothing about AI could be read\.$/);
     expect(evidence.homepage.kind).toBe('refused');
     expect(evidence.robots.kind).toBe('refused');
     expect(lookups).toContain(domain);
