@@ -176,7 +176,7 @@ describe.skipIf(missing !== null)('what a person reads, case by case (issue 10)'
     await checkAgain(popup);
     const lastCheck = popup.getByTestId('last-check');
     await lastCheck.waitFor({ timeout: 60_000 });
-    expect(await lastCheck.textContent()).toMatch(/^The last check failed (now|\d+ seconds? ago|\d+ minutes? ago) \(timed out\); showing the result from (now|\d+ seconds? ago|\d+ minutes? ago)\./);
+    expect(await lastCheck.textContent()).toMatch(/^The last check failed (now|\d+ seconds? ago|\d+ minutes? ago) \((robots\.txt: )?timed out\); showing the result from (now|\d+ seconds? ago|\d+ minutes? ago)\./);
     // The earlier good result is still the answer, on the popup and the badge.
     expect(await popup.getByTestId('stance').textContent()).toBe('Blocks AI training');
     await expect.poll(async () => (await browser.worker.evaluate((id) => chrome.action.getTitle({ tabId: id }), tabId)) as string, { timeout: 10_000 }).toMatch(/The last check failed; this is the result of an earlier one$/);
