@@ -63,7 +63,8 @@ export function createSource(config: GatewayConfig, opts: StartOptions, onAttemp
     return { source };
   }
   const s = config.service!;
-  const crawler = createCrawler({ overrides: s.crawlOverrides, rankListPath: s.rankListPath });
+  // One injected clock for the service and its crawler: a record's time agrees with the service's.
+  const crawler = createCrawler({ overrides: s.crawlOverrides, rankListPath: s.rankListPath, clock: opts.clock });
   const service = createLookupService({
     dataDir: s.dataDir,
     crawler,
