@@ -29,7 +29,6 @@ export class CacheStore implements SecondLevel {
   private readonly putStmt: Database.Statement<[string, Buffer, number, number, number]>;
   private readonly pruneStmt: Database.Statement<[number]>;
   private readonly deleteStmt: Database.Statement<[string]>;
-  private readonly deleteQueuedStmt: Database.Statement<[string]>;
 
   constructor(dataDir: string, file = CACHE_FILE) {
     mkdirSync(dataDir, { recursive: true });
@@ -51,7 +50,6 @@ export class CacheStore implements SecondLevel {
     );
     this.pruneStmt = this.db.prepare('DELETE FROM gateway_cache WHERE expires_at < ?');
     this.deleteStmt = this.db.prepare('DELETE FROM gateway_cache WHERE key = ?');
-    this.deleteQueuedStmt = this.db.prepare('DELETE FROM gateway_cache WHERE key = ? AND found = 0');
   }
 
   get(key: string): StoredRow | undefined {
@@ -69,9 +67,10 @@ export class CacheStore implements SecondLevel {
   }
 
   delete(keys: readonly string[], queuedOnly: boolean): void {
-    const stmt = queuedOnly ? this.deleteQueuedStmt : this.deleteStmt;
+    // Queued answers are not written to this process's own file (ResponseCache.persist).
+    if (queuedOnly) return;
     this.db.transaction(() => {
-      for (const k of keys) stmt.run(k);
+      for (const k of keys) this.deleteStmt.run(k);
     })();
   }
 
