@@ -25,7 +25,7 @@ import { sleep } from '../upstream/pacer.js';
 import type { HeldLookup, PolicySource } from '../upstream/policy-source.js';
 import type { Ttls } from './config.js';
 import { keyOf, keysOf, otherKeysOf, type DomainRead } from './domain-keys.js';
-import type { RecheckMarks } from './recheck-marks.js';
+import { RECHECK_TURN_MS, type RecheckMarks } from './recheck-marks.js';
 import type { RecordWatch } from './record-watch.js';
 import { etagOf, type CacheEntry, type Flight, type Loaded, type ResponseCache } from './response-cache.js';
 
@@ -33,7 +33,6 @@ const POLL_FIRST_MS = 250;
 const POLL_MAX_MS = 2_000;
 /** How long "the upstream does not honour Prefer: wait" is believed before it is tried again. */
 const RELEARN_MS = 600_000;
-const TURN_S = 60;
 
 export interface RemoteWatchOptions {
   source: PolicySource;
@@ -90,7 +89,7 @@ export class RemoteWatch implements RecordWatch {
       if (r === null) {
         // A seed-only upstream: the next read asks it again rather than the cache.
         await cache.invalidate(keysOf(domain));
-        return { domain, accepted: true, retry_after: TURN_S };
+        return { domain, accepted: true, retry_after: RECHECK_TURN_MS / 1000 };
       }
       if (!r.accepted) {
         await marks.turnIn(domain, r.retry_after);
