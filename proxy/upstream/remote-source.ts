@@ -319,7 +319,8 @@ export class RemoteSource implements PolicySource {
     try {
       await this.pacer.acquire(spec.signal, { spare: spec.spare });
     } catch (e) {
-      if (isHttpError(e)) report('paced_out', null);
+      // A spare call with no slot to spare is skipped, not a lookup refused: not counted as one.
+      if (isHttpError(e) && !spec.spare) report('paced_out', null);
       throw e;
     }
     const timeout = AbortSignal.timeout((this.opts.timeoutMs ?? 5_000) + (spec.waitS ?? 0) * 1000);
