@@ -44,6 +44,22 @@ export interface FetchRefused {
    * a server error or no answer, which section 2.3.1.4 reads as a complete disallow.
    */
   robots?: 'disallowed' | 'unreachable';
+  /**
+   * For `disallowed`: the rule that decided, so a record can name the line (classification.md
+   * introduction). `robotsUrl` is the robots.txt it came from (after a redirect to another
+   * host, that host's); `agent` is the group that applied, the crawler's own token or `*`.
+   */
+  rule?: RobotsRuleRef;
+}
+
+/** One robots.txt rule, where it was read. */
+export interface RobotsRuleRef {
+  robotsUrl: string;
+  /** 1-based line of the rule in that file. */
+  line: number;
+  /** The rule's pattern, as written (`/`, `/legal/`). */
+  pattern: string;
+  agent: string;
 }
 
 /** No usable HTTP answer. */

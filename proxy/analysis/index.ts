@@ -4,4 +4,4 @@
  */
 export { classify } from './classify/index.js';
 export type { Classification } from './classification.js';
-export type { Evidence, EvidenceSource, FetchFailed, FetchRefused, FetchResponse, FetchResult } from './evidence.js';
+export type { Evidence, EvidenceSource, FetchFailed, FetchRefused, FetchResponse, FetchResult, RobotsRuleRef } from './evidence.js';

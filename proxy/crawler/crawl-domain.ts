@@ -8,6 +8,7 @@
 import { Agent } from 'undici';
 import { parseDomain } from '../../shared/domain.js';
 import type { Evidence, FetchResult } from '../analysis/evidence.js';
+import { termsLink } from '../analysis/site/tos.js';
 import type { Clock } from '../lib/clock.js';
 import { fetchOne, type FetchContext } from './fetch-one.js';
 import { createGuardedConnector } from './guarded-connector.js';
@@ -27,8 +28,6 @@ export interface CrawlSettings {
   maxRedirects: number;
   lookup: Lookup;
   clock: Clock;
-  /** Picks the terms-of-service link from the homepage. */
-  findTosLink: (html: string, pageUrl: string, domain: string) => string | null;
 }
 
 type FileKey = 'homepage' | 'robots' | 'llms' | 'aiTxt' | 'tdmrep' | 'agents' | 'markdown';
@@ -116,7 +115,7 @@ async function gather(s: CrawlSettings, ctx: FetchContext, origin: string, domai
     f.key === 'robots' ? robots : fetchOne(ctx, { url: origin + f.path, accept: f.accept, cap: s.caps[f.cap], permit: f.page && permit }),
   );
   const terms = pending[0]!.then(async (home) => {
-    const tosUrl = tosLinkOf(s, home, domain);
+    const tosUrl = tosLinkOf(home, domain);
     return { tosUrl, tos: tosUrl === null ? null : await fetchOne(ctx, { url: tosUrl, accept: HTML_ACCEPT, cap: s.caps.html, permit }) };
   });
   const results = await Promise.all(pending);
@@ -124,11 +123,13 @@ async function gather(s: CrawlSettings, ctx: FetchContext, origin: string, domai
   return { files, ...(await terms) };
 }
 
-function tosLinkOf(s: CrawlSettings, home: FetchResult, domain: string): string | null {
-  if (home.kind !== 'response' || home.status < 200 || home.status > 299) return null;
-  if (home.contentType !== null && !home.contentType.includes('html')) return null;
+/**
+ * The analysis owns the rule for which link is the terms page (classification.md section 1)
+ * and scans the homepage for it; classify() later reads the same scan, not a second one.
+ */
+function tosLinkOf(home: FetchResult, domain: string): string | null {
   try {
-    return s.findTosLink(home.body, home.finalUrl, domain);
+    return termsLink(home, domain)?.url ?? null;
   } catch {
     return null; // a finder bug must not cost the domain its evidence
   }

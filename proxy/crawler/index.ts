@@ -9,8 +9,6 @@ import { crawlDomain, type CrawlSettings } from './crawl-domain.js';
 import { parseCrawlOverrides } from './overrides.js';
 import { systemLookup, type Lookup } from './pinned-resolver.js';
 import { loadRankList } from './rank-list.js';
-import { scanHtml } from '../analysis/html/scan.js';
-import { findTosLink } from '../analysis/site/tos.js';
 import { ConfigError } from '../lib/env.js';
 import { CRAWL_LIMITS } from './limits.js';
 import { parseContact, userAgentFor } from './user-agent.js';
@@ -78,8 +76,6 @@ export function createCrawler(opts: CrawlerOptions = {}): EvidenceSource & { clo
     maxRedirects: opts.maxRedirects ?? CRAWL_LIMITS.maxRedirects,
     lookup: opts.lookup ?? systemLookup,
     clock: opts.clock ?? systemClock,
-    // The analysis owns the rule for which link is the terms page (classification.md section 1).
-    findTosLink: (html, pageUrl, domain) => findTosLink(scanHtml(html), pageUrl, domain)?.url ?? null,
   };
   // Each crawl owns its connection pool (the pins live there); close() cancels crawls in flight.
   const closing = new AbortController();

@@ -12,7 +12,7 @@ import { CRAWLER_TOKEN } from './user-agent.js';
 
 /** What robots.txt lets this crawler do on one origin. */
 type Permission =
-  | { kind: 'rules'; robots: RobotsTxt }
+  | { kind: 'rules'; robots: RobotsTxt; url: string }
   | { kind: 'any' }
   | { kind: 'none'; why: string }
   | { kind: 'no_answer'; failure: FetchFailed };
@@ -23,7 +23,7 @@ type Permission =
  * the host gave no answer at all (the page would have failed alike, and a failure that may
  * pass must stay one: classification.md section 8).
  */
-export type GateStop = Pick<FetchRefused, 'kind' | 'reason' | 'robots'> | Pick<FetchFailed, 'kind' | 'reason' | 'message' | 'robots'>;
+export type GateStop = Pick<FetchRefused, 'kind' | 'reason' | 'robots' | 'rule'> | Pick<FetchFailed, 'kind' | 'reason' | 'message' | 'robots'>;
 
 export interface RobotsGate {
   /** The answer to `{origin}/robots.txt`, already requested with the crawl's other files. */
@@ -75,6 +75,7 @@ export function createRobotsGate(fetchRobots: (url: string) => Promise<FetchResu
         kind: 'refused',
         robots: 'disallowed',
         reason: `the site asks not to: robots.txt of ${url.host} disallows ${path} for ${who} (line ${rule.line}: "Disallow: ${rule.pattern}")`,
+        rule: { robotsUrl: permission.url, line: rule.line, pattern: rule.pattern, agent: decision.source === 'named' ? CRAWLER_TOKEN : '*' },
       };
     },
   };
@@ -94,7 +95,7 @@ function permissionOf(r: FetchResult): Permission {
     if (r.reason === 'too_many_redirects' || r.reason === 'bad_redirect') return { kind: 'any' };
     return { kind: 'no_answer', failure: r };
   }
-  if (r.status >= 200 && r.status <= 299) return { kind: 'rules', robots: parseRobotsTxt(r.body) };
+  if (r.status >= 200 && r.status <= 299) return { kind: 'rules', robots: parseRobotsTxt(r.body), url: r.url };
   if (r.status === 429) return { kind: 'none', why: 'answered HTTP 429 (too many requests)' };
   if (r.status >= 500) return { kind: 'none', why: `answered a server error (HTTP ${r.status})` };
   return { kind: 'any' };

@@ -44,6 +44,7 @@ import { recheckRouter } from './routes/recheck.js';
 import { searchRouter } from './routes/search.js';
 import { accessGuard, clientKey, corsMiddleware, identifyClient, rateLimiter, serviceClient } from './security.js';
 import './locals.js';
+import { requestLog } from '../lib/request-log.js';
 
 export type GatewaySettings = Pick<
   GatewayConfig,
@@ -140,6 +141,8 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   app.set('etag', false);
   app.disable('x-powered-by');
 
+  // First, so every answer that is not a success is logged, the security middleware's refusals included.
+  if (deps.logger) app.use(requestLog(deps.logger));
   app.use((_req, res, next) => {
     res.locals.startedAt = performance.now();
     next();

@@ -50,11 +50,15 @@ export function formatAnalysis(full: FullRecord, summary: DomainPolicyFound): st
   out.push('', 'Site:');
   out.push(`  rank              ${full.ranklist_rank ?? 'not ranked'}`);
   out.push(`  robots.txt        ${full.robots_txt_status}`);
-  out.push(`  homepage status   ${full.homepage_status ?? 'no answer'}`);
+  // A homepage the crawler did not request (robots.txt) is not one that gave no answer: the record says which.
+  const home = full.explanations.find((e) => e.subject === 'homepage');
+  out.push(`  homepage status   ${full.homepage_status ?? (home?.value === 'not_fetched' ? 'not fetched' : 'no answer')}`);
+  if (full.homepage_status === null && home) out.push(`                    ${home.reason}`);
   out.push(`  CDN               ${full.cdn_provider ?? 'none detected'}${full.behind_cdnvendor ? ' (behind its proxy)' : ''}`);
   out.push(`  CMS               ${full.cms ?? 'none detected'}`);
   out.push(`  paywall           ${yesNo(full.has_paywall)}`);
-  out.push(`  terms of service  ${full.tos_url ?? 'none found'} (${TOS_STANCE_LABELS[full.tos_ai_stance].label})`);
+  const unsought = full.tos_url === null && home?.value === 'not_fetched';
+  out.push(`  terms of service  ${unsought ? 'not looked for (the homepage was not fetched)' : `${full.tos_url ?? 'none found'} (${TOS_STANCE_LABELS[full.tos_ai_stance].label})`}`);
   out.push(`  markdown variant  ${yesNo(full.markdown_for_agents)}`);
   out.push('', `Crawled ${full.parsed_at}, audit ${full.audit_id}`);
   return out.join('\n') + '\n';

@@ -3,7 +3,9 @@
  * answered a server error or could not be fetched, or the homepage gave no HTTP answer, for a
  * reason that may pass (timeout, 5xx, connection refused or reset, DNS failure). `blocked`
  * (401/403/429, a challenge page) is the site's answer, not a failure; neither is a target the
- * SSRF guard refused or a redirect loop, which the next try would meet again.
+ * SSRF guard refused or a redirect loop, which the next try would meet again. A homepage the
+ * crawler did not request (robots.txt disallows it, or could not be read) is no failure of its
+ * own: a disallow is the site's answer, and an unreadable robots.txt is judged by itself.
  */
 import type { Evidence, FetchResult } from '../analysis/evidence.js';
 import type { RobotsOutcome } from '../../shared/values.js';
@@ -27,14 +29,19 @@ function passing(r: FetchResult): string | undefined {
   return said;
 }
 
+const siteAnswered = (e: Evidence): boolean => [e.homepage, e.llms, e.aiTxt, e.tdmrep, e.agents, e.markdown].some((r) => r.kind === 'response');
+
 /** The cause for people ("timed out", "robots.txt: server error (HTTP 503)"), or null when the crawl is a policy. */
 export function crawlFailure(evidence: Evidence, robotsStatus: RobotsOutcome): { cause: string } | null {
-  const home = passing(evidence.homepage);
+  // A homepage not requested because robots.txt gave no answer (RFC 9309 section 2.3.1.4)
+  // carries robots.txt's own failure: the cause is robots.txt's, told below.
+  const home = evidence.homepage.kind === 'failed' && evidence.homepage.robots === undefined ? passing(evidence.homepage) : undefined;
   if (home !== undefined) return { cause: home };
   if (robotsStatus === 'error' && evidence.robots.kind === 'response') return { cause: `robots.txt: server error (HTTP ${evidence.robots.status})` };
   if (robotsStatus === 'unreachable') {
     const robots = passing(evidence.robots);
-    if (robots !== undefined) return { cause: `robots.txt: ${robots}` };
+    // When no file answered either, the site is down, not only its robots.txt.
+    if (robots !== undefined) return { cause: siteAnswered(evidence) ? `robots.txt: ${robots}` : robots };
   }
   return null;
 }

@@ -9,7 +9,8 @@ import type { Conflict, RobotsOutcome, Stance, TosStance, UseCase } from '../../
 import { USE_CASES } from '../../../shared/values.js';
 import type { RobotsTxt } from '../../../shared/robots/index.js';
 import { restricts, type BotReadings } from './bot-readings.js';
-import { USE_WORDS, clip } from './explain.js';
+import { clip } from './clip.js';
+import { USE_WORDS } from './explain.js';
 import type { UseCaseVerdict } from './verdicts.js';
 
 export interface Finding<T extends string> {

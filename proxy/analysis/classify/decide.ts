@@ -70,7 +70,7 @@ export function decide(evidence: Evidence): Decision {
   };
 
   const stance = decideStance({
-    homepageReachable: facts.homepage !== null,
+    homepageAnswered: facts.homepage !== null,
     robotsOutcome,
     verdicts,
     aiBotBlockedByName: AI_BOTS.some((b) => {

@@ -8,14 +8,11 @@ import type { RobotsTxt } from '../../../shared/robots/index.js';
 import type { UseCase } from '../../../shared/values.js';
 import type { BotReading } from './bot-readings.js';
 import type { Decision } from './decide.js';
+import { clip } from './clip.js';
+import { unreachableStory } from './explain-crawl.js';
 import { describeFetch, problemWords, robotsProblem } from './robots-outcome.js';
-import type { Facts } from './read-evidence.js';
 import type { SignalPiece } from './usage-signals.js';
 import type { UseCaseVerdict } from './verdicts.js';
-
-const MAX_EVIDENCE = 300;
-/** Evidence text as the records keep it: trimmed, at most 300 characters, null when empty. */
-export const clip = (s: string | null | undefined): string | null => (s == null ? null : s.trim().slice(0, MAX_EVIDENCE) || null);
 
 /** The use cases in words (section 9: search is listing and linking pages, answers use content to generate them). */
 export const USE_WORDS: Readonly<Record<UseCase, string>> = {
@@ -160,7 +157,7 @@ export function explainStance(d: Decision): Explanation {
   let reason: string;
   switch (detail) {
     case 'unreachable':
-      reason = 'Neither the homepage nor robots.txt answered, so nothing about AI could be read.';
+      reason = unreachableStory(d.facts);
       break;
     case 'wildcard_block':
       reason = 'robots.txt blocks every crawler from the whole site (User-agent: *), AI bots included; no rule or signal is aimed at AI in particular.';
@@ -179,6 +176,8 @@ export function explainStance(d: Decision): Explanation {
       break;
     case 'robots_blocked':
       reason = `robots.txt could not be read${problem ? ` because ${problemWords(problem, d.evidence.robots)}` : ''}, and no other signal decides, so the site\u2019s AI rules are not known.`;
+      // RFC 9309 section 2.3.1.4: after a 5xx or 429 the crawler fetched no page either.
+      if (d.facts.homepageFetch.kind === 'held') reason += ' As RFC 9309 asks in that case, the homepage and the site\u2019s other pages were not requested.';
       break;
 
     case 'has_llms_txt':
@@ -194,31 +193,4 @@ export function explainStance(d: Decision): Explanation {
       reason = 'robots.txt has no rules for AI bots, and no other AI signal was found.';
   }
   return { subject: 'stance', value: stance, source: deciding?.source ?? 'rule', line: deciding?.line ?? null, evidence: deciding?.evidence ?? null, reason };
-}
-
-export function explainRobotsOutcome(facts: Facts): Explanation {
-  const result = facts.evidence.robots;
-  const evidence = facts.robotsChallenge?.evidence ? `${describeFetch(result)}; ${facts.robotsChallenge.evidence}` : describeFetch(result);
-  const problem = robotsProblem(facts.robotsOutcome, result, facts.robotsChallenge !== null);
-  const reason =
-    facts.robotsOutcome === 'ok'
-      ? 'robots.txt was read.'
-      : facts.robotsOutcome === 'missing'
-        ? 'The site has no robots.txt (not found, or a web page instead of a text file).'
-        : `robots.txt could not be read: ${problem ? problemWords(problem, result) : 'no answer'}.`;
-  return { subject: 'robots_txt', value: facts.robotsOutcome, source: 'crawl', line: null, evidence: clip(evidence), reason };
-}
-
-/** Site facts with the header or marker that decided them. */
-export function explainSite(facts: Facts): Explanation[] {
-  const out: Explanation[] = [];
-  const fact = (subject: string, value: string, source: Explanation['source'], evidence: string | null, reason: string): void => {
-    out.push({ subject, value, source, line: null, evidence: clip(evidence), reason });
-  };
-  if (facts.cdn.cdn) fact('cdn', facts.cdn.cdn, 'crawl', facts.cdn.evidence, `The homepage\u2019s response headers show the ${facts.cdn.cdn} CDN.`);
-  if (facts.cms.cms) fact('cms', facts.cms.cms, 'crawl', facts.cms.evidence, `The homepage shows the ${facts.cms.cms} content management system.`);
-  if (facts.paywall.hasPaywall) fact('has_paywall', 'true', 'crawl', facts.paywall.evidence, 'The homepage marks content as paid or loads a paywall.');
-  if (facts.markdown.offered) fact('markdown_for_agents', 'true', 'crawl', facts.markdown.url, `A markdown version is offered (${facts.markdown.via}).`);
-  fact('tos_ai_stance', facts.tos.stance, 'tos', facts.tos.excerpt, facts.hasTos ? 'The terms of service were read for clauses on AI, scraping and mining.' : 'No readable terms of service were found.');
-  return out;
 }

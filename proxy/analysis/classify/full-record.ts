@@ -6,20 +6,24 @@ import type { Basis, Explanation, FullRecordBody } from '../../../shared/schemas
 import { USE_CASES } from '../../../shared/values.js';
 import { aiBotsMap, allBotsMap } from './bot-lists.js';
 import { perUseCase, type Decision } from './decide.js';
-import { explainBot, explainRobotsOutcome, explainSite, explainStance, explainUseCase } from './explain.js';
+import { explainBot, explainStance, explainUseCase } from './explain.js';
+import { explainHomepage, explainRobotsOutcome, explainSite } from './explain-crawl.js';
 import { crawlRules, isoWithOffset, keptHeaders, keptMetas, rankOf } from './records.js';
 import { completeness, confidence, tosHasAiClause } from './scores.js';
+
+const nonNull = <T>(x: T | null): T[] => (x === null ? [] : [x]);
 
 export function explanations(d: Decision): Explanation[] {
   return [
     explainStance(d),
     ...USE_CASES.map((u) => explainUseCase(d, d.verdicts[u])),
     explainRobotsOutcome(d.facts),
+    ...nonNull(explainHomepage(d)),
     ...d.lists.ai.map((r) => explainBot(d, r)),
     ...d.lists.unknownAi.filter((r) => !d.lists.ai.includes(r)).map((r) => explainBot(d, r)),
     ...d.conflicts.map((c) => c.explanation),
     ...d.warnings.map((w) => w.explanation),
-    ...explainSite(d.facts),
+    ...explainSite(d),
   ];
 }
 
@@ -49,7 +53,7 @@ export function fullRecord(d: Decision, basis: Basis): FullRecordBody {
       },
       robotsOk,
     ),
-    confidence: confidence({ robotsOutcome: facts.robotsOutcome, homepageReachable: facts.homepage !== null, conflicts: d.conflicts.length }),
+    confidence: confidence({ robotsOutcome: facts.robotsOutcome, homepageUnreachable: facts.homepageFetch.kind === 'no_answer', conflicts: d.conflicts.length }),
     ai_bots_blocked_count: lists.blocked.length,
     ai_bots_allowed_count: lists.allowed.length,
     ai_bots: aiBotsMap(lists),

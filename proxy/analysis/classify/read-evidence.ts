@@ -4,7 +4,8 @@
  */
 import type { RobotsOutcome } from '../../../shared/values.js';
 import type { Evidence, FetchResponse } from '../evidence.js';
-import { scanHtml, type HtmlScan } from '../html/scan.js';
+import { scanPage } from '../html/page-scan.js';
+import type { HtmlScan } from '../html/scan.js';
 import { MAX_ROBOTS_BYTES, parseRobotsTxt, type RobotsTxt } from '../../../shared/robots/index.js';
 import { analyzeAgentsJson, type AgentsJsonResult } from '../signals/agents-json.js';
 import { analyzeAiTxt, type AiTxtResult } from '../signals/ai-txt.js';
@@ -19,12 +20,15 @@ import { detectCms, type CmsFacts } from '../site/cms.js';
 import { detectMarkdownForAgents, type MarkdownFacts } from '../site/markdown.js';
 import { detectPaywall, type PaywallFacts } from '../site/paywall.js';
 import { readableTerms, tosStance, type TosStanceResult } from '../site/tos.js';
+import { pageFetch, type PageFetch } from './page-fetch.js';
 import { robotsOutcome } from './robots-outcome.js';
 
 export interface Facts {
   evidence: Evidence;
   /** The homepage answer (any status), or null when there was no HTTP answer. */
   homepage: FetchResponse | null;
+  /** Why there was no homepage answer, when there was none. */
+  homepageFetch: PageFetch;
   homepageHeaders: Readonly<Record<string, string>>;
   scan: HtmlScan | null;
   robotsOutcome: RobotsOutcome;
@@ -51,21 +55,14 @@ export interface Facts {
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
-/** A 2xx HTML homepage is scanned; a challenge or error page still has headers worth reading. */
-function scanOf(r: FetchResponse | null): HtmlScan | null {
-  if (r === null || !isSuccess(r.status)) return null;
-  const ct = r.contentType ?? '';
-  if (ct !== '' && ct !== 'text/html' && ct !== 'application/xhtml+xml') return null;
-  return scanHtml(r.body);
-}
-
 /** The body up to RFC 9309's 500 KiB floor; the parser caps again by octets, this keeps the stored copy bounded. */
 const capText = (s: string): string => (s.length > MAX_ROBOTS_BYTES ? s.slice(0, MAX_ROBOTS_BYTES) : s);
 
 export function readEvidence(evidence: Evidence): Facts {
   const homepage = evidence.homepage.kind === 'response' ? evidence.homepage : null;
   const homepageHeaders = homepage?.headers ?? NO_HEADERS;
-  const scan = scanOf(homepage);
+  // A 2xx HTML homepage is scanned, once per crawl: the crawler's terms-link search made the scan.
+  const scan = scanPage(homepage);
 
   const robotsResponse = evidence.robots.kind === 'response' ? evidence.robots : null;
   // Only a 2xx answer can be a challenge page; it is tested once and kept for the explanation.
@@ -80,6 +77,7 @@ export function readEvidence(evidence: Evidence): Facts {
   return {
     evidence,
     homepage,
+    homepageFetch: pageFetch(evidence.homepage),
     homepageHeaders,
     scan,
     robotsOutcome: outcome,

@@ -19,7 +19,13 @@ export const announcedScore = (open: number): number => Math.round(100 * open);
 
 export interface ConfidenceFacts {
   robotsOutcome: RobotsOutcome;
-  homepageReachable: boolean;
+  /**
+   * The homepage was requested and gave no HTTP answer. A homepage not requested (robots.txt
+   * disallows the crawler, or could not be read: RFC 9309) is not unreachable: nothing says
+   * it would not have answered, and the site's own wish or its robots.txt's state is already
+   * counted where it belongs.
+   */
+  homepageUnreachable: boolean;
   conflicts: number;
 }
 
@@ -34,7 +40,7 @@ export function confidence(f: ConfidenceFacts): number {
   let c = 1;
   if (f.robotsOutcome === 'missing') c -= 0.1;
   if (f.robotsOutcome === 'blocked' || f.robotsOutcome === 'error') c -= 0.6;
-  if (!f.homepageReachable) c -= 0.3;
+  if (f.homepageUnreachable) c -= 0.3;
   c -= 0.15 * f.conflicts;
   return Math.max(0, round2(c));
 }

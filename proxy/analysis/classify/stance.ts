@@ -7,7 +7,11 @@ import { USE_CASES } from '../../../shared/values.js';
 import { robotsUnreadable, type UseCaseVerdict } from './verdicts.js';
 
 export interface StanceFacts {
-  homepageReachable: boolean;
+  /**
+   * The homepage gave an HTTP answer. Row 1 needs it false: with robots.txt unreachable the
+   * homepage either gave no answer itself or, as RFC 9309 asks, was not requested at all.
+   */
+  homepageAnswered: boolean;
   robotsOutcome: RobotsOutcome;
   verdicts: Record<UseCase, UseCaseVerdict>;
   /** Some catalogue AI bot is blocked by a group naming it (row 2's "AI bot named"). */
@@ -40,10 +44,10 @@ const any = (f: StanceFacts, ...vs: string[]): boolean => USE_CASES.some((u) => 
 
 const ROWS: readonly Row[] = [
   {
-    when: (f) => !f.homepageReachable && f.robotsOutcome === 'unreachable',
+    when: (f) => !f.homepageAnswered && f.robotsOutcome === 'unreachable',
     stance: 'no_policy',
     detail: 'unreachable',
-    reason: 'Neither the homepage nor robots.txt gave an HTTP answer.',
+    reason: 'robots.txt gave no HTTP answer, and the homepage none either (or it was not requested for that reason).',
   },
   {
     // "Caused only by `*` rules (no AI bot named, no usage signal)": our reading is that an AI

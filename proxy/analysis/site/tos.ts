@@ -11,6 +11,7 @@
  */
 import { getDomain } from 'tldts';
 import type { FetchResponse, FetchResult } from '../evidence.js';
+import { scanPage } from '../html/page-scan.js';
 import type { HtmlScan } from '../html/scan.js';
 import { htmlToText } from '../html/text.js';
 import { successfulResponse } from '../signals/response.js';
@@ -66,6 +67,16 @@ export function findTosLink(scan: HtmlScan, pageUrl: string, domain: string): To
     return { url: url.href, text: a.text || a.label || '' };
   }
   return null;
+}
+
+/**
+ * The terms link of a homepage answer (a 2xx HTML page), resolved against where the answer
+ * came from; null for any other answer. The crawler follows it and classify() reads the same
+ * scan (html/page-scan.ts), so the homepage is scanned once per crawl.
+ */
+export function termsLink(homepage: FetchResult, domain: string): TosLink | null {
+  const scan = scanPage(homepage);
+  return scan === null || homepage.kind !== 'response' ? null : findTosLink(scan, homepage.finalUrl, domain);
 }
 
 export interface TosStanceResult {

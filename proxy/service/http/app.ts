@@ -12,6 +12,7 @@ import { KEY_LIMITS, KeyUsage } from '../auth/usage.js';
 import type { LimitType } from '../../../shared/values.js';
 import type { RegistryStore } from '../store/registry-store.js';
 import { hostGuard } from '../../lib/http/host-guard.js';
+import { requestLog } from '../../lib/request-log.js';
 import { errorHandler, notFound } from './errors.js';
 import { batchRouter } from './routes/batch.js';
 import { domainRouter } from './routes/domain.js';
@@ -47,6 +48,8 @@ export function createServiceApp(deps: ServiceAppDeps): Express {
   app.set('trust proxy', deps.trustProxy ?? 0);
   app.set('etag', false);
   app.disable('x-powered-by');
+  // First, so every answer that is not a success is logged, the security middleware's refusals included.
+  app.use(requestLog(log));
   app.use(securityHeaders());
   app.use(hostGuard(deps.allowedHosts ?? []));
 

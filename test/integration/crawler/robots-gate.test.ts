@@ -42,7 +42,13 @@ describe("a site that disallows the crawler's token", () => {
     const { e, got } = await crawlSite('optout.test', site(text(`User-agent: GPTBot\nDisallow: /\n\nUser-agent: ${CRAWLER_TOKEN}\nDisallow: /\n`)));
     expect(pathsOf(got, 'optout.test').sort()).toEqual([...POLICY_PATHS].sort());
     for (const page of [e.homepage, e.markdown]) {
-      expect(page).toMatchObject({ kind: 'refused', robots: 'disallowed', url: 'http://optout.test/' });
+      expect(page).toMatchObject({
+        kind: 'refused',
+        robots: 'disallowed',
+        url: 'http://optout.test/',
+        // The deciding rule travels with the evidence, so the record can name the line.
+        rule: { robotsUrl: 'http://optout.test/robots.txt', line: 5, pattern: '/', agent: CRAWLER_TOKEN },
+      });
       expect((page as { reason: string }).reason).toBe(
         `the site asks not to: robots.txt of optout.test disallows / for ${CRAWLER_TOKEN} (line 5: "Disallow: /")`,
       );
@@ -62,6 +68,7 @@ describe("a site that disallows the crawler's token", () => {
     const { e, got } = await crawlSite('star.test', site(text('User-agent: *\nDisallow: /\n')));
     expect(pathsOf(got, 'star.test')).not.toContain('/');
     expect((e.homepage as { reason: string }).reason).toContain(`for every crawler (${CRAWLER_TOKEN} included) (line 2`);
+    expect(e.homepage).toMatchObject({ rule: { line: 2, pattern: '/', agent: '*' } });
   });
 
   it("prefers the crawler's own group to `*`: a named Allow opens what `*` closes", async () => {
@@ -89,6 +96,7 @@ describe("a site that disallows the crawler's token", () => {
     const { e, got } = await crawlSite('hop.test', { routes: { '/': { redirect: 'http://www.hop.test/', status: 301 } } });
     expect(e.homepage).toMatchObject({ kind: 'refused', robots: 'disallowed', url: 'http://hop.test/' });
     expect((e.homepage as { reason: string }).reason).toContain('robots.txt of www.hop.test disallows /');
+    expect(e.homepage).toMatchObject({ rule: { robotsUrl: 'http://www.hop.test/robots.txt' } });
     expect(pathsOf(got, 'www.hop.test')).toEqual(['/robots.txt']);
   });
 });

@@ -6,8 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Evidence } from '../../../proxy/analysis/evidence.js';
+import { CRAWLER_TOKEN } from '../../../proxy/crawler/index.js';
 import { DomainPolicyFoundSchema, FullRecordSchema, type FullRecord } from '../../../shared/schemas.js';
-import { html, json, text } from '../../fixtures/farm.js';
+import { html, json, text, type FixtureResponse } from '../../fixtures/farm.js';
 import { homepage } from '../../fixtures/stance-sites.js';
 import { startHarness, type Harness } from './harness.js';
 
@@ -75,6 +76,13 @@ describe('signals and crawl faults through the service', () => {
         '/robots.txt': { status: 403, headers: { 'content-type': 'text/html', server: 'cloudflare', 'cf-mitigated': 'challenge' }, body: '<html><title>Just a moment...</title></html>' },
       },
     });
+    // The crawler's manners (RFC 9309): pages it was asked not to fetch, or held back from.
+    const withTerms = (robots: FixtureResponse) => ({
+      routes: { '/': homepage('Opted Out'), '/terms': html('<h1>Terms</h1><p>No scraping.</p>'), '/robots.txt': robots },
+    });
+    f.set('optout-ai.test', withTerms(text(`User-agent: ${CRAWLER_TOKEN}\nDisallow: /\n\nUser-agent: GPTBot\nUser-agent: ClaudeBot\nDisallow: /\n`)));
+    f.set('robots-503.test', withTerms(text('Service Unavailable', {}, 503)));
+    f.set('robots-429.test', withTerms(text('Too Many Requests', {}, 429)));
     f.set('ssrf-redirect.test', {
       routes: { '/': homepage('Sneaky'), '/robots.txt': { redirect: `http://127.0.0.1:${f.port}/secret`, status: 302 } },
     });
@@ -114,10 +122,61 @@ describe('signals and crawl faults through the service', () => {
   });
 
   it('a robots.txt slower than the request timeout is unreachable, so the homepage is not requested (RFC 9309 2.3.1.4)', async () => {
-    const { full, evidence } = await analysed('slow.test');
+    const { summary, full, evidence } = await analysed('slow.test');
     expect(evidence.robots).toMatchObject({ kind: 'failed', reason: 'timeout' });
     expect(evidence.homepage).toMatchObject({ kind: 'failed', reason: 'timeout', robots: 'unreachable' });
+    expect(h.farm.requests.filter((r) => r.host === 'slow.test').map((r) => r.path)).not.toContain('/');
     expect(full.homepage_status).toBeNull();
+    // Row 1, told as it happened: the homepage was not asked, so it is not said not to answer.
+    expect(summary).toMatchObject({ stance: 'no_policy', detail: 'unreachable' });
+    expect(full.confidence).toBe(0);
+    const stance = full.explanations.find((x) => x.subject === 'stance')!.reason;
+    expect(stance).toBe('robots.txt timed out, so, as RFC 9309 asks, the homepage and the site’s other pages were not requested; without robots.txt the site’s AI rules are not known.');
+    expect(full.explanations.map((x) => x.reason).join(' ')).not.toContain('Neither the homepage');
+    // A failed check (section 8), robots.txt's own: the other files answered.
+    const audit = (await h.service.store.records.audits('slow.test')).at(-1)!;
+    expect(audit.failure).toBe('robots.txt: timed out');
+  });
+
+  it('a site whose robots.txt disallows the crawler: policy from robots.txt, full confidence, the homepage and terms said not fetched at its request', async () => {
+    const { summary, full, evidence } = await analysed('optout-ai.test');
+    const paths = h.farm.requests.filter((r) => r.host === 'optout-ai.test').map((r) => r.path);
+    expect(paths).toContain('/robots.txt');
+    expect(paths).not.toContain('/');
+    expect(paths).not.toContain('/terms');
+    expect(evidence.homepage).toMatchObject({ kind: 'refused', robots: 'disallowed' });
+    expect(summary).toMatchObject({ stance: 'selective', detail: 'selective' });
+    expect(summary.bots.blocked).toEqual(['GPTBot', 'ClaudeBot']);
+    expect(full.confidence).toBe(1);
+    expect(full.homepage_status).toBeNull();
+    expect(summary.site.has_tos).toBe(false);
+    expect(full.tos_ai_stance).toBe('unknown');
+    expect(full.explanations.find((x) => x.subject === 'homepage')).toMatchObject({
+      value: 'not_fetched',
+      source: 'robots_txt',
+      line: 2,
+      evidence: 'Disallow: /',
+      reason: expect.stringContaining('at the site’s request'),
+    });
+    expect(full.explanations.find((x) => x.subject === 'tos_ai_stance')!.reason).toContain('not fetched at the site’s request');
+    expect((await h.service.store.records.audits('optout-ai.test')).at(-1)!.failure).toBeNull();
+  });
+
+  it.each([
+    ['robots-503.test', 503, 'the server failed (HTTP 503)', 'robots.txt: server error (HTTP 503)'],
+    ['robots-429.test', 429, 'the server asked to slow down (HTTP 429)', null],
+  ] as const)('%s: robots.txt answered %i, so no page was requested: row 6, told truly', async (domain, code, why, failure) => {
+    const { summary, full, evidence } = await analysed(domain);
+    expect(h.farm.requests.filter((r) => r.host === domain).map((r) => r.path)).not.toContain('/');
+    expect(evidence.homepage).toMatchObject({ kind: 'refused', robots: 'unreachable' });
+    expect(summary).toMatchObject({ stance: 'no_policy', detail: 'robots_blocked' });
+    expect(full.confidence).toBe(0.4);
+    const stance = full.explanations.find((x) => x.subject === 'stance')!.reason;
+    expect(stance).toContain(`robots.txt could not be read because ${why}`);
+    expect(stance).toContain('the homepage and the site’s other pages were not requested');
+    expect(full.explanations.find((x) => x.subject === 'homepage')).toMatchObject({ value: 'not_fetched', evidence: expect.stringContaining(`HTTP ${code}`) });
+    // 5xx may pass: a failed check, retried; 429 is the site's answer (section 8).
+    expect((await h.service.store.records.audits(domain)).at(-1)!.failure).toBe(failure);
   });
 
   it('a site that answers nothing in time, or drops every connection, is unreachable', async () => {
@@ -143,8 +202,10 @@ describe('signals and crawl faults through the service', () => {
   });
 
   it.each(Object.keys(PRIVATE_ANSWERS))('SSRF: %s resolves privately → unreachable, never fetched', async (domain) => {
-    const { summary, evidence } = await analysed(domain);
+    const { summary, full, evidence } = await analysed(domain);
     expect(summary.detail).toBe('unreachable');
+    // Told as it was: refused by the address guard, not "did not answer".
+    expect(full.explanations.find((x) => x.subject === 'stance')!.reason).toMatch(/^Nothing was fetched \(.+\), so nothing about AI could be read\.$/);
     expect(evidence.homepage.kind).toBe('refused');
     expect(evidence.robots.kind).toBe('refused');
     expect(lookups).toContain(domain);

@@ -4,9 +4,8 @@
  * would gather from it, resolving routes the way the fixture farm does, without a socket.
  */
 import type { IncomingMessage } from 'node:http';
-import type { Evidence, FetchFailed, FetchResponse, FetchResult } from '../../../proxy/analysis/evidence.js';
-import { scanHtml } from '../../../proxy/analysis/html/scan.js';
-import { findTosLink } from '../../../proxy/analysis/site/tos.js';
+import type { Evidence, FetchFailed, FetchRefused, FetchResponse, FetchResult } from '../../../proxy/analysis/evidence.js';
+import { termsLink } from '../../../proxy/analysis/site/tos.js';
 import type { FixtureResponse, FixtureSite } from '../../fixtures/farm.js';
 
 export const FETCHED_AT = '2026-01-15T10:00:00.000Z';
@@ -46,6 +45,37 @@ export const status = (code: number, body = ''): FetchResponse => response(body,
 export const notFound = (): FetchResponse => status(404, 'Not found');
 export const failed = (reason: FetchFailed['reason'] = 'connect'): FetchFailed => ({ kind: 'failed', url: 'https://example.test/', reason, message: reason, elapsedMs: 1 });
 
+/**
+ * A page the crawler did not request because the robots.txt of `example.test` (or `robotsUrl`)
+ * disallows it for `agent` at `line` (proxy/crawler/robots-gate.ts gives the same shape).
+ */
+export function disallowedPage(line: number, pattern = '/', agent = 'AIPolicyLens', url = 'https://example.test/', robotsUrl = 'https://example.test/robots.txt'): FetchRefused {
+  const path = new URL(url).pathname;
+  const who = agent === '*' ? 'every crawler (AIPolicyLens included)' : agent;
+  return {
+    kind: 'refused',
+    url,
+    robots: 'disallowed',
+    reason: `the site asks not to: robots.txt of ${new URL(robotsUrl).host} disallows ${path} for ${who} (line ${line}: "Disallow: ${pattern}")`,
+    rule: { robotsUrl, line, pattern, agent },
+  };
+}
+
+/** A page not requested because robots.txt answered 5xx or 429 (RFC 9309 section 2.3.1.4). */
+export const heldPage = (status: number): FetchRefused => ({
+  kind: 'refused',
+  url: 'https://example.test/',
+  robots: 'unreachable',
+  reason: `robots.txt of example.test answered HTTP ${status}; RFC 9309 (section 2.3.1.4) then asks crawlers to fetch nothing`,
+});
+
+/** A page not requested because robots.txt gave no answer: it carries robots.txt's failure. */
+export const heldFailedPage = (reason: FetchFailed['reason'] = 'timeout'): FetchFailed => ({
+  ...failed(reason),
+  robots: 'unreachable',
+  message: `robots.txt of example.test gave no answer (${reason}), so this page was not requested (RFC 9309 section 2.3.1.4)`,
+});
+
 const HOMEPAGE = '<!doctype html><html><head><title>Example</title></head><body><h1>Example</h1></body></html>';
 
 export interface EvidenceOptions {
@@ -80,7 +110,7 @@ export function buildEvidence(o: EvidenceOptions = {}): Evidence {
     fetchedAt: o.fetchedAt ?? FETCHED_AT,
     origin: `https://${o.domain ?? 'example.test'}`,
     homepage,
-    robots: asText(o.robots),
+    robots: typeof o.robots === 'string' ? text(o.robots, { url: `https://${o.domain ?? 'example.test'}/robots.txt` }) : asText(o.robots),
     llms: asText(o.llms),
     aiTxt: asText(o.aiTxt),
     tdmrep: asJson(o.tdmrep),
@@ -116,12 +146,10 @@ export function evidenceFromSite(domain: string, site: FixtureSite, o: { fetched
   const homepage = at('/', 'text/html');
   let tosUrl: string | null = null;
   let tos: FetchResult | null = null;
-  if (homepage.kind === 'response' && homepage.status < 300) {
-    const link = findTosLink(scanHtml(homepage.body), homepage.finalUrl, domain);
-    if (link) {
-      tosUrl = link.url;
-      tos = at(new URL(link.url).pathname);
-    }
+  const link = termsLink(homepage, domain);
+  if (link) {
+    tosUrl = link.url;
+    tos = at(new URL(link.url).pathname);
   }
   return {
     domain,
