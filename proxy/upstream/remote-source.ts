@@ -146,7 +146,6 @@ interface CallSpec<T> {
   onHeaders?: (headers: Dispatcher.ResponseData['headers']) => void;
 }
 
-
 export class RemoteSource implements PolicySource {
   readonly mode = 'remote' as const;
   private readonly agent: Agent;
