@@ -9,6 +9,10 @@
  *   GET  /v1/domain/{domain}/full            GET  /preview/v1/policy/{domain}/score
  *   GET  /v1/search?q=&stance=&limit=&offset GET  /preview/v1/domain/{domain}/history
  *   POST /v1/batch, /v1/compare              GET  /healthz, /status, /metrics
+ *   POST /v1/domain/{domain}/recheck
+ *
+ * The domain reads honour RFC 7240 `Prefer: wait=N` and "Check again" is offered through a
+ * RecordWatch: the embedded service's events (record-watch.ts) or the upstream (remote-watch.ts).
  */
 import express, { type Express } from 'express';
 import type { Store } from 'express-rate-limit';
@@ -20,19 +24,25 @@ import type { Logger } from '../lib/logger.js';
 import { SERVICE_VERSION } from '../service/version.js';
 import { toBatchItem } from '../upstream/batch-of-one.js';
 import type { PolicySource } from '../upstream/policy-source.js';
+import type { Domain } from '../../shared/domain.js';
 import type { DomainPolicy } from '../../shared/schemas.js';
 import { BatchLoader } from './batch-loader.js';
 import type { GatewayConfig, Ttls } from './config.js';
+import { keyOf } from './domain-keys.js';
 import { createMetrics, type GatewayMetrics } from './metrics.js';
-import { ResponseCache, type Flight, type SecondLevel } from './response-cache.js';
+import { LocalRecheckMarks, type RecheckMarks } from './recheck-marks.js';
+import { EmbeddedWatch, type RecordStoredEvents, type RecordWatch } from './record-watch.js';
+import { RemoteWatch } from './remote-watch.js';
+import { ResponseCache, type CacheAnswer, type Flight, type InvalidationBus, type SecondLevel } from './response-cache.js';
 import { batchRouter } from './routes/batch.js';
 import type { RouteContext } from './routes/context.js';
 import { domainRouter } from './routes/domain.js';
 import { countedFigures, healthRouter, opsRouter, type OpsDeps } from './routes/ops.js';
 import { previewRouter } from './routes/preview.js';
 import { loadDomainRead } from './routes/reads.js';
+import { recheckRouter } from './routes/recheck.js';
 import { searchRouter } from './routes/search.js';
-import { accessGuard, clientKey, corsMiddleware, identifyClient, rateLimiter } from './security.js';
+import { accessGuard, clientKey, corsMiddleware, identifyClient, rateLimiter, serviceClient } from './security.js';
 import './locals.js';
 import { requestLog } from '../lib/request-log.js';
 
@@ -48,6 +58,12 @@ export interface GatewayDeps {
   store?: SecondLevel | null;
   /** Single-flight across replicas (REDIS_URL). */
   flight?: Flight;
+  /** Drops from the cache told to the other replicas (REDIS_URL). */
+  bus?: InvalidationBus;
+  /** "Check again" marks shared by replicas (REDIS_URL); default this process's own. */
+  recheckMarks?: RecheckMarks;
+  /** The embedded service's "record stored" event: answers about a domain are dropped when its record is stored. */
+  onRecordStored?: RecordStoredEvents;
   /** The rate limiter's counters when replicas share them (rate-limit-redis); default in memory. */
   rateLimitStore?: Store;
   clock?: Clock;
@@ -62,6 +78,10 @@ export interface GatewayApp {
   readonly app: Express;
   readonly cache: ResponseCache;
   readonly metrics: GatewayMetrics;
+  /** Held reads and "Check again"; null when the source offers neither. */
+  readonly watch: RecordWatch | null;
+  /** Stops listening to the service's events. */
+  close(): void;
 }
 
 export function createGatewayApp(deps: GatewayDeps): GatewayApp {
@@ -75,23 +95,33 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
     defaultTtlMs: ttl.foundMs,
     store,
     flight: deps.flight,
+    bus: deps.bus,
     clock,
     logger: deps.logger,
     onResult: (s) => metrics?.cache(s),
   });
   metrics = createMetrics({ source: deps.source, cacheSize: () => cache.size, cacheBytes: () => cache.bytes });
-  const loader = new BatchLoader(async (chunk) => {
+  const pseudonym = serviceClient();
+  const clientOf: RouteContext['clientOf'] = (res) => pseudonym(res.locals.client);
+  let watch: RecordWatch | null = null;
+  const load: RouteContext['load'] = async (kind, domain, client) => {
+    const loaded = await loadDomainRead(deps.source, kind, domain, ttl, client);
+    return watch ? watch.loaded(kind, domain, loaded) : loaded;
+  };
+  watch = createWatch(deps, cache, ttl, (domain, client) => cache.get(keyOf('lookup', domain), () => load('lookup', domain, client)));
+  const loader = new BatchLoader(async (chunk, client) => {
     if (chunk.length === 1) {
       // A lone miss uses the single lookup, through the cache: it joins a lookup of the same
       // domain already in flight, and its full answer is kept for later single lookups.
-      const { entry } = await cache.get(`l:${chunk[0]}`, () => loadDomainRead(deps.source, 'lookup', chunk[0]!, ttl));
+      const d = chunk[0]!;
+      const { entry } = await cache.get(keyOf('lookup', d), () => load('lookup', d, client));
       const p = JSON.parse(entry.body.toString('utf8')) as DomainPolicy;
       return new Map(p.found ? [[p.domain, toBatchItem(p)]] : []);
     }
-    const r = await deps.source.batch(chunk);
+    const r = await deps.source.batch(chunk, client === undefined ? undefined : { client });
     return new Map(r.domains.map((i) => [i.domain, i]));
   });
-  const ctx: RouteContext = { source: deps.source, cache, loader, ttl, metrics, log: deps.logger };
+  const ctx: RouteContext = { source: deps.source, cache, loader, ttl, metrics, log: deps.logger, watch, clientOf, load };
   const ops: OpsDeps = {
     source: deps.source,
     cache,
@@ -127,9 +157,34 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
 
   // Routers hold their full paths and are mounted at the root: no prefix to strip and put
   // back per request. The single lookup, nearly every request, is the first route tried.
-  app.use(domainRouter(ctx), searchRouter(ctx), batchRouter(ctx), previewRouter(ctx), opsRouter(ops));
+  app.use(domainRouter(ctx), searchRouter(ctx), batchRouter(ctx), previewRouter(ctx), recheckRouter(ctx), opsRouter(ops));
 
   app.use(notFound);
   app.use(errorHandler(deps.logger));
-  return { app, cache, metrics };
+  return { app, cache, metrics, watch, close: () => (watch instanceof EmbeddedWatch ? watch.close() : undefined) };
+}
+
+/** The embedded service's events, or the upstream's held lookups and recheck; null when the source has neither. */
+function createWatch(
+  deps: GatewayDeps,
+  cache: ResponseCache,
+  ttl: Ttls,
+  current: (domain: Domain, client: string) => Promise<CacheAnswer>,
+): RecordWatch | null {
+  const s = deps.source;
+  if (s.whenAnalysed && s.recheck) {
+    return new EmbeddedWatch({ whenAnalysed: s.whenAnalysed.bind(s), recheck: s.recheck.bind(s) }, cache, deps.onRecordStored);
+  }
+  if (s.lookupHeld && s.recheckUpstream) {
+    return new RemoteWatch({
+      source: s,
+      cache,
+      marks: deps.recheckMarks ?? new LocalRecheckMarks(deps.clock ?? systemClock),
+      ttl,
+      current: async (domain, client) => (await current(domain, client)).entry,
+      flight: deps.flight,
+      logger: deps.logger,
+    });
+  }
+  return null;
 }

@@ -8,7 +8,7 @@ import type { Domain } from '../../shared/domain.js';
 import type { BatchItem } from '../../shared/schemas.js';
 
 /** A chunk's answers: found items by domain; a domain absent from the map is not found (queued). */
-export type ChunkRunner = (chunk: Domain[]) => Promise<Map<string, BatchItem>>;
+export type ChunkRunner = (chunk: Domain[], client: string | undefined) => Promise<Map<string, BatchItem>>;
 
 interface Waiter {
   domain: Domain;
@@ -17,7 +17,7 @@ interface Waiter {
 }
 
 export class BatchLoader {
-  private pending: Waiter[] = [];
+  private pending = new Map<string | undefined, Waiter[]>();
   private scheduled = false;
 
   constructor(
@@ -26,9 +26,11 @@ export class BatchLoader {
   ) {}
 
   /** The domain's batch item, or null when it is not in the registry (queued). */
-  load(domain: Domain): Promise<BatchItem | null> {
+  load(domain: Domain, client?: string): Promise<BatchItem | null> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ domain, resolve, reject });
+      const list = this.pending.get(client) ?? [];
+      this.pending.set(client, list);
+      list.push({ domain, resolve, reject });
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => this.flush());
@@ -37,15 +39,20 @@ export class BatchLoader {
   }
 
   private flush(): void {
-    const waiters = this.pending;
-    this.pending = [];
+    const groups = this.pending;
+    this.pending = new Map();
     this.scheduled = false;
-    for (let i = 0; i < waiters.length; i += this.chunkSize) {
-      const chunk = waiters.slice(i, i + this.chunkSize);
-      this.run(chunk.map((w) => w.domain)).then(
-        (found) => chunk.forEach((w) => w.resolve(found.get(w.domain) ?? null)),
-        (e: unknown) => chunk.forEach((w) => w.reject(e)),
-      );
+    for (const [client, waiters] of groups) {
+      for (let i = 0; i < waiters.length; i += this.chunkSize) {
+        const chunk = waiters.slice(i, i + this.chunkSize);
+        this.run(
+          chunk.map((w) => w.domain),
+          client,
+        ).then(
+          (found) => chunk.forEach((w) => w.resolve(found.get(w.domain) ?? null)),
+          (e: unknown) => chunk.forEach((w) => w.reject(e)),
+        );
+      }
     }
   }
 }

@@ -28,6 +28,7 @@ export class CacheStore implements SecondLevel {
   private readonly getStmt: Database.Statement<[string], { payload: Buffer; found: number; fetched_at: number; expires_at: number }>;
   private readonly putStmt: Database.Statement<[string, Buffer, number, number, number]>;
   private readonly pruneStmt: Database.Statement<[number]>;
+  private readonly deleteStmt: Database.Statement<[string]>;
 
   constructor(dataDir: string, file = CACHE_FILE) {
     mkdirSync(dataDir, { recursive: true });
@@ -48,6 +49,7 @@ export class CacheStore implements SecondLevel {
          fetched_at = excluded.fetched_at, expires_at = excluded.expires_at`,
     );
     this.pruneStmt = this.db.prepare('DELETE FROM gateway_cache WHERE expires_at < ?');
+    this.deleteStmt = this.db.prepare('DELETE FROM gateway_cache WHERE key = ?');
   }
 
   get(key: string): StoredRow | undefined {
@@ -62,6 +64,14 @@ export class CacheStore implements SecondLevel {
   /** Deletes rows that expired before `cutoff`; returns how many. */
   prune(cutoff: number): number {
     return this.pruneStmt.run(cutoff).changes;
+  }
+
+  delete(keys: readonly string[], queuedOnly: boolean): void {
+    // Queued answers are not written to this process's own file (ResponseCache.persist).
+    if (queuedOnly) return;
+    this.db.transaction(() => {
+      for (const k of keys) this.deleteStmt.run(k);
+    })();
   }
 
   count(): number {

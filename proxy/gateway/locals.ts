@@ -12,6 +12,8 @@ declare global {
       tokenOk: boolean;
       /** The client as far as it can be told apart (security.ts identifyClient): the rate limiter's key. */
       client: string;
+      /** Set by a route whose latency is counted under another name (a held read: `held`). */
+      route?: import('./metrics.js').RouteName;
     }
   }
 }

@@ -72,9 +72,9 @@ export function timed(metrics: GatewayMetrics, route: RouteName, work: RouteWork
     }
     if (done === undefined) return metrics.request(route, res.locals.startedAt);
     done.then(
-      () => metrics.request(route, res.locals.startedAt),
+      () => metrics.request(res.locals.route ?? route, res.locals.startedAt),
       (e: unknown) => {
-        metrics.request(route, res.locals.startedAt);
+        metrics.request(res.locals.route ?? route, res.locals.startedAt);
         next(e);
       },
     );

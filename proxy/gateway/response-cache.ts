@@ -12,6 +12,13 @@
  * unreachable) and an older copy exists in memory or on disk, that copy is served marked
  * stale for a short while (the upstream's retry_after, 1 to 30 s) instead of an error, and a
  * found entry past its lifetime is served stale while it refreshes in the background.
+ *
+ * Answers can be dropped before their time (invalidate): when the embedded service stores a
+ * domain's record again, when a check of it was asked for, and when a later answer says a
+ * queued domain is found (issue 11: a queued answer is never served after the record exists).
+ * A load of a dropped key that was already under way is done again, so an answer read before
+ * the drop cannot be stored after it; with replicas the drop reaches the shared level and,
+ * through the InvalidationBus, every replica's memory.
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
@@ -29,6 +36,15 @@ export interface SecondLevel {
   put(row: StoredRow): void | Promise<void>;
   /** Rows held, or null when counting them is not cheap. */
   count(): number | null;
+  /** Drops these keys' rows; `queuedOnly`: only rows of `found: false` answers. */
+  delete(keys: readonly string[], queuedOnly: boolean): void | Promise<void>;
+}
+
+/** Tells the other replicas' memory what was dropped (REDIS_URL: a Redis channel). */
+export interface InvalidationBus {
+  publish(keys: readonly string[], queuedOnly: boolean): void;
+  /** `drop` is called with what another replica published. */
+  subscribe(drop: (keys: string[], queuedOnly: boolean) => void): void;
 }
 
 /** Single-flight across processes: one of them loads a key, the others wait for what it stored. */
@@ -68,6 +84,11 @@ interface FetchContext {
   load: () => Promise<Loaded>;
 }
 
+/** A load under way, told to start again when its key is dropped meanwhile: `all`, or only when it brings a queued answer. */
+interface LoadMark {
+  redo: 'all' | 'queued' | null;
+}
+
 export interface ResponseCacheOptions {
   maxEntries: number;
   maxBytes: number;
@@ -75,6 +96,7 @@ export interface ResponseCacheOptions {
   defaultTtlMs: number;
   store: SecondLevel | null;
   flight?: Flight;
+  bus?: InvalidationBus;
   clock: Clock;
   logger?: Logger;
   onResult?: (state: CacheState) => void;
@@ -94,8 +116,12 @@ export function makeEntry(value: unknown, found: boolean, fetchedAt: number): Ca
   return { body, etag: etagOf(body), found, fetchedAt };
 }
 
+/** How often a load is done again when its key keeps being dropped while it runs. */
+const MAX_REDO = 2;
+
 export class ResponseCache {
   private readonly lru: LRUCache<string, CacheEntry, FetchContext>;
+  private readonly loading = new Map<string, LoadMark>();
 
   constructor(private readonly opts: ResponseCacheOptions) {
     this.lru = new LRUCache<string, CacheEntry, FetchContext>({
@@ -111,6 +137,7 @@ export class ResponseCache {
       ignoreFetchAbort: true,
       fetchMethod: (key, stale, { options, context }) => this.fill(key, stale, options, context),
     });
+    opts.bus?.subscribe((keys, queuedOnly) => this.drop(keys, queuedOnly));
   }
 
   /** A fresh entry from memory (counted as a hit), or undefined: the synchronous fast path. */
@@ -134,6 +161,45 @@ export class ResponseCache {
     return this.answer(entry, entry.staleReason ? 'STALE' : entry.fromDisk || status.fetch === 'hit' ? 'HIT' : 'MISS');
   }
 
+  /** A fresh answer from the second level only (another replica's), or undefined. */
+  async shared(key: string): Promise<CacheEntry | undefined> {
+    const row = await this.readStore(key);
+    return row && row.expiresAt > this.opts.clock.now() ? entryOf(row) : undefined;
+  }
+
+  /** Stores an answer got outside get() (a held read's), in place of what `key` held. */
+  async put(key: string, loaded: Loaded): Promise<CacheEntry> {
+    const entry = makeEntry(loaded.value, loaded.found, this.opts.clock.now());
+    // lru-cache: a fetch of `key` still under way no longer stores its result over this one.
+    this.lru.set(key, entry, { ttl: loaded.ttlMs });
+    await this.persist(key, entry, loaded.ttlMs);
+    return entry;
+  }
+
+  /**
+   * Drops `keys` (`queuedOnly`: only `found: false` answers) from memory, the second level and,
+   * through the bus, the other replicas' memory. Loads of them under way are done again.
+   */
+  async invalidate(keys: readonly string[], queuedOnly = false): Promise<void> {
+    this.drop(keys, queuedOnly);
+    this.opts.bus?.publish(keys, queuedOnly);
+    if (!this.opts.store) return;
+    try {
+      await this.opts.store.delete(keys, queuedOnly);
+    } catch (e) {
+      this.warn(e, 'cache store delete failed');
+    }
+  }
+
+  /** This process's part of invalidate(). */
+  private drop(keys: readonly string[], queuedOnly: boolean): void {
+    for (const key of keys) {
+      const mark = this.loading.get(key);
+      if (mark) mark.redo = queuedOnly && mark.redo !== 'all' ? 'queued' : 'all';
+      if (queuedOnly && this.lru.peek(key, { allowStale: true })?.found !== false) continue;
+      this.lru.delete(key);
+    }
+  }
 
   get size(): number {
     return this.lru.size;
@@ -158,7 +224,25 @@ export class ResponseCache {
     options: LRUCache.FetcherFetchOptions<string, CacheEntry, FetchContext>,
     context: FetchContext,
   ): Promise<CacheEntry> {
-    const row = stale ? undefined : await this.readStore(key);
+    const mark: LoadMark = { redo: null };
+    this.loading.set(key, mark);
+    try {
+      return await this.fillMarked(key, stale, options, context, mark);
+    } finally {
+      if (this.loading.get(key) === mark) this.loading.delete(key);
+    }
+  }
+
+  private async fillMarked(
+    key: string,
+    stale: CacheEntry | undefined,
+    options: LRUCache.FetcherFetchOptions<string, CacheEntry, FetchContext>,
+    context: FetchContext,
+    mark: LoadMark,
+  ): Promise<CacheEntry> {
+    const read = stale ? undefined : await this.readStore(key);
+    // Dropped while it was read: the row may be the very answer that was dropped.
+    const row = mark.redo === null ? read : undefined;
     const now = this.opts.clock.now();
     if (row && row.expiresAt > now) {
       options.ttl = row.expiresAt - now;
@@ -166,7 +250,7 @@ export class ResponseCache {
     }
     const fallback: CacheEntry | undefined = stale ?? (row && entryOf(row));
     try {
-      const { entry, ttlMs } = await this.load(key, context);
+      const { entry, ttlMs } = await this.load(key, context, mark);
       options.ttl = ttlMs;
       return entry;
     } catch (e) {
@@ -179,9 +263,15 @@ export class ResponseCache {
   }
 
   /** Asks the loader (through the Flight, when replicas share the second level) and stores the answer before anyone is told. */
-  private load(key: string, context: FetchContext): Promise<{ entry: CacheEntry; ttlMs: number }> {
+  private load(key: string, context: FetchContext, mark: LoadMark): Promise<{ entry: CacheEntry; ttlMs: number }> {
     const lead = async () => {
-      const loaded = await context.load();
+      mark.redo = null;
+      let loaded = await context.load();
+      // Dropped while it was asked for: the answer may predate what caused the drop.
+      for (let n = 0; n < MAX_REDO && (mark.redo === 'all' || (mark.redo === 'queued' && !loaded.found)); n++) {
+        mark.redo = null;
+        loaded = await context.load();
+      }
       const entry = makeEntry(loaded.value, loaded.found, this.opts.clock.now());
       await this.persist(key, entry, loaded.ttlMs);
       return { entry, ttlMs: loaded.ttlMs };

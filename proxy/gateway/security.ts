@@ -8,8 +8,15 @@
  *    the gateway. An extension's GET arrives without Origin, its POST with it.
  * 2. Client identity (issue 12 item 3): the address (`req.ip`, TRUST_PROXY hops believed;
  *    IPv6 by /56), and within one address what tells clients apart: a valid proxy token, an
- *    extension's Origin. On loopback every local program shares the address, so a program
- *    without the token or the extension's origin cannot spend the budget of one that has them.
+ *    extension's install id (`X-AI-Policy-Lens-Install`, a random id the extension makes once;
+ *    believed only from loopback or with the token, since elsewhere the address tells
+ *    machines apart) or else its Origin (sent on POSTs only). On loopback every local program
+ *    shares the address, so a program without the token or the extension's identity cannot
+ *    spend the budget of one that has them. Anyone can send such a header, so it is used for
+ *    nothing but counting, and one address gets at most MAX_IDENTITIES_PER_ADDRESS of them
+ *    told apart an hour: a program making up ids gains that many budgets, not more.
+ *    The lookup service budgets new domains by the same key (ReadOptions.client), as a keyed
+ *    hash (serviceClient) so its registry never holds an address.
  * 3. express-rate-limit per client per minute, draft-8 RateLimit headers, 429 as the seed's
  *    error object. /healthz is mounted before it and not counted.
  * 4. Access guard: every path but /healthz needs the custom header `X-AI-Policy-Lens: 1`. A
@@ -20,17 +27,24 @@
  *    /metrics accept either the header or a valid token, so a Prometheus scraper can use the
  *    token alone.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import cors from 'cors';
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
+import { LRUCache } from 'lru-cache';
 import { HttpError } from '../lib/http-error.js';
 import type { Logger } from '../lib/logger.js';
 import { onceEvery } from '../lib/throttle.js';
+import { isLoopbackHost } from './config.js';
 import './locals.js';
 
 export const CLIENT_HEADER = 'x-ai-policy-lens';
+/** The extension's random per-install id, for counting only (see the module comment). */
+export const INSTALL_HEADER = 'x-ai-policy-lens-install';
+const INSTALL_ID = /^[A-Za-z0-9_-]{16,64}$/;
+/** Extension identities (install ids, origins) told apart on one address, per hour. */
+export const MAX_IDENTITIES_PER_ADDRESS = 8;
 
 /** Operator paths a valid proxy token opens without the client header. */
 const isOpsPath = (path: string) => path === '/status' || path === '/metrics';
@@ -62,8 +76,8 @@ export function corsMiddleware(allowedOrigins: string[]): RequestHandler {
       cb(new HttpError(403, 'forbidden', PAGE_REFUSED));
     },
     methods: ['GET', 'HEAD', 'POST'],
-    allowedHeaders: ['Content-Type', 'X-AI-Policy-Lens', 'Authorization', 'X-Proxy-Token', 'If-None-Match'],
-    exposedHeaders: ['ETag', 'X-Cache', 'X-Stale-Reason', 'Retry-After', 'RateLimit', 'RateLimit-Policy'],
+    allowedHeaders: ['Content-Type', 'X-AI-Policy-Lens', 'X-AI-Policy-Lens-Install', 'Authorization', 'X-Proxy-Token', 'If-None-Match', 'Prefer'],
+    exposedHeaders: ['ETag', 'X-Cache', 'X-Stale-Reason', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'Preference-Applied'],
     maxAge: 600,
   });
 }
@@ -82,19 +96,55 @@ export function tokenCheck(token: string): (req: IncomingMessage) => boolean {
   };
 }
 
+/** The extension identity a request names: its install id where believed, else its Origin (which passed cors). */
+function identityOf(req: Request, tokenOk: boolean): string | undefined {
+  const id = req.headers[INSTALL_HEADER];
+  if (id !== undefined) {
+    if (typeof id !== 'string' || !INSTALL_ID.test(id)) {
+      throw new HttpError(400, 'invalid_params', 'X-AI-Policy-Lens-Install must be 16 to 64 letters, digits, "-" or "_".');
+    }
+    if (tokenOk || isLoopbackHost(req.ip ?? '')) return `install:${id}`;
+  }
+  return req.headers.origin;
+}
+
+/** At most `max` identities per address (a list per address, forgotten after an hour). */
+function identityCap(max: number): (address: string, identity: string) => boolean {
+  const seen = new LRUCache<string, string[]>({ max: 10_000, ttl: 3_600_000 });
+  return (address, identity) => {
+    const list = seen.get(address) ?? [];
+    if (list.includes(identity)) return true;
+    if (list.length >= max) return false;
+    seen.set(address, [...list, identity], { noUpdateTTL: list.length > 0 });
+    return true;
+  };
+}
+
 /** Sets `res.locals.tokenOk` and `res.locals.client` (step 2 of the module comment). Origins reaching it passed cors. */
 export function identifyClient(proxyToken: string | undefined): RequestHandler {
   const validToken = proxyToken === undefined ? null : tokenCheck(proxyToken);
+  const admit = identityCap(MAX_IDENTITIES_PER_ADDRESS);
   return (req, res, next) => {
     const tokenOk = validToken?.(req) ?? false;
     res.locals.tokenOk = tokenOk;
-    const origin = req.headers.origin;
-    let client = ipKeyGenerator(req.ip ?? 'unknown');
+    const address = ipKeyGenerator(req.ip ?? 'unknown');
+    let client = address;
     if (tokenOk) client += ' token';
-    if (origin !== undefined) client += ` ${origin}`;
+    const identity = identityOf(req, tokenOk);
+    if (identity !== undefined && admit(address, identity)) client += ` ${identity}`;
     res.locals.client = client;
     next();
   };
+}
+
+/**
+ * The client id the lookup service budgets by (ReadOptions.client): a keyed hash of the rate
+ * limiter's key, with a key made at start, so the registry's per-minute budget rows hold no
+ * address or origin. A restart starts new ids, which only resets a minute's budget.
+ */
+export function serviceClient(): (client: string) => string {
+  const key = randomBytes(32);
+  return (client) => `gw:${createHmac('sha256', key).update(client).digest('base64url').slice(0, 22)}`;
 }
 
 /** The limiter's key: the client as identifyClient told it apart. */

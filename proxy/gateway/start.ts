@@ -19,6 +19,7 @@ import { createGatewayApp, type GatewayApp, type GatewayDeps } from './app.js';
 import { CacheStore } from './cache-store.js';
 import type { GatewayConfig } from './config.js';
 import { createJsonServer } from '../lib/http/server.js';
+import type { RecordStoredEvents } from './record-watch.js';
 import { connectSharedState, type SharedState } from './shared/index.js';
 
 export interface RunningGateway {
@@ -38,10 +39,16 @@ export interface StartOptions {
   remote?: Partial<RemoteSourceOptions>;
 }
 
-export function createSource(config: GatewayConfig, opts: StartOptions, onAttempt?: RemoteSourceOptions['onAttempt']): PolicySource {
+/** The source, and in embedded mode the service's "record stored" event. */
+interface CreatedSource {
+  source: PolicySource;
+  onRecordStored?: RecordStoredEvents;
+}
+
+export function createSource(config: GatewayConfig, opts: StartOptions, onAttempt?: RemoteSourceOptions['onAttempt']): CreatedSource {
   if (config.upstream) {
     const u = config.upstream;
-    return new RemoteSource({
+    const source = new RemoteSource({
       baseUrl: u.baseUrl,
       previewBaseUrl: u.previewBaseUrl,
       apiKey: u.apiKey,
@@ -53,9 +60,11 @@ export function createSource(config: GatewayConfig, opts: StartOptions, onAttemp
       onAttempt,
       ...opts.remote,
     });
+    return { source };
   }
   const s = config.service!;
-  const crawler = createCrawler({ overrides: s.crawlOverrides, rankListPath: s.rankListPath });
+  // One injected clock for the service and its crawler: a record's time agrees with the service's.
+  const crawler = createCrawler({ overrides: s.crawlOverrides, rankListPath: s.rankListPath, clock: opts.clock });
   const service = createLookupService({
     dataDir: s.dataDir,
     crawler,
@@ -73,7 +82,7 @@ export function createSource(config: GatewayConfig, opts: StartOptions, onAttemp
     await close();
     await crawler.close();
   };
-  return source;
+  return { source, onRecordStored: (listener) => service.store.records.onRecordStored(listener) };
 }
 
 export async function startGateway(config: GatewayConfig, opts: StartOptions = {}): Promise<RunningGateway> {
@@ -84,7 +93,7 @@ export async function startGateway(config: GatewayConfig, opts: StartOptions = {
   if (shared && config.upstream) {
     remote.pacer = shared.pacer({ limit: config.upstream.perMinute, windowMs: remote.windowMs ?? 61_000, maxWaitMs: config.upstream.maxQueueMs });
   }
-  const source = createSource(config, { ...opts, remote }, (e) => app?.metrics.upstream(e.outcome));
+  const { source, onRecordStored } = createSource(config, { ...opts, remote }, (e) => app?.metrics.upstream(e.outcome));
   // With Redis the replicas' shared level replaces this process's file.
   const file = shared ? null : new CacheStore(config.dataDir);
   file?.prune(clock.now() - STALE_AFTER_DAYS * 86_400_000);
@@ -93,6 +102,9 @@ export async function startGateway(config: GatewayConfig, opts: StartOptions = {
     settings: config,
     store: shared?.store ?? file,
     flight: shared?.flight,
+    bus: shared?.bus,
+    recheckMarks: shared?.recheckMarks,
+    onRecordStored,
     rateLimitStore: shared?.rateLimitStore,
     clock,
     logger: opts.logger,
@@ -124,6 +136,7 @@ export async function startGateway(config: GatewayConfig, opts: StartOptions = {
       closeServer(server, {
         onClosed: async () => {
           clearInterval(pruner);
+          app?.close();
           await source.close();
           file?.close();
           await shared?.close();

@@ -10,6 +10,11 @@
  * 503 upstream_unavailable and `retry_after`, so a browser is never held for a minute and the
  * gateway can serve a stale answer instead. After an upstream 429 the pacer pauses until the
  * upstream's `retry_after` has passed.
+ *
+ * Spare calls (the extra calls of a held read, RFC 7240 `Prefer: wait`: a wait passed on to the
+ * upstream, or a poll for a domain being analysed) take a slot only at once and only while less
+ * than SPARE_SHARE of the window is spent: they never wait, never push a lookup back, and never
+ * take the gateway past its pacing.
  */
 import { HttpError } from '../lib/http-error.js';
 import type { Clock } from '../lib/clock.js';
@@ -39,13 +44,26 @@ export const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 
+/** Share of the window's calls that spare calls may use. */
+export const SPARE_SHARE = 0.5;
+
+export interface AcquireOptions {
+  /** A call that may be skipped: a slot now and within SPARE_SHARE of the window, else refused at once. */
+  spare?: boolean;
+}
+
+/** The limit and longest wait a call is held to. */
+export function slotRule(limit: number, maxWaitMs: number, opts?: AcquireOptions): { limit: number; maxWaitMs: number } {
+  return opts?.spare ? { limit: Math.floor(limit * SPARE_SHARE), maxWaitMs: 0 } : { limit, maxWaitMs };
+}
+
 /**
  * Upstream pacing as the remote source sees it: this process's Pacer, or one budget shared by
  * every gateway replica (proxy/gateway/shared/redis-pacer.ts, with REDIS_URL).
  */
 export interface PacingBudget {
   /** Reserves the next slot and waits for it; rejects fast (503 + retry_after) when it is too far away. */
-  acquire(signal?: AbortSignal): Promise<void>;
+  acquire(signal?: AbortSignal, opts?: AcquireOptions): Promise<void>;
   /** Called after an upstream 429: no call starts before `retryAfterSec` has passed. */
   pause(retryAfterSec: number): void;
   /** Epoch ms until which no call starts (after a 429), or null. */
@@ -88,10 +106,12 @@ export class Pacer implements PacingBudget {
   }
 
   /** Reserves the next slot and waits for it; rejects fast when it is too far away. */
-  async acquire(signal?: AbortSignal): Promise<void> {
+  async acquire(signal?: AbortSignal, opts?: AcquireOptions): Promise<void> {
     const now = this.opts.clock.now();
     this.prune(now);
-    const { limit, windowMs, maxWaitMs } = this.opts;
+    const { windowMs } = this.opts;
+    const { limit, maxWaitMs } = slotRule(this.opts.limit, this.opts.maxWaitMs, opts);
+    if (limit < 1) throw slotTooFar(windowMs);
     let at = Math.max(now, this.pausedUntilMs);
     if (this.starts.length >= limit) at = Math.max(at, this.starts[this.starts.length - limit]! + windowMs);
     const waitMs = at - now;

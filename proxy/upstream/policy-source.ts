@@ -10,7 +10,9 @@
  * failing or malformed upstream is 502 upstream_error / 503 upstream_unavailable; an upstream
  * 429 is 503 upstream_unavailable with retryAfter.
  */
-import type { AnalysisControl, PolicyReads } from '../../shared/api.js';
+import type { AnalysisControl, PolicyReads, RecheckResult } from '../../shared/api.js';
+import type { Domain } from '../../shared/domain.js';
+import type { DomainPolicy } from '../../shared/schemas.js';
 
 export interface QuotaSnapshot {
   limitMinute: number | null;
@@ -21,6 +23,12 @@ export interface QuotaSnapshot {
   remainingMonth: number | null;
   /** Epoch ms until which the source will not call upstream (after a 429), or null. */
   pausedUntil: number | null;
+}
+
+/** A held lookup's answer, and whether the upstream held it (RFC 7240 section 3, `Preference-Applied`). */
+export interface HeldLookup {
+  answer: DomainPolicy;
+  applied: boolean;
 }
 
 /**
@@ -34,6 +42,13 @@ export interface PolicySource extends PolicyReads, Partial<AnalysisControl> {
    * always (the embedded service has it). Added for /status `features.preview`.
    */
   previewOffered?(): Promise<boolean>;
+  /**
+   * Remote only (issue 11): the single lookup as a spare call for the pacer, passing RFC 7240
+   * `Prefer: wait=waitS` on when waitS > 0.
+   */
+  lookupHeld?(domain: Domain, waitS: number, signal?: AbortSignal): Promise<HeldLookup>;
+  /** Remote only (issue 10 item 11): the upstream's "Check again"; null when it has none. */
+  recheckUpstream?(domain: Domain, signal?: AbortSignal): Promise<RecheckResult | null>;
   /** Last seen upstream quota; null for the embedded source. */
   quota(): QuotaSnapshot | null;
   close(): Promise<void>;

@@ -22,6 +22,12 @@
  *   and logged (at most once a minute) naming UPSTREAM_API_KEY, never the key.
  * - A body larger than `maxBodyBytes` is 502 upstream_error saying so, logged as too large
  *   (not as "could not be reached"), and not retried: it would be as large again.
+ * - Held lookups (issue 11): `lookupHeld` passes RFC 7240 `Prefer: wait=N` on (the per-attempt
+ *   timeout grows by N) and says whether the upstream applied it (`Preference-Applied`); held
+ *   calls and polls are spare calls for the pacer (pacer.ts), made once, never retried.
+ * - "Check again" (issue 10 item 11): `recheckUpstream` posts to the upstream's
+ *   `/v1/domain/{domain}/recheck` (our service has it); a 404 or 405 means a seed-only upstream
+ *   without it, remembered for RECHECK_REPROBE_MS, and answered null.
  */
 import { Agent, request, type Dispatcher } from 'undici';
 import { z } from 'zod';
@@ -46,7 +52,9 @@ import { onceEvery } from '../lib/throttle.js';
 import type { ReadOptions, SearchParams } from '../../shared/api.js';
 import { backoffDelay, type BackoffOptions } from './backoff.js';
 import { Pacer, sleep, type PacingBudget } from './pacer.js';
-import type { PolicySource, QuotaSnapshot } from './policy-source.js';
+import { RecheckResultSchema } from '../service/http/recheck-schema.js';
+import type { RecheckResult } from '../../shared/api.js';
+import type { HeldLookup, PolicySource, QuotaSnapshot } from './policy-source.js';
 import { emptyQuota, parseRetryAfter, readQuotaHeaders } from './quota.js';
 import { toBatchResult } from './batch-of-one.js';
 
@@ -106,6 +114,8 @@ const CODES = new Set<string>(ERROR_CODES);
 /** Answers to a preview path that mean the upstream has no announced surface. */
 const NOT_OFFERED = new Set([404, 405]);
 const PREVIEW_REPROBE_MS = 60_000;
+/** How long a missing recheck endpoint is believed before it is tried again. */
+const RECHECK_REPROBE_MS = 600_000;
 /** A refused key is logged at most this often. */
 const KEY_REFUSED_LOG_MS = 60_000;
 
@@ -126,6 +136,14 @@ interface CallSpec<T> {
   body?: unknown;
   schema: z.ZodType<T>;
   signal: AbortSignal | undefined;
+  /** RFC 7240 `Prefer: wait=N`, in seconds; the attempt's timeout grows by as much. */
+  waitS?: number;
+  /** A spare call for the pacer, made once (see the module comment). */
+  spare?: boolean;
+  /** Attempts, default maxAttempts (every read may be repeated). */
+  attempts?: number;
+  /** Sees the headers of a 2xx answer. */
+  onHeaders?: (headers: Dispatcher.ResponseData['headers']) => void;
 }
 
 export class RemoteSource implements PolicySource {
@@ -141,6 +159,8 @@ export class RemoteSource implements PolicySource {
   private preview: boolean | null = null;
   private previewProbe: Promise<boolean> | null = null;
   private previewProbedAt = -Infinity;
+  /** When the upstream last answered 404/405 to a recheck (it has no such endpoint). */
+  private recheckMissingAt = -Infinity;
   /** Every call fails the same way until someone fixes the key: said once a minute. */
   private readonly keyRefused = onceEvery(
     KEY_REFUSED_LOG_MS,
@@ -170,6 +190,38 @@ export class RemoteSource implements PolicySource {
 
   full(domain: Domain, opts?: ReadOptions) {
     return this.call({ method: 'GET', base: this.base, path: `/v1/domain/${domain}/full`, schema: FullOrUnknown, signal: opts?.signal });
+  }
+
+  /**
+   * GET /v1/domain/{domain} as a spare call (see the module comment), with `Prefer: wait=waitS`
+   * when waitS > 0: the upstream may hold the answer until the domain is analysed.
+   */
+  async lookupHeld(domain: Domain, waitS: number, signal?: AbortSignal): Promise<HeldLookup> {
+    let applied = false;
+    const answer = await this.call({
+      method: 'GET',
+      base: this.base,
+      path: `/v1/domain/${domain}`,
+      schema: DomainPolicySchema,
+      signal,
+      waitS,
+      spare: true,
+      attempts: 1,
+      onHeaders: (h) => (applied = waitS > 0 && /(^|[\s,])wait\s*=/i.test(String(h['preference-applied'] ?? ''))),
+    });
+    return { answer, applied };
+  }
+
+  /** POST /v1/domain/{domain}/recheck upstream; null when the upstream has no such endpoint (a seed-only service). */
+  async recheckUpstream(domain: Domain, signal?: AbortSignal): Promise<RecheckResult | null> {
+    if (this.clock.now() - this.recheckMissingAt < RECHECK_REPROBE_MS) return null;
+    try {
+      return await this.call({ method: 'POST', base: this.base, path: `/v1/domain/${domain}/recheck`, schema: RecheckResultSchema, signal, attempts: 1 });
+    } catch (e) {
+      if (!isHttpError(e) || !NOT_OFFERED.has(e.status)) throw e;
+      this.recheckMissingAt = this.clock.now();
+      return null;
+    }
   }
 
   search(params: SearchParams, opts?: ReadOptions) {
@@ -240,7 +292,7 @@ export class RemoteSource implements PolicySource {
   // ------------------------------------------------------------------ one call
 
   private async call<T>(spec: CallSpec<T>): Promise<T> {
-    const attempts = this.opts.maxAttempts ?? 3;
+    const attempts = spec.attempts ?? this.opts.maxAttempts ?? 3;
     let last: HttpError | undefined;
     for (let attempt = 0; attempt < attempts; attempt++) {
       if (attempt > 0) await sleep(backoffDelay(attempt - 1, this.opts.backoff ?? { baseMs: 100, capMs: 2_000 }), spec.signal);
@@ -250,7 +302,8 @@ export class RemoteSource implements PolicySource {
         if (spec.signal?.aborted) throw e;
         if (!isHttpError(e)) throw e;
         // Only failures that may pass are retried: network errors, timeouts, 5xx. Every call
-        // here is a read (batch included), so repeating it is safe (RFC 9110 section 9.2.2).
+        // made more than once is a read (batch included), so repeating it is safe (RFC 9110
+        // section 9.2.2); a recheck is made once.
         if (!RETRYABLE.has(e)) throw e;
         last = e;
       }
@@ -263,12 +316,13 @@ export class RemoteSource implements PolicySource {
     const report = (outcome: AttemptOutcome, status: number | null) =>
       this.opts.onAttempt?.({ path: spec.path, outcome, status, ms: this.clock.now() - started });
     try {
-      await this.pacer.acquire(spec.signal);
+      await this.pacer.acquire(spec.signal, { spare: spec.spare });
     } catch (e) {
-      if (isHttpError(e)) report('paced_out', null);
+      // A spare call with no slot to spare is skipped, not a lookup refused: not counted as one.
+      if (isHttpError(e) && !spec.spare) report('paced_out', null);
       throw e;
     }
-    const timeout = AbortSignal.timeout(this.opts.timeoutMs ?? 5_000);
+    const timeout = AbortSignal.timeout((this.opts.timeoutMs ?? 5_000) + (spec.waitS ?? 0) * 1000);
     const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
     let res: Dispatcher.ResponseData;
     let text: string;
@@ -281,6 +335,7 @@ export class RemoteSource implements PolicySource {
           authorization: this.auth,
           accept: 'application/json',
           ...(spec.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(spec.waitS ? { prefer: `wait=${spec.waitS}` } : {}),
         },
         body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
       });
@@ -338,6 +393,7 @@ export class RemoteSource implements PolicySource {
       throw new HttpError(502, 'upstream_error', 'The upstream service sent an answer that does not match the interface.');
     }
     report('ok', status);
+    spec.onHeaders?.(res.headers);
     return parsed.data;
   }
 

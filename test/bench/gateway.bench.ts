@@ -94,6 +94,8 @@ async function serveExpress(): Promise<void> {
   app.use(corsMiddleware([]));
   app.use(rateLimiter(1_000_000_000));
   app.get('/v1/domain/:domain', (_req, res) => {
+    // The gateway's domain reads depend on RFC 7240 Prefer (held reads), and say so.
+    res.vary('Prefer');
     res.writeHead(200, headers);
     res.end(body);
   });

@@ -56,6 +56,8 @@ export function batchRouter(ctx: RouteContext): Router {
 }
 
 async function serveBatch(ctx: RouteContext, domains: Domain[], res: Response): Promise<void> {
+  let id: string | undefined;
+  const client = () => (id ??= ctx.clientOf(res));
   const answers = await Promise.all(
     domains.map((d): CacheAnswer | Promise<CacheAnswer> => {
       const item = ctx.cache.fresh(`b:${d}`);
@@ -63,7 +65,7 @@ async function serveBatch(ctx: RouteContext, domains: Domain[], res: Response): 
       const single = ctx.cache.fresh(`l:${d}`);
       if (single) return { entry: fromLookup(single), state: single.staleReason ? 'STALE' : 'HIT' };
       return ctx.cache.get(`b:${d}`, async () => {
-        const found = await ctx.loader.load(d);
+        const found = await ctx.loader.load(d, client());
         return found ? { value: found, found: true, ttlMs: ctx.ttl.foundMs } : { value: d, found: false, ttlMs: ctx.ttl.queuedMs };
       });
     }),

@@ -2,23 +2,29 @@
  * One cacheable document about one domain: the seed's GET /v1/domain/{domain} and /full, and
  * the announced surface's policy, score and history. The domain is validated before the cache
  * is touched; the routers (domain.ts, preview.ts) mount these.
+ *
+ * RFC 7240 `Prefer: wait=N` (issue 11 part 1): a client that would rather wait up to N seconds
+ * (at most 10, as the service) than get `found: false, queued: true` is held until the record
+ * exists, or, after an accepted "Check again", until the check's result is stored; the answer
+ * says `Preference-Applied: wait=N` when it was held, and every answer `Vary: Prefer` (section
+ * 2: it depends on the preference). A read whose answer is already final is not held.
  */
-import type { Router } from 'express';
+import type { Request, Response, Router } from 'express';
 import type { Domain } from '../../../shared/domain.js';
 import { methodNotAllowed } from '../../lib/http/errors.js';
+import { preferredWait } from '../../service/http/prefer.js';
 import type { PolicySource } from '../../upstream/policy-source.js';
-import { sendCached, timed, type RouteWork } from '../respond.js';
-import type { Loaded } from '../response-cache.js';
 import type { Ttls } from '../config.js';
+import { keyOf, type DomainRead } from '../domain-keys.js';
+import { sendCached, timed, type RouteWork } from '../respond.js';
+import type { CacheAnswer, Loaded } from '../response-cache.js';
 import { domainFromPath, type RouteContext } from './context.js';
 
-export type DomainRead = 'lookup' | 'full' | 'policy' | 'score' | 'history';
-
-const PREFIX: Record<DomainRead, string> = { lookup: 'l:', full: 'f:', policy: 'p:', score: 's:', history: 'h:' };
+export type { DomainRead };
 
 /** Asks the source for one domain document, with the lifetime its answer earns. */
-export async function loadDomainRead(source: PolicySource, kind: DomainRead, domain: Domain, ttl: Ttls): Promise<Loaded> {
-  const value: unknown = await source[kind](domain);
+export async function loadDomainRead(source: PolicySource, kind: DomainRead, domain: Domain, ttl: Ttls, client?: string): Promise<Loaded> {
+  const value: unknown = await source[kind](domain, client === undefined ? undefined : { client });
   // Unknown domains answer {found: false, queued: true}; found documents of the announced
   // surface carry no `found` field at all.
   const found = (value as { found?: boolean }).found !== false;
@@ -33,11 +39,37 @@ export function domainRead(ctx: RouteContext, kind: DomainRead): RouteWork {
   return (req, res) => {
     const param = req.params.domain;
     const domain = domainFromPath(typeof param === 'string' ? param : '');
-    const key = PREFIX[kind] + domain;
+    const key = keyOf(kind, domain);
+    res.vary('Prefer');
+    const prefer = req.headers.prefer;
+    const waitS = prefer === undefined || ctx.watch === null ? undefined : preferredWait(Array.isArray(prefer) ? prefer.join(',') : prefer);
+    if (waitS) return heldRead(ctx, kind, domain, waitS, req, res);
     const fresh = ctx.cache.fresh(key);
     if (fresh) return sendCached(req, res, { entry: fresh, state: fresh.staleReason ? 'STALE' : 'HIT' });
-    return ctx.cache.get(key, () => loadDomainRead(ctx.source, kind, domain, ctx.ttl)).then((a) => sendCached(req, res, a));
+    return ctx.cache.get(key, () => ctx.load(kind, domain, ctx.clientOf(res))).then((a) => sendCached(req, res, a));
   };
+}
+
+/** A read with `Prefer: wait=waitS`: held while the record is not there yet (see the module comment). */
+async function heldRead(ctx: RouteContext, kind: DomainRead, domain: Domain, waitS: number, req: Request, res: Response): Promise<void> {
+  const watch = ctx.watch!;
+  const key = keyOf(kind, domain);
+  const read = () => ctx.cache.get(key, () => ctx.load(kind, domain, ctx.clientOf(res)));
+  let answer: CacheAnswer = await read();
+  if (answer.entry.found && !(await watch.rechecking(domain))) return sendCached(req, res, answer);
+  res.locals.route = 'held';
+  res.setHeader('Preference-Applied', `wait=${waitS}`);
+  const gone = new AbortController();
+  res.once('close', () => gone.abort());
+  if (await watch.wait(domain, waitS * 1000, gone.signal)) {
+    answer = await read();
+    // The record exists: a queued answer still cached here is out of date, whatever kept it.
+    if (!answer.entry.found) {
+      await ctx.cache.invalidate([key], true);
+      answer = await read();
+    }
+  }
+  sendCached(req, res, answer);
 }
 
 /** Mounts GET `path` (with a `:domain` parameter) serving the `kind` document; other methods get 405. */

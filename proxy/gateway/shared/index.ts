@@ -1,7 +1,8 @@
 /**
  * What gateway replicas share through Redis when REDIS_URL is set (issue 14, ARCHITECTURE
- * "Scaling out"): the answer cache (second level), the single-flight of upstream calls, the
- * rate-limit counters (rate-limit-redis) and the upstream key's pacing budget. Without
+ * "Scaling out"): the answer cache (second level) and the drops from it (issue 11), the
+ * single-flight of upstream calls and held reads, the "Check again" marks, the rate-limit
+ * counters (rate-limit-redis) and the upstream key's pacing budget. Without
  * REDIS_URL none of this is built and each gateway keeps its own, as before.
  */
 import type { Store } from 'express-rate-limit';
@@ -9,8 +10,11 @@ import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
 import type { PacingBudget } from '../../upstream/pacer.js';
-import type { Flight, SecondLevel } from '../response-cache.js';
+import type { RecheckMarks } from '../recheck-marks.js';
+import type { Flight, InvalidationBus, SecondLevel } from '../response-cache.js';
+import { RedisBus } from './redis-bus.js';
 import { RedisFlight } from './flight.js';
+import { RedisRecheckMarks } from './redis-marks.js';
 import { KEY_PREFIX, connectRedis } from './redis.js';
 import { RedisPacer } from './redis-pacer.js';
 import { RedisCacheStore } from './redis-store.js';
@@ -18,6 +22,8 @@ import { RedisCacheStore } from './redis-store.js';
 export interface SharedState {
   store: SecondLevel;
   flight: Flight;
+  bus: InvalidationBus;
+  recheckMarks: RecheckMarks;
   rateLimitStore: Store;
   /** The pacing budget for the remote source, with the upstream settings. */
   pacer(settings: { limit: number; windowMs: number; maxWaitMs: number }): PacingBudget;
@@ -30,6 +36,8 @@ export async function connectSharedState(url: string, clock: Clock, logger?: Log
   return {
     store: new RedisCacheStore(client),
     flight: new RedisFlight(redis, logger),
+    bus: new RedisBus(redis, logger),
+    recheckMarks: new RedisRecheckMarks(client, clock, logger),
     // rate-limit-redis's documented ioredis wiring.
     rateLimitStore: new RedisStore({
       sendCommand: (command: string, ...args: string[]) => client.call(command, ...args) as Promise<RedisReply>,

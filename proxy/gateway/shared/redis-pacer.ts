@@ -13,7 +13,7 @@ import type { Redis } from 'ioredis';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
 import { onceEvery } from '../../lib/throttle.js';
-import { Pacer, sleep, slotTooFar, type PacerOptions, type PacingBudget } from '../../upstream/pacer.js';
+import { Pacer, sleep, slotRule, slotTooFar, type AcquireOptions, type PacerOptions, type PacingBudget } from '../../upstream/pacer.js';
 import { KEY_PREFIX } from './redis.js';
 
 const STARTS = `${KEY_PREFIX}pace:starts`;
@@ -62,15 +62,17 @@ export class RedisPacer implements PacingBudget {
     return this.opts.clock;
   }
 
-  async acquire(signal?: AbortSignal): Promise<void> {
+  async acquire(signal?: AbortSignal, opts?: AcquireOptions): Promise<void> {
     const now = this.clock.now();
     const member = randomUUID();
+    const { limit, maxWaitMs } = slotRule(this.opts.limit, this.opts.maxWaitMs, opts);
+    if (limit < 1) throw slotTooFar(this.opts.windowMs);
     let reply: [number, number, number];
     try {
-      reply = (await this.redis.eval(RESERVE, 2, STARTS, PAUSED, now, this.opts.limit, this.opts.windowMs, this.opts.maxWaitMs, member)) as [number, number, number];
+      reply = (await this.redis.eval(RESERVE, 2, STARTS, PAUSED, now, limit, this.opts.windowMs, maxWaitMs, member)) as [number, number, number];
     } catch (e) {
       this.warn(e);
-      return this.local.acquire(signal);
+      return this.local.acquire(signal, opts);
     }
     const [at, wait, paused] = reply;
     this.pausedUntilMs = Math.max(this.pausedUntilMs, paused);

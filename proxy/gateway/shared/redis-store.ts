@@ -12,6 +12,14 @@ import type { SecondLevel } from '../response-cache.js';
 import { KEY_PREFIX } from './redis.js';
 
 const HEADER = 17;
+
+/** Deletes each key whose found byte (offset 16) is 0: only queued answers. */
+const DELETE_QUEUED = `
+local n = 0
+for _, k in ipairs(KEYS) do
+  if redis.call('GETRANGE', k, 16, 16) == '\\0' then n = n + redis.call('DEL', k) end
+end
+return n`;
 const KEEP_MS = STALE_AFTER_DAYS * 86_400_000;
 
 export const cacheKey = (key: string) => `${KEY_PREFIX}c:${key}`;
@@ -33,6 +41,13 @@ export class RedisCacheStore implements SecondLevel {
     head.writeBigInt64BE(BigInt(row.expiresAt), 8);
     head[16] = row.found ? 1 : 0;
     await this.redis.set(cacheKey(row.key), Buffer.concat([head, row.payload]), 'PX', Math.max(1, row.expiresAt - row.fetchedAt + KEEP_MS));
+  }
+
+  async delete(keys: readonly string[], queuedOnly: boolean): Promise<void> {
+    if (keys.length === 0) return;
+    const names = keys.map(cacheKey);
+    if (queuedOnly) await this.redis.eval(DELETE_QUEUED, names.length, ...names);
+    else await this.redis.del(...names);
   }
 
   /** Counting keys would mean scanning Redis: not done for a status page. */

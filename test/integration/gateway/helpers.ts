@@ -7,6 +7,8 @@ import { pino } from 'pino';
 import { REDACT_PATHS, type Logger } from '../../../proxy/lib/logger.js';
 import { loadGatewayConfig } from '../../../proxy/gateway/config.js';
 import { startGateway, type RunningGateway, type StartOptions } from '../../../proxy/gateway/start.js';
+import { text, type FixtureResponse, type FixtureSite } from '../../fixtures/farm.js';
+import { homepage } from '../../fixtures/stance-sites.js';
 
 export const CLIENT = { 'x-ai-policy-lens': '1' } as const;
 export const EXT_ORIGIN = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
@@ -68,3 +70,21 @@ export async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: n
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
+
+/**
+ * A fixture site whose every file answers after `delayMs`, with this robots.txt; the time each
+ * answer is due goes into `ends`, so a test knows when the crawl's last file arrived.
+ */
+export function slowSite(robots: string, delayMs: number, ends: number[] = []): FixtureSite {
+  const timed = (body: () => FixtureResponse) => () => {
+    ends.push(Date.now() + delayMs);
+    return { ...body(), delayMs };
+  };
+  return {
+    routes: { '/robots.txt': timed(() => text(robots)), '/': timed(() => homepage('Slow site')) },
+    fallback: timed(() => text('Not found', {}, 404)),
+  };
+}
+
+/** Slack between a crawl's last file and the held answer: storing, the event, one cache read. */
+export const HELD_MARGIN_MS = 300;

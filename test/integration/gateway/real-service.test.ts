@@ -2,7 +2,10 @@
  * The gateway in remote mode against the real lookup service started as a child process
  * (`node --import tsx proxy/service/main.ts`), with a key from its own signup. Checks the
  * whole path lookup → queued → found, the batch, and that the key is seen by the service
- * only: never in the gateway's answers or logs.
+ * only: never in the gateway's answers or logs. Issue 11 and issue 10 item 11: a held read of
+ * a never-seen domain answers when the service stores it (the service honours `Prefer: wait`),
+ * and "Check again" goes to the service's recheck; its registry is seeded beforehand with a
+ * record checked two minutes ago, which the service may check again at once.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,9 +17,13 @@ import {
   ScoreResponseSchema,
   SignupResponseSchema,
 } from '../../../shared/schemas.js';
+import { createCrawler } from '../../../proxy/crawler/index.js';
+import { createLogger } from '../../../proxy/lib/logger.js';
+import { createLookupService } from '../../../proxy/service/index.js';
+import type { Domain } from '../../../shared/domain.js';
 import { startFixtureFarm, type FixtureFarm } from '../../fixtures/farm.js';
 import { STANCE_SITES, sitesOf } from '../../fixtures/stance-sites.js';
-import { dump, startTestGateway, tempDir, until, type TestGateway } from './helpers.js';
+import { CLIENT, EXT_ORIGIN, HELD_MARGIN_MS, dump, slowSite, startTestGateway, tempDir, until, type TestGateway } from './helpers.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 let farm: FixtureFarm;
@@ -27,8 +34,25 @@ let gw: TestGateway;
 const dir = tempDir('gw-real-');
 const seen: string[] = [];
 
+const BLOCK_GPT = 'User-agent: GPTBot\nDisallow: /\n';
+const BLOCK_ALL = 'User-agent: *\nDisallow: /\n';
+/** A poll of the service for the result of a check, at most 2 s apart (remote-watch.ts). */
+const POLL_MAX_MS = 2_000;
+
+/** The registry the service will open, with `domain` checked two minutes ago. */
+async function seedRegistry(dataDir: string, domain: string): Promise<void> {
+  const past = { now: () => Date.now() - 120_000 };
+  const crawler = createCrawler({ overrides: farm.overrides(), clock: past });
+  const seed = createLookupService({ dataDir, crawler, clock: past, workers: false, logger: createLogger('seed', 'silent') });
+  await seed.analyseNow(domain as Domain);
+  await seed.close();
+  await crawler.close();
+}
+
 beforeAll(async () => {
   farm = await startFixtureFarm(sitesOf(STANCE_SITES));
+  farm.set('changes.test', slowSite(BLOCK_GPT, 0));
+  await seedRegistry(`${dir.path}/service`, 'changes.test');
   service = spawn(process.execPath, ['--import', 'tsx', 'proxy/service/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: `${dir.path}/service`, CRAWL_OVERRIDES: farm.overrides(), LOG_LEVEL: 'info' },
@@ -96,6 +120,50 @@ describe('gateway over the real service', () => {
     expect(status.mode).toBe('remote');
     expect(status.upstream.quota.limitMinute).toBe(200);
     expect(status.upstream.quota.remainingMinute).toBeLessThan(200);
+  });
+
+  it('answers a never-seen domain under Prefer: wait as soon as the service has stored it', async () => {
+    const ends: number[] = [];
+    farm.set('held-first.test', slowSite(BLOCK_GPT, 250, ends));
+    const started = Date.now();
+    const res = await gw.get('/v1/domain/held-first.test', { prefer: 'wait=10' });
+    const elapsed = Date.now() - started;
+    seen.push(await dump(res.clone()));
+    expect(DomainPolicyFoundSchema.parse(await res.json()).bots.blocked).toContain('GPTBot');
+    expect(res.headers.get('preference-applied')).toBe('wait=10');
+    expect(elapsed).toBeLessThanOrEqual(Math.max(...ends) - started + HELD_MARGIN_MS);
+    // The service held it: the gateway says so once in its log, and did not fall back to polling.
+    expect(gw.logs.join('')).toContain('the upstream holds answers for Prefer: wait');
+  });
+
+  it('Check again: accepted, refused within the minute, and the next held read brings the new record', async () => {
+    const recheck = (d: string) => fetch(`${gw.url}/v1/domain/${d}/recheck`, { method: 'POST', headers: { ...CLIENT, origin: EXT_ORIGIN } });
+    const before = DomainPolicyFoundSchema.parse(await get('/v1/domain/changes.test'));
+    expect(before.stance).not.toBe('blocks_all_ai');
+    const ends: number[] = [];
+    farm.set('changes.test', slowSite(BLOCK_ALL, 150, ends));
+    const started = Date.now();
+    const asked = await recheck('changes.test');
+    expect(asked.status).toBe(202);
+    expect(await asked.json()).toEqual({ domain: 'changes.test', accepted: true, retry_after: 60 });
+    const res = await gw.get('/v1/domain/changes.test', { prefer: 'wait=10' });
+    const after = DomainPolicyFoundSchema.parse(await res.json());
+    const elapsed = Date.now() - started;
+    expect(after.stance).toBe('blocks_all_ai');
+    expect(res.headers.get('preference-applied')).toBe('wait=10');
+    // Found by a poll: within one poll interval of the service storing it.
+    expect(elapsed).toBeLessThanOrEqual(Math.max(...ends) - started + POLL_MAX_MS + HELD_MARGIN_MS);
+    expect((await get('/v1/domain/changes.test/full')).ai_stance).toBe('blocks_all_ai');
+
+    const refused = await recheck('changes.test');
+    expect(refused.status).toBe(200);
+    expect(await refused.json()).toMatchObject({ domain: 'changes.test', accepted: false });
+    // A domain the service checked seconds ago: the service's own refusal, with its retry_after.
+    const recent = await recheck('held-first.test');
+    const body = await recent.json();
+    expect(body).toMatchObject({ domain: 'held-first.test', accepted: false });
+    expect(body.retry_after).toBeLessThan(60);
+    expect(recent.headers.get('retry-after')).toBe(String(body.retry_after));
   });
 
   it('keeps the key out of every answer and log line', () => {

@@ -21,10 +21,11 @@ let up: FaultUpstream;
 let a: TestGateway;
 let b: TestGateway;
 
-async function replicas(env: Record<string, string> = {}, remote: Record<string, unknown> = {}): Promise<void> {
+async function replicas(env: Record<string, string> = {}, remote: Record<string, unknown> = {}, queuedMs?: number): Promise<void> {
   const settings = { UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, REDIS_URL, ...env };
-  a = await startTestGateway(settings, { remote: { ...FAST_RETRY, ...remote } });
-  b = await startTestGateway(settings, { remote: { ...FAST_RETRY, ...remote } });
+  const ttl = queuedMs === undefined ? undefined : { queuedMs };
+  a = await startTestGateway(settings, { remote: { ...FAST_RETRY, ...remote }, ttl });
+  b = await startTestGateway(settings, { remote: { ...FAST_RETRY, ...remote }, ttl });
 }
 
 beforeAll(async () => {
@@ -101,6 +102,33 @@ describe('gateway replicas on one Redis', () => {
     expect(up.requests).toHaveLength(12);
     // 12 calls at 5 per 1.1 s: the third group starts after two windows.
     expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
+  });
+
+  it('shares one held wait, and drops queued answers in every replica once one finds the record', async () => {
+    // Queued answers kept a minute: only the drop can explain a found answer afterwards.
+    await replicas({}, {}, 60_000);
+    for (const g of [a, b]) {
+      expect(await (await g.get('/v1/domain/queued.test/full')).json()).toMatchObject({ found: false });
+      expect(await (await g.get('/v1/domain/queued.test')).json()).toMatchObject({ found: false });
+    }
+    setTimeout(() => up.unknown.delete('queued.test'), 500);
+    const held = await Promise.all([a, b, a, b, a, b].map((g) => g.get('/v1/domain/queued.test', { prefer: 'wait=10' }).then((r) => r.json())));
+    expect(held.every((h) => h.found === true)).toBe(true);
+    // One wait across both replicas: the first lookups, then one poller, not six.
+    expect(up.lookups.get('queued.test')).toBeLessThanOrEqual(1 + 7);
+    for (const g of [a, b]) {
+      expect((await (await g.get('/v1/domain/queued.test')).json()).found).toBe(true);
+      expect((await (await g.get('/v1/domain/queued.test/full')).json()).found).not.toBe(false);
+    }
+  });
+
+  it("shares each domain's Check again turn", async () => {
+    await replicas();
+    const recheck = (g: TestGateway) => fetch(`${g.url}/v1/domain/turn.test/recheck`, { method: 'POST', headers: { 'x-ai-policy-lens': '1', origin: EXT_ORIGIN } });
+    expect((await recheck(a)).status).toBe(202);
+    const refused = await recheck(b);
+    expect(refused.status).toBe(200);
+    expect(await refused.json()).toMatchObject({ domain: 'turn.test', accepted: false });
   });
 
   it('keeps the API key out of Redis', async () => {

@@ -186,6 +186,34 @@ describe('gateway security', () => {
     }
   });
 
+  it("tells the extension's GETs apart by its install id: from loopback or with the token, at most 8 an address", async () => {
+    const env = { UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: '1' };
+    const open = await startTestGateway(env);
+    const tokened = await startTestGateway({ ...env, PROXY_TOKEN: TOKEN });
+    const id = (n: number) => ({ 'x-ai-policy-lens-install': `install-id-${String(n).padStart(8, '0')}` });
+    const as = (g: TestGateway, headers: Record<string, string> = {}) => g.get('/v1/domain/i.test', headers).then(async (r) => (await r.arrayBuffer(), r.status));
+    try {
+      // On loopback a program without it spends the address's budget; the extension keeps its own.
+      expect([await as(open), await as(open), await as(open)]).toEqual([200, 200, 429]);
+      expect([await as(open, id(1)), await as(open, id(1)), await as(open, id(1))]).toEqual([200, 200, 429]);
+      // Made-up ids: eight identities an address, then the address's own (spent) budget.
+      const more = [];
+      for (let n = 2; n <= 9; n++) more.push(await as(open, id(n)));
+      expect(more).toEqual([200, 200, 200, 200, 200, 200, 200, 429]);
+      // From another machine (a trusted proxy's X-Forwarded-For) the address tells it apart: the id is not believed.
+      const remote = { 'x-forwarded-for': '10.0.0.9' };
+      expect([await as(open, remote), await as(open, remote), await as(open, { ...remote, ...id(20) })]).toEqual([200, 200, 429]);
+      // With the token it is.
+      const token = { ...remote, authorization: `Bearer ${TOKEN}` };
+      expect([await as(tokened, token), await as(tokened, token), await as(tokened, { ...token, ...id(21) })]).toEqual([200, 200, 200]);
+      const bad = await open.get('/v1/domain/i.test', { 'x-ai-policy-lens-install': 'short' });
+      expect([bad.status, (await bad.json()).error]).toEqual([400, 'invalid_params']);
+    } finally {
+      await open.close();
+      await tokened.close();
+    }
+  });
+
   it('sends Strict-Transport-Security only when a trusted proxy says the browser came over TLS', async () => {
     const proxied = await startTestGateway({ UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, TRUST_PROXY: '1' });
     try {

@@ -81,6 +81,62 @@ describe('ResponseCache', () => {
   });
 });
 
+describe('ResponseCache drops (issue 11)', () => {
+  const queued = (value: unknown, ttlMs = 60_000): Loaded => ({ value, found: false, ttlMs });
+
+  it('drops keys from memory and SQLite; queuedOnly keeps found answers', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gw-drop-'));
+    const store = new CacheStore(dir);
+    try {
+      const c = cache(store);
+      await c.get('f', async () => found('kept'));
+      await c.get('q', async () => queued('waiting'));
+      await c.invalidate(['f', 'q'], true);
+      expect((await c.get('f', async () => found('reloaded'))).state).toBe('HIT');
+      expect(JSON.parse((await c.get('q', async () => found('done'))).entry.body.toString())).toBe('done');
+      await c.invalidate(['f']);
+      expect(store.get('f')).toBeUndefined();
+      const again = await c.get('f', async () => found('new'));
+      expect([again.state, JSON.parse(again.entry.body.toString())]).toEqual(['MISS', 'new']);
+    } finally {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('loads again when the key is dropped while its load runs, so an older answer is not kept', async () => {
+    const c = cache();
+    const answers = ['before the drop', 'after the drop'];
+    let calls = 0;
+    const load = async () => {
+      const v = answers[calls++]!;
+      await sleep(20);
+      return found(v);
+    };
+    const pending = c.get('k', load);
+    await sleep(5);
+    await c.invalidate(['k']);
+    expect(JSON.parse((await pending).entry.body.toString())).toBe('after the drop');
+    expect(calls).toBe(2);
+    // queuedOnly: only a queued answer is loaded again.
+    let n = 0;
+    const p2 = c.get('k2', async () => (await sleep(20), n++ === 0 ? queued('q') : found('f')));
+    await sleep(5);
+    await c.invalidate(['k2'], true);
+    expect(JSON.parse((await p2).entry.body.toString())).toBe('f');
+  });
+
+  it('put replaces what a key held, and a load under way does not overwrite it', async () => {
+    const c = cache();
+    const slow = c.get('k', async () => (await sleep(20), queued('old')));
+    await sleep(5);
+    await c.put('k', found('found by a held read'));
+    await slow;
+    const now = await c.get('k', async () => found('unused'));
+    expect([now.state, JSON.parse(now.entry.body.toString())]).toEqual(['HIT', 'found by a held read']);
+  });
+});
+
 describe('BatchLoader', () => {
   it('groups loads of one turn into chunks of at most 25', async () => {
     const chunks: string[][] = [];
@@ -93,6 +149,16 @@ describe('BatchLoader', () => {
     expect(chunks.map((c) => c.length)).toEqual([25, 25, 11]);
     expect(results.filter((r) => r === null)).toHaveLength(1);
     expect(results[0]?.domain).toBe('d0.test');
+  });
+
+  it("keeps each client's misses in chunks of their own (the service budgets per client)", async () => {
+    const chunks: [string | undefined, string[]][] = [];
+    const loader = new BatchLoader(async (chunk, client) => (chunks.push([client, chunk]), new Map()));
+    await Promise.all([loader.load('a.test' as Domain, 'one'), loader.load('b.test' as Domain, 'two'), loader.load('c.test' as Domain, 'one')]);
+    expect(chunks).toEqual([
+      ['one', ['a.test', 'c.test']],
+      ['two', ['b.test']],
+    ]);
   });
 
   it('rejects every load of a failed chunk', async () => {

@@ -87,3 +87,21 @@ describe('backoffDelay', () => {
     expect(backoffDelay(3, { ...opts, random: () => 0 })).toBe(0);
   });
 });
+
+describe('Pacer spare calls (held reads)', () => {
+  it('takes a slot only at once, within half the window, and never while paused', async () => {
+    const { p, clock, call } = pacer(6, 1_000, 60_000);
+    await call();
+    await p.acquire(undefined, { spare: true });
+    await p.acquire(undefined, { spare: true });
+    // Three of six used: no more spare slots, though lookups still get theirs.
+    await expect(p.acquire(undefined, { spare: true })).rejects.toMatchObject({ status: 503, code: 'upstream_unavailable' });
+    await call();
+    clock.advance(1_001);
+    await p.acquire(undefined, { spare: true });
+    p.pause(5);
+    await expect(p.acquire(undefined, { spare: true })).rejects.toMatchObject({ status: 503 });
+    // A pacer of one call a window has none to spare.
+    await expect(pacer(1, 1_000, 60_000).p.acquire(undefined, { spare: true })).rejects.toMatchObject({ status: 503 });
+  });
+});
