@@ -33,6 +33,8 @@ export type GatewayResult<T> = { ok: true; data: T; held?: boolean } | GatewayFa
 export interface GatewayClientOptions {
   baseUrl: string;
   token?: string;
+  /** The extension's random per-install id (settings.ts installIdItem), for the gateway's budgets. */
+  installId?: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -67,6 +69,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
   async function get<T>(path: string, guard: Guard<T>, req: { method?: 'GET' | 'POST'; waitS?: number } = {}): Promise<GatewayResult<T>> {
     const headers: Record<string, string> = { accept: 'application/json', 'x-ai-policy-lens': '1' };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.installId) headers['x-ai-policy-lens-install'] = opts.installId;
     if (req.waitS) headers.prefer = `wait=${req.waitS}`;
     // A held answer may take the whole wait; the timeout covers the wait plus the usual margin.
     const limitMs = timeoutMs + (req.waitS ?? 0) * 1000;

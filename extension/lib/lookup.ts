@@ -5,7 +5,7 @@
 import type { Domain } from '~~/shared/domain.js';
 import { createGatewayClient, failureAdvice, type GatewayClient } from './gateway-client.js';
 import { answers, type TabState } from './session-store.js';
-import { loadSettings } from './settings.js';
+import { installIdItem, loadSettings } from './settings.js';
 
 /**
  * Requests in flight in this worker, by domain. Only deduplication: if the worker stops, the
@@ -15,8 +15,8 @@ const inFlight = new Map<string, Promise<TabState>>();
 
 /** A client for the gateway address and token in the settings. */
 export async function settingsClient(): Promise<GatewayClient> {
-  const s = await loadSettings();
-  return createGatewayClient({ baseUrl: s.gatewayUrl, token: s.token });
+  const [s, installId] = await Promise.all([loadSettings(), installIdItem.getValue()]);
+  return createGatewayClient({ baseUrl: s.gatewayUrl, token: s.token, installId });
 }
 
 /**

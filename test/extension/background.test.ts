@@ -67,6 +67,15 @@ describe('badge per stance', () => {
     expect(state?.kind === 'found' && state.policy.stance).toBe(site.stance);
   });
 
+  it('names its install with a random id made once, the same on every request', async () => {
+    await badgeBecomes(await visit('https://training.test/'), 'NoTr');
+    await badgeBecomes(await visit('https://allows.test/'), 'Open');
+    const ids = lookups().map((r) => r.headers['x-ai-policy-lens-install']);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(ids[1]).toBe(ids[0]);
+  });
+
   it('says the stance in words a screen reader can read, naming what decided', async () => {
     const tabId = await visit('https://training.test/');
     await vi.waitFor(async () => expect(await action.getTitle({ tabId })).toBe('AI policy of training.test: blocks AI training, by robots.txt (line 7)'));
