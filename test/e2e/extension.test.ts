@@ -77,12 +77,17 @@ describe.skipIf(missing !== null)('extension in Chromium', () => {
     await stack?.close();
   });
 
-  it('a site the gateway has not seen shows the waiting badge, then its stance by itself', async () => {
+  it('a site the gateway has not seen gets its stance by itself, as soon as its crawl is done', async () => {
     const page = await browser.context.newPage();
+    const t0 = Date.now();
     await page.goto(siteUrl(LIVE) + 'news/today?session=abc');
     const tabId = await tabIdOf(browser.worker, siteUrl(LIVE) + 'news/today?session=abc');
+    // The held lookup (Prefer: wait) brings the answer when the crawl of these quick fixture
+    // files is done: no 1-2-3 s polling, no 5 s queued answer in the gateway's cache. The
+    // waiting badge (`…`) shows meanwhile, too briefly to see here (slow-popup.test shows it).
     const { reading, seen } = await waitForBadge(browser.worker, tabId, BADGE_VIEW.blocks_all_ai.text, 60_000);
-    expect(seen).toContain(BADGE_VIEW.queued.text);
+    expect(Date.now() - t0).toBeLessThan(3_000);
+    expect(seen.filter((t) => t !== '' && t !== BADGE_VIEW.queued.text && t !== BADGE_VIEW.blocks_all_ai.text)).toEqual([]);
     expect(reading.title).toMatch(PERSON_READINGS[LIVE]!.title);
     // Only the host name reached the gateway (its request log, through the tap), never the page's path or query.
     const toGateway = stack.gatewayRequests.filter((r) => r.includes(LIVE));
