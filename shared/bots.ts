@@ -2,10 +2,11 @@
  * The bot catalogue (classification.md sections 3 and 10): the entries are data in
  * bot-catalogue.ts, refreshed from the ai.robots.txt list by test/tools/refresh-bot-catalogue.ts;
  * this module gives them their defaults and the lookups everything else uses. Key bots are
- * stored once, as the entries' `key`.
+ * stored once, in shared/key-bots.ts (small, so the extension's background needs no catalogue).
  * Plain data, no zod and no node:*: the extension imports this module.
  */
 import { CATALOGUE } from './bot-catalogue.js';
+import { KEY_BOTS, keyOf } from './key-bots.js';
 import type { BotPurpose, UseCase } from './values.js';
 
 /** One catalogue entry as written in bot-catalogue.ts: defaults left out. */
@@ -18,8 +19,6 @@ export interface CatalogueEntry {
   description: string;
   /** Operator's documentation, or the ai.robots.txt list. */
   source: string;
-  /** The use case this bot decides (section 3 "key bots"). */
-  key?: UseCase;
   /** A control token that never fetches. */
   control?: true;
   /** No longer used by its operator. */
@@ -50,7 +49,7 @@ export const BOTS: readonly Bot[] = CATALOGUE.map((e) => ({
   token: e.token,
   operator: e.operator,
   purpose: e.purpose,
-  key: e.key ?? null,
+  key: keyOf(e.token),
   control: e.control ?? false,
   obsolete: e.obsolete ?? false,
   description: e.description,
@@ -68,12 +67,8 @@ export function botByToken(token: string): Bot | undefined {
 /** Catalogue entries that are AI bots (is_ai_bot), in catalogue order. */
 export const AI_BOTS: readonly Bot[] = BOTS.filter((b) => b.is_ai_bot);
 
-/** Key bots per use case (the section 3 table), from the entries' `key`. */
-export const KEY_BOTS: Readonly<Record<UseCase, readonly string[]>> = {
-  training: BOTS.filter((b) => b.key === 'training').map((b) => b.token),
-  search: BOTS.filter((b) => b.key === 'search').map((b) => b.token),
-  inference: BOTS.filter((b) => b.key === 'inference').map((b) => b.token),
-};
+/** Key bots per use case (the section 3 table). */
+export { KEY_BOTS };
 
 /** Section 3: `agent` counts as inference on the reference surface; `other` is no use case. */
 export function useCaseOf(purpose: BotPurpose): UseCase | null {

@@ -181,6 +181,12 @@ export const DomainPolicyFoundSchema = z.object({
   // ---- ours, beyond the seed (optional: a foreign seed-only upstream omits them) ----
   basis: BasisSchema.optional(),
   path_rules: PathRulesSchema.nullable().optional(),
+  /**
+   * The registrable domain (Public Suffix List) when `domain` is a subdomain of it, else null:
+   * the extension shows its policy beside a subdomain's (issue 11 part 2) without shipping the
+   * list. Added by the extension helper; optional like the rest of ours.
+   */
+  registrable_domain: z.string().nullable().optional(),
 });
 export type DomainPolicyFound = z.infer<typeof DomainPolicyFoundSchema>;
 

@@ -1,6 +1,16 @@
 /** Blocked and allowed AI bots, grouped by operator, each with what it is for. */
 import { PURPOSE_LABELS } from '~~/shared/labels.js';
+import type { RobotsReading } from '~~/shared/story.js';
 import type { BotLists, OperatorGroup } from '../lib/bot-groups.js';
+import { t } from '../lib/i18n.js';
+
+/** What to say when no AI bot is listed: only a robots.txt that was read can "name no AI bot". */
+function noneWords(robots: RobotsReading): string {
+  if (robots.state === 'unread') return t('botsUnread', '$1 Which AI bots it blocks is not known.', robots.sentence);
+  if (robots.state === 'missing') return t('botsNoRobots', 'The site has no robots.txt, so it blocks no bot there.');
+  if (robots.state === 'unsure') return t('botsUnsure', 'No robots.txt was read, so no AI bot is listed.');
+  return t('botsNone', 'robots.txt names no AI bot, and its rules for all crawlers block none.');
+}
 
 function Groups({ groups, testid }: { groups: OperatorGroup[]; testid: string }) {
   return (
@@ -23,43 +33,50 @@ function Groups({ groups, testid }: { groups: OperatorGroup[]; testid: string })
   );
 }
 
-export function BotSection({ lists }: { lists: BotLists }) {
+export function BotSection({ lists, robots }: { lists: BotLists; robots: RobotsReading }) {
   const none = lists.blocked.length + lists.wildcardCount + lists.partial.length + lists.allowed.length === 0;
   return (
     <div class="botlists">
-      {none && <p class="muted">robots.txt names no AI bot, and its rules for all crawlers block none.</p>}
+      {none && (
+        <p class="muted" data-testid="no-bots">
+          {noneWords(robots)}
+        </p>
+      )}
       {lists.blocked.length > 0 && (
         <section class="block" aria-labelledby="blocked-h">
-          <h2 id="blocked-h">Blocked AI bots</h2>
+          <h2 id="blocked-h">{t('botsBlocked', 'Blocked AI bots')}</h2>
           <Groups groups={lists.blocked} testid="blocked-bots" />
         </section>
       )}
       {lists.wildcardCount > 0 && (
         <section class="block" aria-labelledby="wild-h">
-          <h2 id="wild-h">Blocked by the rule for all crawlers</h2>
+          <h2 id="wild-h">{t('botsWildcardHeading', 'Blocked by the rule for all crawlers')}</h2>
           <p class="note" data-testid="wildcard-note">
-            {lists.wildcardCount} AI bots are blocked only because the robots.txt group <code>User-agent: *</code> disallows the whole
-            site; no rule names them.
+            {lists.wildcardCount === 1
+              ? t('botsWildcardOne', 'One AI bot is blocked by the rule for every crawler (User-agent: *), which closes the whole site; no rule names it.')
+              : t('botsWildcardMany', '$1 AI bots are blocked by the rule for every crawler (User-agent: *), which closes the whole site; no rule names them.', lists.wildcardCount)}
           </p>
           <details>
-            <summary>Show these bots</summary>
+            <summary>{t('botsShow', 'Show these bots')}</summary>
             <Groups groups={lists.blockedByWildcard} testid="wildcard-bots" />
           </details>
         </section>
       )}
       {lists.partial.length > 0 && (
         <section class="block" aria-labelledby="partial-h">
-          <h2 id="partial-h">Partly blocked AI bots</h2>
+          <h2 id="partial-h">{t('botsPartial', 'Partly blocked AI bots')}</h2>
           <Groups groups={lists.partial} testid="partial-bots" />
         </section>
       )}
       {lists.allowed.length > 0 && (
         <section class="block" aria-labelledby="allowed-h">
-          <h2 id="allowed-h">Explicitly allowed AI bots</h2>
+          <h2 id="allowed-h">{t('botsAllowed', 'Explicitly allowed AI bots')}</h2>
           <Groups groups={lists.allowed} testid="allowed-bots" />
         </section>
       )}
-      {!lists.sourceKnown && <p class="muted">The full record is not available, so rules for all crawlers cannot be told apart from rules naming a bot.</p>}
+      {!lists.sourceKnown && !none && (
+        <p class="muted">{t('botsSourceUnknown', 'The gateway did not send the site\u2019s rules, so blocks by the rule for all crawlers cannot be told apart from rules naming a bot.')}</p>
+      )}
     </div>
   );
 }

@@ -1,30 +1,43 @@
-/** When the site was last checked, with a note once that is older than the seed's 30 days. */
+/**
+ * When the site was checked (in the browser's language), a note once that is older than the
+ * seed's 30 days, the last failed check when there was one, and "Check again".
+ */
 import { STALE_AFTER_DAYS } from '~~/shared/values.js';
+import type { PopupModel } from '../lib/view-model.js';
+import { t } from '../lib/i18n.js';
 
-const DAY_MS = 86_400_000;
-
-function ageInWords(iso: string, now: number): string {
-  const ms = now - Date.parse(iso);
-  if (!Number.isFinite(ms)) return 'at an unknown time';
-  const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-  const mins = Math.round(ms / 60_000);
-  if (mins < 1) return 'just now';
-  if (mins < 60) return rtf.format(-mins, 'minute');
-  const hours = Math.round(mins / 60);
-  if (hours < 24) return rtf.format(-hours, 'hour');
-  return rtf.format(-Math.round(ms / DAY_MS), 'day');
+export interface RecheckView {
+  busy: boolean;
+  /** What happened, for people: refused with the wait, failed, or done. */
+  message: string | null;
 }
 
-function isStale(iso: string, now: number): boolean {
-  return now - Date.parse(iso) > STALE_AFTER_DAYS * DAY_MS;
-}
-
-export function CrawlTime({ iso, now = Date.now() }: { iso: string; now?: number }) {
-  const stale = isStale(iso, now);
+export function CrawlTime({ model, recheck, onRecheck }: { model: PopupModel; recheck?: RecheckView; onRecheck?: () => void }) {
+  const { checked, lastCheck } = model;
   return (
-    <p class={stale ? 'crawl stale' : 'crawl'} data-testid="crawl-time">
-      Checked <time dateTime={iso} title={new Date(iso).toUTCString()}>{ageInWords(iso, now)}</time>.
-      {stale && ` This is more than ${STALE_AFTER_DAYS} days old; the site may have changed its policy since.`}
-    </p>
+    <div class="checked">
+      <p class={checked.stale ? 'crawl stale' : 'crawl'} data-testid="crawl-time">
+        {t('checkedBefore', 'Checked')}{' '}
+        <time dateTime={checked.iso} title={checked.absolute}>
+          {checked.relative}
+        </time>
+        .{checked.stale && ` ${t('checkedStale', 'This is more than $1 days old; the site may have changed its policy since.', STALE_AFTER_DAYS)}`}
+        {onRecheck && (
+          <button type="button" class="recheck" onClick={onRecheck} disabled={recheck?.busy} data-testid="recheck">
+            {recheck?.busy ? t('rechecking', 'Checking\u2026') : t('recheck', 'Check again')}
+          </button>
+        )}
+      </p>
+      {lastCheck && (
+        <p class="crawl stale" data-testid="last-check">
+          {lastCheck}
+        </p>
+      )}
+      {recheck?.message && (
+        <p class="crawl" role="status" data-testid="recheck-message">
+          {recheck.message}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,60 +1,75 @@
 /**
- * The details view: the lines of robots.txt (and other sources) behind each verdict, with line
- * numbers, then the raw robots.txt as served.
+ * The details view: what was read, each verdict with the signals that decided it (the line,
+ * header or tag as published), then the raw robots.txt with line numbers. The only view where
+ * identifiers appear, as code beside the words (classification.md section 9).
  */
-import type { FullRecord } from '~~/shared/schemas.js';
+import { USE_CASE_LABELS } from '~~/shared/labels.js';
+import type { RobotsReading } from '~~/shared/story.js';
+import type { DetailsModel, Host, PopupModel } from '../lib/view-model.js';
+import { VerdictIcon } from './icons.js';
+import { t } from '../lib/i18n.js';
 
-const SOURCE_NAMES: Record<string, string> = {
-  robots_txt: 'robots.txt',
-  content_signals: 'Content signals',
-  tdmrep: 'TDMRep',
-  ai_txt: 'ai.txt',
-  llms_txt: 'llms.txt',
-  agents_json: 'agents.json',
-  meta: 'Page meta tag',
-  x_robots_tag: 'X-Robots-Tag header',
-  tos: 'Terms of service',
-  crawl: 'Crawl',
-  rule: 'Rule',
-};
+function WhatWasRead({ host, robots, details }: { host: Host; robots: RobotsReading; details: DetailsModel }) {
+  return (
+    <dl class="facts read" data-testid="read">
+      {host.idn && (
+        <div class="fact">
+          <dt>{t('nameInDns', 'Name in DNS')}</dt>
+          <dd>
+            <code>{host.ascii}</code>
+          </dd>
+        </div>
+      )}
+      <div class="fact">
+        <dt>robots.txt</dt>
+        <dd>
+          {robots.state === 'read' ? t('robotsRead', 'read') : robots.state === 'missing' ? t('robotsNone', 'none published') : robots.reason ? t('robotsNotReadWhy', 'not read: $1', robots.reason) : t('robotsNotRead', 'not read')}
+          {robots.httpStatus !== null && <code> HTTP {robots.httpStatus}</code>}
+        </dd>
+      </div>
+      <div class="fact">
+        <dt>{t('homepage', 'Homepage')}</dt>
+        <dd>{details.homepageStatus === null ? t('noAnswer', 'no answer') : <code>HTTP {details.homepageStatus}</code>}</dd>
+      </div>
+    </dl>
+  );
+}
 
-/** Enough lines for any real policy; a 500 KiB file would only slow the popup. */
-const MAX_LINES = 400;
-const lines = (text: string): string[] => {
-  const all = text.split(/\r\n|\r|\n/);
-  return all.length > MAX_LINES ? [...all.slice(0, MAX_LINES), `… ${all.length - MAX_LINES} more lines`] : all;
-};
-
-export function Explanations({ full }: { full: FullRecord }) {
+export function Explanations({ model }: { model: PopupModel }) {
+  const details = model.details!;
   return (
     <div class="details">
+      <WhatWasRead host={model.host} robots={model.robots} details={details} />
       <section class="block" aria-labelledby="why-h">
-        <h2 id="why-h">Why</h2>
-        {full.explanations.length === 0 ? (
-          <p class="muted">No line of any source decided these verdicts.</p>
-        ) : (
-          <ol class="why" data-testid="explanations">
-            {full.explanations.map((e, i) => (
-              <li key={i}>
-                <span class="why-subject">
-                  {e.subject}: {e.value}
-                </span>
-                <span class="why-source">
-                  {SOURCE_NAMES[e.source] ?? e.source}
-                  {e.line !== null && `, line ${e.line}`}
-                </span>
-                {e.evidence && <code class="why-evidence">{e.evidence}</code>}
-                <span class="why-reason">{e.reason}</span>
-              </li>
-            ))}
-          </ol>
-        )}
+        <h2 id="why-h">{t('whyHeading', 'Why')}</h2>
+        <p class="muted">
+          {model.headline.label} <code>{details.identifiers}</code>
+        </p>
+        <ol class="why" data-testid="explanations">
+          {details.uses.map((u) => (
+            <li key={u.use} class={`verdict-${u.tone}`}>
+              <span class="why-subject">
+                <VerdictIcon tone={u.tone} /> {USE_CASE_LABELS[u.use].label}: {u.words}
+              </span>
+              {u.signals.length === 0 ? (
+                <span class="why-reason">{u.tone === 'unknown' ? model.robots.sentence : t('whyNothing', 'No rule or signal of the site speaks of this use.')}</span>
+              ) : (
+                u.signals.map((s, i) => (
+                  <span key={i} class="why-signal">
+                    <span class="why-source">{s.phrase}</span>
+                    {s.evidence && <code class="why-evidence">{s.evidence}</code>}
+                  </span>
+                ))
+              )}
+            </li>
+          ))}
+        </ol>
       </section>
-      {full.robots_txt !== null && (
+      {details.robotsLines && (
         <details class="raw">
-          <summary>robots.txt as served</summary>
+          <summary>{t('robotsAsServed', 'robots.txt as served')}</summary>
           <pre data-testid="robots-raw">
-            {lines(full.robots_txt).map((l, i) => (
+            {details.robotsLines.map((l, i) => (
               <span key={i} class="rl">
                 <span class="ln" aria-hidden="true">
                   {i + 1}
@@ -66,8 +81,8 @@ export function Explanations({ full }: { full: FullRecord }) {
           </pre>
         </details>
       )}
-      <p class="muted">
-        Confidence {Math.round(full.confidence * 100)} % · openness {Math.round(full.ai_openness_score * 100)} / 100
+      <p class="muted small" data-testid="scores">
+        {t('confidence', 'Confidence $1 %.', details.confidence ?? '?')} {details.openness ?? t('noOpenness', 'No openness score: the site\u2019s rules could not be read.')}
       </p>
     </div>
   );

@@ -1,29 +1,30 @@
-/** Conflicts between sources and warnings, each explained in a sentence. */
-import { CONFLICT_LABELS, WARNING_LABELS, type Label } from '~~/shared/labels.js';
-import type { Conflict } from '~~/shared/values.js';
+/** Conflicts between sources, notes (terms silent on AI) and warnings, each in a sentence. */
+import type { Issue } from '~~/shared/story-notes.js';
+import { t } from '../lib/i18n.js';
 
-/** Warnings are open-ended strings in the record; one this version has no words for is shown as sent. */
-const warningLabel = (w: string): Label | undefined => (WARNING_LABELS as Record<string, Label | undefined>)[w];
+const prefix = (kind: Issue['kind']): string => (kind === 'conflict' ? t('conflict', 'Conflict') : kind === 'note' ? t('note', 'Note') : t('warning', 'Warning'));
 
-export function Issues({ conflicts, warnings }: { conflicts: readonly Conflict[]; warnings: readonly string[] }) {
-  if (conflicts.length === 0 && warnings.length === 0) return null;
+export function Issues({ issues }: { issues: Issue[] }) {
+  if (issues.length === 0) return null;
+  const conflicts = issues.some((i) => i.kind === 'conflict');
   return (
     <section class="block" aria-labelledby="issues-h">
-      <h2 id="issues-h">Conflicts and warnings</h2>
+      <h2 id="issues-h">{conflicts ? t('issuesHeadingConflicts', 'Conflicts and notes') : t('issuesHeading', 'Notes')}</h2>
       <ul class="issues" data-testid="issues">
-        {conflicts.map((c) => (
-          <li key={c} class="issue conflict">
-            <strong>Conflict: {CONFLICT_LABELS[c]?.label ?? c}.</strong> {CONFLICT_LABELS[c]?.explanation}
+        {issues.map((i) => (
+          <li key={`${i.kind}:${i.label}`} class={`issue ${i.kind}`}>
+            {i.kind === 'note' ? (
+              i.explanation
+            ) : (
+              <>
+                <strong>
+                  {prefix(i.kind)}: {i.label}.
+                </strong>{' '}
+                {i.explanation}
+              </>
+            )}
           </li>
         ))}
-        {warnings.map((w) => {
-          const l = warningLabel(w);
-          return (
-            <li key={w} class="issue warning">
-              <strong>Warning: {l?.label ?? w}.</strong> {l?.explanation}
-            </li>
-          );
-        })}
       </ul>
     </section>
   );

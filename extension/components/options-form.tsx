@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { createGatewayClient, failureAdvice } from '../lib/gateway-client.js';
+import { t } from '../lib/i18n.js';
 import { DEFAULT_GATEWAY_URL, hostPermissionFor, loadSettings, needsPermissionRequest, settingsItem, validateGatewayUrl } from '../lib/settings.js';
 
 type Message = { tone: 'ok' | 'error' | 'info'; text: string } | null;
@@ -41,25 +42,27 @@ export function OptionsForm() {
     e.preventDefault();
     if (!checked.ok) return setMessage({ tone: 'error', text: checked.message });
     const granted = await requestHost(checked.url);
-    if (!granted) return setMessage({ tone: 'error', text: `Not saved: the extension needs your permission to contact ${checked.url}.` });
+    if (!granted) return setMessage({ tone: 'error', text: t('optNotSaved', 'Not saved: the extension needs your permission to contact $1.', checked.url) });
     await settingsItem.setValue({ gatewayUrl: checked.url, token: token.trim() });
     setAddress(checked.url);
-    setMessage({ tone: 'ok', text: `Saved. The extension now asks the gateway at ${checked.url}.` });
+    setMessage({ tone: 'ok', text: t('optSaved', 'Saved. The extension now asks the gateway at $1.', checked.url) });
   }
 
   async function test() {
     if (!checked.ok) return setMessage({ tone: 'error', text: checked.message });
     const granted = await requestHost(checked.url);
-    if (!granted) return setMessage({ tone: 'error', text: `The extension needs your permission to contact ${checked.url}.` });
+    if (!granted) return setMessage({ tone: 'error', text: t('optNeedPermission', 'The extension needs your permission to contact $1.', checked.url) });
     setBusy(true);
-    setMessage({ tone: 'info', text: `Connecting to ${checked.url}…` });
+    setMessage({ tone: 'info', text: t('optConnecting', 'Connecting to $1\u2026', checked.url) });
     const r = await createGatewayClient({ baseUrl: checked.url, token: token.trim() }).status();
     setBusy(false);
     setMessage(
       r.ok
         ? {
             tone: 'ok',
-            text: `Connected: gateway version ${r.data.version}, mode ${r.data.mode}, preview features ${r.data.features.preview ? 'on' : 'off'}.`,
+            text: r.data.features.preview
+              ? t('optConnectedPreview', 'Connected: gateway version $1, mode $2, preview features on.', r.data.version, r.data.mode)
+              : t('optConnected', 'Connected: gateway version $1, mode $2, preview features off.', r.data.version, r.data.mode),
           }
         : { tone: 'error', text: failureAdvice(checked.url, r) },
     );
@@ -67,9 +70,9 @@ export function OptionsForm() {
 
   return (
     <form class="options" onSubmit={save} noValidate>
-      <h1>AI Policy Lens</h1>
-      <p class="muted">The extension sends only the host name of the page you visit to your gateway, never the path, and never holds a service API key.</p>
-      <label for="address">Gateway address</label>
+      <h1>{t('extName', 'AI Policy Lens')}</h1>
+      <p class="muted">{t('optIntro', 'The extension sends only the host name of the page you visit to your gateway, never the path, and never holds a service API key.')}</p>
+      <label for="address">{t('optAddress', 'Gateway address')}</label>
       <input
         id="address"
         name="address"
@@ -86,9 +89,9 @@ export function OptionsForm() {
         }}
       />
       <p id="address-help" class={checked.ok ? 'help' : 'help invalid'}>
-        {checked.ok ? `Default ${DEFAULT_GATEWAY_URL} (npm start). Scheme, host and port only.` : checked.message}
+        {checked.ok ? t('optAddressHelp', 'Default $1 (npm start). Scheme, host and port only.', DEFAULT_GATEWAY_URL) : checked.message}
       </p>
-      <label for="token">Access token (optional)</label>
+      <label for="token">{t('optToken', 'Access token (optional)')}</label>
       <input
         id="token"
         name="token"
@@ -102,12 +105,12 @@ export function OptionsForm() {
         }}
       />
       <p id="token-help" class="help">
-        Only if your gateway asks for one. Sent as a Bearer token to the gateway, nowhere else.
+        {t('optTokenHelp', 'Only if your gateway asks for one. Sent as a Bearer token to the gateway, nowhere else.')}
       </p>
       <div class="actions">
-        <button type="submit">Save</button>
+        <button type="submit">{t('optSave', 'Save')}</button>
         <button type="button" onClick={test} disabled={busy}>
-          Test connection
+          {t('optTest', 'Test connection')}
         </button>
       </div>
       <p role="status" aria-live="polite" class={message ? `message ${message.tone}` : 'message'} data-testid="options-message">

@@ -1,13 +1,16 @@
 /**
  * The popup's whole view as a function of its data (tests render it directly): the tab's
- * badge state from storage.session, plus the extras loaded from the gateway.
+ * badge state from storage.session, plus the extras loaded from the gateway, told through one
+ * model (lib/view-model.ts) so every tab tells the same story.
  */
-import { useState } from 'preact/hooks';
-import type { DomainPolicyFound } from '~~/shared/schemas.js';
+import { useMemo, useState } from 'preact/hooks';
+import type { PathVerdicts } from '../lib/page-reading.js';
+import type { PageSignals } from '../lib/page-signals.js';
 import type { Extras } from '../lib/popup-data.js';
 import type { TabState } from '../lib/session-store.js';
+import { hostOf, popupModel, type PopupModel } from '../lib/view-model.js';
 import { BotSection } from './bot-section.js';
-import { CrawlTime } from './crawl-time.js';
+import { CrawlTime, type RecheckView } from './crawl-time.js';
 import { Explanations } from './explanations.js';
 import { Issues } from './issues.js';
 import { ErrorNotice, NoPage, Queued } from './notices.js';
@@ -16,7 +19,9 @@ import { History, Purposes } from './preview-sections.js';
 import { SiteFacts } from './site-facts.js';
 import { Standards } from './standards.js';
 import { TabPanels, type Panel } from './tab-panels.js';
+import { ThisPage } from './this-page.js';
 import { VerdictList } from './verdict-list.js';
+import { t } from '../lib/i18n.js';
 
 export type PopupState = { kind: 'loading' } | { kind: 'no-page' } | TabState;
 
@@ -24,67 +29,96 @@ export interface PopupViewProps {
   state: PopupState;
   extras: Extras | null;
   now?: number;
+  /** Language for dates; undefined: the browser's. */
+  locale?: string;
+  recheck?: RecheckView;
+  onRecheck?: () => void;
+  /** The page in the address bar: its path judged locally, its own tags once read. */
+  page?: { pathVerdicts: PathVerdicts | null; signals: PageSignals | null };
 }
 
-export function PopupView({ state, extras, now }: PopupViewProps) {
-  if (state.kind === 'loading') return <p class="muted" role="status">Loading…</p>;
+export function PopupView({ state, extras, now, locale, recheck, onRecheck, page }: PopupViewProps) {
+  if (state.kind === 'loading') return <p class="muted" role="status">{t('loading', 'Loading\u2026')}</p>;
   if (state.kind === 'no-page') return <NoPage />;
   if (state.kind === 'queued')
     return (
       <>
-        <PolicyHeader domain={state.domain} />
-        <Queued domain={state.domain} />
+        <PolicyHeader host={hostOf(state.domain)} />
+        <Queued domain={hostOf(state.domain).display} />
       </>
     );
   if (state.kind === 'error')
     return (
       <>
-        <PolicyHeader domain={state.domain} />
+        <PolicyHeader host={hostOf(state.domain)} />
         <ErrorNotice advice={state.advice} />
       </>
     );
-  return <Found policy={state.policy} extras={extras} now={now} />;
+  return <Found state={state} extras={extras} now={now} locale={locale} recheck={recheck} onRecheck={onRecheck} page={page} />;
 }
 
-function Found({ policy, extras, now }: { policy: DomainPolicyFound; extras: Extras | null; now?: number }) {
+type FoundProps = Omit<PopupViewProps, 'state'> & { state: Extract<TabState, { kind: 'found' }> };
+
+function Found({ state, extras, now, locale, recheck, onRecheck, page }: FoundProps) {
   const [selected, setSelected] = useState('overview');
-  const full = extras?.full ?? null;
+  const model: PopupModel = useMemo(
+    () =>
+      popupModel({
+        policy: state.policy,
+        full: extras?.full,
+        announced: extras?.announced,
+        history: extras?.history,
+        agents: extras?.bots.agents,
+        parent: extras?.parent,
+        pathVerdicts: page?.pathVerdicts,
+        pageSignals: page?.signals,
+        now,
+        locale,
+      }),
+    [state.policy, extras, now, locale, page],
+  );
   const panels: Panel[] = [
     {
       id: 'overview',
-      label: 'Overview',
+      label: t('tabOverview', 'Overview'),
       render: () => (
         <>
-          <VerdictList useCases={policy.use_cases} />
-          <Standards signals={policy.signals} />
-          {full && <Issues conflicts={full.conflicts} warnings={full.warnings} />}
-          <SiteFacts site={policy.site} />
-          <CrawlTime iso={policy.last_updated} now={now} />
+          {model.page.sentence && <ThisPage page={model.page} />}
+          <VerdictList uses={model.uses} />
+          {model.parent && (
+            <p class="note parent" data-testid="parent-site">
+              {model.parent}
+            </p>
+          )}
+          <Standards standards={model.standards} robots={model.robots} contentSignal={model.contentSignal} />
+          {model.issues && <Issues issues={model.issues} />}
+          <SiteFacts site={state.policy.site} />
+          <CrawlTime model={model} recheck={recheck} onRecheck={onRecheck} />
         </>
       ),
     },
-    { id: 'bots', label: 'Bots', render: () => (extras ? <BotSection lists={extras.bots} /> : <p class="muted">Loading the bots…</p>) },
+    { id: 'bots', label: t('tabBots', 'Bots'), render: () => (extras ? <BotSection lists={extras.bots} robots={model.robots} /> : <p class="muted">{t('loadingBots', 'Loading the bots\u2026')}</p>) },
     {
       id: 'details',
-      label: 'Details',
-      render: () => (full ? <Explanations full={full} /> : <p class="muted">{extras?.problem ?? 'Loading the full record…'}</p>),
+      label: t('tabDetails', 'Details'),
+      render: () => (model.details ? <Explanations model={model} /> : <p class="muted">{extras?.problem ?? t('loadingDetails', 'Loading the full record\u2026')}</p>),
     },
   ];
-  if (extras?.status?.features.preview && (extras.announced || extras.history)) {
+  if (extras?.status?.features.preview && (model.purposes || model.history)) {
     panels.push({
       id: 'preview',
-      label: 'Purposes',
+      label: t('tabPurposes', 'Purposes'),
       render: () => (
         <>
-          {extras.announced && <Purposes record={extras.announced} />}
-          {extras.history && <History history={extras.history} />}
+          {model.purposes && <Purposes model={model} />}
+          {model.history && <History model={model} />}
         </>
       ),
     });
   }
   return (
     <>
-      <PolicyHeader domain={policy.domain} stance={policy.stance} detail={policy.detail} />
+      <PolicyHeader host={model.host} headline={model.headline} badge={model.badge} />
       <TabPanels panels={panels} selected={selected} onSelect={setSelected} />
     </>
   );

@@ -1,23 +1,36 @@
-/** The policy standards found on the site (seed `signals`), named, with what each one is. */
-import { SIGNAL_LABELS } from '~~/shared/labels.js';
-import type { Signals } from '~~/shared/schemas.js';
-import { SIGNAL_KEYS } from '~~/shared/values.js';
+/**
+ * What the site publishes: whether robots.txt was read (never "missing" when it was not), and the
+ * standards found, the ones that decided a verdict marked. Content-Signal's uses are spelled out.
+ */
+import { USE_CASE_LABELS } from '~~/shared/labels.js';
+import type { RobotsReading, StandardReading } from '~~/shared/story.js';
+import { t } from '../lib/i18n.js';
 
-export function Standards({ signals }: { signals: Signals }) {
-  const found = SIGNAL_KEYS.filter((k) => signals[k]);
+export function Standards({ standards, robots, contentSignal }: { standards: StandardReading[]; robots: RobotsReading; contentSignal: string | null }) {
   return (
     <section class="block" aria-labelledby="standards-h">
-      <h2 id="standards-h">Standards found</h2>
-      {found.length === 0 ? (
-        <p class="muted">None: no robots.txt, llms.txt, ai.txt, TDMRep, content signals or agents.json.</p>
+      <h2 id="standards-h">{t('standardsHeading', 'Standards found')}</h2>
+      {robots.state !== 'read' && (
+        <p class={robots.state === 'unread' ? 'robots unread' : 'robots'} data-testid="robots-state">
+          {robots.sentence}
+        </p>
+      )}
+      {standards.length === 0 ? (
+        <p class="muted">{t('standardsNone', 'No AI rule or AI file of any kind.')}</p>
       ) : (
         <ul class="chips" data-testid="standards">
-          {found.map((k) => (
-            <li key={k} class="chip" title={SIGNAL_LABELS[k].explanation}>
-              {SIGNAL_LABELS[k].label}
+          {standards.map((s) => (
+            <li key={s.key} class={s.decides.length ? 'chip decisive' : 'chip'} title={s.explanation}>
+              {s.label}
+              {s.decides.length > 0 && <span class="chip-uses">{t('standardDecides', ' \u00b7 decides $1', s.decides.map((u) => USE_CASE_LABELS[u].label).join(', '))}</span>}
             </li>
           ))}
         </ul>
+      )}
+      {contentSignal && (
+        <p class="note small" data-testid="content-signal-note">
+          {contentSignal}
+        </p>
       )}
     </section>
   );

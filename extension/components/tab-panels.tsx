@@ -3,6 +3,7 @@
  * arrow keys move between tabs, Home/End jump, only the selected tab is in the tab order.
  */
 import { useRef } from 'preact/hooks';
+import { t } from '../lib/i18n.js';
 
 export interface Panel {
   id: string;
@@ -25,7 +26,7 @@ export function TabPanels({ panels, selected, onSelect }: { panels: Panel[]; sel
   };
   return (
     <div class="tabs">
-      <div role="tablist" aria-label="Views" class="tablist" onKeyDown={onKey}>
+      <div role="tablist" aria-label={t('views', 'Views')} class="tablist" onKeyDown={onKey}>
         {panels.map((p) => (
           <button
             key={p.id}

@@ -1,14 +1,14 @@
-/** The three use-case verdicts, each with icon, words and explanation. */
+/** The three use-case verdicts, each with icon, words, and what decided it. */
 import { useLayoutEffect } from 'preact/hooks';
-import { USE_CASE_LABELS, VERDICT_LABELS } from '~~/shared/labels.js';
-import type { UseCases } from '~~/shared/schemas.js';
-import { USE_CASES } from '~~/shared/values.js';
+import { USE_CASE_LABELS } from '~~/shared/labels.js';
+import type { UseReading } from '~~/shared/story.js';
 import { VerdictIcon } from './icons.js';
+import { t } from '../lib/i18n.js';
 
 /** Performance mark the benchmark reads: popup open to first paint of the verdicts. */
 export const VERDICTS_PAINTED_MARK = 'lens:verdicts-painted';
 
-export function VerdictList({ useCases }: { useCases: UseCases }) {
+export function VerdictList({ uses, label = t('verdictsLabel', 'Verdict per use') }: { uses: UseReading[]; label?: string }) {
   useLayoutEffect(() => {
     // Runs once the verdicts are in the DOM. The next animation frame is the first one that
     // draws them: rAF fires just before that frame's paint, and a message posted from it is
@@ -22,19 +22,21 @@ export function VerdictList({ useCases }: { useCases: UseCases }) {
     });
   }, []);
   return (
-    <ul class="verdicts" aria-label="Verdict per use">
-      {USE_CASES.map((u) => {
-        const v = useCases[u];
-        return (
-          <li key={u} class={`verdict verdict-${v}`} title={`${USE_CASE_LABELS[u].explanation} ${VERDICT_LABELS[v].explanation}`}>
-            <VerdictIcon verdict={v} />
-            <span class="verdict-use">{USE_CASE_LABELS[u].label}</span>
-            <span class="verdict-value" data-testid={`verdict-${u}`}>
-              {VERDICT_LABELS[v].label}
+    <ul class="verdicts" aria-label={label}>
+      {uses.map((r) => (
+        <li key={r.use} class={`verdict verdict-${r.tone}`} title={r.explanation}>
+          <VerdictIcon tone={r.tone} />
+          <span class="verdict-use">{USE_CASE_LABELS[r.use].label}</span>
+          <span class="verdict-value" data-testid={`verdict-${r.use}`}>
+            {r.words}
+          </span>
+          {r.because && (
+            <span class="verdict-why" data-testid={`because-${r.use}`}>
+              {r.because}
             </span>
-          </li>
-        );
-      })}
+          )}
+        </li>
+      ))}
     </ul>
   );
 }

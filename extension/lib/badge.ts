@@ -4,7 +4,11 @@
  * colour is never the only carrier (WCAG 2.2 SC 1.4.1).
  */
 import { browser } from 'wxt/browser';
-import { BADGE_VIEW, badgeTitle, type BadgeState } from '~~/shared/labels.js';
+import { domainToUnicode } from './host-name.js';
+import { BADGE_VIEW, badgeTitle } from '~~/shared/labels.js';
+import { headline, useReadings } from '~~/shared/story.js';
+import { pageReading } from './page-reading.js';
+import { pathVerdicts } from './path-verdicts.js';
 import type { TabState } from './session-store.js';
 
 export interface BadgeShown {
@@ -16,18 +20,27 @@ export interface BadgeShown {
 
 const NO_BADGE_TITLE = 'AI Policy Lens';
 
-function badgeStateOf(state: TabState): BadgeState {
-  return state.kind === 'found' ? state.policy.stance : state.kind;
-}
-
-/** What the badge shows for a tab state; null for pages without a badge. */
+/**
+ * What the badge shows for a tab state; null for pages without a badge. A found record is told
+ * as the popup tells it (shared/story.ts headline): an unread robots.txt is `?` "unknown: …",
+ * silence is the grey `None`, and the title names what decided.
+ */
 export function badgeFor(state: TabState | null): BadgeShown | null {
   if (!state) return null;
-  const key = badgeStateOf(state);
-  const view = BADGE_VIEW[key];
-  const base = badgeTitle(state.domain, key);
-  // An error title also says what to do (start the gateway, fix the options).
-  const title = state.kind === 'error' ? `${base}. ${state.advice}` : base;
+  const host = domainToUnicode(state.domain);
+  if (state.kind !== 'found') {
+    const view = BADGE_VIEW[state.kind];
+    const base = badgeTitle(host, state.kind);
+    // An error title also says what to do (start the gateway, fix the options).
+    return { text: view.text, color: view.color, textColor: view.textColor, title: state.kind === 'error' ? `${base}. ${state.advice}` : base };
+  }
+  const head = headline(state.policy);
+  const view = BADGE_VIEW[head.badge];
+  let title = badgeTitle(host, head.badge, head.phrase);
+  // This page's path, judged here against the site's rules (issue 11 part 2).
+  const page = pageReading(useReadings(state.policy), head, pathVerdicts(state.policy, state.path), null);
+  if (page.sentence) title += `. ${page.sentence}`;
+  if (state.policy.basis?.last_check) title += '. The last check failed; this is the result of an earlier one';
   return { text: view.text, color: view.color, textColor: view.textColor, title };
 }
 

@@ -1,14 +1,14 @@
 /**
  * The popup's bot lists: which AI bots a site blocks or allows, grouped by operator, with what
  * each bot is for (shared/bots.ts), and whether a block comes from a rule naming the bot or
- * only from the rules for every crawler (`User-agent: *`).
+ * only from the rules for every crawler (`User-agent: *`). Which bots a group names comes from
+ * the answer's `path_rules` (agents as the service's matcher compares them), so the extension
+ * never parses robots.txt itself. Loaded lazily, after first paint (the catalogue is large).
  */
-// The classifier's own robots.txt parser (shared/robots, the one the service uses), so a
-// bot counts as named here exactly when it did there. Loaded with this module, after first paint.
-import { agentToken, parseRobotsTxt } from '~~/shared/robots/parse.js';
-import { botByToken, type Bot } from '~~/shared/bots.js';
-import type { Bots, FullRecord } from '~~/shared/schemas.js';
+import { botByToken, botsForUseCase, type Bot } from '~~/shared/bots.js';
+import type { Bots, FullRecord, PathRules } from '~~/shared/schemas.js';
 import type { BotPurpose } from '~~/shared/values.js';
+import { t } from './i18n.js';
 
 export interface BotItem {
   token: string;
@@ -33,20 +33,26 @@ export interface BotLists {
   partial: OperatorGroup[];
   /** Named and allowed. */
   allowed: OperatorGroup[];
-  /** Whether named/wildcard could be told apart (needs the raw robots.txt of the full record). */
+  /** Whether named/wildcard could be told apart (needs the answer's `path_rules` and the full record). */
   sourceKnown: boolean;
+  /** The AI agent bots (purpose `agent`) the full record lists: all blocked, some, or none known. */
+  agents: 'blocked' | 'partial' | null;
 }
 
-/** Tokens named by `User-agent` lines, as classification.md section 2 compares them (agentToken). */
-function namedAgents(robotsTxt: string): Set<string> {
-  return new Set(parseRobotsTxt(robotsTxt).groups.flatMap((g) => g.agents.map((a) => a.token)));
+/** Lower-case token as the matcher compares it (classification.md section 2: cut at `/`, trimmed). */
+const tokenOf = (name: string): string => name.split('/')[0]!.trim().toLowerCase();
+
+/** Tokens that `User-agent` lines name (not `*`), from the answer's path rules. */
+function namedAgents(rules: PathRules): Set<string> {
+  return new Set(rules.groups.flatMap((g) => g.agents).filter((a) => a !== '*'));
 }
 
 function item(token: string, viaWildcard: boolean): BotItem & { operator: string } {
   const b: Bot | undefined = botByToken(token);
   return {
     token: b?.token ?? token,
-    operator: b?.operator ?? 'Other',
+    // A token the catalogue lacks (section 10: reported, not dropped).
+    operator: b?.operator ?? t('botsOtherOperator', 'Other bots this site names'),
     purpose: b?.purpose ?? null,
     description: b?.description ?? null,
     viaWildcard,
@@ -70,14 +76,14 @@ function byOperator(items: Array<BotItem & { operator: string }>): OperatorGroup
  * named allowed ones). The full record adds which blocks come only from `*` (its raw
  * robots.txt names no group for the bot) and the partly blocked bots (`all_bots`).
  */
-export function botLists(summary: Bots, full: FullRecord | null): BotLists {
-  const named = full?.robots_txt ? namedAgents(full.robots_txt) : null;
-  const isNamed = (t: string) => named === null || named.has(agentToken(t));
-  const blocked = summary.blocked.map((t) => item(t, full !== null && !isNamed(t)));
+export function botLists(summary: Bots, full: FullRecord | null, rules: PathRules | null | undefined): BotLists {
+  const named = full && rules ? namedAgents(rules) : null;
+  const isNamed = (t: string) => named === null || named.has(tokenOf(t));
+  const blocked = summary.blocked.map((t) => item(t, named !== null && !isNamed(t)));
   const wildcard = blocked.filter((b) => b.viaWildcard);
   const partial = full
     ? Object.entries(full.all_bots)
-        .filter(([t, e]) => e.is_ai_bot && e.status === 'partial' && named?.has(agentToken(t)))
+        .filter(([t, e]) => e.is_ai_bot && e.status === 'partial' && (named === null || named.has(tokenOf(t))))
         .map(([t]) => item(t, false))
     : [];
   return {
@@ -86,6 +92,17 @@ export function botLists(summary: Bots, full: FullRecord | null): BotLists {
     wildcardCount: wildcard.length,
     partial: byOperator(partial),
     allowed: byOperator(summary.allowed.map((t) => item(t, false))),
-    sourceKnown: full !== null,
+    sourceKnown: named !== null,
+    agents: full ? agentStatus(full) : null,
   };
+}
+
+/** Whether every AI agent bot the full record lists is blocked, or only some (for the announced `browsing`). */
+function agentStatus(full: FullRecord): 'blocked' | 'partial' | null {
+  const statuses = botsForUseCase('inference')
+    .filter((b) => b.purpose === 'agent')
+    .map((b) => Object.entries(full.all_bots).find(([t]) => t.toLowerCase() === b.token.toLowerCase())?.[1].status)
+    .filter((s) => s !== undefined);
+  if (statuses.length === 0) return null;
+  return statuses.every((s) => s === 'blocked') ? 'blocked' : statuses.some((s) => s !== 'allowed') ? 'partial' : null;
 }

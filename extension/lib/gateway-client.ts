@@ -4,9 +4,11 @@
  * `X-AI-Policy-Lens: 1` (the gateway refuses requests without it) and, when set, the gateway's
  * own access token. Expected failures are values, not exceptions (CONVENTIONS 5).
  */
+import type { RecheckResult } from '~~/shared/api.js';
 import type { Domain } from '~~/shared/domain.js';
 import type { AnnouncedRecord, DomainPolicy, DomainPolicyUnknown, FullRecord, HistoryResponse } from '~~/shared/schemas.js';
-import { isAnnouncedRecord, isDomainPolicy, isFullRecord, isGatewayStatus, isHistory, isUnknown, type GatewayStatus } from './guards.js';
+import { t } from './i18n.js';
+import { isAnnouncedRecord, isDomainPolicy, isFullRecord, isGatewayStatus, isHistory, isRecheckResult, isUnknown, type GatewayStatus } from './guards.js';
 
 export type FailureKind = 'unreachable' | 'timeout' | 'unauthorized' | 'forbidden' | 'rate_limited' | 'bad_response' | 'http_error';
 
@@ -25,11 +27,14 @@ export interface GatewayFailure {
   tokenSent?: boolean;
 }
 
-export type GatewayResult<T> = { ok: true; data: T } | GatewayFailure;
+/** `held`: the gateway held the answer as asked (RFC 7240 `Preference-Applied`). */
+export type GatewayResult<T> = { ok: true; data: T; held?: boolean } | GatewayFailure;
 
 export interface GatewayClientOptions {
   baseUrl: string;
   token?: string;
+  /** The extension's random per-install id (settings.ts installIdItem), for the gateway's budgets. */
+  installId?: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -38,7 +43,13 @@ type Guard<T> = (x: unknown) => x is T;
 
 export interface GatewayClient {
   readonly baseUrl: string;
-  domain(d: Domain): Promise<GatewayResult<DomainPolicy>>;
+  /**
+   * `waitS`: ask the gateway to hold the answer until the analysis is done, at most this many
+   * seconds (RFC 7240 `Prefer: wait=N`); a gateway that ignores it answers at once as before.
+   */
+  domain(d: Domain, opts?: { waitS?: number }): Promise<GatewayResult<DomainPolicy>>;
+  /** "Check again": `POST /v1/domain/{d}/recheck`; a refusal says how long to wait (`retry_after`). */
+  recheck(d: Domain): Promise<GatewayResult<RecheckResult>>;
   full(d: Domain): Promise<GatewayResult<FullRecord | DomainPolicyUnknown>>;
   policy(d: Domain): Promise<GatewayResult<AnnouncedRecord | DomainPolicyUnknown>>;
   history(d: Domain): Promise<GatewayResult<HistoryResponse | DomainPolicyUnknown>>;
@@ -55,14 +66,19 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
   const doFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
   const timeoutMs = opts.timeoutMs ?? 8000;
 
-  async function get<T>(path: string, guard: Guard<T>): Promise<GatewayResult<T>> {
+  async function get<T>(path: string, guard: Guard<T>, req: { method?: 'GET' | 'POST'; waitS?: number } = {}): Promise<GatewayResult<T>> {
     const headers: Record<string, string> = { accept: 'application/json', 'x-ai-policy-lens': '1' };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.installId) headers['x-ai-policy-lens-install'] = opts.installId;
+    if (req.waitS) headers.prefer = `wait=${req.waitS}`;
+    // A held answer may take the whole wait; the timeout covers the wait plus the usual margin.
+    const limitMs = timeoutMs + (req.waitS ?? 0) * 1000;
     let res: Response;
     try {
       res = await doFetch(baseUrl + path, {
+        method: req.method ?? 'GET',
         headers,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(limitMs),
         // No cookies or credentials: the gateway needs none and must not get any.
         credentials: 'omit',
         cache: 'no-store',
@@ -70,7 +86,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
     } catch (e) {
       const timedOut = e instanceof DOMException && (e.name === 'TimeoutError' || e.name === 'AbortError');
       return timedOut
-        ? { ok: false, kind: 'timeout', message: `The gateway did not answer within ${Math.round(timeoutMs / 1000)} s.` }
+        ? { ok: false, kind: 'timeout', message: `The gateway did not answer within ${Math.round(limitMs / 1000)} s.` }
         : { ok: false, kind: 'unreachable', message: 'The gateway could not be reached.' };
     }
     let body: unknown = undefined;
@@ -80,9 +96,11 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
       // Not JSON: handled below as a bad response or an HTTP error without a body.
     }
     if (res.ok) {
-      if (guard(body)) return { ok: true, data: body };
+      if (guard(body)) return req.waitS ? { ok: true, data: body, held: res.headers.has('preference-applied') } : { ok: true, data: body };
       return { ok: false, kind: 'bad_response', status: res.status, message: 'The address answered, but not like an AI Policy Lens gateway.' };
     }
+    // A refused recheck may come as 429 with the recheck result itself (accepted: false, retry_after).
+    if (res.status === 429 && req.method === 'POST' && guard(body)) return { ok: true, data: body };
     const failure = failureFrom(res, body);
     return failure.kind === 'unauthorized' ? { ...failure, tokenSent: Boolean(opts.token) } : failure;
   }
@@ -90,7 +108,8 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
   const enc = (d: Domain) => encodeURIComponent(d);
   return {
     baseUrl,
-    domain: (d) => get(`/v1/domain/${enc(d)}`, isDomainPolicy),
+    domain: (d, o) => get(`/v1/domain/${enc(d)}`, isDomainPolicy, { waitS: o?.waitS }),
+    recheck: (d) => get(`/v1/domain/${enc(d)}/recheck`, isRecheckResult, { method: 'POST' }),
     full: (d) => get(`/v1/domain/${enc(d)}/full`, either(isFullRecord, isUnknown)),
     policy: (d) => get(`/preview/v1/policy/${enc(d)}`, either(isAnnouncedRecord, isUnknown)),
     history: (d) => get(`/preview/v1/domain/${enc(d)}/history`, either(isHistory, isUnknown)),
@@ -123,20 +142,20 @@ function failureFrom(res: Response, body: unknown): GatewayFailure {
 export function failureAdvice(gatewayUrl: string, f: GatewayFailure): string {
   switch (f.kind) {
     case 'unreachable':
-      return `Cannot reach the AI Policy Lens gateway at ${gatewayUrl}: start it with npm start or change the address in the options.`;
+      return t('adviceUnreachable', 'Cannot reach the AI Policy Lens gateway at $1: start it with npm start or change the address in the options.', gatewayUrl);
     case 'timeout':
-      return `The AI Policy Lens gateway at ${gatewayUrl} did not answer in time: check that it is running, or change the address in the options.`;
+      return t('adviceTimeout', 'The AI Policy Lens gateway at $1 did not answer in time: check that it is running, or change the address in the options.', gatewayUrl);
     case 'unauthorized':
       return f.tokenSent === false
-        ? `The gateway at ${gatewayUrl} needs an access token: enter the gateway's token in the options.`
-        : `The gateway at ${gatewayUrl} refused the access token: set the right token in the options.`;
+        ? t('adviceNeedsToken', 'The gateway at $1 needs an access token: enter the gateway\'s token in the options.', gatewayUrl)
+        : t('adviceBadToken', 'The gateway at $1 refused the access token: set the right token in the options.', gatewayUrl);
     case 'forbidden':
-      return `The gateway at ${gatewayUrl} refused this extension (${f.message}): check the address and token in the options.`;
+      return t('adviceForbidden', 'The gateway at $1 refused this extension ($2): check the address and token in the options.', gatewayUrl, f.message);
     case 'rate_limited':
-      return `The gateway at ${gatewayUrl} is busy: it asks to wait ${f.retryAfter ?? 60} s. The extension will try again by itself.`;
+      return t('adviceBusy', 'The gateway at $1 is busy: it asks to wait $2 s. The extension will try again by itself.', gatewayUrl, f.retryAfter ?? 60);
     case 'bad_response':
-      return `The address ${gatewayUrl} does not answer like an AI Policy Lens gateway: correct the address in the options.`;
+      return t('adviceBadResponse', 'The address $1 does not answer like an AI Policy Lens gateway: correct the address in the options.', gatewayUrl);
     case 'http_error':
-      return `The gateway at ${gatewayUrl} reported an error: ${f.message}`;
+      return t('adviceError', 'The gateway at $1 reported an error: $2', gatewayUrl, f.message);
   }
 }

@@ -3,6 +3,7 @@
  * and shallow on purpose: zod stays out of the extension bundle (LIBRARIES: "schemas in the
  * extension"), and the UI only reads fields checked here or tolerates their absence.
  */
+import type { RecheckResult } from '~~/shared/api.js';
 import type { AnnouncedRecord, DomainPolicy, DomainPolicyUnknown, FullRecord, HistoryResponse } from '~~/shared/schemas.js';
 import { DETAILS, PURPOSES, STANCES, USE_CASES, VERDICTS } from '~~/shared/values.js';
 
@@ -66,6 +67,10 @@ export function isAnnouncedRecord(x: unknown): x is AnnouncedRecord {
 
 export function isHistory(x: unknown): x is HistoryResponse {
   return isObj(x) && isStr(x.domain) && Array.isArray(x.entries) && (x.entries as unknown[]).every((e) => isObj(e) && strArray(e.changes));
+}
+
+export function isRecheckResult(x: unknown): x is RecheckResult {
+  return isObj(x) && isStr(x.domain) && typeof x.accepted === 'boolean' && typeof x.retry_after === 'number' && x.retry_after >= 0;
 }
 
 export function isGatewayStatus(x: unknown): x is GatewayStatus {

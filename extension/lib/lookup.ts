@@ -5,7 +5,7 @@
 import type { Domain } from '~~/shared/domain.js';
 import { createGatewayClient, failureAdvice, type GatewayClient } from './gateway-client.js';
 import { answers, type TabState } from './session-store.js';
-import { loadSettings } from './settings.js';
+import { installIdItem, loadSettings } from './settings.js';
 
 /**
  * Requests in flight in this worker, by domain. Only deduplication: if the worker stops, the
@@ -15,26 +15,42 @@ const inFlight = new Map<string, Promise<TabState>>();
 
 /** A client for the gateway address and token in the settings. */
 export async function settingsClient(): Promise<GatewayClient> {
-  const s = await loadSettings();
-  return createGatewayClient({ baseUrl: s.gatewayUrl, token: s.token });
+  const [s, installId] = await Promise.all([loadSettings(), installIdItem.getValue()]);
+  return createGatewayClient({ baseUrl: s.gatewayUrl, token: s.token, installId });
 }
 
-/** Asks the gateway (no cache read); stores a found answer in the session cache. */
-export function fetchDomainState(domain: Domain): Promise<TabState> {
-  const running = inFlight.get(domain);
+/**
+ * How long one held lookup waits for a queued domain's analysis (RFC 7240 `Prefer: wait`): the
+ * service honours up to 10 s. Well below the 30 s after which Chrome may stop an MV3 worker
+ * that only waits on a fetch; the poller's alarm picks up what a stopped worker leaves.
+ */
+export const ANALYSIS_WAIT_S = 10;
+/** Held lookups in a row before the poller's backoff takes over (a crawl takes at most 20 s). */
+export const ANALYSIS_HOLDS = 3;
+
+/**
+ * Asks the gateway (no cache read); stores a found answer in the session cache. With `waitS`
+ * the gateway holds the answer until the analysis is done (or the wait ends).
+ */
+export function fetchDomainState(domain: Domain, opts: { waitS?: number } = {}): Promise<TabState> {
+  const key = `${domain}|${opts.waitS ?? 0}`;
+  const running = inFlight.get(key);
   if (running) return running;
   const p = (async (): Promise<TabState> => {
     const client = await settingsClient();
-    const r = await client.domain(domain);
+    const r = await client.domain(domain, opts);
     const now = Date.now();
     if (!r.ok) return { kind: 'error', domain, failure: r, advice: failureAdvice(client.baseUrl, r) };
-    if (!r.data.found) return { kind: 'queued', domain, since: now };
+    if (!r.data.found) return r.held ? { kind: 'queued', domain, since: now, held: true } : { kind: 'queued', domain, since: now };
     await answers.put(r.data, now);
     return { kind: 'found', domain, policy: r.data, fetchedAt: now };
-  })().finally(() => inFlight.delete(domain));
-  inFlight.set(domain, p);
+  })().finally(() => inFlight.delete(key));
+  inFlight.set(key, p);
   return p;
 }
+
+/** The held lookup of `domain` in flight in this context, if any (the poller joins it rather than asking again). */
+export const heldLookup = (domain: Domain): Promise<TabState> | undefined => inFlight.get(`${domain}|${ANALYSIS_WAIT_S}`);
 
 /** The cached answer as a state, and whether it may be used without asking again. */
 export async function cachedDomainState(domain: Domain, now = Date.now()): Promise<{ state: TabState; fresh: boolean } | null> {

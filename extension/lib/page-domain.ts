@@ -27,3 +27,17 @@ export function pageDomain(url: string | undefined): Domain | null {
   const parsed = parseDomain(u.hostname);
   return parsed.ok ? parsed.domain : null;
 }
+
+/**
+ * The path and query of a page's URL, as robots.txt matching sees it (RFC 9309 section 2.2.2),
+ * for judging "This page" in the browser; null for a URL that cannot be parsed. Never sent.
+ */
+export function pagePath(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url);
+    return u.pathname + u.search;
+  } catch {
+    return null;
+  }
+}

@@ -5,11 +5,12 @@
  */
 import { browser } from 'wxt/browser';
 import type { Domain } from '~~/shared/domain.js';
-import type { AnnouncedRecord, Bots, FullRecord, HistoryResponse } from '~~/shared/schemas.js';
+import type { AnnouncedRecord, DomainPolicyFound, FullRecord, HistoryResponse } from '~~/shared/schemas.js';
 import type { BotLists } from './bot-groups.js';
 import { failureAdvice, type GatewayClient } from './gateway-client.js';
 import type { GatewayStatus } from './guards.js';
 import { pageDomain } from './page-domain.js';
+import { hasNoOwnRules, parentSite } from './parent-site.js';
 import { tabStates, type TabState } from './session-store.js';
 
 export interface PopupTab {
@@ -60,6 +61,8 @@ export interface Extras {
   bots: BotLists;
   /** Why the full record could not be loaded, when it could not. */
   problem: string | null;
+  /** The site a subdomain belongs to, with its answer when the gateway has one. */
+  parent: { domain: Domain; www: boolean; policy: DomainPolicyFound | null } | null;
 }
 
 /**
@@ -67,17 +70,24 @@ export interface Extras {
  * history. The bot catalogue is loaded here, lazily, so it stays out of the script the popup
  * needs for its first paint (test/bench/extension.bench.ts measures both).
  */
-export async function loadExtras(client: GatewayClient, domain: Domain, summaryBots: Bots): Promise<Extras> {
-  const [status, full, groups] = await Promise.all([client.status(), client.full(domain), import('./bot-groups.js')]);
+export async function loadExtras(client: GatewayClient, domain: Domain, summary: DomainPolicyFound): Promise<Extras> {
+  const up = parentSite(summary);
+  const [status, full, groups, parentAnswer] = await Promise.all([
+    client.status(),
+    client.full(domain),
+    import('./bot-groups.js'),
+    up && (up.www || hasNoOwnRules(summary)) ? client.domain(up.domain) : null,
+  ]);
   const preview = status.ok && status.data.features.preview;
   const [announced, history] = preview ? await Promise.all([client.policy(domain), client.history(domain)]) : [null, null];
   const record = full.ok && 'all_bots' in full.data ? full.data : null;
   return {
     status: status.ok ? status.data : null,
     full: record,
-    bots: groups.botLists(summaryBots, record),
+    bots: groups.botLists(summary.bots, record, summary.path_rules),
     announced: announced?.ok && 'purposes' in announced.data ? announced.data : null,
     history: history?.ok && 'entries' in history.data ? history.data : null,
     problem: full.ok ? null : failureAdvice(client.baseUrl, full),
+    parent: up && parentAnswer ? { ...up, policy: parentAnswer.ok && parentAnswer.data.found ? parentAnswer.data : null } : null,
   };
 }

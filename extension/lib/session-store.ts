@@ -16,8 +16,8 @@ import type { GatewayFailure } from './gateway-client.js';
 export const ANSWER_TTL_MS = 60 * 60 * 1000;
 
 export type TabState =
-  | { kind: 'found'; domain: Domain; policy: DomainPolicyFound; fetchedAt: number }
-  | { kind: 'queued'; domain: Domain; since: number }
+  | { kind: 'found'; domain: Domain; policy: DomainPolicyFound; fetchedAt: number; /** This tab's page path (local only). */ path?: string }
+  | { kind: 'queued'; domain: Domain; since: number; held?: boolean }
   | { kind: 'error'; domain: Domain; failure: GatewayFailure; advice: string };
 
 export interface CachedAnswer {

@@ -21,6 +21,16 @@ export const settingsItem = storage.defineItem<Settings>('local:settings', {
   version: 1,
 });
 
+/**
+ * A random id made once per install (never derived from the person or the browser), sent to the
+ * gateway as `X-AI-Policy-Lens-Install` so that, on a machine where every program shares one
+ * address, the gateway can budget the extension's new domains apart from other programs'.
+ * Used there for counting only.
+ */
+export const installIdItem = storage.defineItem<string>('local:installId', {
+  init: () => crypto.randomUUID(),
+});
+
 export async function loadSettings(): Promise<Settings> {
   const s = await settingsItem.getValue();
   // Fill fields a future version may add without a migration.

@@ -5,8 +5,8 @@
 import { browser } from 'wxt/browser';
 import type { Domain } from '~~/shared/domain.js';
 import { showBadge } from './badge.js';
-import { cachedDomainState, fetchDomainState, pollAgain } from './lookup.js';
-import { pageDomain } from './page-domain.js';
+import { ANALYSIS_HOLDS, ANALYSIS_WAIT_S, cachedDomainState, fetchDomainState, heldLookup, pollAgain } from './lookup.js';
+import { pageDomain, pagePath } from './page-domain.js';
 import { cancelPoll, schedulePoll, type Refresh } from './poller.js';
 import { answers, tabStates, type TabState } from './session-store.js';
 
@@ -39,23 +39,42 @@ export async function checkTab(tabId: number, url: string | undefined, opts: { f
   }
   const cached = await cachedDomainState(domain);
   if (cached) {
-    await setTab(tabId, cached.state);
+    await setTab(tabId, cached.state, url);
     if (cached.fresh && !opts.force) return cached.state;
   }
   const state = await fetchDomainState(domain);
   // The tab may have moved on (or closed) while we waited for the gateway.
   const now = await browser.tabs.get(tabId).catch(() => undefined);
-  if (now && pageDomain(now.url) === domain) await setTab(tabId, state);
+  if (now && pageDomain(now.url) === domain) await setTab(tabId, state, now.url);
   await follow(domain, state);
+  // A domain the gateway is analysing now: the badge shows `…` at once, and a held request
+  // (Prefer: wait) brings the final answer the moment the crawl is done (issue 11 part 1).
+  if (state.kind === 'queued') void awaitAnalysis(domain);
   return state;
 }
 
 /** Asks the gateway again for a domain and updates every tab showing it (the poller's refresh). */
 export const refreshDomain: Refresh = async (domain) => {
-  const state = await fetchDomainState(domain);
+  const state = await (heldLookup(domain) ?? fetchDomainState(domain));
   await updateTabsOf(domain, state);
   return pollAgain(state);
 };
+
+/**
+ * Holds a request until the gateway has analysed `domain` (or the wait ends; again while the
+ * gateway holds them, up to ANALYSIS_HOLDS), then updates every tab showing it. Concurrent
+ * callers share the request (fetchDomainState).
+ */
+export async function awaitAnalysis(domain: Domain): Promise<TabState> {
+  let state = await fetchDomainState(domain, { waitS: ANALYSIS_WAIT_S });
+  // A gateway that holds the answer (Preference-Applied) is asked again while the crawl runs; one
+  // that answers at once is left to the poller's backoff.
+  for (let i = 1; i < ANALYSIS_HOLDS && state.kind === 'queued' && state.held; i++) state = await fetchDomainState(domain, { waitS: ANALYSIS_WAIT_S });
+  if (state.kind === 'queued') return state;
+  await updateTabsOf(domain, state);
+  await follow(domain, state);
+  return state;
+}
 
 /** On install, and when the gateway address changes: forget old answers, redo every open tab. */
 export async function recheckAllTabs(): Promise<void> {
@@ -64,8 +83,14 @@ export async function recheckAllTabs(): Promise<void> {
   await Promise.all(tabs.map((t) => (t.id === undefined ? undefined : checkTab(t.id, t.url, { force: true }))));
 }
 
-async function setTab(tabId: number, state: TabState): Promise<void> {
-  await Promise.all([showBadge(tabId, state), tabStates.set(tabId, state)]);
+/**
+ * A found answer is kept per tab with the page's path (in storage.session only, never sent),
+ * so the badge title can say where this page is treated differently from the site.
+ */
+async function setTab(tabId: number, state: TabState, url?: string): Promise<void> {
+  const path = state.kind === 'found' ? pagePath(url) : null;
+  const shown: TabState = state.kind === 'found' && path !== null ? { ...state, path } : state;
+  await Promise.all([showBadge(tabId, shown), tabStates.set(tabId, shown)]);
 }
 
 async function reapply(tabId: number, url: string | undefined): Promise<void> {
@@ -73,9 +98,9 @@ async function reapply(tabId: number, url: string | undefined): Promise<void> {
   if (state && state.domain === pageDomain(url)) await showBadge(tabId, state);
 }
 
-async function updateTabsOf(domain: Domain, state: TabState): Promise<void> {
+export async function updateTabsOf(domain: Domain, state: TabState): Promise<void> {
   const tabs = await browser.tabs.query({});
-  await Promise.all(tabs.filter((t) => t.id !== undefined && pageDomain(t.url) === domain).map((t) => setTab(t.id!, state)));
+  await Promise.all(tabs.filter((t) => t.id !== undefined && pageDomain(t.url) === domain).map((t) => setTab(t.id!, state, t.url)));
 }
 
 async function follow(domain: Domain, state: TabState): Promise<void> {

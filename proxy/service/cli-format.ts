@@ -1,58 +1,48 @@
 /**
- * The CLI's readable summary of one analysis: stance and detail in words, the three use cases,
- * blocked and allowed bots, signals found, conflicts and warnings, site facts. Words come from
- * shared/labels.ts so the CLI, the popup and the docs say the same thing.
+ * The CLI's readable summary of one analysis, told as the popup tells it (shared/story.ts,
+ * classification.md section 9): the headline, whether robots.txt was read, each use case in
+ * words with what decided it ("Not restricted" for silence, "Unknown" when robots.txt could not
+ * be read), the standards found, notes and conflicts, bots and site facts. Identifiers appear
+ * only in the last "Record" lines, as the popup's Details shows them.
  */
+import { domainToUnicode } from 'node:url';
+import { TOS_STANCE_LABELS, USE_CASE_LABELS } from '../../shared/labels.js';
 import type { DomainPolicyFound, FullRecord } from '../../shared/schemas.js';
-import {
-  COMPLETENESS_LABELS,
-  CONFLICT_LABELS,
-  DETAIL_LABELS,
-  SIGNAL_LABELS,
-  STANCE_LABELS,
-  TOS_STANCE_LABELS,
-  USE_CASE_LABELS,
-  VERDICT_LABELS,
-  WARNING_LABELS,
-  type WarningCode,
-} from '../../shared/labels.js';
-import { SIGNAL_KEYS, USE_CASES } from '../../shared/values.js';
+import { deciderPhrase, headline, robotsReading, standardsFound, useReadings } from '../../shared/story.js';
+import { dateTime, issues, lastCheckSentence, opennessWords } from '../../shared/story-notes.js';
 
 const list = (xs: readonly string[]): string => (xs.length ? xs.join(', ') : 'none');
 const yesNo = (b: boolean): string => (b ? 'yes' : 'no');
 
-export function formatAnalysis(full: FullRecord, summary: DomainPolicyFound): string {
+export function formatAnalysis(full: FullRecord, summary: DomainPolicyFound, now = Date.now()): string {
   const out: string[] = [];
-  const stance = STANCE_LABELS[full.ai_stance];
-  const detail = DETAIL_LABELS[full.policy_detail];
-  out.push(`${full.domain}`, '');
-  out.push(`Stance:  ${stance.label} (${full.ai_stance}): ${stance.explanation}`);
-  out.push(`Detail:  ${detail.label} (${full.policy_detail}): ${detail.explanation}`);
-  out.push(
-    `Score:   openness ${full.ai_openness_score.toFixed(2)}, confidence ${full.confidence.toFixed(2)}, ` +
-      `completeness ${COMPLETENESS_LABELS[full.policy_completeness].label.toLowerCase()}`,
-  );
-  out.push('', 'Use cases:');
-  for (const u of USE_CASES) {
-    const v = full.use_case_policies[u];
-    out.push(`  ${USE_CASE_LABELS[u].label.padEnd(12)} ${VERDICT_LABELS[v].label} (${v})`);
+  const host = domainToUnicode(full.domain);
+  const head = headline(summary, full);
+  const robots = robotsReading(summary, full);
+  const uses = useReadings(summary, full);
+  out.push(host === full.domain ? host : `${host} (${full.domain})`, '');
+  out.push(`${head.label}: ${head.explanation}`);
+  out.push(robots.sentence);
+  const failed = lastCheckSentence(summary.basis ?? full.basis, summary.last_updated, now);
+  if (failed) out.push(failed);
+  out.push('', 'Uses:');
+  for (const r of uses) out.push(`  ${USE_CASE_LABELS[r.use].label.padEnd(12)} ${r.words}${r.because ? `, ${r.because}` : ''}`);
+  const openness = opennessWords(Math.round(full.ai_openness_score * 100), uses);
+  if (openness) out.push('', openness);
+  const found = standardsFound(summary, full);
+  out.push('', `Standards found:${found.length ? '' : ' none'}`);
+  for (const s of found) out.push(`  - ${s.label}${s.decides.length ? ` (decides ${s.decides.map((u) => USE_CASE_LABELS[u].label).join(', ')})` : ''}: ${s.explanation}`);
+  const notes = issues(full.conflicts, full.warnings, full.tos_ai_stance, full.explanations);
+  if (notes.length) {
+    out.push('', 'Notes:');
+    for (const n of notes) out.push(`  - ${n.kind === 'note' ? n.explanation : `${n.kind === 'conflict' ? 'Conflict' : 'Warning'}: ${n.label}. ${n.explanation}`}`);
   }
-  out.push('', `Bots blocked: ${list(summary.bots.blocked)}`, `Bots allowed: ${list(summary.bots.allowed)}`);
-  out.push('', 'Signals:');
-  for (const k of SIGNAL_KEYS) out.push(`  ${summary.signals[k] ? '[x]' : '[ ]'} ${SIGNAL_LABELS[k].label}`);
-  out.push('', `Conflicts:${full.conflicts.length ? '' : ' none'}`);
-  for (const c of full.conflicts) out.push(`  - ${CONFLICT_LABELS[c].label}: ${CONFLICT_LABELS[c].explanation}`);
-  out.push(`Warnings:${full.warnings.length ? '' : ' none'}`);
-  for (const w of full.warnings) {
-    const label = (WARNING_LABELS as Record<string, { label: string; explanation: string } | undefined>)[w as WarningCode];
-    out.push(`  - ${label ? `${label.label}: ${label.explanation}` : w}`);
-  }
+  out.push('', `AI bots blocked: ${list(summary.bots.blocked)}`, `AI bots explicitly allowed: ${list(summary.bots.allowed)}`);
   out.push('', 'Site:');
   out.push(`  rank              ${full.ranklist_rank ?? 'not ranked'}`);
-  out.push(`  robots.txt        ${full.robots_txt_status}`);
   // A homepage the crawler did not request (robots.txt) is not one that gave no answer: the record says which.
   const home = full.explanations.find((e) => e.subject === 'homepage');
-  out.push(`  homepage status   ${full.homepage_status ?? (home?.value === 'not_fetched' ? 'not fetched' : 'no answer')}`);
+  out.push(`  homepage          ${full.homepage_status !== null ? `HTTP ${full.homepage_status}` : home?.value === 'not_fetched' ? 'not fetched' : 'no answer'}`);
   if (full.homepage_status === null && home) out.push(`                    ${home.reason}`);
   out.push(`  CDN               ${full.cdn_provider ?? 'none detected'}${full.behind_cdnvendor ? ' (behind its proxy)' : ''}`);
   out.push(`  CMS               ${full.cms ?? 'none detected'}`);
@@ -60,6 +50,11 @@ export function formatAnalysis(full: FullRecord, summary: DomainPolicyFound): st
   const unsought = full.tos_url === null && home?.value === 'not_fetched';
   out.push(`  terms of service  ${unsought ? 'not looked for (the homepage was not fetched)' : `${full.tos_url ?? 'none found'} (${TOS_STANCE_LABELS[full.tos_ai_stance].label})`}`);
   out.push(`  markdown variant  ${yesNo(full.markdown_for_agents)}`);
-  out.push('', `Crawled ${full.parsed_at}, audit ${full.audit_id}`);
+  out.push('', 'Why (the lines and headers behind each verdict):');
+  for (const r of uses) {
+    if (r.deciders.length === 0) continue;
+    for (const d of r.deciders) out.push(`  ${USE_CASE_LABELS[r.use].label}: ${deciderPhrase(d, summary.path_rules)}${d.evidence ? `: ${d.evidence}` : ''}`);
+  }
+  out.push('', `Checked ${dateTime(summary.last_updated)}. Record: ${full.ai_stance} / ${full.policy_detail}, robots.txt ${full.robots_txt_status}, audit ${full.audit_id}`);
   return out.join('\n') + '\n';
 }

@@ -11,6 +11,7 @@ import { ANSWER_TTL_MS, answers, pendings, tabStates } from '../../extension/lib
 import { settingsItem } from '../../extension/lib/settings.js';
 import { BADGE_VIEW, badgeTitle } from '../../shared/labels.js';
 import { normalizeDomain } from '../../shared/domain.js';
+import { PERSON_READINGS } from '../fixtures/person-readings.js';
 import { STANCE_SITES } from '../fixtures/stance-sites.js';
 import { closedPortUrl, startFakeGateway, type FakeGateway } from './helpers/fake-gateway.js';
 import { policy } from './helpers/records.js';
@@ -53,9 +54,12 @@ async function badge(tabId: number) {
 describe('badge per stance', () => {
   it.each(Object.entries(STANCE_SITES))('%s shows its stance in text, colour and title', async (host, site) => {
     const tabId = await visit(`https://${host}/articles/2026/private-page?user=me#top`);
-    const view = BADGE_VIEW[site.stance];
+    const person = PERSON_READINGS[host]!;
+    const view = BADGE_VIEW[person.badge];
     await badgeBecomes(tabId, view.text);
-    expect(await badge(tabId)).toEqual({ text: view.text, color: rgba(view.color), title: badgeTitle(host, site.stance) });
+    const shown = await badge(tabId);
+    expect({ text: shown.text, color: shown.color }).toEqual({ text: view.text, color: rgba(view.color) });
+    expect(shown.title).toMatch(person.title);
     // Only the host name left the browser.
     expect(lookups().map((r) => r.path)).toEqual([`/v1/domain/${host}`]);
     expect(JSON.stringify(gw.seen)).not.toMatch(/private-page|user=me|articles/);
@@ -63,9 +67,61 @@ describe('badge per stance', () => {
     expect(state?.kind === 'found' && state.policy.stance).toBe(site.stance);
   });
 
-  it('says the stance in words a screen reader can read', async () => {
+  it('names its install with a random id made once, the same on every request', async () => {
+    await badgeBecomes(await visit('https://training.test/'), 'NoTr');
+    await badgeBecomes(await visit('https://allows.test/'), 'Open');
+    const ids = lookups().map((r) => r.headers['x-ai-policy-lens-install']);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(ids[1]).toBe(ids[0]);
+  });
+
+  it('says the stance in words a screen reader can read, naming what decided', async () => {
     const tabId = await visit('https://training.test/');
-    await vi.waitFor(async () => expect(await action.getTitle({ tabId })).toBe('AI policy of training.test: blocks training'));
+    await vi.waitFor(async () => expect(await action.getTitle({ tabId })).toBe('AI policy of training.test: blocks AI training, by robots.txt (line 7)'));
+  });
+
+  it('an unread robots.txt is "unknown", never "no AI rules" or "no robots.txt"', async () => {
+    const tabId = await visit('https://robots-blocked.test/');
+    await badgeBecomes(tabId, '?');
+    const title = await action.getTitle({ tabId });
+    expect(title).toBe('AI policy of robots-blocked.test: unknown: robots.txt could not be read (HTTP 403, access refused)');
+    expect(title).not.toMatch(/no robots|no AI rules/i);
+  });
+
+  it('without a basis (a foreign upstream) silence is "not restricted" and an unread robots.txt still "unknown"', async () => {
+    gw.routes.set('/v1/domain/allows.test', { body: policy('allows.test', { basis: undefined }) });
+    gw.routes.set('/v1/domain/server-error.test', { body: policy('server-error.test', { basis: undefined, signals: { ...policy('x.test').signals, robots_txt: false } }) });
+    const a = await visit('https://allows.test/');
+    await badgeBecomes(a, 'Open');
+    const b = await visit('https://server-error.test/');
+    await badgeBecomes(b, '?');
+    expect(await action.getTitle({ tabId: b })).toBe('AI policy of server-error.test: unknown: robots.txt could not be read');
+  });
+
+  it('says where this page is treated differently from the site, judged in the browser', async () => {
+    const rules = { groups: [{ agents: ['gptbot', 'claudebot', 'google-extended', 'ccbot'], rules: [[0, '/articles/', 5]] }], truncated: false } as const;
+    gw.routes.set('/v1/domain/paths.test', { body: policy('paths.test', { stance: 'selective', detail: 'selective', use_cases: { training: 'partial', search: 'allowed', inference: 'allowed' }, path_rules: rules as never }) });
+    const tabId = await visit('https://paths.test/articles/2026/story?utm=x');
+    await badgeBecomes(tabId, 'Some');
+    expect(await action.getTitle({ tabId })).toBe(
+      'AI policy of paths.test: restricts some AI uses (AI training partly blocked). This page: AI training blocked, by robots.txt (line 5); the site as a whole: selective',
+    );
+    expect(lookups().map((r) => r.path)).toEqual(['/v1/domain/paths.test']);
+  });
+
+  it('an IDN host is named in Unicode', async () => {
+    const tabId = await visit('https://xn--bcher-kva.test/');
+    await badgeBecomes(tabId, 'Some');
+    expect(await action.getTitle({ tabId })).toBe('AI policy of bücher.test: restricts some AI uses (AI training partly blocked)');
+  });
+
+  it('says when the last check failed and an earlier result is shown', async () => {
+    const p = policy('training.test');
+    gw.routes.set('/v1/domain/training.test', { body: { ...p, basis: { ...p.basis!, last_check: { failed_at: new Date().toISOString(), cause: 'timed out', next_retry: null } } } });
+    const tabId = await visit('https://training.test/');
+    await badgeBecomes(tabId, 'NoTr');
+    expect(await action.getTitle({ tabId })).toMatch(/\. The last check failed; this is the result of an earlier one$/);
   });
 });
 
@@ -152,11 +208,46 @@ describe('a domain under analysis', () => {
     expect(await pendings.get(normalizeDomain('new-site.test'))).toBeNull();
   });
 
+  it('holds a request (Prefer: wait) so the final badge comes the moment the analysis is done, without polling', async () => {
+    let done: () => void;
+    const analysed = new Promise<void>((r) => (done = r));
+    gw.routes.set('/v1/domain/held.test', async (n, req) => {
+      if (req.headers.prefer === 'wait=10') {
+        await analysed;
+        return { body: policy('held.test', { stance: 'blocks_training', detail: 'blocks_training' }), headers: { 'preference-applied': 'wait=10' } };
+      }
+      return { body: { domain: 'held.test', found: false, queued: true } };
+    });
+    const tabId = await visit('https://held.test/');
+    await badgeBecomes(tabId, BADGE_VIEW.queued.text);
+    await vi.waitFor(() => expect(gw.seen.some((r) => r.path === '/v1/domain/held.test' && r.headers.prefer === 'wait=10')).toBe(true));
+    const t0 = Date.now();
+    done!();
+    await badgeBecomes(tabId, 'NoTr', { timeout: 900, interval: 10 });
+    // Well before the poller's first retry at 1 s: the held answer set it.
+    expect(Date.now() - t0).toBeLessThan(900);
+    expect(await pendings.get(normalizeDomain('held.test'))).toBeNull();
+  });
+
+  it('asks again with a held request while a long crawl runs (the gateway held the first one)', async () => {
+    let holds = 0;
+    gw.routes.set('/v1/domain/long.test', (_n, req) => {
+      if (req.headers.prefer !== 'wait=10') return { body: { domain: 'long.test', found: false, queued: true } };
+      holds++;
+      return holds < 2
+        ? { body: { domain: 'long.test', found: false, queued: true }, headers: { 'preference-applied': 'wait=10' } }
+        : { body: policy('long.test', { stance: 'blocks_all_ai', detail: 'blocks_all_ai' }), headers: { 'preference-applied': 'wait=10' } };
+    });
+    const tabId = await visit('https://long.test/');
+    await badgeBecomes(tabId, 'NoAI', { timeout: 900, interval: 10 });
+    expect(holds).toBe(2);
+  });
+
   it('keeps polling after a worker restart: the schedule is in storage.session and the alarm wakes it', async () => {
     let ready = false;
     gw.routes.set('/v1/domain/slow.test', () => (ready ? { body: policy('slow.test', { stance: 'allows_all', detail: 'allows_all' }) } : { body: { domain: 'slow.test', found: false, queued: true } }));
     const tabId = await visit('https://slow.test/');
-    await badgeBecomes(tabId, '?');
+    await badgeBecomes(tabId, BADGE_VIEW.queued.text);
     // The worker stops: listeners and memory are gone, storage.session and the alarm stay.
     fakeBrowser.alarms.onAlarm.removeAllListeners();
     fakeBrowser.tabs.onUpdated.removeAllListeners();

@@ -2,7 +2,7 @@
  * The popup app wired to WXT's fake browser and a real HTTP gateway-like server: which tab it
  * describes, the instant state from storage.session, live updates, and the extras it fetches.
  */
-import { cleanup, render, screen, waitFor } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { App } from '../../extension/entrypoints/popup/app.js';
@@ -100,5 +100,53 @@ describe('popup app', () => {
     const id = await tab('https://training.test/');
     await mount(`?tab=${id}`);
     await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/refused the access token: set the right token in the options/));
+  });
+
+  it('Check again: asks for a new check, waits for it with held reads, and shows it in popup and badge', async () => {
+    const old = policy('training.test', { last_updated: '2026-01-01T00:00:00Z' });
+    const fresh = policy('training.test', { stance: 'blocks_all_ai', detail: 'blocks_all_ai', use_cases: { training: 'blocked', search: 'blocked', inference: 'blocked' } });
+    let rechecked = false;
+    gw.routes.set('/v1/domain/training.test/recheck', (_n, req) => {
+      rechecked = req.method === 'POST';
+      return { status: 202, body: { domain: 'training.test', accepted: true, retry_after: 60 } };
+    });
+    gw.routes.set('/v1/domain/training.test', (_n, req) => ({ body: rechecked && req.headers.prefer ? fresh : old }));
+    const id = await tab('https://training.test/');
+    await tabStates.set(id, { kind: 'found', domain: normalizeDomain('training.test'), policy: old, fetchedAt: Date.now() });
+    await mount(`?tab=${id}`);
+    await waitFor(() => expect(screen.getByTestId('stance').textContent).toBe('Blocks AI training'));
+    fireEvent.click(screen.getByTestId('recheck'));
+    await waitFor(() => expect(screen.getByTestId('stance').textContent).toBe('Blocks all AI'));
+    expect(gw.seen.find((r) => r.path === '/v1/domain/training.test/recheck')?.headers['x-ai-policy-lens']).toBe('1');
+    expect(await fakeBrowser.action.getBadgeText({ tabId: id })).toBe('NoAI');
+    expect(screen.queryByTestId('recheck-message')).toBeNull();
+  });
+
+  it('Check again refused: says plainly when it can be asked again', async () => {
+    gw.routes.set('/v1/domain/training.test/recheck', { status: 429, body: { domain: 'training.test', accepted: false, retry_after: 42, error: 'rate_limit_exceeded', message: 'Checked recently.' }, headers: { 'retry-after': '42' } });
+    const id = await tab('https://training.test/');
+    await tabStates.set(id, { kind: 'found', domain: normalizeDomain('training.test'), policy: policy('training.test'), fetchedAt: Date.now() });
+    await mount(`?tab=${id}`);
+    fireEvent.click(await screen.findByTestId('recheck'));
+    await waitFor(() => expect(screen.getByTestId('recheck-message').textContent).toBe('This site was checked a moment ago. You can check it again in 42 s.'));
+    cleanup();
+    gw.routes.set('/v1/domain/training.test/recheck', { status: 429, body: { error: 'rate_limit_exceeded', message: 'Slow down.', retry_after: 30 } });
+    await mount(`?tab=${id}`);
+    fireEvent.click(await screen.findByTestId('recheck'));
+    await waitFor(() => expect(screen.getByTestId('recheck-message').textContent).toBe('The gateway is busy. You can check again in 30 s.'));
+    cleanup();
+    gw.routes.set('/v1/domain/training.test/recheck', { body: { domain: 'training.test', accepted: false, retry_after: 42 } });
+    await mount(`?tab=${id}`);
+    fireEvent.click(await screen.findByTestId('recheck'));
+    await waitFor(() => expect(screen.getByTestId('recheck-message').textContent).toBe('This site was checked a moment ago. You can check it again in 42 s.'));
+  });
+
+  it('a subdomain asks the gateway for the site it belongs to, and shows both', async () => {
+    gw.routes.set('/v1/domain/www.training.test', { body: policy('www.training.test') });
+    gw.routes.set('/v1/domain/www.training.test/full', { body: fullRecord('www.training.test', {}) });
+    const id = await tab('https://www.training.test/');
+    await mount(`?tab=${id}`);
+    await waitFor(() => expect(screen.getByTestId('parent-site').textContent).toBe('www.training.test is the www address of training.test; each host name has its own robots.txt. training.test: blocks AI training, by robots.txt (line 7).'));
+    expect(gw.seen.map((r) => r.path)).toContain('/v1/domain/training.test');
   });
 });

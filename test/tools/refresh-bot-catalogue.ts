@@ -85,7 +85,7 @@ export function refresh(current: readonly CatalogueEntry[], list: Record<string,
 /** A value as the repository writes it: single-quoted strings. */
 const literal = (v: string | boolean): string => (typeof v === 'string' ? `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : String(v));
 
-const FIELDS = ['token', 'operator', 'purpose', 'key', 'control', 'obsolete', 'ai', 'review', 'description', 'source'] as const;
+const FIELDS = ['token', 'operator', 'purpose', 'control', 'obsolete', 'ai', 'review', 'description', 'source'] as const;
 
 /** One entry per line, fields in a fixed order, defaults left out: diffs stay one line per change. */
 export function render(entries: readonly CatalogueEntry[]): string {

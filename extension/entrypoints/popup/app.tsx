@@ -2,13 +2,18 @@
  * The popup: the tab's state from storage.session (instant), kept live with storage.watch,
  * and the full record, announced record and history fetched from the gateway for the views.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { RecheckView } from '../../components/crawl-time.js';
 import { PopupView, type PopupState } from '../../components/popup-view.js';
 import { settingsClient } from '../../lib/lookup.js';
+import { pagePath } from '../../lib/page-domain.js';
+import { readPageSignals, type PageSignals } from '../../lib/page-signals.js';
+import { pathVerdicts } from '../../lib/path-verdicts.js';
 import { loadExtras, type Extras, type PopupStart } from '../../lib/popup-data.js';
 import { delayFor } from '../../lib/poller.js';
+import { checkAgain } from '../../lib/recheck.js';
 import { tabStates } from '../../lib/session-store.js';
-import { checkTab, refreshDomain } from '../../lib/tab-watcher.js';
+import { awaitAnalysis, checkTab, refreshDomain } from '../../lib/tab-watcher.js';
 
 function initialState(start: PopupStart): PopupState {
   if (!start.tab || !start.domain) return { kind: 'no-page' };
@@ -19,6 +24,16 @@ function initialState(start: PopupStart): PopupState {
 export function App({ start }: { start: PopupStart }) {
   const [state, setState] = useState<PopupState>(() => initialState(start));
   const [extras, setExtras] = useState<Extras | null>(null);
+  const [recheck, setRecheck] = useState<RecheckView>({ busy: false, message: null });
+  const [signals, setSignals] = useState<PageSignals | null>(null);
+
+  // The page's own noai / TDMRep tags, through the activeTab grant of opening the popup.
+  useEffect(() => {
+    if (start.tab && start.domain) void readPageSignals(start.tab.tabId).then(setSignals);
+  }, [start]);
+  // This page's path judged here against the site's rules; the path is never sent.
+  const policy = state.kind === 'found' ? state.policy : null;
+  const page = useMemo(() => ({ pathVerdicts: policy ? pathVerdicts(policy, pagePath(start.tab?.url)) : null, signals }), [policy, signals, start]);
 
   useEffect(() => {
     const { tab, domain } = start;
@@ -34,21 +49,24 @@ export function App({ start }: { start: PopupStart }) {
   }, [start]);
 
   const domain = state.kind === 'found' || state.kind === 'queued' || state.kind === 'error' ? state.domain : null;
-  const found = state.kind === 'found';
+  // A new answer for the same domain (after "Check again") reloads the details too.
+  const version = state.kind === 'found' ? `${state.policy.last_updated}|${state.policy.basis?.last_check?.failed_at ?? ''}` : state.kind;
 
   // The details, once a record exists.
   useEffect(() => {
     if (state.kind !== 'found') return;
     let gone = false;
-    const bots = state.policy.bots;
+    const summary = state.policy;
     void settingsClient()
-      .then((c) => loadExtras(c, state.domain, bots))
+      .then((c) => loadExtras(c, state.domain, summary))
       .then((x) => !gone && setExtras(x));
     return () => void (gone = true);
-  }, [found, domain]);
+  }, [version, domain]);
 
-  // While the domain is queued and the popup is open, ask again with the poller's backoff; the
-  // answer reaches this view (and the badge) through storage.session.
+  // While the domain is queued and the popup is open, hold a request until the analysis is
+  // done (Prefer: wait), so the result is painted the moment it exists; a gateway that does not
+  // hold it is asked again with the poller's backoff. The answer reaches this view (and the
+  // badge) through storage.session.
   useEffect(() => {
     if (state.kind !== 'queued') return;
     let timer: ReturnType<typeof setTimeout>;
@@ -61,12 +79,24 @@ export function App({ start }: { start: PopupStart }) {
         if (r.again && !gone) next();
       }, delayFor(attempt++));
     };
-    next();
+    void awaitAnalysis(state.domain).then((s) => !gone && s.kind === 'queued' && next());
     return () => {
       gone = true;
       clearTimeout(timer);
     };
   }, [state.kind, domain]);
 
-  return <PopupView state={state} extras={extras} />;
+  const onRecheck =
+    state.kind === 'found'
+      ? () => {
+          setRecheck({ busy: true, message: null });
+          const { domain: d, policy } = state;
+          void checkAgain(d, policy).then((r) => {
+            if (r.done) setState({ kind: 'found', domain: d, policy: r.policy, fetchedAt: Date.now() });
+            setRecheck({ busy: false, message: r.done ? null : r.message });
+          });
+        }
+      : undefined;
+
+  return <PopupView state={state} extras={extras} recheck={recheck} onRecheck={onRecheck} page={page} />;
 }

@@ -3,6 +3,7 @@
  * `path_rules` (shared/schemas.ts): what the verdicts rest on, and the rules the extension
  * needs to judge the page the user is on.
  */
+import { getDomain } from 'tldts';
 import { botByToken } from '../../../shared/bots.js';
 import { toPathRules } from '../../../shared/robots/index.js';
 import type { Basis, DomainPolicyFound, PathRules } from '../../../shared/schemas.js';
@@ -13,6 +14,13 @@ import { isoUtc, rankOf } from './records.js';
 export function pathRulesOf(d: Decision): PathRules | null {
   if (d.facts.robotsOutcome !== 'ok' || d.facts.robots === null) return null;
   return toPathRules(d.facts.robots, (t) => t === '*' || botByToken(t)?.is_ai_bot === true);
+}
+
+/** The registrable domain (Public Suffix List) of a subdomain, else null: the extension shows its policy beside the subdomain's. */
+export function registrableOf(domain: string): string | null {
+  // Private suffixes count (github.io, blogspot.com): their subdomains belong to different owners.
+  const site = getDomain(domain, { allowPrivateDomains: true });
+  return site && site !== domain ? site : null;
 }
 
 export function summaryRecord(d: Decision, basis: Basis): DomainPolicyFound {
@@ -37,5 +45,6 @@ export function summaryRecord(d: Decision, basis: Basis): DomainPolicyFound {
     last_updated: isoUtc(evidence.fetchedAt),
     basis,
     path_rules: pathRulesOf(d),
+    registrable_domain: registrableOf(evidence.domain),
   };
 }

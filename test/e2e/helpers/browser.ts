@@ -116,3 +116,23 @@ export async function waitForBadge(worker: Worker, tabId: number, text: string, 
 }
 
 export const rgba = (hex: string): number[] => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).concat(255);
+
+/**
+ * Clicks the extension's toolbar button for a tab, as a person would: Chromium's DevTools
+ * protocol `Extensions.triggerAction` on the tab's target. This opens the real popup and grants
+ * `activeTab` for the page (a popup opened as popup.html?tab=ID in a page of its own has no such
+ * grant), so the popup can read the page's own meta tags.
+ */
+export async function clickToolbarButton(b: Browser, url: string): Promise<void> {
+  const browser = b.context.browser();
+  if (!browser) throw new Error('no browser-level DevTools session');
+  const session = await browser.newBrowserCDPSession();
+  try {
+    const { targetInfos } = await session.send('Target.getTargets', { filter: [{ type: 'tab' }] });
+    const tab = targetInfos.find((t) => t.type === 'tab' && t.url === url);
+    if (!tab) throw new Error(`no tab target shows ${url}`);
+    await session.send('Extensions.triggerAction', { id: b.extensionId, targetId: tab.targetId });
+  } finally {
+    await session.detach();
+  }
+}

@@ -135,7 +135,8 @@ export async function launchFirefox(): Promise<Firefox> {
       await evaluate('chrome', `(gBrowser.addTab(${JSON.stringify(url)}, { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() }), '1')`);
       for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
         const found = (await contextsOf()).find((c) => c.url === url);
-        if (found) return found.context;
+        // The context exists before the page's extension APIs do: wait for them too (a busy machine shows the gap).
+        if (found && (await evaluate<boolean>(found.context, `JSON.stringify(typeof browser !== 'undefined' && !!browser.storage)`).catch(() => false))) return found.context;
       }
       throw new Error(`${url} did not open`);
     },

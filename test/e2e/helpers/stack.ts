@@ -135,6 +135,49 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   };
 }
 
+export interface ServiceProcess {
+  url: string;
+  /** An API key from the service's own signup, for the extension's token field. */
+  key: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The standalone lookup service (`npm run service`) on the same fixture farm, with a key from
+ * its signup. The extension speaks the seed's read paths, so it can be pointed at the service
+ * directly (the key in the token field): used where the gateway in this tree lacks an endpoint
+ * the service has (POST /v1/domain/{domain}/recheck).
+ */
+export async function startService(farm: FixtureFarm): Promise<ServiceProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lens-e2e-service-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'proxy/service/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CRAWL_OVERRIDES: farm.overrides(), LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (b: Buffer) => void (stderr += b.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (!(await fetch(`${url}/health`).then((r) => r.ok, () => false))) {
+    if (child.exitCode !== null) throw new Error(`service exited (${child.exitCode}): ${stderr}`);
+    if (Date.now() > deadline) throw new Error(`service did not start within 60 s: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const signup = await fetch(`${url}/v1/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'e2e@example.test' }) });
+  const { api_key: key } = (await signup.json()) as { api_key: string };
+  return {
+    url,
+    key,
+    async close() {
+      child.kill('SIGTERM');
+      await new Promise<void>((r) => (child.exitCode !== null ? r() : child.once('exit', () => r())));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** Asks for a domain until the gateway has analysed it (queued → found). */
 export async function warm(base: string, domain: string, timeoutMs = 30_000, token?: string): Promise<unknown> {
   const deadline = Date.now() + timeoutMs;

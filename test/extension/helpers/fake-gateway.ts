@@ -17,30 +17,31 @@ export interface Reply {
 
 export interface SeenRequest {
   path: string;
+  method: string;
   headers: IncomingMessage['headers'];
 }
 
 export interface FakeGateway {
   url: string;
-  /** Path → reply (or a function of the request count for that path). */
-  routes: Map<string, Reply | ((n: number) => Reply)>;
+  /** Path → reply (or a function of the request count for that path and the request, which may hold the answer). */
+  routes: Map<string, Reply | ((n: number, req: IncomingMessage) => Reply | Promise<Reply>)>;
   seen: SeenRequest[];
   close(): Promise<void>;
 }
 
 export async function startFakeGateway(): Promise<FakeGateway> {
-  const routes = new Map<string, Reply | ((n: number) => Reply)>();
+  const routes: FakeGateway['routes'] = new Map();
   const seen: SeenRequest[] = [];
   const counts = new Map<string, number>();
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer(async (req, res) => {
     const path = req.url ?? '/';
-    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'x-ai-policy-lens, authorization' };
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'x-ai-policy-lens, authorization, prefer', 'access-control-expose-headers': 'preference-applied, retry-after' };
     if (req.method === 'OPTIONS') {
       // A CORS preflight (happy-dom's fetch sends them; extension pages with host permission do not).
       res.writeHead(204, cors).end();
       return;
     }
-    seen.push({ path, headers: req.headers });
+    seen.push({ path, method: req.method ?? 'GET', headers: req.headers });
     // Like the gateway: refuse requests without the extension's marker header.
     if (req.headers['x-ai-policy-lens'] !== '1') {
       res.writeHead(403, { 'content-type': 'application/json', ...cors }).end(JSON.stringify({ error: 'forbidden', message: 'Missing X-AI-Policy-Lens header.' }));
@@ -49,7 +50,7 @@ export async function startFakeGateway(): Promise<FakeGateway> {
     const n = (counts.get(path) ?? 0) + 1;
     counts.set(path, n);
     const route = routes.get(path);
-    const r: Reply = typeof route === 'function' ? route(n) : (route ?? { status: 404, body: { error: 'not_found', message: 'No such path.' } });
+    const r: Reply = typeof route === 'function' ? await route(n, req) : (route ?? { status: 404, body: { error: 'not_found', message: 'No such path.' } });
     const send = () => {
       res.writeHead(r.status ?? 200, { 'content-type': 'application/json', ...cors, ...r.headers });
       res.end(r.raw ?? JSON.stringify(r.body));

@@ -2,15 +2,64 @@
  * Seed-shaped records for the extension's tests: the shared builders of test/fixtures/records.ts
  * with values taken from test/fixtures/stance-sites.ts.
  */
-import type { DomainPolicyFound, FullRecord, HistoryResponse, AnnouncedRecord } from '../../../shared/schemas.js';
+import type { AnnouncedRecord, Basis, DecidingSignal, DomainPolicyFound, FullRecord, HistoryResponse } from '../../../shared/schemas.js';
 import type { Verdict } from '../../../shared/values.js';
-import { announcedRecord, fullRecordOf, purposeOf, summaryRecord } from '../../fixtures/records.js';
+import { announcedRecord, basisOf, fullRecordOf, purposeOf, summaryRecord } from '../../fixtures/records.js';
 import { STANCE_SITES } from '../../fixtures/stance-sites.js';
 
+const robotsLine = (line: number, evidence: string): DecidingSignal => ({ source: 'robots_txt', line, evidence });
+const all3 = (d: DecidingSignal) => ({ training: [d], search: [d], inference: [d] });
+const none = { training: [], search: [], inference: [] };
+
+/**
+ * The `basis` our service gives each stance site (classification.md sections 4 and 9), written
+ * out for the extension's tests: what was read, explicit allows, the deciding signals.
+ */
+export const SITE_BASIS: Record<string, Partial<Basis>> = {
+  'blocks-all.test': { decided_by: all3(robotsLine(14, 'Disallow: /')) },
+  'wildcard.test': { decided_by: all3(robotsLine(2, 'Disallow: /')) },
+  'training.test': { decided_by: { ...none, training: [robotsLine(7, 'Disallow: /')] } },
+  'selective.test': { decided_by: { ...none, training: [robotsLine(2, 'Disallow: /')] } },
+  'allows.test': { explicit: { training: true, search: true, inference: false }, decided_by: { training: [robotsLine(4, 'Allow: /')], search: [robotsLine(4, 'Allow: /')], inference: [] } },
+  'llms.test': { found: ['robots_txt', 'llms_txt'] },
+  'signals.test': { found: ['robots_txt', 'agents_json'] },
+  'no-robots.test': { robots_txt: { status: 'missing', http_status: 404, problem: null }, found: [] },
+  'soft-404.test': { robots_txt: { status: 'missing', http_status: 200, problem: null }, found: [] },
+  'robots-blocked.test': { robots_txt: { status: 'blocked', http_status: 403, problem: 'refused' }, found: [] },
+  'challenge.test': { robots_txt: { status: 'blocked', http_status: 200, problem: 'challenge' }, found: [] },
+  'server-error.test': { robots_txt: { status: 'error', http_status: 503, problem: 'server_error' }, found: [] },
+  'signal-training.test': {
+    explicit: { training: false, search: true, inference: false },
+    decided_by: { training: [{ source: 'content_signals', line: 2, evidence: 'Content-Signal: search=yes, ai-train=no' }], search: [{ source: 'content_signals', line: 2, evidence: 'Content-Signal: search=yes, ai-train=no' }], inference: [] },
+    found: ['robots_txt', 'content_signals'],
+  },
+  'meta-noai.test': { decided_by: { ...none, training: [{ source: 'meta', line: null, evidence: 'noai, noimageai' }] }, found: ['robots_txt', 'meta'] },
+  'x-robots.test': { decided_by: { ...none, training: [{ source: 'x_robots_tag', line: null, evidence: 'noai, noimageai' }] }, found: ['robots_txt', 'x_robots_tag'] },
+  'guetta.test': {
+    explicit: { training: false, search: true, inference: false },
+    decided_by: {
+      training: [{ source: 'content_signals', line: 29, evidence: 'content-signal: search=yes,ai-train=no' }, robotsLine(42, 'disallow: /')],
+      search: [{ source: 'content_signals', line: 29, evidence: 'content-signal: search=yes,ai-train=no' }],
+      inference: [],
+    },
+    found: ['robots_txt', 'content_signals'],
+  },
+  'wildcard-signals.test': {
+    decided_by: {
+      training: [{ source: 'content_signals', line: 30, evidence: 'Content-Signal: search=yes,ai-train=no' }, robotsLine(31, 'Disallow: /')],
+      search: [robotsLine(31, 'Disallow: /')],
+      inference: [robotsLine(31, 'Disallow: /')],
+    },
+    found: ['robots_txt', 'content_signals'],
+  },
+  'xn--bcher-kva.test': { decided_by: { ...none, training: [robotsLine(2, 'Disallow: /')] } },
+};
+
+/** The summary of a stance site as our service gives it (with `basis`); `{ basis: undefined }` for a foreign upstream's. */
 export function policy(domain: string, over: Partial<DomainPolicyFound> = {}): DomainPolicyFound {
   const site = STANCE_SITES[domain];
   return summaryRecord(domain, {
-    ...(site ? { stance: site.stance, detail: site.detail, use_cases: site.use_cases } : {}),
+    ...(site ? { stance: site.stance, detail: site.detail, use_cases: site.use_cases, basis: basisOf(SITE_BASIS[domain]) } : {}),
     site: { ranklist_rank: null, cdn: null, cms: null, behind_cdnvendor: false, has_paywall: false, has_tos: true, tos_url: `https://${domain}/terms` },
     ...over,
   });

@@ -234,7 +234,10 @@ describe('GET /preview/v1/stats', () => {
     expect(res.status).toBe(200);
     const s = StatsResponseSchema.parse(await res.json());
     expect(s.total_domains).toBe((await h.service.status()).domains);
-    expect(s.by_stance.blocks_all_ai.details).toEqual({ blocks_all_ai: 1, wildcard_block: 1 });
+    // One per fixture site of each blocks-all-AI detail (test/fixtures/stance-sites.ts).
+    const details: Record<string, number> = {};
+    for (const site of Object.values(STANCE_SITES)) if (site.stance === 'blocks_all_ai') details[site.detail] = (details[site.detail] ?? 0) + 1;
+    expect(s.by_stance.blocks_all_ai.details).toEqual(details);
     expect(s.top_blocked_bots[0]?.bot).toBeTruthy();
     expect(s.freshness.fresh).toBe(s.total_domains);
     expect(s).toEqual(scanStats(h.db, Date.parse(s.generated_at)));

@@ -32,20 +32,36 @@ describe('lookup CLI', () => {
     const r = await lookup(['training.test'], env);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
+    // The popup's story in the popup's words (shared/story.ts): silence is "Not restricted",
+    // the deciding line is named, terms silent on AI are a note, identifiers only on the record line.
     for (const words of [
       'training.test',
-      'Stance:  Blocks AI training (blocks_training)',
-      'AI training  Blocked (blocked)',
-      'AI search    Allowed (allowed)',
-      'Bots blocked: GPTBot, ClaudeBot, Google-Extended, CCBot',
-      '[x] robots.txt',
-      '[ ] llms.txt',
-      'Conflicts:',
-      'robots.txt and terms disagree',
+      'Blocks AI training: The site refuses the use of its content to train AI models.',
+      'robots.txt was read.',
+      /AI training {2}Blocked, by robots\.txt \(line \d+\)/,
+      'AI search    Not restricted',
+      'AI bots blocked: GPTBot, ClaudeBot, Google-Extended, CCBot',
+      '  - robots.txt (decides AI training)',
+      '  - The terms of service do not mention AI.',
       'terms of service  http://training.test/terms',
     ]) {
-      expect(r.stdout).toContain(words);
+      if (typeof words === 'string') expect(r.stdout).toContain(words);
+      else expect(r.stdout).toMatch(words);
     }
+    expect(r.stdout).not.toContain('Conflict');
+    const [body, record] = r.stdout.split(/\nChecked /);
+    expect(body).not.toMatch(/\b[a-z]+(?:_[a-z0-9]+)+\b/);
+    expect(record).toMatch(/Record: blocks_training \/ blocks_training/);
+  });
+
+  it('an unread robots.txt is Unknown, never "no robots.txt"; an IDN host in Unicode', async () => {
+    const r = await lookup(['robots-blocked.test'], env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Unknown: robots\.txt could not be read \((HTTP 403, )?access refused\), so the site’s AI rules are not known\.$/m);
+    expect(r.stdout).toMatch(/AI training {2}Unknown, robots\.txt could not be read/);
+    expect(r.stdout).not.toMatch(/no robots\.txt|Openness/i);
+    const idn = await lookup(['bücher.test'], env);
+    expect(idn.stdout.split('\n')[0]).toBe('bücher.test (xn--bcher-kva.test)');
   });
 
   it('--json prints the full record', async () => {

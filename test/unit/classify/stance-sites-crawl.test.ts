@@ -46,7 +46,7 @@ describe('stance fixture sites through the crawler', () => {
     // The crawler reads the terms only where robots.txt lets it fetch pages (`*` disallowing /, or a 503).
     const keptOut = evidence.homepage.kind !== 'response' && evidence.homepage.robots !== undefined;
     expect(c.summary.site.has_tos).toBe(!keptOut);
-    expect(keptOut).toBe(host === 'wildcard.test' || host === 'server-error.test');
+    expect(keptOut).toBe(host === 'wildcard.test' || host === 'wildcard-signals.test' || host === 'server-error.test');
   }, 30_000);
 
   it('unreachable.test', async () => {

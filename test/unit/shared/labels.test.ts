@@ -51,8 +51,9 @@ describe('badge view', () => {
   });
 
   it('builds the screen-reader title', () => {
-    expect(badgeTitle('example.com', 'blocks_training')).toBe('AI policy of example.com: blocks training');
-    expect(badgeTitle('news.test', 'allows_all')).toBe('AI policy of news.test: allows AI');
+    expect(badgeTitle('example.com', 'blocks_training')).toBe('AI policy of example.com: blocks AI training');
+    expect(badgeTitle('news.test', 'allows_all')).toBe('AI policy of news.test: explicitly allows AI');
+    expect(badgeTitle('news.test', 'unknown', 'unknown: robots.txt could not be read (timed out)')).toBe('AI policy of news.test: unknown: robots.txt could not be read (timed out)');
   });
 
   it('contrast helper is right on known pairs', () => {

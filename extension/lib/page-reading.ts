@@ -1,0 +1,65 @@
+/**
+ * "This page" (issue 11 part 2): the verdicts for the page in the address bar, where they
+ * differ from the site's as a whole. Two sources, both judged in the browser so the path never
+ * leaves it: the site's robots.txt rules for this path (lib/path-verdicts.ts, the shared
+ * matcher over the answer's `path_rules`), and the page's own noai / TDMRep meta tags
+ * (lib/page-signals.ts, read when the popup opens).
+ */
+import { USE_CASE_LABELS, verdictLabel } from '~~/shared/labels.js';
+import type { DecidingSignal } from '~~/shared/schemas.js';
+import { deciderPhrase, type Headline, type Tone, type UseReading } from '~~/shared/story.js';
+import type { UseCase } from '~~/shared/values.js';
+import type { PageSignals } from './page-signals.js';
+
+/** A use case's verdict for one path, with the rule that decided it. */
+export interface PathVerdict {
+  verdict: 'blocked' | 'partial' | 'allowed';
+  decider: DecidingSignal | null;
+}
+export type PathVerdicts = Readonly<Record<UseCase, PathVerdict>>;
+
+export interface PageUse {
+  use: UseCase;
+  words: string;
+  tone: Tone;
+  because: string | null;
+}
+
+export interface PageReading {
+  /** The uses whose verdict on this page differs from the site's. */
+  differs: PageUse[];
+  /** "This page: AI training blocked, by robots.txt (line 12); the site as a whole: selective"; null when nothing differs. */
+  sentence: string | null;
+}
+
+const RANK = { allowed: 0, partial: 1, blocked: 2 } as const;
+const TONE: Record<PathVerdict['verdict'], Tone> = { blocked: 'blocked', partial: 'partial', allowed: 'neutral' };
+
+/** The page's own tags as a training verdict: noai / noimageai, or a TDM reservation ("1"). */
+function fromSignals(s: PageSignals | null): PathVerdict | null {
+  if (!s) return null;
+  if (s.aiTokens.length) return { verdict: 'blocked', decider: { source: 'meta', evidence: s.aiTokens.join(', '), line: null } };
+  if (s.tdmReservation === '1') return { verdict: 'blocked', decider: { source: 'tdmrep', evidence: `tdm-reservation: 1`, line: null } };
+  return null;
+}
+
+export function pageReading(siteUses: readonly UseReading[], head: Headline, path: PathVerdicts | null, signals: PageSignals | null): PageReading {
+  const differs: PageUse[] = [];
+  const tags = fromSignals(signals);
+  for (const site of siteUses) {
+    // A usage signal (Content-Signal, TDMRep, ai.txt, the homepage's tags) speaks for every path.
+    if (site.verdict === 'blocked' && site.deciders[0] && site.deciders[0].source !== 'robots_txt') continue;
+    // Rules that were not read judge no path; the page's own tags still speak for it.
+    let page = site.verdict === 'unknown' ? null : (path?.[site.use] ?? null);
+    if (site.use === 'training' && tags && (!page || RANK[tags.verdict] > RANK[page.verdict])) page = tags;
+    if (!page || page.verdict === site.verdict) continue;
+    const label = verdictLabel(page.verdict, false);
+    const where = page.decider && (page.decider.source === 'meta' || page.decider.source === 'tdmrep') && page === tags ? 'page' : 'homepage';
+    const because = page.decider ? `by ${page.decider.source === 'tdmrep' && where === 'page' ? 'this page\u2019s TDMRep reservation' : deciderPhrase(page.decider, null, where)}` : null;
+    differs.push({ use: site.use, words: label.label, tone: TONE[page.verdict], because });
+  }
+  if (differs.length === 0) return { differs, sentence: null };
+  const parts = differs.map((d) => `${USE_CASE_LABELS[d.use].label} ${d.words.toLowerCase()}${d.because ? `, ${d.because}` : ''}`);
+  const whole = head.label.charAt(0).toLowerCase() + head.label.slice(1);
+  return { differs, sentence: `This page: ${parts.join('; ')}; the site as a whole: ${whole}` };
+}

@@ -1,0 +1,51 @@
+/**
+ * Opening sites and the popup in the extension's Chromium, and reading what a person sees:
+ * the visible text of each of the popup's tabs, and every text node that looks like an
+ * internal identifier (issue 10 item 6; Details may show identifiers as code beside words).
+ */
+import type { Page } from 'playwright-core';
+import { IDENTIFIER_PATTERN } from '../../fixtures/person-readings.js';
+import { tabIdOf, waitForBadge, type Browser } from './browser.js';
+
+export async function openSite(browser: Browser, url: string, badgeText: string, timeoutMs?: number) {
+  const page = await browser.context.newPage();
+  await page.goto(url);
+  const tabId = await tabIdOf(browser.worker, url);
+  const { reading } = await waitForBadge(browser.worker, tabId, badgeText, timeoutMs);
+  return { page, tabId, reading };
+}
+
+/** The popup for a tab, opened as popup.html?tab=ID in a page of popup size. */
+export async function openPopup(browser: Browser, tabId: number, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const popup = await browser.context.newPage();
+  await popup.setViewportSize({ width: 380, height: 560 });
+  await popup.emulateMedia({ colorScheme });
+  await popup.goto(`chrome-extension://${browser.extensionId}/popup.html?tab=${tabId}`);
+  return popup;
+}
+
+/** The popup's visible text with a tab selected (innerText: what is rendered, in reading order). */
+export async function tabText(popup: Page, tab: string): Promise<string> {
+  await popup.getByRole('tab', { name: tab }).click();
+  return popup.evaluate(() => document.body.innerText);
+}
+
+/** Text nodes a person reads that match the identifier pattern; code elements are allowed in Details only. */
+export async function identifiersShown(popup: Page, allowCode: boolean): Promise<string[]> {
+  return popup.evaluate(
+    ({ source, flags, allowCode }) => {
+      const re = new RegExp(source, flags);
+      const out: string[] = [];
+      const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        const el = n.parentElement;
+        if (!el || el.closest('[hidden], script, style') || (allowCode && el.closest('code, pre'))) continue;
+        if (re.test(n.textContent ?? '')) out.push(n.textContent!.trim());
+      }
+      // Titles are read by screen readers and shown on hover.
+      for (const el of document.querySelectorAll('[title]')) if (re.test(el.getAttribute('title')!)) out.push(`title: ${el.getAttribute('title')}`);
+      return out;
+    },
+    { source: IDENTIFIER_PATTERN.source, flags: IDENTIFIER_PATTERN.flags, allowCode },
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * Issue 11 part 2 in real Chromium: the verdict for the page in the address bar, judged in the
+ * browser (the path never leaves it); the page's own noai tag read when the popup is opened by
+ * its toolbar button; a subdomain shown with the site it belongs to; and the fixture server's
+ * log showing that only the root and the policy files were ever requested by the crawler.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BADGE_VIEW } from '../../shared/labels.js';
+import { text } from '../fixtures/farm.js';
+import { homepage, SILENT_TERMS } from '../fixtures/stance-sites.js';
+import { buildExtension, chromiumMissing, clickToolbarButton, launchWithExtension, setGateway, type Browser } from './helpers/browser.js';
+import { openPopup, openSite } from './helpers/popup.js';
+import { matchScreenshot } from './helpers/screenshots.js';
+import { startStack, warm, type Stack } from './helpers/stack.js';
+
+const missing = chromiumMissing();
+if (missing) console.warn(`Skipping the this-page end-to-end suite: ${missing}.`);
+
+/** The training bots may not read /articles/; the rest of the site is open. */
+const PATHS = 'paths.test';
+const PATHS_ROBOTS = '# Our journalism is not training data.\nUser-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: CCBot\nDisallow: /articles/\n\nSitemap: https://paths.test/sitemap.xml\n';
+/** No AI rules, but one page carries its own noai tag. */
+const TAGGED = 'gallery.test';
+/** A www host without rules of its own, belonging to a site that blocks all AI. */
+const WWW = 'www.blocks-all.test';
+/** A subdomain without AI rules of its own; the gateway names the site it belongs to. */
+const SUB = 'cooking.blocks-all.test';
+/** The crawler may fetch these and nothing else: the root, the policy files and the terms page. */
+const POLICY_PATHS = new Set(['/', '/robots.txt', '/llms.txt', '/ai.txt', '/.well-known/tdmrep.json', '/.well-known/agents.json', '/terms']);
+
+describe.skipIf(missing !== null)('the verdict for this page (issue 11 part 2)', () => {
+  let stack: Stack;
+  let browser: Browser;
+  const url = (host: string, path = '/') => `http://${host}:${stack.farm.port}${path}`;
+
+  beforeAll(async () => {
+    buildExtension();
+    stack = await startStack();
+    stack.farm.set(PATHS, {
+      routes: { '/': homepage('Daily Paths'), '/terms': SILENT_TERMS, '/robots.txt': text(PATHS_ROBOTS) },
+      fallback: homepage('A story', { body: '<article><p>Today in the garden.</p></article>' }),
+    });
+    stack.farm.set(TAGGED, {
+      routes: { '/': homepage('Open Gallery'), '/terms': SILENT_TERMS, '/robots.txt': text('User-agent: *\nDisallow: /cart/\n') },
+      fallback: homepage('A painting', { head: '<meta name="robots" content="noai, noimageai">' }),
+    });
+    stack.farm.set(WWW, { routes: { '/': homepage('Blocks All News'), '/terms': SILENT_TERMS } });
+    stack.farm.set(SUB, { routes: { '/': homepage('Cooking'), '/terms': SILENT_TERMS, '/robots.txt': text('User-agent: *\nDisallow: /search\n') } });
+    browser = await launchWithExtension();
+    await setGateway(browser.worker, stack.gatewayUrl);
+    await Promise.all([PATHS, TAGGED, WWW, SUB, 'blocks-all.test'].map((h) => warm(stack.gatewayUrl, h, 60_000)));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  it('a page under a disallowed path: "This page" blocked, while the root is not', async () => {
+    const article = url(PATHS, '/articles/2026/garden-story?ref=home');
+    const { page, tabId, reading } = await openSite(browser, article, BADGE_VIEW.selective.text);
+    expect(reading.title).toMatch(/This page: AI training blocked, by robots\.txt \(line \d+\); the site as a whole: selective$/);
+    const popup = await openPopup(browser, tabId);
+    await popup.getByTestId('this-page').waitFor();
+    expect(await popup.getByTestId('page-verdict-training').textContent()).toBe('Blocked');
+    expect(await popup.getByTestId('verdict-training').textContent()).toBe('Partly blocked');
+    await popup.getByRole('tab', { name: 'Purposes' }).waitFor();
+    await matchScreenshot(popup, 'this-page-disallowed-path');
+    await popup.close();
+    // The root of the same site: training is not restricted there.
+    await page.goto(url(PATHS));
+    const root = await openPopup(browser, tabId);
+    await root.getByTestId('this-page').waitFor();
+    expect(await root.getByTestId('page-verdict-training').textContent()).toBe('Not restricted');
+    await root.close();
+    await page.close();
+    // The path never reached the gateway.
+    expect(stack.gatewayRequests.filter((r) => /articles|garden|ref=/.test(r))).toEqual([]);
+  });
+
+  it('a page with its own noai tag is shown as such when the popup is opened', async () => {
+    const painting = url(TAGGED, '/paintings/42');
+    const { page, tabId } = await openSite(browser, painting, BADGE_VIEW.no_policy.text);
+    await clickToolbarButton(browser, painting);
+    const popup = await openPopup(browser, tabId);
+    await popup.getByTestId('this-page').waitFor();
+    expect(await popup.getByTestId('page-verdict-training').textContent()).toBe('Blocked');
+    expect(await popup.getByTestId('this-page').textContent()).toContain('by this page\u2019s noai tag');
+    expect(await popup.getByTestId('verdict-training').textContent()).toBe('Not restricted');
+    await popup.getByRole('tab', { name: 'Purposes' }).waitFor();
+    await matchScreenshot(popup, 'this-page-noai-tag');
+    await popup.close();
+    await page.close();
+  });
+
+  it('a www host shows the site it belongs to, explained', async () => {
+    const { page, tabId } = await openSite(browser, url(WWW), BADGE_VIEW.no_policy.text);
+    const popup = await openPopup(browser, tabId);
+    await popup.getByTestId('parent-site').waitFor();
+    expect(await popup.getByTestId('parent-site').textContent()).toBe(
+      `${WWW} is the www address of blocks-all.test; each host name has its own robots.txt. blocks-all.test: blocks all AI.`,
+    );
+    await popup.getByRole('tab', { name: 'Purposes' }).waitFor();
+    await matchScreenshot(popup, 'this-page-www');
+    await popup.close();
+    await page.close();
+  });
+
+  it('a subdomain with no AI rules of its own shows the policy of the site it belongs to', async () => {
+    const { page, tabId } = await openSite(browser, url(SUB, '/recipes/soup'), BADGE_VIEW.no_policy.text);
+    const popup = await openPopup(browser, tabId);
+    await popup.getByTestId('parent-site').waitFor();
+    expect(await popup.getByTestId('parent-site').textContent()).toBe(`${SUB} has no AI rules of its own. blocks-all.test: blocks all AI.`);
+    await popup.getByRole('tab', { name: 'Purposes' }).waitFor();
+    await matchScreenshot(popup, 'this-page-subdomain');
+    await popup.close();
+    await page.close();
+  });
+
+  it('the crawler asked the sites for the root and the policy files only', () => {
+    const crawled = stack.farm.requests.filter((r) => [PATHS, TAGGED, WWW, SUB].includes(r.host) && String(r.headers['user-agent']).startsWith('AIPolicyLens/'));
+    expect(crawled.length).toBeGreaterThan(10);
+    expect([...new Set(crawled.map((r) => r.path))].filter((p) => !POLICY_PATHS.has(p))).toEqual([]);
+  });
+});
