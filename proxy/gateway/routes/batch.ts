@@ -11,9 +11,10 @@
  * (the seed has no partial-failure shape); the answers already fetched stay cached.
  */
 import { Router, type Response } from 'express';
-import { parseDomain, type Domain } from '../../../shared/domain.js';
-import { BatchRequestSchema, type DomainPolicy } from '../../../shared/schemas.js';
-import { HttpError } from '../../lib/http-error.js';
+import type { Domain } from '../../../shared/domain.js';
+import { checkBatchBody } from '../../../shared/params.js';
+import type { DomainPolicy } from '../../../shared/schemas.js';
+import { checked } from '../../lib/http/params.js';
 import { methodNotAllowed } from '../../lib/http/errors.js';
 import { jsonBody, requireJson } from '../../lib/http/security.js';
 import { toBatchItem } from '../../upstream/batch-of-one.js';
@@ -23,19 +24,8 @@ import type { RouteContext } from './context.js';
 
 export const BATCH_MAX = 500;
 
-export function parseBatchBody(body: unknown): Domain[] {
-  const parsed = BatchRequestSchema.safeParse(body);
-  if (!parsed.success) throw new HttpError(400, 'invalid_params', 'Send a JSON object {"domains": ["example.com", ...]}.');
-  const raw = parsed.data.domains;
-  if (raw.length < 1 || raw.length > BATCH_MAX) throw new HttpError(400, 'invalid_params', `domains must hold 1 to ${BATCH_MAX} entries.`);
-  const out = new Set<Domain>();
-  for (const d of raw) {
-    const r = parseDomain(d);
-    if (!r.ok) throw new HttpError(400, 'invalid_domain', `"${d.slice(0, 100)}": ${r.message}`);
-    out.add(r.domain);
-  }
-  return [...out];
-}
+/** The seed's batch body with the gateway's own bound (1 to BATCH_MAX), by the rule the service uses (shared/params.ts). */
+export const parseBatchBody = (body: unknown): Domain[] => checked(checkBatchBody(body, 1, BATCH_MAX));
 
 /** A batch item from a cached single lookup (same shape the upstream batch gives). */
 function fromLookup(entry: CacheEntry): CacheEntry {

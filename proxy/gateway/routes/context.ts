@@ -1,7 +1,8 @@
 /** What every gateway route needs, built once by createGatewayApp. */
 import type { Response } from 'express';
-import { parseDomain, type Domain } from '../../../shared/domain.js';
-import { HttpError } from '../../lib/http-error.js';
+import type { Domain } from '../../../shared/domain.js';
+import { checkDomain } from '../../../shared/params.js';
+import { checked } from '../../lib/http/params.js';
 import type { Logger } from '../../lib/logger.js';
 import type { PolicySource } from '../../upstream/policy-source.js';
 import type { BatchLoader } from '../batch-loader.js';
@@ -40,9 +41,8 @@ const VALIDATED_MAX = 10_000;
 export function domainFromPath(param: string): Domain {
   const known = validated.get(param);
   if (known !== undefined) return known;
-  const r = parseDomain(param);
-  if (!r.ok) throw new HttpError(400, 'invalid_domain', r.message);
+  const domain = checked(checkDomain(param));
   if (validated.size >= VALIDATED_MAX) validated.clear();
-  validated.set(param, r.domain);
-  return r.domain;
+  validated.set(param, domain);
+  return domain;
 }

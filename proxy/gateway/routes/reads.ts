@@ -12,7 +12,7 @@
 import type { Request, Response, Router } from 'express';
 import type { Domain } from '../../../shared/domain.js';
 import { methodNotAllowed } from '../../lib/http/errors.js';
-import { preferredWait } from '../../service/http/prefer.js';
+import { preferredWait } from '../../lib/http/prefer.js';
 import type { PolicySource } from '../../upstream/policy-source.js';
 import type { Ttls } from '../config.js';
 import { keyOf, type DomainRead } from '../domain-keys.js';

@@ -5,13 +5,15 @@
  */
 import { Router } from 'express';
 import { methodNotAllowed } from '../../lib/http/errors.js';
-import type { SearchParams } from '../../service/api.js';
-import { searchParser } from '../../service/http/params.js';
+import type { SearchParams } from '../../../shared/api.js';
+import { searchQueryChecker } from '../../../shared/params.js';
+import { checked } from '../../lib/http/params.js';
 import { sendCached, timed } from '../respond.js';
 import type { RouteContext } from './context.js';
 
 /** The gateway caches search pages: it takes shorter text and shallower pages than the service. */
-export const parseSearch: (query: unknown) => SearchParams = searchParser({ maxQ: 200, maxOffset: 10_000 });
+const checkSearch = searchQueryChecker({ maxQ: 200, maxOffset: 10_000 });
+export const parseSearch = (query: unknown): SearchParams => checked(checkSearch(query));
 
 export function searchRouter(ctx: RouteContext): Router {
   const router = Router();

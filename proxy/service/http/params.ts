@@ -10,18 +10,12 @@ import {
   checkDomain,
   checkPreviewSearch,
   searchQueryChecker,
-  type ParamsCheck,
   type PreviewSearchParams,
   type SearchBounds,
 } from '../../../shared/params.js';
 import { LIMITS } from '../../../shared/values.js';
-import { HttpError } from '../../lib/http-error.js';
+import { checked as valueOf } from '../../lib/http/params.js';
 import { PREVIEW_BATCH_MIN } from '../preview/schemas.js';
-
-const valueOf = <T>(r: ParamsCheck<T>): T => {
-  if (!r.ok) throw new HttpError(400, r.code, r.message);
-  return r.value;
-};
 
 /** A domain from the request, or 400 invalid_domain; `name` (e.g. `domains[3]`) prefixes the message when given. */
 export const domainParam = (value: unknown, name?: string): Domain => valueOf(checkDomain(value, name));

@@ -5,7 +5,7 @@
 import { LIMITS, STANCES } from '../../../shared/values.js';
 import { RECHECK_INTERVAL_MS } from '../admission.js';
 import { DEFAULT_QUEUE_LIMITS } from '../api.js';
-import { MAX_WAIT_S } from '../http/prefer.js';
+import { MAX_WAIT_S } from '../../lib/http/prefer.js';
 import { QUEUE_FULL_NOTE, RATE_LIMIT_HEADERS, jsonResponse, ref } from './components.js';
 
 type Obj = Record<string, unknown>;

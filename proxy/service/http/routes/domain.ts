@@ -10,7 +10,7 @@ import { Router } from 'express';
 import type { LookupService } from '../../api.js';
 import { methodNotAllowed } from '../errors.js';
 import { domainParam } from '../params.js';
-import { preferredWait } from '../prefer.js';
+import { preferredWait } from '../../../lib/http/prefer.js';
 import { readOptions } from '../security.js';
 
 export function domainRouter(service: LookupService): Router {

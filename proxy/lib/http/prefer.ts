@@ -1,7 +1,8 @@
 /**
  * RFC 7240 `Prefer: wait=N` (section 4.3): the client would rather wait up to N seconds for a
  * finished answer than get a provisional one. The service waits for a queued domain's first
- * analysis, at most MAX_WAIT_S, and says so with `Preference-Applied` (section 3).
+ * analysis, at most MAX_WAIT_S, and says so with `Preference-Applied` (section 3). Both servers
+ * read the header with this one parser.
  */
 export const MAX_WAIT_S = 10;
 
