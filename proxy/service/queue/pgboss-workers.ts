@@ -56,6 +56,7 @@ export class PgBossWorkers implements CrawlRunner {
 
   private async handle(job: PgBoss.Job<JobData>, workerId: string): Promise<void> {
     const controller = new AbortController();
+    this.o.log.debug({ domain: job.data.domain, job: job.id }, 'crawl started');
     const done = this.o.run(job.data.domain, controller.signal);
     this.running.set(job.id, { controller, done });
     try {
