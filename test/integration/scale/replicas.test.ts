@@ -78,13 +78,9 @@ describe('two service replicas and two workers on one PostgreSQL', () => {
     sites[SLOW] = { routes: { '/': { ...homepage('Slow'), delayMs: 3_000 }, '/robots.txt': text('User-agent: CCBot\nDisallow: /\n') } };
     farm = await startFixtureFarm(sites);
     db = await createTestDatabase();
-    // The first process migrates; the others start together (their migrations wait on its lock).
-    const first = start('main', env());
-    await first.waitFor((l) => l.msg === 'listening');
-    services.push(first);
-    const second = start('main', env());
-    await Promise.all([second.waitFor((l) => l.msg === 'listening'), startWorker(), startWorker()]);
-    services.push(second);
+    // All four start together on the new database: one migrates, the others wait for its lock.
+    services.push(start('main', env()), start('main', env()));
+    await Promise.all([...services.map((s) => s.waitFor((l) => l.msg === 'listening')), startWorker(), startWorker()]);
     for (const s of services) bases.push(String((await s.waitFor((l) => l.msg === 'listening')).url));
   }, 120_000);
 

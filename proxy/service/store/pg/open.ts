@@ -62,8 +62,7 @@ export async function openPgStore(url: string, opts: PgStoreOptions): Promise<Pg
   const queue = new PgBossJobs(pool, boss, events, { expireSeconds: opts.jobExpireSeconds ?? 60, pollSeconds: opts.jobPollSeconds ?? 2 });
   try {
     await events.ready;
-    await boss.start();
-    await queue.createQueue();
+    await startBoss(pool, boss, queue);
   } catch (err) {
     closed = true;
     await events.close();
@@ -85,4 +84,19 @@ export async function openPgStore(url: string, opts: PgStoreOptions): Promise<Pg
       await pool.end();
     },
   };
+}
+
+/** pg-boss's own schema install races when processes start together on a new database ("duplicate key ... pg_namespace"): one at a time. */
+const BOSS_START_LOCK = 0x626f7373;
+
+async function startBoss(pool: pg.Pool, boss: PgBoss, queue: PgBossJobs): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [BOSS_START_LOCK]);
+    await boss.start();
+    await queue.createQueue();
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [BOSS_START_LOCK]).catch(() => undefined);
+    lock.release();
+  }
 }
