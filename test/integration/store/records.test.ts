@@ -8,33 +8,15 @@ import { describe, expect, it } from 'vitest';
 import { RETRY_DELAYS_MS } from '../../../proxy/service/api.js';
 import { AUDIT_ID_PATTERN } from '../../../proxy/service/store/audit-id.js';
 import { PG_SCHEMA_VERSION } from '../../../proxy/service/store/pg/migrations.js';
-import { openPgStore, type PgStore } from '../../../proxy/service/store/pg/open.js';
-import type { RegistryStore } from '../../../proxy/service/store/registry-store.js';
+import { openPgStore } from '../../../proxy/service/store/pg/open.js';
 import { createLogger } from '../../../proxy/lib/logger.js';
 import type { Detail } from '../../../shared/values.js';
 import { classification, evidence } from '../../unit/preview/build.js';
-import { BACKENDS, createTestDatabase, useBackend } from './backends.js';
+import { BACKENDS, createTestDatabase, storeFailed, storeGood, useBackend } from './backends.js';
 
 const T0 = Date.parse('2026-01-15T12:00:00.000Z');
 const DAY = 86_400_000;
 const at = (ms: number) => new Date(ms).toISOString();
-
-export const storeGood = (s: RegistryStore, domain: string, ms: number, detail: Detail = 'no_ai_rules', rank: number | null = null) =>
-  s.records.storeCrawl({
-    evidence: evidence(domain, at(ms), 'User-agent: *\nDisallow:'),
-    classification: classification(domain, at(ms), { detail, rank, basis: true }),
-    nowMs: ms,
-    failure: null,
-    retryDelaysMs: RETRY_DELAYS_MS,
-  });
-export const storeFailed = (s: RegistryStore, domain: string, ms: number, cause = 'timed out') =>
-  s.records.storeCrawl({
-    evidence: evidence(domain, at(ms), null),
-    classification: classification(domain, at(ms), { detail: 'unreachable', use_cases: { training: 'unknown', search: 'unknown', inference: 'unknown' }, basis: true }),
-    nowMs: ms,
-    failure: { cause },
-    retryDelaysMs: RETRY_DELAYS_MS,
-  });
 
 describe.each(BACKENDS)('records and audits (%s)', (backend) => {
   const b = useBackend(backend);
@@ -165,4 +147,3 @@ describe('PostgreSQL schema versions', () => {
   });
 });
 
-export type { PgStore };
