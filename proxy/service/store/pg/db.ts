@@ -29,6 +29,13 @@ export function createPool(url: string, opts: PoolOptions = {}): pg.Pool {
     max: opts.max ?? 10,
     application_name: opts.applicationName ?? 'ai-policy-lens',
     types,
+    // Durability as SQLite's WAL with synchronous=NORMAL (store/sqlite/open.ts): a commit is
+    // acknowledged before its WAL record reaches the disk, so a killed service process loses
+    // nothing, and only a crash of the database's machine can lose the last fraction of a second
+    // of commits (never consistency). Without it every per-key usage count and every stored
+    // crawl waits for an fsync: one key's requests counted 10 at once, measured on this machine
+    // through the store alone, about 750 a second with it and 2,800 without.
+    options: '-c synchronous_commit=off',
     // A connection that cannot be had in 10 s is an outage, not a queue to wait in.
     connectionTimeoutMillis: 10_000,
   });
