@@ -300,6 +300,13 @@ export const FullRecordSchema = z.object({
   warnings: z.array(z.string()),
   /** The same basis as the summary's (optional for a foreign upstream). */
   basis: BasisSchema.optional(),
+  /**
+   * User-agents robots.txt names that look like AI bots but are not in the bot catalogue
+   * ("other bots this site names"): misspelt catalogue tokens, names with an AI marker. In file
+   * order, each also in all_bots (is_ai_bot true); they never decide a use case
+   * (classification.md section 10). Optional for a foreign upstream.
+   */
+  unknown_ai_bots: z.array(z.string()).optional(),
 });
 export type FullRecord = z.infer<typeof FullRecordSchema>;
 /** What classify() produces; the registry adds id and audit_id when it stores it. */

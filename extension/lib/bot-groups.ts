@@ -3,9 +3,9 @@
  * each bot is for (shared/bots.ts), and whether a block comes from a rule naming the bot or
  * only from the rules for every crawler (`User-agent: *`).
  */
-// The classifier's own robots.txt parser (proxy/analysis is pure: no node:*, no network), so a
+// The classifier's own robots.txt parser (shared/robots, the one the service uses), so a
 // bot counts as named here exactly when it did there. Loaded with this module, after first paint.
-import { agentToken, parseRobotsTxt } from '~~/proxy/analysis/robots/parse.js';
+import { agentToken, parseRobotsTxt } from '~~/shared/robots/parse.js';
 import { botByToken, type Bot } from '~~/shared/bots.js';
 import type { Bots, FullRecord } from '~~/shared/schemas.js';
 import type { BotPurpose } from '~~/shared/values.js';

@@ -2,7 +2,7 @@
  * Every time limit and size cap of a crawl, in one table (the README's "Crawler limits" lists
  * the same rows). createCrawler() takes these as defaults; tests pass shorter ones.
  */
-import { MAX_ROBOTS_BYTES } from '../analysis/robots/index.js';
+import { MAX_ROBOTS_BYTES } from '../../shared/robots/index.js';
 
 const KiB = 1024;
 

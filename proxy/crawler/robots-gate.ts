@@ -7,7 +7,7 @@
  * is fetched at most once.
  */
 import type { FetchFailed, FetchRefused, FetchResult } from '../analysis/evidence.js';
-import { matchPath, parseRobotsTxt, type RobotsTxt } from '../analysis/robots/index.js';
+import { matchPath, parseRobotsTxt, type RobotsTxt } from '../../shared/robots/index.js';
 import { CRAWLER_TOKEN } from './user-agent.js';
 
 /** What robots.txt lets this crawler do on one origin. */

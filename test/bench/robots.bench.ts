@@ -9,7 +9,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import robotsParser from 'robots-parser';
-import { MAX_ROBOTS_BYTES, botStatus, isAllowed, parseRobotsTxt } from '../../proxy/analysis/robots/index.js';
+import { MAX_ROBOTS_BYTES, botStatus, isAllowed, parseRobotsTxt } from '../../shared/robots/index.js';
 
 const DIR = fileURLToPath(new URL('../../../shared/corpora/real-robots/2026-01/', import.meta.url));
 const files = readdirSync(DIR)

@@ -3,17 +3,23 @@
  * - `bots.blocked` (section 5): catalogue AI bots whose status is blocked, named ones first,
  *   then those blocked through `*`, each in catalogue order. Obsolete tokens appear only when
  *   the file names them: blocked through `*` they would list crawlers that no longer exist.
+ *   Between the two, AI-looking agents the catalogue does not know that the file names and
+ *   blocks (section 10: reported, never deciding a use case; shared/bots.ts looksLikeAiBot).
  * - `bots.allowed`: catalogue AI bots named with status allowed.
  * - `ai_bots` (full record): every catalogue AI bot in either list, plus named AI bots with
- *   status partial; a `partial` inherited from `*` is housekeeping and is left out, as in R(u).
+ *   status partial whose rules are stricter than `*`; a `partial` inherited from `*`, or from
+ *   a named group no stricter than `*`, is housekeeping and is left out, as in R(u).
  *   So `ai_bots_blocked_count` = |bots.blocked| and `ai_bots_allowed_count` = |bots.allowed|.
  * - `all_bots`: every agent the file names (catalogue token spelling when known, else the
  *   first spelling in the file), `*` itself, and every AI bot of `ai_bots`; their path lists
- *   within ALL_BOTS_PATH_BUDGET.
+ *   within ALL_BOTS_PATH_BUDGET. AI-looking unknown agents have `is_ai_bot` true.
+ * - `unknown_ai_bots`: those AI-looking unknown agents, in file order ("other bots this site
+ *   names" in the Bots view).
  */
+import { looksLikeAiBot } from '../../../shared/bots.js';
 import type { BotEntry } from '../../../shared/schemas.js';
 import type { BotStatus as BotStatusValue } from '../../../shared/values.js';
-import type { BotStatus } from '../robots/index.js';
+import type { BotStatus } from '../../../shared/robots/index.js';
 import type { BotReading, BotReadings } from './bot-readings.js';
 
 export interface BotLists {
@@ -21,16 +27,19 @@ export interface BotLists {
   allowed: BotReading[];
   /** ai_bots, in the order: blocked, allowed, named partial. */
   ai: BotReading[];
+  /** Named agents the catalogue does not know that look like AI bots, in file order. */
+  unknownAi: BotReading[];
 }
 
 export function botLists(readings: BotReadings): BotLists {
   const ai = [...readings.catalogue.values()].filter((r) => r.bot?.is_ai_bot);
+  const unknownAi = readings.unknown.filter((r) => looksLikeAiBot(r.token));
   const namedBlocked = ai.filter((r) => r.named && r.status.status === 'blocked');
   const wildBlocked = ai.filter((r) => !r.named && r.status.status === 'blocked' && !r.bot?.obsolete);
-  const blocked = [...namedBlocked, ...wildBlocked];
+  const blocked = [...namedBlocked, ...unknownAi.filter((r) => r.status.status === 'blocked'), ...wildBlocked];
   const allowed = ai.filter((r) => r.named && r.status.status === 'allowed');
-  const partial = ai.filter((r) => r.named && r.status.status === 'partial');
-  return { blocked, allowed, ai: [...blocked, ...allowed, ...partial] };
+  const partial = ai.filter((r) => r.named && r.status.status === 'partial' && r.stricterThanWildcard);
+  return { blocked, allowed, ai: [...blocked, ...allowed, ...partial], unknownAi };
 }
 
 /**
@@ -60,7 +69,8 @@ export function allBotsMap(readings: BotReadings, lists: BotLists): Record<strin
   const out: Record<string, BotEntry> = {};
   if (readings.wildcard) out['*'] = entry(readings.wildcard, false);
   for (const r of readings.catalogue.values()) if (r.named) out[r.name] = entry(r.status, r.bot?.is_ai_bot ?? false);
-  for (const r of readings.unknown) out[r.name] ??= entry(r.status, false);
+  const unknownAi = new Set(lists.unknownAi);
+  for (const r of readings.unknown) out[r.name] ??= entry(r.status, unknownAi.has(r));
   for (const r of lists.ai) out[r.name] ??= entry(r.status, true);
   return out;
 }

@@ -5,7 +5,7 @@
  * how to name them.
  */
 import { BOTS, botByToken, type Bot } from '../../../shared/bots.js';
-import { botStatus, type BotStatus, type RobotsTxt } from '../robots/index.js';
+import { Budget, closedBeyond, compiledRulesFor, ruleSetStatus, type BotStatus, type CompiledRuleSet, type RobotsTxt } from '../../../shared/robots/index.js';
 
 export interface BotReading {
   /** Catalogue entry, or null for an agent the catalogue does not know. */
@@ -17,10 +17,19 @@ export interface BotReading {
   status: BotStatus;
   /** The file has a group naming this agent (source `named`). */
   named: boolean;
+  /**
+   * Named, and its rules are stricter than the `*` groups': they close some path `*` leaves
+   * open and leave open no path `*` closes (always true without `*` groups when some path is
+   * closed). A bot named in the same group as `*`, or in a group no stricter than `*`, is
+   * treated like `*`: its partial rules are housekeeping, not an AI policy (classification.md
+   * section 10; gallica's Amazonbot group closes `/do-not-crawl/` but none of the nine paths
+   * `*` closes, so it is looser, not stricter).
+   */
+  stricterThanWildcard: boolean;
 }
 
 /** Status of a bot when no robots.txt applies: nothing restricts it (RFC 9309 section 2.3.1.3). */
-const NO_RULES: BotStatus = { status: 'allowed', source: 'none', allowedPaths: [], disallowedPaths: [], decidingLine: null, crawlDelay: null };
+const NO_RULES: BotStatus = Object.freeze({ status: 'allowed', source: 'none', allowedPaths: [], disallowedPaths: [], decidingLine: null, crawlDelay: null });
 
 export interface BotReadings {
   /** Catalogue bots, in catalogue order, keyed by lower-case token. */
@@ -45,22 +54,38 @@ export function readBots(robots: RobotsTxt | null): BotReadings {
   }
   // A bot no group names gets the merged `*` groups (RFC 9309 section 2.2.1), the same rules
   // for all of them: compute that status once instead of once per catalogue bot.
-  const wildcard = robots !== null && namedTokens.has('*') ? botStatus(robots, '*') : null;
+  const wildcardSet = robots !== null && namedTokens.has('*') ? compiledRulesFor(robots, '*') : null;
+  const wildcard = wildcardSet && ruleSetStatus(wildcardSet);
   const statusOf = (token: string): BotStatus => {
     if (robots === null) return NO_RULES;
     if (!namedTokens.has(token)) return wildcard ?? NO_RULES;
-    return botStatus(robots, token);
+    return ruleSetStatus(compiledRulesFor(robots, token));
+  };
+  // Bots named in one group share its rule set: compare each set with `*` once.
+  const stricter = new Map<CompiledRuleSet, boolean>();
+  const budget = new Budget();
+  const stricterThanWildcard = (token: string, status: BotStatus): boolean => {
+    if (robots === null || !namedTokens.has(token) || status.status !== 'partial') return false;
+    if (wildcardSet === null) return true;
+    const set = compiledRulesFor(robots, token);
+    let b = stricter.get(set);
+    if (b === undefined) stricter.set(set, (b = closedBeyond(wildcardSet, set, budget) === null && closedBeyond(set, wildcardSet, budget) !== null));
+    return b;
+  };
+  const reading = (bot: Bot | null, name: string, token: string): BotReading => {
+    const status = statusOf(token);
+    return { bot, name, token, status, named: namedTokens.has(token), stricterThanWildcard: stricterThanWildcard(token, status) };
   };
 
   const catalogue = new Map<string, BotReading>();
   for (const bot of BOTS) {
     const token = bot.token.toLowerCase();
-    catalogue.set(token, { bot, name: bot.token, token, status: statusOf(token), named: namedTokens.has(token) });
+    catalogue.set(token, reading(bot, bot.token, token));
   }
   const unknown: BotReading[] = [];
   for (const token of namedTokens) {
     if (token === '*' || botByToken(token)) continue;
-    unknown.push({ bot: null, name: firstSpelling.get(token) ?? token, token, status: statusOf(token), named: true });
+    unknown.push(reading(null, firstSpelling.get(token) ?? token, token));
   }
   return { catalogue, unknown, wildcard, namedTokens };
 }
@@ -72,7 +97,8 @@ function cutAtSlash(value: string): string {
 
 /**
  * A bot restricts its use case (section 4) when it is `blocked`, or `partial` with rules from
- * a group naming it; a `partial` inherited from `*` is housekeeping, not AI policy.
+ * a group naming it that are stricter than `*` (section 10); a `partial` inherited from `*`,
+ * or from a named group no stricter than `*`, is housekeeping, not AI policy.
  */
 export const restricts = (r: BotReading): boolean =>
-  r.status.status === 'blocked' || (r.status.status === 'partial' && r.status.source === 'named');
+  r.status.status === 'blocked' || (r.status.status === 'partial' && r.stricterThanWildcard);

@@ -7,9 +7,9 @@ import type { WarningCode } from '../../../shared/labels.js';
 import type { Explanation } from '../../../shared/schemas.js';
 import type { Conflict, RobotsOutcome, Stance, TosStance, UseCase } from '../../../shared/values.js';
 import { USE_CASES } from '../../../shared/values.js';
-import type { RobotsTxt } from '../robots/index.js';
+import type { RobotsTxt } from '../../../shared/robots/index.js';
 import { restricts, type BotReadings } from './bot-readings.js';
-import { clip } from './explain.js';
+import { USE_WORDS, clip } from './explain.js';
 import type { UseCaseVerdict } from './verdicts.js';
 
 export interface Finding<T extends string> {
@@ -36,7 +36,14 @@ export function findConflicts(f: ConflictFacts): Finding<Conflict>[] {
   });
 
   if (restricted.length > 0 && (f.tosStance === 'permits' || f.tosStance === 'silent')) {
-    out.push(tos('robots_blocks_ai_but_tos_allows_or_silent', `robots.txt restricts AI ${restricted.join(', ')} but the terms of service ${f.tosStance === 'silent' ? 'say nothing about AI' : 'permit AI use'}.`));
+    // With silent terms this is a note, not a disagreement (classification.md section 9).
+    const uses = restricted.map((u) => USE_WORDS[u].replace(/ \(.*\)$/, '')).join(', ');
+    out.push(
+      tos(
+        'robots_blocks_ai_but_tos_allows_or_silent',
+        f.tosStance === 'silent' ? `robots.txt restricts ${uses}; the terms of service do not mention AI.` : `robots.txt restricts ${uses}, but the terms of service permit AI use.`,
+      ),
+    );
   }
   // "every R(u) allowed" needs a robots.txt we could read (or its proven absence): when it was
   // refused, R(u) says nothing, so it cannot contradict the terms.
@@ -50,7 +57,7 @@ export function findConflicts(f: ConflictFacts): Finding<Conflict>[] {
     if (v.signal?.value === true && r(u) !== 'allowed' && piece) {
       out.push({
         id: 'signal_allows_but_robots_blocks',
-        explanation: { subject: 'signal_allows_but_robots_blocks', value: u, source: piece.origin, line: piece.line, evidence: clip(piece.text), reason: `A usage signal allows AI ${u}, but robots.txt ${r(u) === 'blocked' ? 'blocks' : 'partly blocks'} the bots for it.` },
+        explanation: { subject: 'signal_allows_but_robots_blocks', value: u, source: piece.origin, line: piece.line, evidence: clip(piece.text), reason: `A usage signal allows ${USE_WORDS[u]}, but robots.txt ${r(u) === 'blocked' ? 'blocks' : 'partly blocks'} the bots for it.` },
       });
     }
     // "a key bot of u is named allowed": explicitKeys also holds a key bot whose group only says
@@ -59,7 +66,7 @@ export function findConflicts(f: ConflictFacts): Finding<Conflict>[] {
     if (v.signal?.value === false && key && piece) {
       out.push({
         id: 'signal_blocks_but_robots_allows_explicitly',
-        explanation: { subject: 'signal_blocks_but_robots_allows_explicitly', value: u, source: piece.origin, line: piece.line, evidence: clip(piece.text), reason: `A usage signal refuses AI ${u}, but robots.txt names ${key.name} and allows it.` },
+        explanation: { subject: 'signal_blocks_but_robots_allows_explicitly', value: u, source: piece.origin, line: piece.line, evidence: clip(piece.text), reason: `A usage signal refuses ${USE_WORDS[u]}, but robots.txt lets ${key.name} in by name.` },
       });
     }
   }

@@ -1,20 +1,30 @@
 /**
  * Explanations (ExplanationSchema): every verdict, bot status and stance names the robots.txt
- * line, header or tag behind it (classification.md introduction: "every verdict can be
- * explained by pointing at the line or header that decided it").
+ * line, header or tag behind it (classification.md introduction), and says it in a plain
+ * sentence: no identifiers of the spec or the seed, no table rows (section 9).
  */
 import type { Explanation } from '../../../shared/schemas.js';
-import type { RobotsTxt } from '../robots/index.js';
+import type { RobotsTxt } from '../../../shared/robots/index.js';
+import type { UseCase } from '../../../shared/values.js';
 import type { BotReading } from './bot-readings.js';
-import { describeFetch } from './robots-outcome.js';
+import type { Decision } from './decide.js';
+import { describeFetch, problemWords, robotsProblem } from './robots-outcome.js';
 import type { Facts } from './read-evidence.js';
-import type { StanceDecision } from './stance.js';
+import type { SignalPiece } from './usage-signals.js';
 import type { UseCaseVerdict } from './verdicts.js';
 
 const MAX_EVIDENCE = 300;
 /** Evidence text as the records keep it: trimmed, at most 300 characters, null when empty. */
 export const clip = (s: string | null | undefined): string | null => (s == null ? null : s.trim().slice(0, MAX_EVIDENCE) || null);
-const USE_WORDS = { training: 'AI training', search: 'AI search', inference: 'AI answers (user-triggered fetches and agents)' } as const;
+
+/** The use cases in words (section 9: search is listing and linking pages, answers use content to generate them). */
+export const USE_WORDS: Readonly<Record<UseCase, string>> = {
+  training: 'AI training',
+  search: 'AI search (listing and linking pages)',
+  inference: 'AI answers (using pages to generate answers)',
+};
+const SHORT: Readonly<Record<UseCase, string>> = { training: 'AI training', search: 'AI search', inference: 'AI answers' };
+const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Looks up a robots.txt line by number, as the parser counted them (CR, LF and CRLF end a line). */
 export class RobotsLines {
@@ -34,74 +44,169 @@ function agentLine(robots: RobotsTxt | null, token: string): number | null {
 }
 
 /** The line behind a bot's status: the deciding rule, else the user-agent line naming it. */
-function botLine(robots: RobotsTxt | null, r: BotReading): number | null {
+export function botLine(robots: RobotsTxt | null, r: BotReading): number | null {
   return r.status.decidingLine ?? (r.named ? agentLine(robots, r.token) : null);
 }
 
-const via = (r: BotReading): string => (r.status.source === 'named' ? 'named' : r.status.source === 'wildcard' ? 'via User-agent: *' : 'no rule');
-
-export function explainBot(facts: Facts, lines: RobotsLines, r: BotReading): Explanation {
-  const line = botLine(facts.robots, r);
-  const paths = r.status.status === 'partial' ? ` (disallowed: ${r.status.disallowedPaths.slice(0, 5).join(' ')})` : '';
-  return {
-    subject: r.name,
-    value: r.status.status,
-    source: 'robots_txt',
-    line,
-    evidence: lines.text(line),
-    reason: `${r.name} is ${r.status.status}${paths}, ${via(r)}.`,
-  };
+/** "a, b, c and 2 more" */
+function list(items: readonly string[], max = 5): string {
+  const shown = items.slice(0, max);
+  const more = items.length - shown.length;
+  if (more > 0) return `${shown.join(', ')} and ${more} more`;
+  return shown.length <= 1 ? shown.join('') : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
 }
 
-export function explainUseCase(facts: Facts, lines: RobotsLines, v: UseCaseVerdict): Explanation {
+/** "except /buyline/" for a bot blocked with narrower paths left open (section 10). */
+const exceptions = (r: BotReading): string => (r.status.allowedPaths.length > 0 ? ` except ${list(r.status.allowedPaths, 3)}` : '');
+
+/** How a bot's status came about, in words. */
+function botStory(r: BotReading): string {
+  const s = r.status;
+  const how = s.source === 'named' ? 'by rules that name it' : s.source === 'wildcard' ? 'by the rules for every crawler (User-agent: *)' : 'as no rule applies to it';
+  if (s.status === 'blocked') return `${r.name} is blocked ${how}${exceptions(r) ? `,${exceptions(r)}` : ''}.`;
+  if (s.status === 'partial') return `${r.name} may not fetch ${list(s.disallowedPaths, 3)}, ${how}; the rest of the site is open to it.`;
+  return s.source === 'named' ? `${r.name} is allowed by rules that name it.` : `Nothing in robots.txt restricts ${r.name}.`;
+}
+
+export function explainBot(d: Decision, r: BotReading): Explanation {
+  const line = botLine(d.facts.robots, r);
+  const unknown = r.bot === null ? ' It is not in the bot catalogue, so it decides no use.' : '';
+  return { subject: r.name, value: r.status.status, source: 'robots_txt', line, evidence: d.lines.text(line), reason: botStory(r) + unknown };
+}
+
+/** Where a usage signal was published, in words. */
+function pieceWords(p: SignalPiece): string {
+  switch (p.origin) {
+    case 'meta':
+      return 'the homepage\u2019s robots meta tag (noai)';
+    case 'x_robots_tag':
+      return 'the X-Robots-Tag header (noai)';
+    case 'tdmrep':
+      return 'a TDMRep rights reservation (text and data mining)';
+    case 'ai_txt':
+      return 'ai.txt';
+    default:
+      return /^content-usage/i.test(p.text) ? 'a Content-Usage preference' : 'a Content-Signal';
+  }
+}
+
+export function explainUseCase(d: Decision, v: UseCaseVerdict): Explanation {
   const words = USE_WORDS[v.u];
   const piece = v.signal?.pieces[0];
   const base = { subject: v.u, value: v.verdict };
+  const robotsLine = (r: BotReading) => {
+    const line = botLine(d.facts.robots, r);
+    return { source: 'robots_txt' as const, line, evidence: d.lines.text(line) };
+  };
   if (v.signal?.value === false && piece) {
-    return { ...base, source: piece.origin, line: piece.line, evidence: clip(piece.text), reason: `A usage signal says no to ${words}; the most restrictive signal wins.` };
+    const alsoRobots = v.robots.value === 'blocked' ? `; robots.txt blocks ${v.robots.blockedKeys.every((k) => k.status.source === 'wildcard') ? 'every crawler' : 'its main bots'} too` : '';
+    return { ...base, source: piece.origin, line: piece.line, evidence: clip(piece.text), reason: `${capital(words)} is refused by ${pieceWords(piece)}${alsoRobots}.` };
   }
   if (v.verdict === 'unknown') {
-    return { ...base, source: 'crawl', line: null, evidence: describeFetch(facts.evidence.robots), reason: `robots.txt could not be read (${facts.robotsOutcome}) and no usage signal speaks of ${words}.` };
+    const problem = robotsProblem(d.facts.robotsOutcome, d.evidence.robots, d.facts.robotsChallenge !== null);
+    const why = problem ? ` because ${problemWords(problem, d.evidence.robots)}` : '';
+    return { ...base, source: 'crawl', line: null, evidence: describeFetch(d.evidence.robots), reason: `Not known: robots.txt could not be read${why}, and no other signal speaks of ${words}.` };
   }
   const R = v.robots;
   if (R.value === 'blocked') {
     const first = R.blockedKeys[0]!;
-    const line = botLine(facts.robots, first);
-    const names = R.blockedKeys.map((k) => k.name).join(', ');
-    const wildcard = R.blockedKeys.every((k) => k.status.source === 'wildcard');
-    return { ...base, source: 'robots_txt', line, evidence: lines.text(line), reason: `Every key bot is blocked${wildcard ? ' by the rules for every crawler (User-agent: *)' : ''}: ${names}.` };
+    if (R.blockedKeys.every((k) => k.status.source === 'wildcard')) {
+      return { ...base, ...robotsLine(first), reason: `${capital(words)} is blocked: robots.txt blocks every crawler from the whole site (User-agent: *)${exceptions(first)}, its main bots included.` };
+    }
+    // One "except …" for all when the bots share their exceptions (one group), else one each.
+    const shared = new Set(R.blockedKeys.map(exceptions)).size === 1;
+    const names = list(R.blockedKeys.map((k) => k.name + (shared ? '' : exceptions(k))), 6);
+    return { ...base, ...robotsLine(first), reason: `${capital(words)} is blocked: robots.txt blocks its main bots (${names})${shared ? exceptions(first) : ''}.` };
   }
   if (R.value === 'partial') {
-    const first = R.restricting[0]!;
-    const line = botLine(facts.robots, first);
-    const names = R.restricting.slice(0, 8).map((k) => k.name).join(', ');
-    return { ...base, source: 'robots_txt', line, evidence: lines.text(line), reason: `Some bots for ${words} are restricted (${names}${R.restricting.length > 8 ? ', …' : ''}), but not every key bot is blocked.` };
+    const names = list(R.restricting.map((k) => k.name), 6);
+    return { ...base, ...robotsLine(R.restricting[0]!), reason: `${capital(words)} is partly blocked: robots.txt restricts ${names}, but not every main bot.` };
   }
   if (v.signal?.value === true && piece) {
-    return { ...base, source: piece.origin, line: piece.line, evidence: clip(piece.text), reason: `A usage signal says yes to ${words}, and no rule restricts it.` };
+    return { ...base, source: piece.origin, line: piece.line, evidence: clip(piece.text), reason: `${capital(words)} is explicitly allowed by ${pieceWords(piece)}, and no rule restricts it.` };
   }
   const key = R.explicitKeys[0];
   if (key) {
-    const line = botLine(facts.robots, key);
-    return { ...base, source: 'robots_txt', line, evidence: lines.text(line), reason: `${R.explicitKeys.map((k) => k.name).join(', ')} ${R.explicitKeys.length === 1 ? 'is' : 'are'} named and allowed.` };
+    const names = list(R.explicitKeys.map((k) => k.name));
+    return { ...base, ...robotsLine(key), reason: `${capital(words)} is explicitly allowed: robots.txt lets ${names} in by name, and no rule restricts it.` };
   }
-  return { ...base, source: 'rule', line: null, evidence: null, reason: `No rule or signal restricts ${words}.` };
+  return { ...base, source: 'rule', line: null, evidence: null, reason: `Nothing the site publishes restricts ${words}.` };
 }
 
-export function explainStance(d: StanceDecision): Explanation {
-  return { subject: 'stance', value: d.stance, source: 'rule', line: null, evidence: `${d.stance}/${d.detail}`, reason: `Row ${d.row} of the stance table: ${d.reason}` };
+/** A verdict in words (section 9: an allowance that is not explicit reads "not restricted"). */
+const stateWords = (v: UseCaseVerdict): string =>
+  v.verdict === 'blocked' ? 'blocked' : v.verdict === 'partial' ? 'partly blocked' : v.verdict === 'unknown' ? 'not known' : v.explicit ? 'explicitly allowed' : 'not restricted';
+
+/** "AI training is blocked; AI search and AI answers are partly blocked." */
+function usesSentence(d: Decision): string {
+  const parts: string[] = [];
+  for (const state of ['blocked', 'partly blocked', 'explicitly allowed', 'not restricted', 'not known']) {
+    const uses = (['training', 'search', 'inference'] as const).filter((u) => stateWords(d.verdicts[u]) === state).map((u) => SHORT[u]);
+    if (uses.length > 0) parts.push(`${list(uses)} ${uses.length === 1 ? 'is' : 'are'} ${state}`);
+  }
+  return `${parts.join('; ')}.`;
+}
+
+/** The stance in a sentence, with the line or header that shows it most directly. */
+export function explainStance(d: Decision): Explanation {
+  const { stance, detail } = d.stance;
+  const first = (['training', 'search', 'inference'] as const).map((u) => d.verdicts[u]).find((v) => v.verdict === 'blocked' || v.verdict === 'partial');
+  const deciding = first ? explainUseCase(d, first) : null;
+  const problem = robotsProblem(d.facts.robotsOutcome, d.evidence.robots, d.facts.robotsChallenge !== null);
+  const refused = (['training', 'search', 'inference'] as const).filter((u) => d.verdicts[u].signal?.value === false);
+  const signalNo = refused.length > 0 ? d.verdicts[refused[0]!].signal!.pieces[0] : undefined;
+  const refusedBySignal = refused.map((u) => SHORT[u]);
+  const wildcardAll = d.readings.wildcard?.status === 'blocked';
+  let reason: string;
+  switch (detail) {
+    case 'unreachable':
+      reason = 'Neither the homepage nor robots.txt answered, so nothing about AI could be read.';
+      break;
+    case 'wildcard_block':
+      reason = 'robots.txt blocks every crawler from the whole site (User-agent: *), AI bots included; no rule or signal is aimed at AI in particular.';
+      break;
+    case 'blocks_all_ai':
+      // A whole-site block for every crawler together with a usage signal is told as both (issue 10 item 7).
+      reason =
+        wildcardAll && signalNo
+          ? `robots.txt blocks every crawler from the whole site (User-agent: *), and ${pieceWords(signalNo)} refuses ${list(refusedBySignal)} as well: AI training, search and answers are all blocked.`
+          : 'AI training, AI search and AI answers are all blocked.';
+      break;
+    case 'blocks_training':
+    case 'selective':
+    case 'allows_all':
+      reason = usesSentence(d);
+      break;
+    case 'robots_blocked':
+      reason = `robots.txt could not be read${problem ? ` because ${problemWords(problem, d.evidence.robots)}` : ''}, and no other signal decides, so the site\u2019s AI rules are not known.`;
+      break;
+
+    case 'has_llms_txt':
+      reason = 'The site publishes an llms.txt guide for AI tools; no AI rules in robots.txt.';
+      break;
+    case 'has_signals':
+      reason = 'No AI rules in robots.txt; the site publishes other AI-related files or tags that restrict no use.';
+      break;
+    case 'no_robots':
+      reason = 'There is no robots.txt and no other AI signal.';
+      break;
+    default:
+      reason = 'robots.txt has no rules for AI bots, and no other AI signal was found.';
+  }
+  return { subject: 'stance', value: stance, source: deciding?.source ?? 'rule', line: deciding?.line ?? null, evidence: deciding?.evidence ?? null, reason };
 }
 
 export function explainRobotsOutcome(facts: Facts): Explanation {
-  const evidence = facts.robotsChallenge?.evidence ? `${describeFetch(facts.evidence.robots)}; ${facts.robotsChallenge.evidence}` : describeFetch(facts.evidence.robots);
-  const reasons = {
-    ok: 'robots.txt was read.',
-    missing: 'There is no robots.txt (not found, or an HTML page instead of a text file).',
-    blocked: 'The server refused to serve robots.txt (401, 403, 429 or a CDN challenge page).',
-    error: 'The server failed while serving robots.txt (5xx).',
-    unreachable: 'robots.txt gave no HTTP answer.',
-  } as const;
-  return { subject: 'robots_txt', value: facts.robotsOutcome, source: 'crawl', line: null, evidence: clip(evidence), reason: reasons[facts.robotsOutcome] };
+  const result = facts.evidence.robots;
+  const evidence = facts.robotsChallenge?.evidence ? `${describeFetch(result)}; ${facts.robotsChallenge.evidence}` : describeFetch(result);
+  const problem = robotsProblem(facts.robotsOutcome, result, facts.robotsChallenge !== null);
+  const reason =
+    facts.robotsOutcome === 'ok'
+      ? 'robots.txt was read.'
+      : facts.robotsOutcome === 'missing'
+        ? 'The site has no robots.txt (not found, or a web page instead of a text file).'
+        : `robots.txt could not be read: ${problem ? problemWords(problem, result) : 'no answer'}.`;
+  return { subject: 'robots_txt', value: facts.robotsOutcome, source: 'crawl', line: null, evidence: clip(evidence), reason };
 }
 
 /** Site facts with the header or marker that decided them. */
@@ -110,8 +215,8 @@ export function explainSite(facts: Facts): Explanation[] {
   const fact = (subject: string, value: string, source: Explanation['source'], evidence: string | null, reason: string): void => {
     out.push({ subject, value, source, line: null, evidence: clip(evidence), reason });
   };
-  if (facts.cdn.cdn) fact('cdn', facts.cdn.cdn, 'crawl', facts.cdn.evidence, `The homepage response headers show the ${facts.cdn.cdn} CDN.`);
-  if (facts.cms.cms) fact('cms', facts.cms.cms, 'crawl', facts.cms.evidence, `The homepage shows the ${facts.cms.cms} CMS.`);
+  if (facts.cdn.cdn) fact('cdn', facts.cdn.cdn, 'crawl', facts.cdn.evidence, `The homepage\u2019s response headers show the ${facts.cdn.cdn} CDN.`);
+  if (facts.cms.cms) fact('cms', facts.cms.cms, 'crawl', facts.cms.evidence, `The homepage shows the ${facts.cms.cms} content management system.`);
   if (facts.paywall.hasPaywall) fact('has_paywall', 'true', 'crawl', facts.paywall.evidence, 'The homepage marks content as paid or loads a paywall.');
   if (facts.markdown.offered) fact('markdown_for_agents', 'true', 'crawl', facts.markdown.url, `A markdown version is offered (${facts.markdown.via}).`);
   fact('tos_ai_stance', facts.tos.stance, 'tos', facts.tos.excerpt, facts.hasTos ? 'The terms of service were read for clauses on AI, scraping and mining.' : 'No readable terms of service were found.');

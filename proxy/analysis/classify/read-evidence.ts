@@ -5,7 +5,7 @@
 import type { RobotsOutcome } from '../../../shared/values.js';
 import type { Evidence, FetchResponse } from '../evidence.js';
 import { scanHtml, type HtmlScan } from '../html/scan.js';
-import { MAX_ROBOTS_BYTES, parseRobotsTxt, type RobotsTxt } from '../robots/index.js';
+import { MAX_ROBOTS_BYTES, parseRobotsTxt, type RobotsTxt } from '../../../shared/robots/index.js';
 import { analyzeAgentsJson, type AgentsJsonResult } from '../signals/agents-json.js';
 import { analyzeAiTxt, type AiTxtResult } from '../signals/ai-txt.js';
 import { extractContentSignals, type ContentSignals } from '../signals/content-signals.js';

@@ -6,7 +6,7 @@
 import type { PurposeVerdict } from '../../../shared/schemas.js';
 import type { DecidingSource } from '../../../shared/values.js';
 import { DECIDING_SOURCES } from '../../../shared/values.js';
-import { crawlDelayOf, type RobotsTxt } from '../robots/index.js';
+import { crawlDelayOf, type RobotsTxt } from '../../../shared/robots/index.js';
 import type { BotReadings } from './bot-readings.js';
 import type { Facts } from './read-evidence.js';
 import type { UseCaseVerdict } from './verdicts.js';

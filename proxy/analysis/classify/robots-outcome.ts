@@ -8,7 +8,7 @@
  * - `unreachable`: no HTTP answer (also a target refused by the SSRF guard), or more than 5
  *   redirects (the crawler reports that as `too_many_redirects`).
  */
-import type { RobotsOutcome } from '../../../shared/values.js';
+import type { RobotsOutcome, RobotsProblem } from '../../../shared/values.js';
 import type { FetchResult } from '../evidence.js';
 import { isHtmlBody, isSuccess } from '../signals/response.js';
 
@@ -26,6 +26,50 @@ export function robotsOutcome(result: FetchResult, challenged: boolean): RobotsO
   if (REFUSED.has(status)) return 'blocked';
   if (status >= 500) return 'error';
   return 'missing';
+}
+
+/**
+ * Why robots.txt could not be read (basis.robots_txt.problem, shared/values.ts ROBOTS_PROBLEMS);
+ * null when it was read or is missing.
+ */
+export function robotsProblem(outcome: RobotsOutcome, result: FetchResult, challenged: boolean): RobotsProblem | null {
+  if (outcome === 'ok' || outcome === 'missing') return null;
+  if (result.kind === 'refused') return 'not_fetched';
+  if (result.kind === 'failed') {
+    if (result.reason === 'dns') return 'dns';
+    if (result.reason === 'timeout') return 'timeout';
+    if (result.reason === 'too_many_redirects') return 'redirects';
+    return 'connection';
+  }
+  if (challenged) return 'challenge';
+  if (result.status === 429) return 'rate_limited';
+  if (result.status >= 500) return 'server_error';
+  return 'refused';
+}
+
+/** The problem in words for people, with the HTTP status where there was one. */
+export function problemWords(problem: RobotsProblem, result: FetchResult): string {
+  const status = result.kind === 'response' ? ` (HTTP ${result.status})` : '';
+  switch (problem) {
+    case 'refused':
+      return `the server refused it${status}`;
+    case 'rate_limited':
+      return `the server asked to slow down${status}`;
+    case 'challenge':
+      return 'a bot-check page was served instead';
+    case 'server_error':
+      return `the server failed${status}`;
+    case 'timeout':
+      return 'it timed out';
+    case 'connection':
+      return 'the connection failed';
+    case 'dns':
+      return 'the site\u2019s name could not be found';
+    case 'redirects':
+      return 'it redirected too many times';
+    case 'not_fetched':
+      return result.kind === 'refused' ? `it was not fetched (${result.reason})` : 'it was not fetched';
+  }
 }
 
 /** A short account of a robots.txt answer for explanations ("HTTP 403", "timeout"). */

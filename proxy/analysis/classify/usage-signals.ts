@@ -9,7 +9,7 @@ import type { DecidingSource, UseCase } from '../../../shared/values.js';
 import { USE_CASES } from '../../../shared/values.js';
 import type { AiTxtResult } from '../signals/ai-txt.js';
 import { appliesToRoot, resolvePrefs, type ContentSignals } from '../signals/content-signals.js';
-import type { PageMeta } from '../signals/meta.js';
+import type { PageMeta, RobotsDirectives } from '../signals/meta.js';
 import type { TdmrepResult } from '../signals/tdmrep.js';
 type ExplanationSource = Explanation['source'];
 
@@ -55,6 +55,12 @@ function add(into: UsageSignal | null | undefined, piece: SignalPiece): UsageSig
   return into;
 }
 
+/** The tag as published, or the header with its name (`X-Robots-Tag: noai`), for people and Details. */
+function directiveText(d: RobotsDirectives | undefined, fallback: string | null): string {
+  if (d === undefined) return fallback ?? 'noai';
+  return d.source === 'x_robots_tag' ? `X-Robots-Tag: ${d.text}` : d.text;
+}
+
 export function readUsageSignals(input: UsageSignalInputs): UsageSignals {
   const site: PerUseCase<UsageSignal | null> = { training: null, search: null, inference: null };
   const contentSignals: PerUseCase<boolean | null> = { training: null, search: null, inference: null };
@@ -77,13 +83,7 @@ export function readUsageSignals(input: UsageSignalInputs): UsageSignals {
   // Page `noai` for every agent (meta robots or X-Robots-Tag) is a training no.
   if (input.meta.noai) {
     const d = input.meta.directives.find((x) => x.agent === '*' && x.directives.includes('noai'));
-    site.training = add(site.training, {
-      standard: 'meta',
-      origin: d?.source === 'x_robots_tag' ? 'x_robots_tag' : 'meta',
-      value: false,
-      line: null,
-      text: input.meta.decidingText ?? 'noai',
-    });
+    site.training = add(site.training, { standard: 'meta', origin: d?.source ?? 'meta', value: false, line: null, text: directiveText(d, input.meta.decidingText) });
   }
 
   // ai.txt disallowing `/` for `*` is a training no.
@@ -114,7 +114,7 @@ export function readUsageSignals(input: UsageSignalInputs): UsageSignals {
   }
   for (const token of input.meta.noaiAgents) {
     const d = input.meta.directives.find((x) => x.agent === token && x.directives.includes('noai'));
-    scope(token, 'training', { standard: 'meta', origin: d?.source === 'x_robots_tag' ? 'x_robots_tag' : 'meta', value: false, line: null, text: d?.text ?? 'noai' });
+    scope(token, 'training', { standard: 'meta', origin: d?.source ?? 'meta', value: false, line: null, text: directiveText(d, null) });
   }
   return { site, contentSignals, scoped };
 }

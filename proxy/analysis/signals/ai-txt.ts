@@ -9,7 +9,7 @@
  * any `User-Agent` line are read as applying to all agents (generators sometimes omit it).
  */
 import type { FetchResult } from '../evidence.js';
-import { bestMatch, canonicalize, compilePattern } from '../robots/index.js';
+import { bestMatch, canonicalize, compilePattern } from '../../../shared/robots/index.js';
 import { isHtmlBody, successfulResponse, trimmedBody } from './response.js';
 
 export interface AiTxtRule {

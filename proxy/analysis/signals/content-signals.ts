@@ -12,7 +12,7 @@
  * Parsing is lenient (yes/no and y/n in both, any case, stray spaces) and never throws;
  * what cannot be read becomes a warning.
  */
-import type { RobotsTxt } from '../robots/index.js';
+import type { RobotsTxt } from '../../../shared/robots/index.js';
 import { matchesPathPattern } from './path-pattern.js';
 
 export type UsageKey = 'training' | 'search' | 'inference';

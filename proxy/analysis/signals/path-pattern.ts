@@ -5,7 +5,7 @@
  * matcher of this analysis is reused, so both files match exactly as robots.txt does
  * (percent-encoding normalised, linear, an empty pattern matches nothing).
  */
-import { canonicalize, compilePattern, patternMatches } from '../robots/index.js';
+import { canonicalize, compilePattern, patternMatches } from '../../../shared/robots/index.js';
 
 export function matchesPathPattern(pattern: string, path: string): boolean {
   return patternMatches(compilePattern(pattern), canonicalize(path));

@@ -408,3 +408,187 @@ describe('records', () => {
     expect(run({ homepage: failed('timeout'), robots: HOUSEKEEPING }).full.homepage_status).toBeNull();
   });
 });
+
+describe('basis (shared/schemas.ts BasisSchema)', () => {
+  const basis = (o: EvidenceOptions) => {
+    const c = run(o);
+    expect(c.full.basis).toEqual(c.summary.basis);
+    return c.summary.basis!;
+  };
+
+  it.each([
+    ['read', { robots: HOUSEKEEPING }, 'ok', 200, null],
+    ['missing', {}, 'missing', 404, null],
+    ['refused', { robots: status(403) }, 'blocked', 403, 'refused'],
+    ['unauthorised', { robots: status(401) }, 'blocked', 401, 'refused'],
+    ['rate limited', { robots: status(429) }, 'blocked', 429, 'rate_limited'],
+    ['challenge page', { robots: html('<!DOCTYPE html><html><head><title>Just a moment...</title></head><body></body></html>') }, 'blocked', 200, 'challenge'],
+    ['server error', { robots: status(503) }, 'error', 503, 'server_error'],
+    ['timeout', { robots: failed('timeout') }, 'unreachable', null, 'timeout'],
+    ['connection', { robots: failed('connect') }, 'unreachable', null, 'connection'],
+    ['tls', { robots: failed('tls') }, 'unreachable', null, 'connection'],
+    ['dns', { robots: failed('dns') }, 'unreachable', null, 'dns'],
+    ['redirects', { robots: failed('too_many_redirects') }, 'unreachable', null, 'redirects'],
+    ['guard', { robots: { kind: 'refused', url: 'https://x.test/robots.txt', reason: 'a private address' } }, 'unreachable', null, 'not_fetched'],
+  ] as [string, EvidenceOptions, string, number | null, string | null][])('robots.txt %s', (_n, o, outcome, httpStatus, problem) => {
+    expect(basis(o).robots_txt).toEqual({ status: outcome, http_status: httpStatus, problem });
+  });
+
+  it('names the page noai tag that blocks training, with the tag', () => {
+    const b = basis({ robots: HOUSEKEEPING, homepage: '<html><head><title>x</title><meta name="robots" content="noai, noimageai"></head></html>' });
+    expect(b.decided_by.training).toEqual([{ source: 'meta', evidence: '<meta name="robots" content="noai, noimageai">', line: null }]);
+    expect(b.decided_by.search).toEqual([]);
+    expect(b.found).toEqual(['robots_txt', 'meta']);
+  });
+
+  it('names X-Robots-Tag with the header', () => {
+    const b = basis({ robots: HOUSEKEEPING, homepageHeaders: { 'X-Robots-Tag': 'noai' } });
+    expect(b.decided_by.training).toEqual([{ source: 'x_robots_tag', evidence: 'X-Robots-Tag: noai', line: null }]);
+    expect(b.found).toEqual(['robots_txt', 'x_robots_tag']);
+  });
+
+  it('names TDMRep, ai.txt with its line, and Content-Signal with its line', () => {
+    expect(basis({ robots: HOUSEKEEPING, homepageHeaders: { 'tdm-reservation': '1' } }).decided_by.training).toEqual([{ source: 'tdmrep', evidence: expect.stringContaining('1'), line: null }]);
+    expect(basis({ robots: HOUSEKEEPING, aiTxt: '# ai.txt\nUser-Agent: *\nDisallow: /\n' }).decided_by.training).toEqual([{ source: 'ai_txt', evidence: 'Disallow: /', line: 3 }]);
+    const cs = basis({ robots: 'User-agent: *\nContent-Signal: ai-train=no, search=yes\nAllow: /\n' });
+    expect(cs.decided_by.training).toEqual([{ source: 'content_signals', evidence: 'Content-Signal: ai-train=no, search=yes', line: 2 }]);
+    expect(cs.decided_by.search).toEqual([{ source: 'content_signals', evidence: 'Content-Signal: ai-train=no, search=yes', line: 2 }]);
+    expect(cs.explicit).toEqual({ training: false, search: true, inference: false });
+  });
+
+  it('names the robots.txt line that decided, and the usage signal first when both do', () => {
+    const b = basis({ robots: '# AI\nUser-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: CCBot\nDisallow: /\n' });
+    expect(b.decided_by.training).toEqual([{ source: 'robots_txt', evidence: 'Disallow: /', line: 6 }]);
+    const both = basis({ robots: 'User-agent: *\nContent-Signal: ai-train=no\nDisallow: /\n' });
+    expect(both.decided_by.training).toEqual([
+      { source: 'content_signals', evidence: 'Content-Signal: ai-train=no', line: 2 },
+      { source: 'robots_txt', evidence: 'Disallow: /', line: 3 },
+    ]);
+    expect(both.decided_by.search).toEqual([{ source: 'robots_txt', evidence: 'Disallow: /', line: 3 }]);
+  });
+
+  it('lists the allow behind an explicit allow, nothing for silence or unknown', () => {
+    const b = basis({ robots: 'User-agent: GPTBot\nAllow: /\n' });
+    expect(b.explicit).toEqual({ training: true, search: false, inference: false });
+    expect(b.decided_by.training).toEqual([{ source: 'robots_txt', evidence: 'Allow: /', line: 2 }]);
+    expect(b.decided_by.search).toEqual([]);
+    expect(basis({ robots: status(403) }).decided_by).toEqual({ training: [], search: [], inference: [] });
+  });
+
+  it('reports every standard found and leaves last_check to the service', () => {
+    const b = basis({ robots: HOUSEKEEPING, llms: '# Docs\n\n- [A](https://example.test/a.md)\n', agents: { agentsJson: '0.1.0', info: { title: 'x' }, sources: [], flows: [] } });
+    expect(b.found).toEqual(['robots_txt', 'llms_txt', 'agents_json']);
+    expect(b.last_check).toBeNull();
+  });
+});
+
+describe('path_rules (issue 11: the extension judges the page it is on)', () => {
+  it('keeps the groups naming a catalogue AI bot or `*`, each rule as [allow, pattern, line]', () => {
+    const c = run({ robots: 'User-agent: Googlebot\nDisallow: /nogoogle/\n\nUser-agent: GPTBot\nUser-agent: Googlebot-News\nDisallow: /articles/\nAllow: /articles/free/\n\nUser-agent: *\nDisallow: /wp-admin/\n' });
+    expect(c.summary.path_rules).toEqual({
+      groups: [
+        { agents: ['gptbot'], rules: [[0, '/articles/', 6], [1, '/articles/free/', 7]] },
+        { agents: ['*'], rules: [[0, '/wp-admin/', 10]] },
+      ],
+      truncated: false,
+    });
+  });
+
+  it('is null unless robots.txt was read', () => {
+    expect(run({ robots: status(403) }).summary.path_rules).toBeNull();
+    expect(run({}).summary.path_rules).toBeNull();
+  });
+
+  it('stops at the cap and says so', () => {
+    const body = 'User-agent: *\n' + Array.from({ length: 1500 }, (_, i) => `Disallow: /p${i}/`).join('\n');
+    expect(run({ robots: body }).summary.path_rules).toEqual({ groups: [], truncated: true });
+  });
+});
+
+describe('classification.md section 10', () => {
+  it('Disallow: /, Allow: /$ and Allow: /~ for the key bots blocks all AI, except two paths', () => {
+    const c = run({ robots: ALL_KEYS.map((t) => `User-agent: ${t}`).join('\n') + '\nDisallow: /\nAllow: /$\nAllow: /~\n' });
+    expect([c.summary.stance, c.summary.detail]).toEqual(['blocks_all_ai', 'blocks_all_ai']);
+    expect(c.full.ai_openness_score).toBe(0);
+    expect(c.full.all_bots['GPTBot']).toMatchObject({ status: 'blocked', allowed_paths: ['/$', '/~'] });
+  });
+
+  it('a carve-out is blocked except its paths, not partial', () => {
+    const c = run({ robots: KEYS_TRAINING.map((t) => `User-agent: ${t}`).join('\n') + '\nDisallow: /\nAllow: /guide-achat/\n' });
+    expect([c.summary.stance, c.summary.use_cases.training]).toEqual(['blocks_training', 'blocked']);
+    expect(c.full.explanations.find((e) => e.subject === 'training')!.reason).toBe(
+      'AI training is blocked: robots.txt blocks its main bots (GPTBot, ClaudeBot, Google-Extended and CCBot) except /guide-achat/.',
+    );
+  });
+
+  it.each([
+    ['named in the same group as `*`', 'User-agent: GPTBot\nUser-agent: *\nDisallow: /wp-admin/\n', 'no_ai_rules'],
+    ['a group no stricter than `*`', 'User-agent: Amazonbot\nDisallow: /do-not-crawl/\n\nUser-agent: *\nDisallow: /node/\nDisallow: /*?\n', 'no_ai_rules'],
+    ['a group repeating `*` exactly', 'User-agent: GPTBot\nDisallow: /wp-admin/\n\nUser-agent: *\nDisallow: /wp-admin/\n', 'no_ai_rules'],
+    ['a group stricter than `*`', 'User-agent: GPTBot\nDisallow: /wp-admin/\nDisallow: /articles/\n\nUser-agent: *\nDisallow: /wp-admin/\n', 'selective'],
+    ['a partial rule without a `*` group', 'User-agent: GPTBot\nDisallow: /articles/\n', 'selective'],
+  ])('housekeeping: an AI bot %s', (_n, robots, detail) => {
+    expect(run({ robots }).summary.detail).toBe(detail);
+  });
+
+  it.each(['PetalBot', 'Exabot', 'Bravebot'])('a site blocking only %s, a general search engine, has no AI rule', (t) => {
+    const c = run({ robots: block(t) });
+    expect(c.summary.detail).toBe('no_ai_rules');
+    expect(c.full.all_bots[t]).toMatchObject({ status: 'blocked', is_ai_bot: false });
+  });
+
+  it('reports an AI-looking agent the catalogue does not know, without letting it decide a use case', () => {
+    const c = run({ robots: block('grok', 'Gemini-DeepResearch') + '\nUser-agent: perplexity-ai\nAllow: /\n' });
+    expect(c.summary.detail).toBe('no_ai_rules');
+    expect(c.summary.use_cases).toEqual({ training: 'allowed', search: 'allowed', inference: 'allowed' });
+    expect(c.summary.bots.blocked).toEqual(['grok', 'Gemini-DeepResearch']);
+    expect(c.full.unknown_ai_bots).toEqual(['grok', 'Gemini-DeepResearch', 'perplexity-ai']);
+    expect(c.full.all_bots['perplexity-ai']).toMatchObject({ status: 'allowed', is_ai_bot: true });
+    expect(c.full.explanations.find((e) => e.subject === 'grok')!.reason).toBe('grok is blocked by rules that name it. It is not in the bot catalogue, so it decides no use.');
+  });
+});
+
+describe('words for people (classification.md section 9)', () => {
+  const reasons = (o: EvidenceOptions): string[] => run(o).full.explanations.map((e) => e.reason);
+
+  it.each(ROWS)('$name: no identifiers, no table rows', ({ o }) => {
+    for (const r of reasons(o)) {
+      expect(r).not.toMatch(/\bRow \d|\b[a-z]+_[a-z_]+\b|\bnamed\b|\bunknown\b/);
+      expect(r).toMatch(/^[A-Za-z].*[.]$/);
+    }
+    const stance = run(o).full.explanations[0]!;
+    expect(stance.evidence ?? '').not.toMatch(/\b[a-z]+_[a-z_]+\/[a-z]+/);
+  });
+
+  it('llms.txt alone is a guide for AI tools, not a welcome', () => {
+    const c = run({ robots: HOUSEKEEPING, llms: '# Example\n\n> Docs for models.\n\n- [Guide](https://example.test/guide.md): start here\n' });
+    expect(c.full.explanations[0]!.reason).toBe('The site publishes an llms.txt guide for AI tools; no AI rules in robots.txt.');
+  });
+
+  it('a whole-site block for every crawler with ai-train=no is told as both', () => {
+    const c = run({ robots: 'User-agent: *\nContent-Signal: ai-train=no\nDisallow: /\n' });
+    expect(c.summary.detail).toBe('blocks_all_ai');
+    expect(c.full.explanations[0]!.reason).toBe(
+      'robots.txt blocks every crawler from the whole site (User-agent: *), and a Content-Signal refuses AI training as well: AI training, search and answers are all blocked.',
+    );
+  });
+
+  it('says what Content-Signal search and ai-input mean', () => {
+    const c = run({ homepageHeaders: { 'Content-Signal': 'search=no, ai-input=no' } });
+    const why = (u: string) => c.full.explanations.find((e) => e.subject === u)!.reason;
+    expect(why('search')).toBe('AI search (listing and linking pages) is refused by a Content-Signal.');
+    expect(why('inference')).toBe('AI answers (using pages to generate answers) is refused by a Content-Signal.');
+  });
+
+  it('silence is not an allowance; unreadable robots.txt says why', () => {
+    expect(reasons({ robots: HOUSEKEEPING })).toContain('Nothing the site publishes restricts AI training.');
+    expect(reasons({ robots: status(403) })).toContain('Not known: robots.txt could not be read because the server refused it (HTTP 403), and no other signal speaks of AI training.');
+    expect(reasons({ robots: failed('timeout') })[0]).toBe('robots.txt could not be read because it timed out, and no other signal decides, so the site\u2019s AI rules are not known.');
+    expect(reasons({ robots: html('<!DOCTYPE html><html><head><title>Just a moment...</title></head><body></body></html>') })).toContain('robots.txt could not be read: a bot-check page was served instead.');
+  });
+
+  it('terms that say nothing about AI are a note', () => {
+    const c = run({ robots: block('GPTBot'), tos: SILENT_TOS });
+    expect(c.full.explanations.find((e) => e.subject === 'robots_blocks_ai_but_tos_allows_or_silent')!.reason).toBe('robots.txt restricts AI training; the terms of service do not mention AI.');
+  });
+});

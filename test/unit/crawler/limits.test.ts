@@ -1,7 +1,7 @@
 /** The crawl limits the README states are the ones the crawler uses (CRAWL_LIMITS). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MAX_ROBOTS_BYTES } from '../../../proxy/analysis/robots/index.js';
+import { MAX_ROBOTS_BYTES } from '../../../shared/robots/index.js';
 import { CRAWL_LIMITS } from '../../../proxy/crawler/limits.js';
 
 const README = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');

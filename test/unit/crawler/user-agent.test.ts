@@ -1,7 +1,7 @@
 /** The crawler's name: a fixed token, an operator's contact checked before it reaches a header. */
 import { describe, expect, it } from 'vitest';
 import { CRAWLER_TOKEN, DEFAULT_CONTACT, parseContact, userAgentFor } from '../../../proxy/crawler/user-agent.js';
-import { agentToken } from '../../../proxy/analysis/robots/index.js';
+import { agentToken } from '../../../shared/robots/index.js';
 
 describe('userAgentFor', () => {
   it('puts the token first and the contact in a comment', () => {

@@ -1,7 +1,7 @@
 /** rulesFor, matchPath and botStatus on representative files (classification.md section 2). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { botStatus, matchPath, parseRobotsTxt, rulesFor } from '../../../proxy/analysis/robots/index.js';
+import { botStatus, matchPath, parseRobotsTxt, rulesFor } from '../../../shared/robots/index.js';
 import { CORPORA } from './corpora.js';
 
 const FILE = parseRobotsTxt(
@@ -84,13 +84,13 @@ describe('matchPath', () => {
 describe('botStatus', () => {
   it.each([
     ['GPTBot', 'blocked', 'named', 6, [], ['/', '/private']],
-    ['ClaudeBot', 'partial', 'named', 10, ['/public/'], ['/']],
+    ['ClaudeBot', 'blocked', 'named', 10, ['/public/'], ['/']], // blocked except /public/ (section 10)
     ['ChatGPT Agent', 'allowed', 'named', 15, ['/'], []],
     ['CCBot', 'partial', 'wildcard', 2, ['/wp-admin/admin-ajax.php'], ['/wp-admin/']],
     ['OAI-SearchBot', 'partial', 'named', 21, [], ['/$']], // only the home page is closed
     ['PerplexityBot', 'allowed', 'named', 25, ['/'], []], // the disallow is cancelled by the equal allow
     ['Bytespider', 'blocked', 'named', 28, [], ['/*']], // empty Allow: opens nothing
-    ['Claude-User', 'partial', 'named', 32, ['/$'], ['/']],
+    ['Claude-User', 'blocked', 'named', 32, ['/$'], ['/']], // blocked except the home page
   ] as const)('%s is %s (%s), deciding line %s', (bot, status, source, line, allowedPaths, disallowedPaths) => {
     const s = botStatus(FILE, bot);
     expect(s).toMatchObject({ status, source, decidingLine: line });
@@ -119,6 +119,28 @@ describe('botStatus', () => {
   });
 });
 
+describe('status computed from the rules (classification.md section 10)', () => {
+  const status = (...rules: string[]) => botStatus(parseRobotsTxt(['User-agent: bot', ...rules].join('\n')), 'bot');
+  it.each([
+    // [rules, status, allowed paths, disallowed paths]
+    [['Disallow: /', 'Allow: /$', 'Allow: /~'], 'blocked', ['/$', '/~'], ['/']], // never allowed: every article is closed
+    [['Disallow: /', 'Allow: /buyline/'], 'blocked', ['/buyline/'], ['/']],
+    [['Disallow: /*', 'Allow: /$'], 'blocked', ['/$'], ['/*']],
+    [['Disallow: /', 'Allow: /'], 'allowed', ['/'], []],
+    [['Disallow: /', 'Allow: /*'], 'allowed', ['/*'], []],
+    [['Disallow: /*x', 'Allow: /x*'], 'partial', ['/x*'], ['/*x']], // /ax is closed although /x… is open
+    [['Disallow: /a', 'Allow: /a*'], 'allowed', ['/a*'], []], // the disallow decides no path
+    [['Disallow: /*.pdf', 'Allow: /*.pdf$'], 'partial', ['/*.pdf$'], ['/*.pdf']], // /a.pdf?x is closed
+    [['Disallow: /$'], 'partial', [], ['/$']],
+    [['Allow: /public/'], 'allowed', ['/public/'], []],
+  ] as const)('%j is %s', (rules, expected, allowedPaths, disallowedPaths) => {
+    const s = status(...rules);
+    expect(s.status).toBe(expected);
+    expect(s.allowedPaths).toEqual(allowedPaths);
+    expect(s.disallowedPaths).toEqual(disallowedPaths);
+  });
+});
+
 describe('group boundaries in a real file', () => {
   it('keeps a Crawl-delay-only group open, so the next user-agent joins it (mirror.co.uk)', () => {
     // `user-agent: grapeshot / crawl-delay: 0 / user-agent: bingbot / crawl-delay: 1 /
@@ -130,11 +152,11 @@ describe('group boundaries in a real file', () => {
   });
 });
 
-describe('probe budget', () => {
+describe('witness budget', () => {
   it('still answers for a hostile file of thousands of star-heavy rules of both types', () => {
     const lines = Array.from({ length: 3000 }, (_, i) => `${i % 2 ? 'Allow' : 'Disallow'}: /${'a*'.repeat(30)}${i}b$`);
     const s = botStatus(parseRobotsTxt(['User-agent: *', 'Disallow: /', ...lines].join('\n')), 'x');
-    expect(s.status).toBe('partial');
+    expect(s.status).toBe('blocked');
     expect(s.disallowedPaths[0]).toBe('/');
     expect(s.allowedPaths.length).toBeGreaterThan(0);
   });

@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AI_BOTS, BOTS, KEY_BOTS, botByToken, botsForUseCase, useCaseOf } from '../../../shared/bots.js';
+import { CATALOGUE } from '../../../shared/bot-catalogue.js';
+import { AI_BOTS, BOTS, KEY_BOTS, botByToken, botsForUseCase, looksLikeAiBot, useCaseOf } from '../../../shared/bots.js';
+import { agentToken } from '../../../shared/robots/parse.js';
 import { BOT_PURPOSES, USE_CASES } from '../../../shared/values.js';
+import { refresh, render } from '../../tools/refresh-bot-catalogue.js';
+
+const AIRT_LIST = JSON.parse(readFileSync('../shared/corpora/ai-robots-txt/robots.json', 'utf8')) as Record<string, { operator: string; function: string; description: string }>;
 
 /** Every token classification.md section 3 names, with the purpose it states. */
 const SPEC: Record<string, string> = {
@@ -21,7 +26,8 @@ const SPEC: Record<string, string> = {
   'ChatGPT Agent': 'agent', Operator: 'agent', 'Google-Agent': 'agent', 'GoogleAgent-Mariner': 'agent', NovaAct: 'agent',
   'Manus-User': 'agent',
 };
-const ENGINES = ['Googlebot', 'bingbot', 'Applebot', 'DuckDuckBot', 'YandexBot', 'Baiduspider'];
+// classification.md section 10: PetalBot (Huawei) and Exabot (Exalead) are general search engines too.
+const ENGINES = ['Googlebot', 'bingbot', 'Applebot', 'DuckDuckBot', 'YandexBot', 'Baiduspider', 'PetalBot', 'Exabot', 'Bravebot'];
 
 describe('bot catalogue', () => {
   it('has at least 60 AI bots', () => {
@@ -47,7 +53,7 @@ describe('bot catalogue', () => {
     expect(BOTS.filter((b) => b.obsolete).map((b) => b.token).sort()).toEqual(['Claude-Web', 'anthropic-ai']);
   });
 
-  it('KEY_BOTS is the section 3 table, and key flags agree with it', () => {
+  it('KEY_BOTS is the section 3 table, read from the entries (key bots are stored once)', () => {
     expect(KEY_BOTS).toEqual({
       training: ['GPTBot', 'ClaudeBot', 'Google-Extended', 'CCBot'],
       search: ['OAI-SearchBot', 'Claude-SearchBot', 'PerplexityBot'],
@@ -69,6 +75,8 @@ describe('bot catalogue', () => {
   it('every entry is complete: operator, one-sentence description, http(s) source, valid purpose', () => {
     for (const b of BOTS) {
       expect(b.operator.length, b.token).toBeGreaterThan(0);
+      // Words for people: never an operator called "unknown".
+      expect(b.operator, b.token).not.toMatch(/unknown|unclear/i);
       expect(b.description, b.token).toMatch(/^[A-Z].*\.$/);
       expect(b.source, b.token).toMatch(/^https:\/\/[^\s]+$/);
       expect(BOT_PURPOSES).toContain(b.purpose);
@@ -85,11 +93,56 @@ describe('bot catalogue', () => {
     expect(botsForUseCase('training').map((b) => b.token)).not.toContain('anthropic-ai');
   });
 
-  it('names the operators ai.robots.txt names for the tokens both list', () => {
-    const airt = JSON.parse(readFileSync('../shared/corpora/ai-robots-txt/robots.json', 'utf8')) as Record<string, unknown>;
-    const airtLower = new Set(Object.keys(airt).map((k) => k.toLowerCase()));
-    const shared = AI_BOTS.filter((b) => airtLower.has(b.token.toLowerCase()));
-    // Most of the catalogue comes from that list; the rest are documented by operators (Mistral, Kimi, Diffbot).
-    expect(shared.length).toBeGreaterThanOrEqual(AI_BOTS.length - 8);
+  it('knows every token of the ai.robots.txt list (166), each with a purpose; no entry awaits review', () => {
+    const tokens = Object.keys(AIRT_LIST);
+    expect(tokens).toHaveLength(166);
+    // robots.txt compares the token cut at `/` (`MistralAI-User/1.0` names MistralAI-User).
+    const unknown = tokens.filter((t) => botByToken(agentToken(t)) === undefined);
+    expect(unknown).toEqual([]);
+    for (const t of tokens) expect(BOT_PURPOSES, t).toContain(botByToken(agentToken(t))!.purpose);
+    expect(CATALOGUE.filter((e) => e.review).map((e) => e.token)).toEqual([]);
+  });
+
+  it('counts the general search engines and previews of the list as known non-AI bots, the rest as AI bots', () => {
+    const nonAi = Object.keys(AIRT_LIST).map((t) => botByToken(agentToken(t))!).filter((b) => !b.is_ai_bot).map((b) => b.token);
+    expect(nonAi.sort()).toEqual(['Applebot', 'Bravebot', 'Exabot', 'GoogleOther', 'GoogleOther-Image', 'GoogleOther-Video', 'PetalBot', 'facebookexternalhit']);
+  });
+});
+
+describe('refresh script (test/tools/refresh-bot-catalogue.ts)', () => {
+  it('keeps the catalogue as it is for the list it was made from', () => {
+    const r = refresh(CATALOGUE, AIRT_LIST);
+    expect(r.added).toEqual([]);
+    expect(r.gone).toEqual([]);
+    expect(r.entries).toEqual(CATALOGUE);
+  });
+
+  it('adds the tokens of a newer list for review, keeping our entries and reporting dropped ones', () => {
+    const newer = { ...AIRT_LIST };
+    delete newer['Timpibot'];
+    newer['NewSearchBot/2.0'] = { operator: '[Example AI](https://example.test)', function: 'AI Search Crawlers', description: 'Indexes pages for an AI search engine. More info can be found at https://knownagents.com/x' };
+    newer['MysteryBot'] = { operator: 'Unclear at this time.', function: 'AI Assistants', description: 'Description unavailable from knownagents.com' };
+    newer['GPTBot'] = { operator: 'Someone else', function: 'AI Agents', description: 'Changed upstream.' };
+    const r = refresh(CATALOGUE, newer);
+    expect(r.added).toEqual([
+      { token: 'NewSearchBot', operator: 'Example AI', purpose: 'search', description: 'Indexes pages for an AI search engine.', source: 'https://github.com/ai-robots-txt/ai.robots.txt', review: true },
+      { token: 'MysteryBot', operator: 'Operator not published', purpose: 'inference', description: 'Listed by ai.robots.txt as MysteryBot; its use is not documented.', source: 'https://github.com/ai-robots-txt/ai.robots.txt', review: true },
+    ]);
+    expect(r.gone).toEqual(['Timpibot']);
+    expect(r.entries.find((e) => e.token === 'GPTBot')).toEqual(CATALOGUE.find((e) => e.token === 'GPTBot'));
+    expect(r.entries.find((e) => e.token === 'Timpibot')).toBeDefined();
+  });
+
+  it('wrote shared/bot-catalogue.ts in its own format (one entry per line, defaults left out)', () => {
+    expect(readFileSync('shared/bot-catalogue.ts', 'utf8')).toBe(render(CATALOGUE));
+  });
+});
+
+describe('AI-looking tokens the catalogue does not know (section 10)', () => {
+  it.each(['gemini-deepresearch', 'ChatGPT-Agent', 'chatgpt operator', 'perplexity-ai', 'grok-crawler', 'grok', 'sider.ai', 'theknowledgeai', 'CotoyogiBot', 'liner bot', 'gpt-bot', 'oai-operator', 'digitaloceangenaicrawler'])('%s looks like an AI bot', (t) => {
+    expect(looksLikeAiBot(t)).toBe(true);
+  });
+  it.each(['twitterbot', 'ahrefsbot', 'magpie-crawler', 'ia_archiver', 'mediapartners-google', 'semrushbot', 'wget', 'msnbot', 'GPTBot', '*', '', 'mail.ru_bot', 'bingpreview'])('%s does not', (t) => {
+    expect(looksLikeAiBot(t)).toBe(false);
   });
 });

@@ -3,36 +3,20 @@
  * built-in by its bare name), nor network or storage code, nor the browser API, so the
  * extension can import shared/ and the analysis could move there unchanged.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ROOT, importsOf, sources } from './imports.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const FORBIDDEN_PACKAGES = ['undici', 'better-sqlite3', 'express', 'pino', 'wxt', 'webextension-polyfill', '@wxt-dev/webextension-polyfill'];
-
-function sources(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name))
-    .map((e) => relative(ROOT, join(e.parentPath, e.name)));
-}
-
-/** Every module specifier of `import … from '…'`, `export … from '…'` and `import('…')`. */
-function specifiers(text: string): string[] {
-  const out: string[] = [];
-  for (const m of text.matchAll(/(?:^|\s)(?:import|export)\s[^;]*?\sfrom\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm)) {
-    out.push((m[1] ?? m[2] ?? m[3])!);
-  }
-  return out;
-}
 
 describe.each(['shared', 'proxy/analysis'])('%s is pure', (dir) => {
   const files = sources(dir);
   it('has sources', () => expect(files.length).toBeGreaterThan(3));
   it.each(files)('%s', (file) => {
     const text = readFileSync(join(ROOT, file), 'utf8');
-    for (const s of specifiers(text)) {
+    for (const s of importsOf(text)) {
       expect(s.startsWith('node:'), `${file} imports ${s}`).toBe(false);
       expect(builtinModules.includes(s), `${file} imports ${s}`).toBe(false);
       expect(FORBIDDEN_PACKAGES.includes(s), `${file} imports ${s}`).toBe(false);

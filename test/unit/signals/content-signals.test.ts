@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRobotsTxt } from '../../../proxy/analysis/robots/index.js';
+import { parseRobotsTxt } from '../../../shared/robots/index.js';
 import { appliesToRoot, extractContentSignals, parsePreferenceValue, resolvePrefs } from '../../../proxy/analysis/signals/content-signals.js';
 
 // The shape of Cloudflare's managed robots.txt (contentsignals.org), trimmed.

@@ -1,7 +1,7 @@
 /** Every parser takes any input without throwing (fast-check), and stays fast on hostile 1 MiB input. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseRobotsTxt } from '../../../proxy/analysis/robots/index.js';
+import { parseRobotsTxt } from '../../../shared/robots/index.js';
 import { scanHtml } from '../../../proxy/analysis/html/scan.js';
 import {
   analyzeAgentsJson, analyzeAiTxt, analyzeLlmsTxt, extractContentSignals, pageMeta, parsePreferenceValue,

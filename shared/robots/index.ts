@@ -6,8 +6,11 @@ export type { RobotsAgent, RobotsDiagnostic, RobotsGroup, RobotsRecord, RobotsRu
 export { MAX_ROBOTS_BYTES, agentToken, parseRobotsTxt } from './parse.js';
 export { compiledRulesFor, decidingRule, isAllowed, matchPath, rulesFor } from './match.js';
 export type { CompiledRuleSet, PathDecision, RuleSet } from './match.js';
-export { PROBE_BUDGET, botStatus, crawlDelayOf } from './status.js';
+export { botStatus, crawlDelayOf, ruleSetStatus } from './status.js';
+export { Budget, WITNESS_BUDGET, closedBeyond, closes, effectiveRules, freshChar } from './witness.js';
 export type { BotStatus, BotStatusValue } from './status.js';
 export { canonicalize, pathOf } from './canonical.js';
-export { bestMatch, compilePattern, patternMatches, samplePath } from './pattern.js';
+export { bestMatch, compilePattern, patternMatches, generalPaths } from './pattern.js';
 export type { CompiledPattern } from './pattern.js';
+export { PATH_RULES_LIMIT, judgePath, toPathRules } from './path-rules.js';
+export type { PathJudgement } from './path-rules.js';

@@ -76,14 +76,33 @@ export function bestMatch(compiled: readonly CompiledPattern[], isAllow: readonl
 }
 
 /**
- * A path the pattern matches, for probing a bot's status: the literal parts joined, with a
- * leading `/` when the pattern starts with `*`. Null when the pattern can match no path
- * (empty, or not starting with `/` or `*`, since every path starts with `/`).
+ * The most general paths a pattern matches: its literal segments joined by `fresh` (a
+ * character no pattern of the rule set contains) at every `*`, with `fresh` appended when the
+ * pattern is not anchored. A pattern starting with `*` has two: the star covering `/` and
+ * `fresh` (`/~/a~` for `*` then `/a`), and, when the first literal starts with `/`, the star
+ * matching nothing (`/a~`). Empty when the pattern can match no path (empty, or starting with
+ * neither `/` nor `*`: every path starts with `/`).
+ *
+ * Why these are enough (witness.ts relies on it): a pattern whose literals do not contain
+ * `fresh` can only match such a path by placing its literals inside this pattern's own
+ * segments, in order (or on the leading `/`, which every path has), so it also matches every
+ * other path this pattern matches the same way. Hence a rule that decides any path at all
+ * decides one of its most general paths.
  */
-export function samplePath(p: CompiledPattern): string | null {
-  if (p.empty) return null;
-  const joined = p.segments.join('');
-  if (p.segments[0]!.startsWith('/')) return joined;
-  if (p.segments.length > 1 && p.segments[0] === '') return joined.startsWith('/') ? joined : '/' + joined;
-  return null;
+export function generalPaths(p: CompiledPattern, fresh: string): string[] {
+  if (p.empty) return [];
+  const seg = p.segments;
+  if (seg[0] !== '') return seg[0]!.startsWith('/') ? [joined(seg, 0, p.anchored, fresh)] : [];
+  // A leading `*` (or several): the first literal after it.
+  let k = 1;
+  while (k < seg.length && seg[k] === '') k++;
+  const covering = '/' + fresh + (k < seg.length ? joined(seg, k, p.anchored, fresh) : p.anchored ? '' : fresh);
+  return k < seg.length && seg[k]!.startsWith('/') ? [covering, joined(seg, k, p.anchored, fresh)] : [covering];
+}
+
+/** Segments from `from` on joined by `fresh`, plus `fresh` at the end when not anchored. */
+function joined(seg: readonly string[], from: number, anchored: boolean, fresh: string): string {
+  let out = seg[from]!;
+  for (let i = from + 1; i < seg.length; i++) out += fresh + seg[i]!;
+  return anchored ? out : out + fresh;
 }

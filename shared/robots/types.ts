@@ -3,7 +3,7 @@
  * Plain data, JSON-serialisable: every element keeps its 1-based line number so a verdict
  * can point at the line that decided it (CONVENTIONS 3).
  */
-import type { RuleSource } from '../../../shared/values.js';
+import type { RuleSource } from '../values.js';
 
 /** One `User-agent:` line. */
 export interface RobotsAgent {

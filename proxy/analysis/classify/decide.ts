@@ -1,0 +1,107 @@
+/**
+ * The decision (classification.md sections 4 to 6 and 10): evidence in, every value the three
+ * records are built from out. Nothing here shapes a record; summary-record.ts, full-record.ts
+ * and announced-record.ts do (issue 15 item 5: decide, then build).
+ */
+import { AI_BOTS, KEY_BOTS, botsForUseCase, type Bot } from '../../../shared/bots.js';
+import type { WarningCode } from '../../../shared/labels.js';
+import type { Signals, UseCases } from '../../../shared/schemas.js';
+import { USE_CASES, type Conflict, type UseCase } from '../../../shared/values.js';
+import type { Evidence } from '../evidence.js';
+import { readBots, type BotReadings } from './bot-readings.js';
+import { botLists, type BotLists } from './bot-lists.js';
+import { findConflicts, findWarnings, type Finding } from './conflicts.js';
+import { RobotsLines } from './explain.js';
+import { readEvidence, type Facts } from './read-evidence.js';
+import { openness } from './scores.js';
+import { decideStance, type StanceDecision } from './stance.js';
+import { readUsageSignals, type UsageSignals } from './usage-signals.js';
+import { robotsVerdict, useCaseVerdict, type UseCaseVerdict } from './verdicts.js';
+
+export const perUseCase = <T>(f: (u: UseCase) => T): Record<UseCase, T> => ({ training: f('training'), search: f('search'), inference: f('inference') });
+
+export interface Decision {
+  evidence: Evidence;
+  facts: Facts;
+  /** robots.txt lines by number, for the evidence text of explanations and basis. */
+  lines: RobotsLines;
+  readings: BotReadings;
+  signals: UsageSignals;
+  verdicts: Record<UseCase, UseCaseVerdict>;
+  useCases: UseCases;
+  stance: StanceDecision;
+  conflicts: Finding<Conflict>[];
+  warnings: Finding<WarningCode>[];
+  lists: BotLists;
+  /** The seed's six standards found. */
+  found: Signals;
+  /** The homepage's own AI tokens (`noai`, `noimageai`): in a robots meta tag, in X-Robots-Tag. */
+  pageTokens: { meta: boolean; xRobotsTag: boolean };
+  /** Some group names a catalogue AI bot (retired tokens included: they state an intent). */
+  aiBotNamed: boolean;
+  openness: number;
+  /** The announced surface's extra purposes (section 7): rag = inference bots and ai-input; browsing = agent bots. */
+  purposes: { rag: UseCaseVerdict; browsing: UseCaseVerdict };
+}
+
+const AI_TOKENS = ['noai', 'noimageai'];
+
+export function decide(evidence: Evidence): Decision {
+  const facts = readEvidence(evidence);
+  const { robots, robotsOutcome } = facts;
+  const readings = readBots(robots);
+  const signals = readUsageSignals(facts);
+  const verdictOf = (u: UseCase | null, bots: readonly Bot[], keys: readonly string[]): UseCaseVerdict =>
+    useCaseVerdict(u ?? 'inference', robotsVerdict({ bots, keys, signalUseCase: u }, readings, signals), u === null ? null : signals.site[u], robotsOutcome);
+
+  const verdicts = perUseCase((u) => verdictOf(u, botsForUseCase(u), KEY_BOTS[u]));
+  const useCases: UseCases = perUseCase((u) => verdicts[u].verdict);
+  const pageTokens = {
+    meta: facts.meta.directives.some((d) => d.source === 'meta' && d.directives.some((t) => AI_TOKENS.includes(t))),
+    xRobotsTag: facts.meta.directives.some((d) => d.source === 'x_robots_tag' && d.directives.some((t) => AI_TOKENS.includes(t))),
+  };
+  const found: Signals = {
+    robots_txt: robotsOutcome === 'ok',
+    llms_txt: facts.llms.found,
+    ai_txt: facts.aiTxt.found,
+    tdmrep: facts.tdmrep.found,
+    content_signals: facts.contentSignals.entries.length > 0,
+    agents_json: facts.agents.found,
+  };
+
+  const stance = decideStance({
+    homepageReachable: facts.homepage !== null,
+    robotsOutcome,
+    verdicts,
+    aiBotBlockedByName: AI_BOTS.some((b) => {
+      const r = readings.catalogue.get(b.token.toLowerCase());
+      return r !== undefined && r.named && r.status.status === 'blocked';
+    }),
+    usageSignal: USE_CASES.some((u) => signals.site[u] !== null) || AI_BOTS.some((b) => signals.scoped.has(b.token.toLowerCase())),
+    llmsFound: found.llms_txt,
+    otherSignalFound: found.content_signals || found.tdmrep || found.ai_txt || found.agents_json || pageTokens.meta || pageTokens.xRobotsTag,
+  });
+
+  const nonObsolete = AI_BOTS.filter((b) => !b.obsolete);
+  return {
+    evidence,
+    facts,
+    lines: new RobotsLines(facts.robotsText),
+    readings,
+    signals,
+    verdicts,
+    useCases,
+    stance,
+    conflicts: findConflicts({ verdicts, robotsOutcome, tosStance: facts.tos.stance, tosExcerpt: facts.tos.excerpt, llmsFound: found.llms_txt, stance: stance.stance }),
+    warnings: findWarnings(robots, readings, evidence.robots.kind === 'response' && evidence.robots.truncated && robotsOutcome === 'ok'),
+    lists: botLists(readings),
+    found,
+    pageTokens,
+    aiBotNamed: AI_BOTS.some((b) => readings.namedTokens.has(b.token.toLowerCase())),
+    openness: openness(useCases),
+    purposes: {
+      rag: verdictOf('inference', nonObsolete.filter((b) => b.purpose === 'inference'), KEY_BOTS.inference),
+      browsing: verdictOf(null, nonObsolete.filter((b) => b.purpose === 'agent'), []),
+    },
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * The full record (seed "Full record", without id and audit_id, which the registry adds) from
+ * a decision, with the explanation of every value.
+ */
+import type { Basis, Explanation, FullRecordBody } from '../../../shared/schemas.js';
+import { USE_CASES } from '../../../shared/values.js';
+import { aiBotsMap, allBotsMap } from './bot-lists.js';
+import { perUseCase, type Decision } from './decide.js';
+import { explainBot, explainRobotsOutcome, explainSite, explainStance, explainUseCase } from './explain.js';
+import { crawlRules, isoWithOffset, keptHeaders, keptMetas, rankOf } from './records.js';
+import { completeness, confidence, tosHasAiClause } from './scores.js';
+
+export function explanations(d: Decision): Explanation[] {
+  return [
+    explainStance(d),
+    ...USE_CASES.map((u) => explainUseCase(d, d.verdicts[u])),
+    explainRobotsOutcome(d.facts),
+    ...d.lists.ai.map((r) => explainBot(d, r)),
+    ...d.lists.unknownAi.filter((r) => !d.lists.ai.includes(r)).map((r) => explainBot(d, r)),
+    ...d.conflicts.map((c) => c.explanation),
+    ...d.warnings.map((w) => w.explanation),
+    ...explainSite(d.facts),
+  ];
+}
+
+export function fullRecord(d: Decision, basis: Basis): FullRecordBody {
+  const { evidence, facts, found, lists } = d;
+  const robotsOk = facts.robotsOutcome === 'ok';
+  return {
+    domain: evidence.domain,
+    robots_txt_exists: found.robots_txt,
+    llms_txt_exists: found.llms_txt,
+    ai_txt_exists: found.ai_txt,
+    tdmrep_exists: found.tdmrep,
+    agents_json_exists: found.agents_json,
+    ai_stance: d.stance.stance,
+    policy_detail: d.stance.detail,
+    ai_openness_score: d.openness,
+    policy_completeness: completeness(
+      {
+        robotsAiRules: robotsOk && d.aiBotNamed,
+        contentSignals: found.content_signals,
+        tdmrep: found.tdmrep,
+        aiTxt: found.ai_txt,
+        llmsTxt: found.llms_txt,
+        agentsJson: found.agents_json,
+        pageMeta: d.pageTokens.meta || d.pageTokens.xRobotsTag,
+        tosAiClause: tosHasAiClause(facts.tos.stance),
+      },
+      robotsOk,
+    ),
+    confidence: confidence({ robotsOutcome: facts.robotsOutcome, homepageReachable: facts.homepage !== null, conflicts: d.conflicts.length }),
+    ai_bots_blocked_count: lists.blocked.length,
+    ai_bots_allowed_count: lists.allowed.length,
+    ai_bots: aiBotsMap(lists),
+    all_bots: allBotsMap(d.readings, lists),
+    crawl_rules: crawlRules(facts.robots, d.readings),
+    use_case_policies: d.useCases,
+    conflicts: d.conflicts.map((c) => c.id),
+    tos_url: evidence.tosUrl,
+    tos_ai_stance: facts.tos.stance,
+    cdn_provider: facts.cdn.cdn,
+    cms: facts.cms.cms,
+    has_paywall: facts.paywall.hasPaywall,
+    behind_cdnvendor: facts.cdn.behindCdnvendor,
+    markdown_for_agents: facts.markdown.offered,
+    parsed_at: isoWithOffset(evidence.fetchedAt),
+    ranklist_rank: rankOf(evidence.rank),
+    content_signals_exists: found.content_signals,
+    robots_txt_status: facts.robotsOutcome,
+    homepage_status: facts.homepage?.status ?? null,
+    robots_txt: facts.robotsText,
+    headers: keptHeaders(facts),
+    meta_tags: keptMetas(facts),
+    tos_excerpt: facts.tos.excerpt,
+    usage_signals: perUseCase((u) => d.signals.site[u]?.value ?? null),
+    explanations: explanations(d),
+    warnings: d.warnings.map((w) => w.id),
+    basis,
+    unknown_ai_bots: lists.unknownAi.map((r) => r.name),
+  };
+}
