@@ -25,7 +25,7 @@ import { createLookupService } from '../../proxy/service/lookup-service.js';
 import { openPgStore, type PgStore } from '../../proxy/service/store/pg/open.js';
 import { readStatsPg, scanStatsPg, searchPoliciesPg } from '../../proxy/service/store/pg/preview-store.js';
 import { searchNames } from '../../proxy/service/store/pg/records.js';
-import { PRIORITY } from '../../proxy/service/store/registry-store.js';
+import { PRIORITY, type RegistryStore } from '../../proxy/service/store/registry-store.js';
 import { openSqliteStore } from '../../proxy/service/store/sqlite/open.js';
 import { searchPolicies } from '../../proxy/service/store/sqlite/preview-search.js';
 import { readStats } from '../../proxy/service/store/sqlite/preview-stats.js';
@@ -59,6 +59,29 @@ async function serveReplica(url: string): Promise<void> {
   const server = app.listen(0, '127.0.0.1', () => process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
 }
 
+/** The SQLite service of one process (the default), for reference: same record, same stack. */
+async function serveSqlite(): Promise<void> {
+  const dir = mkdtempSync(`${tmpdir()}/scale-bench-sqlite-`);
+  const store = openSqliteStore(dir);
+  await storeCached(store);
+  const service = createLookupService({ dataDir: dir, store, workers: false, crawler: { crawl: () => Promise.reject(new Error('not used')) }, logger: log });
+  const app = createServiceApp({ service, store, logger: log, keyLimits: UNLIMITED });
+  const key = await new ApiKeys(store.keys).create('bench@example.com', '127.0.0.1', Date.now());
+  const server = app.listen(0, '127.0.0.1', () => process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key }));
+  process.on('SIGTERM', () => rmSync(dir, { recursive: true, force: true }));
+}
+
+function storeCached(store: RegistryStore) {
+  const at = new Date().toISOString();
+  return store.records.storeCrawl({
+    evidence: evidence('cached.test', at, 'User-agent: GPTBot\nDisallow: /\n'),
+    classification: classification('cached.test', at, { detail: 'blocks_training', blocked: ['GPTBot'] }),
+    nowMs: Date.now(),
+    failure: null,
+    retryDelaysMs: RETRY_DELAYS_MS,
+  });
+}
+
 async function runWorker(url: string, overrides: string): Promise<void> {
   const store = await openPgStore(url, { log, jobPollSeconds: 1 });
   const crawler = createCrawler({ overrides });
@@ -66,10 +89,10 @@ async function runWorker(url: string, overrides: string): Promise<void> {
   process.send!({ ready: true });
 }
 
-function child(args: string[]): Promise<{ proc: ChildProcess; msg: { url?: string } }> {
+function child(args: string[]): Promise<{ proc: ChildProcess; msg: { url?: string; key?: string } }> {
   const proc = fork(here, args, { execArgv: ['--import', 'tsx'], env: { ...process.env, LOG_LEVEL: 'silent' } });
   return new Promise((resolve, reject) => {
-    proc.once('message', (msg: { url?: string }) => resolve({ proc, msg }));
+    proc.once('message', (msg: { url?: string; key?: string }) => resolve({ proc, msg }));
     proc.once('exit', (code) => reject(new Error(`child ${args[0]} exited with ${code}`)));
   });
 }
@@ -77,20 +100,14 @@ function child(args: string[]): Promise<{ proc: ChildProcess; msg: { url?: strin
 // ---------------------------------------------------------------- 1. lookups
 
 async function lookups(url: string, store: PgStore): Promise<void> {
-  const at = new Date().toISOString();
-  await store.records.storeCrawl({
-    evidence: evidence('cached.test', at, 'User-agent: GPTBot\nDisallow: /\n'),
-    classification: classification('cached.test', at, { detail: 'blocks_training', blocked: ['GPTBot'] }),
-    nowMs: Date.now(),
-    failure: null,
-    retryDelaysMs: RETRY_DELAYS_MS,
-  });
+  await storeCached(store);
   const key = await new ApiKeys(store.keys).create('bench@example.com', '127.0.0.1', Date.now());
   const replicas = await Promise.all([child(['replica', url]), child(['replica', url])]);
+  const sqlite = await child(['sqlite']);
   try {
-    const load = async (urls: string[]) => {
+    const load = async (urls: string[], k = key) => {
       const runs = await Promise.all(
-        urls.map((u) => autocannon({ url: `${u}/v1/domain/cached.test`, connections: 10, duration: SECONDS, headers: { authorization: `Bearer ${key}` } })),
+        urls.map((u) => autocannon({ url: `${u}/v1/domain/cached.test`, connections: 10, duration: SECONDS, headers: { authorization: `Bearer ${k}` } })),
       );
       if (runs.some((r) => r.non2xx > 0 || r.errors > 0)) throw new Error('failed answers under load');
       return runs.reduce((n, r) => n + r.requests.total, 0) / SECONDS;
@@ -98,13 +115,15 @@ async function lookups(url: string, store: PgStore): Promise<void> {
     const bases = replicas.map((r) => r.msg.url!);
     const one = await load(bases.slice(0, 1));
     const two = await load(bases);
+    const alone = await load([sqlite.msg.url!], sqlite.msg.key);
     const [usage] = (await store.pool.query<{ minute_count: number; day_count: number }>('SELECT day_count FROM key_usage')).rows;
     console.log(`lookups (cached GET /v1/domain, one key, every request counted in PostgreSQL), ${SECONDS} s each:`);
     console.log(`  1 replica:  ${Math.round(one).toLocaleString('en')} lookups/s`);
     console.log(`  2 replicas: ${Math.round(two).toLocaleString('en')} lookups/s (${(two / one).toFixed(2)}x; load generator, replicas and PostgreSQL share 2 cores)`);
+    console.log(`  SQLite, one process (the default, for reference): ${Math.round(alone).toLocaleString('en')} lookups/s`);
     console.log(`  check: the key's day count is ${usage!.day_count.toLocaleString('en')}, one per answered request`);
   } finally {
-    for (const r of replicas) r.proc.kill();
+    for (const r of [...replicas, sqlite]) r.proc.kill();
   }
 }
 
@@ -210,6 +229,7 @@ async function main(): Promise<void> {
   const [role, url, overrides] = process.argv.slice(2);
   if (role === 'replica') return serveReplica(url!);
   if (role === 'worker') return runWorker(url!, overrides!);
+  if (role === 'sqlite') return serveSqlite();
 
   const db = await createTestDatabase('lens_pg_bench');
   const store = await openPgStore(db.url, { log, poolMax: 4 });
