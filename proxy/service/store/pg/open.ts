@@ -47,10 +47,11 @@ export async function openPgStore(url: string, opts: PgStoreOptions): Promise<Pg
     throw err;
   }
   const events = new PgEvents(url, (err) => opts.log.warn({ err }, 'PostgreSQL event connection lost; reconnecting'));
-  // pg-boss runs its statements on our pool (so they can join our transactions); like its own
-  // pool adapter, it gets no answer once the store is closed instead of an error from a closed pool.
+  // pg-boss runs its statements on our pool (so they can join our transactions); as with its own
+  // pool adapter (pg-boss src/db.js), a statement after the store closed gets no result, not an
+  // error from a closed pool (pg-boss completes jobs without awaiting, so an error would go unhandled).
   const boss = new PgBoss({
-    db: { executeSql: async (text, values) => (closed ? { rows: [] } : pool.query(text, values)) },
+    db: { executeSql: async (text, values) => (closed ? (undefined as unknown as { rows: [] }) : pool.query(text, values)) },
     schema: BOSS_SCHEMA,
     supervise: true,
     schedule: false,

@@ -10,7 +10,7 @@
  * same order and never deadlock one another.
  */
 import type { AnnouncedRecord, HistoryEntry, HistoryResponse } from '../../../../shared/schemas.js';
-import { describeChanges } from '../../preview/changes.js';
+import { historyEntryOf } from '../../preview/changes.js';
 import { contributions, facetsOf, foldName, rankSort, type PolicyFacets } from '../../preview/facets.js';
 import type { SignalsResponse } from '../../preview/schemas.js';
 import { buildSignals } from '../../preview/signals.js';
@@ -114,23 +114,8 @@ export async function indexCrawlPg(db: Queryable, crawl: StoredCrawl): Promise<v
     [domain, auditId, crawledAt, crawledMs, next.stance, next.detail, next.score, rank, foldName(next.cdn), foldName(next.cms), JSON.stringify(next), JSON.stringify(record)],
   );
 
-  // History: diff against what these tables last saw, or the registry's previous record when
-  // these tables are newer than the registry's first crawl of the domain.
-  const base = before ?? (crawl.previous ? facetsOf(crawl.previous) : null);
-  const changes = base ? describeChanges(base, next) : [];
-  if (!prev || changes.length > 0) {
-    const entry: HistoryEntry = {
-      audit_id: auditId,
-      crawled_at: crawledAt,
-      stance: next.stance,
-      detail: next.detail,
-      score: next.score,
-      use_cases: next.use_cases,
-      bots_blocked: next.blocked,
-      changes,
-    };
-    await db.query('INSERT INTO preview_history (domain, entry) VALUES ($1, $2)', [domain, JSON.stringify(entry)]);
-  }
+  const entry = historyEntryOf(crawl, before, next);
+  if (entry) await db.query('INSERT INTO preview_history (domain, entry) VALUES ($1, $2)', [domain, JSON.stringify(entry)]);
   await db.query('INSERT INTO preview_signals (domain, raw) VALUES ($1, $2) ON CONFLICT (domain) DO UPDATE SET raw = excluded.raw', [
     domain,
     JSON.stringify(buildSignals(crawl.evidence, classification.full, auditId, crawledAt)),
