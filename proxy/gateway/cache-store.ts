@@ -8,6 +8,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SecondLevel } from './response-cache.js';
 
 export interface StoredRow {
   key: string;
@@ -17,13 +18,18 @@ export interface StoredRow {
   expiresAt: number;
 }
 
-export class CacheStore {
+/** The cache's file name under DATA_DIR (the maintenance command backs it up). */
+export const CACHE_FILE = 'gateway-cache.sqlite';
+
+export class CacheStore implements SecondLevel {
+  /** This process's own file. */
+  readonly shared = false;
   private readonly db: Database.Database;
   private readonly getStmt: Database.Statement<[string], { payload: Buffer; found: number; fetched_at: number; expires_at: number }>;
   private readonly putStmt: Database.Statement<[string, Buffer, number, number, number]>;
   private readonly pruneStmt: Database.Statement<[number]>;
 
-  constructor(dataDir: string, file = 'gateway-cache.sqlite') {
+  constructor(dataDir: string, file = CACHE_FILE) {
     mkdirSync(dataDir, { recursive: true });
     this.db = new Database(join(dataDir, file));
     this.db.pragma('journal_mode = WAL');

@@ -4,7 +4,9 @@
  * REFRESH_DAYS, RANKLIST_CSV) are read with the service's own parser, only in embedded mode.
  */
 import { resolve } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { ConfigError, int, list, optionalStr, str, type Env } from '../lib/env.js';
+import { allowedHostsOf } from '../lib/http/host-guard.js';
 import { loadServiceConfig, logLevelOf, type ServiceConfig } from '../service/config.js';
 
 export interface UpstreamConfig {
@@ -17,6 +19,16 @@ export interface UpstreamConfig {
   maxQueueMs: number;
 }
 
+/** How long the cache keeps each kind of answer (CACHE_*_SECONDS), in milliseconds. */
+export interface Ttls {
+  /** Answers about a domain in the registry (seed "Limits": a 24-hour time to live is suggested). */
+  foundMs: number;
+  /** `found: false, queued: true`: asked again soon, the domain may be analysed by then. */
+  queuedMs: number;
+  /** Search pages: the registry grows, so minutes rather than a day. */
+  searchMs: number;
+}
+
 export interface GatewayConfig {
   host: string;
   port: number;
@@ -26,13 +38,18 @@ export interface GatewayConfig {
   /** Exact origins allowed by CORS; empty means any browser-extension origin. */
   allowedOrigins: string[];
   proxyToken: string | undefined;
+  /** Host names (besides the listening address, localhost and [::1]) this gateway answers for. */
+  allowedHosts: string[];
   rateLimitPerMinute: number;
   /** Proxies in front of the gateway whose X-Forwarded-For is believed (a hop count, never "true"). */
   trustProxy: number;
   cacheMaxEntries: number;
   /** Memory bound of the cache in bytes (bodies), beside the entry count. */
   cacheMaxBytes: number;
+  cacheTtl: Ttls;
   logLevel: string;
+  /** REDIS_URL: cache, rate limits, single-flight and pacing shared by replicas; undefined: this process alone. */
+  redisUrl: string | undefined;
   /** Embedded mode only. */
   service: ServiceConfig | null;
 }
@@ -54,6 +71,37 @@ function url(env: Env, name: string): string | undefined {
   return v.replace(/\/+$/, '');
 }
 
+/** Whether HOST keeps the gateway on this machine: localhost or a loopback address. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (h === 'localhost') return true;
+  // process() turns an IPv4-mapped IPv6 address into its IPv4 form.
+  return ipaddr.isValid(h) && ipaddr.process(h).range() === 'loopback';
+}
+
+/** TRUSTED_NETWORK: 1 says every machine that can reach the gateway may use it without a token. */
+function trustedNetwork(env: Env): boolean {
+  const v = optionalStr(env, 'TRUSTED_NETWORK');
+  if (v === undefined || v === '0') return false;
+  if (v === '1') return true;
+  throw new ConfigError('TRUSTED_NETWORK', `expected 1 or 0, got "${v}"`);
+}
+
+/** REDIS_URL: a redis:// or rediss:// URL (a database number as its path, e.g. /6). */
+function redisUrl(env: Env): string | undefined {
+  const v = optionalStr(env, 'REDIS_URL');
+  if (v === undefined) return undefined;
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new ConfigError('REDIS_URL', 'not a URL such as redis://127.0.0.1:6379/0');
+  }
+  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new ConfigError('REDIS_URL', 'expected a redis:// or rediss:// URL');
+  if (!/^\/?(\d{1,2})?$/.test(u.pathname)) throw new ConfigError('REDIS_URL', 'the path may only be a database number, such as /0');
+  return v;
+}
+
 export function loadGatewayConfig(env: Env = process.env): GatewayConfig {
   const baseUrl = url(env, 'UPSTREAM_BASE_URL');
   const apiKey = optionalStr(env, 'UPSTREAM_API_KEY');
@@ -69,6 +117,15 @@ export function loadGatewayConfig(env: Env = process.env): GatewayConfig {
   if (proxyToken !== undefined && proxyToken.length < 16) throw new ConfigError('PROXY_TOKEN', 'use at least 16 characters');
   const host = str(env, 'HOST', '127.0.0.1');
   if (!/^[A-Za-z0-9.:\-\[\]]+$/.test(host)) throw new ConfigError('HOST', `not a host name or address: "${host}"`);
+  // Issue 12 item 5: beyond loopback, anyone on the network could use the gateway as a crawler
+  // and spend its upstream key. Say so rather than start exposed by accident.
+  const trusted = trustedNetwork(env);
+  if (!isLoopbackHost(host) && proxyToken === undefined && !trusted) {
+    throw new ConfigError(
+      'HOST',
+      `${host} lets other machines use this gateway, its crawler and its upstream key; set PROXY_TOKEN, or TRUSTED_NETWORK=1 if every machine that can reach it may use it`,
+    );
+  }
   const upstream: UpstreamConfig | null =
     baseUrl !== undefined && apiKey !== undefined
       ? {
@@ -90,11 +147,18 @@ export function loadGatewayConfig(env: Env = process.env): GatewayConfig {
     upstream,
     allowedOrigins,
     proxyToken,
+    allowedHosts: allowedHostsOf(env),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 300, 1, 1_000_000_000),
     trustProxy: int(env, 'TRUST_PROXY', 0, 0, 16),
     cacheMaxEntries: int(env, 'CACHE_MAX_ENTRIES', 50_000, 10, 10_000_000),
     cacheMaxBytes: int(env, 'CACHE_MAX_MB', 256, 1, 65_536) * 1024 * 1024,
+    cacheTtl: {
+      foundMs: int(env, 'CACHE_FOUND_SECONDS', 86_400, 1, 30 * 86_400) * 1000,
+      queuedMs: int(env, 'CACHE_QUEUED_SECONDS', 5, 1, 3_600) * 1000,
+      searchMs: int(env, 'CACHE_SEARCH_SECONDS', 300, 1, 86_400) * 1000,
+    },
     logLevel,
+    redisUrl: redisUrl(env),
     service,
   };
 }

@@ -1,11 +1,14 @@
 /**
  * The gateway's answer cache: lru-cache 11 in memory (fetchMethod gives single-flight: any
- * number of concurrent misses for one key make one upstream call) over a SQLite second level
- * (cache-store.ts) so a restart starts warm.
+ * number of concurrent misses for one key make one upstream call) over a second level so a
+ * restart starts warm: a SQLite file of this process (cache-store.ts), or Redis shared by every
+ * replica (shared/redis-store.ts, REDIS_URL), where a Flight also makes concurrent misses of
+ * all replicas one upstream call (shared/flight.ts).
  *
  * Entries hold the serialised JSON as a Buffer with its ETag, so a hit is written without
- * serialising or hashing anything. Lifetimes are chosen by the caller per answer (found 24 h,
- * queued 5 s, search 5 min); errors are never cached. When the upstream fails (5xx, 429,
+ * serialising or hashing anything. Lifetimes are chosen by the caller per answer, from the
+ * gateway's config (CACHE_*_SECONDS: found 24 h, queued 5 s, search 5 min by default); errors
+ * are never cached. When the upstream fails (5xx, 429,
  * unreachable) and an older copy exists in memory or on disk, that copy is served marked
  * stale for a short while (the upstream's retry_after, 1 to 30 s) instead of an error, and a
  * found entry past its lifetime is served stale while it refreshes in the background.
@@ -15,7 +18,24 @@ import { LRUCache } from 'lru-cache';
 import { isHttpError } from '../lib/http-error.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
-import type { CacheStore } from './cache-store.js';
+import { onceEvery } from '../lib/throttle.js';
+import type { StoredRow } from './cache-store.js';
+
+/** Where answers outlive this process's memory. */
+export interface SecondLevel {
+  /** Other replicas read it too: queued answers are kept as well, so their waiting replicas find them. */
+  readonly shared: boolean;
+  get(key: string): StoredRow | undefined | Promise<StoredRow | undefined>;
+  put(row: StoredRow): void | Promise<void>;
+  /** Rows held, or null when counting them is not cheap. */
+  count(): number | null;
+}
+
+/** Single-flight across processes: one of them loads a key, the others wait for what it stored. */
+export interface Flight {
+  /** Runs `lead` unless another replica is loading `key`; then waits until `follow` finds its answer (undefined: not yet). */
+  once<T>(key: string, lead: () => Promise<T>, follow: () => Promise<T | undefined>): Promise<T>;
+}
 
 export interface CacheEntry {
   readonly body: Buffer;
@@ -51,7 +71,10 @@ interface FetchContext {
 export interface ResponseCacheOptions {
   maxEntries: number;
   maxBytes: number;
-  store: CacheStore | null;
+  /** Lifetime of an entry stored without one of its own (every caller gives one; see Ttls). */
+  defaultTtlMs: number;
+  store: SecondLevel | null;
+  flight?: Flight;
   clock: Clock;
   logger?: Logger;
   onResult?: (state: CacheState) => void;
@@ -79,7 +102,7 @@ export class ResponseCache {
       max: opts.maxEntries,
       maxSize: opts.maxBytes,
       sizeCalculation: (e, k) => e.body.length + k.length + ENTRY_OVERHEAD,
-      ttl: 86_400_000,
+      ttl: opts.defaultTtlMs,
       // Expired entries stay until refreshed: they are the stale copies served on failure.
       noDeleteOnStaleGet: true,
       // Not allowStaleOnFetchRejection: fill() serves the old copy itself, marked with the
@@ -111,12 +134,6 @@ export class ResponseCache {
     return this.answer(entry, entry.staleReason ? 'STALE' : entry.fromDisk || status.fetch === 'hit' ? 'HIT' : 'MISS');
   }
 
-  /** Stores an answer obtained elsewhere (a single lookup made for a batch). */
-  put(key: string, loaded: Loaded): void {
-    const entry = makeEntry(loaded.value, loaded.found, this.opts.clock.now());
-    this.lru.set(key, entry, { ttl: loaded.ttlMs });
-    this.persist(key, entry, loaded.ttlMs);
-  }
 
   get size(): number {
     return this.lru.size;
@@ -141,19 +158,16 @@ export class ResponseCache {
     options: LRUCache.FetcherFetchOptions<string, CacheEntry, FetchContext>,
     context: FetchContext,
   ): Promise<CacheEntry> {
+    const row = stale ? undefined : await this.readStore(key);
     const now = this.opts.clock.now();
-    const row = stale ? undefined : this.readDisk(key);
     if (row && row.expiresAt > now) {
       options.ttl = row.expiresAt - now;
-      return { body: row.payload, etag: etagOf(row.payload), found: row.found, fetchedAt: row.fetchedAt, fromDisk: true };
+      return { ...entryOf(row), fromDisk: true };
     }
-    const fallback: CacheEntry | undefined =
-      stale ?? (row && { body: row.payload, etag: etagOf(row.payload), found: row.found, fetchedAt: row.fetchedAt });
+    const fallback: CacheEntry | undefined = stale ?? (row && entryOf(row));
     try {
-      const loaded = await context.load();
-      const entry = makeEntry(loaded.value, loaded.found, this.opts.clock.now());
-      options.ttl = loaded.ttlMs;
-      this.persist(key, entry, loaded.ttlMs);
+      const { entry, ttlMs } = await this.load(key, context);
+      options.ttl = ttlMs;
       return entry;
     } catch (e) {
       // Only an outage earns a stale answer; a 4xx is about the request itself.
@@ -164,23 +178,46 @@ export class ResponseCache {
     }
   }
 
-  private readDisk(key: string) {
+  /** Asks the loader (through the Flight, when replicas share the second level) and stores the answer before anyone is told. */
+  private load(key: string, context: FetchContext): Promise<{ entry: CacheEntry; ttlMs: number }> {
+    const lead = async () => {
+      const loaded = await context.load();
+      const entry = makeEntry(loaded.value, loaded.found, this.opts.clock.now());
+      await this.persist(key, entry, loaded.ttlMs);
+      return { entry, ttlMs: loaded.ttlMs };
+    };
+    if (!this.opts.flight) return lead();
+    return this.opts.flight.once(key, lead, async () => {
+      // Another replica loaded it: its answer is in the shared level (a miss here all the same).
+      const row = await this.readStore(key);
+      const now = this.opts.clock.now();
+      return row && row.expiresAt > now ? { entry: entryOf(row), ttlMs: row.expiresAt - now } : undefined;
+    });
+  }
+
+  private async readStore(key: string): Promise<StoredRow | undefined> {
     if (!this.opts.store) return undefined;
     try {
-      return this.opts.store.get(key);
+      return await this.opts.store.get(key);
     } catch (e) {
-      this.opts.logger?.warn({ err: String(e) }, 'cache store read failed');
+      this.warn(e, 'cache store read failed');
       return undefined;
     }
   }
 
-  private persist(key: string, entry: CacheEntry, ttlMs: number): void {
-    // Queued answers live seconds: not worth a disk write.
-    if (!this.opts.store || !entry.found) return;
+  /** A store failure, logged at most once a minute: while the store is away every miss would say the same. */
+  private readonly warn = onceEvery(60_000, (e: unknown, msg: string) => this.opts.logger?.warn({ err: String(e) }, msg), () => this.opts.clock.now());
+
+  private async persist(key: string, entry: CacheEntry, ttlMs: number): Promise<void> {
+    const store = this.opts.store;
+    // Queued answers live seconds: worth a write only where other replicas wait for them.
+    if (!store || (!entry.found && !store.shared)) return;
     try {
-      this.opts.store.put({ key, payload: entry.body, found: entry.found, fetchedAt: entry.fetchedAt, expiresAt: entry.fetchedAt + ttlMs });
+      await store.put({ key, payload: entry.body, found: entry.found, fetchedAt: entry.fetchedAt, expiresAt: entry.fetchedAt + ttlMs });
     } catch (e) {
-      this.opts.logger?.warn({ err: String(e) }, 'cache store write failed');
+      this.warn(e, 'cache store write failed');
     }
   }
 }
+
+const entryOf = (row: StoredRow): CacheEntry => ({ body: row.payload, etag: etagOf(row.payload), found: row.found, fetchedAt: row.fetchedAt });

@@ -1,9 +1,10 @@
 /**
  * Wires a gateway from its config: the source (embedded service, or remote client holding
- * the key), the SQLite cache level, the app, and a listening server. main.ts and the
- * integration tests both start gateways through this.
+ * the key), the cache's second level (a SQLite file, or Redis shared with other replicas when
+ * REDIS_URL is set, with the rate limits, single-flight and pacing), the app, and a listening
+ * server. main.ts and the integration tests both start gateways through this.
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createCrawler } from '../crawler/index.js';
 import { systemClock, type Clock } from '../lib/clock.js';
@@ -17,14 +18,15 @@ import { RemoteSource, type RemoteSourceOptions } from '../upstream/remote-sourc
 import { createGatewayApp, type GatewayApp, type GatewayDeps } from './app.js';
 import { CacheStore } from './cache-store.js';
 import type { GatewayConfig } from './config.js';
-import { GatewayResponse } from './http.js';
+import { createJsonServer } from '../lib/http/server.js';
+import { connectSharedState, type SharedState } from './shared/index.js';
 
 export interface RunningGateway {
   readonly url: string;
   readonly server: Server;
   readonly app: GatewayApp;
   readonly source: PolicySource;
-  /** Graceful stop: server, then source (and the embedded service), then the cache file. */
+  /** Graceful stop: server, then source (and the embedded service), then the cache file or Redis. */
   close(): Promise<void>;
 }
 
@@ -60,6 +62,8 @@ export function createSource(config: GatewayConfig, opts: StartOptions, onAttemp
     crawlConcurrency: s.crawlConcurrency,
     refreshDays: s.refreshDays,
     queueLimits: s.queueLimits,
+    auditRetentionDays: s.auditRetentionDays,
+    purgeUnusedDays: s.purgeUnusedDays,
     logger: opts.logger,
     clock: opts.clock,
   });
@@ -74,12 +78,28 @@ export function createSource(config: GatewayConfig, opts: StartOptions, onAttemp
 
 export async function startGateway(config: GatewayConfig, opts: StartOptions = {}): Promise<RunningGateway> {
   const clock = opts.clock ?? systemClock;
+  const shared: SharedState | null = config.redisUrl ? await connectSharedState(config.redisUrl, clock, opts.logger) : null;
   let app: GatewayApp | undefined;
-  const source = createSource(config, opts, (e) => app?.metrics.upstream(e.outcome));
-  const store = new CacheStore(config.dataDir);
-  store.prune(clock.now() - STALE_AFTER_DAYS * 86_400_000);
-  app = createGatewayApp({ source, settings: config, store, clock, logger: opts.logger, ttl: opts.ttl });
-  const server = createServer({ ServerResponse: GatewayResponse }, app.handle);
+  const remote: Partial<RemoteSourceOptions> = { ...opts.remote };
+  if (shared && config.upstream) {
+    remote.pacer = shared.pacer({ limit: config.upstream.perMinute, windowMs: remote.windowMs ?? 61_000, maxWaitMs: config.upstream.maxQueueMs });
+  }
+  const source = createSource(config, { ...opts, remote }, (e) => app?.metrics.upstream(e.outcome));
+  // With Redis the replicas' shared level replaces this process's file.
+  const file = shared ? null : new CacheStore(config.dataDir);
+  file?.prune(clock.now() - STALE_AFTER_DAYS * 86_400_000);
+  app = createGatewayApp({
+    source,
+    settings: config,
+    store: shared?.store ?? file,
+    flight: shared?.flight,
+    rateLimitStore: shared?.rateLimitStore,
+    clock,
+    logger: opts.logger,
+    ttl: opts.ttl,
+  });
+  // Requests Node's parser refuses (malformed, oversized headers, no Host) get the seed's error object too.
+  const server = createJsonServer(app.app);
   // Keep-alive a little longer than common clients' idle timeouts, so a reused socket is not cut mid-request.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
@@ -93,7 +113,7 @@ export async function startGateway(config: GatewayConfig, opts: StartOptions = {
   });
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
-  const pruner = setInterval(() => store.prune(clock.now() - STALE_AFTER_DAYS * 86_400_000), 3_600_000);
+  const pruner = setInterval(() => file?.prune(clock.now() - STALE_AFTER_DAYS * 86_400_000), 3_600_000);
   pruner.unref();
   return {
     url: `http://${host}:${port}`,
@@ -105,7 +125,8 @@ export async function startGateway(config: GatewayConfig, opts: StartOptions = {
         onClosed: async () => {
           clearInterval(pruner);
           await source.close();
-          store.close();
+          file?.close();
+          await shared?.close();
         },
       }),
   };

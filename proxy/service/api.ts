@@ -77,4 +77,8 @@ export interface LookupServiceOptions {
   queueLimits?: QueueLimits;
   /** Default RETRY_DELAYS_MS (tests shorten them). */
   retryDelaysMs?: readonly number[];
+  /** Audit entries older than this many days are pruned (retention.ts), default 180. */
+  auditRetentionDays?: number;
+  /** Domains no one looked up for this many days are purged; default null, never. */
+  purgeUnusedDays?: number | null;
 }

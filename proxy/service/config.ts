@@ -5,6 +5,8 @@
 import { resolve } from 'node:path';
 import { ConfigError, int, optionalStr, str, type Env } from '../lib/env.js';
 import { DEFAULT_QUEUE_LIMITS, type QueueLimits } from './api.js';
+import { DEFAULT_AUDIT_RETENTION_DAYS } from './retention.js';
+import { allowedHostsOf } from '../lib/http/host-guard.js';
 
 export interface ServiceConfig {
   host: string;
@@ -17,10 +19,16 @@ export interface ServiceConfig {
   refreshDays: number;
   /** CRAWL_QUEUE_MAX and CRAWL_NEW_PER_MINUTE: the crawl queue's cap and each client's budget of new domains. */
   queueLimits: QueueLimits;
+  /** AUDIT_RETENTION_DAYS: audit entries older than this are pruned (retention.ts). */
+  auditRetentionDays: number;
+  /** PURGE_UNUSED_DAYS: domains no one looked up for this long are purged; null (unset) never. */
+  purgeUnusedDays: number | null;
   /** RANKLIST_CSV path, when a rank list is configured. */
   rankListPath: string | undefined;
   /** Express `trust proxy` as a hop count (LIBRARIES "inbound limits": never `true`). */
   trustProxy: number;
+  /** Host names besides the listening address, localhost and [::1] (proxy/lib/http/host-guard.ts). */
+  allowedHosts: string[];
   logLevel: string;
   /** DATABASE_URL: PostgreSQL instead of DATA_DIR/registry.sqlite, and crawl jobs on pg-boss there. */
   databaseUrl: string | undefined;
@@ -66,8 +74,11 @@ export function loadServiceConfig(env: Env = process.env): ServiceConfig {
       maxQueued: int(env, 'CRAWL_QUEUE_MAX', DEFAULT_QUEUE_LIMITS.maxQueued, 10, 10_000_000),
       newPerClientPerMinute: int(env, 'CRAWL_NEW_PER_MINUTE', DEFAULT_QUEUE_LIMITS.newPerClientPerMinute, 1, 1_000_000),
     },
+    auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', DEFAULT_AUDIT_RETENTION_DAYS, 1, 36_500),
+    purgeUnusedDays: optionalStr(env, 'PURGE_UNUSED_DAYS') === undefined ? null : int(env, 'PURGE_UNUSED_DAYS', 0, 1, 36_500),
     rankListPath: rankListPath === undefined ? undefined : resolve(rankListPath),
     trustProxy: int(env, 'TRUST_PROXY', 0, 0, 16),
+    allowedHosts: allowedHostsOf(env),
     logLevel,
     databaseUrl: databaseUrlOf(env),
     serviceCrawls: flag(env, 'SERVICE_CRAWLS', false),

@@ -17,6 +17,8 @@ import { Admission } from './admission.js';
 import { DEFAULT_QUEUE_LIMITS, RETRY_DELAYS_MS, type LookupService, type LookupServiceOptions } from './api.js';
 import { crawlFailure } from './crawl-failure.js';
 import { withLastCheck } from './last-check.js';
+import { LookupMarks } from './looked-up.js';
+import { DEFAULT_AUDIT_RETENTION_DAYS, Retention } from './retention.js';
 import type { CrawlRunner, RecordRead, RegistryStore } from './store/registry-store.js';
 import { openSqliteStore } from './store/sqlite/open.js';
 import { RecordWaiters } from './waiters.js';
@@ -71,19 +73,32 @@ export function createLookupService(opts: EmbeddedOptions): EmbeddedLookupServic
     if (runWorkers) void started.then(() => workers?.kick(), () => undefined);
   };
   const admission = new Admission(queue, opts.queueLimits ?? DEFAULT_QUEUE_LIMITS, clock, kickWorkers);
+  const marks = new LookupMarks(store.maintenance, clock, log);
+  const retention = new Retention(
+    store.maintenance,
+    { auditDays: opts.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS, purgeUnusedDays: opts.purgeUnusedDays ?? null },
+    clock,
+    log,
+  );
 
   const unknown = async (domain: Domain, o?: ReadOptions): Promise<DomainPolicyUnknown> => {
     await admission.interactive(domain, o?.client);
     return { domain, found: false, queued: true };
   };
-  /** Serves what is stored; a record not checked for REFRESH_DAYS is also re-crawled, once. */
+  /**
+   * Serves what is stored; a record not checked for REFRESH_DAYS is also re-crawled, once. A
+   * served record counts as looked up (the purge of unused domains reads that).
+   */
   const served = async <T>(domain: Domain, rec: RecordRead<T> | undefined): Promise<RecordRead<T> | undefined> => {
-    if (rec && clock.now() - rec.checkedMs > refreshMs) await admission.refresh(domain);
+    if (!rec) return rec;
+    marks.mark([domain]);
+    if (clock.now() - rec.checkedMs > refreshMs) await admission.refresh(domain);
     return rec;
   };
   const announced = async (domain: Domain) => (await served(domain, await records.announced(domain)))?.value;
 
   let sweep: NodeJS.Timeout | undefined;
+  let closed = false;
   const started = (async () => {
     if (!runWorkers) return;
     workers = await queue.work(async (d, s) => void (await crawlAndStore(d, s)), { concurrency, log, clock });
@@ -96,10 +111,10 @@ export function createLookupService(opts: EmbeddedOptions): EmbeddedLookupServic
     await sweepStale();
     sweep = setInterval(() => void sweepStale().catch((err: unknown) => log.error({ err }, 'refresh sweep failed')), SWEEP_EVERY_MS);
     sweep.unref();
+    if (!closed) retention.start();
   })();
   started.catch((err: unknown) => log.error({ err }, 'the crawl queue could not be started'));
 
-  let closed = false;
   const service: EmbeddedLookupService = {
     store,
     async lookup(domain, o) {
@@ -127,11 +142,17 @@ export function createLookupService(opts: EmbeddedOptions): EmbeddedLookupServic
       return rec ? { domain, score: rec.score, last_crawled: rec.last_crawled } : unknown(domain, o);
     },
     async history(domain, o) {
-      return (await store.preview.history(domain)) ?? unknown(domain, o);
+      const history = await store.preview.history(domain);
+      if (!history) return unknown(domain, o);
+      marks.mark([domain]);
+      return history;
     },
     async signals(domain, o) {
       const raw = await store.preview.signals(domain);
-      if (raw) return raw;
+      if (raw) {
+        marks.mark([domain]);
+        return raw;
+      }
       return (await records.summary(domain)) ? null : unknown(domain, o);
     },
     previewSearch: (params) => store.preview.search(params),
@@ -155,6 +176,7 @@ export function createLookupService(opts: EmbeddedOptions): EmbeddedLookupServic
       closed = true;
       await started.catch(() => undefined);
       clearInterval(sweep);
+      await retention.stop();
       waiters.close();
       await workers?.stop();
       await store.close();

@@ -15,7 +15,7 @@ import { createLogger } from '../lib/logger.js';
 import { closeServer, onSignals } from '../lib/shutdown.js';
 import { loadServiceConfig } from './config.js';
 import { createServiceApp } from './http/app.js';
-import { jsonClientErrors } from './http/client-error.js';
+import { createJsonServer } from '../lib/http/server.js';
 import { createLookupService } from './lookup-service.js';
 import { openConfiguredStore } from './open-store.js';
 
@@ -29,6 +29,7 @@ const log = createLogger('service', config.logLevel);
 // A bad CRAWL_OVERRIDES or RANKLIST_CSV is a ConfigError naming the variable.
 const crawler = loadOrExit(() => createCrawler({ overrides: config.crawlOverrides, rankListPath: config.rankListPath }));
 
+// A database written by a newer program is refused here, in one line (SchemaTooNewError, exit 2).
 const store = await openConfiguredStore(config, log, 'service');
 const crawls = config.databaseUrl === undefined || config.serviceCrawls;
 const service = createLookupService({
@@ -39,22 +40,24 @@ const service = createLookupService({
   crawlConcurrency: config.crawlConcurrency,
   refreshDays: config.refreshDays,
   queueLimits: config.queueLimits,
+  auditRetentionDays: config.auditRetentionDays,
+  purgeUnusedDays: config.purgeUnusedDays,
   logger: log,
 });
-const app = createServiceApp({ service, store: service.store, logger: log, trustProxy: config.trustProxy });
+const app = createServiceApp({ service, store: service.store, logger: log, trustProxy: config.trustProxy, allowedHosts: config.allowedHosts });
 
-// Express 5 calls this with the error when listening fails (EADDRINUSE, EACCES).
-const server = app.listen(config.port, config.host, (err?: Error) => {
-  if (err) {
-    log.fatal({ err }, `cannot listen on ${config.host}:${config.port}`);
-    process.exit(1);
-  }
+// Every refusal, including those Node's parser makes before Express runs, is the seed's error object.
+const server = createJsonServer(app);
+server.once('error', (err) => {
+  log.fatal({ err }, `cannot listen on ${config.host}:${config.port}`);
+  process.exit(1);
+});
+server.listen(config.port, config.host, () => {
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
   const storage = config.databaseUrl === undefined ? { dataDir: config.dataDir } : { store: 'postgres' };
   log.info({ url: `http://${host}:${port}`, ...storage, crawls }, 'listening');
 });
-jsonClientErrors(server);
 
 onSignals(
   () =>

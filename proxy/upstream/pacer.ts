@@ -39,7 +39,29 @@ export const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 
-export class Pacer {
+/**
+ * Upstream pacing as the remote source sees it: this process's Pacer, or one budget shared by
+ * every gateway replica (proxy/gateway/shared/redis-pacer.ts, with REDIS_URL).
+ */
+export interface PacingBudget {
+  /** Reserves the next slot and waits for it; rejects fast (503 + retry_after) when it is too far away. */
+  acquire(signal?: AbortSignal): Promise<void>;
+  /** Called after an upstream 429: no call starts before `retryAfterSec` has passed. */
+  pause(retryAfterSec: number): void;
+  /** Epoch ms until which no call starts (after a 429), or null. */
+  pausedUntil(): number | null;
+  /** Calls started (or reserved) in the current sliding window, for status pages. */
+  used(): number | Promise<number>;
+}
+
+/** The refusal when the next slot is more than the allowed wait away. */
+export function slotTooFar(waitMs: number): HttpError {
+  return new HttpError(503, 'upstream_unavailable', 'The upstream service is at its request limit; try again later.', {
+    retryAfter: Math.max(1, Math.ceil(waitMs / 1000)),
+  });
+}
+
+export class Pacer implements PacingBudget {
   /** Start times of granted calls (past and reserved), non-decreasing. */
   private readonly starts: number[] = [];
   private pausedUntilMs = 0;
@@ -73,11 +95,7 @@ export class Pacer {
     let at = Math.max(now, this.pausedUntilMs);
     if (this.starts.length >= limit) at = Math.max(at, this.starts[this.starts.length - limit]! + windowMs);
     const waitMs = at - now;
-    if (waitMs > maxWaitMs) {
-      throw new HttpError(503, 'upstream_unavailable', 'The upstream service is at its request limit; try again later.', {
-        retryAfter: Math.max(1, Math.ceil(waitMs / 1000)),
-      });
-    }
+    if (waitMs > maxWaitMs) throw slotTooFar(waitMs);
     this.starts.push(at);
     if (waitMs > 0) {
       try {

@@ -18,7 +18,10 @@
  *   minute), so the extension hides what it cannot get.
  * - Every attempt has a timeout; every 2xx body is validated against shared/schemas.ts and a
  *   malformed one is 502 upstream_error; the upstream's 4xx keep status and code, except 401
- *   (the gateway's own key was refused: not the browser's fault) which is 502 upstream_error.
+ *   (the gateway's own key was refused: not the browser's fault) which is 502 upstream_error,
+ *   and logged (at most once a minute) naming UPSTREAM_API_KEY, never the key.
+ * - A body larger than `maxBodyBytes` is 502 upstream_error saying so, logged as too large
+ *   (not as "could not be reached"), and not retried: it would be as large again.
  */
 import { Agent, request, type Dispatcher } from 'undici';
 import { z } from 'zod';
@@ -39,14 +42,25 @@ import { ERROR_CODES, type ErrorCode } from '../../shared/values.js';
 import { HttpError, isHttpError } from '../lib/http-error.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
+import { onceEvery } from '../lib/throttle.js';
 import type { ReadOptions, SearchParams } from '../../shared/api.js';
 import { backoffDelay, type BackoffOptions } from './backoff.js';
-import { Pacer, sleep } from './pacer.js';
+import { Pacer, sleep, type PacingBudget } from './pacer.js';
 import type { PolicySource, QuotaSnapshot } from './policy-source.js';
 import { emptyQuota, parseRetryAfter, readQuotaHeaders } from './quota.js';
 import { toBatchResult } from './batch-of-one.js';
 
-export type AttemptOutcome = 'ok' | 'client_error' | 'rate_limited' | 'server_error' | 'malformed' | 'network_error' | 'timeout' | 'paced_out';
+export type AttemptOutcome =
+  | 'ok'
+  | 'client_error'
+  | 'key_refused'
+  | 'rate_limited'
+  | 'server_error'
+  | 'malformed'
+  | 'too_large'
+  | 'network_error'
+  | 'timeout'
+  | 'paced_out';
 
 export interface AttemptEvent {
   /** Path of the call (no query string, no key). */
@@ -78,6 +92,8 @@ export interface RemoteSourceOptions {
   onAttempt?: (e: AttemptEvent) => void;
   /** Largest accepted body, default 4 MiB (a full record carries up to 500 KiB of robots.txt). */
   maxBodyBytes?: number;
+  /** A pacing budget shared with other replicas (REDIS_URL); default this process's own Pacer. */
+  pacer?: PacingBudget;
 }
 
 const UnknownOr = <T extends z.ZodType>(s: T) => z.union([s, DomainPolicyUnknownSchema]);
@@ -90,6 +106,15 @@ const CODES = new Set<string>(ERROR_CODES);
 /** Answers to a preview path that mean the upstream has no announced surface. */
 const NOT_OFFERED = new Set([404, 405]);
 const PREVIEW_REPROBE_MS = 60_000;
+/** A refused key is logged at most this often. */
+const KEY_REFUSED_LOG_MS = 60_000;
+
+/** An upstream body past maxBodyBytes: not an outage, so neither retried nor reported as "unreachable". */
+class TooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`upstream body larger than ${limit} bytes`);
+  }
+}
 /** `/v1/stats` of the announced surface: its shape is not in the seed, so any JSON object proves the surface is there. */
 const AnyObject = z.record(z.string(), z.unknown());
 
@@ -106,7 +131,7 @@ interface CallSpec<T> {
 export class RemoteSource implements PolicySource {
   readonly mode = 'remote' as const;
   private readonly agent: Agent;
-  private readonly pacer: Pacer;
+  private readonly pacer: PacingBudget;
   private readonly figures = emptyQuota();
   private readonly base: string;
   private readonly previewBase: string;
@@ -116,6 +141,12 @@ export class RemoteSource implements PolicySource {
   private preview: boolean | null = null;
   private previewProbe: Promise<boolean> | null = null;
   private previewProbedAt = -Infinity;
+  /** Every call fails the same way until someone fixes the key: said once a minute. */
+  private readonly keyRefused = onceEvery(
+    KEY_REFUSED_LOG_MS,
+    (path: string, status: number) => this.opts.logger?.error({ path, status }, 'the upstream service refused the API key: check UPSTREAM_API_KEY'),
+    () => this.clock.now(),
+  );
 
   constructor(private readonly opts: RemoteSourceOptions) {
     this.base = opts.baseUrl.replace(/\/+$/, '');
@@ -123,12 +154,14 @@ export class RemoteSource implements PolicySource {
     this.auth = `Bearer ${opts.apiKey}`;
     this.clock = opts.clock ?? systemClock;
     this.agent = new Agent({ keepAliveTimeout: 10_000, connections: 32 });
-    this.pacer = new Pacer({
-      limit: opts.perMinute ?? 200,
-      windowMs: opts.windowMs ?? 61_000,
-      maxWaitMs: opts.maxQueueMs ?? 5_000,
-      clock: this.clock,
-    });
+    this.pacer =
+      opts.pacer ??
+      new Pacer({
+        limit: opts.perMinute ?? 200,
+        windowMs: opts.windowMs ?? 61_000,
+        maxWaitMs: opts.maxQueueMs ?? 5_000,
+        clock: this.clock,
+      });
   }
 
   lookup(domain: Domain, opts?: ReadOptions) {
@@ -195,8 +228,8 @@ export class RemoteSource implements PolicySource {
     return { ...this.figures, pausedUntil: this.pacer.pausedUntil() };
   }
 
-  /** Calls started in the current pacing window. */
-  callsInWindow(): number {
+  /** Calls started in the current pacing window (of every replica, when the budget is shared). */
+  callsInWindow(): number | Promise<number> {
     return this.pacer.used();
   }
 
@@ -254,6 +287,11 @@ export class RemoteSource implements PolicySource {
       text = await this.readBody(res);
     } catch (e) {
       if (spec.signal?.aborted) throw e;
+      if (e instanceof TooLarge) {
+        report('too_large', res!.statusCode);
+        this.opts.logger?.warn({ path: spec.path, limit: e.limit }, 'upstream answer too large: refused');
+        throw new HttpError(502, 'upstream_error', `The upstream service sent an answer larger than ${Math.round(e.limit / 1024)} KiB.`);
+      }
       const timedOut = timeout.aborted;
       report(timedOut ? 'timeout' : 'network_error', null);
       this.opts.logger?.warn({ path: spec.path, err: errText(e) }, timedOut ? 'upstream timed out' : 'upstream unreachable');
@@ -284,6 +322,11 @@ export class RemoteSource implements PolicySource {
       this.opts.logger?.warn({ path: spec.path, status }, 'upstream server error');
       throw retryable(new HttpError(502, 'upstream_error', `The upstream service failed (HTTP ${status}).`));
     }
+    if (status === 401) {
+      report('key_refused', status);
+      this.keyRefused(spec.path, status);
+      throw this.clientError(status, text);
+    }
     if (status >= 400) {
       report('client_error', status);
       throw this.clientError(status, text);
@@ -306,7 +349,7 @@ export class RemoteSource implements PolicySource {
       size += (chunk as Buffer).length;
       if (size > max) {
         res.body.destroy();
-        throw new Error(`upstream body larger than ${max} bytes`);
+        throw new TooLarge(max);
       }
       chunks.push(chunk as Buffer);
     }

@@ -1,22 +1,23 @@
 /**
  * `npm run bench -- gateway`
  *
- * (1) Cached lookups through the gateway's whole stack (security headers, origin guard, CORS,
- *     rate limiter, header guard, router, cache, metrics) against a bare node:http server
- *     returning the same bytes: the status line, header lines and body the gateway sends,
- *     captured from the gateway in this run and checked against the bare server's answer.
- *     So the ratio is the cost of the stack, not of the bytes it sends. A second bare server
- *     sends the same body with two headers only, and its ratio is printed too: the
- *     difference is what writing the gateway's 13 header lines costs Node.
+ * (1) Cached lookups through the gateway's whole stack (the Express app with helmet, cors,
+ *     express-rate-limit, our guards, the routers, the cache and metrics) against a minimal
+ *     Express 5 app running the same middleware (the same library configurations) with one
+ *     route that writes the same bytes: the status line, header lines and body the gateway
+ *     sends, checked in this run. So the ratio is what our own code costs on top of the
+ *     libraries. A bare node:http server answering the same bytes is measured too, for
+ *     information: it shows what Express and the middleware cost themselves.
  *     Every server is a child process pinned to core 0; the load generator (autocannon, this
  *     process with all its threads) is pinned to core 1 (LIBRARIES "load testing"). Same
  *     settings, a warm-up, then ROUNDS alternated rounds in one run; medians. Ratios are
  *     printed by server CPU time per request (capacity: how many requests one core serves)
  *     and by req/s. On a shared 2-core machine a round's req/s mostly shows how much of its
- *     core the server got (printed as "core busy"; one autocannon thread also tops out near
- *     the bare server's rate), while CPU per request moves less, so the CPU ratio is the
- *     figure to read. Then p99 latency of both at a steady 1,000 req/s.
- *     Goals: ratio >= 0.6, gateway p99 < 5 ms.
+ *     core the server got (printed as "core busy"), while CPU per request moves less, so the
+ *     CPU ratio is the figure to read. Then p99 latency of both at a steady 1,000 req/s, in
+ *     three alternated rounds, median.
+ *     Goals: gateway / minimal Express >= 0.85 (our code costs at most 15 % on top), gateway
+ *     p99 < 5 ms.
  * (2) Browsing simulation: 50 clients, Zipf(1.0) over 2,000 domains, 20,000 lookups (80 %
  *     single, 20 % batches of 2-10), gateway in remote mode over a counting upstream that
  *     speaks the seed interface and answers 429 beyond its limit. Time is compressed 60x: the
@@ -32,12 +33,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error -- autocannon ships no type declarations; the part used is typed below.
 import autocannonUntyped from 'autocannon';
-import cors from 'cors';
 import express from 'express';
-import { rateLimit } from 'express-rate-limit';
-import helmet from 'helmet';
 import { loadGatewayConfig } from '../../proxy/gateway/config.js';
+import { etagOf } from '../../proxy/gateway/response-cache.js';
+import { corsMiddleware, rateLimiter } from '../../proxy/gateway/security.js';
 import { startGateway } from '../../proxy/gateway/start.js';
+import { securityHeaders } from '../../proxy/lib/http/security.js';
 import { startFaultUpstream, syntheticPolicy } from '../fixtures/fault-upstream.js';
 import { cpuUsageOf, serveCpuUsage } from './lib/cpu.js';
 
@@ -63,15 +64,12 @@ const RATE = 1_000;
 
 // ------------------------------------------------------------------ child-process servers
 
-/**
- * Bare node:http: the same body, with the header lines given in BARE_HEADERS (a flat JSON
- * list: the gateway's own, captured by the parent) or, without it, Content-Type and
- * Content-Length alone. Node adds Date, Connection and Keep-Alive itself, as for the gateway.
- */
+const BODY = () => Buffer.from(JSON.stringify(syntheticPolicy(DOMAIN)));
+
+/** Bare node:http: the same body with the header lines given in BARE_HEADERS (the gateway's own, captured by the parent). */
 async function serveBare(): Promise<void> {
-  const body = Buffer.from(JSON.stringify(syntheticPolicy(DOMAIN)));
-  const given = process.env.BARE_HEADERS;
-  const headers: string[] = given ? (JSON.parse(given) as string[]) : ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(body.length)];
+  const body = BODY();
+  const headers = JSON.parse(process.env.BARE_HEADERS!) as string[];
   const server = createServer((_req, res) => {
     res.writeHead(200, headers);
     res.end(body);
@@ -81,23 +79,22 @@ async function serveBare(): Promise<void> {
 }
 
 /**
- * The stack the gateway is not built on, for comparison in the same run: Express 5 with the
- * same libraries (helmet, cors, express-rate-limit) and a route returning the same bytes
- * (ETag and query parsing off). Express swaps each request's prototypes and walks its router,
- * which alone costs several times a bare node:http answer, so the gateway runs the same
- * middleware on node:http instead (README "Measured figures").
+ * The comparison the goal is about: Express 5 with the gateway's middleware as configured for
+ * it (shared helmet settings, the gateway's cors and express-rate-limit configurations, the
+ * same app settings), and one route writing the cached answer's header lines and body.
  */
 async function serveExpress(): Promise<void> {
-  const body = Buffer.from(JSON.stringify(syntheticPolicy(DOMAIN)));
+  const body = BODY();
+  const headers = ['Content-Type', 'application/json; charset=utf-8', 'ETag', etagOf(body), 'Cache-Control', 'no-cache', 'X-Cache', 'HIT', 'Content-Length', String(body.length)];
   const app = express();
-  app.disable('x-powered-by');
+  app.set('trust proxy', 0);
   app.set('etag', false);
-  app.set('query parser', false);
-  app.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } }));
-  app.use(cors({ origin: (o, cb) => cb(null, o === undefined || o.startsWith('chrome-extension://')) }));
-  app.use(rateLimit({ windowMs: 60_000, limit: 1_000_000_000, standardHeaders: 'draft-8', legacyHeaders: false }));
+  app.disable('x-powered-by');
+  app.use(securityHeaders());
+  app.use(corsMiddleware([]));
+  app.use(rateLimiter(1_000_000_000));
   app.get('/v1/domain/:domain', (_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+    res.writeHead(200, headers);
     res.end(body);
   });
   const server = createServer(app);
@@ -177,47 +174,56 @@ async function throughput(): Promise<void> {
   // The load generator (this process, every thread: -a) on the other core.
   const pinned = spawnSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' });
   if (pinned.status !== 0) console.log('    (taskset unavailable: server and load generator share cores; figures are rougher)');
+  const path = `/v1/domain/${DOMAIN}`;
   const gw = await child('serve-gateway', 0);
-  const gwUrl = `${gw.url}/v1/domain/${DOMAIN}`;
-  const fromGateway = await answer(gwUrl);
-  const same = await child('serve-bare', 0, { BARE_HEADERS: JSON.stringify(fromGateway.headers) });
-  const minimal = await child('serve-bare', 0);
+  const fromGateway = await answer(gw.url + path);
   const ex = await child('serve-express', 0);
-  const exUrl = `${ex.url}/v1/domain/${DOMAIN}`;
+  const bare = await child('serve-bare', 0, { BARE_HEADERS: JSON.stringify(fromGateway.headers) });
   try {
-    const fromBare = await answer(same.url);
-    if (comparable(fromBare) !== comparable(fromGateway)) throw new Error('the bare server does not answer the same bytes as the gateway');
+    for (const [name, other] of [['minimal Express app', ex], ['bare server', bare]] as const) {
+      const theirs = await answer(other.url + path);
+      if (comparable(theirs) !== comparable(fromGateway)) throw new Error(`the ${name} does not answer the same bytes as the gateway:\n${comparable(theirs)}\n${comparable(fromGateway)}`);
+    }
     const servers = [
-      { name: 'bare, same bytes', proc: same.proc, url: same.url },
-      { name: 'bare, body only', proc: minimal.proc, url: minimal.url },
-      { name: 'gateway full stack', proc: gw.proc, url: gwUrl },
-      { name: 'Express 5 + same mw', proc: ex.proc, url: exUrl },
+      { name: 'gateway', proc: gw.proc, url: gw.url + path },
+      { name: 'Express + same mw', proc: ex.proc, url: ex.url + path },
+      { name: 'bare node:http', proc: bare.proc, url: bare.url + path },
     ];
     for (const sv of servers) await measured(sv.proc, sv.url, 3); // warm-up: JIT, connection set-up
     const rounds = servers.map(() => [] as Awaited<ReturnType<typeof measured>>[]);
     for (let i = 0; i < ROUNDS; i++) for (const [k, sv] of servers.entries()) rounds[k]!.push(await measured(sv.proc, sv.url, SECONDS));
-    const [b, m, g, e] = rounds as [typeof rounds[0], typeof rounds[0], typeof rounds[0], typeof rounds[0]];
-    const line = (name: string, xs: typeof b) =>
-      `    ${name.padEnd(19)} ${String(Math.round(med(xs.map((x) => x.rps)))).padStart(6)} req/s  ${med(xs.map((x) => x.cpuUs)).toFixed(1).padStart(5)} µs CPU/req  ` +
+    const [g, e, b] = rounds as [typeof rounds[0], typeof rounds[0], typeof rounds[0]];
+    const line = (name: string, xs: typeof g) =>
+      `    ${name.padEnd(18)} ${String(Math.round(med(xs.map((x) => x.rps)))).padStart(6)} req/s  ${med(xs.map((x) => x.cpuUs)).toFixed(1).padStart(5)} µs CPU/req  ` +
       `p99 ${med(xs.map((x) => x.p99))} ms  (rounds: ${xs.map((x) => `${Math.round(x.rps)} req/s ${x.cpuUs.toFixed(1)} µs, core busy ${Math.round(x.busy * 100)}%`).join('; ')})`;
-    const cpuRatios = (xs: typeof b, base: typeof b) => xs.map((x, i) => base[i]!.cpuUs / x.cpuUs);
-    const rpsRatios = (xs: typeof b, base: typeof b) => xs.map((x, i) => x.rps / base[i]!.rps);
+    const cpuRatios = (xs: typeof g, base: typeof g) => xs.map((x, i) => base[i]!.cpuUs / x.cpuUs);
+    const rpsRatios = (xs: typeof g, base: typeof g) => xs.map((x, i) => x.rps / base[i]!.rps);
     const show = (rs: number[]) => `${med(rs).toFixed(2)} (per round: ${rs.map((r) => r.toFixed(2)).join(', ')})`;
     console.log(`(1) cached lookup, ${CONNECTIONS} connections, ${ROUNDS} alternated rounds of ${SECONDS} s after a warm-up, medians:`);
     for (const [k, sv] of servers.entries()) console.log(line(sv.name, rounds[k]!));
-    console.log(`    the bare server's answer is the gateway's, byte for byte: ${fromGateway.headers.length / 2} header lines + Node's Date, Connection, Keep-Alive; ${fromGateway.body.length} bytes of body`);
-    console.log(`    ratio gateway / bare with the same bytes, by CPU per request (capacity) ${show(cpuRatios(g, b))} (goal >= 0.6)`);
-    console.log(`    ratio by req/s ${show(rpsRatios(g, b))} (req/s follows how much of its core each server got in its round, see "core busy")`);
-    console.log(`    for reference, gateway / bare sending the body with 2 headers: by CPU ${show(cpuRatios(g, m))}; the same-bytes bare / body-only bare: ${med(cpuRatios(b, m)).toFixed(2)} (the cost of the header lines themselves)`);
-    console.log(`    for comparison, Express 5 with helmet, cors and express-rate-limit (not counted in the goal): ratio by CPU ${med(cpuRatios(e, b)).toFixed(2)}`);
-    // p99 at saturation is queueing in front of a busy core; latency is read at a steady rate.
+    console.log(`    all three answer the same bytes: ${fromGateway.headers.length / 2} header lines + Node's Date, Connection, Keep-Alive; ${fromGateway.body.length} bytes of body`);
+    console.log(`    ratio gateway / minimal Express with the same middleware, by CPU per request (capacity) ${show(cpuRatios(g, e))} (goal >= 0.85)`);
+    console.log(`    ratio by req/s ${show(rpsRatios(g, e))} (req/s follows how much of its core each server got in its round, see "core busy")`);
+    console.log(`    for information, against bare node:http answering the same bytes: gateway ${med(cpuRatios(g, b)).toFixed(2)}, minimal Express ${med(cpuRatios(e, b)).toFixed(2)} (by CPU)`);
+    // p99 at saturation is queueing in front of a busy core; latency is read at a steady rate,
+    // in alternated rounds like the throughput (one round can catch the shared machine busy).
     const steady = async (url: string) => {
       const r = await autocannon({ url, connections: CONNECTIONS, duration: 5, headers: HEADER, overallRate: RATE });
       return r.latency.p99;
     };
-    console.log(`    at a steady ${RATE} req/s: p99 bare ${await steady(same.url)} ms, gateway ${await steady(gwUrl)} ms (goal < 5 ms)`);
+    // The bare server is the control: what the shared machine's scheduling alone adds to p99.
+    const p99 = { gateway: [] as number[], express: [] as number[], bare: [] as number[] };
+    for (let i = 0; i < 3; i++) {
+      p99.gateway.push(await steady(gw.url + path));
+      p99.express.push(await steady(ex.url + path));
+      p99.bare.push(await steady(bare.url + path));
+    }
+    const p = (xs: number[]) => `${med(xs)} ms (rounds ${xs.join(', ')})`;
+    console.log(
+      `    at a steady ${RATE} req/s, median of 3 rounds of 5 s: p99 gateway ${p(p99.gateway)} (goal < 5 ms), minimal Express ${p(p99.express)}, bare ${p(p99.bare)}`,
+    );
   } finally {
-    for (const c of [same, minimal, gw, ex]) c.proc.kill();
+    for (const c of [gw, ex, bare]) c.proc.kill();
   }
 }
 

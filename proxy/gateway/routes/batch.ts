@@ -5,22 +5,23 @@
  * grouped by the BatchLoader into chunks of at most 25, a lone miss through the single lookup.
  *
  * BATCH_MAX is 500: a body of 500 typical names (about 20 characters each) is ~12 KiB, well
- * inside the 64 KiB body cap; 500 misses are 20 upstream calls, a tenth of the seed's minute,
+ * inside the 64 KiB body cap (express.json, proxy/lib/http/security.ts); 500 misses are 20 upstream calls, a tenth of the seed's minute,
  * so one request cannot exhaust the quota for everyone else. Duplicates are answered once.
  * If a miss cannot be fetched and no stale copy exists, the request fails with that error
  * (the seed has no partial-failure shape); the answers already fetched stay cached.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Router, type Response } from 'express';
 import { parseDomain, type Domain } from '../../../shared/domain.js';
 import { BatchRequestSchema, type DomainPolicy } from '../../../shared/schemas.js';
 import { HttpError } from '../../lib/http-error.js';
+import { methodNotAllowed } from '../../lib/http/errors.js';
+import { jsonBody, requireJson } from '../../lib/http/security.js';
 import { toBatchItem } from '../../upstream/batch-of-one.js';
-import { readJsonBody } from '../http.js';
+import { timed } from '../respond.js';
 import type { CacheAnswer, CacheEntry, CacheState } from '../response-cache.js';
 import type { RouteContext } from './context.js';
 
 export const BATCH_MAX = 500;
-export const BODY_LIMIT = 64 * 1024;
 
 export function parseBatchBody(body: unknown): Domain[] {
   const parsed = BatchRequestSchema.safeParse(body);
@@ -43,8 +44,18 @@ function fromLookup(entry: CacheEntry): CacheEntry {
   return { ...entry, body };
 }
 
-export async function serveBatch(ctx: RouteContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const domains = parseBatchBody(await readJsonBody(req, BODY_LIMIT));
+export function batchRouter(ctx: RouteContext): Router {
+  const router = Router();
+  for (const path of ['/v1/batch', '/v1/compare']) {
+    router
+      .route(path)
+      .post(requireJson, jsonBody(), timed(ctx.metrics, 'batch', (req, res) => serveBatch(ctx, parseBatchBody(req.body), res)))
+      .all(methodNotAllowed('POST'));
+  }
+  return router;
+}
+
+async function serveBatch(ctx: RouteContext, domains: Domain[], res: Response): Promise<void> {
   const answers = await Promise.all(
     domains.map((d): CacheAnswer | Promise<CacheAnswer> => {
       const item = ctx.cache.fresh(`b:${d}`);
@@ -74,12 +85,9 @@ export async function serveBatch(ctx: RouteContext, req: IncomingMessage, res: S
   });
   parts.push(MIDDLE, Buffer.from(JSON.stringify(notFound)), CLOSE);
   const body = Buffer.concat(parts);
-  res.statusCode = 200;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', body.length);
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('X-Cache', state);
-  if (staleReason) res.setHeader('X-Stale-Reason', staleReason);
+  const headers = ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(body.length), 'Cache-Control', 'no-store', 'X-Cache', state];
+  if (staleReason) headers.push('X-Stale-Reason', staleReason);
+  res.writeHead(200, headers);
   res.end(body);
 }
 

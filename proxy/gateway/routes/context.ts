@@ -4,54 +4,36 @@ import { HttpError } from '../../lib/http-error.js';
 import type { Logger } from '../../lib/logger.js';
 import type { PolicySource } from '../../upstream/policy-source.js';
 import type { BatchLoader } from '../batch-loader.js';
+import type { Ttls } from '../config.js';
+import type { GatewayMetrics } from '../metrics.js';
 import type { ResponseCache } from '../response-cache.js';
-
-export interface Ttls {
-  /** Answers about a domain in the registry (seed "Limits": a 24-hour time to live is suggested). */
-  foundMs: number;
-  /** `found: false, queued: true`: asked again soon, the domain may be analysed by then. */
-  queuedMs: number;
-  /** Search pages: the registry grows, so minutes rather than a day. */
-  searchMs: number;
-}
-
-export const DEFAULT_TTLS: Ttls = { foundMs: 86_400_000, queuedMs: 5_000, searchMs: 300_000 };
 
 export interface RouteContext {
   source: PolicySource;
   cache: ResponseCache;
   loader: BatchLoader;
   ttl: Ttls;
+  metrics: GatewayMetrics;
   log: Logger | undefined;
 }
 
 /**
- * Segments already validated, so a hot domain is not re-parsed on every request (parseDomain
- * runs the WHATWG URL parser). Only valid results are kept; bounded by clearing.
+ * Path parameters already validated, so a hot domain is not re-parsed on every request
+ * (parseDomain runs the WHATWG URL parser). Only valid results are kept; bounded by clearing.
  */
 const validated = new Map<string, Domain>();
 const VALIDATED_MAX = 10_000;
 
-/** A path segment as a Domain (percent-decoded first, so IDNs may come encoded), else 400 invalid_domain. */
-export function domainFromPath(segment: string): Domain {
-  const known = validated.get(segment);
+/**
+ * A domain path parameter (already percent-decoded by Express, so IDNs may come encoded) as a
+ * Domain, else 400 invalid_domain.
+ */
+export function domainFromPath(param: string): Domain {
+  const known = validated.get(param);
   if (known !== undefined) return known;
-  const d = parseSegment(segment);
-  if (validated.size >= VALIDATED_MAX) validated.clear();
-  validated.set(segment, d);
-  return d;
-}
-
-function parseSegment(segment: string): Domain {
-  let raw = segment;
-  if (raw.includes('%')) {
-    try {
-      raw = decodeURIComponent(raw);
-    } catch {
-      throw new HttpError(400, 'invalid_domain', 'The domain is not valid percent-encoded text.');
-    }
-  }
-  const r = parseDomain(raw);
+  const r = parseDomain(param);
   if (!r.ok) throw new HttpError(400, 'invalid_domain', r.message);
+  if (validated.size >= VALIDATED_MAX) validated.clear();
+  validated.set(param, r.domain);
   return r.domain;
 }

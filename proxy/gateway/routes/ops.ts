@@ -2,14 +2,14 @@
  * Operations: /healthz (no header needed: load balancers and `curl` probe it), /status
  * (mode, version, cache figures, upstream quota, features) and /metrics (Prometheus text).
  */
-import type { ServerResponse } from 'node:http';
+import { Router, type Response } from 'express';
 import { atMostEvery, type Clock } from '../../lib/clock.js';
+import { methodNotAllowed } from '../../lib/http/errors.js';
 import type { LookupService, ServiceStatus } from '../../service/api.js';
 import type { PolicySource } from '../../upstream/policy-source.js';
-import type { CacheStore } from '../cache-store.js';
-import { sendJson } from '../http.js';
+import { timed } from '../respond.js';
 import type { GatewayMetrics } from '../metrics.js';
-import type { ResponseCache } from '../response-cache.js';
+import type { ResponseCache, SecondLevel } from '../response-cache.js';
 import { BATCH_MAX } from './batch.js';
 
 export interface OpsDeps {
@@ -19,6 +19,8 @@ export interface OpsDeps {
   version: string;
   startedAt: number;
   now: () => number;
+  /** The cache's second level is shared with other replicas (Redis). */
+  sharedCache: boolean;
   /** The figures that cost a COUNT query (see countedFigures). */
   counted: () => Promise<CountedFigures>;
 }
@@ -34,23 +36,46 @@ export interface CountedFigures {
 export const STATUS_TTL_MS = 1_000;
 
 /** The counted figures, worked out at most once per STATUS_TTL_MS however often /status is asked. */
-export function countedFigures(source: PolicySource, store: CacheStore | null, clock: Clock): () => Promise<CountedFigures> {
+export function countedFigures(source: PolicySource, store: SecondLevel | null, clock: Clock): () => Promise<CountedFigures> {
   const service = source.mode === 'embedded' ? (source as PolicySource & { service?: LookupService }).service : undefined;
+  // The service's status may be a promise (its registry may be remote): awaited either way.
   return atMostEvery(STATUS_TTL_MS, clock, async () => ({ persisted: store?.count() ?? null, service: service ? await service.status() : null }));
 }
 
-export function serveHealth(res: ServerResponse): void {
-  sendJson(res, 200, { status: 'ok' });
+const sendJson = (res: Response, value: unknown) => void res.setHeader('Cache-Control', 'no-store').json(value);
+
+/** GET /healthz (mounted there, before the rate limiter): no header or token needed, load balancers and `curl` probe it. */
+export function healthRouter(): Router {
+  const router = Router();
+  router
+    .route('/')
+    .get((_req, res) => sendJson(res, { status: 'ok' }))
+    .all(methodNotAllowed('GET'));
+  return router;
 }
 
-export async function serveStatus(deps: OpsDeps, res: ServerResponse): Promise<void> {
+/** GET /status and /metrics, behind the access guard. */
+export function opsRouter(deps: OpsDeps): Router {
+  const router = Router();
+  router
+    .route('/status')
+    .get(timed(deps.metrics, 'ops', (_req, res) => serveStatus(deps, res)))
+    .all(methodNotAllowed('GET'));
+  router
+    .route('/metrics')
+    .get(timed(deps.metrics, 'ops', (_req, res) => serveMetrics(deps, res)))
+    .all(methodNotAllowed('GET'));
+  return router;
+}
+
+async function serveStatus(deps: OpsDeps, res: Response): Promise<void> {
   // Embedded: the service has the announced surface. Remote: what the upstream was seen to offer.
   const preview = deps.source.previewOffered ? await deps.source.previewOffered() : true;
   const { hits, misses, stale } = deps.metrics.counts();
   const total = hits + misses + stale;
   const counted = await deps.counted();
-  const remote = deps.source as PolicySource & { callsInWindow?: () => number };
-  sendJson(res, 200, {
+  const remote = deps.source as PolicySource & { callsInWindow?: () => number | Promise<number> };
+  sendJson(res, {
     status: 'ok',
     mode: deps.source.mode,
     version: deps.version,
@@ -59,6 +84,7 @@ export async function serveStatus(deps: OpsDeps, res: ServerResponse): Promise<v
       entries: deps.cache.size,
       bytes: deps.cache.bytes,
       persisted: counted.persisted,
+      shared: deps.sharedCache,
       hits,
       misses,
       stale,
@@ -66,17 +92,16 @@ export async function serveStatus(deps: OpsDeps, res: ServerResponse): Promise<v
     },
     upstream:
       deps.source.mode === 'remote'
-        ? { quota: deps.source.quota(), calls_in_window: remote.callsInWindow?.() ?? null }
+        ? { quota: deps.source.quota(), calls_in_window: (await remote.callsInWindow?.()) ?? null }
         : null,
     service: counted.service,
     features: { preview, history: preview, search: true, batch_max: BATCH_MAX },
   });
 }
 
-export async function serveMetrics(deps: OpsDeps, res: ServerResponse): Promise<void> {
+async function serveMetrics(deps: OpsDeps, res: Response): Promise<void> {
   const text = await deps.metrics.registry.metrics();
-  res.statusCode = 200;
   res.setHeader('Content-Type', deps.metrics.registry.contentType);
   res.setHeader('Cache-Control', 'no-store');
-  res.end(text);
+  res.send(text);
 }

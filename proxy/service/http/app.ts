@@ -11,6 +11,8 @@ import { ApiKeys } from '../auth/api-keys.js';
 import { KEY_LIMITS, KeyUsage } from '../auth/usage.js';
 import type { LimitType } from '../../../shared/values.js';
 import type { RegistryStore } from '../store/registry-store.js';
+import { hostGuard } from '../../lib/http/host-guard.js';
+import { requestLog } from '../../lib/request-log.js';
 import { errorHandler, notFound } from './errors.js';
 import { batchRouter } from './routes/batch.js';
 import { domainRouter } from './routes/domain.js';
@@ -29,6 +31,8 @@ export interface ServiceAppDeps {
   logger?: Logger;
   /** Express `trust proxy` hop count (TRUST_PROXY), default 0. */
   trustProxy?: number;
+  /** ALLOWED_HOSTS: names answered besides the listening address, localhost and [::1]. */
+  allowedHosts?: readonly string[];
   /** Per-key limits; default the seed's 200 / 10,000 / 100,000 (benchmarks raise them). */
   keyLimits?: Readonly<Record<LimitType, number>>;
 }
@@ -44,7 +48,10 @@ export function createServiceApp(deps: ServiceAppDeps): Express {
   app.set('trust proxy', deps.trustProxy ?? 0);
   app.set('etag', false);
   app.disable('x-powered-by');
+  // First, so every answer that is not a success is logged, the security middleware's refusals included.
+  app.use(requestLog(log));
   app.use(securityHeaders());
+  app.use(hostGuard(deps.allowedHosts ?? []));
 
   app.use(healthRouter(deps.service));
   app.use(openapiRouter());

@@ -1,10 +1,10 @@
 /**
- * Security middleware, set up in one place from config (CONVENTIONS 9): response headers
- * (helmet, CSP for a JSON API), the JSON body parser with its 64 KiB cap, the content-type
- * check, and Bearer keys with the seed's per-key limits and rate-limit headers.
+ * Security middleware, set up in one place from config (CONVENTIONS 9): response headers,
+ * the JSON body parser with its 64 KiB cap and the content-type check (proxy/lib/http/security.ts,
+ * shared with the gateway), and Bearer keys with the seed's per-key limits and rate-limit headers.
  */
-import express, { type RequestHandler } from 'express';
-import helmet from 'helmet';
+import type express from 'express';
+import type { RequestHandler } from 'express';
 import { HttpError } from '../../lib/http-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ReadOptions } from '../../../shared/api.js';
@@ -13,34 +13,8 @@ import type { KeyUsage } from '../auth/usage.js';
 import type { UsageState } from '../limits/usage-count.js';
 import type { LimitType } from '../../../shared/values.js';
 
-export const BODY_LIMIT = '64kb';
-
-/**
- * LIBRARIES "headers": helmet's defaults with `default-src 'none'; frame-ancestors 'none'`.
- * Its Strict-Transport-Security only on answers that reach the client over TLS: RFC 6797
- * section 7.2 forbids sending it over plain HTTP, which is what this server itself speaks.
- * `req.secure` is true when a trusted proxy (TRUST_PROXY hops) says `X-Forwarded-Proto: https`.
- */
-export const securityHeaders = (): RequestHandler[] => {
-  const hsts = helmet.strictTransportSecurity();
-  return [
-    helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-      strictTransportSecurity: false,
-    }),
-    (req, res, next) => (req.secure ? hsts(req, res, next) : next()),
-  ];
-};
-
-/** Parses JSON bodies only; anything else with a body is refused by requireJson. */
-export const jsonBody = (): RequestHandler => express.json({ limit: BODY_LIMIT, strict: true, type: 'application/json' });
-
-export const requireJson: RequestHandler = (req, _res, next) => {
-  if (!req.is('application/json')) {
-    throw new HttpError(415, 'unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json.');
-  }
-  next();
-};
+// Headers, body parser and content-type check are shared with the gateway.
+export { BODY_LIMIT, jsonBody, requireJson, securityHeaders } from '../../lib/http/security.js';
 
 /** The seed's four headers plus our monthly pair (openapi.json documents them). */
 function setLimitHeaders(res: express.Response, state: UsageState, limits: Readonly<Record<LimitType, number>>): void {

@@ -48,6 +48,8 @@ export interface JobData {
   domain: string;
   /** When the job was asked for, by the service's clock: "check again" counts from it. */
   enqueuedMs: number;
+  /** The retry of a failed check (classification.md section 8), sent to start later: counted apart, never promoted. */
+  retry?: boolean;
 }
 
 export interface PgBossJobsOptions {
@@ -62,9 +64,13 @@ interface LiveJob {
   domain: string;
   state: 'created' | 'retry' | 'active';
   priority: number;
-  due: boolean;
   data: JobData;
 }
+
+/** A job that waits to run and may be promoted: not running, not a failed check's retry. */
+const waiting = (j: LiveJob) => j.state !== 'active' && !j.data.retry;
+/** SQL: the job is a failed check's retry. */
+const IS_RETRY = `coalesce((data ->> 'retry')::boolean, false)`;
 
 const bossPriority = (p: JobPriority) => PRIORITY.refresh - p;
 /** pg-boss's calls on our connection: inside our transaction. */
@@ -90,7 +96,7 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
   }
 
   private send(db: Queryable, domain: string, priority: JobPriority, enqueuedMs: number, startAfter?: Date): Promise<string | null> {
-    const data: JobData = { domain, enqueuedMs };
+    const data: JobData = startAfter ? { domain, enqueuedMs, retry: true } : { domain, enqueuedMs };
     return this.boss.send(CRAWL_QUEUE, data, { ...this.retry(), singletonKey: domain, priority: bossPriority(priority), startAfter, db: on(db) });
   }
 
@@ -98,7 +104,7 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
   private async live(db: Queryable, domains: readonly string[]): Promise<Map<string, LiveJob>> {
     const found = await rows<LiveJob>(
       db,
-      `SELECT id, singleton_key AS domain, state, priority, start_after <= now() AS due, data FROM ${BOSS_SCHEMA}.job
+      `SELECT id, singleton_key AS domain, state, priority, data FROM ${BOSS_SCHEMA}.job
        WHERE name = $1 AND singleton_key = ANY($2::text[]) AND state <= 'active' AND policy = 'stately'`,
       [CRAWL_QUEUE, domains],
     );
@@ -108,11 +114,11 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
     return out;
   }
 
-  /** Jobs waiting to run now (the cap counts these, as SQLite's `queued`). */
-  private async due(db: Queryable): Promise<number> {
+  /** Jobs waiting to run, failed checks' retries aside (the cap counts these, as SQLite's `queued`). */
+  private async waitingCount(db: Queryable): Promise<number> {
     const r = await row<{ n: number }>(
       db,
-      `SELECT count(*) AS n FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND state < 'active' AND start_after <= now()`,
+      `SELECT count(*) AS n FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND state < 'active' AND NOT ${IS_RETRY}`,
       [CRAWL_QUEUE],
     );
     return r!.n;
@@ -126,7 +132,7 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
     // Repeated lookups of a waiting domain are the common case: a read, no lock.
     if (req.domains.length === 1) {
       const job = (await this.live(this.pool, req.domains)).get(req.domains[0]!);
-      if (job && !(job.state !== 'active' && job.due && bossPriority(req.priority) > job.priority)) return ['queued'];
+      if (job && !(waiting(job) && bossPriority(req.priority) > job.priority)) return ['queued'];
     }
     return transaction(this.pool, async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [ADMISSION_LOCK]);
@@ -136,14 +142,14 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
           ? new Set((await rows<{ domain: string }>(tx, 'SELECT domain FROM domains WHERE domain = ANY($1::text[])', [req.domains])).map((r) => r.domain))
           : new Set<string>();
       const budget = await Budget.open(tx, req.budget, req.nowMs);
-      let queued = await this.due(tx);
+      let queued = await this.waitingCount(tx);
       let woke = false;
       const out: EnqueueOutcome[] = [];
       for (const domain of req.domains) {
         const job = jobs.get(domain);
         if (job) {
           // Asked for at a higher priority: a batch item someone now looks at is promoted.
-          if (job.state !== 'active' && job.due && bossPriority(req.priority) > job.priority) {
+          if (waiting(job) && bossPriority(req.priority) > job.priority) {
             await this.cancel(tx, job);
             await this.send(tx, domain, req.priority, job.data.enqueuedMs);
             woke = true;
@@ -154,7 +160,7 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
         else if (queued >= req.maxQueued) out.push('full');
         else {
           await this.send(tx, domain, req.priority, req.nowMs);
-          jobs.set(domain, { id: '', domain, state: 'created', priority: bossPriority(req.priority), due: true, data: { domain, enqueuedMs: req.nowMs } });
+          jobs.set(domain, { id: '', domain, state: 'created', priority: bossPriority(req.priority), data: { domain, enqueuedMs: req.nowMs } });
           budget?.spend();
           queued++;
           woke = true;
@@ -188,7 +194,7 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
       }
       const budget = await Budget.open(tx, opts.budget, opts.nowMs);
       if (budget && budget.left <= 0) return { kind: 'over_budget', retryAfterMs: windowAt('minute', opts.nowMs).reset - opts.nowMs };
-      if ((await this.due(tx)) >= opts.maxQueued) return { kind: 'full' };
+      if ((await this.waitingCount(tx)) >= opts.maxQueued) return { kind: 'full' };
       await this.send(tx, domain, PRIORITY.interactive, opts.nowMs);
       budget?.spend();
       await budget?.save(tx);
@@ -200,9 +206,9 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
   async counts(): Promise<QueueCounts> {
     const r = await row<QueueCounts>(
       this.pool,
-      `SELECT count(*) FILTER (WHERE state < 'active' AND start_after <= now()) AS queued,
+      `SELECT count(*) FILTER (WHERE state < 'active' AND NOT ${IS_RETRY}) AS queued,
               count(*) FILTER (WHERE state = 'active') AS running,
-              count(*) FILTER (WHERE state < 'active' AND start_after > now()) AS retrying
+              count(*) FILTER (WHERE state < 'active' AND ${IS_RETRY}) AS retrying
        FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND state <= 'active' AND policy = 'stately'`,
       [CRAWL_QUEUE],
     );

@@ -15,6 +15,8 @@
  * - `usage.consume` is atomic across replicas: 200 a minute means 200 in total.
  * - `queue.enqueue` decides per domain, atomically: already queued (promoted when asked at a
  *   higher priority), added, over the client's budget, or refused because the queue is full.
+ * - `maintenance.purgeDomain` forgets a domain in one transaction, everywhere it is kept;
+ *   `maintenance.markLookedUp` writes a domain's mark at most once a UTC day.
  */
 import type { Classification } from '../../analysis/classification.js';
 import type { Evidence } from '../../analysis/evidence.js';
@@ -259,6 +261,45 @@ export interface PreviewStore {
   stats(nowMs: number): Promise<StatsResponse>;
 }
 
+// ---------------------------------------------------------------- maintenance
+
+/** Where a pass of pruneAudits() stopped; give it back to go on, null when the pass is done. */
+export type PruneCursor = string | null;
+
+/**
+ * Retention and purge (issue 13, "Backups and retention"): what a team gateway keeps about the
+ * hosts its members visit can be pruned and forgotten. Backups are not here: each database has
+ * its own tool (SQLite's VACUUM INTO, maintenance-cli.ts; PostgreSQL's pg_dump).
+ */
+export interface MaintenanceStore {
+  /**
+   * Notes that someone looked these domains up at `nowMs` (a read of the domain's record, not a
+   * refresh). Cheap by contract: a domain's mark is written at most once per UTC day (a second
+   * call the same day writes nothing), and domains without a record are ignored. A domain's
+   * first stored crawl counts as looked up at that crawl's time.
+   */
+  markLookedUp(domains: readonly string[], nowMs: number): Promise<void>;
+  /**
+   * One step of pruning audit entries crawled before `cutoffMs` (ISO `crawled_at` older than the
+   * cutoff). Never pruned, whatever their age, per domain: its latest entry, the entry behind its
+   * current record, and every entry its history names (`PreviewStore.history`'s `audit_id`s:
+   * the first crawl and each change), so the history tells the same story afterwards. Examines
+   * at most `max` old entries in one short transaction, oldest first, from `after` (null: from
+   * the start). Returns how many were deleted and where to go on (null when none is left).
+   */
+  pruneAudits(opts: { cutoffMs: number; max: number; after: PruneCursor }): Promise<{ deleted: number; next: PruneCursor }>;
+  /** Up to `max` domains with a record not looked up since `cutoffMs`, least recently looked up first. */
+  unusedDomains(cutoffMs: number, max: number): Promise<string[]>;
+  /**
+   * Forgets one domain in one transaction: its record, audit entries, search and
+   * announced-surface indexes (the statistics counters lose its contribution), history, raw
+   * signals and queue job. With `unusedSince`, only if it was still not looked up since then
+   * (a lookup that came in after unusedDomains() listed it keeps it). Returns whether anything
+   * was removed (false for a domain the store never held).
+   */
+  purgeDomain(domain: string, opts?: { unusedSince?: number }): Promise<boolean>;
+}
+
 // ---------------------------------------------------------------- the whole store
 
 export interface RegistryStore {
@@ -267,5 +308,6 @@ export interface RegistryStore {
   readonly keys: KeyStore;
   readonly usage: UsageStore;
   readonly preview: PreviewStore;
+  readonly maintenance: MaintenanceStore;
   close(): Promise<void>;
 }

@@ -72,7 +72,8 @@ async function startTap(target: string, log: string[], opts: Pick<StackOptions, 
   const to = new URL(target);
   const server = createHttpServer((req, res) => {
     log.push(`${req.method} ${req.url}`);
-    const up = httpRequest({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
+    // Host names the gateway, as a reverse proxy sends it: the gateway refuses other hosts (DNS rebinding).
+    const up = httpRequest({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: { ...req.headers, host: to.host } }, (r) => {
       res.writeHead(r.statusCode ?? 502, r.headers);
       r.pipe(res);
     });

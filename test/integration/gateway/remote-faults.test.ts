@@ -157,6 +157,26 @@ describe('remote source through the gateway', () => {
     expect(refused.body.error).toBe('upstream_error');
     expect(refused.body.message).toMatch(/UPSTREAM_API_KEY/);
     expect(JSON.stringify(refused.body)).not.toContain(KEY);
+    // The operator is told, once, in the log (never the key itself).
+    await read(await wrong.get('/v1/domain/odd2.test'));
+    const said = wrong.logs.filter((l) => l.includes('refused the API key'));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(/UPSTREAM_API_KEY/);
+    expect(said[0]).toMatch(/"level":50/);
+  });
+
+  it('names an oversized upstream answer as such, without retrying it', async () => {
+    const g = await gateway({}, { remote: { ...FAST_RETRY, maxBodyBytes: 10_000 } });
+    up.next({ kind: 'huge', bytes: 20_000 });
+    const r = await read(await g.get('/v1/domain/big.test'));
+    expect(r.status).toBe(502);
+    expect(r.body).toMatchObject({ error: 'upstream_error' });
+    expect(r.body.message).toMatch(/larger than 10 KiB/);
+    expect(up.requests).toHaveLength(1);
+    expect(g.logs.some((l) => l.includes('upstream answer too large'))).toBe(true);
+    expect(g.logs.some((l) => l.includes('unreachable'))).toBe(false);
+    const text = await (await g.get('/metrics')).text();
+    expect(text).toMatch(/gateway_upstream_calls_total\{outcome="too_large"\} 1/);
   });
 
   it('after a 429 waits retry_after before calling again, and answers 503 with retry_after', async () => {

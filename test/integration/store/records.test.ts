@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { RETRY_DELAYS_MS } from '../../../proxy/service/api.js';
 import { AUDIT_ID_PATTERN } from '../../../proxy/service/store/audit-id.js';
+import { SchemaTooNewError } from '../../../proxy/service/store/schema-too-new.js';
 import { PG_SCHEMA_VERSION } from '../../../proxy/service/store/pg/migrations.js';
 import { openPgStore } from '../../../proxy/service/store/pg/open.js';
 import { createLogger } from '../../../proxy/lib/logger.js';
@@ -134,8 +135,10 @@ describe('PostgreSQL schema versions', () => {
       expect((await one.pool.query('SELECT version FROM lens_schema')).rows).toEqual([{ version: PG_SCHEMA_VERSION }]);
       await one.pool.query('UPDATE lens_schema SET version = version + 1');
       await Promise.all([one.close(), two.close()]);
-      await expect(openPgStore(db.url, { log })).rejects.toThrow(
-        `the PostgreSQL database (DATABASE_URL) has schema version ${PG_SCHEMA_VERSION + 1}, newer than this program's ${PG_SCHEMA_VERSION}`,
+      const refused = openPgStore(db.url, { log });
+      await expect(refused).rejects.toBeInstanceOf(SchemaTooNewError);
+      await expect(refused).rejects.toThrow(
+        `DATABASE_URL: the PostgreSQL database "${db.name}" has schema version ${PG_SCHEMA_VERSION + 1}, newer than this program's ${PG_SCHEMA_VERSION}`,
       );
     } finally {
       await db.drop();

@@ -28,6 +28,17 @@ describe('loadGatewayConfig', () => {
     ['PORT', { PORT: '70000' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
     ['RATE_LIMIT_PER_MINUTE', { RATE_LIMIT_PER_MINUTE: '0' }],
+    ['HOST', { HOST: '0.0.0.0' }],
+    ['HOST', { HOST: '192.168.1.5' }],
+    ['HOST', { HOST: 'lens.internal' }],
+    ['TRUSTED_NETWORK', { TRUSTED_NETWORK: 'yes' }],
+    ['ALLOWED_HOSTS', { ALLOWED_HOSTS: 'https://lens.example.com' }],
+    ['ALLOWED_HOSTS', { ALLOWED_HOSTS: 'lens.example.com:8787' }],
+    ['REDIS_URL', { REDIS_URL: 'http://127.0.0.1:6379' }],
+    ['REDIS_URL', { REDIS_URL: 'redis://127.0.0.1:6379/cache' }],
+    ['REDIS_URL', { REDIS_URL: 'not a url' }],
+    ['CACHE_QUEUED_SECONDS', { CACHE_QUEUED_SECONDS: '0' }],
+    ['CACHE_FOUND_SECONDS', { CACHE_FOUND_SECONDS: '1h' }],
   ])('names %s when its value is bad', (variable, env) => {
     const e = (() => {
       try {
@@ -45,5 +56,25 @@ describe('loadGatewayConfig', () => {
     expect(c.allowedOrigins).toEqual(['chrome-extension://abcdefghijklmnopabcdefghijklmnop', 'https://dash.example']);
     expect(c.trustProxy).toBe(2);
     expect(c.cacheMaxEntries).toBe(100);
+  });
+
+  it('listens beyond loopback only with a token or TRUSTED_NETWORK=1', () => {
+    for (const host of ['127.0.0.1', '127.0.0.2', '::1', '[::1]', 'localhost', '::ffff:127.0.0.1']) expect(loadGatewayConfig({ HOST: host }).host).toBe(host);
+    expect(loadGatewayConfig({ HOST: '0.0.0.0', PROXY_TOKEN: 'proxy-token-0123456789' }).host).toBe('0.0.0.0');
+    expect(loadGatewayConfig({ HOST: '0.0.0.0', TRUSTED_NETWORK: '1' }).host).toBe('0.0.0.0');
+  });
+
+  it('reads the cache lifetimes in seconds: 24 h found, 5 s queued, 5 min search by default', () => {
+    expect(loadGatewayConfig({}).cacheTtl).toEqual({ foundMs: 86_400_000, queuedMs: 5_000, searchMs: 300_000 });
+    expect(loadGatewayConfig({ CACHE_FOUND_SECONDS: '3600', CACHE_QUEUED_SECONDS: '2', CACHE_SEARCH_SECONDS: '60' }).cacheTtl).toEqual({ foundMs: 3_600_000, queuedMs: 2_000, searchMs: 60_000 });
+  });
+
+  it('reads REDIS_URL (absent: nothing shared)', () => {
+    expect(loadGatewayConfig({}).redisUrl).toBeUndefined();
+    expect(loadGatewayConfig({ REDIS_URL: 'redis://:secret@127.0.0.1:6379/6' }).redisUrl).toBe('redis://:secret@127.0.0.1:6379/6');
+  });
+
+  it('reads ALLOWED_HOSTS as lower-case names', () => {
+    expect(loadGatewayConfig({ ALLOWED_HOSTS: 'Lens.Example.com, [::2], lens.internal.' }).allowedHosts).toEqual(['lens.example.com', '[::2]', 'lens.internal']);
   });
 });

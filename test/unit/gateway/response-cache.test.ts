@@ -9,7 +9,7 @@ import { CacheStore } from '../../../proxy/gateway/cache-store.js';
 import { ResponseCache, type Loaded } from '../../../proxy/gateway/response-cache.js';
 import type { Domain } from '../../../shared/domain.js';
 
-const cache = (store: CacheStore | null = null) => new ResponseCache({ maxEntries: 100, maxBytes: 1 << 20, store, clock: systemClock });
+const cache = (store: CacheStore | null = null) => new ResponseCache({ maxEntries: 100, maxBytes: 1 << 20, defaultTtlMs: 86_400_000, store, clock: systemClock });
 const found = (value: unknown, ttlMs = 60_000): Loaded => ({ value, found: true, ttlMs });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -75,7 +75,7 @@ describe('ResponseCache', () => {
   });
 
   it('is bounded by entries', async () => {
-    const c = new ResponseCache({ maxEntries: 10, maxBytes: 1 << 20, store: null, clock: systemClock });
+    const c = new ResponseCache({ maxEntries: 10, maxBytes: 1 << 20, defaultTtlMs: 86_400_000, store: null, clock: systemClock });
     for (let i = 0; i < 25; i++) await c.get(`k${i}`, async () => found(i));
     expect(c.size).toBe(10);
   });

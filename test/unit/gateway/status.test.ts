@@ -2,7 +2,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayApp } from '../../../proxy/gateway/app.js';
-import { GatewayResponse } from '../../../proxy/gateway/http.js';
 import { STATUS_TTL_MS } from '../../../proxy/gateway/routes/ops.js';
 import { ManualClock } from '../../../proxy/lib/clock.js';
 import type { PolicySource } from '../../../proxy/upstream/policy-source.js';
@@ -25,12 +24,12 @@ describe('GET /status counts the embedded registry at most once per TTL', () => 
   let url = '';
 
   beforeAll(async () => {
-    const app = createGatewayApp({
+    const gateway = createGatewayApp({
       source,
-      settings: { allowedOrigins: [], proxyToken: undefined, rateLimitPerMinute: 1_000, trustProxy: 0, cacheMaxEntries: 10, cacheMaxBytes: 100_000 },
+      settings: { allowedOrigins: [], allowedHosts: [], proxyToken: undefined, rateLimitPerMinute: 1_000, trustProxy: 0, cacheMaxEntries: 10, cacheMaxBytes: 100_000, cacheTtl: { foundMs: 86_400_000, queuedMs: 5_000, searchMs: 300_000 } },
       clock,
     });
-    server = createServer({ ServerResponse: GatewayResponse }, app.handle);
+    server = createServer(gateway.app);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/status`;
   });

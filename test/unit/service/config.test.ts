@@ -13,8 +13,11 @@ describe('loadServiceConfig', () => {
       crawlConcurrency: 8,
       refreshDays: 7,
       queueLimits: { maxQueued: 10_000, newPerClientPerMinute: 60 },
+      auditRetentionDays: 180,
+      purgeUnusedDays: null,
       rankListPath: undefined,
       trustProxy: 0,
+      allowedHosts: [],
       logLevel: 'info',
       databaseUrl: undefined,
       serviceCrawls: false,
@@ -50,7 +53,10 @@ describe('loadServiceConfig', () => {
       RANKLIST_CSV: '/tmp/ranks.csv',
       TRUST_PROXY: '1',
       LOG_LEVEL: 'SILENT',
+      AUDIT_RETENTION_DAYS: '30',
+      PURGE_UNUSED_DAYS: '90',
     });
+    expect(c).toMatchObject({ auditRetentionDays: 30, purgeUnusedDays: 90 });
     expect(c).toMatchObject({ host: '0.0.0.0', port: 0, dataDir: '/tmp/x', crawlConcurrency: 2, refreshDays: 30, queueLimits: { maxQueued: 500, newPerClientPerMinute: 5 }, trustProxy: 1, logLevel: 'silent' });
   });
 
@@ -67,6 +73,9 @@ describe('loadServiceConfig', () => {
     ['SERVICE_CRAWLS', 'maybe'],
     ['DATABASE_POOL_MAX', '1'],
     ['CRAWL_JOB_EXPIRE_SECONDS', '1'],
+    ['AUDIT_RETENTION_DAYS', '0'],
+    ['PURGE_UNUSED_DAYS', '0'],
+    ['PURGE_UNUSED_DAYS', 'never'],
   ])('%s=%s stops with a message naming the variable', (name, value) => {
     expect(() => loadServiceConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadServiceConfig({ [name]: value })).toThrow(new RegExp(`^${name}:`));

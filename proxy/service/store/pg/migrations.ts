@@ -2,7 +2,8 @@
  * The PostgreSQL schema, versioned like the SQLite one (store/sqlite/migrations.ts) but in a
  * table, `lens_schema`, since PostgreSQL has no user_version. Every process runs migrate() at
  * start; a transaction-scoped advisory lock makes replicas starting together apply each
- * migration once, and a database newer than this program is refused with a message saying so.
+ * migration once, and a database newer than this program is refused (SchemaTooNewError: one
+ * line naming the database, never the URL with its password; exit 2).
  *
  * The same tables as SQLite's registry and announced-surface side tables, with PostgreSQL's
  * tools for the name searches: pg_trgm's GIN index answers substring queries of 3+ characters
@@ -11,6 +12,7 @@
  * pages come in the same byte order as SQLite's whatever the database's locale.
  */
 import type pg from 'pg';
+import { SchemaTooNewError } from '../schema-too-new.js';
 
 /** The lock every migrating process takes (any constant; "lens" in ASCII). */
 const MIGRATION_LOCK = 0x6c656e73;
@@ -40,9 +42,11 @@ const MIGRATIONS: readonly string[] = [
     audit_id        text NOT NULL,
     summary         text NOT NULL,            -- JSON as stored by SQLite: key order kept
     "full"          text NOT NULL,
-    announced       text NOT NULL
+    announced       text NOT NULL,
+    looked_up_ms    bigint NOT NULL           -- when someone last read the record (at most once a day), for the purge of unused domains
   );
   CREATE INDEX domains_stance ON domains (stance);
+  CREATE INDEX domains_looked_up ON domains (looked_up_ms);
   CREATE INDEX domains_checked ON domains (checked_ms);
   CREATE INDEX domains_rank_name ON domains (rank NULLS LAST, domain);
   CREATE INDEX domains_name_trgm ON domains USING gin (domain gin_trgm_ops);
@@ -156,10 +160,8 @@ export async function migratePg(pool: pg.Pool): Promise<void> {
     await client.query('CREATE TABLE IF NOT EXISTS lens_schema (version integer NOT NULL)');
     const current = (await client.query<{ version: number }>('SELECT version FROM lens_schema')).rows[0]?.version ?? 0;
     if (current > PG_SCHEMA_VERSION) {
-      throw new Error(
-        `the PostgreSQL database (DATABASE_URL) has schema version ${current}, newer than this program's ${PG_SCHEMA_VERSION}: ` +
-          'run the newer program version, or point DATABASE_URL at another database',
-      );
+      const db = (await client.query<{ db: string }>('SELECT current_database() AS db')).rows[0]!.db;
+      throw new SchemaTooNewError(`the PostgreSQL database "${db}"`, current, PG_SCHEMA_VERSION, { variable: 'DATABASE_URL' });
     }
     for (let v = current; v < PG_SCHEMA_VERSION; v++) {
       try {

@@ -11,6 +11,7 @@ import { BOSS_SCHEMA, PgBossJobs } from '../../queue/pgboss-jobs.js';
 import type { RegistryStore } from '../registry-store.js';
 import { createPool } from './db.js';
 import { PgKeys } from './keys.js';
+import { PgMaintenance } from './maintenance.js';
 import { migratePg } from './migrations.js';
 import { PgEvents } from './notify.js';
 import { PgPreview } from './preview-store.js';
@@ -77,6 +78,7 @@ export async function openPgStore(url: string, opts: PgStoreOptions): Promise<Pg
     keys: new PgKeys(pool),
     usage: new PgUsage(pool),
     preview: new PgPreview(pool),
+    maintenance: new PgMaintenance(pool),
     async close() {
       if (closed) return;
       await boss.stop({ graceful: false, close: false });

@@ -61,38 +61,10 @@ export async function indexCrawlPg(db: Queryable, crawl: StoredCrawl): Promise<v
 
   const counters = new Deltas<string>();
   const hours = new Deltas<number>();
-  if (prev && before) {
-    for (const [kind, key] of contributions(before)) counters.add(`${kind}\u0000${key}`, -1);
-    hours.add(hourOf(prev.crawled_ms), -1);
-    // The search index rows of the previous crawl go; the new crawl's are added below.
-    const old = botRows(before);
-    await db.query(
-      'DELETE FROM preview_bot WHERE domain = $1 AND rank_sort = $2 AND (bot, verdict) IN (SELECT * FROM unnest($3::text[], $4::text[]))',
-      [domain, prev.rank_sort, old.map((b) => b[0]), old.map((b) => b[1])],
-    );
-    await db.query('DELETE FROM preview_standard WHERE domain = $1 AND rank_sort = $2 AND standard = ANY($3::text[])', [domain, prev.rank_sort, before.standards]);
-  }
+  if (prev && before) await withdraw(db, domain, prev, before, counters, hours);
   for (const [kind, key] of contributions(next)) counters.add(`${kind}\u0000${key}`, 1);
   hours.add(hourOf(crawledMs), 1);
-
-  const c = counters.entries();
-  if (c.length > 0) {
-    await db.query(
-      `INSERT INTO preview_counters (kind, key, n)
-       SELECT k, key, n FROM unnest($1::text[], $2::text[], $3::bigint[]) AS u(k, key, n) ORDER BY k, key
-       ON CONFLICT (kind, key) DO UPDATE SET n = preview_counters.n + excluded.n`,
-      [c.map(([k]) => k.split('\u0000')[0]), c.map(([k]) => k.split('\u0000')[1]), c.map(([, n]) => n)],
-    );
-  }
-  const h = hours.entries();
-  if (h.length > 0) {
-    await db.query(
-      `INSERT INTO preview_crawl_hours (hour, n) SELECT hour, n FROM unnest($1::bigint[], $2::bigint[]) AS u(hour, n) ORDER BY hour
-       ON CONFLICT (hour) DO UPDATE SET n = preview_crawl_hours.n + excluded.n`,
-      [h.map(([k]) => k), h.map(([, n]) => n)],
-    );
-    await db.query('DELETE FROM preview_crawl_hours WHERE hour = ANY($1::bigint[]) AND n = 0', [h.map(([k]) => k)]);
-  }
+  await applyDeltas(db, counters, hours);
   const bots = botRows(next);
   await db.query(
     'INSERT INTO preview_bot (bot, verdict, rank_sort, domain) SELECT b, v, $3, $4 FROM unnest($1::text[], $2::text[]) AS u(b, v) ON CONFLICT DO NOTHING',
@@ -120,6 +92,59 @@ export async function indexCrawlPg(db: Queryable, crawl: StoredCrawl): Promise<v
     domain,
     JSON.stringify(buildSignals(crawl.evidence, classification.full, auditId, crawledAt)),
   ]);
+}
+
+/** Takes one domain's previous crawl out of the search indexes, and its contributions into the deltas. */
+async function withdraw(db: Queryable, domain: string, prev: PolicyRow, before: PolicyFacets, counters: Deltas<string>, hours: Deltas<number>): Promise<void> {
+  for (const [kind, key] of contributions(before)) counters.add(`${kind}\u0000${key}`, -1);
+  hours.add(hourOf(prev.crawled_ms), -1);
+  const old = botRows(before);
+  await db.query(
+    'DELETE FROM preview_bot WHERE domain = $1 AND rank_sort = $2 AND (bot, verdict) IN (SELECT * FROM unnest($3::text[], $4::text[]))',
+    [domain, prev.rank_sort, old.map((b) => b[0]), old.map((b) => b[1])],
+  );
+  await db.query('DELETE FROM preview_standard WHERE domain = $1 AND rank_sort = $2 AND standard = ANY($3::text[])', [domain, prev.rank_sort, before.standards]);
+}
+
+/** Counter and hour deltas in key order (one statement each): concurrent stores lock shared rows in one order. */
+async function applyDeltas(db: Queryable, counters: Deltas<string>, hours: Deltas<number>): Promise<void> {
+  const c = counters.entries();
+  if (c.length > 0) {
+    await db.query(
+      `INSERT INTO preview_counters (kind, key, n)
+       SELECT k, key, n FROM unnest($1::text[], $2::text[], $3::bigint[]) AS u(k, key, n) ORDER BY k, key
+       ON CONFLICT (kind, key) DO UPDATE SET n = preview_counters.n + excluded.n`,
+      [c.map(([k]) => k.split('\u0000')[0]), c.map(([k]) => k.split('\u0000')[1]), c.map(([, n]) => n)],
+    );
+  }
+  const h = hours.entries();
+  if (h.length > 0) {
+    await db.query(
+      `INSERT INTO preview_crawl_hours (hour, n) SELECT hour, n FROM unnest($1::bigint[], $2::bigint[]) AS u(hour, n) ORDER BY hour
+       ON CONFLICT (hour) DO UPDATE SET n = preview_crawl_hours.n + excluded.n`,
+      [h.map(([k]) => k), h.map(([, n]) => n)],
+    );
+    await db.query('DELETE FROM preview_crawl_hours WHERE hour = ANY($1::bigint[]) AND n = 0', [h.map(([k]) => k)]);
+  }
+}
+
+/**
+ * Removes one domain from every announced-surface table (maintenance's purge), inside the
+ * caller's transaction, as store/sqlite/preview-index.ts unindexDomain(): its index rows,
+ * history and signals, and its share of the counters. Returns whether it held anything of it.
+ */
+export async function unindexDomainPg(db: Queryable, domain: string): Promise<boolean> {
+  const prev = await row<PolicyRow>(db, 'SELECT audit_id, crawls, rank_sort, crawled_ms, facets FROM preview_policy WHERE domain = $1 FOR UPDATE', [domain]);
+  if (prev) {
+    const counters = new Deltas<string>();
+    const hours = new Deltas<number>();
+    await withdraw(db, domain, prev, JSON.parse(prev.facets) as PolicyFacets, counters, hours);
+    await applyDeltas(db, counters, hours);
+    await db.query('DELETE FROM preview_policy WHERE domain = $1', [domain]);
+  }
+  const history = (await db.query('DELETE FROM preview_history WHERE domain = $1', [domain])).rowCount ?? 0;
+  const signals = (await db.query('DELETE FROM preview_signals WHERE domain = $1', [domain])).rowCount ?? 0;
+  return prev !== undefined || history + signals > 0;
 }
 
 export async function readSignalsPg(db: Queryable, domain: string): Promise<SignalsResponse | null> {

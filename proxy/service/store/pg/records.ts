@@ -113,8 +113,9 @@ export class PgRecords implements RecordStore {
 
     const { id } = (await row<{ id: number }>(
       tx,
-      `INSERT INTO domains (domain, stance, detail, score, rank, last_crawled, last_crawled_ms, audit_id, summary, "full", announced, checked_ms, failures, failed, last_check)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $7, $12, $13, NULL)
+      `INSERT INTO domains (domain, stance, detail, score, rank, last_crawled, last_crawled_ms, audit_id, summary, "full", announced, checked_ms, failures, failed, last_check, looked_up_ms)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $7, $12, $13, NULL, $7)
+       -- A new domain counts as looked up when first stored (someone asked for it); later crawls leave that mark.
        ON CONFLICT (domain) DO UPDATE SET stance = excluded.stance, detail = excluded.detail, score = excluded.score,
          rank = excluded.rank, last_crawled = excluded.last_crawled, last_crawled_ms = excluded.last_crawled_ms,
          audit_id = excluded.audit_id, summary = excluded.summary, "full" = excluded."full", announced = excluded.announced,

@@ -4,6 +4,7 @@
  * database is idempotent and an interrupted upgrade leaves the previous version intact.
  */
 import type Database from 'better-sqlite3';
+import { SchemaTooNewError } from '../schema-too-new.js';
 
 const MIGRATIONS: readonly string[] = [
   // 1: current records, audit trail, crawl queue, API keys and their usage windows.
@@ -128,15 +129,26 @@ const MIGRATIONS: readonly string[] = [
     used         INTEGER NOT NULL
   ) WITHOUT ROWID;
   `,
+  // 4: when people last looked each domain up, for the purge of domains no one uses (issue 13).
+  // Written at most once a day per domain (maintenance.ts). Domains stored before this version
+  // count from the upgrade: when they were looked up before it is not known.
+  `
+  ALTER TABLE domains ADD COLUMN looked_up_ms INTEGER NOT NULL DEFAULT 0;
+  UPDATE domains SET looked_up_ms = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER);
+  CREATE INDEX domains_looked_up ON domains(looked_up_ms);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
+/**
+ * Brings the file up to SCHEMA_VERSION. Every version main has shipped is upgraded by the
+ * tests from a file that version's program wrote (test/fixtures/schemas). A file newer than
+ * this program is refused (SchemaTooNewError, exit 2 at start), never half-read.
+ */
 export function migrate(db: Database.Database): void {
   const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > SCHEMA_VERSION) {
-    throw new Error(`registry.sqlite has schema version ${current}, newer than this program's ${SCHEMA_VERSION}`);
-  }
+  if (current > SCHEMA_VERSION) throw new SchemaTooNewError(db.name, current, SCHEMA_VERSION);
   for (let v = current; v < SCHEMA_VERSION; v++) {
     db.transaction(() => {
       db.exec(MIGRATIONS[v]!);

@@ -17,6 +17,13 @@ interface Row {
   rank: number | null;
 }
 
+/** Every two-character slice of a name: the rows of domain_bigrams for it. */
+export function bigramsOf(domain: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 2 <= domain.length; i++) out.push(domain.slice(i, i + 2));
+  return out;
+}
+
 const SELECT = `SELECT d.domain, d.stance, d.detail, d.rank FROM domains d
   WHERE d.id IN (CANDIDATES) AND (@stance IS NULL OR d.stance = @stance) AND instr(d.domain, @q) > 0
   ORDER BY d.rank IS NULL, d.rank, d.domain LIMIT @limit OFFSET @offset`;

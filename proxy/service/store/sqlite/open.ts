@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import type { RegistryStore } from '../registry-store.js';
 import { SqliteJobs } from './jobs.js';
 import { SqliteKeys } from './keys.js';
+import { SqliteMaintenance } from './maintenance.js';
 import { migrate } from './migrations.js';
 import { indexCrawl } from './preview-index.js';
 import { SqlitePreview } from './preview-store.js';
@@ -52,6 +53,7 @@ export function openSqliteStore(dataDir: string): SqliteStore {
     keys: new SqliteKeys(db),
     usage: new SqliteUsage(db),
     preview: new SqlitePreview(db),
+    maintenance: new SqliteMaintenance(db),
     async close() {
       if (db.open) db.close();
     },

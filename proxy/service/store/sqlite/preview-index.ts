@@ -41,6 +41,11 @@ function prepareAll(db: Database.Database) {
        WHERE domain = @domain`,
     ),
     addName: db.prepare('INSERT INTO preview_names (rowid, domain) VALUES (?, ?)'),
+    // External-content FTS5 rows are removed with the 'delete' command and the indexed values.
+    dropName: db.prepare<[number, string]>(`INSERT INTO preview_names (preview_names, rowid, domain) VALUES ('delete', ?, ?)`),
+    dropPolicy: db.prepare<[string]>('DELETE FROM preview_policy WHERE domain = ?'),
+    dropHistory: db.prepare<[string]>('DELETE FROM preview_history WHERE domain = ?'),
+    dropSignals: db.prepare<[string]>('DELETE FROM preview_signals WHERE domain = ?'),
     bump: db.prepare(
       'INSERT INTO preview_counters (kind, key, n) VALUES (?, ?, ?) ON CONFLICT (kind, key) DO UPDATE SET n = n + excluded.n',
     ),
@@ -130,6 +135,26 @@ export function indexCrawl(db: Database.Database, crawl: StoredCrawl): void {
   if (entry) st.addHistory.run(domain, JSON.stringify(entry));
 
   st.putSignals.run(domain, JSON.stringify(buildSignals(crawl.evidence, classification.full, auditId, crawledAt)));
+}
+
+/**
+ * Removes one domain from every announced-surface table (maintenance's purge), inside the
+ * caller's transaction: its rows in the indexes, history and signals, and what it contributed
+ * to the counters, so /stats stays exact. Returns whether it held anything of the domain.
+ */
+export function unindexDomain(db: Database.Database, domain: string): boolean {
+  const st = statements(db);
+  const prev = st.current.get(domain);
+  if (prev) {
+    apply(st, domain, prev.rank_sort, JSON.parse(prev.facets) as PolicyFacets, -1);
+    st.bumpHour.run(hourOf(prev.crawled_ms), -1);
+    st.dropEmptyHour.run(hourOf(prev.crawled_ms));
+    st.dropName.run(prev.id, domain);
+    st.dropPolicy.run(domain);
+  }
+  const history = st.dropHistory.run(domain).changes;
+  const signals = st.dropSignals.run(domain).changes;
+  return prev !== undefined || history + signals > 0;
 }
 
 /** The stored announced record, or null when the domain has no stored crawl. */

@@ -7,6 +7,7 @@
  * Versioned in `preview_meta` (the database's user_version belongs to the registry).
  */
 import type Database from 'better-sqlite3';
+import { SchemaTooNewError } from '../schema-too-new.js';
 
 const MIGRATIONS: readonly string[] = [
   // 1
@@ -91,9 +92,7 @@ export function migratePreviewTables(db: Database.Database): void {
   db.exec('CREATE TABLE IF NOT EXISTS preview_meta (version INTEGER NOT NULL)');
   const row = db.prepare('SELECT version FROM preview_meta').get() as { version: number } | undefined;
   const current = row?.version ?? 0;
-  if (current > MIGRATIONS.length) {
-    throw new Error(`announced-surface tables have version ${current}, newer than this program's ${MIGRATIONS.length}`);
-  }
+  if (current > MIGRATIONS.length) throw new SchemaTooNewError(db.name, current, MIGRATIONS.length, { part: 'announced-surface schema' });
   for (let v = current; v < MIGRATIONS.length; v++) {
     db.transaction(() => {
       db.exec(MIGRATIONS[v]!);

@@ -27,7 +27,7 @@ import {
 } from '../record-rows.js';
 import type { AuditEntry, CrawlToStore, RecordRead, RecordStore, StoreOutcome, StoredCrawl } from '../registry-store.js';
 import type { SqliteJobs } from './jobs.js';
-import { DomainSearch } from './name-search.js';
+import { DomainSearch, bigramsOf } from './name-search.js';
 
 type DomainRow = RecordColumns & Age & { failures: number; failed: number };
 
@@ -54,10 +54,11 @@ export class SqliteRecords implements RecordStore {
         `INSERT INTO audits (audit_id, domain, crawled_at, evidence, summary, full, announced, failure)
          VALUES (@auditId, @domain, @crawledAt, @evidence, @summary, @full, @announced, @failure)`,
       ),
-      // ON CONFLICT keeps the row (and so the record id) of a domain across crawls.
+      // ON CONFLICT keeps the row (and so the record id) of a domain across crawls. A new domain
+      // counts as looked up when first stored (someone asked for it); later crawls leave that mark.
       upsert: db.prepare<Record<string, unknown>, { id: number }>(
-        `INSERT INTO domains (domain, stance, detail, score, rank, last_crawled, last_crawled_ms, audit_id, summary, full, announced, checked_ms, failures, failed, last_check)
-         VALUES (@domain, @stance, @detail, @score, @rank, @crawledAt, @crawledMs, @auditId, @summary, @full, @announced, @crawledMs, @failures, @failed, NULL)
+        `INSERT INTO domains (domain, stance, detail, score, rank, last_crawled, last_crawled_ms, audit_id, summary, full, announced, checked_ms, failures, failed, last_check, looked_up_ms)
+         VALUES (@domain, @stance, @detail, @score, @rank, @crawledAt, @crawledMs, @auditId, @summary, @full, @announced, @crawledMs, @failures, @failed, NULL, @crawledMs)
          ON CONFLICT(domain) DO UPDATE SET stance = excluded.stance, detail = excluded.detail, score = excluded.score,
            rank = excluded.rank, last_crawled = excluded.last_crawled, last_crawled_ms = excluded.last_crawled_ms,
            audit_id = excluded.audit_id, summary = excluded.summary, full = excluded.full, announced = excluded.announced,
@@ -189,6 +190,6 @@ export class SqliteRecords implements RecordStore {
 
   private indexName(id: number, domain: string): void {
     this.st.insertName.run(id, domain);
-    for (let i = 0; i + 2 <= domain.length; i++) this.st.insertBigram.run(domain.slice(i, i + 2), id);
+    for (const gram of bigramsOf(domain)) this.st.insertBigram.run(gram, id);
   }
 }

@@ -1,0 +1,30 @@
+/**
+ * GET /v1/search (seed) by the service's own rules (q at least 2 characters, stance, limit 1
+ * to 100 (20), offset (0)) within the gateway's tighter bounds; a repeated parameter is refused
+ * as there. Pages are cached for minutes: the registry grows.
+ */
+import { Router } from 'express';
+import { methodNotAllowed } from '../../lib/http/errors.js';
+import type { SearchParams } from '../../service/api.js';
+import { searchParser } from '../../service/http/params.js';
+import { sendCached, timed } from '../respond.js';
+import type { RouteContext } from './context.js';
+
+/** The gateway caches search pages: it takes shorter text and shallower pages than the service. */
+export const parseSearch: (query: unknown) => SearchParams = searchParser({ maxQ: 200, maxOffset: 10_000 });
+
+export function searchRouter(ctx: RouteContext): Router {
+  const router = Router();
+  router
+    .route('/v1/search')
+    .get(
+      timed(ctx.metrics, 'search', async (req, res) => {
+        const params = parseSearch(req.query);
+        const key = `q:${JSON.stringify([params.q, params.stance ?? '', params.limit, params.offset])}`;
+        const answer = await ctx.cache.get(key, async () => ({ value: await ctx.source.search(params), found: true, ttlMs: ctx.ttl.searchMs }));
+        sendCached(req, res, answer);
+      }),
+    )
+    .all(methodNotAllowed('GET'));
+  return router;
+}

@@ -1,0 +1,58 @@
+/**
+ * The gateway's Redis connections when REDIS_URL is set (issue 14): one for commands and one
+ * for pub/sub (a subscribed ioredis connection takes no other commands). Every key starts
+ * with KEY_PREFIX, so a Redis shared with other programs keeps them apart.
+ *
+ * A command waits at most COMMAND_TIMEOUT_MS and is not retried on a lost connection: the
+ * callers (cache, single-flight, pacing, rate limit) each fall back to local behaviour when
+ * Redis does not answer, and a request is never held for Redis.
+ */
+import { Redis } from 'ioredis';
+import { ConfigError } from '../../lib/env.js';
+import type { Logger } from '../../lib/logger.js';
+
+export const KEY_PREFIX = 'lens:gw:';
+const COMMAND_TIMEOUT_MS = 1_000;
+
+export interface SharedRedis {
+  readonly client: Redis;
+  readonly subscriber: Redis;
+  close(): Promise<void>;
+}
+
+/** Connects both connections and checks Redis answers; rejects with a message that names REDIS_URL (never its password). */
+export async function connectRedis(url: string, logger?: Logger): Promise<SharedRedis> {
+  // No offline queue: while Redis is away a command fails at once and the caller goes on alone.
+  const options = { commandTimeout: COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1, lazyConnect: true, enableOfflineQueue: false };
+  const client = new Redis(url, options);
+  const subscriber = new Redis(url, { ...options, commandTimeout: undefined });
+  // ioredis reconnects by itself; the outage is said once, not per retry or per connection.
+  let down = false;
+  const lost = (err: string) => {
+    if (!down) logger?.warn({ err }, 'Redis connection failed; serving from this replica alone until it is back');
+    down = true;
+  };
+  for (const c of [client, subscriber]) {
+    c.on('error', (e: Error) => lost(e.message));
+    c.on('reconnecting', () => lost('connection lost'));
+    c.on('ready', () => {
+      if (down) logger?.info('Redis connection back; sharing again');
+      down = false;
+    });
+  }
+  try {
+    await Promise.all([client.connect(), subscriber.connect()]);
+    await client.ping();
+  } catch (e) {
+    client.disconnect();
+    subscriber.disconnect();
+    throw new ConfigError('REDIS_URL', `cannot reach Redis (${e instanceof Error ? e.message : String(e)})`);
+  }
+  return {
+    client,
+    subscriber,
+    async close() {
+      await Promise.allSettled([client.quit(), subscriber.quit()]);
+    },
+  };
+}

@@ -1,0 +1,216 @@
+/**
+ * Malformed and borderline HTTP requests for the fuzz script (issue 12), built from a seeded
+ * generator so a failing run can be repeated. Each case is the raw bytes of one request, often
+ * with a second one pipelined behind it. What varies: method, path (mutated domain segments,
+ * percent-encodings, very long and odd paths, query strings), HTTP version, headers (Host,
+ * Origin, the client header, the token, content headers, controls and very long values),
+ * framing (Content-Length right, short, long, negative, twice; chunked right and wrong; both)
+ * and bodies (JSON of the wrong shape, deep nesting, invalid UTF-8).
+ *
+ * A valid domain the servers would queue for a crawl is always under `.test`, which the fuzz
+ * run points at a closed port on 127.0.0.1 (CRAWL_OVERRIDES): no case reaches the internet.
+ */
+import { parseDomain } from '../../shared/domain.js';
+
+export interface FuzzCase {
+  /** A short description for failure reports. */
+  name: string;
+  /** The method of each request in `bytes`, in order (an answer to HEAD has no body). */
+  methods: string[];
+  bytes: Buffer;
+}
+
+export type Rand = () => number;
+
+export function mulberry32(seed: number): Rand {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = <T>(rand: Rand, xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+const chance = (rand: Rand, p: number) => rand() < p;
+
+function randomBytes(rand: Rand, n: number): Buffer {
+  const b = Buffer.alloc(n);
+  for (let i = 0; i < n; i++) b[i] = Math.floor(rand() * 256);
+  return b;
+}
+
+const SEGMENTS = [
+  'example.test', 'news.example.test', 'Example.TEST', 'example.test.', 'xn--bcher-kva.test', 'b%C3%BCcher.test',
+  '', '.', '..', 'a..b.test', '-a.test', 'a-.test', 'a_b.test', 'x'.repeat(64) + '.test', ('a.'.repeat(130)) + 'test',
+  '%zz', '%', '%00', '%2F', 'a.test%2Ffull', '%E0%A4%A', '%C0%AF', '127.0.0.1', '2130706433', '0x7f.1', '[::1]', '%5B::1%5D',
+  'localhost', 'a.test:80', 'a.test@b.test', 'a%20b.test', '%F0%9F%92%A9.test', 'ø.test', '\u202e.test', 'a.test;x', 'a.test?x=1',
+];
+
+/** A domain segment: valid, percent-encoded, malformed or random; never a valid domain outside .test. */
+function segment(rand: Rand): string {
+  const r = rand();
+  if (r < 0.6) return pick(rand, SEGMENTS);
+  if (r < 0.75) return `d${Math.floor(rand() * 1e6)}.test`;
+  if (r < 0.9) return keepLocal(encodeURIComponent(randomBytes(rand, 1 + Math.floor(rand() * 12)).toString('latin1')));
+  return 'a'.repeat(Math.floor(rand() * 5000));
+}
+
+const GATEWAY_PATHS = [
+  (d: string) => `/v1/domain/${d}`,
+  (d: string) => `/v1/domain/${d}/full`,
+  (d: string) => `/preview/v1/policy/${d}`,
+  (d: string) => `/preview/v1/policy/${d}/score`,
+  (d: string) => `/preview/v1/domain/${d}/history`,
+  (d: string) => `/v1/domain/${d}/recheck`,
+  () => '/v1/batch',
+  () => '/v1/compare',
+  () => '/healthz',
+  () => '/status',
+  () => '/metrics',
+];
+
+const SERVICE_PATHS = [
+  (d: string) => `/v1/domain/${d}`,
+  (d: string) => `/v1/domain/${d}/full`,
+  (d: string) => `/preview/v1/policy/${d}`,
+  (d: string) => `/preview/v1/policy/${d}/score`,
+  (d: string) => `/preview/v1/signals/${d}`,
+  (d: string) => `/preview/v1/domain/${d}/history`,
+  () => '/v1/batch',
+  () => '/v1/compare',
+  () => '/preview/v1/policy/batch',
+  () => '/preview/v1/stats',
+  () => '/v1/auth/signup',
+  () => '/health',
+  () => '/openapi.json',
+];
+
+const QUERIES = [
+  'q=ex', 'q=a', 'q=', 'q=ex&q=ey', 'q=ex&limit=0', 'q=ex&limit=101', 'q=ex&limit=5&limit=6', 'q=ex&offset=-1', 'q=ex&offset=99999999999',
+  'q=ex&stance=open', 'q=ex&stance=blocks_training', 'q[a]=1', 'q=%zz', 'q=%00%00', `q=${'x'.repeat(3000)}`, '&&&', '=', 'q=ex&limit=1e3',
+];
+
+function path(rand: Rand, server: 'gateway' | 'service'): string {
+  const r = rand();
+  if (r < 0.7) return pick(rand, server === 'gateway' ? GATEWAY_PATHS : SERVICE_PATHS)(segment(rand));
+  if (r < 0.8) return `${pick(rand, ['/v1/search', '/preview/v1/search'])}?${pick(rand, QUERIES)}`;
+  return pick(rand, [
+    '/', '*', '//v1//domain//a.test', '/v1/domain/', '/v1/domain', '/v1/../status', '/%2e%2e/status', '/v1/domain/a.test/full/extra',
+    `/${'a/'.repeat(2000)}`, '/v1/domain/a.test#frag', 'http://evil.example/v1/domain/a.test', '/v1/\u0000', '/nope', '/V1/DOMAIN/A.TEST',
+  ]);
+}
+
+const METHODS = ['GET', 'GET', 'GET', 'POST', 'POST', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'PATCH', 'TRACE', 'get', 'G\u0000T', 'M'.repeat(40), 'CONNECT'];
+
+/** Domains in a JSON body: each valid one that is not under .test is replaced (see the module comment). */
+function bodyDomains(rand: Rand): unknown[] {
+  const n = pick(rand, [0, 1, 2, 3, 25, 26, 101, 501]);
+  return Array.from({ length: n }, () => pick(rand, [segment(rand), 42, null, {}, [], true, 'a'.repeat(300)]));
+}
+
+function jsonBody(rand: Rand): Buffer {
+  const r = rand();
+  if (r < 0.35) return Buffer.from(JSON.stringify({ domains: bodyDomains(rand) }));
+  if (r < 0.45) return Buffer.from(JSON.stringify({ email: pick(rand, ['a@b.test', 'nope', '', 'x'.repeat(500) + '@b.test', 42]) }));
+  if (r < 0.55) return Buffer.from(`${'['.repeat(5000)}${']'.repeat(5000)}`);
+  if (r < 0.65) return Buffer.from(pick(rand, ['{"domains": [', 'null', '[]', '"x"', '{"domains": "a.test"}', '{"__proto__": {"x": 1}}', '1e999', 'NaN']));
+  if (r < 0.75) return Buffer.concat([Buffer.from('{"domains": ["'), Buffer.from([0xff, 0xfe, 0xc0, 0xaf]), Buffer.from('.test"]}')]);
+  if (r < 0.85) return Buffer.from(JSON.stringify({ domains: Array.from({ length: 3000 }, (_, i) => `d${i}.test`) }));
+  return randomBytes(rand, Math.floor(rand() * 300));
+}
+
+/** Replaces each word of `text` that is a valid domain outside `.test`, so nothing is crawled on the internet. */
+function keepLocal(text: string): string {
+  return text.replace(/[^\s"/?#[\],{}]+/g, (word) => {
+    let decoded = word;
+    try {
+      decoded = decodeURIComponent(word);
+    } catch {
+      return word;
+    }
+    const r = parseDomain(decoded);
+    return r.ok && !r.domain.endsWith('.test') ? 'replaced.test' : word;
+  });
+}
+
+function headerLines(rand: Rand, host: string, token: string | undefined): string[] {
+  const h: string[] = [];
+  const hostChoice = rand();
+  if (hostChoice < 0.8) h.push(`Host: ${host}`);
+  else if (hostChoice < 0.85) h.push(`Host: evil.example:${host.split(':')[1]}`);
+  else if (hostChoice < 0.9) h.push(`Host: ${host}`, `Host: other.example`);
+  else if (hostChoice < 0.95) h.push(`Host: ${'h'.repeat(300)}`);
+  if (chance(rand, 0.8)) h.push(`X-AI-Policy-Lens: ${pick(rand, ['1', '1', '1', '0', '', '1, 1'])}`);
+  if (token && chance(rand, 0.8)) h.push(`Authorization: ${pick(rand, [`Bearer ${token}`, `Bearer ${token}`, 'Bearer', 'Bearer x', `bearer  ${token} `, 'Basic Zm9vOmJhcg=='])}`);
+  if (chance(rand, 0.3)) {
+    h.push(`Origin: ${pick(rand, ['chrome-extension://abcdefghijklmnopabcdefghijklmnop', 'https://evil.example', 'null', '', 'moz-extension://0f3a1b2c-3d4e-4f50-8a6b-7c8d9e0f1a2b'])}`);
+  }
+  if (chance(rand, 0.1)) h.push('Access-Control-Request-Method: POST', 'Access-Control-Request-Headers: content-type,x-ai-policy-lens');
+  if (chance(rand, 0.1)) h.push(`If-None-Match: ${pick(rand, ['*', '"x"', 'W/"x", "y"', '', ',,,'])}`);
+  if (chance(rand, 0.1)) h.push(`Prefer: ${pick(rand, ['wait=1', 'wait=0', 'wait=-1', 'wait=99999999999', 'wait', 'respond-async, wait=2', 'wait=1.5'])}`);
+  if (chance(rand, 0.05)) h.push(`X-Forwarded-For: ${pick(rand, ['1.2.3.4', 'garbage', '::1, 10.0.0.1', ''])}`, `X-Forwarded-Proto: ${pick(rand, ['https', 'gopher'])}`);
+  if (chance(rand, 0.05)) h.push(`X-Long: ${'v'.repeat(Math.floor(rand() * 20_000))}`);
+  if (chance(rand, 0.05)) h.push(...Array.from({ length: 150 }, (_, i) => `X-Many-${i}: ${i}`));
+  if (chance(rand, 0.03)) h.push('X-Control: a\u0001b');
+  if (chance(rand, 0.03)) h.push('X-Folded: a', ' b');
+  if (chance(rand, 0.03)) h.push('Expect: 100-continue');
+  if (chance(rand, 0.03)) h.push('Upgrade: websocket', 'Connection: Upgrade');
+  if (chance(rand, 0.05)) h.push('Connection: close');
+  return h;
+}
+
+/** One request: method, path, version, headers and framed body. */
+function request(rand: Rand, server: 'gateway' | 'service', host: string, token: string | undefined): { name: string; method: string; bytes: Buffer } {
+  const method = pick(rand, METHODS);
+  const p = path(rand, server);
+  const version = pick(rand, ['HTTP/1.1', 'HTTP/1.1', 'HTTP/1.1', 'HTTP/1.0', 'HTTP/2.0', 'HTTP/9.9', 'HTTP/1.1 extra', '']);
+  const headers = headerLines(rand, host, token);
+  const hasBody = method === 'POST' || chance(rand, 0.1);
+  let body = Buffer.alloc(0);
+  let framing = 'none';
+  if (hasBody) {
+    body = Buffer.from(keepLocal(jsonBody(rand).toString('latin1')), 'latin1');
+    headers.push(`Content-Type: ${pick(rand, ['application/json', 'application/json', 'application/json; charset=utf-16', 'text/plain', 'application/json; charset=latin1', 'application/x-www-form-urlencoded', ''])}`);
+    const f = rand();
+    if (f < 0.6) {
+      framing = 'length';
+      headers.push(`Content-Length: ${body.length}`);
+    } else if (f < 0.7) {
+      framing = 'short length';
+      headers.push(`Content-Length: ${Math.max(0, body.length - 3)}`);
+    } else if (f < 0.75) {
+      framing = 'long length';
+      headers.push(`Content-Length: ${body.length + 50}`);
+    } else if (f < 0.8) {
+      framing = 'bad length';
+      headers.push(`Content-Length: ${pick(rand, ['-1', 'abc', '1e3', `${body.length}, ${body.length + 1}`, '99999999999999999999'])}`);
+    } else if (f < 0.9) {
+      framing = 'chunked';
+      headers.push('Transfer-Encoding: chunked');
+      body = Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')]);
+    } else if (f < 0.95) {
+      framing = 'bad chunked';
+      headers.push(`Transfer-Encoding: ${pick(rand, ['chunked', 'gzip, chunked', 'chunked, gzip', 'identity', 'xchunked'])}`);
+      body = Buffer.concat([Buffer.from(`${pick(rand, ['zz', '-1', 'ffffffffffffffff', ''])}\r\n`), body, Buffer.from('\r\n')]);
+    } else {
+      framing = 'length and chunked';
+      headers.push(`Content-Length: ${body.length}`, 'Transfer-Encoding: chunked');
+    }
+  }
+  const head = `${method} ${p}${version ? ` ${version}` : ''}\r\n${headers.join('\r\n')}\r\n\r\n`;
+  const name = `${method} ${p.slice(0, 80)} ${version} [${framing}]`;
+  return { name, method, bytes: Buffer.concat([Buffer.from(head, 'latin1'), body]) };
+}
+
+/** The next case: one request, a pipelined pair, or raw garbage. */
+export function nextCase(rand: Rand, server: 'gateway' | 'service', host: string, token?: string): FuzzCase {
+  const r = rand();
+  if (r < 0.04) return { name: 'random bytes', methods: ['?'], bytes: Buffer.concat([randomBytes(rand, 1 + Math.floor(rand() * 200)), Buffer.from('\r\n\r\n')]) };
+  const first = request(rand, server, host, token);
+  if (r < 0.15) {
+    const second = request(rand, server, host, token);
+    return { name: `${first.name} + ${second.name}`, methods: [first.method, second.method], bytes: Buffer.concat([first.bytes, second.bytes]) };
+  }
+  return { name: first.name, methods: [first.method], bytes: first.bytes };
+}

@@ -1,0 +1,145 @@
+/**
+ * Two gateway replicas on one Redis (issue 14), behind the same fault-injecting upstream:
+ * the answer cache, the single-flight of upstream calls, the per-client rate limit and the
+ * upstream pacing budget are shared, so the upstream sees each domain exactly once and one
+ * client's budget is one budget whichever replica answers. Redis DB 6 (the gateway helper's
+ * range 6-12), flushed before and after.
+ */
+import { spawn } from 'node:child_process';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BatchResultSchema } from '../../../shared/schemas.js';
+import { startFaultUpstream, type FaultUpstream } from '../../fixtures/fault-upstream.js';
+import { EXT_ORIGIN, startTestGateway, until, type TestGateway } from './helpers.js';
+import { freePort } from '../../e2e/helpers/stack.js';
+
+const REDIS_URL = 'redis://127.0.0.1:6379/6';
+const KEY = 'sk-replicas-test-0123456789abcdef0123';
+const FAST_RETRY = { backoff: { baseMs: 5, capMs: 20 } };
+let redis: Redis;
+let up: FaultUpstream;
+let a: TestGateway;
+let b: TestGateway;
+
+async function replicas(env: Record<string, string> = {}, remote: Record<string, unknown> = {}): Promise<void> {
+  const settings = { UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, REDIS_URL, ...env };
+  a = await startTestGateway(settings, { remote: { ...FAST_RETRY, ...remote } });
+  b = await startTestGateway(settings, { remote: { ...FAST_RETRY, ...remote } });
+}
+
+beforeAll(async () => {
+  redis = new Redis(REDIS_URL);
+});
+afterAll(async () => {
+  await redis.flushdb();
+  await redis.quit();
+});
+beforeEach(async () => {
+  await redis.flushdb();
+  up = await startFaultUpstream({ apiKey: KEY, unknown: ['queued.test'] });
+});
+afterEach(async () => {
+  await a?.close();
+  await b?.close();
+  await up.close();
+});
+
+const status = (r: Response) => r.arrayBuffer().then(() => r.status);
+
+describe('gateway replicas on one Redis', () => {
+  it('makes one upstream call per domain however many replicas are asked at once', async () => {
+    await replicas();
+    const domains = Array.from({ length: 40 }, (_, i) => `r${i}.test`);
+    const answers = await Promise.all(
+      domains.flatMap((d) => [a, b, a, b].map((g) => g.get(`/v1/domain/${d}`).then(async (r) => [r.status, (await r.json()).domain]))),
+    );
+    expect(answers.every(([s], i) => s === 200 && answers[i]![1] === domains[Math.floor(i / 4)])).toBe(true);
+    expect([...up.lookups.values()].every((n) => n === 1)).toBe(true);
+    expect(up.lookups.size).toBe(40);
+    expect(up.requests).toHaveLength(40);
+
+    // A queued answer is shared too: the other replica does not ask again within its lifetime.
+    await Promise.all([a.get('/v1/domain/queued.test'), b.get('/v1/domain/queued.test')].map((p) => p.then(status)));
+    expect(up.lookups.get('queued.test')).toBe(1);
+
+    // Later, the other replica answers from the shared cache: no upstream call, a hit.
+    const later = await b.get('/v1/domain/r0.test');
+    expect(later.headers.get('x-cache')).toBe('HIT');
+    await later.arrayBuffer();
+    expect(up.requests).toHaveLength(41);
+    const s = await (await a.get('/status')).json();
+    expect(s.cache.shared).toBe(true);
+  });
+
+  it('shares batch misses: each domain fetched once across replicas', async () => {
+    await replicas();
+    const names = Array.from({ length: 30 }, (_, i) => `batch${i}.test`);
+    const [ra, rb] = await Promise.all([a.post('/v1/batch', { domains: names }), b.post('/v1/compare', { domains: [...names].reverse() })]);
+    expect(BatchResultSchema.parse(await ra.json()).domains).toHaveLength(30);
+    expect(BatchResultSchema.parse(await rb.json()).domains).toHaveLength(30);
+    const fetched = names.map((d) => (up.batched.get(d) ?? 0) + (up.lookups.get(d) ?? 0));
+    expect(fetched).toEqual(names.map(() => 1));
+  });
+
+  it('counts one client against one limit whichever replica answers', async () => {
+    await replicas({ RATE_LIMIT_PER_MINUTE: '4' });
+    const asClient = (g: TestGateway) => g.get('/v1/domain/limit.test', { origin: EXT_ORIGIN }).then(status);
+    expect([await asClient(a), await asClient(b), await asClient(a), await asClient(b)]).toEqual([200, 200, 200, 200]);
+    expect([await asClient(a), await asClient(b)]).toEqual([429, 429]);
+    // Another client (no extension origin) has its own budget.
+    expect(await a.get('/v1/domain/limit.test').then(status)).toBe(200);
+  });
+
+  it('paces both replicas within the one upstream budget: a burst queues and never draws a 429', async () => {
+    await up.close();
+    up = await startFaultUpstream({ apiKey: KEY, limit: { perWindow: 5, windowMs: 1_000 } });
+    await replicas({ UPSTREAM_PER_MINUTE: '5' }, { windowMs: 1_100 });
+    const started = Date.now();
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).get(`/v1/domain/p${i}.test`).then(status)));
+    expect(answers).toEqual(Array(12).fill(200));
+    expect(up.limited).toBe(0);
+    expect(up.requests).toHaveLength(12);
+    // 12 calls at 5 per 1.1 s: the third group starts after two windows.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
+  });
+
+  it('keeps the API key out of Redis', async () => {
+    await replicas();
+    await Promise.all([a.get('/v1/domain/k.test'), b.get('/v1/domain/k.test')].map((p) => p.then(status)));
+    const keys = await redis.keys('*');
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.every((k) => k.startsWith('lens:gw:'))).toBe(true);
+    for (const k of keys) {
+      const type = await redis.type(k);
+      const value = type === 'string' ? String(await redis.get(k)) : JSON.stringify(await redis.zrange(k, '0', '-1'));
+      expect(value).not.toContain(KEY);
+    }
+  });
+
+  it('goes on alone when Redis goes away, and says so once', async () => {
+    // A Redis of this test's own (not the shared one), so it can be stopped.
+    const port = await freePort();
+    const own = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    try {
+      const url = `redis://127.0.0.1:${port}/0`;
+      await until(async () => {
+        const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+        probe.on('error', () => undefined);
+        const ok = await probe.connect().then(() => probe.ping()).then(() => true, () => undefined);
+        probe.disconnect();
+        return ok;
+      }, 10_000);
+      a = await startTestGateway({ UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, REDIS_URL: url }, { remote: FAST_RETRY });
+      expect(await a.get('/v1/domain/before.test').then(status)).toBe(200);
+      own.kill('SIGKILL');
+      await new Promise((r) => own.once('exit', r));
+      const after = await Promise.all(['a1', 'a2', 'a3', 'a1'].map((d) => a.get(`/v1/domain/${d}.test`).then(status)));
+      expect(after).toEqual([200, 200, 200, 200]);
+      expect(await a.get('/v1/domain/before.test').then(status)).toBe(200);
+      expect(a.logs.filter((l) => l.includes('Redis connection failed'))).toHaveLength(1);
+      expect(a.logs.filter((l) => l.includes('rate limit')).length).toBeLessThanOrEqual(1);
+    } finally {
+      own.kill('SIGKILL');
+    }
+  });
+});
