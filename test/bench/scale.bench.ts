@@ -69,7 +69,10 @@ async function serveSqlite(): Promise<void> {
   const app = createServiceApp({ service, store, logger: log, keyLimits: UNLIMITED });
   const key = await new ApiKeys(store.keys).create('bench@example.com', '127.0.0.1', Date.now());
   const server = app.listen(0, '127.0.0.1', () => process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key }));
-  process.on('SIGTERM', () => rmSync(dir, { recursive: true, force: true }));
+  process.on('SIGTERM', () => {
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(0);
+  });
 }
 
 function storeCached(store: RegistryStore) {
@@ -247,7 +250,10 @@ async function main(): Promise<void> {
 }
 
 main().then(
-  () => undefined,
+  // Children and their sockets are gone; nothing should hold the process, but a bench must end.
+  () => {
+    if (process.argv[2] === undefined) process.exit(0);
+  },
   (e: unknown) => {
     console.error(e);
     process.exit(1);

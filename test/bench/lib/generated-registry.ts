@@ -68,8 +68,8 @@ export async function generatePg(pool: pg.Pool, n: number, nowMs: number): Promi
       UNION ALL SELECT lower(b), 'allowed', rank_sort, domain FROM preview_policy, ${facet('allowed')} AS b`);
     await pool.query(`INSERT INTO preview_standard (standard, rank_sort, domain) SELECT s, rank_sort, domain FROM preview_policy, ${facet('standards')} AS s`);
     // The registry's own table, for the name search of GET /v1/search.
-    await pool.query(`INSERT INTO domains (domain, stance, detail, score, rank, last_crawled, last_crawled_ms, checked_ms, audit_id, summary, "full", announced)
-      SELECT domain, stance, detail, score, nullif(rank_sort, ${UNRANKED}), crawled_at, crawled_ms, crawled_ms, audit_id, '{}', '{}', '{}' FROM preview_policy`);
+    await pool.query(`INSERT INTO domains (domain, stance, detail, score, rank, last_crawled, last_crawled_ms, checked_ms, looked_up_ms, audit_id, summary, "full", announced)
+      SELECT domain, stance, detail, score, nullif(rank_sort, ${UNRANKED}), crawled_at, crawled_ms, crawled_ms, crawled_ms, audit_id, '{}', '{}', '{}' FROM preview_policy`);
   });
   // The counters the index keeps per crawl (facets.ts contributions), here counted once.
   const stances = [...new Set(Object.values(DETAIL_STANCE))];
@@ -103,7 +103,7 @@ export async function copyToSqlite(pool: pg.Pool, db: Database.Database): Promis
   const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('preview_policy', 'domains') AND sql IS NOT NULL").all() as Array<{ name: string; sql: string }>;
   for (const ix of indexes) db.exec(`DROP INDEX ${ix.name}`);
   await copy('preview_policy', ['id', 'domain', 'audit_id', 'crawled_at', 'crawled_ms', 'crawls', 'stance', 'detail', 'score', 'rank_sort', 'cdn', 'cms', 'facets', 'record']);
-  await copy('domains', ['id', 'domain', 'stance', 'detail', 'score', 'rank', 'last_crawled', 'last_crawled_ms', 'checked_ms', 'audit_id', 'summary', 'full', 'announced']);
+  await copy('domains', ['id', 'domain', 'stance', 'detail', 'score', 'rank', 'last_crawled', 'last_crawled_ms', 'checked_ms', 'looked_up_ms', 'audit_id', 'summary', 'full', 'announced']);
   for (const ix of indexes) db.exec(ix.sql);
   db.transaction(() => {
     for (const table of ['preview_bot', 'preview_standard', 'preview_counters', 'preview_crawl_hours']) db.exec(`DELETE FROM ${table}`);
@@ -118,8 +118,8 @@ export async function copyToSqlite(pool: pg.Pool, db: Database.Database): Promis
   })();
   const counters = db.prepare('INSERT INTO preview_counters (kind, key, n) VALUES (?, ?, ?)');
   const hours = db.prepare('INSERT INTO preview_crawl_hours (hour, n) VALUES (?, ?)');
-  const c = (await pool.query<{ kind: string; key: string; n: number }>('SELECT kind, key, n FROM preview_counters')).rows;
-  const h = (await pool.query<{ hour: number; n: number }>('SELECT hour, n FROM preview_crawl_hours')).rows;
+  const c = (await pool.query<{ kind: string; key: string; n: number }>('SELECT kind, key, sum(n)::bigint AS n FROM preview_counters GROUP BY kind, key')).rows;
+  const h = (await pool.query<{ hour: number; n: number }>('SELECT hour, sum(n)::bigint AS n FROM preview_crawl_hours GROUP BY hour')).rows;
   db.transaction(() => {
     for (const r of c) counters.run(r.kind, r.key, r.n);
     for (const r of h) hours.run(r.hour, r.n);

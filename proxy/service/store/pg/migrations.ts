@@ -126,15 +126,20 @@ const MIGRATIONS: readonly string[] = [
     domain    text COLLATE "C" NOT NULL,
     PRIMARY KEY (standard, rank_sort, domain)
   );
+  -- The statistics counters, each split over COUNTER_SHARDS rows (preview-index.ts): workers
+  -- storing crawls at once add to different rows instead of queueing on one; /stats sums them.
   CREATE TABLE preview_counters (
-    kind text NOT NULL,
-    key  text NOT NULL,
-    n    bigint NOT NULL,
-    PRIMARY KEY (kind, key)
+    kind  text NOT NULL,
+    key   text NOT NULL,
+    shard smallint NOT NULL DEFAULT 0,
+    n     bigint NOT NULL,
+    PRIMARY KEY (kind, key, shard)
   );
   CREATE TABLE preview_crawl_hours (
-    hour bigint PRIMARY KEY,
-    n    bigint NOT NULL
+    hour  bigint NOT NULL,
+    shard smallint NOT NULL DEFAULT 0,
+    n     bigint NOT NULL,
+    PRIMARY KEY (hour, shard)
   );
   CREATE TABLE preview_history (
     id     bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

@@ -20,6 +20,20 @@ import { row, rows, type Queryable } from './db.js';
 const HOUR_MS = 3_600_000;
 const hourOf = (ms: number): number => Math.floor(ms / HOUR_MS);
 
+/**
+ * Every crawl adds to the same few counters ("total", its stance, its detail). Kept in one row
+ * each, concurrent stores queue on those rows (measured: two workers crawled slower than one).
+ * Each domain adds to its own shard of every counter instead (a hash of its name, so a
+ * re-crawl's subtraction and addition meet in the same rows); readers sum the shards.
+ */
+export const COUNTER_SHARDS = 16;
+export function shardOf(domain: string): number {
+  // FNV-1a over the name's UTF-16 units.
+  let h = 0x811c9dc5;
+  for (let i = 0; i < domain.length; i++) h = Math.imul(h ^ domain.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % COUNTER_SHARDS;
+}
+
 interface PolicyRow {
   audit_id: string;
   crawls: number;
@@ -64,7 +78,6 @@ export async function indexCrawlPg(db: Queryable, crawl: StoredCrawl): Promise<v
   if (prev && before) await withdraw(db, domain, prev, before, counters, hours);
   for (const [kind, key] of contributions(next)) counters.add(`${kind}\u0000${key}`, 1);
   hours.add(hourOf(crawledMs), 1);
-  await applyDeltas(db, counters, hours);
   const bots = botRows(next);
   await db.query(
     'INSERT INTO preview_bot (bot, verdict, rank_sort, domain) SELECT b, v, $3, $4 FROM unnest($1::text[], $2::text[]) AS u(b, v) ON CONFLICT DO NOTHING',
@@ -92,6 +105,9 @@ export async function indexCrawlPg(db: Queryable, crawl: StoredCrawl): Promise<v
     domain,
     JSON.stringify(buildSignals(crawl.evidence, classification.full, auditId, crawledAt)),
   ]);
+  // Last: the shared counter rows stay locked from here to the commit, so every other
+  // worker's store waits on them as briefly as possible.
+  await applyDeltas(db, domain, counters, hours);
 }
 
 /** Takes one domain's previous crawl out of the search indexes, and its contributions into the deltas. */
@@ -106,25 +122,26 @@ async function withdraw(db: Queryable, domain: string, prev: PolicyRow, before: 
   await db.query('DELETE FROM preview_standard WHERE domain = $1 AND rank_sort = $2 AND standard = ANY($3::text[])', [domain, prev.rank_sort, before.standards]);
 }
 
-/** Counter and hour deltas in key order (one statement each): concurrent stores lock shared rows in one order. */
-async function applyDeltas(db: Queryable, counters: Deltas<string>, hours: Deltas<number>): Promise<void> {
+/** Counter and hour deltas into the domain's shard, in key order (one statement each): concurrent stores lock shared rows in one order. */
+async function applyDeltas(db: Queryable, domain: string, counters: Deltas<string>, hours: Deltas<number>): Promise<void> {
+  const shard = shardOf(domain);
   const c = counters.entries();
   if (c.length > 0) {
     await db.query(
-      `INSERT INTO preview_counters (kind, key, n)
-       SELECT k, key, n FROM unnest($1::text[], $2::text[], $3::bigint[]) AS u(k, key, n) ORDER BY k, key
-       ON CONFLICT (kind, key) DO UPDATE SET n = preview_counters.n + excluded.n`,
-      [c.map(([k]) => k.split('\u0000')[0]), c.map(([k]) => k.split('\u0000')[1]), c.map(([, n]) => n)],
+      `INSERT INTO preview_counters (kind, key, shard, n)
+       SELECT k, key, $4, n FROM unnest($1::text[], $2::text[], $3::bigint[]) AS u(k, key, n) ORDER BY k, key
+       ON CONFLICT (kind, key, shard) DO UPDATE SET n = preview_counters.n + excluded.n`,
+      [c.map(([k]) => k.split('\u0000')[0]), c.map(([k]) => k.split('\u0000')[1]), c.map(([, n]) => n), shard],
     );
   }
   const h = hours.entries();
   if (h.length > 0) {
     await db.query(
-      `INSERT INTO preview_crawl_hours (hour, n) SELECT hour, n FROM unnest($1::bigint[], $2::bigint[]) AS u(hour, n) ORDER BY hour
-       ON CONFLICT (hour) DO UPDATE SET n = preview_crawl_hours.n + excluded.n`,
-      [h.map(([k]) => k), h.map(([, n]) => n)],
+      `INSERT INTO preview_crawl_hours (hour, shard, n) SELECT hour, $3, n FROM unnest($1::bigint[], $2::bigint[]) AS u(hour, n) ORDER BY hour
+       ON CONFLICT (hour, shard) DO UPDATE SET n = preview_crawl_hours.n + excluded.n`,
+      [h.map(([k]) => k), h.map(([, n]) => n), shard],
     );
-    await db.query('DELETE FROM preview_crawl_hours WHERE hour = ANY($1::bigint[]) AND n = 0', [h.map(([k]) => k)]);
+    await db.query('DELETE FROM preview_crawl_hours WHERE hour = ANY($1::bigint[]) AND shard = $2 AND n = 0', [h.map(([k]) => k), shard]);
   }
 }
 
@@ -139,7 +156,7 @@ export async function unindexDomainPg(db: Queryable, domain: string): Promise<bo
     const counters = new Deltas<string>();
     const hours = new Deltas<number>();
     await withdraw(db, domain, prev, JSON.parse(prev.facets) as PolicyFacets, counters, hours);
-    await applyDeltas(db, counters, hours);
+    await applyDeltas(db, domain, counters, hours);
     await db.query('DELETE FROM preview_policy WHERE domain = $1', [domain]);
   }
   const history = (await db.query('DELETE FROM preview_history WHERE domain = $1', [domain])).rowCount ?? 0;
