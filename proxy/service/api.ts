@@ -26,7 +26,7 @@ export interface ServiceStatus {
   crawling: number;
   /** Failed checks waiting for their retry (classification.md section 8). */
   retrying: number;
-  /** Worker pool size (CRAWL_CONCURRENCY). */
+  /** Crawl jobs this process runs at once (CRAWL_CONCURRENCY); 0 for an API-only replica (PostgreSQL without SERVICE_CRAWLS). */
   workers: number;
   /** Stored crawls (audit entries). */
   audits: number;

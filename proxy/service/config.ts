@@ -30,6 +30,23 @@ export interface ServiceConfig {
   /** Host names besides the listening address, localhost and [::1] (proxy/lib/http/host-guard.ts). */
   allowedHosts: string[];
   logLevel: string;
+  /** DATABASE_URL: PostgreSQL instead of DATA_DIR/registry.sqlite, and crawl jobs on pg-boss there. */
+  databaseUrl: string | undefined;
+  /** With PostgreSQL, also run crawl workers in `npm run service` (SERVICE_CRAWLS=1); SQLite always does. */
+  serviceCrawls: boolean;
+  /** PostgreSQL settings, used only with DATABASE_URL. */
+  postgres: PostgresSettings;
+}
+
+export interface PostgresSettings {
+  /** DATABASE_POOL_MAX: connections one process may hold. */
+  poolMax: number;
+  /** CRAWL_JOB_EXPIRE_SECONDS: a running job not finished within this is taken as lost (its worker died) and run again. */
+  jobExpireSeconds: number;
+  /** CRAWL_JOB_CHECK_SECONDS: how often lost jobs are looked for (pg-boss maintenance, by one process at a time). */
+  jobCheckSeconds: number;
+  /** CRAWL_JOB_POLL_SECONDS: how often idle workers look for jobs come due (new jobs wake them at once). */
+  jobPollSeconds: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -63,5 +80,37 @@ export function loadServiceConfig(env: Env = process.env): ServiceConfig {
     trustProxy: int(env, 'TRUST_PROXY', 0, 0, 16),
     allowedHosts: allowedHostsOf(env),
     logLevel,
+    databaseUrl: databaseUrlOf(env),
+    serviceCrawls: flag(env, 'SERVICE_CRAWLS', false),
+    postgres: {
+      poolMax: int(env, 'DATABASE_POOL_MAX', 10, 2, 1000),
+      jobExpireSeconds: int(env, 'CRAWL_JOB_EXPIRE_SECONDS', 60, 2, 86_400),
+      jobCheckSeconds: int(env, 'CRAWL_JOB_CHECK_SECONDS', 30, 1, 3_600),
+      jobPollSeconds: int(env, 'CRAWL_JOB_POLL_SECONDS', 2, 1, 600),
+    },
   };
+}
+
+/** DATABASE_URL, a postgres:// or postgresql:// URL; the message never repeats it (it may hold a password). */
+function databaseUrlOf(env: Env): string | undefined {
+  const url = optionalStr(env, 'DATABASE_URL');
+  if (url === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError('DATABASE_URL', 'expected a URL such as postgres://user@host:5432/database');
+  }
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
+    throw new ConfigError('DATABASE_URL', `expected a postgres:// or postgresql:// URL, got a ${parsed.protocol} one`);
+  }
+  if (parsed.pathname.length <= 1) throw new ConfigError('DATABASE_URL', 'name the database in the path (postgres://host:5432/lens)');
+  return url;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const v = str(env, name, fallback ? '1' : '0').toLowerCase();
+  if (['1', 'true', 'yes'].includes(v)) return true;
+  if (['0', 'false', 'no'].includes(v)) return false;
+  throw new ConfigError(name, `expected 1 or 0, got "${v}"`);
 }

@@ -18,9 +18,8 @@ import { DEFAULT_QUEUE_LIMITS, RETRY_DELAYS_MS, type LookupService, type LookupS
 import { crawlFailure } from './crawl-failure.js';
 import { withLastCheck } from './last-check.js';
 import { LookupMarks } from './looked-up.js';
-import { CrawlWorkers } from './queue/workers.js';
 import { DEFAULT_AUDIT_RETENTION_DAYS, Retention } from './retention.js';
-import type { RecordRead, RegistryStore } from './store/registry-store.js';
+import type { CrawlRunner, RecordRead, RegistryStore } from './store/registry-store.js';
 import { openSqliteStore } from './store/sqlite/open.js';
 import { RecordWaiters } from './waiters.js';
 
@@ -36,7 +35,10 @@ export interface EmbeddedLookupService extends LookupService {
 
 export interface EmbeddedOptions extends LookupServiceOptions {
   logger?: Logger;
-  /** Start the worker pool (default true). The CLI analyses one domain without it. */
+  /**
+   * Run crawl jobs in this process (default true). The CLI analyses one domain without them;
+   * with PostgreSQL, `npm run service` leaves them to `npm run worker` unless SERVICE_CRAWLS=1.
+   */
   workers?: boolean;
 }
 
@@ -63,11 +65,12 @@ export function createLookupService(opts: EmbeddedOptions): EmbeddedLookupServic
     return outcome;
   };
   const runWorkers = opts.workers ?? true;
-  const workers = new CrawlWorkers(queue, async (d, s) => void (await crawlAndStore(d, s)), opts.crawlConcurrency ?? 8, log, clock);
+  const concurrency = opts.crawlConcurrency ?? 8;
+  let workers: CrawlRunner | undefined;
   const waiters = new RecordWaiters(records);
-  // Workers look for work only once jobs a killed process left running are queued again.
+  // Workers look for work only once they run (SQLite: after jobs a killed process left running are queued again).
   const kickWorkers = () => {
-    if (runWorkers) void started.then(() => workers.kick(), () => undefined);
+    if (runWorkers) void started.then(() => workers?.kick(), () => undefined);
   };
   const admission = new Admission(queue, opts.queueLimits ?? DEFAULT_QUEUE_LIMITS, clock, kickWorkers);
   const marks = new LookupMarks(store.maintenance, clock, log);
@@ -97,13 +100,13 @@ export function createLookupService(opts: EmbeddedOptions): EmbeddedLookupServic
   let sweep: NodeJS.Timeout | undefined;
   let closed = false;
   const started = (async () => {
-    const recovered = await queue.recover();
-    if (recovered > 0) log.info({ recovered }, 'crawl jobs interrupted by the last stop are queued again');
     if (!runWorkers) return;
+    workers = await queue.work(async (d, s) => void (await crawlAndStore(d, s)), { concurrency, log, clock });
+    // Every process that crawls sweeps; with several workers the queue's one-job-per-domain rule keeps it to one refresh each.
     const sweepStale = async () => {
       const n = await admission.sweep(clock.now() - refreshMs, SWEEP_BATCH);
       if (n > 0) log.info({ queued: n }, 'stale records queued for refresh');
-      workers.kick();
+      workers?.kick();
     };
     await sweepStale();
     sweep = setInterval(() => void sweepStale().catch((err: unknown) => log.error({ err }, 'refresh sweep failed')), SWEEP_EVERY_MS);
@@ -162,11 +165,11 @@ export function createLookupService(opts: EmbeddedOptions): EmbeddedLookupServic
     },
     async status() {
       const [r, q] = await Promise.all([records.counts(), queue.counts()]);
-      return { ...r, queued: q.queued, crawling: q.running, retrying: q.retrying, workers: workers.concurrency };
+      return { ...r, queued: q.queued, crawling: q.running, retrying: q.retrying, workers: runWorkers ? concurrency : 0 };
     },
     async idle() {
       await started;
-      return workers.idle();
+      return workers?.idle();
     },
     async close(): Promise<void> {
       if (closed) return;
@@ -175,7 +178,7 @@ export function createLookupService(opts: EmbeddedOptions): EmbeddedLookupServic
       clearInterval(sweep);
       await retention.stop();
       waiters.close();
-      await workers.stop();
+      await workers?.stop();
       await store.close();
     },
   };

@@ -3,6 +3,10 @@
  * on HOST:PORT (127.0.0.1:8788). Logs one `listening` line with the address (port 0 picks a
  * free port; the restart test reads it), and stops gracefully on SIGINT/SIGTERM: the server
  * closes, running crawls are aborted and stay queued for the next start.
+ *
+ * With SQLite (the default) it also crawls. With DATABASE_URL it answers the API only and
+ * leaves the crawl jobs to `npm run worker` processes (worker.ts), unless SERVICE_CRAWLS=1;
+ * any number of replicas can run behind a load balancer.
  */
 import type { AddressInfo } from 'node:net';
 import { createCrawler } from '../crawler/index.js';
@@ -13,10 +17,11 @@ import { loadServiceConfig } from './config.js';
 import { createServiceApp } from './http/app.js';
 import { createJsonServer } from '../lib/http/server.js';
 import { createLookupService } from './lookup-service.js';
+import { openConfiguredStore } from './open-store.js';
 
 const config = loadOrExit(() => {
   const c = loadServiceConfig(process.env);
-  ensureWritableDir('DATA_DIR', c.dataDir);
+  if (c.databaseUrl === undefined) ensureWritableDir('DATA_DIR', c.dataDir);
   return c;
 });
 const log = createLogger('service', config.logLevel);
@@ -24,19 +29,21 @@ const log = createLogger('service', config.logLevel);
 // A bad CRAWL_OVERRIDES or RANKLIST_CSV is a ConfigError naming the variable.
 const crawler = loadOrExit(() => createCrawler({ overrides: config.crawlOverrides, rankListPath: config.rankListPath }));
 
-// A registry written by a newer program is refused here, in one line (SchemaTooNewError, exit 2).
-const service = loadOrExit(() =>
-  createLookupService({
-    dataDir: config.dataDir,
-    crawler,
-    crawlConcurrency: config.crawlConcurrency,
-    refreshDays: config.refreshDays,
-    queueLimits: config.queueLimits,
-    auditRetentionDays: config.auditRetentionDays,
-    purgeUnusedDays: config.purgeUnusedDays,
-    logger: log,
-  }),
-);
+// A database written by a newer program is refused here, in one line (SchemaTooNewError, exit 2).
+const store = await openConfiguredStore(config, log, 'service');
+const crawls = config.databaseUrl === undefined || config.serviceCrawls;
+const service = createLookupService({
+  dataDir: config.dataDir,
+  store,
+  workers: crawls,
+  crawler,
+  crawlConcurrency: config.crawlConcurrency,
+  refreshDays: config.refreshDays,
+  queueLimits: config.queueLimits,
+  auditRetentionDays: config.auditRetentionDays,
+  purgeUnusedDays: config.purgeUnusedDays,
+  logger: log,
+});
 const app = createServiceApp({ service, store: service.store, logger: log, trustProxy: config.trustProxy, allowedHosts: config.allowedHosts });
 
 // Every refusal, including those Node's parser makes before Express runs, is the seed's error object.
@@ -48,7 +55,8 @@ server.once('error', (err) => {
 server.listen(config.port, config.host, () => {
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
-  log.info({ url: `http://${host}:${port}`, dataDir: config.dataDir }, 'listening');
+  const storage = config.databaseUrl === undefined ? { dataDir: config.dataDir } : { store: 'postgres' };
+  log.info({ url: `http://${host}:${port}`, ...storage, crawls }, 'listening');
 });
 
 onSignals(

@@ -19,6 +19,9 @@ import { loadServiceConfig } from './config.js';
 import { DAY_MS, purgeUnused } from './retention.js';
 import { backupSqliteFile, type BackupResult } from './store/sqlite/backup.js';
 import { REGISTRY_FILE, openSqliteStore } from './store/sqlite/open.js';
+import { openPgStore } from './store/pg/open.js';
+import type { RegistryStore } from './store/registry-store.js';
+import { createLogger } from '../lib/logger.js';
 
 const USAGE = `Usage:
   npm run backup -- FOLDER
@@ -30,7 +33,8 @@ const USAGE = `Usage:
   npm run purge -- --unused-days N [--dry-run]
       Forgets every domain no one looked up for N days; --dry-run only lists them.
 
-DATA_DIR is read as the servers read it (default ./data).
+DATA_DIR and DATABASE_URL are read as the servers read them (default ./data; with DATABASE_URL
+purge works on PostgreSQL, and the registry's backup is pg_dump's).
 `;
 
 class UsageError extends Error {}
@@ -81,9 +85,13 @@ async function purge(argv: string[]): Promise<void> {
     return d.domain;
   });
 
-  const dir = dataDir();
-  if (!existsSync(join(dir, REGISTRY_FILE))) throw new UsageError(`${dir} holds no ${REGISTRY_FILE}: nothing to purge. Is DATA_DIR set as for the server?`);
-  const store = openSqliteStore(dir);
+  const config = loadServiceConfig(process.env);
+  const dir = config.dataDir;
+  // With DATABASE_URL the registry is in PostgreSQL, as for the servers.
+  if (!config.databaseUrl && !existsSync(join(dir, REGISTRY_FILE))) throw new UsageError(`${dir} holds no ${REGISTRY_FILE}: nothing to purge. Is DATA_DIR set as for the server?`);
+  const store: RegistryStore = config.databaseUrl
+    ? await openPgStore(config.databaseUrl, { log: createLogger('maintenance', 'silent'), role: 'maintenance', ...config.postgres })
+    : openSqliteStore(dir);
   try {
     if (days === undefined) {
       for (const d of domains) {

@@ -13,7 +13,8 @@ export const HealthResponseSchema = z.object({
     crawling: z.number().int().nonnegative(),
     /** Failed checks waiting for their retry (10 min, 1 h, 6 h after a failure). */
     retrying: z.number().int().nonnegative(),
-    workers: z.number().int().positive(),
+    /** Crawl jobs this process runs at once; 0 on an API-only replica (the workers run elsewhere). */
+    workers: z.number().int().nonnegative(),
   }),
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;

@@ -4,7 +4,9 @@
  * "when did this site start blocking GPTBot?". Pure.
  */
 import { SIGNAL_LABELS } from './labels.js';
-import type { PolicyFacets } from './facets.js';
+import type { Classification } from '../../analysis/classification.js';
+import type { HistoryEntry } from '../../../shared/schemas.js';
+import { facetsOf, type PolicyFacets } from './facets.js';
 import { USE_CASES, toAnnouncedStance } from '../../../shared/values.js';
 
 const arrow = (a: string | number, b: string | number) => `${a} → ${b}`;
@@ -35,4 +37,29 @@ export function describeChanges(before: PolicyFacets, after: PolicyFacets): stri
   for (const c of added(after.conflicts, before.conflicts)) out.push(`conflict resolved: ${c}`);
   if (before.score !== after.score) out.push(`score: ${arrow(before.score, after.score)}`);
   return out;
+}
+
+/**
+ * The history entry a stored crawl adds (either store's index writes it): the domain's first
+ * indexed crawl, or one that changed the policy, else null. Diffed against what the index last
+ * saw, or the registry's previous record when the index is newer than the domain's first crawl.
+ */
+export function historyEntryOf(
+  crawl: { auditId: string; crawledAt: string; previous: Classification | null },
+  indexed: PolicyFacets | null,
+  next: PolicyFacets,
+): HistoryEntry | null {
+  const base = indexed ?? (crawl.previous ? facetsOf(crawl.previous) : null);
+  const changes = base ? describeChanges(base, next) : [];
+  if (indexed && changes.length === 0) return null;
+  return {
+    audit_id: crawl.auditId,
+    crawled_at: crawl.crawledAt,
+    stance: next.stance,
+    detail: next.detail,
+    score: next.score,
+    use_cases: next.use_cases,
+    bots_blocked: next.blocked,
+    changes,
+  };
 }

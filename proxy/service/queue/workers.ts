@@ -1,22 +1,35 @@
 /**
- * The crawl worker pool: up to `concurrency` jobs at once, claimed from the persisted queue in
- * priority order. A job leaves the queue only when its result is stored (inside `run`); a crawl
+ * The crawl worker pool of the embedded SQLite store (store/sqlite/jobs.ts `work()`): up to
+ * `concurrency` jobs at once, claimed from the persisted queue in priority order, in the
+ * service's own process. (With PostgreSQL the jobs are pg-boss's, queue/pgboss-workers.ts.) A job leaves the queue only when its result is stored (inside `run`); a crawl
  * that throws goes back to the end of the queue, and after MAX_ATTEMPTS it is dropped and
  * logged. A failed check's retry waits in the store until its time; a timer wakes the pool
  * then. Stopping aborts running crawls and puts their jobs back, so the next start runs them.
  */
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
-import type { CrawlQueue } from '../store/registry-store.js';
+import type { CrawlRunner, QueueCounts, RunJob } from '../store/registry-store.js';
 
+export type { RunJob };
+
+/** Attempts of a job whose crawl throws (not a failed check: that is stored and retried on its backoff). */
 export const MAX_ATTEMPTS = 3;
 /** The retry timer never sleeps longer than this (the clock may be moved, the hourly sweep kicks anyway). */
 const MAX_SLEEP_MS = 3_600_000;
 
-/** Crawls, classifies and stores one domain; must not store anything once `signal` aborted. */
-export type RunJob = (domain: string, signal: AbortSignal) => Promise<void>;
+/** A queue that hands out its jobs one by one to the workers of this process. */
+export interface ClaimQueue {
+  /** The next due job (priority, then age), now marked running, or undefined. */
+  claim(nowMs: number): Promise<{ domain: string; attempts: number } | undefined>;
+  /** Back to the end of the queue (after a crawl that threw, or when the workers stop). */
+  requeue(domain: string): Promise<void>;
+  drop(domain: string): Promise<void>;
+  counts(): Promise<QueueCounts>;
+  /** When the earliest retry becomes due (epoch ms), or null. */
+  nextRetryMs(): Promise<number | null>;
+}
 
-export class CrawlWorkers {
+export class CrawlWorkers implements CrawlRunner {
   private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   private waiters: Array<() => void> = [];
   private stopped = false;
@@ -26,7 +39,7 @@ export class CrawlWorkers {
   private retryTimer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly queue: CrawlQueue,
+    private readonly queue: ClaimQueue,
     private readonly run: RunJob,
     readonly concurrency: number,
     private readonly log: Logger,

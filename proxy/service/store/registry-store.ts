@@ -4,9 +4,11 @@
  * trail, the crawl queue, API keys, per-key usage windows, and the announced surface's indexes.
  * Every call returns a promise, so a remote database fits behind it.
  *
- * Implementations: SQLite (store/sqlite, the zero-setup default, better-sqlite3 in WAL mode).
- * A PostgreSQL one (`pg`, with pg-boss 10.x for the jobs) follows the same contract; the rules
- * each must keep are written on the methods. The ones that matter most:
+ * Implementations: SQLite (store/sqlite, the zero-setup default, better-sqlite3 in WAL mode, its
+ * own queue table and in-process workers) and PostgreSQL (store/pg, `DATABASE_URL`, with the
+ * crawl jobs on pg-boss 10.x, queue/pgboss-*.ts, run by any number of worker processes). The same
+ * contract tests run against both (test/integration/store). The rules each must keep are
+ * written on the methods. The ones that matter most:
  * - `records.storeCrawl` is one transaction: audit entry, current record (unless a failed
  *   check must keep a good one), name and announced-surface indexes, and the end or the
  *   rescheduling of the domain's job. A kill at any point leaves all of it or none of it.
@@ -28,6 +30,8 @@ import type {
   SearchResult,
 } from '../../../shared/schemas.js';
 import type { LimitType } from '../../../shared/values.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Logger } from '../../lib/logger.js';
 import type { UsageState } from '../limits/usage-count.js';
 import type { PreviewSearchResult, SignalsResponse, StatsResponse } from '../preview/schemas.js';
 
@@ -161,8 +165,9 @@ export interface EnqueueRequest {
 }
 
 /**
- * Per domain: `queued` it was already waiting or running (a waiting job asked for at a higher
- * priority is promoted, and a retry waiting for its time is made due); `added` a new job;
+ * Per domain: `queued` it was already waiting or running (a job waiting to run, asked for at a
+ * higher priority, is promoted), or, asked at interactive or batch priority, it has a record by
+ * now (stored between the caller's read and this call: not crawled twice); `added` a new job;
  * `over_budget` and `full` not queued.
  */
 export type EnqueueOutcome = 'queued' | 'added' | 'over_budget' | 'full';
@@ -182,26 +187,45 @@ export interface QueueCounts {
   retrying: number;
 }
 
+/** Crawls, classifies and stores one domain; must not store anything once `signal` aborted. */
+export type RunJob = (domain: string, signal: AbortSignal) => Promise<void>;
+
+/** The jobs this process runs (queue.work): started once, stopped with the service. */
+export interface CrawlRunner {
+  /** Jobs run at once in this process. */
+  readonly concurrency: number;
+  /** Work may be due (a job was added or made due here): look now rather than at the next poll. */
+  kick(): void;
+  /** Resolves when nothing is queued or crawling; failed checks waiting for their retry do not count. */
+  idle(): Promise<void>;
+  /** Stops taking jobs; running crawls finish or are aborted, and their jobs stay queued for another run. */
+  stop(): Promise<void>;
+}
+
+export interface WorkOptions {
+  concurrency: number;
+  log: Logger;
+  clock: Clock;
+}
+
 export interface CrawlQueue {
-  /** One row per domain: asking again never adds a second job. Decided atomically per call. */
+  /** One job per domain: asking again never adds a second job. Decided atomically per call. */
   enqueue(req: EnqueueRequest): Promise<EnqueueOutcome[]>;
   /**
    * "Check again": a check now at interactive priority, unless the domain was checked (its
    * record's `checkedMs`) or queued for a check less than `minIntervalMs` ago.
    */
   recheck(domain: string, opts: { nowMs: number; minIntervalMs: number; maxQueued: number; budget?: EnqueueRequest['budget'] }): Promise<RecheckOutcome>;
-  /** The next due job (priority, then age), now marked running, or undefined. */
-  claim(nowMs: number): Promise<{ domain: string; attempts: number } | undefined>;
-  /** Back to the end of the queue (after a crawl that threw, or when the workers stop). */
-  requeue(domain: string): Promise<void>;
-  drop(domain: string): Promise<void>;
-  /** At start: jobs left running by a killed process are queued again. */
-  recover(): Promise<number>;
   counts(): Promise<QueueCounts>;
-  /** When the earliest retry becomes due (epoch ms), or null. */
-  nextRetryMs(): Promise<number | null>;
   /** Queues up to `max` domains checked before `cutoffMs` for a refresh (none while `maxQueued` are queued). */
   enqueueStale(cutoffMs: number, max: number, nowMs: number, maxQueued: number): Promise<number>;
+  /**
+   * Runs jobs in this process, in priority order, each through `run`, until stopped. A job ends
+   * only in the transaction that stores its crawl (`records.storeCrawl`); one whose crawl threw
+   * is retried a few times; one whose process died is run again (SQLite: at the next start;
+   * pg-boss: once its expiry passes, by any worker). Resolves once the runner takes work.
+   */
+  work(run: RunJob, opts: WorkOptions): Promise<CrawlRunner>;
 }
 
 // ---------------------------------------------------------------- keys and usage

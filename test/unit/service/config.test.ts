@@ -19,7 +19,25 @@ describe('loadServiceConfig', () => {
       trustProxy: 0,
       allowedHosts: [],
       logLevel: 'info',
+      databaseUrl: undefined,
+      serviceCrawls: false,
+      postgres: { poolMax: 10, jobExpireSeconds: 60, jobCheckSeconds: 30, jobPollSeconds: 2 },
     });
+  });
+
+  it('reads the PostgreSQL settings; the URL is checked but never repeated in a message (it may hold a password)', () => {
+    const c = loadServiceConfig({
+      DATABASE_URL: 'postgres://lens:secret@db.internal:5432/lens',
+      SERVICE_CRAWLS: '1',
+      DATABASE_POOL_MAX: '20',
+      CRAWL_JOB_EXPIRE_SECONDS: '90',
+      CRAWL_JOB_CHECK_SECONDS: '10',
+      CRAWL_JOB_POLL_SECONDS: '5',
+    });
+    expect(c).toMatchObject({ databaseUrl: 'postgres://lens:secret@db.internal:5432/lens', serviceCrawls: true, postgres: { poolMax: 20, jobExpireSeconds: 90, jobCheckSeconds: 10, jobPollSeconds: 5 } });
+    expect(() => loadServiceConfig({ DATABASE_URL: 'mysql://u:secret@h/db' })).toThrow(/^DATABASE_URL: expected a postgres:\/\/ or postgresql:\/\/ URL, got a mysql: one$/);
+    expect(() => loadServiceConfig({ DATABASE_URL: 'postgres://u:secret@h:5432' })).toThrow(/^DATABASE_URL: name the database/);
+    expect(() => loadServiceConfig({ DATABASE_URL: 'not a url secret' })).toThrow(/^DATABASE_URL: expected a URL/);
   });
 
   it('reads every variable', () => {
@@ -52,6 +70,9 @@ describe('loadServiceConfig', () => {
     ['TRUST_PROXY', 'true'],
     ['LOG_LEVEL', 'loud'],
     ['HOST', 'a b'],
+    ['SERVICE_CRAWLS', 'maybe'],
+    ['DATABASE_POOL_MAX', '1'],
+    ['CRAWL_JOB_EXPIRE_SECONDS', '1'],
     ['AUDIT_RETENTION_DAYS', '0'],
     ['PURGE_UNUSED_DAYS', '0'],
     ['PURGE_UNUSED_DAYS', 'never'],

@@ -7,9 +7,13 @@
  * section 8). Jobs per state are counted by triggers (migration 3), so the cap costs one row.
  */
 import type Database from 'better-sqlite3';
+import { CrawlWorkers, type ClaimQueue } from '../../queue/workers.js';
 import {
   PRIORITY,
   type CrawlQueue,
+  type CrawlRunner,
+  type RunJob,
+  type WorkOptions,
   type EnqueueOutcome,
   type EnqueueRequest,
   type QueueCounts,
@@ -54,6 +58,7 @@ function prepare(db: Database.Database) {
     queued: db.prepare<[], { n: number }>(`SELECT n FROM job_counts WHERE state = 'queued'`),
     nextRetry: db.prepare<[], { at: number | null }>(`SELECT min(run_after) AS at FROM jobs WHERE state = 'retrying'`),
     checked: db.prepare<[string], { checked_ms: number }>('SELECT checked_ms FROM domains WHERE domain = ?'),
+    known: db.prepare<[string], { n: number }>('SELECT 1 AS n FROM domains WHERE domain = ?'),
     // Domains checked before the cutoff that have no job, oldest check first.
     stale: db.prepare<[number, number], { domain: string }>(
       `SELECT d.domain FROM domains d WHERE d.checked_ms < ?
@@ -95,7 +100,7 @@ class Budget {
   }
 }
 
-export class SqliteJobs implements CrawlQueue {
+export class SqliteJobs implements CrawlQueue, ClaimQueue {
   private readonly st;
 
   constructor(private readonly db: Database.Database) {
@@ -118,6 +123,8 @@ export class SqliteJobs implements CrawlQueue {
           if (job.state === 'queued' && req.priority < job.priority) this.st.promote.run(req.priority, domain);
           return 'queued';
         }
+        // Stored since the caller looked: analysed, not to be crawled again (refreshes ask for known domains).
+        if (req.priority < PRIORITY.refresh && this.st.known.get(domain)) return 'queued';
         if (budget && budget.left <= 0) return 'over_budget';
         if (queued >= req.maxQueued) return 'full';
         this.st.insert.run(domain, req.priority, req.nowMs);
@@ -168,8 +175,18 @@ export class SqliteJobs implements CrawlQueue {
     this.st.drop.run(domain);
   }
 
+  /** At start: jobs left running by a killed process are queued again. */
   async recover(): Promise<number> {
     return this.st.recover.run().changes;
+  }
+
+  /** The pool of this process: jobs a killed process left running are queued again first (one process owns the file). */
+  async work(run: RunJob, opts: WorkOptions): Promise<CrawlRunner> {
+    const recovered = await this.recover();
+    if (recovered > 0) opts.log.info({ recovered }, 'crawl jobs interrupted by the last stop are queued again');
+    const workers = new CrawlWorkers(this, run, opts.concurrency, opts.log, opts.clock);
+    workers.kick();
+    return workers;
   }
 
   async counts(): Promise<QueueCounts> {

@@ -7,7 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { AnnouncedRecord, HistoryEntry, HistoryResponse } from '../../../../shared/schemas.js';
-import { describeChanges } from '../../preview/changes.js';
+import { historyEntryOf } from '../../preview/changes.js';
 import { contributions, facetsOf, foldName, rankSort, type PolicyFacets } from '../../preview/facets.js';
 import type { SignalsResponse } from '../../preview/schemas.js';
 import { buildSignals } from '../../preview/signals.js';
@@ -131,23 +131,8 @@ export function indexCrawl(db: Database.Database, crawl: StoredCrawl): void {
   if (prev) st.updatePolicy.run(row);
   else st.addName.run(Number(st.insertPolicy.run(row).lastInsertRowid), domain);
 
-  // History: diff against what these tables last saw, or the registry's previous record when
-  // these tables are newer than the registry's first crawl of the domain.
-  const base = before ?? (crawl.previous ? facetsOf(crawl.previous) : null);
-  const changes = base ? describeChanges(base, next) : [];
-  if (!prev || changes.length > 0) {
-    const entry: HistoryEntry = {
-      audit_id: auditId,
-      crawled_at: crawledAt,
-      stance: next.stance,
-      detail: next.detail,
-      score: next.score,
-      use_cases: next.use_cases,
-      bots_blocked: next.blocked,
-      changes,
-    };
-    st.addHistory.run(domain, JSON.stringify(entry));
-  }
+  const entry = historyEntryOf(crawl, before, next);
+  if (entry) st.addHistory.run(domain, JSON.stringify(entry));
 
   st.putSignals.run(domain, JSON.stringify(buildSignals(crawl.evidence, classification.full, auditId, crawledAt)));
 }

@@ -1,91 +1,17 @@
 /**
- * Search by policy characteristics (announced surface `GET /v1/search`) in SQLite; parameters
- * are validated before (shared/params.ts). Every query walks an index already in (rank, name)
- * order: the bot or standard index when one of those filters is given, else the policy table's
- * index led by the most selective equality filter, so a page costs the rows it skips, not a
- * sort of all matches.
+ * Search by policy characteristics (announced surface `GET /v1/search`) in SQLite: the query of
+ * preview/search-query.ts, with FTS5's trigram index for names.
  */
 import type Database from 'better-sqlite3';
 import type { PreviewSearchParams } from '../../../../shared/params.js';
-import { toAnnouncedStance, type Detail, type Stance } from '../../../../shared/values.js';
-import { rankOf } from '../../preview/facets.js';
 import type { PreviewSearchResult } from '../../preview/schemas.js';
+import { searchPage, searchQuery, type SearchRow } from '../../preview/search-query.js';
 import { statements } from './preview-index.js';
 
-interface Row {
-  domain: string;
-  stance: Stance;
-  detail: Detail;
-  score: number;
-  rank_sort: number;
-  crawled_at: string;
-}
-
-/** Builds the query: one driving index in (rank, name) order, the other filters checked per row. */
-export function searchQuery(p: PreviewSearchParams): { sql: string; params: unknown[] } {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  // Each: the index table, its conditions (columns of that table) and their values.
-  const joins: Array<{ table: string; conds: string[]; values: unknown[] }> = [];
-  if (p.blocks !== undefined) joins.push({ table: 'preview_bot', conds: ['bot = ?', "verdict = 'blocked'"], values: [p.blocks] });
-  if (p.allows !== undefined) joins.push({ table: 'preview_bot', conds: ['bot = ?', "verdict = 'allowed'"], values: [p.allows] });
-  if (p.standard !== undefined) joins.push({ table: 'preview_standard', conds: ['standard = ?'], values: [p.standard] });
-
-  let from = 'preview_policy p';
-  let order = 'p.rank_sort, p.domain';
-  const [driver, ...rest] = joins;
-  if (driver) {
-    // The driving index is already in (rank_sort, domain) order: the page is read, not sorted.
-    from = `${driver.table} d CROSS JOIN preview_policy p ON p.domain = d.domain`;
-    order = 'd.rank_sort, d.domain';
-    where.push(...driver.conds.map((c) => `d.${c}`));
-    params.push(...driver.values);
-  }
-  for (const j of rest) {
-    const conds = [...j.conds.map((c) => `x.${c}`), 'x.rank_sort = p.rank_sort', 'x.domain = p.domain'];
-    where.push(`EXISTS (SELECT 1 FROM ${j.table} x WHERE ${conds.join(' AND ')})`);
-    params.push(...j.values);
-  }
-  if (p.stance !== undefined) (where.push('p.stance = ?'), params.push(p.stance));
-  if (p.cdn !== undefined) (where.push('p.cdn = ?'), params.push(p.cdn));
-  if (p.cms !== undefined) (where.push('p.cms = ?'), params.push(p.cms));
-  if (p.min_score !== undefined) (where.push('p.score >= ?'), params.push(p.min_score));
-  if (p.max_score !== undefined) (where.push('p.score <= ?'), params.push(p.max_score));
-  if (p.q !== undefined) {
-    if (p.q.length >= 3) {
-      // Trigram index (FTS5): substring match without reading every name.
-      where.push('p.id IN (SELECT rowid FROM preview_names WHERE domain LIKE ?)');
-      params.push(`%${p.q}%`);
-    } else {
-      where.push('instr(p.domain, ?) > 0');
-      params.push(p.q);
-    }
-  }
-  const sql =
-    `SELECT p.domain, p.stance, p.detail, p.score, p.rank_sort, p.crawled_at FROM ${from}` +
-    (where.length ? ` WHERE ${where.join(' AND ')}` : '') +
-    ` ORDER BY ${order} LIMIT ? OFFSET ?`;
-  // One row past the page tells whether there is more.
-  params.push(p.limit + 1, p.offset);
-  return { sql, params };
-}
+export { searchQuery };
 
 export function searchPolicies(db: Database.Database, p: PreviewSearchParams): PreviewSearchResult {
   statements(db);
   const { sql, params } = searchQuery(p);
-  const rows = db.prepare<unknown[], Row>(sql).all(...params);
-  const page = rows.slice(0, p.limit);
-  return {
-    results: page.map((r) => ({
-      domain: r.domain,
-      stance: toAnnouncedStance(r.stance),
-      detail: r.detail,
-      score: r.score,
-      ranklist_rank: rankOf(r.rank_sort),
-      last_crawled: r.crawled_at,
-    })),
-    limit: p.limit,
-    offset: p.offset,
-    has_more: rows.length > p.limit,
-  };
+  return searchPage(db.prepare<unknown[], SearchRow>(sql).all(...params), p);
 }

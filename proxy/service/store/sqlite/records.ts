@@ -7,39 +7,29 @@
  * section 8) and is only recorded as its last check.
  */
 import type Database from 'better-sqlite3';
-import type { AnnouncedRecord, AnnouncedRecordBody, DomainPolicyFound, FullRecord, FullRecordBody, SearchResult } from '../../../../shared/schemas.js';
+import type { AnnouncedRecord, DomainPolicyFound, FullRecord, SearchResult } from '../../../../shared/schemas.js';
 import type { SearchParams } from '../../../../shared/api.js';
-import type { Classification } from '../../../analysis/classification.js';
-import type { Evidence } from '../../../analysis/evidence.js';
 import { newAuditId } from '../audit-id.js';
-import type {
-  AuditEntry,
-  CrawlToStore,
-  LastCheck,
-  RecordRead,
-  RecordStore,
-  StoreOutcome,
-  StoredCrawl,
-  StoredRecord,
-} from '../registry-store.js';
+import {
+  AGE_COLUMNS as AGE,
+  announcedOf,
+  auditOf,
+  classificationOf,
+  crawledMsOf,
+  fullOf,
+  lastCheckOf,
+  readOf as read,
+  retryAt,
+  storedOf,
+  type AgeColumns as Age,
+  type AuditRow,
+  type RecordColumns,
+} from '../record-rows.js';
+import type { AuditEntry, CrawlToStore, RecordRead, RecordStore, StoreOutcome, StoredCrawl } from '../registry-store.js';
 import type { SqliteJobs } from './jobs.js';
 import { DomainSearch, bigramsOf } from './name-search.js';
 
-interface DomainRow {
-  id: number;
-  audit_id: string;
-  last_crawled_ms: number;
-  checked_ms: number;
-  failures: number;
-  failed: number;
-  last_check: string | null;
-  summary: string;
-  full: string;
-  announced: string;
-}
-
-type Age = Pick<DomainRow, 'last_crawled_ms' | 'checked_ms' | 'last_check'>;
-const AGE = 'last_crawled_ms, checked_ms, last_check';
+type DomainRow = RecordColumns & Age & { failures: number; failed: number };
 
 export class SqliteRecords implements RecordStore {
   private readonly auditListeners: Array<(crawl: StoredCrawl) => void> = [];
@@ -58,8 +48,8 @@ export class SqliteRecords implements RecordStore {
       summaries: db.prepare<[string], Age & { domain: string; summary: string }>(
         `SELECT domain, summary, ${AGE} FROM domains WHERE domain IN (SELECT value FROM json_each(?))`,
       ),
-      full: db.prepare<[string], Age & Pick<DomainRow, 'id' | 'audit_id' | 'full'>>(`SELECT id, audit_id, full, ${AGE} FROM domains WHERE domain = ?`),
-      announced: db.prepare<[string], Age & Pick<DomainRow, 'audit_id' | 'announced'>>(`SELECT audit_id, announced, ${AGE} FROM domains WHERE domain = ?`),
+      full: db.prepare<[string], Age & Pick<RecordColumns, 'id' | 'audit_id' | 'full'>>(`SELECT id, audit_id, full, ${AGE} FROM domains WHERE domain = ?`),
+      announced: db.prepare<[string], Age & Pick<RecordColumns, 'audit_id' | 'announced'>>(`SELECT audit_id, announced, ${AGE} FROM domains WHERE domain = ?`),
       insertAudit: db.prepare(
         `INSERT INTO audits (audit_id, domain, crawled_at, evidence, summary, full, announced, failure)
          VALUES (@auditId, @domain, @crawledAt, @evidence, @summary, @full, @announced, @failure)`,
@@ -134,26 +124,23 @@ export class SqliteRecords implements RecordStore {
       const before = this.st.row.get(domain);
       const auditId = newAuditId(nowMs);
       const crawledAt = classification.summary.last_updated;
-      const parsedMs = Date.parse(crawledAt);
-      const crawledMs = Number.isFinite(parsedMs) ? parsedMs : nowMs;
+      const crawledMs = crawledMsOf(crawledAt, nowMs);
       const summary = JSON.stringify(classification.summary);
       const full = JSON.stringify(classification.full);
       const announced = JSON.stringify(classification.announced);
       this.st.insertAudit.run({ auditId, domain, crawledAt, evidence: JSON.stringify(evidence), summary, full, announced, failure: failure?.cause ?? null });
 
-      const failures = failure ? (before?.failures ?? 0) + 1 : 0;
-      const delay = failure ? retryDelaysMs[failures - 1] : undefined;
-      const nextRetryMs = delay === undefined ? null : nowMs + delay;
-      const previous = before ? toClassification(before) : null;
+      const { failures, nextRetryMs } = retryAt(failure, before?.failures ?? 0, nowMs, retryDelaysMs);
+      const previous = before ? classificationOf(before) : null;
       const published: StoredCrawl = { domain, auditId, crawledAt, evidence, classification, previous, current: true };
 
       // classification.md section 8: a failed check never replaces a record that is not itself a failure.
       if (failure && before && before.failed === 0) {
-        const lastCheck: LastCheck = { failedAt: crawledAt, cause: failure.cause, nextRetry: nextRetryMs === null ? null : new Date(nextRetryMs).toISOString() };
+        const lastCheck = lastCheckOf(crawledAt, failure.cause, nextRetryMs);
         this.st.failedCheck.run({ domain, checkedMs: crawledMs, failures, lastCheck: JSON.stringify(lastCheck) });
         this.jobs.settle(domain, nextRetryMs, nowMs);
         for (const l of this.auditListeners) l({ ...published, current: false });
-        return { auditId, current: false, record: toStored(before), nextRetryMs, lastCheck };
+        return { auditId, current: false, record: storedOf(before), nextRetryMs, lastCheck };
       }
 
       const { id } = this.st.upsert.get({
@@ -177,7 +164,7 @@ export class SqliteRecords implements RecordStore {
       return {
         auditId,
         current: true,
-        record: toStored({ id, audit_id: auditId, last_crawled_ms: crawledMs, summary, full, announced }),
+        record: storedOf({ id, audit_id: auditId, last_crawled_ms: crawledMs, summary, full, announced }),
         nextRetryMs,
         lastCheck: null,
       };
@@ -205,58 +192,4 @@ export class SqliteRecords implements RecordStore {
     this.st.insertName.run(id, domain);
     for (const gram of bigramsOf(domain)) this.st.insertBigram.run(gram, id);
   }
-}
-
-interface AuditRow {
-  audit_id: string;
-  domain: string;
-  crawled_at: string;
-  evidence: string;
-  failure: string | null;
-}
-
-const auditOf = (r: AuditRow): AuditEntry => ({
-  auditId: r.audit_id,
-  domain: r.domain,
-  crawledAt: r.crawled_at,
-  evidence: JSON.parse(r.evidence) as Evidence,
-  failure: r.failure,
-});
-
-const read = <T>(row: Age, value: T): RecordRead<T> => ({
-  value,
-  lastCrawledMs: row.last_crawled_ms,
-  checkedMs: row.checked_ms,
-  lastCheck: row.last_check === null ? null : (JSON.parse(row.last_check) as LastCheck),
-});
-
-/** The stored full body with the record id and the audit id of the crawl that produced it. */
-const fullOf = (row: Pick<DomainRow, 'id' | 'audit_id' | 'full'>): FullRecord => ({
-  id: row.id,
-  ...(JSON.parse(row.full) as FullRecordBody),
-  audit_id: row.audit_id,
-});
-
-const announcedOf = (row: Pick<DomainRow, 'audit_id' | 'announced'>): AnnouncedRecord => ({
-  ...(JSON.parse(row.announced) as AnnouncedRecordBody),
-  audit_id: row.audit_id,
-});
-
-function toStored(row: Pick<DomainRow, 'id' | 'audit_id' | 'last_crawled_ms' | 'summary' | 'full' | 'announced'>): StoredRecord {
-  return {
-    id: row.id,
-    auditId: row.audit_id,
-    lastCrawledMs: row.last_crawled_ms,
-    summary: JSON.parse(row.summary) as DomainPolicyFound,
-    full: fullOf(row),
-    announced: announcedOf(row),
-  };
-}
-
-function toClassification(row: DomainRow): Classification {
-  return {
-    summary: JSON.parse(row.summary) as DomainPolicyFound,
-    full: JSON.parse(row.full) as FullRecordBody,
-    announced: JSON.parse(row.announced) as AnnouncedRecordBody,
-  };
 }

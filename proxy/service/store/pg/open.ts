@@ -1,0 +1,105 @@
+/**
+ * The PostgreSQL store (`DATABASE_URL`): the schema migrated at start, every part of the
+ * storage port over one connection pool, the crawl jobs on pg-boss in the same database (its
+ * own schema, `pgboss`, which it creates and migrates itself), and one listening connection for
+ * the events every replica hears. Any number of processes open it at once.
+ */
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+import type { Logger } from '../../../lib/logger.js';
+import { BOSS_SCHEMA, PgBossJobs } from '../../queue/pgboss-jobs.js';
+import type { RegistryStore } from '../registry-store.js';
+import { createPool } from './db.js';
+import { PgKeys } from './keys.js';
+import { PgMaintenance } from './maintenance.js';
+import { migratePg } from './migrations.js';
+import { PgEvents } from './notify.js';
+import { PgPreview } from './preview-store.js';
+import { PgRecords } from './records.js';
+import { PgUsage } from './usage.js';
+
+export interface PgStoreOptions {
+  log: Logger;
+  /** Connections this process may hold (DATABASE_POOL_MAX), default 10. */
+  poolMax?: number;
+  /** CRAWL_JOB_EXPIRE_SECONDS: a running job not finished within this is run again (its worker is taken as dead). */
+  jobExpireSeconds?: number;
+  /** CRAWL_JOB_CHECK_SECONDS: how often some process looks for expired jobs (pg-boss maintenance). */
+  jobCheckSeconds?: number;
+  /** CRAWL_JOB_POLL_SECONDS: how often idle workers look for due jobs. */
+  jobPollSeconds?: number;
+  /** Shown in pg_stat_activity. */
+  role?: string;
+}
+
+export interface PgStore extends RegistryStore {
+  readonly queue: PgBossJobs;
+  /** The pool, for tests and benchmarks that look under the port. */
+  readonly pool: pg.Pool;
+}
+
+export async function openPgStore(url: string, opts: PgStoreOptions): Promise<PgStore> {
+  const pool = createPool(url, { max: opts.poolMax, applicationName: `ai-policy-lens-${opts.role ?? 'service'}` });
+  let closed = false;
+  try {
+    await migratePg(pool);
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
+  const events = new PgEvents(url, (err) => opts.log.warn({ err }, 'PostgreSQL event connection lost; reconnecting'));
+  // pg-boss runs its statements on our pool (so they can join our transactions); as with its own
+  // pool adapter (pg-boss src/db.js), a statement after the store closed gets no result, not an
+  // error from a closed pool (pg-boss completes jobs without awaiting, so an error would go unhandled).
+  const boss = new PgBoss({
+    db: { executeSql: async (text, values) => (closed ? (undefined as unknown as { rows: [] }) : pool.query(text, values)) },
+    schema: BOSS_SCHEMA,
+    supervise: true,
+    schedule: false,
+    maintenanceIntervalSeconds: opts.jobCheckSeconds ?? 30,
+    // Finished jobs leave the job table after an hour (kept in pg-boss's archive for 7 days).
+    archiveCompletedAfterSeconds: 3_600,
+  });
+  boss.on('error', (err) => opts.log.warn({ err }, 'pg-boss'));
+  const queue = new PgBossJobs(pool, boss, events, { expireSeconds: opts.jobExpireSeconds ?? 60, pollSeconds: opts.jobPollSeconds ?? 2 });
+  try {
+    await events.ready;
+    await startBoss(pool, boss, queue);
+  } catch (err) {
+    closed = true;
+    await events.close();
+    await pool.end();
+    throw err;
+  }
+  return {
+    pool,
+    records: new PgRecords(pool, queue, events),
+    queue,
+    keys: new PgKeys(pool),
+    usage: new PgUsage(pool),
+    preview: new PgPreview(pool),
+    maintenance: new PgMaintenance(pool),
+    async close() {
+      if (closed) return;
+      await boss.stop({ graceful: false, close: false });
+      closed = true;
+      await events.close();
+      await pool.end();
+    },
+  };
+}
+
+/** pg-boss's own schema install races when processes start together on a new database ("duplicate key ... pg_namespace"): one at a time. */
+const BOSS_START_LOCK = 0x626f7373;
+
+async function startBoss(pool: pg.Pool, boss: PgBoss, queue: PgBossJobs): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [BOSS_START_LOCK]);
+    await boss.start();
+    await queue.createQueue();
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [BOSS_START_LOCK]).catch(() => undefined);
+    lock.release();
+  }
+}
