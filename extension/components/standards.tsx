@@ -16,7 +16,9 @@ export function Standards({ standards, robots, contentSignal }: { standards: Sta
         </p>
       )}
       {standards.length === 0 ? (
-        <p class="muted">{t('standardsNone', 'No AI rule or AI file of any kind.')}</p>
+        <p class="muted" data-testid="standards-none">
+          {robots.state === 'unread' ? t('standardsNoneOther', 'No other AI file or tag was found.') : t('standardsNone', 'No AI rule or AI file of any kind.')}
+        </p>
       ) : (
         <ul class="chips" data-testid="standards">
           {standards.map((s) => (

@@ -71,6 +71,8 @@ describe('popup: a found record', () => {
     expect(screen.getByTestId('verdict-training').textContent).toBe('Unknown');
     expect(screen.getByTestId('because-training').textContent).toBe('robots.txt could not be read (HTTP 403, access refused)');
     expect(screen.getByTestId('robots-state').textContent).toBe('robots.txt could not be read (HTTP 403, access refused).');
+    // Nothing else found is not "no AI rule of any kind": the robots.txt rules are unknown.
+    expect(screen.getByTestId('standards-none').textContent).toBe('No other AI file or tag was found.');
     fireEvent.click(screen.getByRole('tab', { name: 'Bots' }));
     expect(screen.getByTestId('no-bots').textContent).toBe('robots.txt could not be read (HTTP 403, access refused). Which AI bots it blocks is not known.');
     fireEvent.click(screen.getByRole('tab', { name: 'Details' }));
