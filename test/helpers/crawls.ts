@@ -8,16 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll } from 'vitest';
-import type { Classification } from '../../../proxy/analysis/classification.js';
-import type { Evidence, FetchResult } from '../../../proxy/analysis/evidence.js';
-import type { StoredCrawl } from '../../../proxy/service/store/registry-store.js';
-import { migratePreviewTables } from '../../../proxy/service/store/sqlite/preview-tables.js';
+import type { Classification } from '../../proxy/analysis/classification.js';
+import type { Evidence, FetchResult } from '../../proxy/analysis/evidence.js';
+import type { StoredCrawl } from '../../proxy/service/store/registry-store.js';
+import { migratePreviewTables } from '../../proxy/service/store/sqlite/preview-tables.js';
 import {
   AnnouncedRecordSchema,
   DomainPolicyFoundSchema,
   FullRecordSchema,
   type UseCases,
-} from '../../../shared/schemas.js';
+} from '../../shared/schemas.js';
 import {
   DETAIL_STANCE,
   SIGNAL_KEYS,
@@ -26,7 +26,7 @@ import {
   type Detail,
   type SignalKey,
   type Verdict,
-} from '../../../shared/values.js';
+} from '../../shared/values.js';
 
 export interface Spec {
   detail: Detail;

@@ -4,10 +4,10 @@
  * store can run the same suite (`maintenanceContract('PostgreSQL', open)`).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RETRY_DELAYS_MS } from '../../../proxy/service/api.js';
-import type { PruneCursor, RegistryStore } from '../../../proxy/service/store/registry-store.js';
-import type { Detail } from '../../../shared/values.js';
-import { classification, evidence, type Spec } from '../preview/build.js';
+import { RETRY_DELAYS_MS } from '../../proxy/service/api.js';
+import type { PruneCursor, RegistryStore } from '../../proxy/service/store/registry-store.js';
+import type { Detail } from '../../shared/values.js';
+import { classification, evidence, type Spec } from './crawls.js';
 
 export const T0 = Date.parse('2026-01-15T12:00:00.000Z');
 export const DAY = 86_400_000;

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { ROOT, importsOf, sources } from './imports.js';
+import { ROOT, importsOf, sources } from './helpers/imports.js';
 
 const WXT_TSCONFIG = join(ROOT, '.wxt/tsconfig.json');
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, importsOf, sources } from './imports.js';
+import { ROOT, importsOf, sources } from './helpers/imports.js';
 
 const FORBIDDEN_PACKAGES = ['undici', 'better-sqlite3', 'express', 'pino', 'wxt', 'webextension-polyfill', '@wxt-dev/webextension-polyfill'];
 

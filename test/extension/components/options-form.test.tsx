@@ -2,9 +2,9 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { OptionsForm } from '../../extension/components/options-form.js';
-import { loadSettings, settingsItem } from '../../extension/lib/settings.js';
-import { closedPortUrl, startFakeGateway, type FakeGateway } from './helpers/fake-gateway.js';
+import { OptionsForm } from '../../../extension/components/options-form.js';
+import { loadSettings, settingsItem } from '../../../extension/lib/settings.js';
+import { closedPortUrl, startFakeGateway, type FakeGateway } from '../helpers/fake-gateway.js';
 
 let gw: FakeGateway;
 beforeAll(async () => void (gw = await startFakeGateway()));

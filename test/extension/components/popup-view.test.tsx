@@ -1,14 +1,14 @@
 /** Component tests of the popup's view (happy-dom + @testing-library/preact). */
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PopupView } from '../../extension/components/popup-view.js';
-import { botLists } from '../../extension/lib/bot-groups.js';
-import type { Extras } from '../../extension/lib/popup-data.js';
-import type { TabState } from '../../extension/lib/session-store.js';
-import { normalizeDomain } from '../../shared/domain.js';
-import type { DomainPolicyFound, FullRecord, PathRules } from '../../shared/schemas.js';
-import { IDENTIFIER_PATTERN, PERSON_READINGS } from '../fixtures/person-readings.js';
-import { announced, fullRecord, history, policy } from './helpers/records.js';
+import { PopupView } from '../../../extension/components/popup-view.js';
+import { botLists } from '../../../extension/lib/bot-groups.js';
+import type { Extras } from '../../../extension/lib/popup-data.js';
+import type { TabState } from '../../../extension/lib/session-store.js';
+import { normalizeDomain } from '../../../shared/domain.js';
+import type { DomainPolicyFound, FullRecord, PathRules } from '../../../shared/schemas.js';
+import { IDENTIFIER_PATTERN, PERSON_READINGS } from '../../fixtures/person-readings.js';
+import { announced, fullRecord, history, policy } from '../helpers/records.js';
 
 afterEach(cleanup);
 

@@ -5,16 +5,16 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import background from '../../extension/entrypoints/background.js';
-import { POLL_ALARM } from '../../extension/lib/poller.js';
-import { ANSWER_TTL_MS, answers, pendings, tabStates } from '../../extension/lib/session-store.js';
-import { settingsItem } from '../../extension/lib/settings.js';
-import { BADGE_VIEW, badgeTitle } from '../../shared/labels.js';
-import { normalizeDomain } from '../../shared/domain.js';
-import { PERSON_READINGS } from '../fixtures/person-readings.js';
-import { STANCE_SITES } from '../fixtures/stance-sites.js';
-import { closedPortUrl, startFakeGateway, type FakeGateway } from './helpers/fake-gateway.js';
-import { policy } from './helpers/records.js';
+import background from '../../../extension/entrypoints/background.js';
+import { POLL_ALARM } from '../../../extension/lib/poller.js';
+import { ANSWER_TTL_MS, answers, pendings, tabStates } from '../../../extension/lib/session-store.js';
+import { settingsItem } from '../../../extension/lib/settings.js';
+import { BADGE_VIEW, badgeTitle } from '../../../shared/labels.js';
+import { normalizeDomain } from '../../../shared/domain.js';
+import { PERSON_READINGS } from '../../fixtures/person-readings.js';
+import { STANCE_SITES } from '../../fixtures/stance-sites.js';
+import { closedPortUrl, startFakeGateway, type FakeGateway } from '../helpers/fake-gateway.js';
+import { policy } from '../helpers/records.js';
 
 let gw: FakeGateway;
 beforeAll(async () => void (gw = await startFakeGateway()));

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { normalizeDomain } from '../../shared/domain.js';
-import { createGatewayClient, failureAdvice } from '../../extension/lib/gateway-client.js';
-import { closedPortUrl, startFakeGateway, type FakeGateway } from './helpers/fake-gateway.js';
-import { announced, fullRecord, policy } from './helpers/records.js';
+import { normalizeDomain } from '../../../shared/domain.js';
+import { createGatewayClient, failureAdvice } from '../../../extension/lib/gateway-client.js';
+import { closedPortUrl, startFakeGateway, type FakeGateway } from '../helpers/fake-gateway.js';
+import { announced, fullRecord, policy } from '../helpers/records.js';
 
 let gw: FakeGateway;
 beforeAll(async () => void (gw = await startFakeGateway()));

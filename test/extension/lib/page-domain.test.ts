@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { pageDomain } from '../../extension/lib/page-domain.js';
+import { pageDomain } from '../../../extension/lib/page-domain.js';
 
 describe('pageDomain', () => {
   it.each([

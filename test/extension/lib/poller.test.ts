@@ -2,9 +2,9 @@
 /** The poller's schedule on WXT's fake browser: timers and the alarm while a poll is in flight. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { POLL_ALARM, pollDue, type Refresh } from '../../extension/lib/poller.js';
-import { pendings } from '../../extension/lib/session-store.js';
-import { normalizeDomain } from '../../shared/domain.js';
+import { POLL_ALARM, pollDue, type Refresh } from '../../../extension/lib/poller.js';
+import { pendings } from '../../../extension/lib/session-store.js';
+import { normalizeDomain } from '../../../shared/domain.js';
 
 beforeEach(() => fakeBrowser.reset());
 

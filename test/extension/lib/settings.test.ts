@@ -8,7 +8,7 @@ import {
   needsPermissionRequest,
   settingsItem,
   validateGatewayUrl,
-} from '../../extension/lib/settings.js';
+} from '../../../extension/lib/settings.js';
 
 describe('validateGatewayUrl', () => {
   it.each([

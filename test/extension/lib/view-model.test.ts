@@ -3,14 +3,14 @@
  * pure functions over records, so each rule of classification.md section 9 is checked here.
  */
 import { describe, expect, it } from 'vitest';
-import { pageReading } from '../../extension/lib/page-reading.js';
-import { pathVerdicts } from '../../extension/lib/path-verdicts.js';
-import type { PathRules } from '../../shared/schemas.js';
-import { aiTokensOf } from '../../extension/lib/page-signals.js';
-import { hasNoOwnRules, parentSite } from '../../extension/lib/parent-site.js';
-import { popupModel } from '../../extension/lib/view-model.js';
-import { headline, useReadings } from '../../shared/story.js';
-import { announced, fullRecord, policy } from './helpers/records.js';
+import { pageReading } from '../../../extension/lib/page-reading.js';
+import { pathVerdicts } from '../../../extension/lib/path-verdicts.js';
+import type { PathRules } from '../../../shared/schemas.js';
+import { aiTokensOf } from '../../../extension/lib/page-signals.js';
+import { hasNoOwnRules, parentSite } from '../../../extension/lib/parent-site.js';
+import { popupModel } from '../../../extension/lib/view-model.js';
+import { headline, useReadings } from '../../../shared/story.js';
+import { announced, fullRecord, policy } from '../helpers/records.js';
 
 describe('view model', () => {
   it('tells Purposes with the Overview words: partial stays "Partly blocked", explained', () => {

@@ -8,9 +8,9 @@
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MANIFEST_MESSAGES } from '../../extension/lib/manifest-messages.js';
+import { MANIFEST_MESSAGES } from '../../../extension/lib/manifest-messages.js';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
+const ROOT = new URL('../../../', import.meta.url).pathname;
 const LOCALES = join(ROOT, 'extension/public/_locales');
 const EN = join(LOCALES, 'en/messages.json');
 

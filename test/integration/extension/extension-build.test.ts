@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from './helpers.js';
+import { tempDir } from '../gateway/helpers.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const KEY = `sk-extension-leak-check-${randomBytes(12).toString('hex')}`;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../../proxy/service/store/sqlite/open.js';
-import { T0, storeCrawl } from '../../unit/service/maintenance-contract.js';
+import { T0, storeCrawl } from '../../helpers/maintenance-contract.js';
 import { until } from '../service/harness.js';
 import { run, serve, type Server } from './run.js';
 

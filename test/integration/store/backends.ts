@@ -19,7 +19,7 @@ import { openSqliteStore, type SqliteStore } from '../../../proxy/service/store/
 import { scanStats } from '../../../proxy/service/store/sqlite/preview-stats.js';
 import { RETRY_DELAYS_MS } from '../../../proxy/service/api.js';
 import type { Detail } from '../../../shared/values.js';
-import { classification, evidence } from '../../unit/preview/build.js';
+import { classification, evidence } from '../../helpers/crawls.js';
 
 export const PG_ADMIN_URL = process.env.LENS_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 

@@ -9,7 +9,7 @@ import {
 } from '../../../proxy/analysis/signals/index.js';
 import { parseLinkHeader, tosStanceFromText } from '../../../proxy/analysis/site/index.js';
 import { readEvidence } from '../../../proxy/analysis/classify/read-evidence.js';
-import { evidence, response } from './helpers.js';
+import { evidence, response } from './helpers/responses.js';
 
 const pieces = fc.constantFrom('User-agent: *\n', 'Content-Signal: ', 'Content-Usage: ', 'ai-train=no', '=', ',', ';', '/', '*', '$', '"', '{', '}', '[', ']', ':', '<', '>', '\n', ' ', 'y', 'n', '#', 'Disallow: /', '<a href=', '&amp;', 'tdm-reservation');
 const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), fc.array(pieces, { maxLength: 60 }).map((a) => a.join('')));

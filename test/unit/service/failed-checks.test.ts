@@ -17,7 +17,7 @@ import { PRIORITY } from '../../../proxy/service/store/registry-store.js';
 import { openSqliteStore, type SqliteStore } from '../../../proxy/service/store/sqlite/open.js';
 import type { Domain } from '../../../shared/domain.js';
 import { DomainPolicyFoundSchema, FullRecordSchema } from '../../../shared/schemas.js';
-import { classification, evidence } from '../preview/build.js';
+import { classification, evidence } from '../../helpers/crawls.js';
 
 const T0 = Date.parse('2026-01-15T12:00:00.000Z');
 const DAY = 86_400_000;

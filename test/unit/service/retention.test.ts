@@ -12,8 +12,8 @@ import { Retention, pruneAudits, purgeUnused } from '../../../proxy/service/rete
 import type { MaintenanceStore } from '../../../proxy/service/store/registry-store.js';
 import type { SqliteStore } from '../../../proxy/service/store/sqlite/open.js';
 import { until } from '../../integration/service/harness.js';
-import { DAY, T0, storeCrawl } from './maintenance-contract.js';
-import { storePerTest } from './temp-store.js';
+import { DAY, T0, storeCrawl } from '../../helpers/maintenance-contract.js';
+import { storePerTest } from './helpers/temp-store.js';
 
 const silent = createLogger('test', 'silent');
 

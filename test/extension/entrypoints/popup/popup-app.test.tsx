@@ -5,13 +5,13 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { App } from '../../extension/entrypoints/popup/app.js';
-import { loadPopupStart } from '../../extension/lib/popup-data.js';
-import { tabStates } from '../../extension/lib/session-store.js';
-import { settingsItem } from '../../extension/lib/settings.js';
-import { normalizeDomain } from '../../shared/domain.js';
-import { startFakeGateway, type FakeGateway } from './helpers/fake-gateway.js';
-import { announced, fullRecord, history, policy } from './helpers/records.js';
+import { App } from '../../../../extension/entrypoints/popup/app.js';
+import { loadPopupStart } from '../../../../extension/lib/popup-data.js';
+import { tabStates } from '../../../../extension/lib/session-store.js';
+import { settingsItem } from '../../../../extension/lib/settings.js';
+import { normalizeDomain } from '../../../../shared/domain.js';
+import { startFakeGateway, type FakeGateway } from '../../helpers/fake-gateway.js';
+import { announced, fullRecord, history, policy } from '../../helpers/records.js';
 
 let gw: FakeGateway;
 beforeAll(async () => void (gw = await startFakeGateway()));

@@ -4,10 +4,10 @@
  * announced record, and determinism. Every record is checked against the contract schemas.
  */
 import { describe, expect, it } from 'vitest';
-import { classify } from '../../../proxy/analysis/index.js';
-import { AnnouncedRecordSchema, DomainPolicyFoundSchema, FullRecordSchema } from '../../../shared/schemas.js';
-import type { Classification } from '../../../proxy/analysis/classification.js';
-import { buildEvidence, failed, html, status, text, type EvidenceOptions } from './evidence-builder.js';
+import { classify } from '../../../../proxy/analysis/index.js';
+import { AnnouncedRecordSchema, DomainPolicyFoundSchema, FullRecordSchema } from '../../../../shared/schemas.js';
+import type { Classification } from '../../../../proxy/analysis/classification.js';
+import { buildEvidence, failed, html, status, text, type EvidenceOptions } from '../helpers/evidence-builder.js';
 
 const FullBodySchema = FullRecordSchema.omit({ id: true, audit_id: true });
 const AnnouncedBodySchema = AnnouncedRecordSchema.omit({ audit_id: true });

@@ -7,10 +7,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { classify } from '../../../proxy/analysis/index.js';
-import { AnnouncedRecordSchema, DomainPolicyFoundSchema, FullRecordSchema } from '../../../shared/schemas.js';
-import type { Detail } from '../../../shared/values.js';
-import { buildEvidence, text } from './evidence-builder.js';
+import { classify } from '../../../../proxy/analysis/index.js';
+import { AnnouncedRecordSchema, DomainPolicyFoundSchema, FullRecordSchema } from '../../../../shared/schemas.js';
+import type { Detail } from '../../../../shared/values.js';
+import { buildEvidence, text } from '../helpers/evidence-builder.js';
 
 const CORPORA = '../shared/corpora';
 const REAL = join(CORPORA, 'real-robots/2026-01');

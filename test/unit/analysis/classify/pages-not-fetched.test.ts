@@ -10,12 +10,12 @@
  * Hand-built evidence in the shapes proxy/crawler/robots-gate.ts gives.
  */
 import { describe, expect, it } from 'vitest';
-import type { Classification } from '../../../proxy/analysis/classification.js';
-import { classify } from '../../../proxy/analysis/index.js';
-import type { Evidence } from '../../../proxy/analysis/evidence.js';
-import { crawlFailure } from '../../../proxy/service/crawl-failure.js';
-import { AnnouncedRecordSchema, DomainPolicyFoundSchema, FullRecordSchema, type Explanation } from '../../../shared/schemas.js';
-import { buildEvidence, disallowedPage, failed, heldFailedPage, heldPage, status, type EvidenceOptions } from './evidence-builder.js';
+import type { Classification } from '../../../../proxy/analysis/classification.js';
+import { classify } from '../../../../proxy/analysis/index.js';
+import type { Evidence } from '../../../../proxy/analysis/evidence.js';
+import { crawlFailure } from '../../../../proxy/service/crawl-failure.js';
+import { AnnouncedRecordSchema, DomainPolicyFoundSchema, FullRecordSchema, type Explanation } from '../../../../shared/schemas.js';
+import { buildEvidence, disallowedPage, failed, heldFailedPage, heldPage, status, type EvidenceOptions } from '../helpers/evidence-builder.js';
 
 const TERMS = '<html><body><h1>Terms</h1><p>You may not scrape our content or use it to train artificial intelligence models.</p></body></html>';
 const HOME_WITH_TERMS = '<html><body><a href="/terms">Terms of Service</a></body></html>';

@@ -5,10 +5,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classify } from '../../../proxy/analysis/index.js';
-import { AnnouncedRecordSchema, DomainPolicyFoundSchema, FullRecordSchema } from '../../../shared/schemas.js';
-import { DETAIL_STANCE } from '../../../shared/values.js';
-import { buildEvidence, failed, html, response, status } from './evidence-builder.js';
+import { classify } from '../../../../proxy/analysis/index.js';
+import { AnnouncedRecordSchema, DomainPolicyFoundSchema, FullRecordSchema } from '../../../../shared/schemas.js';
+import { DETAIL_STANCE } from '../../../../shared/values.js';
+import { buildEvidence, failed, html, response, status } from '../helpers/evidence-builder.js';
 
 const agent = fc.constantFrom('*', 'GPTBot', 'gptbot/1.0', 'ClaudeBot', 'Google-Extended', 'CCBot', 'OAI-SearchBot', 'PerplexityBot', 'ChatGPT-User', 'ChatGPT Agent', 'anthropic-ai', 'Googlebot', 'SomeBot', '');
 const path = fc.constantFrom('/', '', '/*', '/private/', '/$', '/a*b$', '/search', '/%2A', '/ツ');

@@ -1,8 +1,8 @@
 /** The signals as classify() reads them from a crawl's Evidence (classify/read-evidence.ts, the one reader). */
 import { describe, expect, it } from 'vitest';
-import { readEvidence } from '../../../proxy/analysis/classify/read-evidence.js';
-import { resolvePrefs } from '../../../proxy/analysis/signals/index.js';
-import { evidence, failed, response } from './helpers.js';
+import { readEvidence } from '../../../../proxy/analysis/classify/read-evidence.js';
+import { resolvePrefs } from '../../../../proxy/analysis/signals/index.js';
+import { evidence, failed, response } from '../helpers/responses.js';
 
 describe('readEvidence: signals', () => {
   it('reads every signal of a site that publishes them all', () => {

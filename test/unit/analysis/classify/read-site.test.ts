@@ -1,7 +1,7 @@
 /** The site facts as classify() reads them from a crawl's Evidence (classify/read-evidence.ts, the one reader). */
 import { describe, expect, it } from 'vitest';
-import { readEvidence } from '../../../proxy/analysis/classify/read-evidence.js';
-import { evidence, failed, response } from '../signals/helpers.js';
+import { readEvidence } from '../../../../proxy/analysis/classify/read-evidence.js';
+import { evidence, failed, response } from '../helpers/responses.js';
 
 const HOME = `<!doctype html><html><head>
 <meta name="generator" content="WordPress 6.5">

@@ -1,6 +1,6 @@
 /** The found answer names the site a subdomain belongs to (registrable_domain), for the extension's "part of" line (issue 11 part 2). */
 import { describe, expect, it } from 'vitest';
-import { registrableOf } from '../../../proxy/analysis/classify/summary-record.js';
+import { registrableOf } from '../../../../proxy/analysis/classify/summary-record.js';
 
 describe('registrable_domain', () => {
   it.each([

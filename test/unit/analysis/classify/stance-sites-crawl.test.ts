@@ -5,10 +5,10 @@
  */
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classify } from '../../../proxy/analysis/index.js';
-import { createCrawler } from '../../../proxy/crawler/index.js';
-import { startFixtureFarm, type FixtureFarm } from '../../fixtures/farm.js';
-import { STANCE_SITES, UNREACHABLE_EXPECTED, sitesOf } from '../../fixtures/stance-sites.js';
+import { classify } from '../../../../proxy/analysis/index.js';
+import { createCrawler } from '../../../../proxy/crawler/index.js';
+import { startFixtureFarm, type FixtureFarm } from '../../../fixtures/farm.js';
+import { STANCE_SITES, UNREACHABLE_EXPECTED, sitesOf } from '../../../fixtures/stance-sites.js';
 
 /** A port that was free a moment ago and has no listener now. */
 async function closedPort(): Promise<number> {

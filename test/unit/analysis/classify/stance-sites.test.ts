@@ -3,10 +3,10 @@
  * makes their expected values trustworthy for the integration and end-to-end suites.
  */
 import { describe, expect, it } from 'vitest';
-import { classify } from '../../../proxy/analysis/index.js';
-import { AnnouncedRecordSchema, DomainPolicyFoundSchema, FullRecordSchema } from '../../../shared/schemas.js';
-import { STANCE_SITES, UNREACHABLE_EXPECTED } from '../../fixtures/stance-sites.js';
-import { buildEvidence, evidenceFromSite, failed } from './evidence-builder.js';
+import { classify } from '../../../../proxy/analysis/index.js';
+import { AnnouncedRecordSchema, DomainPolicyFoundSchema, FullRecordSchema } from '../../../../shared/schemas.js';
+import { STANCE_SITES, UNREACHABLE_EXPECTED } from '../../../fixtures/stance-sites.js';
+import { buildEvidence, evidenceFromSite, failed } from '../helpers/evidence-builder.js';
 
 describe('stance fixture sites', () => {
   it.each(Object.entries(STANCE_SITES))('%s', (host, s) => {

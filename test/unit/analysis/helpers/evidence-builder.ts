@@ -4,9 +4,9 @@
  * would gather from it, resolving routes the way the fixture farm does, without a socket.
  */
 import type { IncomingMessage } from 'node:http';
-import type { Evidence, FetchFailed, FetchRefused, FetchResponse, FetchResult } from '../../../proxy/analysis/evidence.js';
-import { termsLink } from '../../../proxy/analysis/site/tos.js';
-import type { FixtureResponse, FixtureSite } from '../../fixtures/farm.js';
+import type { Evidence, FetchFailed, FetchRefused, FetchResponse, FetchResult } from '../../../../proxy/analysis/evidence.js';
+import { termsLink } from '../../../../proxy/analysis/site/tos.js';
+import type { FixtureResponse, FixtureSite } from '../../../fixtures/farm.js';
 
 export const FETCHED_AT = '2026-01-15T10:00:00.000Z';
 

@@ -1,5 +1,5 @@
 /** Builders of FetchResult values shaped like the crawler's, for the signal and site tests. */
-import type { Evidence, FetchResponse, FetchResult } from '../../../proxy/analysis/evidence.js';
+import type { Evidence, FetchResponse, FetchResult } from '../../../../proxy/analysis/evidence.js';
 
 export function response(body: string, opts: { status?: number; contentType?: string | null; headers?: Record<string, string>; url?: string } = {}): FetchResponse {
   const contentType = opts.contentType === undefined ? 'text/plain' : opts.contentType;

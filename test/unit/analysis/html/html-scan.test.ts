@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodeEntities } from '../../../proxy/analysis/html/entities.js';
-import { scanHtml } from '../../../proxy/analysis/html/scan.js';
-import { htmlToText } from '../../../proxy/analysis/html/text.js';
+import { decodeEntities } from '../../../../proxy/analysis/html/entities.js';
+import { scanHtml } from '../../../../proxy/analysis/html/scan.js';
+import { htmlToText } from '../../../../proxy/analysis/html/text.js';
 
 const PAGE = `<!DOCTYPE html>
 <html><head>

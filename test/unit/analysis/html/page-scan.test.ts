@@ -3,10 +3,10 @@
  * crawler's terms-link search and classify(), invisible in the evidence (issue 15 item 5).
  */
 import { describe, expect, it } from 'vitest';
-import { scanPage } from '../../../proxy/analysis/html/page-scan.js';
-import { scanHtml } from '../../../proxy/analysis/html/scan.js';
-import { termsLink } from '../../../proxy/analysis/site/tos.js';
-import { buildEvidence, html, response, status } from '../classify/evidence-builder.js';
+import { scanPage } from '../../../../proxy/analysis/html/page-scan.js';
+import { scanHtml } from '../../../../proxy/analysis/html/scan.js';
+import { termsLink } from '../../../../proxy/analysis/site/tos.js';
+import { buildEvidence, html, response, status } from '../helpers/evidence-builder.js';
 
 const PAGE = '<html><head><meta name="robots" content="noai"></head><body><a href="/legal/terms">Terms of Service</a></body></html>';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeAgentsJson } from '../../../proxy/analysis/signals/agents-json.js';
-import { notFound, response } from './helpers.js';
+import { analyzeAgentsJson } from '../../../../proxy/analysis/signals/agents-json.js';
+import { notFound, response } from '../helpers/responses.js';
 
 const json = (v: unknown) => response(JSON.stringify(v), { contentType: 'application/json' });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { aiTxtRulesForAll, analyzeAiTxt, decideAiTxt } from '../../../proxy/analysis/signals/ai-txt.js';
-import { failed, notFound, response } from './helpers.js';
+import { aiTxtRulesForAll, analyzeAiTxt, decideAiTxt } from '../../../../proxy/analysis/signals/ai-txt.js';
+import { failed, notFound, response } from '../helpers/responses.js';
 
 // The shape Spawning's ai.txt generator (spawning.ai/ai-txt) produces, shortened.
 const SPAWNING = `# Spawning AI

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseRobotsTxt } from '../../../shared/robots/index.js';
-import { appliesToRoot, extractContentSignals, parsePreferenceValue, resolvePrefs } from '../../../proxy/analysis/signals/content-signals.js';
+import { parseRobotsTxt } from '../../../../shared/robots/index.js';
+import { appliesToRoot, extractContentSignals, parsePreferenceValue, resolvePrefs } from '../../../../proxy/analysis/signals/content-signals.js';
 
 // The shape of Cloudflare's managed robots.txt (contentsignals.org), trimmed.
 const CLOUDFLARE_MANAGED = `# As a condition of accessing this website, you agree to abide by the following content signals:

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analyzeLlmsTxt, type LlmsTxtKind } from '../../../proxy/analysis/signals/llms-txt.js';
-import { failed, response } from './helpers.js';
+import { analyzeLlmsTxt, type LlmsTxtKind } from '../../../../proxy/analysis/signals/llms-txt.js';
+import { failed, response } from '../helpers/responses.js';
 
 interface Capture { content: string; http_headers: string; 'WARC-Target-URI': string }
-const captures = JSON.parse(readFileSync(new URL('../../../../shared/corpora/llms-txt/llms-txt-records.json', import.meta.url), 'utf8')) as Capture[];
+const captures = JSON.parse(readFileSync(new URL('../../../../../shared/corpora/llms-txt/llms-txt-records.json', import.meta.url), 'utf8')) as Capture[];
 
 /**
  * Every capture that is NOT a real llms.txt, by URL, classified by reading each body

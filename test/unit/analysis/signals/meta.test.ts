@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scanHtml } from '../../../proxy/analysis/html/scan.js';
-import { metaRobotsDirectives, pageMeta, parseXRobotsTag } from '../../../proxy/analysis/signals/meta.js';
+import { scanHtml } from '../../../../proxy/analysis/html/scan.js';
+import { metaRobotsDirectives, pageMeta, parseXRobotsTag } from '../../../../proxy/analysis/signals/meta.js';
 
 describe('parseXRobotsTag', () => {
   it('reads unscoped directives', () => {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { scanHtml } from '../../../proxy/analysis/html/scan.js';
-import { parseTdmrepJson, resolveTdmrep, tdmFromHeaders, tdmFromMeta, tdmrepRuleFor } from '../../../proxy/analysis/signals/tdmrep.js';
-import { notFound, response } from './helpers.js';
+import { scanHtml } from '../../../../proxy/analysis/html/scan.js';
+import { parseTdmrepJson, resolveTdmrep, tdmFromHeaders, tdmFromMeta, tdmrepRuleFor } from '../../../../proxy/analysis/signals/tdmrep.js';
+import { notFound, response } from '../helpers/responses.js';
 
 interface Corpus {
   rules_summary: string[];
@@ -10,7 +10,7 @@ interface Corpus {
   http_header_cases: { name: string; headers: Record<string, string>; expect_reservation: 0 | 1 | null; expect_policy: string | null }[];
   html_meta_cases: { name: string; html: string; expect_reservation: 0 | 1 | null; expect_policy: string | null }[];
 }
-const corpus = JSON.parse(readFileSync(new URL('../../../../shared/corpora/tdmrep/tdmrep-spec-examples.json', import.meta.url), 'utf8')) as Corpus;
+const corpus = JSON.parse(readFileSync(new URL('../../../../../shared/corpora/tdmrep/tdmrep-spec-examples.json', import.meta.url), 'utf8')) as Corpus;
 const lower = (h: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
 
 describe('TDMRep spec examples (../shared/corpora/tdmrep)', () => {

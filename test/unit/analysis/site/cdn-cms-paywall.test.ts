@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { scanHtml } from '../../../proxy/analysis/html/scan.js';
-import { CDN_RULES, detectCdn } from '../../../proxy/analysis/site/cdn.js';
-import { detectCms } from '../../../proxy/analysis/site/cms.js';
-import { detectPaywall } from '../../../proxy/analysis/site/paywall.js';
+import { scanHtml } from '../../../../proxy/analysis/html/scan.js';
+import { CDN_RULES, detectCdn } from '../../../../proxy/analysis/site/cdn.js';
+import { detectCms } from '../../../../proxy/analysis/site/cms.js';
+import { detectPaywall } from '../../../../proxy/analysis/site/paywall.js';
 
 describe('detectCdn', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { detectChallenge } from '../../../proxy/analysis/site/challenge.js';
+import { detectChallenge } from '../../../../proxy/analysis/site/challenge.js';
 
-const DIR = new URL('../../../../shared/corpora/real-robots/2026-01/', import.meta.url);
+const DIR = new URL('../../../../../shared/corpora/real-robots/2026-01/', import.meta.url);
 const files = readdirSync(DIR).filter((f) => f.endsWith('.robots.txt'));
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { scanHtml } from '../../../proxy/analysis/html/scan.js';
-import { detectMarkdownForAgents, parseLinkHeader } from '../../../proxy/analysis/site/markdown.js';
-import { notFound, response } from '../signals/helpers.js';
+import { scanHtml } from '../../../../proxy/analysis/html/scan.js';
+import { detectMarkdownForAgents, parseLinkHeader } from '../../../../proxy/analysis/site/markdown.js';
+import { notFound, response } from '../helpers/responses.js';
 
 describe('parseLinkHeader (RFC 8288)', () => {
   it('splits links at commas outside <> and quotes, reads token and quoted parameters', () => {

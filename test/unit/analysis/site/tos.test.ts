@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { scanHtml } from '../../../proxy/analysis/html/scan.js';
-import { findTosLink, tosStance, tosStanceFromText } from '../../../proxy/analysis/site/tos.js';
-import { failed, notFound, response } from '../signals/helpers.js';
+import { scanHtml } from '../../../../proxy/analysis/html/scan.js';
+import { findTosLink, tosStance, tosStanceFromText } from '../../../../proxy/analysis/site/tos.js';
+import { failed, notFound, response } from '../helpers/responses.js';
 
 describe('findTosLink', () => {
   const page = (body: string) => scanHtml(`<html><body>${body}</body></html>`);

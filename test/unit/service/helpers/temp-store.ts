@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
-import { openSqliteStore, type SqliteStore } from '../../../proxy/service/store/sqlite/open.js';
+import { openSqliteStore, type SqliteStore } from '../../../../proxy/service/store/sqlite/open.js';
 
 export interface TempStore {
   store: SqliteStore;

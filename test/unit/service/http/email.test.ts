@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEmail } from '../../../proxy/service/http/email.js';
+import { parseEmail } from '../../../../proxy/service/http/email.js';
 
 describe('signup e-mail check', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import type { LookupService } from '../../../proxy/service/api.js';
-import { previewRouter } from '../../../proxy/service/http/routes/preview.js';
-import { COMPONENT_SCHEMAS, HEADERS } from '../../../proxy/service/openapi/components.js';
-import { previewOpenApi, PREVIEW_COMPONENT_SCHEMAS } from '../../../proxy/service/openapi/preview-paths.js';
+import type { LookupService } from '../../../../proxy/service/api.js';
+import { previewRouter } from '../../../../proxy/service/http/routes/preview.js';
+import { COMPONENT_SCHEMAS, HEADERS } from '../../../../proxy/service/openapi/components.js';
+import { previewOpenApi, PREVIEW_COMPONENT_SCHEMAS } from '../../../../proxy/service/openapi/preview-paths.js';
 
 /** Express path `/policy/:domain` → OpenAPI `/preview/v1/policy/{domain}`. */
 const toOpenApi = (p: string) => `/preview/v1${p.replace(/:(\w+)/g, '{$1}')}`;

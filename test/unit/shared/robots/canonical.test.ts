@@ -1,6 +1,6 @@
 /** Percent-encoding normalisation and path extraction (RFC 9309 section 2.2.2). */
 import { describe, expect, it } from 'vitest';
-import { canonicalize, compilePattern, pathOf, patternMatches } from '../../../shared/robots/index.js';
+import { canonicalize, compilePattern, pathOf, patternMatches } from '../../../../shared/robots/index.js';
 
 describe('canonicalize', () => {
   it.each([

@@ -21,7 +21,7 @@
  * difference without a spec sentence behind it cannot slip in.
  */
 import { describe, expect, it } from 'vitest';
-import { isAllowed, parseRobotsTxt } from '../../../shared/robots/index.js';
+import { isAllowed, parseRobotsTxt } from '../../../../shared/robots/index.js';
 import { caseBody, loadCases, type ConformanceCase } from './corpora.js';
 
 const SPEC = 'classification.md section 2';

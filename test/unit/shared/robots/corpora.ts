@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const CORPORA = fileURLToPath(new URL('../../../../shared/corpora/', import.meta.url));
+export const CORPORA = fileURLToPath(new URL('../../../../../shared/corpora/', import.meta.url));
 
 export interface ConformanceCase {
   name: string;

@@ -1,6 +1,6 @@
 /** Parser structure: groups, records, diagnostics, line numbers, size cap (RFC 9309 section 2). */
 import { describe, expect, it } from 'vitest';
-import { MAX_ROBOTS_BYTES, agentToken, parseRobotsTxt } from '../../../shared/robots/index.js';
+import { MAX_ROBOTS_BYTES, agentToken, parseRobotsTxt } from '../../../../shared/robots/index.js';
 import { realRobotsFiles } from './corpora.js';
 
 describe('parseRobotsTxt', () => {

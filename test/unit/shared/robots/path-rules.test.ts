@@ -3,8 +3,8 @@
  * judge a path for a catalogue AI bot exactly as the service's matcher does on the whole file.
  */
 import { describe, expect, it } from 'vitest';
-import { AI_BOTS, KEY_BOTS } from '../../../shared/bots.js';
-import { PATH_RULES_LIMIT, judgePath, matchPath, parseRobotsTxt, toPathRules } from '../../../shared/robots/index.js';
+import { AI_BOTS, KEY_BOTS } from '../../../../shared/bots.js';
+import { PATH_RULES_LIMIT, judgePath, matchPath, parseRobotsTxt, toPathRules } from '../../../../shared/robots/index.js';
 import { realRobotsFiles } from './corpora.js';
 
 const keepAi = (t: string): boolean => t === '*' || AI_BOTS.some((b) => b.token.toLowerCase() === t);

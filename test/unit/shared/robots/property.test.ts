@@ -12,7 +12,7 @@ import {
   isAllowed,
   parseRobotsTxt,
   patternMatches,
-} from '../../../shared/robots/index.js';
+} from '../../../../shared/robots/index.js';
 
 /** Lines built from robots.txt vocabulary, so the generator reaches the interesting states. */
 const robotsLine = fc.oneof(

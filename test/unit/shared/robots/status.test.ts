@@ -1,7 +1,7 @@
 /** rulesFor, matchPath and botStatus on representative files (classification.md section 2). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { botStatus, matchPath, parseRobotsTxt, rulesFor } from '../../../shared/robots/index.js';
+import { botStatus, matchPath, parseRobotsTxt, rulesFor } from '../../../../shared/robots/index.js';
 import { CORPORA } from './corpora.js';
 
 const FILE = parseRobotsTxt(

@@ -1,8 +1,8 @@
 import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LookupService } from '../../../proxy/service/api.js';
-import { HEALTH_TTL_MS, healthRouter } from '../../../proxy/service/http/routes/health.js';
+import type { LookupService } from '../../../../../proxy/service/api.js';
+import { HEALTH_TTL_MS, healthRouter } from '../../../../../proxy/service/http/routes/health.js';
 
 describe('GET /health counts the registry at most once per TTL', () => {
   let calls = 0;

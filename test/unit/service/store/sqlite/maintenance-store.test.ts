@@ -8,13 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../proxy/lib/env.js';
-import { SchemaTooNewError } from '../../../proxy/service/store/schema-too-new.js';
-import { SCHEMA_VERSION } from '../../../proxy/service/store/sqlite/migrations.js';
-import { openSqliteStore, REGISTRY_FILE, type SqliteStore } from '../../../proxy/service/store/sqlite/open.js';
-import { scanStats } from '../../../proxy/service/store/sqlite/preview-stats.js';
-import { DAY, T0, maintenanceContract, storeCrawl } from './maintenance-contract.js';
-import { tempSqliteStore } from './temp-store.js';
+import { ConfigError } from '../../../../../proxy/lib/env.js';
+import { SchemaTooNewError } from '../../../../../proxy/service/store/schema-too-new.js';
+import { SCHEMA_VERSION } from '../../../../../proxy/service/store/sqlite/migrations.js';
+import { openSqliteStore, REGISTRY_FILE, type SqliteStore } from '../../../../../proxy/service/store/sqlite/open.js';
+import { scanStats } from '../../../../../proxy/service/store/sqlite/preview-stats.js';
+import { DAY, T0, maintenanceContract, storeCrawl } from '../../../../helpers/maintenance-contract.js';
+import { tempSqliteStore } from '../../helpers/temp-store.js';
 
 maintenanceContract('SQLite', async () => tempSqliteStore('svc-maint-'));
 

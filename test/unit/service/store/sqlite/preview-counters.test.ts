@@ -5,10 +5,10 @@
  */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { indexCrawl } from '../../../proxy/service/store/sqlite/preview-index.js';
-import { readStats, scanStats } from '../../../proxy/service/store/sqlite/preview-stats.js';
-import { CONFLICTS, DETAILS, SIGNAL_KEYS } from '../../../shared/values.js';
-import { crawl, registryPerFile } from './build.js';
+import { indexCrawl } from '../../../../../proxy/service/store/sqlite/preview-index.js';
+import { readStats, scanStats } from '../../../../../proxy/service/store/sqlite/preview-stats.js';
+import { CONFLICTS, DETAILS, SIGNAL_KEYS } from '../../../../../shared/values.js';
+import { crawl, registryPerFile } from '../../../../helpers/crawls.js';
 
 const reg = registryPerFile('preview-counters-');
 

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HttpError } from '../../../proxy/lib/http-error.js';
-import { previewSearchParams as parseSearchParams } from '../../../proxy/service/http/params.js';
-import { PreviewSearchResultSchema } from '../../../proxy/service/preview/schemas.js';
-import { indexCrawl } from '../../../proxy/service/store/sqlite/preview-index.js';
-import { searchPolicies, searchQuery } from '../../../proxy/service/store/sqlite/preview-search.js';
-import { readStats, scanStats } from '../../../proxy/service/store/sqlite/preview-stats.js';
-import type { PreviewSearchParams } from '../../../shared/params.js';
-import { DETAILS, DETAIL_STANCE, SIGNAL_KEYS, type SignalKey, type Stance } from '../../../shared/values.js';
-import { crawl, registryPerFile, type Spec } from './build.js';
+import { HttpError } from '../../../../../proxy/lib/http-error.js';
+import { previewSearchParams as parseSearchParams } from '../../../../../proxy/service/http/params.js';
+import { PreviewSearchResultSchema } from '../../../../../proxy/service/preview/schemas.js';
+import { indexCrawl } from '../../../../../proxy/service/store/sqlite/preview-index.js';
+import { searchPolicies, searchQuery } from '../../../../../proxy/service/store/sqlite/preview-search.js';
+import { readStats, scanStats } from '../../../../../proxy/service/store/sqlite/preview-stats.js';
+import type { PreviewSearchParams } from '../../../../../shared/params.js';
+import { DETAILS, DETAIL_STANCE, SIGNAL_KEYS, type SignalKey, type Stance } from '../../../../../shared/values.js';
+import { crawl, registryPerFile, type Spec } from '../../../../helpers/crawls.js';
 
 const reg = registryPerFile('preview-search-');
 

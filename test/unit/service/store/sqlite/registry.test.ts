@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RETRY_DELAYS_MS } from '../../../proxy/service/api.js';
-import { AUDIT_ID_PATTERN } from '../../../proxy/service/store/audit-id.js';
-import { PRIORITY, type EnqueueRequest } from '../../../proxy/service/store/registry-store.js';
-import { SqliteJobs } from '../../../proxy/service/store/sqlite/jobs.js';
-import { SCHEMA_VERSION, migrate } from '../../../proxy/service/store/sqlite/migrations.js';
-import { openSqliteStore, type SqliteStore } from '../../../proxy/service/store/sqlite/open.js';
-import type { Detail } from '../../../shared/values.js';
-import { classification, evidence } from '../preview/build.js';
+import { RETRY_DELAYS_MS } from '../../../../../proxy/service/api.js';
+import { AUDIT_ID_PATTERN } from '../../../../../proxy/service/store/audit-id.js';
+import { PRIORITY, type EnqueueRequest } from '../../../../../proxy/service/store/registry-store.js';
+import { SqliteJobs } from '../../../../../proxy/service/store/sqlite/jobs.js';
+import { SCHEMA_VERSION, migrate } from '../../../../../proxy/service/store/sqlite/migrations.js';
+import { openSqliteStore, type SqliteStore } from '../../../../../proxy/service/store/sqlite/open.js';
+import type { Detail } from '../../../../../shared/values.js';
+import { classification, evidence } from '../../../../helpers/crawls.js';
 
 const AT = '2026-01-15T12:00:00.000Z';
 
