@@ -11,7 +11,8 @@ import { DomainPolicyFoundSchema, FullRecordSchema } from '../../../shared/schem
 import { text } from '../../fixtures/farm.js';
 import { homepage } from '../../fixtures/stance-sites.js';
 import { classification, evidence } from '../../helpers/crawls.js';
-import { startHarness, until, type Harness } from './harness.js';
+import { until } from '../../helpers/until.js';
+import { startHarness, type Harness } from './harness.js';
 
 const RETRIES = [400, 800, 1_200];
 const d = (s: string) => s as Domain;

@@ -16,7 +16,7 @@ import { openSqliteStore } from '../../../proxy/service/store/sqlite/open.js';
 import { startFixtureFarm, text, type FixtureFarm } from '../../fixtures/farm.js';
 import { homepage } from '../../fixtures/stance-sites.js';
 import { classification, evidence } from '../../helpers/crawls.js';
-import { until } from './harness.js';
+import { until } from '../../helpers/until.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 
