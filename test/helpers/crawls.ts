@@ -1,7 +1,8 @@
 /**
  * Builds schema-valid Classification and Evidence objects for the announced surface's table
  * tests: every object passes the shared zod schemas, so a shape drift in shared/schemas.ts
- * fails here instead of silently passing.
+ * fails here instead of silently passing. Also a good or a failed crawl stored through the
+ * storage port, as a worker stores it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,8 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll } from 'vitest';
 import type { Classification } from '../../proxy/analysis/classification.js';
 import type { Evidence, FetchResult } from '../../proxy/analysis/evidence.js';
-import type { StoredCrawl } from '../../proxy/service/store/registry-store.js';
+import { RETRY_DELAYS_MS } from '../../proxy/service/api.js';
+import type { RegistryStore, StoredCrawl } from '../../proxy/service/store/registry-store.js';
 import { migratePreviewTables } from '../../proxy/service/store/sqlite/preview-tables.js';
 import {
   AnnouncedRecordSchema,
@@ -226,3 +228,25 @@ export function registryPerFile(prefix: string): { db: Database.Database } {
   });
   return handle;
 }
+
+const at = (ms: number) => new Date(ms).toISOString();
+/** Stores a good crawl of `domain` at `ms`, as a worker does at the end of its job. */
+export const storeGood = (s: RegistryStore, domain: string, ms: number, detail: Detail = 'no_ai_rules', rank: number | null = null) =>
+  s.records.storeCrawl({
+    evidence: evidence(domain, at(ms), 'User-agent: *\nDisallow:'),
+    classification: classification(domain, at(ms), { detail, rank, basis: true }),
+    nowMs: ms,
+    failure: null,
+    retryDelaysMs: RETRY_DELAYS_MS,
+  });
+
+/** Stores a failed check (the site did not answer) of `domain` at `ms`. */
+export const storeFailed = (s: RegistryStore, domain: string, ms: number, cause = 'timed out') =>
+  s.records.storeCrawl({
+    evidence: evidence(domain, at(ms), null),
+    classification: classification(domain, at(ms), { detail: 'unreachable', use_cases: { training: 'unknown', search: 'unknown', inference: 'unknown' }, basis: true }),
+    nowMs: ms,
+    failure: { cause },
+    retryDelaysMs: RETRY_DELAYS_MS,
+  });
+
