@@ -33,7 +33,7 @@ import { readStats } from '../../proxy/service/store/sqlite/preview-stats.js';
 import type { PreviewSearchParams } from '../../shared/params.js';
 import { startFixtureFarm, text } from '../fixtures/farm.js';
 import { homepage } from '../fixtures/stance-sites.js';
-import { classification, evidence } from '../unit/preview/build.js';
+import { classification, evidence } from '../helpers/crawls.js';
 import { createTestDatabase } from '../integration/store/backends.js';
 import { copyToSqlite, generatePg } from './lib/generated-registry.js';
 

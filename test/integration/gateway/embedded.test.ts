@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BatchResultSchema, DomainPolicyFoundSchema, FullRecordSchema } from '../../../shared/schemas.js';
 import { startFixtureFarm, type FixtureFarm } from '../../fixtures/farm.js';
 import { STANCE_SITES, sitesOf } from '../../fixtures/stance-sites.js';
-import { startTestGateway, tempDir, until, type TestGateway } from './helpers.js';
+import { until } from '../../helpers/until.js';
+import { startTestGateway, tempDir, type TestGateway } from './helpers.js';
 
 let farm: FixtureFarm;
 let gw: TestGateway;
@@ -27,7 +28,7 @@ const found = (domain: string) =>
   until(async () => {
     const body = await (await gw.get(`/v1/domain/${domain}`)).json();
     return body.found ? DomainPolicyFoundSchema.parse(body) : undefined;
-  }, 30_000);
+  }, 30_000, 100);
 
 describe('embedded mode', () => {
   it('reports embedded mode and the service figures in /status', async () => {

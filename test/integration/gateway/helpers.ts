@@ -61,16 +61,6 @@ export async function dump(res: Response): Promise<string> {
   return `${res.status}\n${headers}\n\n${await res.text()}`;
 }
 
-export async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number, everyMs = 100): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
-
 /**
  * A fixture site whose every file answers after `delayMs`, with this robots.txt; the time each
  * answer is due goes into `ends`, so a test knows when the crawl's last file arrived.

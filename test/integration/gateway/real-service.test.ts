@@ -23,7 +23,8 @@ import { createLookupService } from '../../../proxy/service/index.js';
 import type { Domain } from '../../../shared/domain.js';
 import { startFixtureFarm, type FixtureFarm } from '../../fixtures/farm.js';
 import { STANCE_SITES, sitesOf } from '../../fixtures/stance-sites.js';
-import { CLIENT, EXT_ORIGIN, HELD_MARGIN_MS, dump, slowSite, startTestGateway, tempDir, until, type TestGateway } from './helpers.js';
+import { until } from '../../helpers/until.js';
+import { CLIENT, EXT_ORIGIN, HELD_MARGIN_MS, dump, slowSite, startTestGateway, tempDir, type TestGateway } from './helpers.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 let farm: FixtureFarm;
@@ -97,12 +98,12 @@ describe('gateway over the real service', () => {
     const rec = await until(async () => {
       const b = await get('/v1/domain/selective.test');
       return b.found ? DomainPolicyFoundSchema.parse(b) : undefined;
-    }, 30_000);
+    }, 30_000, 100);
     expect(rec).toMatchObject({ stance: STANCE_SITES['selective.test']!.stance, detail: STANCE_SITES['selective.test']!.detail });
   });
 
   it('mirrors the announced surface of the service', async () => {
-    await until(async () => ((await get('/v1/domain/selective.test')).found ? true : undefined), 30_000);
+    await until(async () => ((await get('/v1/domain/selective.test')).found ? true : undefined), 30_000, 100);
     AnnouncedRecordSchema.parse(await get('/preview/v1/policy/selective.test'));
     ScoreResponseSchema.parse(await get('/preview/v1/policy/selective.test/score'));
     const history = HistoryResponseSchema.parse(await get('/preview/v1/domain/selective.test/history'));

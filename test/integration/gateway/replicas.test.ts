@@ -10,7 +10,8 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BatchResultSchema } from '../../../shared/schemas.js';
 import { startFaultUpstream, type FaultUpstream } from '../../fixtures/fault-upstream.js';
-import { EXT_ORIGIN, startTestGateway, until, type TestGateway } from './helpers.js';
+import { until } from '../../helpers/until.js';
+import { EXT_ORIGIN, startTestGateway, type TestGateway } from './helpers.js';
 import { freePort } from '../../e2e/helpers/stack.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379/6';
@@ -156,7 +157,7 @@ describe('gateway replicas on one Redis', () => {
         const ok = await probe.connect().then(() => probe.ping()).then(() => true, () => undefined);
         probe.disconnect();
         return ok;
-      }, 10_000);
+      }, 10_000, 100);
       a = await startTestGateway({ UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, REDIS_URL: url }, { remote: FAST_RETRY });
       expect(await a.get('/v1/domain/before.test').then(status)).toBe(200);
       own.kill('SIGKILL');

@@ -17,7 +17,7 @@ import { toBatchItem } from '../../../shared/batch-result.js';
 import type { DomainPolicyFound } from '../../../shared/schemas.js';
 import { startFixtureFarm, text, type FixtureFarm } from '../../fixtures/farm.js';
 import { homepage } from '../../fixtures/stance-sites.js';
-import { until } from '../service/harness.js';
+import { until } from '../../helpers/until.js';
 import { run, serve, type Server } from './run.js';
 
 const ROBOTS = ['User-agent: GPTBot\nDisallow: /\n', 'User-agent: *\nAllow: /\n', 'User-agent: CCBot\nDisallow: /\n', 'User-agent: *\nDisallow: /\n'];

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../../proxy/service/store/sqlite/open.js';
-import { T0, storeCrawl } from '../../unit/service/maintenance-contract.js';
-import { until } from '../service/harness.js';
+import { T0, storeCrawl } from '../../helpers/maintenance-contract.js';
+import { until } from '../../helpers/until.js';
 import { run, serve, type Server } from './run.js';
 
 const purge = (dataDir: string, ...args: string[]) => run('proxy/service/maintenance-cli.ts', ['purge', ...args], { DATA_DIR: dataDir });

@@ -20,7 +20,7 @@ import type { SqliteStore } from '../../../proxy/service/store/sqlite/open.js';
 import type { Domain } from '../../../shared/domain.js';
 import { startFixtureFarm, text, type FixtureFarm } from '../../fixtures/farm.js';
 import { homepage } from '../../fixtures/stance-sites.js';
-import { until } from '../service/harness.js';
+import { until } from '../../helpers/until.js';
 
 const DAY = 86_400_000;
 const T0 = Date.parse('2026-01-15T12:00:00.000Z');

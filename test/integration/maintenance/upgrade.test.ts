@@ -19,7 +19,7 @@ import { createLookupService, type EmbeddedLookupService } from '../../../proxy/
 import { SCHEMA_VERSION } from '../../../proxy/service/store/sqlite/migrations.js';
 import { REGISTRY_FILE, type SqliteStore } from '../../../proxy/service/store/sqlite/open.js';
 import { VERSIONS, type FixtureFacts, type FixtureName } from '../../fixtures/schemas/versions.js';
-import { storeCrawl } from '../../unit/service/maintenance-contract.js';
+import { storeCrawl } from '../../helpers/maintenance-contract.js';
 
 const FIXTURES = new URL('../../fixtures/schemas/', import.meta.url).pathname;
 const NAMES = Object.keys(VERSIONS) as FixtureName[];

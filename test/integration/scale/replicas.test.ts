@@ -13,7 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureFarm, text, type FixtureFarm } from '../../fixtures/farm.js';
 import { homepage } from '../../fixtures/stance-sites.js';
-import { until } from '../service/harness.js';
+import { until } from '../../helpers/until.js';
 import { createTestDatabase } from '../store/backends.js';
 import { start, type Child } from './processes.js';
 

@@ -9,7 +9,8 @@ import type { Domain } from '../../../shared/domain.js';
 import { ErrorObjectSchema } from '../../../shared/schemas.js';
 import { text } from '../../fixtures/farm.js';
 import { homepage } from '../../fixtures/stance-sites.js';
-import { startHarness, until, type Harness } from './harness.js';
+import { until } from '../../helpers/until.js';
+import { startHarness, type Harness } from './harness.js';
 
 const d = (s: string) => s as Domain;
 const hanging = { routes: {}, fallback: { ...text('late'), delayMs: 60_000 } };

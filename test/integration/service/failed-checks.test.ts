@@ -10,8 +10,9 @@ import type { Domain } from '../../../shared/domain.js';
 import { DomainPolicyFoundSchema, FullRecordSchema } from '../../../shared/schemas.js';
 import { text } from '../../fixtures/farm.js';
 import { homepage } from '../../fixtures/stance-sites.js';
-import { classification, evidence } from '../../unit/preview/build.js';
-import { startHarness, until, type Harness } from './harness.js';
+import { classification, evidence } from '../../helpers/crawls.js';
+import { until } from '../../helpers/until.js';
+import { startHarness, type Harness } from './harness.js';
 
 const RETRIES = [400, 800, 1_200];
 const d = (s: string) => s as Domain;

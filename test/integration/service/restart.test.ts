@@ -15,8 +15,8 @@ import { RETRY_DELAYS_MS } from '../../../proxy/service/api.js';
 import { openSqliteStore } from '../../../proxy/service/store/sqlite/open.js';
 import { startFixtureFarm, text, type FixtureFarm } from '../../fixtures/farm.js';
 import { homepage } from '../../fixtures/stance-sites.js';
-import { classification, evidence } from '../../unit/preview/build.js';
-import { until } from './harness.js';
+import { classification, evidence } from '../../helpers/crawls.js';
+import { until } from '../../helpers/until.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 

@@ -17,9 +17,6 @@ import { scanStatsPg } from '../../../proxy/service/store/pg/preview-store.js';
 import type { RegistryStore } from '../../../proxy/service/store/registry-store.js';
 import { openSqliteStore, type SqliteStore } from '../../../proxy/service/store/sqlite/open.js';
 import { scanStats } from '../../../proxy/service/store/sqlite/preview-stats.js';
-import { RETRY_DELAYS_MS } from '../../../proxy/service/api.js';
-import type { Detail } from '../../../shared/values.js';
-import { classification, evidence } from '../../unit/preview/build.js';
 
 export const PG_ADMIN_URL = process.env.LENS_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -121,25 +118,3 @@ export function useBackend(name: BackendName, pgOptions: Omit<PgStoreOptions, 'l
     },
   };
 }
-
-const at = (ms: number) => new Date(ms).toISOString();
-
-/** Stores a good crawl of `domain` at `ms`, as a worker does at the end of its job. */
-export const storeGood = (s: RegistryStore, domain: string, ms: number, detail: Detail = 'no_ai_rules', rank: number | null = null) =>
-  s.records.storeCrawl({
-    evidence: evidence(domain, at(ms), 'User-agent: *\nDisallow:'),
-    classification: classification(domain, at(ms), { detail, rank, basis: true }),
-    nowMs: ms,
-    failure: null,
-    retryDelaysMs: RETRY_DELAYS_MS,
-  });
-/** Stores a failed check (the site did not answer) of `domain` at `ms`. */
-export const storeFailed = (s: RegistryStore, domain: string, ms: number, cause = 'timed out') =>
-  s.records.storeCrawl({
-    evidence: evidence(domain, at(ms), null),
-    classification: classification(domain, at(ms), { detail: 'unreachable', use_cases: { training: 'unknown', search: 'unknown', inference: 'unknown' }, basis: true }),
-    nowMs: ms,
-    failure: { cause },
-    retryDelaysMs: RETRY_DELAYS_MS,
-  });
-

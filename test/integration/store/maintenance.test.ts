@@ -1,12 +1,12 @@
 /**
- * The maintenance contract (test/unit/service/maintenance-contract.ts: retention, look-up
+ * The maintenance contract (test/helpers/maintenance-contract.ts: retention, look-up
  * marks, purge) on the PostgreSQL store, as the SQLite store runs it; and what PostgreSQL adds:
  * a purge leaves the counters equal to a scan, no name search finds the domain, and its crawl
  * job is gone.
  */
 import { describe, expect, it } from 'vitest';
 import { PRIORITY } from '../../../proxy/service/store/registry-store.js';
-import { DAY, T0, maintenanceContract, storeCrawl } from '../../unit/service/maintenance-contract.js';
+import { DAY, T0, maintenanceContract, storeCrawl } from '../../helpers/maintenance-contract.js';
 import { createLogger } from '../../../proxy/lib/logger.js';
 import { openPgStore } from '../../../proxy/service/store/pg/open.js';
 import { FAST_JOBS, createTestDatabase, useBackend } from './backends.js';

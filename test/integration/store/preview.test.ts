@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { RETRY_DELAYS_MS } from '../../../proxy/service/api.js';
 import type { PreviewSearchParams } from '../../../shared/params.js';
 import { CONFLICTS, DETAILS, DETAIL_STANCE, SIGNAL_KEYS } from '../../../shared/values.js';
-import { classification, evidence, type Spec } from '../../unit/preview/build.js';
+import { classification, evidence, type Spec } from '../../helpers/crawls.js';
 import { BACKENDS, useBackend } from './backends.js';
 
 const T0 = Date.UTC(2026, 0, 1);

@@ -9,8 +9,8 @@ import { RETRY_DELAYS_MS } from '../../../proxy/service/api.js';
 import { systemClock } from '../../../proxy/lib/clock.js';
 import { createLogger } from '../../../proxy/lib/logger.js';
 import { PRIORITY, type EnqueueRequest, type RegistryStore } from '../../../proxy/service/store/registry-store.js';
-import { classification, evidence } from '../../unit/preview/build.js';
-import { BACKENDS, storeGood, useBackend } from './backends.js';
+import { classification, evidence, storeGood } from '../../helpers/crawls.js';
+import { BACKENDS, useBackend } from './backends.js';
 
 const log = createLogger('queue-test', 'silent');
 const one = async (s: RegistryStore, domain: string, priority: EnqueueRequest['priority'], extra: Partial<EnqueueRequest> = {}) =>

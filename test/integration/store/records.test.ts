@@ -12,8 +12,8 @@ import { PG_SCHEMA_VERSION } from '../../../proxy/service/store/pg/migrations.js
 import { openPgStore } from '../../../proxy/service/store/pg/open.js';
 import { createLogger } from '../../../proxy/lib/logger.js';
 import type { Detail } from '../../../shared/values.js';
-import { classification, evidence } from '../../unit/preview/build.js';
-import { BACKENDS, createTestDatabase, storeFailed, storeGood, useBackend } from './backends.js';
+import { classification, evidence, storeFailed, storeGood } from '../../helpers/crawls.js';
+import { BACKENDS, createTestDatabase, useBackend } from './backends.js';
 
 const T0 = Date.parse('2026-01-15T12:00:00.000Z');
 const DAY = 86_400_000;

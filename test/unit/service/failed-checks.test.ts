@@ -17,7 +17,7 @@ import { PRIORITY } from '../../../proxy/service/store/registry-store.js';
 import { openSqliteStore, type SqliteStore } from '../../../proxy/service/store/sqlite/open.js';
 import type { Domain } from '../../../shared/domain.js';
 import { DomainPolicyFoundSchema, FullRecordSchema } from '../../../shared/schemas.js';
-import { classification, evidence } from '../preview/build.js';
+import { classification, evidence, storeFailed } from '../../helpers/crawls.js';
 
 const T0 = Date.parse('2026-01-15T12:00:00.000Z');
 const DAY = 86_400_000;
@@ -34,14 +34,7 @@ describe('failed checks in the registry', () => {
       failure: null,
       retryDelaysMs: RETRY_DELAYS_MS,
     });
-  const failed = (domain: string, ms: number, cause = 'timed out') =>
-    reg.records.storeCrawl({
-      evidence: evidence(domain, at(ms), null),
-      classification: classification(domain, at(ms), { detail: 'unreachable', use_cases: { training: 'unknown', search: 'unknown', inference: 'unknown' }, basis: true }),
-      nowMs: ms,
-      failure: { cause },
-      retryDelaysMs: RETRY_DELAYS_MS,
-    });
+  const failed = (domain: string, ms: number, cause?: string) => storeFailed(reg, domain, ms, cause);
   const job = (domain: string) =>
     reg.db.prepare('SELECT state, priority, run_after FROM jobs WHERE domain = ?').get(domain) as { state: string; priority: number; run_after: number } | undefined;
 

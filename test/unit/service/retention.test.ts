@@ -11,9 +11,9 @@ import { LookupMarks } from '../../../proxy/service/looked-up.js';
 import { Retention, pruneAudits, purgeUnused } from '../../../proxy/service/retention.js';
 import type { MaintenanceStore } from '../../../proxy/service/store/registry-store.js';
 import type { SqliteStore } from '../../../proxy/service/store/sqlite/open.js';
-import { until } from '../../integration/service/harness.js';
-import { DAY, T0, storeCrawl } from './maintenance-contract.js';
-import { storePerTest } from './temp-store.js';
+import { until } from '../../helpers/until.js';
+import { DAY, T0, storeCrawl } from '../../helpers/maintenance-contract.js';
+import { storePerTest } from './helpers/temp-store.js';
 
 const silent = createLogger('test', 'silent');
 

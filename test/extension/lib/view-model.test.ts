@@ -1,0 +1,146 @@
+/**
+ * The one model behind every view (lib/view-model.ts) and "This page" (lib/page-reading.ts):
+ * pure functions over records, so each rule of classification.md section 9 is checked here.
+ */
+import { describe, expect, it } from 'vitest';
+import { pageReading } from '../../../extension/lib/page-reading.js';
+import { pathVerdicts } from '../../../extension/lib/path-verdicts.js';
+import type { PathRules } from '../../../shared/schemas.js';
+import { aiTokensOf } from '../../../extension/lib/page-signals.js';
+import { hasNoOwnRules, parentSite } from '../../../extension/lib/parent-site.js';
+import { popupModel } from '../../../extension/lib/view-model.js';
+import { headline, useReadings } from '../../../shared/story.js';
+import { announced, fullRecord, policy } from '../helpers/records.js';
+
+describe('view model', () => {
+  it('tells Purposes with the Overview words: partial stays "Partly blocked", explained', () => {
+    const p = policy('selective.test');
+    const m = popupModel({ policy: p, full: fullRecord('selective.test', { GPTBot: 'blocked' }), announced: announced('selective.test') });
+    expect(m.purposes!.map((x) => x.words)).toEqual(['Partly blocked', 'Not restricted', 'Not restricted', 'Not restricted']);
+    expect(m.purposes![0]!.note).toMatch(/can only say yes or no/);
+    expect(m.uses.map((u) => u.words)).toEqual(['Partly blocked', 'Not restricted', 'Not restricted']);
+  });
+
+  it('announced browsing false: Blocked when every agent bot is, else Partly blocked', () => {
+    const p = policy('blocks-all.test');
+    const a = announced('blocks-all.test', { purposes: { ...announced('x.test').purposes, browsing: { allowed: false, source: ['robots_txt'] } } });
+    expect(popupModel({ policy: p, announced: a, agents: 'blocked' }).purposes![3]!.words).toBe('Blocked');
+    expect(popupModel({ policy: p, announced: a, agents: 'partial' }).purposes![3]!.words).toBe('Partly blocked');
+  });
+
+  it('gives no openness score when a verdict is unknown', () => {
+    const p = policy('server-error.test');
+    const m = popupModel({ policy: p, full: fullRecord('server-error.test', {}, { ai_openness_score: 0.5, robots_txt_status: 'error' }) });
+    expect(m.openness).toBeNull();
+    expect(m.details!.openness).toBeNull();
+    expect(popupModel({ policy: policy('training.test'), full: fullRecord('training.test', {}, { ai_openness_score: 2 / 3 }) }).openness).toMatch(/^Openness 67 \/ 100/);
+  });
+
+  it('a signal conflict names the uses it is about', () => {
+    const p = policy('wildcard-signals.test');
+    const full = fullRecord('wildcard-signals.test', {}, {
+      conflicts: ['signal_allows_but_robots_blocks'],
+      explanations: [{ subject: 'signal_allows_but_robots_blocks', value: 'search', source: 'content_signals', line: 30, evidence: 'Content-Signal: search=yes,ai-train=no', reason: 'x' }],
+    });
+    expect(popupModel({ policy: p, full }).issues).toEqual([
+      { kind: 'conflict', label: 'A signal allows what robots.txt blocks', explanation: 'A usage signal says yes to AI search, which robots.txt restricts for AI bots.' },
+    ]);
+  });
+
+  it('names an IDN host in Unicode and keeps the ASCII form for Details', () => {
+    expect(popupModel({ policy: policy('xn--bcher-kva.test') }).host).toEqual({ display: 'bücher.test', ascii: 'xn--bcher-kva.test', idn: true });
+  });
+
+  it('formats times in the given language', () => {
+    const now = Date.parse('2026-03-01T12:00:00Z');
+    const p = policy('training.test', { last_updated: '2026-03-01T09:00:00Z' });
+    expect(popupModel({ policy: p, now, locale: 'en' }).checked.relative).toBe('3 hours ago');
+    expect(popupModel({ policy: p, now, locale: 'fr' }).checked.relative).toBe('il y a 3 heures');
+  });
+});
+
+describe('the site a subdomain belongs to', () => {
+  it('a subdomain with no AI rules shows its registrable domain\'s policy beside it', () => {
+    const sub = policy('cooking.blocks-all.test', { registrable_domain: 'blocks-all.test' });
+    expect(parentSite(sub)).toEqual({ domain: 'blocks-all.test', www: false });
+    expect(hasNoOwnRules(sub)).toBe(true);
+    const m = popupModel({ policy: sub, parent: { domain: 'blocks-all.test', www: false, policy: policy('blocks-all.test') } });
+    expect(m.parent).toBe('cooking.blocks-all.test has no AI rules of its own. blocks-all.test: blocks all AI.');
+  });
+
+  it('explains www.', () => {
+    const www = policy('www.training.test');
+    expect(parentSite(www)).toEqual({ domain: 'training.test', www: true });
+    const m = popupModel({ policy: www, parent: { domain: 'training.test', www: true, policy: null } });
+    expect(m.parent).toBe('www.training.test is the www address of training.test; each host name has its own robots.txt. training.test has not been checked yet.');
+  });
+
+  it('no parent for a registrable domain itself, or when the gateway does not name one', () => {
+    expect(parentSite(policy('training.test', { registrable_domain: null }))).toBeNull();
+    expect(parentSite(policy('a.training.test'))).toBeNull();
+    expect(popupModel({ policy: policy('training.test') }).parent).toBeNull();
+  });
+});
+
+describe('this page\'s path, judged with the service\'s matcher', () => {
+  const rules = {
+    groups: [
+      { agents: ['*'], rules: [[0, '/admin/', 2]] },
+      { agents: ['gptbot', 'claudebot', 'google-extended', 'ccbot'], rules: [[0, '/articles/', 10], [1, '/articles/free/', 11]] },
+    ],
+    truncated: false,
+  } satisfies PathRules;
+  const site = policy('paths.test', { stance: 'selective', detail: 'selective', use_cases: { training: 'partial', search: 'allowed', inference: 'allowed' }, path_rules: rules });
+
+  it('a disallowed path: training blocked by its line; the root and an opened path are not', () => {
+    expect(pathVerdicts(site, '/articles/2026/story?ref=home')!.training).toEqual({ verdict: 'blocked', decider: { source: 'robots_txt', line: 10, evidence: 'Disallow: /articles/' } });
+    expect(pathVerdicts(site, '/')!.training.verdict).toBe('allowed');
+    expect(pathVerdicts(site, '/articles/free/x')!.training).toEqual({ verdict: 'allowed', decider: { source: 'robots_txt', line: 11, evidence: 'Allow: /articles/free/' } });
+    // The search and answer bots are not named: the rules for all crawlers apply to them.
+    expect(pathVerdicts(site, '/admin/users')!.search.verdict).toBe('blocked');
+    const r = pageReading(useReadings(site), headline(site), pathVerdicts(site, '/articles/x'), null);
+    expect(r.sentence).toBe('This page: AI training blocked, by robots.txt (line 10); the site as a whole: selective');
+  });
+
+  it('no judgement without rules, with truncated rules, or without a path', () => {
+    expect(pathVerdicts(policy('robots-blocked.test', { path_rules: null }), '/x')).toBeNull();
+    expect(pathVerdicts({ ...site, path_rules: { ...rules, truncated: true } }, '/x')).toBeNull();
+    expect(pathVerdicts(site, null)).toBeNull();
+  });
+});
+
+describe('this page', () => {
+  const site = policy('no-rules.test');
+  const uses = useReadings(site);
+  const head = headline(site);
+  const allowed = { verdict: 'allowed', decider: null } as const;
+
+  it('a page under a disallowed path: training blocked here, the site as a whole has no AI rules', () => {
+    const r = pageReading(uses, head, { training: { verdict: 'blocked', decider: { source: 'robots_txt', line: 12, evidence: 'Disallow: /articles/' } }, search: allowed, inference: allowed }, null);
+    expect(r.differs.map((d) => [d.use, d.words, d.because])).toEqual([['training', 'Blocked', 'by robots.txt (line 12)']]);
+    expect(r.sentence).toBe('This page: AI training blocked, by robots.txt (line 12); the site as a whole: no AI rules');
+  });
+
+  it('the page\'s own noai tag blocks training on this page', () => {
+    const r = pageReading(uses, head, null, { aiTokens: ['noai'], tdmReservation: null, tdmPolicy: null });
+    expect(r.sentence).toBe('This page: AI training blocked, by this page\u2019s noai tag; the site as a whole: no AI rules');
+    const tdm = pageReading(uses, head, null, { aiTokens: [], tdmReservation: '1', tdmPolicy: null });
+    expect(tdm.differs[0]!.because).toBe('by this page\u2019s TDMRep reservation');
+  });
+
+  it('nothing to say when the page is treated like the site, or the site\'s rules were not read', () => {
+    expect(pageReading(uses, head, { training: allowed, search: allowed, inference: allowed }, { aiTokens: [], tdmReservation: '0', tdmPolicy: null }).sentence).toBeNull();
+    const unread = policy('robots-blocked.test');
+    expect(pageReading(useReadings(unread), headline(unread), null, { aiTokens: ['noai'], tdmReservation: null, tdmPolicy: null }).differs.map((d) => d.use)).toEqual(['training']);
+  });
+
+  it('a usage signal of the site speaks for every path', () => {
+    const s = policy('signal-training.test');
+    expect(pageReading(useReadings(s), headline(s), { training: allowed, search: allowed, inference: allowed }, null).differs.map((d) => d.use)).toEqual([]);
+  });
+
+  it('reads the AI tokens of robots meta contents', () => {
+    expect(aiTokensOf(['noindex, NoAI', 'noimageai nofollow', 'all'])).toEqual(['noai', 'noimageai']);
+    expect(aiTokensOf(['noaiX'])).toEqual([]);
+  });
+});

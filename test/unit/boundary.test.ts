@@ -1,0 +1,62 @@
+/**
+ * The boundary between the browser and the server (issue 15 item 1): nothing the extension or
+ * shared/ imports may lie under proxy/. Every import, export-from, dynamic import and
+ * `import type` is read with TypeScript's own scanner, and every specifier is resolved, the
+ * tsconfig path aliases (`~~`, `@@`, `~`, `@`, from WXT's generated .wxt/tsconfig.json) included.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { ROOT, importsOf, sources } from './helpers/imports.js';
+
+const WXT_TSCONFIG = join(ROOT, '.wxt/tsconfig.json');
+
+/** The alias table: `~~/*` → `<root>/*` and so on, read from the config TypeScript uses. */
+function aliases(): { prefix: string; exact: boolean; target: string }[] {
+  const config = ts.readConfigFile(WXT_TSCONFIG, (p) => readFileSync(p, 'utf8')).config as { compilerOptions: { paths: Record<string, string[]> } };
+  return Object.entries(config.compilerOptions.paths).map(([key, [target]]) => ({
+    prefix: key.replace(/\*$/, ''),
+    exact: !key.endsWith('*'),
+    target: resolve(dirname(WXT_TSCONFIG), target!.replace(/\*$/, '')),
+  }));
+}
+
+/** Where a specifier points, as a path from the root; null for a package. */
+function resolveSpecifier(file: string, spec: string, table: ReturnType<typeof aliases>): string | null {
+  if (spec.startsWith('.')) return relative(ROOT, resolve(dirname(join(ROOT, file)), spec));
+  // Longest alias first: `~~/x` is not `~` + `~/x`.
+  for (const a of [...table].sort((x, y) => y.prefix.length - x.prefix.length)) {
+    if (a.exact ? spec === a.prefix : spec.startsWith(a.prefix)) return relative(ROOT, join(a.target, a.exact ? '' : spec.slice(a.prefix.length)));
+  }
+  return null;
+}
+
+describe('the browser side imports nothing from proxy/', () => {
+  it('finds the alias table WXT generates', () => {
+    expect(existsSync(WXT_TSCONFIG), 'run `npx wxt prepare` (npm install does)').toBe(true);
+    expect(aliases().map((a) => a.prefix).sort()).toEqual(expect.arrayContaining(['~~/', '@@/', '~/', '@/']));
+  });
+
+  it('resolves aliases and relative paths the way the bundler does', () => {
+    const table = aliases();
+    expect(resolveSpecifier('extension/lib/x.ts', '~~/proxy/analysis/robots/parse.js', table)).toBe('proxy/analysis/robots/parse.js');
+    expect(resolveSpecifier('extension/lib/x.ts', '@@/proxy/lib/env.js', table)).toBe('proxy/lib/env.js');
+    expect(resolveSpecifier('extension/lib/x.ts', '~/lib/badge.js', table)).toBe('extension/lib/badge.js');
+    expect(resolveSpecifier('extension/lib/x.ts', '../../proxy/service/api.js', table)).toBe('proxy/service/api.js');
+    expect(resolveSpecifier('extension/lib/x.ts', 'preact', table)).toBeNull();
+    expect(importsOf("import type { A } from '~~/proxy/a.js';\nexport * from './b.js';\nconst c = import('../c.js');")).toEqual(['~~/proxy/a.js', './b.js', '../c.js']);
+  });
+
+  describe.each(['extension', 'shared'])('%s/', (dir) => {
+    const table = aliases();
+    const files = sources(dir);
+    it('has sources', () => expect(files.length).toBeGreaterThan(3));
+    it.each(files)('%s', (file) => {
+      for (const spec of importsOf(readFileSync(join(ROOT, file), 'utf8'))) {
+        const target = resolveSpecifier(file, spec, table);
+        expect(target === null || !(target === 'proxy' || target.startsWith('proxy/')), `${file} imports ${spec} (${target})`).toBe(true);
+      }
+    });
+  });
+});
