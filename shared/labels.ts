@@ -241,6 +241,7 @@ export const SIGNAL_LABELS: Readonly<Record<SignalKey, Label>> = {
   agents_json: STANDARD_LABELS.agents_json,
 };
 
+/** `unknown`: the terms were not found, or not read; never "there are none" (the crawler may not have looked). */
 export const TOS_STANCE_LABELS: Readonly<Record<TosStance, Label>> = {
   prohibits: words(
     () => say('tosProhibits', 'Terms prohibit AI'),
@@ -256,8 +257,8 @@ export const TOS_STANCE_LABELS: Readonly<Record<TosStance, Label>> = {
   ),
   silent: TOS_SILENT_NOTE,
   unknown: words(
-    () => say('tosUnknown', 'No terms found'),
-    () => say('tosUnknownInfo', 'No terms of service were found or they could not be read.'),
+    () => say('tosUnknown', 'Terms not read'),
+    () => say('tosUnknownInfo', 'No terms of service page was found, or it could not be read.'),
   ),
 };
 

@@ -42,6 +42,10 @@ describe('labels', () => {
   it('names blocks_training as people say it', () => {
     expect(STANCE_LABELS.blocks_training.label).toBe('Blocks AI training');
   });
+
+  it('unknown terms were not read, which is not the same as none found: the page may never have been looked for', () => {
+    expect({ ...TOS_STANCE_LABELS.unknown }).toEqual({ label: 'Terms not read', explanation: 'No terms of service page was found, or it could not be read.' });
+  });
 });
 
 describe('badge view', () => {
