@@ -3,8 +3,11 @@
  * and the badge view per stance (CONVENTIONS 4: one table, one place). The badge always
  * carries text, so colour is never the only carrier of meaning (WCAG 2.2 SC 1.4.1); every
  * badge colour has at least 4.5:1 contrast with its text colour (SC 1.4.3), tested.
+ * Every word is said through shared/say.ts when it is read (the tables hold getters), so the
+ * extension's translator, installed at start, is used; the CLI reads the English.
  * Plain data, no zod and no node:*: the extension imports this module.
  */
+import { say } from './say.js';
 import type { BotPurpose, Completeness, Conflict, Detail, Purpose, SignalKey, Stance, StandardKey, TosStance, Verdict } from './values.js';
 
 export interface Label {
@@ -14,12 +17,37 @@ export interface Label {
   explanation: string;
 }
 
+/** A label whose words are said each time they are read (never at module load). */
+const words = (label: () => string, explanation: () => string): Label => ({
+  get label() {
+    return label();
+  },
+  get explanation() {
+    return explanation();
+  },
+});
+
+const noAiRules = () => say('noAiRules', 'No AI rules');
+const unknown = () => say('unknown', 'Unknown');
+
 export const STANCE_LABELS: Readonly<Record<Stance, Label>> = {
-  blocks_all_ai: { label: 'Blocks all AI', explanation: 'The site refuses AI training, AI search and AI answers alike.' },
-  blocks_training: { label: 'Blocks AI training', explanation: 'The site refuses the use of its content to train AI models.' },
-  selective: { label: 'Selective', explanation: 'The site restricts some AI uses or AI bots and not others.' },
-  allows_all: { label: 'Allows AI', explanation: 'The site explicitly allows some AI use and restricts none.' },
-  no_policy: { label: 'No AI rules', explanation: 'The site publishes no machine-readable rule about AI.' },
+  blocks_all_ai: words(
+    () => say('stanceBlocksAll', 'Blocks all AI'),
+    () => say('stanceBlocksAllInfo', 'The site refuses AI training, AI search and AI answers alike.'),
+  ),
+  blocks_training: words(
+    () => say('stanceBlocksTraining', 'Blocks AI training'),
+    () => say('stanceBlocksTrainingInfo', 'The site refuses the use of its content to train AI models.'),
+  ),
+  selective: words(
+    () => say('stanceSelective', 'Selective'),
+    () => say('stanceSelectiveInfo', 'The site restricts some AI uses or AI bots and not others.'),
+  ),
+  allows_all: words(
+    () => say('stanceAllowsAll', 'Allows AI'),
+    () => say('stanceAllowsAllInfo', 'The site explicitly allows some AI use and restricts none.'),
+  ),
+  no_policy: words(noAiRules, () => say('stanceNoPolicyInfo', 'The site publishes no machine-readable rule about AI.')),
 };
 
 /**
@@ -28,20 +56,20 @@ export const STANCE_LABELS: Readonly<Record<Stance, Label>> = {
  * what it is; the two unread details say "Unknown", never "no robots.txt".
  */
 export const DETAIL_LABELS: Readonly<Record<Detail, Label>> = {
-  blocks_all_ai: { label: 'Blocks all AI', explanation: 'The site refuses AI training, AI search and AI answers alike.' },
-  wildcard_block: {
-    label: 'Blocks all crawlers',
-    explanation: 'robots.txt closes the whole site to every crawler (User-agent: *), AI bots included.',
-  },
-  blocks_training: { label: 'Blocks AI training', explanation: 'The site refuses the use of its content to train AI models.' },
-  selective: { label: 'Selective', explanation: 'The site restricts some AI uses or AI bots and not others.' },
-  allows_all: { label: 'Allows AI', explanation: 'The site explicitly allows some AI use and restricts none.' },
-  has_llms_txt: { label: 'No AI rules', explanation: 'Publishes an llms.txt guide for AI tools; no AI rules in robots.txt.' },
-  no_ai_rules: { label: 'No AI rules', explanation: 'robots.txt does not mention AI bots, and no other AI rule was found.' },
-  no_robots: { label: 'No AI rules', explanation: 'The site has no robots.txt and publishes no other AI rule.' },
-  has_signals: { label: 'No AI rules', explanation: 'robots.txt has no AI rules; other AI files were found, but none restricts AI use.' },
-  robots_blocked: { label: 'Unknown', explanation: 'robots.txt could not be read, so the site\u2019s AI rules are not known.' },
-  unreachable: { label: 'Unknown', explanation: 'The site could not be reached, so its AI rules are not known.' },
+  blocks_all_ai: STANCE_LABELS.blocks_all_ai,
+  wildcard_block: words(
+    () => say('detailWildcard', 'Blocks all crawlers'),
+    () => say('detailWildcardInfo', 'robots.txt closes the whole site to every crawler (User-agent: *), AI bots included.'),
+  ),
+  blocks_training: STANCE_LABELS.blocks_training,
+  selective: STANCE_LABELS.selective,
+  allows_all: STANCE_LABELS.allows_all,
+  has_llms_txt: words(noAiRules, () => say('detailLlmsTxtInfo', 'Publishes an llms.txt guide for AI tools; no AI rules in robots.txt.')),
+  no_ai_rules: words(noAiRules, () => say('detailNoAiRulesInfo', 'robots.txt does not mention AI bots, and no other AI rule was found.')),
+  no_robots: words(noAiRules, () => say('detailNoRobotsInfo', 'The site has no robots.txt and publishes no other AI rule.')),
+  has_signals: words(noAiRules, () => say('detailSignalsInfo', 'robots.txt has no AI rules; other AI files were found, but none restricts AI use.')),
+  robots_blocked: words(unknown, () => say('detailRobotsBlockedInfo', 'robots.txt could not be read, so the site\u2019s AI rules are not known.')),
+  unreachable: words(unknown, () => say('detailUnreachableInfo', 'The site could not be reached, so its AI rules are not known.')),
 };
 
 /**
@@ -49,13 +77,25 @@ export const DETAIL_LABELS: Readonly<Record<Detail, Label>> = {
  * explicitly, "Not restricted" when it is silent; use verdictLabel() to pick.
  */
 export const VERDICT_LABELS: Readonly<Record<Verdict, Label>> = {
-  blocked: { label: 'Blocked', explanation: 'The site refuses this use.' },
-  partial: { label: 'Partly blocked', explanation: 'Some AI bots of this kind are refused, or some paths are closed to them; others are not.' },
-  allowed: { label: 'Allowed', explanation: 'The site explicitly allows this use.' },
-  unknown: { label: 'Unknown', explanation: 'The site\u2019s rules could not be read, so this is not known.' },
+  blocked: words(
+    () => say('verdictBlocked', 'Blocked'),
+    () => say('verdictBlockedInfo', 'The site refuses this use.'),
+  ),
+  partial: words(
+    () => say('verdictPartial', 'Partly blocked'),
+    () => say('verdictPartialInfo', 'Some AI bots of this kind are refused, or some paths are closed to them; others are not.'),
+  ),
+  allowed: words(
+    () => say('verdictAllowed', 'Allowed'),
+    () => say('verdictAllowedInfo', 'The site explicitly allows this use.'),
+  ),
+  unknown: words(unknown, () => say('verdictUnknownInfo', 'The site\u2019s rules could not be read, so this is not known.')),
 };
 
-export const NOT_RESTRICTED: Label = { label: 'Not restricted', explanation: 'Nothing the site publishes restricts this use; it does not invite it either.' };
+export const NOT_RESTRICTED: Label = words(
+  () => say('verdictNotRestricted', 'Not restricted'),
+  () => say('verdictNotRestrictedInfo', 'Nothing the site publishes restricts this use; it does not invite it either.'),
+);
 
 /** "Allowed" for an explicit allow, "Not restricted" for silence (section 9); the rest as VERDICT_LABELS. */
 export function verdictLabel(v: Verdict, explicit: boolean): Label {
@@ -63,19 +103,36 @@ export function verdictLabel(v: Verdict, explicit: boolean): Label {
 }
 
 export const USE_CASE_LABELS: Readonly<Record<'training' | 'search' | 'inference', Label>> = {
-  training: { label: 'AI training', explanation: 'Using the content to train AI models.' },
-  search: { label: 'AI search', explanation: 'Listing and linking the site\u2019s pages in AI search results.' },
-  inference: { label: 'AI answers', explanation: 'Reading a page to generate an answer for an AI assistant\u2019s user.' },
+  training: words(
+    () => say('useTraining', 'AI training'),
+    () => say('useTrainingInfo', 'Using the content to train AI models.'),
+  ),
+  search: words(
+    () => say('useSearch', 'AI search'),
+    () => say('useSearchInfo', 'Listing and linking the site\u2019s pages in AI search results.'),
+  ),
+  inference: words(
+    () => say('useInference', 'AI answers'),
+    () => say('useInferenceInfo', 'Reading a page to generate an answer for an AI assistant\u2019s user.'),
+  ),
 };
+
+const agentInfo = () => say('purposeAgentInfo', 'Browsing and acting on websites on a user\u2019s behalf.');
 
 export const PURPOSE_LABELS: Readonly<Record<BotPurpose | Purpose, Label>> = {
   training: USE_CASE_LABELS.training,
   search: USE_CASE_LABELS.search,
   inference: USE_CASE_LABELS.inference,
-  rag: { label: 'AI answers', explanation: 'Reading a page to ground an AI answer (retrieval).' },
-  agent: { label: 'AI agent', explanation: 'Browsing and acting on websites on a user\u2019s behalf.' },
-  browsing: { label: 'AI agents', explanation: 'Browsing and acting on websites on a user\u2019s behalf.' },
-  other: { label: 'Other', explanation: 'Not an AI use: link previews, archives, generic crawls.' },
+  rag: words(
+    () => say('useInference', 'AI answers'),
+    () => say('purposeRagInfo', 'Reading a page to ground an AI answer (retrieval).'),
+  ),
+  agent: words(() => say('purposeAgent', 'AI agent'), agentInfo),
+  browsing: words(() => say('purposeBrowsing', 'AI agents'), agentInfo),
+  other: words(
+    () => say('purposeOther', 'Other'),
+    () => say('purposeOtherInfo', 'Not an AI use: link previews, archives, generic crawls.'),
+  ),
 };
 
 /**
@@ -84,63 +141,94 @@ export const PURPOSE_LABELS: Readonly<Record<BotPurpose | Purpose, Label>> = {
  * (section 9): conflictReading() picks.
  */
 export const CONFLICT_LABELS: Readonly<Record<Conflict, Label>> = {
-  robots_blocks_ai_but_tos_allows_or_silent: {
-    label: 'robots.txt and terms disagree',
-    explanation: 'robots.txt restricts AI bots, but the terms of service allow AI use.',
-  },
-  tos_prohibits_ai_but_robots_allows: {
-    label: 'Terms forbid AI, robots.txt does not',
-    explanation: 'The terms of service prohibit AI use, but robots.txt lets every AI bot in.',
-  },
-  signal_allows_but_robots_blocks: {
-    label: 'A signal allows what robots.txt blocks',
-    explanation: 'A usage signal says yes to a use that robots.txt restricts for AI bots.',
-  },
-  signal_blocks_but_robots_allows_explicitly: {
-    label: 'A signal refuses what robots.txt allows',
-    explanation: 'A usage signal says no to a use whose main bot robots.txt explicitly allows.',
-  },
-  llms_txt_but_blocks_all_ai: {
-    label: 'llms.txt offered, AI blocked',
-    explanation: 'The site offers an llms.txt guide for AI tools, yet blocks all AI bots.',
-  },
+  robots_blocks_ai_but_tos_allows_or_silent: words(
+    () => say('conflictRobotsTos', 'robots.txt and terms disagree'),
+    () => say('conflictRobotsTosInfo', 'robots.txt restricts AI bots, but the terms of service allow AI use.'),
+  ),
+  tos_prohibits_ai_but_robots_allows: words(
+    () => say('conflictTosRobots', 'Terms forbid AI, robots.txt does not'),
+    () => say('conflictTosRobotsInfo', 'The terms of service prohibit AI use, but robots.txt lets every AI bot in.'),
+  ),
+  signal_allows_but_robots_blocks: words(
+    () => say('conflictSignalAllows', 'A signal allows what robots.txt blocks'),
+    () => say('conflictSignalAllowsInfo', 'A usage signal says yes to a use that robots.txt restricts for AI bots.'),
+  ),
+  signal_blocks_but_robots_allows_explicitly: words(
+    () => say('conflictSignalRefuses', 'A signal refuses what robots.txt allows'),
+    () => say('conflictSignalRefusesInfo', 'A usage signal says no to a use whose main bot robots.txt explicitly allows.'),
+  ),
+  llms_txt_but_blocks_all_ai: words(
+    () => say('conflictLlmsTxt', 'llms.txt offered, AI blocked'),
+    () => say('conflictLlmsTxtInfo', 'The site offers an llms.txt guide for AI tools, yet blocks all AI bots.'),
+  ),
 };
 
-export const TOS_SILENT_NOTE: Label = { label: 'Terms silent on AI', explanation: 'The terms of service do not mention AI.' };
+export const TOS_SILENT_NOTE: Label = words(
+  () => say('tosSilent', 'Terms silent on AI'),
+  () => say('tosSilentInfo', 'The terms of service do not mention AI.'),
+);
 
 /** Warnings (classification.md section 6): worth knowing, not contradictions. */
 export const WARNING_CODES = ['obsolete_tokens_only', 'content_signals_outside_group', 'robots_txt_truncated', 'unknown_directives'] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 
 export const WARNING_LABELS: Readonly<Record<WarningCode, Label>> = {
-  obsolete_tokens_only: {
-    label: 'Rules for retired bots',
-    explanation: 'Some rules name only retired bot names (anthropic-ai, Claude-Web) and block no real crawler.',
-  },
-  content_signals_outside_group: {
-    label: 'Content signal outside a group',
-    explanation: 'A Content-Signal or Content-Usage line stands outside any user-agent group; it is read as applying to all bots.',
-  },
-  robots_txt_truncated: {
-    label: 'robots.txt too large',
-    explanation: 'robots.txt is larger than 500 KiB; only the first 500 KiB were read, as RFC 9309 allows.',
-  },
-  unknown_directives: { label: 'Unknown robots.txt lines', explanation: 'robots.txt has lines no crawler understands; they were ignored.' },
+  obsolete_tokens_only: words(
+    () => say('warnObsolete', 'Rules for retired bots'),
+    () => say('warnObsoleteInfo', 'Some rules name only retired bot names (anthropic-ai, Claude-Web) and block no real crawler.'),
+  ),
+  content_signals_outside_group: words(
+    () => say('warnSignalOutside', 'Content signal outside a group'),
+    () => say('warnSignalOutsideInfo', 'A Content-Signal or Content-Usage line stands outside any user-agent group; it is read as applying to all bots.'),
+  ),
+  robots_txt_truncated: words(
+    () => say('warnTruncated', 'robots.txt too large'),
+    () => say('warnTruncatedInfo', 'robots.txt is larger than 500 KiB; only the first 500 KiB were read, as RFC 9309 allows.'),
+  ),
+  unknown_directives: words(
+    () => say('warnUnknownLines', 'Unknown robots.txt lines'),
+    () => say('warnUnknownLinesInfo', 'robots.txt has lines no crawler understands; they were ignored.'),
+  ),
 };
 
 /** Names of every standard a verdict can rest on: the seed's `signals` plus page meta and X-Robots-Tag. */
 export const STANDARD_LABELS: Readonly<Record<StandardKey, Label>> = {
-  robots_txt: { label: 'robots.txt', explanation: 'The Robots Exclusion Protocol (RFC 9309): which bots may fetch which paths.' },
-  llms_txt: { label: 'llms.txt', explanation: 'A guide to the site written for AI tools (llmstxt.org); it sets no rules.' },
-  ai_txt: { label: 'ai.txt', explanation: 'A robots.txt-like file about AI use of the site\u2019s content.' },
-  tdmrep: { label: 'TDM Reservation Protocol', explanation: 'The W3C TDMRep: whether text and data mining rights are reserved.' },
-  content_signals: {
-    label: 'Content-Signal',
-    explanation: 'Yes or no to three uses: search (listing and linking pages), ai-input (using content to generate answers) and ai-train (training AI models).',
-  },
-  agents_json: { label: 'agents.json', explanation: 'A description of the site\u2019s API for AI agents; it sets no rules.' },
-  meta: { label: 'Page noai tag', explanation: 'A robots meta tag on the homepage with noai or noimageai: no AI use of the page.' },
-  x_robots_tag: { label: 'X-Robots-Tag header', explanation: 'An HTTP header on the homepage with noai or noimageai: no AI use of the page.' },
+  robots_txt: words(
+    () => say('stdRobotsTxt', 'robots.txt'),
+    () => say('stdRobotsTxtInfo', 'The Robots Exclusion Protocol (RFC 9309): which bots may fetch which paths.'),
+  ),
+  llms_txt: words(
+    () => say('stdLlmsTxt', 'llms.txt'),
+    () => say('stdLlmsTxtInfo', 'A guide to the site written for AI tools (llmstxt.org); it sets no rules.'),
+  ),
+  ai_txt: words(
+    () => say('stdAiTxt', 'ai.txt'),
+    () => say('stdAiTxtInfo', 'A robots.txt-like file about AI use of the site\u2019s content.'),
+  ),
+  tdmrep: words(
+    () => say('stdTdmRep', 'TDM Reservation Protocol'),
+    () => say('stdTdmRepInfo', 'The W3C TDMRep: whether text and data mining rights are reserved.'),
+  ),
+  content_signals: words(
+    () => say('stdContentSignal', 'Content-Signal'),
+    () =>
+      say(
+        'stdContentSignalInfo',
+        'Yes or no to three uses: search (listing and linking pages), ai-input (using content to generate answers) and ai-train (training AI models).',
+      ),
+  ),
+  agents_json: words(
+    () => say('stdAgentsJson', 'agents.json'),
+    () => say('stdAgentsJsonInfo', 'A description of the site\u2019s API for AI agents; it sets no rules.'),
+  ),
+  meta: words(
+    () => say('stdMeta', 'Page noai tag'),
+    () => say('stdMetaInfo', 'A robots meta tag on the homepage with noai or noimageai: no AI use of the page.'),
+  ),
+  x_robots_tag: words(
+    () => say('stdXRobotsTag', 'X-Robots-Tag header'),
+    () => say('stdXRobotsTagInfo', 'An HTTP header on the homepage with noai or noimageai: no AI use of the page.'),
+  ),
 };
 
 /** The seed's six `signals` (kept for callers that only have those). */
@@ -153,19 +241,44 @@ export const SIGNAL_LABELS: Readonly<Record<SignalKey, Label>> = {
   agents_json: STANDARD_LABELS.agents_json,
 };
 
+/** `unknown`: the terms were not found, or not read; never "there are none" (the crawler may not have looked). */
 export const TOS_STANCE_LABELS: Readonly<Record<TosStance, Label>> = {
-  prohibits: { label: 'Terms prohibit AI', explanation: 'The terms of service forbid AI use or scraping of the content.' },
-  restricts: { label: 'Terms restrict AI', explanation: 'The terms of service allow AI use only under conditions.' },
-  permits: { label: 'Terms permit AI', explanation: 'The terms of service allow AI use of the content.' },
-  silent: { label: 'Terms silent on AI', explanation: 'The terms of service do not mention AI.' },
-  unknown: { label: 'No terms found', explanation: 'No terms of service were found or they could not be read.' },
+  prohibits: words(
+    () => say('tosProhibits', 'Terms prohibit AI'),
+    () => say('tosProhibitsInfo', 'The terms of service forbid AI use or scraping of the content.'),
+  ),
+  restricts: words(
+    () => say('tosRestricts', 'Terms restrict AI'),
+    () => say('tosRestrictsInfo', 'The terms of service allow AI use only under conditions.'),
+  ),
+  permits: words(
+    () => say('tosPermits', 'Terms permit AI'),
+    () => say('tosPermitsInfo', 'The terms of service allow AI use of the content.'),
+  ),
+  silent: TOS_SILENT_NOTE,
+  unknown: words(
+    () => say('tosUnknown', 'Terms not read'),
+    () => say('tosUnknownInfo', 'No terms of service page was found, or it could not be read.'),
+  ),
 };
 
 export const COMPLETENESS_LABELS: Readonly<Record<Completeness, Label>> = {
-  none: { label: 'None', explanation: 'No robots.txt and no AI signal.' },
-  minimal: { label: 'Minimal', explanation: 'A robots.txt without AI rules, and no AI signal.' },
-  moderate: { label: 'Moderate', explanation: 'One or two sources state an AI policy.' },
-  comprehensive: { label: 'Comprehensive', explanation: 'Three or more sources state an AI policy.' },
+  none: words(
+    () => say('completeNone', 'None'),
+    () => say('completeNoneInfo', 'No robots.txt and no AI signal.'),
+  ),
+  minimal: words(
+    () => say('completeMinimal', 'Minimal'),
+    () => say('completeMinimalInfo', 'A robots.txt without AI rules, and no AI signal.'),
+  ),
+  moderate: words(
+    () => say('completeModerate', 'Moderate'),
+    () => say('completeModerateInfo', 'One or two sources state an AI policy.'),
+  ),
+  comprehensive: words(
+    () => say('completeComprehensive', 'Comprehensive'),
+    () => say('completeComprehensiveInfo', 'Three or more sources state an AI policy.'),
+  ),
 };
 
 // ---------------------------------------------------------------- badge
@@ -184,25 +297,41 @@ export interface BadgeView {
   phrase: string;
 }
 
+/** A badge view whose text and phrase are said each time they are read. */
+const badge = (text: () => string, color: string, phrase: () => string): BadgeView => ({
+  get text() {
+    return text();
+  },
+  color,
+  textColor: '#ffffff',
+  get phrase() {
+    return phrase();
+  },
+});
+
+/** "robots.txt could not be read": the badge's unknown phrase and shared/story.ts's clause. */
+export const robotsUnreadWords = (reason: string | null): string =>
+  reason ? say('robotsUnreadWhy', 'robots.txt could not be read ($1)', reason) : say('robotsUnread', 'robots.txt could not be read');
+
+/** "unknown: robots.txt could not be read (timed out)". */
+export const unknownPhrase = (what: string): string => say('phraseUnknown', 'unknown: $1', what);
+
 /**
  * Green only for an explicit allow (section 9): silence is the neutral grey `None`, an unread
- * robots.txt is `?`, a first check under way is `…`.
+ * robots.txt is `?`, a first check under way is `…`. The symbols are the same in every language.
  */
 export const BADGE_VIEW: Readonly<Record<BadgeState, BadgeView>> = {
-  blocks_all_ai: { text: 'NoAI', color: '#b91c1c', textColor: '#ffffff', phrase: 'blocks all AI' },
-  blocks_training: { text: 'NoTr', color: '#c2410c', textColor: '#ffffff', phrase: 'blocks AI training' },
-  selective: { text: 'Some', color: '#854d0e', textColor: '#ffffff', phrase: 'restricts some AI uses' },
-  allows_all: { text: 'Open', color: '#15803d', textColor: '#ffffff', phrase: 'explicitly allows AI' },
-  no_policy: { text: 'None', color: '#4b5563', textColor: '#ffffff', phrase: 'no AI rules; AI use not restricted' },
-  unknown: { text: '?', color: '#57534e', textColor: '#ffffff', phrase: 'unknown: robots.txt could not be read' },
-  queued: { text: '\u2026', color: '#1d4ed8', textColor: '#ffffff', phrase: 'being checked for the first time' },
-  error: { text: '!', color: '#374151', textColor: '#ffffff', phrase: 'could not be looked up' },
+  blocks_all_ai: badge(() => say('badgeBlocksAll', 'NoAI'), '#b91c1c', () => say('phraseBlocksAll', 'blocks all AI')),
+  blocks_training: badge(() => say('badgeBlocksTraining', 'NoTr'), '#c2410c', () => say('phraseBlocksTraining', 'blocks AI training')),
+  selective: badge(() => say('badgeSelective', 'Some'), '#854d0e', () => say('phraseSelective', 'restricts some AI uses')),
+  allows_all: badge(() => say('badgeAllowsAll', 'Open'), '#15803d', () => say('phraseAllowsAll', 'explicitly allows AI')),
+  no_policy: badge(() => say('badgeNoPolicy', 'None'), '#4b5563', () => say('phraseNoPolicy', 'no AI rules; AI use not restricted')),
+  unknown: badge(() => '?', '#57534e', () => unknownPhrase(robotsUnreadWords(null))),
+  queued: badge(() => '\u2026', '#1d4ed8', () => say('phraseQueued', 'being checked for the first time')),
+  error: badge(() => '!', '#374151', () => say('phraseError', 'could not be looked up')),
 };
 
-/** Screen-reader title template; `{domain}` and `{phrase}` are replaced. */
-export const BADGE_TITLE_TEMPLATE = 'AI policy of {domain}: {phrase}';
-
-/** "AI policy of example.com: blocks AI training"; `phrase` replaces the state's default phrase. */
+/** "AI policy of example.com: blocks AI training" (the screen-reader title); `phrase` replaces the state's default phrase. */
 export function badgeTitle(domain: string, state: BadgeState, phrase?: string): string {
-  return BADGE_TITLE_TEMPLATE.replace('{domain}', domain).replace('{phrase}', phrase ?? BADGE_VIEW[state].phrase);
+  return say('badgeTitle', 'AI policy of $1: $2', domain, phrase ?? BADGE_VIEW[state].phrase);
 }

@@ -2,9 +2,11 @@
  * The rest of the story (classification.md section 9): conflicts that are real disagreements
  * and notes that are not, the openness score only where it means something, and times in the
  * reader's language ("3 minutes ago", "last check failed …, showing the result from …").
- * Plain functions; `locale` undefined means the runtime's (the browser's) language.
+ * Sentences are said through shared/say.ts; dates and numbers follow Intl, where `locale`
+ * undefined means the runtime's (the browser's) language. Plain functions.
  */
 import { CONFLICT_LABELS, TOS_SILENT_NOTE, USE_CASE_LABELS, WARNING_LABELS, type Label } from './labels.js';
+import { say } from './say.js';
 import type { Basis, Explanation } from './schemas.js';
 import { USE_CASES, type Conflict, type TosStance, type UseCase } from './values.js';
 import type { UseReading } from './story.js';
@@ -22,26 +24,34 @@ export function issues(conflicts: readonly Conflict[], warnings: readonly string
   const out: Issue[] = conflicts.map((c) => {
     if (c === 'robots_blocks_ai_but_tos_allows_or_silent' && tos !== 'permits') return { kind: 'note', ...TOS_SILENT_NOTE };
     const l = CONFLICT_LABELS[c] as Label | undefined;
-    return { kind: 'conflict', label: l?.label ?? 'Sources disagree', explanation: usesOf(c, explanations) ?? l?.explanation ?? 'Two of the site\u2019s sources say different things.' };
+    return {
+      kind: 'conflict',
+      label: l?.label ?? say('conflictOther', 'Sources disagree'),
+      explanation: usesOf(c, explanations) ?? l?.explanation ?? say('conflictOtherInfo', 'Two of the site\u2019s sources say different things.'),
+    };
   });
   for (const w of warnings) {
     const l = (WARNING_LABELS as Record<string, Label | undefined>)[w];
     // A warning this version has no words for is still shown, in general words (never its identifier).
-    out.push({ kind: 'warning', label: l?.label ?? 'Something unusual in the files', explanation: l?.explanation ?? 'A file of the site has something this version cannot describe.' });
+    out.push({
+      kind: 'warning',
+      label: l?.label ?? say('warnOther', 'Something unusual in the files'),
+      explanation: l?.explanation ?? say('warnOtherInfo', 'A file of the site has something this version cannot describe.'),
+    });
   }
   return out;
 }
 
 const SIGNAL_CONFLICT_WORDS: Partial<Record<Conflict, (uses: string) => string>> = {
-  signal_allows_but_robots_blocks: (uses) => `A usage signal says yes to ${uses}, which robots.txt restricts for AI bots.`,
-  signal_blocks_but_robots_allows_explicitly: (uses) => `A usage signal says no to ${uses}, whose main bot robots.txt explicitly allows.`,
+  signal_allows_but_robots_blocks: (uses) => say('conflictSignalAllowsUses', 'A usage signal says yes to $1, which robots.txt restricts for AI bots.', uses),
+  signal_blocks_but_robots_allows_explicitly: (uses) => say('conflictSignalRefusesUses', 'A usage signal says no to $1, whose main bot robots.txt explicitly allows.', uses),
 };
 
 /** A signal conflict told with the uses it is about ("AI search"), from the record's explanations of it. */
 function usesOf(c: Conflict, explanations: readonly Explanation[]): string | null {
   const words = SIGNAL_CONFLICT_WORDS[c];
   const uses = [...new Set(explanations.filter((e) => e.subject === c && (USE_CASES as readonly string[]).includes(e.value)).map((e) => USE_CASE_LABELS[e.value as UseCase].label))];
-  return words && uses.length ? words(uses.join(' and ')) : null;
+  return words && uses.length ? words(uses.reduce((x, y) => say('listAnd', '$1 and $2', x, y))) : null;
 }
 
 /**
@@ -50,7 +60,7 @@ function usesOf(c: Conflict, explanations: readonly Explanation[]): string | nul
  */
 export function opennessWords(score100: number, readings: readonly UseReading[]): string | null {
   if (readings.some((r) => r.verdict === 'unknown')) return null;
-  return `Openness ${score100} / 100: how much AI use the site leaves open (0 all blocked, 100 none restricted; open is not the same as invited).`;
+  return say('openness', 'Openness $1 / 100: how much AI use the site leaves open (0 all blocked, 100 none restricted; open is not the same as invited).', score100);
 }
 
 const MINUTE = 60_000;
@@ -89,6 +99,6 @@ export function dateOnly(iso: string, locale?: string): string {
 export function lastCheckSentence(basis: Basis | undefined, lastUpdated: string, now: number, locale?: string): string | null {
   const lc = basis?.last_check;
   if (!lc) return null;
-  const next = lc.next_retry ? ` Next try ${relativeTime(lc.next_retry, now, locale)}.` : '';
-  return `The last check failed ${relativeTime(lc.failed_at, now, locale)} (${lc.cause}); showing the result from ${relativeTime(lastUpdated, now, locale)}.${next}`;
+  const failed = say('lastCheckFailed', 'The last check failed $1 ($2); showing the result from $3.', relativeTime(lc.failed_at, now, locale), lc.cause, relativeTime(lastUpdated, now, locale));
+  return lc.next_retry ? say('twoSentences', '$1 $2', failed, say('nextTry', 'Next try $1.', relativeTime(lc.next_retry, now, locale))) : failed;
 }

@@ -4,9 +4,11 @@
  * words ("Not restricted" for silence, "Allowed" only when explicit, "Unknown" when robots.txt
  * could not be read), and the signal that decided it. Built from the seed's summary with our
  * `basis`; without it (a foreign upstream) it says less, never something untrue.
+ * Every sentence is said through shared/say.ts (the browser's language in the extension).
  * Plain functions over records: no zod, no node:*, no browser API.
  */
-import { BADGE_VIEW, DETAIL_LABELS, STANDARD_LABELS, USE_CASE_LABELS, verdictLabel, type BadgeState, type Label } from './labels.js';
+import { BADGE_VIEW, DETAIL_LABELS, robotsUnreadWords, STANDARD_LABELS, unknownPhrase, USE_CASE_LABELS, verdictLabel, type BadgeState, type Label } from './labels.js';
+import { say } from './say.js';
 import type { Basis, DecidingSignal, DomainPolicyFound, FullRecord, PathRules } from './schemas.js';
 import { SIGNAL_KEYS, USE_CASES, VERDICT_SOURCES, type RobotsOutcome, type RobotsProblem, type StandardKey, type UseCase, type Verdict } from './values.js';
 
@@ -38,16 +40,19 @@ export interface UseReading {
 }
 
 const PROBLEM_WORDS: Readonly<Record<RobotsProblem, (http: number | null) => string>> = {
-  refused: (h) => `HTTP ${h ?? 403}, access refused`,
-  rate_limited: (h) => `HTTP ${h ?? 429}, too many requests`,
-  challenge: () => 'a CDN challenge page answered instead',
-  server_error: (h) => (h ? `server error, HTTP ${h}` : 'server error'),
-  timeout: () => 'timed out',
-  connection: () => 'the connection failed',
-  dns: () => 'the site name did not resolve',
-  redirects: () => 'too many redirects',
-  not_fetched: () => 'its address is not public',
+  refused: (h) => say('whyRefused', 'HTTP $1, access refused', h ?? 403),
+  rate_limited: (h) => say('whyRateLimited', 'HTTP $1, too many requests', h ?? 429),
+  challenge: () => say('whyChallenge', 'a CDN challenge page answered instead'),
+  server_error: (h) => (h ? say('whyServerErrorHttp', 'server error, HTTP $1', h) : say('whyServerError', 'server error')),
+  timeout: () => say('whyTimeout', 'timed out'),
+  connection: () => say('whyConnection', 'the connection failed'),
+  dns: () => say('whyDns', 'the site name did not resolve'),
+  redirects: () => say('whyRedirects', 'too many redirects'),
+  not_fetched: () => say('whyNotFetched', 'its address is not public'),
 };
+
+/** A clause as a sentence: "robots.txt could not be read (timed out)." */
+const sentence = (clause: string): string => say('sentence', '$1.', clause);
 
 const basisOf = (p: DomainPolicyFound, full?: FullRecord | null): Basis | undefined => p.basis ?? full?.basis;
 
@@ -66,19 +71,19 @@ export function robotsReading(p: DomainPolicyFound, full?: FullRecord | null): R
         : outcome !== null || anyUnknown || p.detail === 'robots_blocked' || p.detail === 'unreachable'
           ? 'unread'
           : 'unsure';
-  if (state === 'read') return { state, outcome, httpStatus: http, reason: null, sentence: 'robots.txt was read.' };
-  if (state === 'missing') return { state, outcome, httpStatus: http, reason: null, sentence: 'The site has no robots.txt.' };
-  if (state === 'unsure') return { state, outcome, httpStatus: null, reason: null, sentence: 'No robots.txt was read.' };
+  if (state === 'read') return { state, outcome, httpStatus: http, reason: null, sentence: say('robotsWasRead', 'robots.txt was read.') };
+  if (state === 'missing') return { state, outcome, httpStatus: http, reason: null, sentence: say('robotsMissing', 'The site has no robots.txt.') };
+  if (state === 'unsure') return { state, outcome, httpStatus: null, reason: null, sentence: say('robotsUnsure', 'No robots.txt was read.') };
   const reason = b?.problem
     ? PROBLEM_WORDS[b.problem](http)
     : outcome === 'blocked'
-      ? http ? `HTTP ${http}, access refused` : 'access refused'
+      ? http ? PROBLEM_WORDS.refused(http) : say('whyAccessRefused', 'access refused')
       : outcome === 'error'
         ? PROBLEM_WORDS.server_error(http)
         : outcome === 'unreachable'
-          ? 'no answer'
+          ? say('whyNoAnswer', 'no answer')
           : null;
-  return { state, outcome, httpStatus: http, reason, sentence: `robots.txt could not be read${reason ? ` (${reason})` : ''}.` };
+  return { state, outcome, httpStatus: http, reason, sentence: sentence(robotsUnreadWords(reason)) };
 }
 
 /** True when a robots.txt line belongs to the rules for every crawler (`User-agent: *`). */
@@ -92,20 +97,21 @@ const tagName = (evidence: string | null): string => (evidence && /noimageai/i.t
 
 /** "robots.txt (line 3)", "the homepage's noai tag", "a Content-Signal in robots.txt (line 2)". */
 export function deciderPhrase(d: DecidingSignal, rules?: PathRules | null, where: 'homepage' | 'page' = 'homepage'): string {
-  const line = d.line !== null ? ` (line ${d.line})` : '';
+  const n = d.line;
   switch (d.source) {
     case 'robots_txt':
-      return isWildcardLine(d, rules) ? `robots.txt\u2019s rule for all crawlers${line}` : `robots.txt${line}`;
+      if (isWildcardLine(d, rules)) return n !== null ? say('byWildcardLine', 'robots.txt\u2019s rule for all crawlers (line $1)', n) : say('byWildcard', 'robots.txt\u2019s rule for all crawlers');
+      return n !== null ? say('byRobotsLine', 'robots.txt (line $1)', n) : say('byRobots', 'robots.txt');
     case 'content_signals':
-      return d.line !== null ? `a Content-Signal in robots.txt${line}` : 'a Content-Signal header';
+      return n !== null ? say('bySignalLine', 'a Content-Signal in robots.txt (line $1)', n) : say('bySignalHeader', 'a Content-Signal header');
     case 'tdmrep':
-      return 'the site\u2019s TDMRep reservation';
+      return say('byTdmRep', 'the site\u2019s TDMRep reservation');
     case 'ai_txt':
-      return `ai.txt${line}`;
+      return n !== null ? say('byAiTxtLine', 'ai.txt (line $1)', n) : say('byAiTxt', 'ai.txt');
     case 'meta':
-      return `${where === 'page' ? 'this page' : 'the homepage'}\u2019s ${tagName(d.evidence)} tag`;
+      return where === 'page' ? say('byPageTag', 'this page\u2019s $1 tag', tagName(d.evidence)) : say('byHomepageTag', 'the homepage\u2019s $1 tag', tagName(d.evidence));
     case 'x_robots_tag':
-      return 'the X-Robots-Tag header';
+      return say('byXRobotsTag', 'the X-Robots-Tag header');
   }
 }
 
@@ -117,6 +123,12 @@ function decidersFromExplanations(full: FullRecord | null | undefined, u: UseCas
     .filter((e) => e.subject === u && e.value === v && sources.includes(e.source))
     .map((e) => ({ source: e.source as DecidingSignal['source'], evidence: e.evidence, line: e.line }));
 }
+
+/** "by robots.txt (line 3)": what decided, after a verdict's words. */
+export const byWords = (decider: string): string => say('byDecider', 'by $1', decider);
+
+/** "AI training blocked": a use and its verdict in a list (the badge title, "This page"). */
+export const useVerdictWords = (r: { use: UseCase; words: string }): string => say('useVerdict', '$1 $2', USE_CASE_LABELS[r.use].label, r.words.toLowerCase());
 
 const TONE: Readonly<Record<Verdict, Tone>> = { blocked: 'blocked', partial: 'partial', allowed: 'allowed', unknown: 'unknown' };
 
@@ -132,10 +144,10 @@ export function useReadings(p: DomainPolicyFound, full?: FullRecord | null): Use
     const first = deciders[0];
     const because =
       verdict === 'unknown'
-        ? robots.state === 'unread' ? robots.sentence.slice(0, -1) : null
+        ? robots.state === 'unread' ? robotsUnreadWords(robots.reason) : null
         : verdict === 'allowed' && !explicit
           ? null
-          : first ? `by ${deciderPhrase(first, p.path_rules)}` : null;
+          : first ? byWords(deciderPhrase(first, p.path_rules)) : null;
     return {
       use,
       verdict,
@@ -143,7 +155,7 @@ export function useReadings(p: DomainPolicyFound, full?: FullRecord | null): Use
       tone: verdict === 'allowed' && !explicit ? 'neutral' : TONE[verdict],
       words: label.label,
       because,
-      explanation: `${USE_CASE_LABELS[use].explanation} ${label.explanation}`,
+      explanation: say('twoSentences', '$1 $2', USE_CASE_LABELS[use].explanation, label.explanation),
       deciders,
     };
   });
@@ -161,23 +173,28 @@ export function headline(p: DomainPolicyFound, full?: FullRecord | null): Headli
   const uses = useReadings(p, full);
   const base = DETAIL_LABELS[p.detail];
   if (p.detail === 'robots_blocked' || p.detail === 'unreachable') {
+    const r = robots.reason;
     const unreachable = p.detail === 'unreachable';
-    const what = unreachable ? 'the site could not be reached' : 'robots.txt could not be read';
-    const reason = robots.reason ? ` (${robots.reason})` : '';
-    const explanation = `${unreachable ? 'The site could not be reached' : what}${reason}, so the site\u2019s AI rules are not known.`;
-    return { label: base.label, explanation, badge: 'unknown', phrase: `unknown: ${what}${reason}` };
+    const what = !unreachable
+      ? robotsUnreadWords(r)
+      : r ? say('siteUnreachableWhy', 'the site could not be reached ($1)', r) : say('siteUnreachable', 'the site could not be reached');
+    const cause = !unreachable
+      ? what
+      : r ? say('siteUnreachableWhyCap', 'The site could not be reached ($1)', r) : say('siteUnreachableCap', 'The site could not be reached');
+    const explanation = say('rulesUnknownInfo', '$1, so the site\u2019s AI rules are not known.', cause);
+    return { label: base.label, explanation, badge: 'unknown', phrase: unknownPhrase(what) };
   }
   const badge: BadgeState = p.detail === 'has_llms_txt' ? 'no_policy' : p.stance;
   let phrase = BADGE_VIEW[badge].phrase;
-  if (p.detail === 'wildcard_block') phrase = 'blocks all crawlers, AI bots included';
-  else if (p.detail === 'has_llms_txt') phrase = 'no AI rules; publishes an llms.txt guide for AI tools';
-  else if (p.detail === 'no_robots') phrase = 'no robots.txt and no AI rules; AI use not restricted';
-  else if (p.stance === 'blocks_training' && uses[0]!.because) phrase = `${phrase}, ${uses[0]!.because}`;
+  if (p.detail === 'wildcard_block') phrase = say('phraseWildcard', 'blocks all crawlers, AI bots included');
+  else if (p.detail === 'has_llms_txt') phrase = say('phraseLlmsTxt', 'no AI rules; publishes an llms.txt guide for AI tools');
+  else if (p.detail === 'no_robots') phrase = say('phraseNoRobots', 'no robots.txt and no AI rules; AI use not restricted');
+  else if (p.stance === 'blocks_training' && uses[0]!.because) phrase = say('phraseBecause', '$1, $2', phrase, uses[0]!.because);
   else if (p.stance === 'selective') {
     const restricted = uses.filter((r) => r.verdict === 'blocked' || r.verdict === 'partial');
-    phrase = `${phrase} (${restricted.map((r) => `${USE_CASE_LABELS[r.use].label} ${r.words.toLowerCase()}`).join(', ')})`;
+    phrase = say('phraseWhich', '$1 ($2)', phrase, restricted.map(useVerdictWords).join(', '));
   }
-  if (robots.state === 'unread') phrase = `${phrase}; ${robots.sentence.slice(0, -1)}`;
+  if (robots.state === 'unread') phrase = say('phraseAndUnread', '$1; $2', phrase, robotsUnreadWords(robots.reason));
   return { label: base.label, explanation: base.explanation, badge, phrase };
 }
 

@@ -5,6 +5,7 @@
  */
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { installBrowserLanguage } from '../lib/i18n.js';
 import { onPollAlarm, resumePolling } from '../lib/poller.js';
 import { settingsItem } from '../lib/settings.js';
 import { onTabRemoved, onTabUpdated, recheckAllTabs, refreshDomain } from '../lib/tab-watcher.js';
@@ -14,6 +15,8 @@ export default defineBackground({
   // points), so the code they share ships once. Module workers forbid import(): none is used here.
   type: 'module',
   main() {
+    // Badge titles and advice in the browser's language (lib/i18n.ts).
+    installBrowserLanguage();
     browser.tabs.onUpdated.addListener((tabId, change, tab) => void onTabUpdated(tabId, change, tab));
     browser.tabs.onRemoved.addListener((tabId) => void onTabRemoved(tabId));
     browser.alarms.onAlarm.addListener((alarm) => void onPollAlarm(alarm, refreshDomain));

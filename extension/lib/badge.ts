@@ -7,6 +7,7 @@ import { browser } from 'wxt/browser';
 import { domainToUnicode } from './host-name.js';
 import { BADGE_VIEW, badgeTitle } from '~~/shared/labels.js';
 import { headline, useReadings } from '~~/shared/story.js';
+import { t } from './i18n.js';
 import { pageReading } from './page-reading.js';
 import { pathVerdicts } from './path-verdicts.js';
 import type { TabState } from './session-store.js';
@@ -18,7 +19,8 @@ export interface BadgeShown {
   title: string;
 }
 
-const NO_BADGE_TITLE = 'AI Policy Lens';
+/** The title told further: "AI policy of example.com: selective. This page: …". */
+const more = (title: string, then: string): string => t('badgeTitleMore', '$1. $2', title, then);
 
 /**
  * What the badge shows for a tab state; null for pages without a badge. A found record is told
@@ -32,15 +34,15 @@ export function badgeFor(state: TabState | null): BadgeShown | null {
     const view = BADGE_VIEW[state.kind];
     const base = badgeTitle(host, state.kind);
     // An error title also says what to do (start the gateway, fix the options).
-    return { text: view.text, color: view.color, textColor: view.textColor, title: state.kind === 'error' ? `${base}. ${state.advice}` : base };
+    return { text: view.text, color: view.color, textColor: view.textColor, title: state.kind === 'error' ? more(base, state.advice) : base };
   }
   const head = headline(state.policy);
   const view = BADGE_VIEW[head.badge];
   let title = badgeTitle(host, head.badge, head.phrase);
   // This page's path, judged here against the site's rules (issue 11 part 2).
   const page = pageReading(useReadings(state.policy), head, pathVerdicts(state.policy, state.path), null);
-  if (page.sentence) title += `. ${page.sentence}`;
-  if (state.policy.basis?.last_check) title += '. The last check failed; this is the result of an earlier one';
+  if (page.sentence) title = more(title, page.sentence);
+  if (state.policy.basis?.last_check) title = more(title, t('badgeEarlier', 'The last check failed; this is the result of an earlier one'));
   return { text: view.text, color: view.color, textColor: view.textColor, title };
 }
 
@@ -58,7 +60,7 @@ export async function showBadge(tabId: number, state: TabState | null): Promise<
   const shown = badgeFor(state);
   try {
     if (!shown) {
-      await Promise.all([action.setBadgeText({ tabId, text: '' }), action.setTitle({ tabId, title: NO_BADGE_TITLE })]);
+      await Promise.all([action.setBadgeText({ tabId, text: '' }), action.setTitle({ tabId, title: t('extName', 'AI Policy Lens') })]);
       return;
     }
     await Promise.all([

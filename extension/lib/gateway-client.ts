@@ -86,8 +86,8 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
     } catch (e) {
       const timedOut = e instanceof DOMException && (e.name === 'TimeoutError' || e.name === 'AbortError');
       return timedOut
-        ? { ok: false, kind: 'timeout', message: `The gateway did not answer within ${Math.round(limitMs / 1000)} s.` }
-        : { ok: false, kind: 'unreachable', message: 'The gateway could not be reached.' };
+        ? { ok: false, kind: 'timeout', message: t('gatewayTimeout', 'The gateway did not answer within $1 s.', Math.round(limitMs / 1000)) }
+        : { ok: false, kind: 'unreachable', message: t('gatewayUnreachable', 'The gateway could not be reached.') };
     }
     let body: unknown = undefined;
     try {
@@ -97,7 +97,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
     }
     if (res.ok) {
       if (guard(body)) return req.waitS ? { ok: true, data: body, held: res.headers.has('preference-applied') } : { ok: true, data: body };
-      return { ok: false, kind: 'bad_response', status: res.status, message: 'The address answered, but not like an AI Policy Lens gateway.' };
+      return { ok: false, kind: 'bad_response', status: res.status, message: t('gatewayNotLens', 'The address answered, but not like an AI Policy Lens gateway.') };
     }
     // A refused recheck may come as 429 with the recheck result itself (accepted: false, retry_after).
     if (res.status === 429 && req.method === 'POST' && guard(body)) return { ok: true, data: body };
@@ -121,7 +121,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
 function failureFrom(res: Response, body: unknown): GatewayFailure {
   const obj = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const code = typeof obj.error === 'string' ? obj.error : undefined;
-  const message = typeof obj.message === 'string' ? obj.message.slice(0, 300) : `The gateway answered HTTP ${res.status}.`;
+  const message = typeof obj.message === 'string' ? obj.message.slice(0, 300) : t('gatewayHttp', 'The gateway answered HTTP $1.', res.status);
   // Delta-seconds only; a missing or empty header is no value (Number(null) and Number('') are 0).
   const raw = res.headers.get('retry-after')?.trim();
   const header = raw ? Number(raw) : NaN;

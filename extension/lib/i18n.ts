@@ -1,22 +1,28 @@
 /**
- * Messages for people in the browser's language (issue 13): `t(key, english, ...subs)` asks
- * `i18n.getMessage` for `key` in `_locales/<language>/messages.json` and falls back to the
- * English written at the call, so the code reads as English and runs without the i18n API
- * (unit tests). `_locales/en/messages.json` holds every key with exactly that English; a test
- * extracts the calls and checks it is complete (`UPDATE_LOCALES=1` rewrites it). `$1`…`$9` are
- * the substitutions, declared as placeholders in messages.json. A translation is a new
- * `_locales/<language>/messages.json` with the same keys.
+ * Messages for people in the browser's language (issue 13): `t(key, english, ...subs)` is
+ * shared/say.ts's `say`, the one mechanism for the extension's components and for the shared
+ * modules that also tell the CLI (labels, story). Each entry point calls `installBrowserLanguage()`
+ * once at its start; from then on every message is asked of `i18n.getMessage`, which reads
+ * `_locales/<language>/messages.json` (falling back to `en`), and the English written at the
+ * call is the answer wherever the i18n API is missing (unit tests). `$1`…`$9` are the
+ * substitutions, declared as placeholders in messages.json. A translation is a new
+ * `_locales/<language>/messages.json` with the same keys; test/extension/locales.test.ts keeps
+ * the English one complete (`UPDATE_LOCALES=1` rewrites it).
  */
 import { browser } from 'wxt/browser';
+import { say, setTranslator } from '~~/shared/say.js';
 
-export function t(key: string, english: string, ...subs: Array<string | number>): string {
-  const args = subs.map(String);
-  let message = '';
-  try {
-    // The typed overloads know only the predefined @@ names; our keys come from _locales.
-    message = (browser.i18n.getMessage as (name: string, substitutions?: string[]) => string)(key, args);
-  } catch {
-    // No i18n API here (component tests): the English below.
-  }
-  return message || english.replace(/\$([1-9])/g, (_, n: string) => args[Number(n) - 1] ?? '');
+export const t = say;
+
+/** Installs `i18n.getMessage` as the translator of every `t()` and `say()` in this context. */
+export function installBrowserLanguage(): void {
+  setTranslator((key, subs) => {
+    try {
+      // The typed overloads know only the predefined @@ names; our keys come from _locales.
+      return (browser.i18n.getMessage as (name: string, substitutions?: string[]) => string)(key, subs);
+    } catch {
+      // No i18n API here (WXT's fake browser in the tests): the English.
+      return undefined;
+    }
+  });
 }

@@ -5,10 +5,11 @@
  * matcher over the answer's `path_rules`), and the page's own noai / TDMRep meta tags
  * (lib/page-signals.ts, read when the popup opens).
  */
-import { USE_CASE_LABELS, verdictLabel } from '~~/shared/labels.js';
+import { verdictLabel } from '~~/shared/labels.js';
 import type { DecidingSignal } from '~~/shared/schemas.js';
-import { deciderPhrase, type Headline, type Tone, type UseReading } from '~~/shared/story.js';
+import { byWords, deciderPhrase, useVerdictWords, type Headline, type Tone, type UseReading } from '~~/shared/story.js';
 import type { UseCase } from '~~/shared/values.js';
+import { t } from './i18n.js';
 import type { PageSignals } from './page-signals.js';
 
 /** A use case's verdict for one path, with the rule that decided it. */
@@ -55,11 +56,12 @@ export function pageReading(siteUses: readonly UseReading[], head: Headline, pat
     if (!page || page.verdict === site.verdict) continue;
     const label = verdictLabel(page.verdict, false);
     const where = page.decider && (page.decider.source === 'meta' || page.decider.source === 'tdmrep') && page === tags ? 'page' : 'homepage';
-    const because = page.decider ? `by ${page.decider.source === 'tdmrep' && where === 'page' ? 'this page\u2019s TDMRep reservation' : deciderPhrase(page.decider, null, where)}` : null;
+    const decider = page.decider && (page.decider.source === 'tdmrep' && where === 'page' ? t('byPageTdmRep', 'this page\u2019s TDMRep reservation') : deciderPhrase(page.decider, null, where));
+    const because = decider ? byWords(decider) : null;
     differs.push({ use: site.use, words: label.label, tone: TONE[page.verdict], because });
   }
   if (differs.length === 0) return { differs, sentence: null };
-  const parts = differs.map((d) => `${USE_CASE_LABELS[d.use].label} ${d.words.toLowerCase()}${d.because ? `, ${d.because}` : ''}`);
+  const parts = differs.map((d) => (d.because ? t('pageUseBecause', '$1, $2', useVerdictWords(d), d.because) : useVerdictWords(d)));
   const whole = head.label.charAt(0).toLowerCase() + head.label.slice(1);
-  return { differs, sentence: `This page: ${parts.join('; ')}; the site as a whole: ${whole}` };
+  return { differs, sentence: t('pageSentence', 'This page: $1; the site as a whole: $2', parts.join('; '), whole) };
 }

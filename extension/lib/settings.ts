@@ -4,6 +4,7 @@
  * The extension never holds a service API key: the token is the gateway's own, optional.
  */
 import { storage } from 'wxt/utils/storage';
+import { t } from './i18n.js';
 
 export const DEFAULT_GATEWAY_URL = 'http://127.0.0.1:8787';
 
@@ -45,17 +46,17 @@ export type AddressCheck = { ok: true; url: string } | { ok: false; message: str
  */
 export function validateGatewayUrl(input: string): AddressCheck {
   const raw = input.trim();
-  if (raw === '') return { ok: false, message: 'Enter the gateway address, for example http://127.0.0.1:8787.' };
-  if (!/^https?:\/\//i.test(raw)) return { ok: false, message: 'The address must start with http:// or https://, for example http://127.0.0.1:8787.' };
+  if (raw === '') return { ok: false, message: t('addrEmpty', 'Enter the gateway address, for example $1.', DEFAULT_GATEWAY_URL) };
+  if (!/^https?:\/\//i.test(raw)) return { ok: false, message: t('addrSchemeExample', 'The address must start with http:// or https://, for example $1.', DEFAULT_GATEWAY_URL) };
   let u: URL;
   try {
     u = new URL(raw);
   } catch {
-    return { ok: false, message: 'This is not a web address. Use the form http://host:port, for example http://127.0.0.1:8787.' };
+    return { ok: false, message: t('addrInvalid', 'This is not a web address. Use the form http://host:port, for example $1.', DEFAULT_GATEWAY_URL) };
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') return { ok: false, message: 'The address must start with http:// or https://.' };
-  if (u.username || u.password) return { ok: false, message: 'The address may not contain a user name or password; put an access token in the token field.' };
-  if (u.pathname !== '/' || u.search || u.hash) return { ok: false, message: 'Give only scheme, host and port, without a path, query or fragment.' };
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return { ok: false, message: t('addrScheme', 'The address must start with http:// or https://.') };
+  if (u.username || u.password) return { ok: false, message: t('addrCredentials', 'The address may not contain a user name or password; put an access token in the token field.') };
+  if (u.pathname !== '/' || u.search || u.hash) return { ok: false, message: t('addrPath', 'Give only scheme, host and port, without a path, query or fragment.') };
   return { ok: true, url: u.origin };
 }
 

@@ -2,14 +2,16 @@
  * One model behind every view of a found record (badge title, Overview, Bots, Details,
  * Purposes and History), so no two views can contradict each other (issue 10 item 4). Pure:
  * built from the summary, and once loaded the full record, the announced record and the
- * history; the words come from shared/story.ts, which the CLI tells too.
+ * history; the words come from shared/story.ts, which the CLI tells too, and the rest are said
+ * here through lib/i18n.ts (the browser's language).
  */
 import { domainToUnicode } from './host-name.js';
-import { BADGE_VIEW, DETAIL_LABELS, PURPOSE_LABELS, STANDARD_LABELS, verdictLabel, type BadgeView } from '~~/shared/labels.js';
+import { BADGE_VIEW, DETAIL_LABELS, PURPOSE_LABELS, STANDARD_LABELS, VERDICT_LABELS, verdictLabel, type BadgeView } from '~~/shared/labels.js';
 import type { AnnouncedRecord, DomainPolicyFound, FullRecord, HistoryResponse } from '~~/shared/schemas.js';
-import { deciderPhrase, headline, robotsReading, standardsFound, useReadings, type Headline, type RobotsReading, type StandardReading, type Tone, type UseReading } from '~~/shared/story.js';
+import { byWords, deciderPhrase, headline, robotsReading, standardsFound, useReadings, type Headline, type RobotsReading, type StandardReading, type Tone, type UseReading } from '~~/shared/story.js';
 import { dateOnly, dateTime, issues, lastCheckSentence, opennessWords, relativeTime, type Issue } from '~~/shared/story-notes.js';
 import { PURPOSES, STALE_AFTER_DAYS, type Purpose, type UseCase } from '~~/shared/values.js';
+import { t } from './i18n.js';
 import { pageReading, type PageReading, type PathVerdicts } from './page-reading.js';
 import type { PageSignals } from './page-signals.js';
 
@@ -99,7 +101,7 @@ const MAX_LINES = 400;
 function robotsLines(text: string | null): string[] | null {
   if (text === null) return null;
   const all = text.split(/\r\n|\r|\n/);
-  return all.length > MAX_LINES ? [...all.slice(0, MAX_LINES), `\u2026 ${all.length - MAX_LINES} more lines`] : all;
+  return all.length > MAX_LINES ? [...all.slice(0, MAX_LINES), t('moreLines', '\u2026 $1 more lines', all.length - MAX_LINES)] : all;
 }
 
 const PURPOSE_USE: Readonly<Record<Exclude<Purpose, 'browsing'>, UseCase>> = { training: 'training', search: 'search', rag: 'inference' };
@@ -114,23 +116,26 @@ function purposeReadings(a: AnnouncedRecord, uses: UseReading[], agents: ModelIn
     const label = PURPOSE_LABELS[purpose].label;
     if (purpose !== 'browsing') {
       const r = uses.find((x) => x.use === PURPOSE_USE[purpose])!;
-      const note = r.verdict === 'partial' && a.purposes[purpose].allowed === false ? 'The announced record can only say yes or no; here some bots or paths are refused and others not.' : null;
+      const note =
+        r.verdict === 'partial' && a.purposes[purpose].allowed === false
+          ? t('purposeYesNoNote', 'The announced record can only say yes or no; here some bots or paths are refused and others not.')
+          : null;
       return { purpose, label, words: r.words, tone: r.tone, because: r.because, note };
     }
     const allowed = a.purposes.browsing.allowed;
     if (allowed === null) {
       const unknown = robots.state === 'unread';
-      return { purpose, label, words: unknown ? 'Unknown' : verdictLabel('allowed', false).label, tone: unknown ? 'unknown' : 'neutral', because: null, note: null };
+      return { purpose, label, words: verdictLabel(unknown ? 'unknown' : 'allowed', false).label, tone: unknown ? 'unknown' : 'neutral', because: null, note: null };
     }
     if (allowed) return { purpose, label, words: verdictLabel('allowed', true).label, tone: 'allowed', because: null, note: null };
     const partly = agents !== 'blocked';
     return {
       purpose,
       label,
-      words: partly ? 'Partly blocked' : 'Blocked',
+      words: VERDICT_LABELS[partly ? 'partial' : 'blocked'].label,
       tone: partly ? 'partial' : 'blocked',
-      because: a.purposes.browsing.source.includes('robots_txt') ? 'by robots.txt' : null,
-      note: partly && agents !== 'partial' ? 'Some AI agent bots are refused; whether all are could not be told.' : null,
+      because: a.purposes.browsing.source.includes('robots_txt') ? byWords(t('byRobots', 'robots.txt')) : null,
+      note: partly && agents !== 'partial' ? t('purposeAgentsNote', 'Some AI agent bots are refused; whether all are could not be told.') : null,
     };
   });
 }
@@ -143,10 +148,10 @@ function purposeReadings(a: AnnouncedRecord, uses: UseReading[], agents: ModelIn
 function parentSentence(host: string, parent: ModelInput['parent']): string | null {
   if (!parent) return null;
   const name = hostOf(parent.domain).display;
-  const theirs = parent.policy ? `${name}: ${headline(parent.policy).phrase}.` : `${name} has not been checked yet.`;
+  const theirs = parent.policy ? t('parentPolicy', '$1: $2.', name, headline(parent.policy).phrase) : t('parentUnchecked', '$1 has not been checked yet.', name);
   return parent.www
-    ? `${host} is the www address of ${name}; each host name has its own robots.txt. ${theirs}`
-    : `${host} has no AI rules of its own. ${theirs}`;
+    ? t('parentWww', '$1 is the www address of $2; each host name has its own robots.txt. $3', host, name, theirs)
+    : t('parentSub', '$1 has no AI rules of its own. $2', host, theirs);
 }
 
 export function popupModel(input: ModelInput): PopupModel {
@@ -165,7 +170,7 @@ export function popupModel(input: ModelInput): PopupModel {
     robots,
     uses,
     standards,
-    contentSignal: standards.some((s) => s.key === 'content_signals') ? `${STANDARD_LABELS.content_signals.label}: ${STANDARD_LABELS.content_signals.explanation}` : null,
+    contentSignal: standards.some((s) => s.key === 'content_signals') ? t('labelled', '$1: $2', STANDARD_LABELS.content_signals.label, STANDARD_LABELS.content_signals.explanation) : null,
     issues: full ? issues(full.conflicts, full.warnings, full.tos_ai_stance, full.explanations) : null,
     checked: {
       iso: p.last_updated,
@@ -179,7 +184,7 @@ export function popupModel(input: ModelInput): PopupModel {
     page: pageReading(uses, head, input.pathVerdicts ?? null, input.pageSignals ?? null),
     parent: parentSentence(hostOf(p.domain).display, input.parent ?? null),
     history: history
-      ? history.entries.map((e) => ({ id: e.audit_id, iso: e.crawled_at, date: dateOnly(e.crawled_at, locale), label: DETAIL_LABELS[e.detail]?.label ?? 'Checked', changes: e.changes }))
+      ? history.entries.map((e) => ({ id: e.audit_id, iso: e.crawled_at, date: dateOnly(e.crawled_at, locale), label: DETAIL_LABELS[e.detail]?.label ?? t('historyChecked', 'Checked'), changes: e.changes }))
       : null,
     details: full
       ? {

@@ -1,12 +1,14 @@
 // @vitest-environment node
 /**
  * `_locales/en/messages.json` is complete (issue 13): every `t(key, english, …)` call of the
- * extension and every manifest text has its key there, with exactly that English, and nothing
+ * extension, every `say(key, english, …)` call of shared/ (labels and story, which the CLI tells
+ * in English) and every manifest text has its key there, with exactly that English, and nothing
  * else is there. `UPDATE_LOCALES=1` rewrites the file from the code. Other languages, when
  * added, must have the same keys and placeholders.
  */
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { MANIFEST_MESSAGES } from '../../../extension/lib/manifest-messages.js';
 
@@ -19,6 +21,9 @@ interface Message {
   placeholders?: Record<string, { content: string }>;
 }
 
+/** Where messages are said: the extension, and shared/ (shared/say.ts). */
+const SAYING = ['extension', 'shared'];
+
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {
     const p = join(dir, n);
@@ -27,9 +32,6 @@ function sources(dir: string): string[] {
   });
 }
 
-/** A single-quoted JS string literal's value (escapes such as \u2019 and \' included). */
-const literal = (raw: string): string => JSON.parse(`"${raw.replace(/\\'/g, "'").replace(/"/g, '\\"')}"`);
-
 /** Chrome/Firefox messages.json form: `$1` becomes the placeholder `$p1$` with content `$1`. */
 function toMessage(english: string): Message {
   const n = [...english.matchAll(/\$([1-9])/g)].map((m) => m[1]!);
@@ -37,19 +39,40 @@ function toMessage(english: string): Message {
   return n.length ? { message, placeholders: Object.fromEntries([...new Set(n)].map((d) => [`p${d}`, { content: `$${d}` }])) } : { message };
 }
 
+/**
+ * Every call of `t` or `say` in a file, read with TypeScript's parser: its key and English when
+ * both are string literals, else null (a key or English that is not a literal would escape this
+ * test, and _locales).
+ */
+function callsIn(file: string): Array<{ key: string; english: string } | null> {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const out: Array<{ key: string; english: string } | null> = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && (node.expression.text === 't' || node.expression.text === 'say')) {
+      const [key, english] = node.arguments;
+      out.push(key && english && ts.isStringLiteral(key) && ts.isStringLiteralLike(english) ? { key: key.text, english: english.text } : null);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
 function extracted(): Record<string, Message> {
   const out: Record<string, Message> = {};
   const conflicts: string[] = [];
+  const unreadable: string[] = [];
   const add = (key: string, english: string) => {
     const m = toMessage(english);
     if (out[key] && out[key].message !== m.message) conflicts.push(`${key}: "${out[key].message}" vs "${m.message}"`);
     out[key] = m;
   };
   for (const [k, v] of Object.entries(MANIFEST_MESSAGES)) add(k, v);
-  for (const file of sources(join(ROOT, 'extension'))) {
-    for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([A-Za-z0-9_]+)',\s*'((?:[^'\\]|\\.)*)'/g)) add(m[1]!, literal(m[2]!));
+  for (const file of SAYING.flatMap((d) => sources(join(ROOT, d)))) {
+    for (const c of callsIn(file)) (c ? add(c.key, c.english) : unreadable.push(relative(ROOT, file)));
   }
   expect(conflicts, 'one key, one English text').toEqual([]);
+  expect(unreadable, 'every t() and say() call names its key and English as literals').toEqual([]);
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
 }
 
@@ -57,7 +80,7 @@ describe('_locales', () => {
   it('English is complete: every message of the code and the manifest, nothing else', () => {
     const want = extracted();
     if (process.env.UPDATE_LOCALES === '1') writeFileSync(EN, JSON.stringify(want, null, 2) + '\n');
-    expect(Object.keys(want).length).toBeGreaterThan(60);
+    expect(Object.keys(want).length).toBeGreaterThan(200);
     expect(JSON.parse(readFileSync(EN, 'utf8'))).toEqual(want);
   });
 

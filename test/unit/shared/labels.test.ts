@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   BADGE_VIEW,
+  COMPLETENESS_LABELS,
   CONFLICT_LABELS,
   DETAIL_LABELS,
+  PURPOSE_LABELS,
   SIGNAL_LABELS,
   STANCE_LABELS,
+  STANDARD_LABELS,
+  TOS_STANCE_LABELS,
+  USE_CASE_LABELS,
   VERDICT_LABELS,
   WARNING_LABELS,
   badgeTitle,
@@ -22,7 +27,9 @@ function contrast(a: string, b: string): number {
 }
 
 describe('labels', () => {
-  it.each(Object.entries({ STANCE_LABELS, DETAIL_LABELS, VERDICT_LABELS, CONFLICT_LABELS, WARNING_LABELS, SIGNAL_LABELS }))(
+  it.each(
+    Object.entries({ STANCE_LABELS, DETAIL_LABELS, VERDICT_LABELS, CONFLICT_LABELS, WARNING_LABELS, SIGNAL_LABELS, STANDARD_LABELS, TOS_STANCE_LABELS, USE_CASE_LABELS, PURPOSE_LABELS, COMPLETENESS_LABELS }),
+  )(
     '%s: every entry has a label and one sentence',
     (_name, table) => {
       for (const l of Object.values(table as Record<string, Label>)) {
@@ -34,6 +41,10 @@ describe('labels', () => {
 
   it('names blocks_training as people say it', () => {
     expect(STANCE_LABELS.blocks_training.label).toBe('Blocks AI training');
+  });
+
+  it('unknown terms were not read, which is not the same as none found: the page may never have been looked for', () => {
+    expect({ ...TOS_STANCE_LABELS.unknown }).toEqual({ label: 'Terms not read', explanation: 'No terms of service page was found, or it could not be read.' });
   });
 });
 
