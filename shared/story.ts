@@ -87,6 +87,13 @@ export function robotsReading(p: DomainPolicyFound, full?: FullRecord | null): R
 }
 
 /** True when a robots.txt line belongs to the rules for every crawler (`User-agent: *`). */
+/** The user-agents of the named (not `*`) robots.txt group a deciding line belongs to, if any. */
+export function namedGroupOf(d: DecidingSignal, rules: PathRules | null | undefined): string[] | null {
+  if (d.source !== 'robots_txt' || !rules || d.line === null) return null;
+  const group = rules.groups.find((g) => !g.agents.includes('*') && g.rules.some((r) => r[2] === d.line));
+  return group ? group.agents : null;
+}
+
 function isWildcardLine(d: DecidingSignal, rules: PathRules | null | undefined): boolean {
   if (d.evidence && /^\s*user-agent\s*:?\s*\*\s*$/i.test(d.evidence)) return true;
   if (!rules || d.line === null) return false;

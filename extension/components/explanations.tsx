@@ -56,7 +56,14 @@ export function Explanations({ model }: { model: PopupModel }) {
               ) : (
                 u.signals.map((s, i) => (
                   <span key={i} class="why-signal">
-                    <span class="why-source">{s.phrase}</span>
+                    <span class="why-source">
+                      {s.phrase}
+                      {s.group && (
+                        <span class="why-group">
+                          {t('whyGroup', ', in the rules for')} <code>{s.group.join(', ')}</code>
+                        </span>
+                      )}
+                    </span>
                     {s.evidence && <code class="why-evidence">{s.evidence}</code>}
                   </span>
                 ))

@@ -8,7 +8,7 @@
 import { domainToUnicode } from './host-name.js';
 import { BADGE_VIEW, DETAIL_LABELS, PURPOSE_LABELS, STANDARD_LABELS, VERDICT_LABELS, verdictLabel, type BadgeView } from '~~/shared/labels.js';
 import type { AnnouncedRecord, DomainPolicyFound, FullRecord, HistoryResponse } from '~~/shared/schemas.js';
-import { byWords, deciderPhrase, headline, robotsReading, standardsFound, useReadings, type Headline, type RobotsReading, type StandardReading, type Tone, type UseReading } from '~~/shared/story.js';
+import { byWords, deciderPhrase, headline, namedGroupOf, robotsReading, standardsFound, useReadings, type Headline, type RobotsReading, type StandardReading, type Tone, type UseReading } from '~~/shared/story.js';
 import { dateOnly, dateTime, issues, lastCheckSentence, opennessWords, relativeTime, type Issue } from '~~/shared/story-notes.js';
 import { PURPOSES, STALE_AFTER_DAYS, type Purpose, type UseCase } from '~~/shared/values.js';
 import { t } from './i18n.js';
@@ -43,7 +43,8 @@ export interface DetailUse {
   words: string;
   tone: Tone;
   /** Each deciding signal: in words, and the line or header as published. */
-  signals: Array<{ phrase: string; evidence: string | null }>;
+  /** `group`: the user-agents of the robots.txt group the line belongs to (Details names them). */
+  signals: Array<{ phrase: string; group: string[] | null; evidence: string | null }>;
 }
 
 export interface DetailsModel {
@@ -188,8 +189,8 @@ export function popupModel(input: ModelInput): PopupModel {
       : null,
     details: full
       ? {
-          identifiers: `${full.ai_stance} / ${full.policy_detail}`,
-          uses: uses.map((r) => ({ use: r.use, words: r.words, tone: r.tone, signals: r.deciders.map((d) => ({ phrase: deciderPhrase(d, p.path_rules), evidence: d.evidence })) })),
+          identifiers: full.ai_stance === full.policy_detail ? full.ai_stance : `${full.ai_stance} / ${full.policy_detail}`,
+          uses: uses.map((r) => ({ use: r.use, words: r.words, tone: r.tone, signals: r.deciders.map((d) => ({ phrase: deciderPhrase(d, p.path_rules), group: namedGroupOf(d, p.path_rules), evidence: d.evidence })) })),
           robotsLines: robotsLines(full.robots_txt),
           homepageStatus: full.homepage_status,
           confidence: Math.round(full.confidence * 100),

@@ -215,7 +215,7 @@ describe('popup: a found record', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Details' }));
     const why = screen.getByTestId('explanations').textContent!;
     expect(why).toContain('AI training: Blocked');
-    expect(why).toContain('robots.txt (line 7)Disallow: /');
+    expect(why).toContain('robots.txt (line 7), in the rules for gptbotDisallow: /');
     expect(why).toContain('AI search: Not restricted');
     expect(screen.getByTestId('robots-raw').textContent).toContain('7Disallow: /');
   });
