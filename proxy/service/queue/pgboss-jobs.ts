@@ -34,6 +34,7 @@ import {
   type RunJob,
   type WorkOptions,
 } from '../store/registry-store.js';
+import { MinuteBudget, type StoredBudget } from './budget.js';
 import { MAX_ATTEMPTS } from './workers.js';
 import { PgBossWorkers } from './pgboss-workers.js';
 
@@ -141,7 +142,7 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
         req.priority < PRIORITY.refresh
           ? new Set((await rows<{ domain: string }>(tx, 'SELECT domain FROM domains WHERE domain = ANY($1::text[])', [req.domains])).map((r) => r.domain))
           : new Set<string>();
-      const budget = await Budget.open(tx, req.budget, req.nowMs);
+      const budget = await openBudget(tx, req.budget, req.nowMs);
       let queued = await this.waitingCount(tx);
       let woke = false;
       const out: EnqueueOutcome[] = [];
@@ -167,7 +168,7 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
           out.push('added');
         }
       }
-      await budget?.save(tx);
+      await saveBudget(tx, budget);
       if (woke) await tx.query('SELECT pg_notify($1, $2)', [CHANNELS.jobsAdded, '']);
       return out;
     });
@@ -192,12 +193,12 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
         }
         return { kind: 'queued' };
       }
-      const budget = await Budget.open(tx, opts.budget, opts.nowMs);
+      const budget = await openBudget(tx, opts.budget, opts.nowMs);
       if (budget && budget.left <= 0) return { kind: 'over_budget', retryAfterMs: windowAt('minute', opts.nowMs).reset - opts.nowMs };
       if ((await this.waitingCount(tx)) >= opts.maxQueued) return { kind: 'full' };
       await this.send(tx, domain, PRIORITY.interactive, opts.nowMs);
       budget?.spend();
-      await budget?.save(tx);
+      await saveBudget(tx, budget);
       await tx.query('SELECT pg_notify($1, $2)', [CHANNELS.jobsAdded, '']);
       return { kind: 'queued' };
     });
@@ -253,35 +254,19 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
   }
 }
 
-/** A client's budget of new domains in the current minute, read and written under admission's lock. */
-class Budget {
-  private spent = 0;
-  private constructor(
-    private readonly client: string,
-    private readonly minuteStart: number,
-    private readonly usedBefore: number,
-    private readonly perMinute: number,
-  ) {}
+/** The client's minute budget, read under admission's lock. */
+async function openBudget(db: Queryable, budget: EnqueueRequest['budget'], nowMs: number): Promise<MinuteBudget | undefined> {
+  if (!budget) return undefined;
+  const stored = await row<StoredBudget>(db, 'SELECT minute_start, used FROM client_budget WHERE client = $1', [budget.client]);
+  return new MinuteBudget(budget, stored, nowMs);
+}
 
-  static async open(db: Queryable, budget: EnqueueRequest['budget'], nowMs: number): Promise<Budget | undefined> {
-    if (!budget) return undefined;
-    const minute = windowAt('minute', nowMs).start;
-    const r = await row<{ minute_start: number; used: number }>(db, 'SELECT minute_start, used FROM client_budget WHERE client = $1', [budget.client]);
-    return new Budget(budget.client, minute, r?.minute_start === minute ? r.used : 0, budget.perMinute);
-  }
-
-  get left(): number {
-    return this.perMinute - this.usedBefore - this.spent;
-  }
-  spend(): void {
-    this.spent++;
-  }
-  async save(db: Queryable): Promise<void> {
-    if (this.spent === 0) return;
-    await db.query(
-      `INSERT INTO client_budget (client, minute_start, used) VALUES ($1, $2, $3)
-       ON CONFLICT (client) DO UPDATE SET minute_start = excluded.minute_start, used = excluded.used`,
-      [this.client, this.minuteStart, this.usedBefore + this.spent],
-    );
-  }
+async function saveBudget(db: Queryable, budget: MinuteBudget | undefined): Promise<void> {
+  const saved = budget?.saved;
+  if (!saved) return;
+  await db.query(
+    `INSERT INTO client_budget (client, minute_start, used) VALUES ($1, $2, $3)
+     ON CONFLICT (client) DO UPDATE SET minute_start = excluded.minute_start, used = excluded.used`,
+    [saved.client, saved.minuteStart, saved.used],
+  );
 }

@@ -20,6 +20,7 @@ import {
   type RecheckOutcome,
 } from '../registry-store.js';
 import { windowAt } from '../../limits/windows.js';
+import { MinuteBudget } from '../../queue/budget.js';
 
 interface JobRow {
   priority: number;
@@ -72,32 +73,14 @@ function prepare(db: Database.Database) {
   };
 }
 
-/** A client's budget of new domains in the current minute, spent inside one transaction. */
-class Budget {
-  private spent = 0;
-  private constructor(
-    private readonly client: string,
-    private readonly minuteStart: number,
-    private readonly usedBefore: number,
-    private readonly perMinute: number,
-  ) {}
+/** The client's minute budget, read inside the admission transaction. */
+function openBudget(st: ReturnType<typeof prepare>, budget: EnqueueRequest['budget'], nowMs: number): MinuteBudget | undefined {
+  return budget ? new MinuteBudget(budget, st.budget.get(budget.client), nowMs) : undefined;
+}
 
-  static open(st: ReturnType<typeof prepare>, budget: EnqueueRequest['budget'], nowMs: number): Budget | undefined {
-    if (!budget) return undefined;
-    const minute = windowAt('minute', nowMs).start;
-    const row = st.budget.get(budget.client);
-    return new Budget(budget.client, minute, row?.minute_start === minute ? row.used : 0, budget.perMinute);
-  }
-
-  get left(): number {
-    return this.perMinute - this.usedBefore - this.spent;
-  }
-  spend(): void {
-    this.spent++;
-  }
-  save(st: ReturnType<typeof prepare>): void {
-    if (this.spent > 0) st.spend.run(this.client, this.minuteStart, this.usedBefore + this.spent);
-  }
+function saveBudget(st: ReturnType<typeof prepare>, budget: MinuteBudget | undefined): void {
+  const saved = budget?.saved;
+  if (saved) st.spend.run(saved.client, saved.minuteStart, saved.used);
 }
 
 export class SqliteJobs implements CrawlQueue, ClaimQueue {
@@ -114,7 +97,7 @@ export class SqliteJobs implements CrawlQueue, ClaimQueue {
       if (job && !(job.state === 'queued' && req.priority < job.priority)) return ['queued'];
     }
     return this.db.transaction(() => {
-      const budget = Budget.open(this.st, req.budget, req.nowMs);
+      const budget = openBudget(this.st, req.budget, req.nowMs);
       let queued = this.st.queued.get()!.n;
       const out = req.domains.map((domain): EnqueueOutcome => {
         const job = this.st.job.get(domain);
@@ -132,7 +115,7 @@ export class SqliteJobs implements CrawlQueue, ClaimQueue {
         queued++;
         return 'added';
       });
-      budget?.save(this.st);
+      saveBudget(this.st, budget);
       return out;
     })();
   }
@@ -150,12 +133,12 @@ export class SqliteJobs implements CrawlQueue, ClaimQueue {
         if (job.state !== 'running') this.st.recheck.run(opts.nowMs, domain);
         return { kind: 'queued' };
       }
-      const budget = Budget.open(this.st, opts.budget, opts.nowMs);
+      const budget = openBudget(this.st, opts.budget, opts.nowMs);
       if (budget && budget.left <= 0) return { kind: 'over_budget', retryAfterMs: windowAt('minute', opts.nowMs).reset - opts.nowMs };
       if (this.st.queued.get()!.n >= opts.maxQueued) return { kind: 'full' };
       this.st.insert.run(domain, PRIORITY.interactive, opts.nowMs);
       budget?.spend();
-      budget?.save(this.st);
+      saveBudget(this.st, budget);
       return { kind: 'queued' };
     })();
   }
