@@ -87,17 +87,22 @@ export function robotsReading(p: DomainPolicyFound, full?: FullRecord | null): R
 }
 
 /** True when a robots.txt line belongs to the rules for every crawler (`User-agent: *`). */
-/** The user-agents of the named (not `*`) robots.txt group a deciding line belongs to, if any. */
-export function namedGroupOf(d: DecidingSignal, rules: PathRules | null | undefined): string[] | null {
-  if (d.source !== 'robots_txt' || !rules || d.line === null) return null;
-  const group = rules.groups.find((g) => !g.agents.includes('*') && g.rules.some((r) => r[2] === d.line));
-  return group ? group.agents : null;
+/** The robots.txt group a deciding line belongs to (each line is in one group), if known. */
+function groupOfLine(d: DecidingSignal, rules: PathRules | null | undefined): PathRules['groups'][number] | undefined {
+  if (d.source !== 'robots_txt' || !rules || d.line === null) return undefined;
+  return rules.groups.find((g) => g.rules.some((r) => r[2] === d.line));
 }
 
+/** The user-agents of the named (not `*`) robots.txt group a deciding line belongs to, if any. */
+export function namedGroupOf(d: DecidingSignal, rules: PathRules | null | undefined): string[] | null {
+  const group = groupOfLine(d, rules);
+  return group && !group.agents.includes('*') ? group.agents : null;
+}
+
+/** True when a robots.txt line belongs to the rules for every crawler (`User-agent: *`). */
 function isWildcardLine(d: DecidingSignal, rules: PathRules | null | undefined): boolean {
   if (d.evidence && /^\s*user-agent\s*:?\s*\*\s*$/i.test(d.evidence)) return true;
-  if (!rules || d.line === null) return false;
-  return rules.groups.some((g) => g.agents.includes('*') && g.rules.some((r) => r[2] === d.line));
+  return groupOfLine(d, rules)?.agents.includes('*') ?? false;
 }
 
 const tagName = (evidence: string | null): string => (evidence && /noimageai/i.test(evidence) && !/\bnoai\b/i.test(evidence) ? 'noimageai' : 'noai');
