@@ -54,11 +54,13 @@ export interface PolicyReads {
  */
 export interface AnalysisControl {
   /**
-   * Resolves true the moment a record for `domain` exists (at once when it already does),
-   * false when `timeoutMs` passes or `signal` aborts first. Driven by the service's "record
-   * stored" event, never a sleep loop. For RFC 7240 `Prefer: wait=N`.
+   * Resolves true the moment `lookup` can answer `domain` with a record (at once when it already
+   * can): its record is stored, or its early answer is ready (the crawl is reading the terms page;
+   * `basis.terms_pending`); with `opts.stored`, only once the record is stored (what the other
+   * documents need). False when `timeoutMs` passes or `signal` aborts first. Driven by the
+   * service's events, never a sleep loop. For RFC 7240 `Prefer: wait=N`.
    */
-  whenAnalysed(domain: Domain, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
+  whenAnalysed(domain: Domain, timeoutMs: number, signal?: AbortSignal, opts?: { stored?: boolean }): Promise<boolean>;
   /** Queues a new check of `domain` ahead of batch and refresh work, at most once a minute per domain. */
   recheck(domain: Domain, opts?: ReadOptions): Promise<RecheckResult>;
 }

@@ -145,6 +145,13 @@ export const BasisSchema = z.object({
       next_retry: TimestampSchema.nullable(),
     })
     .nullable(),
+  /**
+   * Present (true) on an answer given while the site's terms of service page is still being read,
+   * seconds before the crawl ends (issue 11 part 1). The stance, verdicts and bots are final (the
+   * terms decide none of them); `site.has_tos` and the terms' notes are not yet, and the record
+   * that includes them replaces this one when the crawl is stored. Absent otherwise.
+   */
+  terms_pending: z.literal(true).optional(),
 });
 export type Basis = z.infer<typeof BasisSchema>;
 

@@ -100,13 +100,26 @@ export interface Evidence {
   markdown: FetchResult;
   /** The terms-of-service link chosen from the homepage (absolute URL), or null when none. */
   tosUrl: string | null;
-  /** The terms page itself, null when there was no link to follow. */
+  /** The terms page itself, null when there was no link to follow (or while it is pending). */
   tos: FetchResult | null;
+  /**
+   * The terms link was found and its page is still being fetched: set only on the early
+   * evidence a crawl hands out before it ends (EvidenceSource `onEarly`), never on stored
+   * evidence. The terms decide no verdict (classification.md sections 5 and 6), so an early
+   * record has its final stance, verdicts and bots; only the terms' own fields wait.
+   */
+  tosPending?: true;
   /** Rank from RANKLIST_CSV, null without a list or when the domain is not on it. */
   rank: number | null;
 }
 
 /** What gathers evidence: the real crawler, or anything a test puts in its place. */
 export interface EvidenceSource {
-  crawl(domain: string, signal?: AbortSignal): Promise<Evidence>;
+  /**
+   * `onEarly` is called at most once, before the crawl ends, when everything but the terms page
+   * is in and that page is still being fetched (the polite crawler reads robots.txt, then the
+   * homepage, then the terms it links to, so the terms come last): the caller may answer with
+   * the early evidence meanwhile (issue 11 part 1).
+   */
+  crawl(domain: string, signal?: AbortSignal, onEarly?: (early: Evidence) => void): Promise<Evidence>;
 }

@@ -3,7 +3,8 @@
  * files in parallel; the pages (homepage, its markdown form) as soon as robots.txt says the
  * crawler may fetch them (robots-gate.ts), the terms page as soon as the homepage is in;
  * https first and http only when https gave no HTTP answer at all, all inside the
- * whole-domain time limit.
+ * whole-domain time limit. The terms page comes last; while only it is missing, `onEarly`
+ * gets the rest (the terms decide no verdict, so a caller may answer with it meanwhile).
  */
 import { Agent } from 'undici';
 import { parseDomain } from '../../shared/domain.js';
@@ -55,7 +56,7 @@ const FILES: ReadonlyArray<{ key: FileKey; path: string; accept: string; cap: ke
 /** Failures that mean "no HTTP server answered on this scheme", so the other scheme is worth a try. */
 const NO_ANSWER = new Set(['connect', 'tls', 'timeout', 'protocol']);
 
-export async function crawlDomain(s: CrawlSettings, input: string, external?: AbortSignal): Promise<Evidence> {
+export async function crawlDomain(s: CrawlSettings, input: string, external?: AbortSignal, onEarly?: (early: Evidence) => void): Promise<Evidence> {
   const fetchedAt = new Date(s.clock.now()).toISOString();
   const parsed = parseDomain(input);
   if (!parsed.ok) return refusedEvidence(String(input), fetchedAt, `not a valid domain: ${parsed.message}`);
@@ -87,7 +88,8 @@ export async function crawlDomain(s: CrawlSettings, input: string, external?: Ab
     const schemes = matchOverride(s.overrides, domain)?.protocol === 'http:' ? ['http:'] : ['https:', 'http:'];
     let got: Gathered | null = null;
     for (const scheme of schemes) {
-      got = await gather(s, ctx, `${scheme}//${domain}`, domain);
+      const origin = `${scheme}//${domain}`;
+      got = await gather(s, ctx, origin, domain, onEarly && ((early) => onEarly(evidence(s, domain, fetchedAt, origin, early))));
       const answered = Object.values(got.files).some((r) => r.kind === 'response');
       if (answered) return evidence(s, domain, fetchedAt, `${scheme}//${domain}`, got);
       const worthRetry = Object.values(got.files).some((r) => r.kind === 'failed' && NO_ANSWER.has(r.reason));
@@ -103,9 +105,14 @@ interface Gathered {
   files: Files;
   tosUrl: string | null;
   tos: FetchResult | null;
+  tosPending?: true;
 }
 
-async function gather(s: CrawlSettings, ctx: FetchContext, origin: string, domain: string): Promise<Gathered> {
+/**
+ * Every file of one origin. `early` gets what is in when only the terms page is still being
+ * fetched (there is a terms link, so the homepage answered and this origin is the one kept).
+ */
+async function gather(s: CrawlSettings, ctx: FetchContext, origin: string, domain: string, early?: (got: Gathered) => void): Promise<Gathered> {
   const robotsFile = (url: string) => fetchOne(ctx, { url, accept: TEXT_ACCEPT, cap: s.caps.robots });
   const gate: RobotsGate = createRobotsGate(robotsFile);
   const robots = robotsFile(origin + '/robots.txt');
@@ -114,12 +121,18 @@ async function gather(s: CrawlSettings, ctx: FetchContext, origin: string, domai
   const pending = FILES.map((f) =>
     f.key === 'robots' ? robots : fetchOne(ctx, { url: origin + f.path, accept: f.accept, cap: s.caps[f.cap], permit: f.page && permit }),
   );
+  let tosUrl: string | null = null;
+  let termsIn = false;
   const terms = pending[0]!.then(async (home) => {
-    const tosUrl = tosLinkOf(home, domain);
-    return { tosUrl, tos: tosUrl === null ? null : await fetchOne(ctx, { url: tosUrl, accept: HTML_ACCEPT, cap: s.caps.html, permit }) };
+    tosUrl = tosLinkOf(home, domain);
+    const tos = tosUrl === null ? null : await fetchOne(ctx, { url: tosUrl, accept: HTML_ACCEPT, cap: s.caps.html, permit });
+    termsIn = true;
+    return { tosUrl, tos };
   });
   const results = await Promise.all(pending);
   const files = Object.fromEntries(FILES.map((f, i) => [f.key, results[i]!])) as Files;
+  // The homepage is in, so its terms link is known; only the terms page may still be on its way.
+  if (early && !termsIn && tosUrl !== null && !ctx.signal.aborted) early({ files, tosUrl, tos: null, tosPending: true });
   return { files, ...(await terms) };
 }
 
@@ -136,7 +149,8 @@ function tosLinkOf(home: FetchResult, domain: string): string | null {
 }
 
 function evidence(s: CrawlSettings, domain: string, fetchedAt: string, origin: string | null, got: Gathered): Evidence {
-  return { domain, fetchedAt, origin, ...got.files, tosUrl: got.tosUrl, tos: got.tos, rank: s.ranks?.get(domain) ?? null };
+  const pending = got.tosPending ? { tosPending: true as const } : {};
+  return { domain, fetchedAt, origin, ...got.files, tosUrl: got.tosUrl, tos: got.tos, ...pending, rank: s.ranks?.get(domain) ?? null };
 }
 
 /** Evidence for input that is not a domain at all: nothing is fetched. */

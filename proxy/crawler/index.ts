@@ -81,9 +81,9 @@ export function createCrawler(opts: CrawlerOptions = {}): EvidenceSource & { clo
   const closing = new AbortController();
   const running = new Set<Promise<unknown>>();
   return {
-    async crawl(domain, signal) {
+    async crawl(domain, signal, onEarly) {
       const stop = signal ? AbortSignal.any([signal, closing.signal]) : closing.signal;
-      const p = crawlDomain(settings, domain, stop);
+      const p = crawlDomain(settings, domain, stop, onEarly);
       running.add(p);
       try {
         return await p;

@@ -8,7 +8,8 @@
 import type { ReadOptions } from '../../shared/api.js';
 import { toBatchResult } from '../../shared/batch-result.js';
 import type { Domain } from '../../shared/domain.js';
-import type { DomainPolicy, DomainPolicyUnknown } from '../../shared/schemas.js';
+import type { DomainPolicy, DomainPolicyFound, DomainPolicyUnknown } from '../../shared/schemas.js';
+import type { Evidence } from '../analysis/evidence.js';
 import { classify } from '../analysis/index.js';
 import { logCrawl } from '../crawler/crawl-log.js';
 import { systemClock } from '../lib/clock.js';
@@ -50,9 +51,34 @@ export function createLookupService(opts: EmbeddedOptions): EmbeddedLookupServic
   const store = opts.store ?? openSqliteStore(opts.dataDir);
   const { records, queue } = store;
 
+  /**
+   * Early answers of domains with no record yet, while their crawl reads the terms page (issue 11
+   * part 1): the stance, verdicts and bots are final then, so a first visit need not wait for the
+   * terms. Kept in this process only until the crawl is stored (or fails); never stored.
+   */
+  const early = new Map<string, DomainPolicyFound>();
+  const publishEarly = (domain: string, partial: Evidence) => {
+    try {
+      const c = classify(partial);
+      // A failed crawl (section 8) is kept apart and retried, never shown early.
+      if (crawlFailure(partial, c.full.robots_txt_status)) return;
+      early.set(domain, c.summary);
+      waiters.answered(domain, true);
+    } catch (err) {
+      log.warn({ domain, err }, 'early answer could not be built; the crawl goes on');
+    }
+  };
+
   const crawlAndStore = async (domain: string, signal?: AbortSignal) => {
+    try {
+      return await crawlThenStore(domain, signal);
+    } finally {
+      early.delete(domain);
+    }
+  };
+  const crawlThenStore = async (domain: string, signal?: AbortSignal) => {
     const started = performance.now();
-    const evidence = await opts.crawler.crawl(domain, signal);
+    const evidence = await opts.crawler.crawl(domain, signal, (partial) => publishEarly(domain, partial));
     // An aborted crawl returns failures that are ours, not the site's: never store them.
     if (signal?.aborted) throw signal.reason ?? new Error('aborted');
     const classification = classify(evidence);
@@ -67,7 +93,7 @@ export function createLookupService(opts: EmbeddedOptions): EmbeddedLookupServic
   const runWorkers = opts.workers ?? true;
   const concurrency = opts.crawlConcurrency ?? 8;
   let workers: CrawlRunner | undefined;
-  const waiters = new RecordWaiters(records);
+  const waiters = new RecordWaiters(records, (domain) => early.has(domain));
   // Workers look for work only once they run (SQLite: after jobs a killed process left running are queued again).
   const kickWorkers = () => {
     if (runWorkers) void started.then(() => workers?.kick(), () => undefined);
@@ -119,7 +145,7 @@ export function createLookupService(opts: EmbeddedOptions): EmbeddedLookupServic
     store,
     async lookup(domain, o) {
       const rec = await served(domain, await records.summary(domain));
-      return rec ? withLastCheck(rec.value, rec.lastCheck) : unknown(domain, o);
+      return rec ? withLastCheck(rec.value, rec.lastCheck) : (early.get(domain) ?? unknown(domain, o));
     },
     async full(domain, o) {
       const rec = await served(domain, await records.full(domain));
@@ -130,9 +156,9 @@ export function createLookupService(opts: EmbeddedOptions): EmbeddedLookupServic
       const wanted = [...new Set(domains)];
       const found = await records.summaries(wanted);
       for (const [d, rec] of found) await served(d as Domain, rec);
-      await admission.batch(wanted.filter((d) => !found.has(d)), o?.client);
+      await admission.batch(wanted.filter((d) => !found.has(d) && !early.has(d)), o?.client);
       // Unknown domains stay in not_found whether queued or over the client's budget.
-      return toBatchResult(wanted.map((d): DomainPolicy => found.get(d)?.value ?? { domain: d, found: false, queued: true }));
+      return toBatchResult(wanted.map((d): DomainPolicy => found.get(d)?.value ?? early.get(d) ?? { domain: d, found: false, queued: true }));
     },
     async policy(domain, o) {
       return (await announced(domain)) ?? unknown(domain, o);
@@ -157,7 +183,7 @@ export function createLookupService(opts: EmbeddedOptions): EmbeddedLookupServic
     },
     previewSearch: (params) => store.preview.search(params),
     stats: () => store.preview.stats(clock.now()),
-    whenAnalysed: (domain, timeoutMs, signal) => waiters.whenAnalysed(domain, timeoutMs, signal),
+    whenAnalysed: (domain, timeoutMs, signal, o) => waiters.whenAnalysed(domain, timeoutMs, signal, o),
     recheck: (domain, o) => admission.recheck(domain, o?.client),
     async analyseNow(domain) {
       const outcome = await crawlAndStore(domain);

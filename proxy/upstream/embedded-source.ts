@@ -41,8 +41,8 @@ export class EmbeddedSource implements PolicySource, AnalysisControl {
   history(domain: Domain, opts?: ReadOptions) {
     return run(() => this.service.history(domain, opts));
   }
-  whenAnalysed(domain: Domain, timeoutMs: number, signal?: AbortSignal) {
-    return run(() => this.service.whenAnalysed(domain, timeoutMs, signal));
+  whenAnalysed(domain: Domain, timeoutMs: number, signal?: AbortSignal, opts?: { stored?: boolean }) {
+    return run(() => this.service.whenAnalysed(domain, timeoutMs, signal, opts));
   }
   recheck(domain: Domain, opts?: ReadOptions) {
     return run(() => this.service.recheck(domain, opts));
