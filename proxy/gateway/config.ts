@@ -29,6 +29,17 @@ export interface Ttls {
   searchMs: number;
 }
 
+/**
+ * How long a domain answer is kept: a found one `foundMs`, except an early answer given while the
+ * site's terms are still being read (`basis.terms_pending`), which the full record replaces within
+ * seconds, so it lives like a queued one (`queuedMs`).
+ */
+export function lifetimeOf(ttl: Ttls, value: unknown, found: boolean): number {
+  if (!found) return ttl.queuedMs;
+  const basis = (value as { basis?: { terms_pending?: boolean } } | null)?.basis;
+  return basis?.terms_pending === true ? ttl.queuedMs : ttl.foundMs;
+}
+
 export interface GatewayConfig {
   host: string;
   port: number;

@@ -24,8 +24,9 @@ export interface RecordWatch {
   /**
    * Waits up to `ms` for the domain's record (while a check is pending, the record it brings);
    * true when it is there and the cache may be read for it, false at the deadline or on abort.
+   * `kind`: the document to be read; a lookup may be answered early, while the terms are read.
    */
-  wait(domain: Domain, ms: number, signal: AbortSignal): Promise<boolean>;
+  wait(domain: Domain, ms: number, signal: AbortSignal, kind: DomainRead): Promise<boolean>;
   /** "Check again": a new crawl of `domain`, at most once a minute. */
   recheck(domain: Domain, client: string): Promise<RecheckResult>;
   /** A loaded answer before it is cached: its lifetime, and what it makes wrong elsewhere. */
@@ -67,8 +68,10 @@ export class EmbeddedWatch implements RecordWatch {
     return this.pending.has(domain);
   }
 
-  wait(domain: Domain, ms: number, signal: AbortSignal): Promise<boolean> {
-    return this.pending.has(domain) ? this.nextStored(domain, ms, signal) : this.control.whenAnalysed(domain, ms, signal);
+  wait(domain: Domain, ms: number, signal: AbortSignal, kind: DomainRead): Promise<boolean> {
+    if (this.pending.has(domain)) return this.nextStored(domain, ms, signal);
+    // Only the lookup has an early answer (before the terms are read); the other documents wait for the stored record.
+    return this.control.whenAnalysed(domain, ms, signal, kind === 'lookup' ? undefined : { stored: true });
   }
 
   async recheck(domain: Domain, client: string): Promise<RecheckResult> {

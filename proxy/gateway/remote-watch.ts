@@ -23,7 +23,7 @@ import { isHttpError } from '../lib/http-error.js';
 import type { Logger } from '../lib/logger.js';
 import { sleep } from '../upstream/pacer.js';
 import type { HeldLookup, PolicySource } from '../upstream/policy-source.js';
-import type { Ttls } from './config.js';
+import { lifetimeOf, type Ttls } from './config.js';
 import { keyOf, keysOf, otherKeysOf, type DomainRead } from './domain-keys.js';
 import { RECHECK_TURN_MS, type RecheckMarks } from './recheck-marks.js';
 import type { RecordWatch } from './record-watch.js';
@@ -185,7 +185,7 @@ export class RemoteWatch implements RecordWatch {
       await marks.clearPending(domain);
       await cache.invalidate(keysOf(domain));
     } else await cache.invalidate(keysOf(domain), true);
-    await cache.put(keyOf('lookup', domain), { value: answer, found: true, ttlMs: ttl.foundMs });
+    await cache.put(keyOf('lookup', domain), { value: answer, found: true, ttlMs: lifetimeOf(ttl, answer, true) });
   }
 }
 

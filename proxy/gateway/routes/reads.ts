@@ -14,7 +14,7 @@ import type { Domain } from '../../../shared/domain.js';
 import { methodNotAllowed } from '../../lib/http/errors.js';
 import { preferredWait } from '../../lib/http/prefer.js';
 import type { PolicySource } from '../../upstream/policy-source.js';
-import type { Ttls } from '../config.js';
+import { lifetimeOf, type Ttls } from '../config.js';
 import { keyOf, type DomainRead } from '../domain-keys.js';
 import { sendCached, timed, type RouteWork } from '../respond.js';
 import type { CacheAnswer, Loaded } from '../response-cache.js';
@@ -28,7 +28,7 @@ export async function loadDomainRead(source: PolicySource, kind: DomainRead, dom
   // Unknown domains answer {found: false, queued: true}; found documents of the announced
   // surface carry no `found` field at all.
   const found = (value as { found?: boolean }).found !== false;
-  return { value, found, ttlMs: found ? ttl.foundMs : ttl.queuedMs };
+  return { value, found, ttlMs: lifetimeOf(ttl, value, found) };
 }
 
 /**
@@ -61,7 +61,7 @@ async function heldRead(ctx: RouteContext, kind: DomainRead, domain: Domain, wai
   res.setHeader('Preference-Applied', `wait=${waitS}`);
   const gone = new AbortController();
   res.once('close', () => gone.abort());
-  if (await watch.wait(domain, waitS * 1000, gone.signal)) {
+  if (await watch.wait(domain, waitS * 1000, gone.signal, kind)) {
     answer = await read();
     // The record exists: a queued answer still cached here is out of date, whatever kept it.
     if (!answer.entry.found) {

@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Domain } from '../../../shared/domain.js';
 import { DomainPolicyFoundSchema, FullRecordSchema } from '../../../shared/schemas.js';
 import type { Clock } from '../../../proxy/lib/clock.js';
-import { startFixtureFarm, type FixtureFarm } from '../../fixtures/farm.js';
+import { startFixtureFarm, text, type FixtureFarm } from '../../fixtures/farm.js';
+import { homepage, SILENT_TERMS } from '../../fixtures/stance-sites.js';
 import { CLIENT, EXT_ORIGIN, HELD_MARGIN_MS as MARGIN_MS, slowSite, startTestGateway, tempDir, type TestGateway } from './helpers.js';
 
 const INSTALL = { 'x-ai-policy-lens-install': 'test-install-0123456789abcdef' };
@@ -94,6 +95,44 @@ describe('Prefer: wait in embedded mode', () => {
     await plain.arrayBuffer();
   });
 
+  it('answers early while the terms page is read, and serves the stored record once it is in', async () => {
+    const TERMS_MS = 1_200;
+    let termsOut = Infinity;
+    farm.set('early-gw.test', {
+      routes: {
+        '/': homepage('Early'),
+        '/robots.txt': text(BLOCK_GPT),
+        '/terms': () => ((termsOut = Date.now() + TERMS_MS), { ...SILENT_TERMS, delayMs: TERMS_MS }),
+      },
+    });
+    const res = await held('/v1/domain/early-gw.test');
+    const early = DomainPolicyFoundSchema.parse(await res.json());
+    expect(Date.now()).toBeLessThan(termsOut);
+    expect(early.basis?.terms_pending).toBe(true);
+    expect(early.bots.blocked).toContain('GPTBot');
+    // Kept like a queued answer (here a minute), not a day, and dropped when the record is stored.
+    const cached = await gw.get('/v1/domain/early-gw.test');
+    expect(cached.headers.get('x-cache')).toBe('HIT');
+    expect((await cached.json()).basis.terms_pending).toBe(true);
+    expect(await gw.source.whenAnalysed!('early-gw.test' as Domain, 10_000, undefined, { stored: true })).toBe(true);
+    const stored = await gw.get('/v1/domain/early-gw.test');
+    expect(stored.headers.get('x-cache')).toBe('MISS');
+    const final = DomainPolicyFoundSchema.parse(await stored.json());
+    expect(final.basis?.terms_pending).toBeUndefined();
+    expect(final.site.has_tos).toBe(true);
+    expect(final.stance).toBe(early.stance);
+    // A held /full is not answered early: it waits for the stored record.
+    expect(FullRecordSchema.parse(await (await held('/v1/domain/early-gw.test/full')).json()).tos_ai_stance).toBe('silent');
+  });
+
+  it('holds /full until the stored record, not the early answer', async () => {
+    farm.set('early-full.test', {
+      routes: { '/': homepage('Early Full'), '/robots.txt': text(BLOCK_GPT), '/terms': { ...SILENT_TERMS, delayMs: 800 } },
+    });
+    const full = FullRecordSchema.parse(await (await held('/v1/domain/early-full.test/full')).json());
+    expect(full.tos_ai_stance).toBe('silent');
+  });
+
   it('never serves a queued answer from the cache once the record is stored', async () => {
     farm.set('queued-then-found.test', slowSite(BLOCK_GPT, 100, []));
     expect(await (await gw.get('/v1/domain/queued-then-found.test')).json()).toMatchObject({ found: false, queued: true });
@@ -101,7 +140,7 @@ describe('Prefer: wait in embedded mode', () => {
     const cached = await gw.get('/v1/domain/queued-then-found.test');
     expect(cached.headers.get('x-cache')).toBe('HIT');
     await cached.arrayBuffer();
-    expect(await gw.source.whenAnalysed!('queued-then-found.test' as Domain, 10_000)).toBe(true);
+    expect(await gw.source.whenAnalysed!('queued-then-found.test' as Domain, 10_000, undefined, { stored: true })).toBe(true);
     // Queued answers are kept a minute here: only the record-stored event dropped them.
     for (const path of ['/v1/domain/queued-then-found.test', '/v1/domain/queued-then-found.test/full', '/preview/v1/policy/queued-then-found.test']) {
       const res = await gw.get(path);
@@ -117,6 +156,9 @@ describe('Check again through the gateway', () => {
     farm.set('changes.test', slowSite(BLOCK_GPT, 150, ends));
     const before = DomainPolicyFoundSchema.parse(await (await held('/v1/domain/changes.test')).json());
     expect(before.stance).not.toBe('blocks_all_ai');
+    // The held read may have brought the early answer (the terms still being read): the check
+    // below is of the stored record.
+    expect(await gw.source.whenAnalysed!('changes.test' as Domain, 10_000, undefined, { stored: true })).toBe(true);
     // A minute later (the service refuses a check of a domain checked less than a minute ago),
     // the site has changed its robots.txt.
     offsetMs += 61_000;

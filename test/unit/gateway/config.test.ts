@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
-import { loadGatewayConfig } from '../../../proxy/gateway/config.js';
+import { lifetimeOf, loadGatewayConfig } from '../../../proxy/gateway/config.js';
 import { ConfigError } from '../../../proxy/lib/env.js';
 
 describe('loadGatewayConfig', () => {
@@ -76,5 +76,16 @@ describe('loadGatewayConfig', () => {
 
   it('reads ALLOWED_HOSTS as lower-case names', () => {
     expect(loadGatewayConfig({ ALLOWED_HOSTS: 'Lens.Example.com, [::2], lens.internal.' }).allowedHosts).toEqual(['lens.example.com', '[::2]', 'lens.internal']);
+  });
+});
+
+describe('lifetimeOf', () => {
+  const ttl = loadGatewayConfig({}).cacheTtl;
+  it('keeps a found answer foundMs, a queued one and an early one (terms still being read) queuedMs', () => {
+    expect(ttl.foundMs).toBeGreaterThan(ttl.queuedMs);
+    expect(lifetimeOf(ttl, { found: true, basis: { last_check: null } }, true)).toBe(ttl.foundMs);
+    expect(lifetimeOf(ttl, { found: true }, true)).toBe(ttl.foundMs);
+    expect(lifetimeOf(ttl, { found: true, basis: { terms_pending: true } }, true)).toBe(ttl.queuedMs);
+    expect(lifetimeOf(ttl, { found: false, queued: true }, false)).toBe(ttl.queuedMs);
   });
 });
