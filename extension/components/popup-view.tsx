@@ -92,7 +92,7 @@ function Found({ state, extras, now, locale, recheck, onRecheck, page }: FoundPr
           )}
           <Standards standards={model.standards} robots={model.robots} contentSignal={model.contentSignal} />
           {model.issues && <Issues issues={model.issues} />}
-          <SiteFacts site={state.policy.site} />
+          <SiteFacts site={state.policy.site} basis={state.policy.basis} />
           <CrawlTime model={model} recheck={recheck} onRecheck={onRecheck} />
         </>
       ),

@@ -1,8 +1,8 @@
 /** Site facts of the seed's `site` object; unknown values are left out rather than shown as blanks. */
-import type { Site } from '~~/shared/schemas.js';
+import type { Basis, Site } from '~~/shared/schemas.js';
 import { t } from '../lib/i18n.js';
 
-export function SiteFacts({ site }: { site: Site }) {
+export function SiteFacts({ site, basis }: { site: Site; basis?: Basis | undefined }) {
   const rows: Array<[string, preact.ComponentChildren]> = [];
   if (typeof site.ranklist_rank === 'number') rows.push([t('factRank', 'Popularity rank'), `#${site.ranklist_rank.toLocaleString()}`]);
   if (site.cdn) rows.push([t('factCdn', 'CDN'), site.behind_cdnvendor ? t('factCdnProxied', '$1 (proxied)', site.cdn) : site.cdn]);
@@ -17,7 +17,7 @@ export function SiteFacts({ site }: { site: Site }) {
     ) : site.has_tos ? (
       t('found', 'Found')
     ) : (
-      t('noneFound', 'None found')
+      termsNotRead(site, basis)
     ),
   ]);
   return (
@@ -33,4 +33,13 @@ export function SiteFacts({ site }: { site: Site }) {
       </dl>
     </section>
   );
+}
+
+/** Terms that were not read: never "none found" when they were not looked for or are still on their way. */
+function termsNotRead(site: Site, basis: Basis | undefined): string {
+  if (basis?.terms_pending) return t('termsBeingRead', 'Being read\u2026');
+  if (site.tos_url) return t('termsLinkedNotRead', 'Linked, not read');
+  const robots = basis?.robots_txt.status;
+  if (robots === 'blocked' || robots === 'error' || robots === 'unreachable') return t('termsNotLookedFor', 'Not looked for: robots.txt could not be read');
+  return t('noneFound', 'None found');
 }

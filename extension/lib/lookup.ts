@@ -59,9 +59,14 @@ export async function cachedDomainState(domain: Domain, now = Date.now()): Promi
   return { state: { kind: 'found', domain, policy: a.policy, fetchedAt: a.fetchedAt }, fresh: answers.isFresh(a, now) };
 }
 
-/** Failures worth retrying by themselves: the gateway may come back, or asked us to wait. */
+/**
+ * Whether to ask again by itself: a queued domain, an early answer whose terms are still being
+ * read, and failures that may pass (the gateway may come back, or asked us to wait).
+ */
 export function pollAgain(state: TabState): { again: false } | { again: true; minDelayMs?: number } {
   if (state.kind === 'queued') return { again: true };
+  // An early answer: the badge is final, the terms of service are still being read.
+  if (state.kind === 'found' && state.policy.basis?.terms_pending === true) return { again: true };
   if (state.kind === 'error' && ['unreachable', 'timeout', 'rate_limited'].includes(state.failure.kind)) {
     return { again: true, minDelayMs: (state.failure.retryAfter ?? 0) * 1000 };
   }

@@ -62,7 +62,8 @@ export const answers = {
       await set().catch(() => undefined);
     });
   },
-  isFresh: (a: CachedAnswer, now: number) => now - a.fetchedAt < ANSWER_TTL_MS,
+  /** An early answer (the terms still being read, basis.terms_pending) is replaced within seconds: never fresh. */
+  isFresh: (a: CachedAnswer, now: number) => a.policy.basis?.terms_pending !== true && now - a.fetchedAt < ANSWER_TTL_MS,
   /** Forget every answer (the gateway address changed: its answers may differ). */
   async clear(): Promise<void> {
     const all = await storage.snapshot('session');

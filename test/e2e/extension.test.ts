@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BADGE_VIEW, badgeTitle } from '../../shared/labels.js';
 import { text } from '../fixtures/farm.js';
 import { PERSON_READINGS } from '../fixtures/person-readings.js';
-import { homepage, STANCE_SITES } from '../fixtures/stance-sites.js';
+import { homepage, SILENT_TERMS, STANCE_SITES } from '../fixtures/stance-sites.js';
 import { buildExtension, chromiumMissing, launchWithExtension, readBadge, rgba, setGateway, tabIdOf, waitForBadge, type Browser } from './helpers/browser.js';
 import { matchScreenshot } from './helpers/screenshots.js';
 import { startStack, unusedPort, warm, type Stack } from './helpers/stack.js';
@@ -22,6 +22,8 @@ if (missing) console.warn(`Skipping the extension end-to-end suite: ${missing}.`
 const TOKEN = 'e2e-proxy-token-0123456789abcdef';
 /** Analysed slowly (its robots.txt answers after a delay), so the popup can be seen while it is queued. */
 const SLOW = 'slow-popup.test';
+/** Its terms page answers seconds after the rest: answered early, then completed (issue 11 part 1). */
+const LATE_TERMS = 'late-terms.test';
 /** Visited before the gateway knows it: shows the queued badge, then updates by itself. */
 const LIVE = 'blocks-all.test';
 /** One site per stance for the screenshots. */
@@ -115,6 +117,37 @@ describe.skipIf(missing !== null)('extension in Chromium', () => {
     expect(await popup.getByTestId('stance').textContent()).toBe('Blocks AI training');
     expect(await queued.count()).toBe(0);
     await waitForBadge(browser.worker, tabId, BADGE_VIEW.blocks_training.text, 10_000);
+    await popup.close();
+    await page.close();
+  });
+
+  it('a first visit gets its final badge before the terms page is read; the popup says the terms are being read, then fills in', async () => {
+    let termsOut = Infinity;
+    stack.farm.set(LATE_TERMS, {
+      routes: {
+        '/': homepage('Late Terms'),
+        '/robots.txt': text('User-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: CCBot\nDisallow: /\n'),
+        '/terms': () => ((termsOut = Date.now() + 2500), { ...SILENT_TERMS, delayMs: 2500 }),
+      },
+    });
+    const page = await browser.context.newPage();
+    await page.goto(siteUrl(LATE_TERMS));
+    const tabId = await tabIdOf(browser.worker, siteUrl(LATE_TERMS));
+    const { seen } = await waitForBadge(browser.worker, tabId, BADGE_VIEW.blocks_training.text, 10_000);
+    expect(Date.now()).toBeLessThan(termsOut);
+    const popup = await openPopup(tabId);
+    const facts = popup.getByTestId('facts');
+    await facts.waitFor();
+    expect(await popup.getByTestId('stance').textContent()).toBe('Blocks AI training');
+    expect(await facts.textContent()).toContain('Terms of serviceBeing read…');
+    // No reload: when the crawl is stored, the popup shows the terms and loads the details.
+    await facts.getByRole('link', { name: 'Found' }).waitFor({ timeout: 10_000 });
+    expect(Date.now()).toBeGreaterThanOrEqual(termsOut);
+    await extrasLoaded(popup);
+    // The badge never changed on the way: the early answer's stance was the final one.
+    const after = await readBadge(browser.worker, tabId);
+    expect(after.text).toBe(BADGE_VIEW.blocks_training.text);
+    expect(seen.filter((t) => t !== '' && t !== BADGE_VIEW.queued.text && t !== BADGE_VIEW.blocks_training.text)).toEqual([]);
     await popup.close();
     await page.close();
   });

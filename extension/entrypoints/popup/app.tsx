@@ -49,12 +49,14 @@ export function App({ start }: { start: PopupStart }) {
   }, [start]);
 
   const domain = state.kind === 'found' || state.kind === 'queued' || state.kind === 'error' ? state.domain : null;
-  // A new answer for the same domain (after "Check again") reloads the details too.
-  const version = state.kind === 'found' ? `${state.policy.last_updated}|${state.policy.basis?.last_check?.failed_at ?? ''}` : state.kind;
+  // A new answer for the same domain (after "Check again", or the full record after an early
+  // answer whose terms were still being read) reloads the details too.
+  const version =
+    state.kind === 'found' ? `${state.policy.last_updated}|${state.policy.basis?.last_check?.failed_at ?? ''}|${state.policy.basis?.terms_pending ?? ''}` : state.kind;
 
-  // The details, once a record exists.
+  // The details, once the full record exists (an early answer, its terms still being read, has none yet).
   useEffect(() => {
-    if (state.kind !== 'found') return;
+    if (state.kind !== 'found' || state.policy.basis?.terms_pending) return;
     let gone = false;
     const summary = state.policy;
     void settingsClient()

@@ -121,6 +121,26 @@ describe('popup: a found record', () => {
     expect(screen.getByRole('link', { name: 'Found' }).getAttribute('href')).toBe('https://training.test/terms');
   });
 
+  it('says what became of terms that were not read: being read, linked but not read, not looked for; "None found" only when none was linked', () => {
+    const termsFact = (site: Partial<typeof p.site>, basis = p.basis) => {
+      cleanup();
+      render(<PopupView state={found({ ...p, site: { ...p.site, ...site }, basis })} extras={null} />);
+      return screen.getByTestId('facts').textContent!;
+    };
+    const unread = { has_tos: false, tos_url: null };
+    expect(termsFact({ has_tos: false }, { ...p.basis!, terms_pending: true })).toContain('Terms of serviceBeing read\u2026');
+    expect(termsFact({ has_tos: false })).toContain('Terms of serviceLinked, not read');
+    expect(termsFact(unread, { ...p.basis!, robots_txt: { status: 'blocked', http_status: 403, problem: 'refused' } })).toContain('Terms of serviceNot looked for: robots.txt could not be read');
+    expect(termsFact(unread)).toContain('Terms of serviceNone found');
+  });
+
+  it('an early answer (terms still being read) shows its verdicts and waits for the details', () => {
+    render(<PopupView state={found({ ...p, basis: { ...p.basis!, terms_pending: true }, site: { ...p.site, has_tos: false } })} extras={null} />);
+    expect(screen.getByTestId('stance').textContent).toBe('Blocks AI training');
+    expect(screen.getByTestId('verdict-training').textContent).toBe('Blocked');
+    expect(screen.getByTestId('facts').textContent).toContain('Being read\u2026');
+  });
+
   it('leaves out a site fact the gateway did not send, rather than failing to render', () => {
     const { ranklist_rank: _, ...site } = p.site;
     render(<PopupView state={found({ ...p, site: site as typeof p.site })} extras={null} />);

@@ -229,6 +229,29 @@ describe('a domain under analysis', () => {
     expect(await pendings.get(normalizeDomain('held.test'))).toBeNull();
   });
 
+  it('an early answer (the terms still being read) sets the final badge at once and is asked again for the full record', async () => {
+    const early = policy('training.test');
+    const pending = { ...early, basis: { ...early.basis!, terms_pending: true as const } };
+    let termsIn = false;
+    gw.routes.set('/v1/domain/training.test', (_n, req) => {
+      if (termsIn) return { body: early };
+      if (req.headers.prefer === 'wait=10') return { body: pending, headers: { 'preference-applied': 'wait=10' } };
+      return { body: { domain: 'training.test', found: false, queued: true } };
+    });
+    const tabId = await visit('https://training.test/');
+    await badgeBecomes(tabId, 'NoTr', { timeout: 900, interval: 10 });
+    // Not kept as a fresh answer, and polled until the record without terms_pending arrives.
+    expect(answers.isFresh((await answers.get(normalizeDomain('training.test')))!, Date.now())).toBe(false);
+    expect(await pendings.get(normalizeDomain('training.test'))).not.toBeNull();
+    const termsPending = async () => ((await tabStates.get(tabId)) as { policy: { basis: { terms_pending?: true } } }).policy.basis.terms_pending;
+    expect(await termsPending()).toBe(true);
+    termsIn = true;
+    // The poller's first retry, after 1 s.
+    await vi.waitFor(async () => expect(await termsPending()).toBeUndefined(), { timeout: 3000, interval: 50 });
+    expect(await action.getBadgeText({ tabId })).toBe('NoTr');
+    await vi.waitFor(async () => expect(await pendings.get(normalizeDomain('training.test'))).toBeNull());
+  });
+
   it('asks again with a held request while a long crawl runs (the gateway held the first one)', async () => {
     let holds = 0;
     gw.routes.set('/v1/domain/long.test', (_n, req) => {
