@@ -24,6 +24,7 @@ import { BADGE_VIEW } from '../../shared/labels.js';
 import { buildExtension, chromiumMissing, EXTENSION_DIR, launchWithExtension, setGateway, tabIdOf, waitForBadge } from '../e2e/helpers/browser.js';
 import { startService, startStack, warm, type Stack } from '../e2e/helpers/stack.js';
 import { text } from '../fixtures/farm.js';
+import { until } from '../helpers/until.js';
 import { homepage, SILENT_TERMS } from '../fixtures/stance-sites.js';
 
 declare const chrome: typeof Browser;
@@ -231,6 +232,7 @@ async function firstVisits(b: Awaited<ReturnType<typeof launchWithExtension>>, s
   const crawl: number[] = [];
   const over: number[] = [];
   const afterCrawl: number[] = [];
+  const beforeTerms: number[] = [];
   const d = delays(7);
   for (let i = 0; i < FIRST_RUNS; i++) {
     const host = `first-${Date.now().toString(36)}-${i}.test`;
@@ -248,23 +250,31 @@ async function firstVisits(b: Awaited<ReturnType<typeof launchWithExtension>>, s
     await b.worker.evaluate((id) => chrome.tabs.update(id, { url: 'about:blank' }), tabId);
     await waitForBadge(b.worker, tabId, '');
     const ms = await timeNavigation(b.worker, tabId, `http://${host}:${stack.farm.port}/`, BADGE_VIEW.blocks_training.text, 30_000);
-    const log = stack.farm.requests.filter((r) => r.host === host && String(r.headers['user-agent']).startsWith('AIPolicyLens/'));
+    // The badge may come before the crawl ends (the early answer, while the terms are read): the
+    // crawl's figures are read once its last file, the terms page, has been answered.
+    const ours = () => stack.farm.requests.filter((r) => r.host === host && String(r.headers['user-agent']).startsWith('AIPolicyLens/'));
+    const log = await until(() => (ours().some((r) => r.path === '/terms' && r.doneAt !== null) ? ours() : undefined), 30_000, 10);
     const max = Math.max(w.home, w.robots, w.other, w.terms);
     badge.push(ms);
     slowest.push(max);
-    const crawled = Math.max(...log.map((r) => r.doneAt ?? r.at)) - Math.min(...log.map((r) => r.at));
+    const start = Math.min(...log.map((r) => r.at));
+    const crawled = Math.max(...log.map((r) => r.doneAt ?? r.at)) - start;
+    const early = Math.max(...log.filter((r) => r.path !== '/terms').map((r) => r.doneAt ?? r.at)) - start;
     crawl.push(crawled);
+    beforeTerms.push(early);
     over.push(ms - max);
     afterCrawl.push(ms - crawled);
   }
   console.log('  navigation commit → final badge, never-seen domain (files answer after 50–300 ms):');
   console.log(`  final badge:                 ${fmt(badge)}`);
   console.log(`  its crawl (fixture log):     ${fmt(crawl)}`);
+  console.log(`  all but the terms page in:   ${fmt(beforeTerms)}   (the early answer's files: robots.txt, then the homepage, and the policy files)`);
   console.log(`  slowest file of the crawl:   ${fmt(slowest)}`);
   console.log(`  badge − slowest file:        ${fmt(over)}   goal median ≤ 250 ms`);
   // The crawler reads robots.txt before the homepage and the homepage before the terms (it
-  // honours robots.txt itself), so a crawl takes several files' time in a row; what the
-  // extension and the gateway add is the badge's time beyond the crawl.
+  // honours robots.txt itself), so a crawl takes several files' time in a row. The terms decide
+  // no verdict: the lookup is answered early, once the rest is in, and the badge is final then
+  // (negative: the badge came before the crawl ended).
   console.log(`  badge − its crawl:           ${fmt(afterCrawl)}`);
 }
 

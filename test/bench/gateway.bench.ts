@@ -16,9 +16,11 @@
  *     core serves) and by req/s. On a shared 2-core machine a round's req/s mostly shows how
  *     much of its core the server got (printed as "core busy"), while CPU per request moves
  *     less, so the CPU ratio is the figure to read.
- *     Then latency at a steady RATE req/s, the three servers in 3 alternated rounds of 5 s,
- *     medians: p99, p50, and how late the load generator itself was (its p99 of actual minus
- *     scheduled send time, part of every latency), from lib/steady-load.ts: an open-loop
+ *     Then latency at a steady RATE req/s, the three servers and a fourth (the bare server
+ *     giving each request and response a new prototype, as Express's app.handle does) in 3
+ *     alternated rounds of 5 s, medians: p99, p50, how late the load generator itself was (its
+ *     p99 of actual minus scheduled send time, part of every latency), and the server's own GC
+ *     pauses in each round (perf_hooks 'gc' entries), from lib/steady-load.ts: an open-loop
  *     generator sending request i at start + i/RATE over a pool of CONNECTIONS keep-alive
  *     connections, latency counted from the scheduled time to the end of the body.
  *     Not autocannon's `overallRate`: that is not a steady rate. It gives each connection
@@ -41,7 +43,7 @@
  *     Prints upstream fetches per distinct (domain, shape) (goal 1.0) and upstream 429s (goal 0).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer, get as httpGet } from 'node:http';
+import { createServer, get as httpGet, IncomingMessage, ServerResponse } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,8 +57,8 @@ import { corsMiddleware, rateLimiter } from '../../proxy/gateway/security.js';
 import { startGateway } from '../../proxy/gateway/start.js';
 import { securityHeaders } from '../../proxy/lib/http/security.js';
 import { startFaultUpstream, syntheticPolicy } from '../fixtures/fault-upstream.js';
-import { cpuUsageOf, serveCpuUsage } from './lib/cpu.js';
-import { steadyLoad, type SteadyLoad } from './lib/steady-load.js';
+import { cpuUsageOf, gcPausesOf, serveCpuUsage } from './lib/cpu.js';
+import { steadyLoad } from './lib/steady-load.js';
 
 interface LoadResult {
   requests: { average: number; total: number };
@@ -81,11 +83,24 @@ const RATE = 1_000;
 
 const BODY = () => Buffer.from(JSON.stringify(syntheticPolicy(DOMAIN)));
 
-/** Bare node:http: the same body with the header lines given in BARE_HEADERS (the gateway's own, captured by the parent). */
+/**
+ * Bare node:http: the same body with the header lines given in BARE_HEADERS (the gateway's own,
+ * captured by the parent). With BARE_PROTOTYPES=1 it also does the one thing every Express app
+ * does to each request before any middleware (express/lib/application.js `app.handle`): give the
+ * request and the response new prototypes with Object.setPrototypeOf. That alone is measured
+ * for the latency tail: it makes V8 keep garbage from request to request (see the README).
+ */
 async function serveBare(): Promise<void> {
   const body = BODY();
   const headers = JSON.parse(process.env.BARE_HEADERS!) as string[];
-  const server = createServer((_req, res) => {
+  const reqProto = Object.create(IncomingMessage.prototype) as object;
+  const resProto = Object.create(ServerResponse.prototype) as object;
+  const reproto = process.env.BARE_PROTOTYPES === '1';
+  const server = createServer((req, res) => {
+    if (reproto) {
+      Object.setPrototypeOf(req, reqProto);
+      Object.setPrototypeOf(res, resProto);
+    }
     res.writeHead(200, headers);
     res.end(body);
   });
@@ -196,6 +211,7 @@ async function throughput(): Promise<void> {
   const fromGateway = await answer(gw.url + path);
   const ex = await child('serve-express', 0);
   const bare = await child('serve-bare', 0, { BARE_HEADERS: JSON.stringify(fromGateway.headers) });
+  const reproto = await child('serve-bare', 0, { BARE_HEADERS: JSON.stringify(fromGateway.headers), BARE_PROTOTYPES: '1' });
   try {
     for (const [name, other] of [['minimal Express app', ex], ['bare server', bare]] as const) {
       const theirs = await answer(other.url + path);
@@ -226,23 +242,32 @@ async function throughput(): Promise<void> {
     // (open loop, see the header), in alternated rounds like the throughput (one round can
     // catch the shared machine busy). The bare server is the control: what the machine's own
     // scheduling adds to p99.
-    const steady = (url: string) => steadyLoad({ url, rate: RATE, seconds: 5, connections: CONNECTIONS, headers: HEADER });
-    const at = { gateway: [] as SteadyLoad[], express: [] as SteadyLoad[], bare: [] as SteadyLoad[] };
+    // With each round, the server's own garbage-collection pauses in it (perf_hooks 'gc' entries).
+    const steady = async (proc: ChildProcess, url: string) => {
+      await gcPausesOf(proc);
+      const load = await steadyLoad({ url, rate: RATE, seconds: 5, connections: CONNECTIONS, headers: HEADER });
+      return { ...load, gc: await gcPausesOf(proc) };
+    };
+    type Round = Awaited<ReturnType<typeof steady>>;
+    const at = { gateway: [] as Round[], express: [] as Round[], bare: [] as Round[], reproto: [] as Round[] };
     for (let i = 0; i < 3; i++) {
-      at.gateway.push(await steady(gw.url + path));
-      at.express.push(await steady(ex.url + path));
-      at.bare.push(await steady(bare.url + path));
+      at.gateway.push(await steady(gw.proc, gw.url + path));
+      at.express.push(await steady(ex.proc, ex.url + path));
+      at.bare.push(await steady(bare.proc, bare.url + path));
+      at.reproto.push(await steady(reproto.proc, reproto.url + path));
     }
     const ms = (x: number) => x.toFixed(2);
-    const p = (name: string, xs: SteadyLoad[], goal = '') =>
+    const p = (name: string, xs: Round[], goal = '') =>
       `    ${name.padEnd(18)} p99 ${ms(med(xs.map((x) => x.p99)))} ms${goal}, p50 ${ms(med(xs.map((x) => x.p50)))} ms, generator late p99 ${ms(med(xs.map((x) => x.lateP99)))} ms ` +
-      `(rounds: ${xs.map((x) => `p99 ${ms(x.p99)} p50 ${ms(x.p50)} max ${ms(x.max)} late ${ms(x.lateP99)}`).join('; ')})`;
+      `(rounds: ${xs.map((x) => `p99 ${ms(x.p99)} p50 ${ms(x.p50)} max ${ms(x.max)} late ${ms(x.lateP99)}, server GC ${x.gc.count} pauses, longest ${ms(x.gc.maxMs)}, sum ${ms(x.gc.totalMs)}`).join('; ')})`;
     console.log(`    at a steady ${RATE} req/s (open loop, ${CONNECTIONS} keep-alive connections, latency from the scheduled send; ${at.gateway[0]!.count} requests a round), median of 3 rounds of 5 s:`);
     console.log(p('gateway', at.gateway, ' (goal < 5 ms)'));
     console.log(p('Express + same mw', at.express));
     console.log(p('bare node:http', at.bare));
+    console.log(p('bare + prototypes', at.reproto));
+    console.log(`    (the last: the bare server giving each request and response a new prototype, as Express's app.handle does before any middleware)`);
   } finally {
-    for (const c of [gw, ex, bare]) c.proc.kill();
+    for (const c of [gw, ex, bare, reproto]) c.proc.kill();
   }
 }
 
