@@ -3,28 +3,21 @@
  * registry's transaction for each stored crawl (it subscribes to "audit stored" when the store
  * is opened): it subtracts what the domain's previous crawl contributed to the counters and
  * indexes and adds the new crawl's, so /stats and /search stay exact without ever scanning
- * the registry.
+ * the registry. What to write is decided in ../preview-update.ts (shared with PostgreSQL);
+ * here is only the SQL.
  */
 import type Database from 'better-sqlite3';
 import type { AnnouncedRecord, HistoryEntry, HistoryResponse } from '../../../../shared/schemas.js';
-import { historyEntryOf } from '../../preview/changes.js';
-import { contributions, facetsOf, foldName, rankSort, type PolicyFacets } from '../../preview/facets.js';
 import type { SignalsResponse } from '../../preview/schemas.js';
-import { buildSignals } from '../../preview/signals.js';
+import { previewRemoval, previewUpdate, type CounterDelta, type HourDelta, type IndexRows, type IndexedPolicy } from '../preview-update.js';
 import type { StoredCrawl } from '../registry-store.js';
 import { migratePreviewTables } from './preview-tables.js';
 
-interface PolicyRow {
+interface PolicyRow extends IndexedPolicy {
   id: number;
-  audit_id: string;
-  crawls: number;
-  rank_sort: number;
-  crawled_ms: number;
-  facets: string;
 }
 
-export const HOUR_MS = 3_600_000;
-export const hourOf = (ms: number): number => Math.floor(ms / HOUR_MS);
+export { HOUR_MS, hourOf } from '../preview-update.js';
 
 function prepareAll(db: Database.Database) {
   migratePreviewTables(db);
@@ -80,61 +73,39 @@ export function statements(db: Database.Database): Statements {
   return s;
 }
 
-/** Adds (sign 1) or removes (sign -1) one domain's rows in the bot and standard indexes and counters. */
-function apply(st: Statements, domain: string, rank: number, f: PolicyFacets, sign: 1 | -1): void {
-  for (const [kind, key] of contributions(f)) st.bump.run(kind, key, sign);
-  const bot = sign > 0 ? st.addBot : st.dropBot;
-  for (const b of f.blocked) bot.run(b.toLowerCase(), 'blocked', rank, domain);
-  for (const b of f.allowed) bot.run(b.toLowerCase(), 'allowed', rank, domain);
-  const std = sign > 0 ? st.addStandard : st.dropStandard;
-  for (const k of f.standards) std.run(k, rank, domain);
+/** Deletes a domain's rows in the bot and standard indexes. */
+function dropRows(st: Statements, domain: string, rows: IndexRows): void {
+  for (const [bot, verdict] of rows.bots) st.dropBot.run(bot, verdict, rows.rank_sort, domain);
+  for (const k of rows.standards) st.dropStandard.run(k, rows.rank_sort, domain);
+}
+
+/** Adds the counter and per-hour deltas; an hour whose count falls to zero is dropped. */
+function addDeltas(st: Statements, counters: readonly CounterDelta[], hours: readonly HourDelta[]): void {
+  for (const d of counters) st.bump.run(d.kind, d.key, d.n);
+  for (const h of hours) {
+    st.bumpHour.run(h.hour, h.n);
+    if (h.n < 0) st.dropEmptyHour.run(h.hour);
+  }
 }
 
 export function indexCrawl(db: Database.Database, crawl: StoredCrawl): void {
-  // A failed check that kept the earlier record changed nothing these tables hold.
+  // A failed check that kept the earlier record changed nothing these tables hold: nothing to read.
   if (!crawl.current) return;
   const st = statements(db);
-  const { domain, auditId, crawledAt, classification } = crawl;
-  const prev = st.current.get(domain);
-  // The same stored crawl indexed twice (a retried hook) must not count twice.
-  if (prev?.audit_id === auditId) return;
+  const prev = st.current.get(crawl.domain);
+  const u = previewUpdate(crawl, prev);
+  if (!u) return;
+  const { domain } = u.policy;
 
-  const next = facetsOf(classification);
-  const rank = rankSort(next.rank);
-  const before: PolicyFacets | null = prev ? (JSON.parse(prev.facets) as PolicyFacets) : null;
-  const crawledMs = Date.parse(crawledAt);
-  if (!Number.isFinite(crawledMs)) throw new Error(`indexPolicy: crawledAt "${crawledAt}" of ${domain} is not an ISO 8601 timestamp`);
-  if (prev && before) {
-    apply(st, domain, prev.rank_sort, before, -1);
-    st.bumpHour.run(hourOf(prev.crawled_ms), -1);
-    st.dropEmptyHour.run(hourOf(prev.crawled_ms));
-  }
-  apply(st, domain, rank, next, 1);
-  st.bumpHour.run(hourOf(crawledMs), 1);
+  if (u.remove) dropRows(st, domain, u.remove);
+  for (const [bot, verdict] of u.add.bots) st.addBot.run(bot, verdict, u.add.rank_sort, domain);
+  for (const k of u.add.standards) st.addStandard.run(k, u.add.rank_sort, domain);
+  addDeltas(st, u.counters, u.hours);
 
-  const record: AnnouncedRecord = { ...classification.announced, audit_id: auditId };
-  const row = {
-    domain,
-    audit_id: auditId,
-    crawled_at: crawledAt,
-    crawled_ms: crawledMs,
-    crawls: (prev?.crawls ?? 0) + 1,
-    stance: next.stance,
-    detail: next.detail,
-    score: next.score,
-    rank_sort: rank,
-    cdn: foldName(next.cdn),
-    cms: foldName(next.cms),
-    facets: JSON.stringify(next),
-    record: JSON.stringify(record),
-  };
-  if (prev) st.updatePolicy.run(row);
-  else st.addName.run(Number(st.insertPolicy.run(row).lastInsertRowid), domain);
-
-  const entry = historyEntryOf(crawl, before, next);
-  if (entry) st.addHistory.run(domain, JSON.stringify(entry));
-
-  st.putSignals.run(domain, JSON.stringify(buildSignals(crawl.evidence, classification.full, auditId, crawledAt)));
+  if (u.first) st.addName.run(Number(st.insertPolicy.run(u.policy).lastInsertRowid), domain);
+  else st.updatePolicy.run(u.policy);
+  if (u.history) st.addHistory.run(domain, u.history);
+  st.putSignals.run(domain, u.signals);
 }
 
 /**
@@ -146,9 +117,9 @@ export function unindexDomain(db: Database.Database, domain: string): boolean {
   const st = statements(db);
   const prev = st.current.get(domain);
   if (prev) {
-    apply(st, domain, prev.rank_sort, JSON.parse(prev.facets) as PolicyFacets, -1);
-    st.bumpHour.run(hourOf(prev.crawled_ms), -1);
-    st.dropEmptyHour.run(hourOf(prev.crawled_ms));
+    const r = previewRemoval(prev);
+    dropRows(st, domain, r.remove);
+    addDeltas(st, r.counters, r.hours);
     st.dropName.run(prev.id, domain);
     st.dropPolicy.run(domain);
   }
