@@ -2,23 +2,19 @@
  * The announced surface's side tables in PostgreSQL, written inside the transaction that stores
  * each crawl (records.ts), as store/sqlite/preview-index.ts does for SQLite: the previous
  * crawl's contributions are subtracted and the new one's added, so /stats and /search stay
- * exact without ever scanning the registry.
+ * exact without ever scanning the registry. What to write is decided in ../preview-update.ts
+ * (shared with SQLite); here is only the SQL.
  *
  * Workers store crawls at the same time, and every crawl touches the shared counter rows. The
- * deltas are netted first (a re-crawl that keeps its stance leaves "total" untouched) and
+ * deltas come netted (a re-crawl that keeps its stance leaves "total" untouched) and are
  * written in one statement in key order, so concurrent transactions lock counter rows in the
  * same order and never deadlock one another.
  */
-import type { AnnouncedRecord, HistoryEntry, HistoryResponse } from '../../../../shared/schemas.js';
-import { historyEntryOf } from '../../preview/changes.js';
-import { contributions, facetsOf, foldName, rankSort, type PolicyFacets } from '../../preview/facets.js';
+import type { HistoryEntry, HistoryResponse } from '../../../../shared/schemas.js';
 import type { SignalsResponse } from '../../preview/schemas.js';
-import { buildSignals } from '../../preview/signals.js';
+import { previewRemoval, previewUpdate, type CounterDelta, type HourDelta, type IndexRows, type IndexedPolicy } from '../preview-update.js';
 import type { StoredCrawl } from '../registry-store.js';
 import { row, rows, type Queryable } from './db.js';
-
-const HOUR_MS = 3_600_000;
-const hourOf = (ms: number): number => Math.floor(ms / HOUR_MS);
 
 /**
  * Every crawl adds to the same few counters ("total", its stance, its detail). Kept in one row
@@ -34,114 +30,74 @@ export function shardOf(domain: string): number {
   return (h >>> 0) % COUNTER_SHARDS;
 }
 
-interface PolicyRow {
-  audit_id: string;
-  crawls: number;
-  rank_sort: number;
-  crawled_ms: number;
-  facets: string;
-}
-
-/** Net change per key; zero entries dropped. */
-class Deltas<K extends string | number> {
-  readonly map = new Map<K, number>();
-  add(k: K, n: number): void {
-    this.map.set(k, (this.map.get(k) ?? 0) + n);
-  }
-  entries(): Array<[K, number]> {
-    return [...this.map].filter(([, n]) => n !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  }
-}
-
-/** The (bot, verdict) and standard rows one domain's facets hold in the search indexes. */
-const botRows = (f: PolicyFacets) => [
-  ...f.blocked.map((b) => [b.toLowerCase(), 'blocked'] as const),
-  ...f.allowed.map((b) => [b.toLowerCase(), 'allowed'] as const),
-];
+const SELECT_PREVIOUS = 'SELECT audit_id, crawls, rank_sort, crawled_ms, facets FROM preview_policy WHERE domain = $1 FOR UPDATE';
 
 export async function indexCrawlPg(db: Queryable, crawl: StoredCrawl): Promise<void> {
-  // A failed check that kept the earlier record changed nothing these tables hold.
+  // A failed check that kept the earlier record changed nothing these tables hold: nothing to read (or lock).
   if (!crawl.current) return;
-  const { domain, auditId, crawledAt, classification } = crawl;
-  const prev = await row<PolicyRow>(db, 'SELECT audit_id, crawls, rank_sort, crawled_ms, facets FROM preview_policy WHERE domain = $1 FOR UPDATE', [domain]);
-  // The same stored crawl indexed twice (a retried hook) must not count twice.
-  if (prev?.audit_id === auditId) return;
+  const u = previewUpdate(crawl, await row<IndexedPolicy>(db, SELECT_PREVIOUS, [crawl.domain]));
+  if (!u) return;
+  const { domain } = u.policy;
 
-  const next = facetsOf(classification);
-  const rank = rankSort(next.rank);
-  const before: PolicyFacets | null = prev ? (JSON.parse(prev.facets) as PolicyFacets) : null;
-  const crawledMs = Date.parse(crawledAt);
-  if (!Number.isFinite(crawledMs)) throw new Error(`indexPolicy: crawledAt "${crawledAt}" of ${domain} is not an ISO 8601 timestamp`);
-
-  const counters = new Deltas<string>();
-  const hours = new Deltas<number>();
-  if (prev && before) await withdraw(db, domain, prev, before, counters, hours);
-  for (const [kind, key] of contributions(next)) counters.add(`${kind}\u0000${key}`, 1);
-  hours.add(hourOf(crawledMs), 1);
-  const bots = botRows(next);
+  if (u.remove) await dropRows(db, domain, u.remove);
   await db.query(
     'INSERT INTO preview_bot (bot, verdict, rank_sort, domain) SELECT b, v, $3, $4 FROM unnest($1::text[], $2::text[]) AS u(b, v) ON CONFLICT DO NOTHING',
-    [bots.map((b) => b[0]), bots.map((b) => b[1]), rank, domain],
+    [u.add.bots.map((b) => b[0]), u.add.bots.map((b) => b[1]), u.add.rank_sort, domain],
   );
   await db.query('INSERT INTO preview_standard (standard, rank_sort, domain) SELECT s, $2, $3 FROM unnest($1::text[]) AS s ON CONFLICT DO NOTHING', [
-    next.standards,
-    rank,
+    u.add.standards,
+    u.add.rank_sort,
     domain,
   ]);
 
-  const record: AnnouncedRecord = { ...classification.announced, audit_id: auditId };
+  const p = u.policy;
+  // The previous row is locked (FOR UPDATE) since it was read, so its crawl count is current.
   await db.query(
     `INSERT INTO preview_policy (domain, audit_id, crawled_at, crawled_ms, crawls, stance, detail, score, rank_sort, cdn, cms, facets, record)
-     VALUES ($1, $2, $3, $4, 1, $5, $6, $7, $8, $9, $10, $11, $12)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
      ON CONFLICT (domain) DO UPDATE SET audit_id = excluded.audit_id, crawled_at = excluded.crawled_at, crawled_ms = excluded.crawled_ms,
-       crawls = preview_policy.crawls + 1, stance = excluded.stance, detail = excluded.detail, score = excluded.score,
+       crawls = excluded.crawls, stance = excluded.stance, detail = excluded.detail, score = excluded.score,
        rank_sort = excluded.rank_sort, cdn = excluded.cdn, cms = excluded.cms, facets = excluded.facets, record = excluded.record`,
-    [domain, auditId, crawledAt, crawledMs, next.stance, next.detail, next.score, rank, foldName(next.cdn), foldName(next.cms), JSON.stringify(next), JSON.stringify(record)],
+    [p.domain, p.audit_id, p.crawled_at, p.crawled_ms, p.crawls, p.stance, p.detail, p.score, p.rank_sort, p.cdn, p.cms, p.facets, p.record],
   );
 
-  const entry = historyEntryOf(crawl, before, next);
-  if (entry) await db.query('INSERT INTO preview_history (domain, entry) VALUES ($1, $2)', [domain, JSON.stringify(entry)]);
-  await db.query('INSERT INTO preview_signals (domain, raw) VALUES ($1, $2) ON CONFLICT (domain) DO UPDATE SET raw = excluded.raw', [
-    domain,
-    JSON.stringify(buildSignals(crawl.evidence, classification.full, auditId, crawledAt)),
-  ]);
+  if (u.history) await db.query('INSERT INTO preview_history (domain, entry) VALUES ($1, $2)', [domain, u.history]);
+  await db.query('INSERT INTO preview_signals (domain, raw) VALUES ($1, $2) ON CONFLICT (domain) DO UPDATE SET raw = excluded.raw', [domain, u.signals]);
   // Last: the shared counter rows stay locked from here to the commit, so every other
   // worker's store waits on them as briefly as possible.
-  await applyDeltas(db, domain, counters, hours);
+  await applyDeltas(db, domain, u.counters, u.hours);
 }
 
-/** Takes one domain's previous crawl out of the search indexes, and its contributions into the deltas. */
-async function withdraw(db: Queryable, domain: string, prev: PolicyRow, before: PolicyFacets, counters: Deltas<string>, hours: Deltas<number>): Promise<void> {
-  for (const [kind, key] of contributions(before)) counters.add(`${kind}\u0000${key}`, -1);
-  hours.add(hourOf(prev.crawled_ms), -1);
-  const old = botRows(before);
+/** Deletes a domain's rows in the bot and standard indexes. */
+async function dropRows(db: Queryable, domain: string, rows: IndexRows): Promise<void> {
   await db.query(
     'DELETE FROM preview_bot WHERE domain = $1 AND rank_sort = $2 AND (bot, verdict) IN (SELECT * FROM unnest($3::text[], $4::text[]))',
-    [domain, prev.rank_sort, old.map((b) => b[0]), old.map((b) => b[1])],
+    [domain, rows.rank_sort, rows.bots.map((b) => b[0]), rows.bots.map((b) => b[1])],
   );
-  await db.query('DELETE FROM preview_standard WHERE domain = $1 AND rank_sort = $2 AND standard = ANY($3::text[])', [domain, prev.rank_sort, before.standards]);
+  await db.query('DELETE FROM preview_standard WHERE domain = $1 AND rank_sort = $2 AND standard = ANY($3::text[])', [domain, rows.rank_sort, rows.standards]);
 }
 
-/** Counter and hour deltas into the domain's shard, in key order (one statement each): concurrent stores lock shared rows in one order. */
-async function applyDeltas(db: Queryable, domain: string, counters: Deltas<string>, hours: Deltas<number>): Promise<void> {
+/**
+ * Counter and hour deltas (already netted, zero ones left out) into the domain's shard, in key
+ * order (one statement each): concurrent stores lock shared rows in one order.
+ */
+async function applyDeltas(db: Queryable, domain: string, counters: readonly CounterDelta[], hours: readonly HourDelta[]): Promise<void> {
   const shard = shardOf(domain);
-  const c = counters.entries();
-  if (c.length > 0) {
+  if (counters.length > 0) {
     await db.query(
       `INSERT INTO preview_counters (kind, key, shard, n)
        SELECT k, key, $4, n FROM unnest($1::text[], $2::text[], $3::bigint[]) AS u(k, key, n) ORDER BY k, key
        ON CONFLICT (kind, key, shard) DO UPDATE SET n = preview_counters.n + excluded.n`,
-      [c.map(([k]) => k.split('\u0000')[0]), c.map(([k]) => k.split('\u0000')[1]), c.map(([, n]) => n), shard],
+      [counters.map((d) => d.kind), counters.map((d) => d.key), counters.map((d) => d.n), shard],
     );
   }
-  const h = hours.entries();
-  if (h.length > 0) {
+  if (hours.length > 0) {
     await db.query(
       `INSERT INTO preview_crawl_hours (hour, shard, n) SELECT hour, $3, n FROM unnest($1::bigint[], $2::bigint[]) AS u(hour, n) ORDER BY hour
        ON CONFLICT (hour, shard) DO UPDATE SET n = preview_crawl_hours.n + excluded.n`,
-      [h.map(([k]) => k), h.map(([, n]) => n), shard],
+      [hours.map((h) => h.hour), hours.map((h) => h.n), shard],
     );
-    await db.query('DELETE FROM preview_crawl_hours WHERE hour = ANY($1::bigint[]) AND shard = $2 AND n = 0', [h.map(([k]) => k), shard]);
+    await db.query('DELETE FROM preview_crawl_hours WHERE hour = ANY($1::bigint[]) AND shard = $2 AND n = 0', [hours.map((h) => h.hour), shard]);
   }
 }
 
@@ -151,12 +107,11 @@ async function applyDeltas(db: Queryable, domain: string, counters: Deltas<strin
  * history and signals, and its share of the counters. Returns whether it held anything of it.
  */
 export async function unindexDomainPg(db: Queryable, domain: string): Promise<boolean> {
-  const prev = await row<PolicyRow>(db, 'SELECT audit_id, crawls, rank_sort, crawled_ms, facets FROM preview_policy WHERE domain = $1 FOR UPDATE', [domain]);
+  const prev = await row<IndexedPolicy>(db, SELECT_PREVIOUS, [domain]);
   if (prev) {
-    const counters = new Deltas<string>();
-    const hours = new Deltas<number>();
-    await withdraw(db, domain, prev, JSON.parse(prev.facets) as PolicyFacets, counters, hours);
-    await applyDeltas(db, domain, counters, hours);
+    const r = previewRemoval(prev);
+    await dropRows(db, domain, r.remove);
+    await applyDeltas(db, domain, r.counters, r.hours);
     await db.query('DELETE FROM preview_policy WHERE domain = $1', [domain]);
   }
   const history = (await db.query('DELETE FROM preview_history WHERE domain = $1', [domain])).rowCount ?? 0;
