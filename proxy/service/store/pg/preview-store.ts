@@ -13,12 +13,11 @@ import { DETAIL_STANCE, toAnnouncedStance, type Detail } from '../../../../share
 import type { PreviewSearchResult, SignalsResponse, StatsResponse } from '../../preview/schemas.js';
 import { PG_SEARCH, searchPage, searchQuery, type SearchRow } from '../../preview/search-query.js';
 import { assembleStats, freshnessBounds, tally } from '../../preview/stats.js';
+import { HOUR_MS, hourOf } from '../preview-update.js';
 import type { PreviewStore } from '../registry-store.js';
 import { row, rows, type Queryable } from './db.js';
 import { readHistoryPg, readSignalsPg } from './preview-index.js';
 
-const HOUR_MS = 3_600_000;
-const hourOf = (ms: number): number => Math.floor(ms / HOUR_MS);
 
 export async function readStatsPg(db: Queryable, nowMs: number): Promise<StatsResponse> {
   const b = freshnessBounds(nowMs);
