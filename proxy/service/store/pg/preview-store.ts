@@ -18,7 +18,6 @@ import type { PreviewStore } from '../registry-store.js';
 import { row, rows, type Queryable } from './db.js';
 import { readHistoryPg, readSignalsPg } from './preview-index.js';
 
-
 export async function readStatsPg(db: Queryable, nowMs: number): Promise<StatsResponse> {
   const b = freshnessBounds(nowMs);
   const hf = hourOf(b.fresh);
