@@ -47,8 +47,14 @@ export function formatAnalysis(full: FullRecord, summary: DomainPolicyFound, now
   out.push(`  CDN               ${full.cdn_provider ?? 'none detected'}${full.behind_cdnvendor ? ' (behind its proxy)' : ''}`);
   out.push(`  CMS               ${full.cms ?? 'none detected'}`);
   out.push(`  paywall           ${yesNo(full.has_paywall)}`);
-  const unsought = full.tos_url === null && home?.value === 'not_fetched';
-  out.push(`  terms of service  ${unsought ? 'not looked for (the homepage was not fetched)' : `${full.tos_url ?? 'none found'} (${TOS_STANCE_LABELS[full.tos_ai_stance].label})`}`);
+  // The terms are looked for on the homepage: no homepage, no looking; a homepage without a link is "none linked".
+  const terms =
+    full.tos_url !== null
+      ? `${full.tos_url} (${TOS_STANCE_LABELS[full.tos_ai_stance].label})`
+      : full.homepage_status === null
+        ? `not looked for (the homepage ${home?.value === 'not_fetched' ? 'was not fetched' : 'gave no answer'})`
+        : 'none linked from the homepage';
+  out.push(`  terms of service  ${terms}`);
   out.push(`  markdown variant  ${yesNo(full.markdown_for_agents)}`);
   out.push('', 'Why (the lines and headers behind each verdict):');
   for (const r of uses) {

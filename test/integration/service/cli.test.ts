@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FullRecordSchema } from '../../../shared/schemas.js';
-import { startFixtureFarm, type FixtureFarm } from '../../fixtures/farm.js';
+import { html, startFixtureFarm, text, type FixtureFarm } from '../../fixtures/farm.js';
 import { STANCE_SITES, sitesOf } from '../../fixtures/stance-sites.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
@@ -60,8 +60,17 @@ describe('lookup CLI', () => {
     expect(r.stdout).toMatch(/^Unknown: robots\.txt could not be read \((HTTP 403, )?access refused\), so the site’s AI rules are not known\.$/m);
     expect(r.stdout).toMatch(/AI training {2}Unknown, robots\.txt could not be read/);
     expect(r.stdout).not.toMatch(/no robots\.txt|Openness/i);
+    // The homepage was held back with robots.txt: its terms were never looked for.
+    expect(r.stdout).toContain('terms of service  not looked for (the homepage was not fetched)');
     const idn = await lookup(['bücher.test'], env);
     expect(idn.stdout.split('\n')[0]).toBe('bücher.test (xn--bcher-kva.test)');
+  });
+
+  it('a homepage that links no terms: "none linked from the homepage", not a terms label', async () => {
+    farm.set('no-terms.test', { routes: { '/': html('<!doctype html><title>No Terms</title><p>Hello.</p>'), '/robots.txt': text('User-agent: *\nDisallow: /private/\n') } });
+    const r = await lookup(['no-terms.test'], env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('terms of service  none linked from the homepage\n');
   });
 
   it('--json prints the full record', async () => {
