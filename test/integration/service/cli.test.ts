@@ -60,8 +60,9 @@ describe('lookup CLI', () => {
     expect(r.stdout).toMatch(/^Unknown: robots\.txt could not be read \((HTTP 403, )?access refused\), so the site’s AI rules are not known\.$/m);
     expect(r.stdout).toMatch(/AI training {2}Unknown, robots\.txt could not be read/);
     expect(r.stdout).not.toMatch(/no robots\.txt|Openness/i);
-    // The homepage was held back with robots.txt: its terms were never looked for.
-    expect(r.stdout).toContain('terms of service  not looked for (the homepage was not fetched)');
+    // A robots.txt answering 5xx holds the homepage back (RFC 9309): its terms were never looked for.
+    const held = await lookup(['server-error.test'], env);
+    expect(held.stdout).toContain('terms of service  not looked for (the homepage was not fetched)');
     const idn = await lookup(['bücher.test'], env);
     expect(idn.stdout.split('\n')[0]).toBe('bücher.test (xn--bcher-kva.test)');
   });
