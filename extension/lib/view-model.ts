@@ -169,7 +169,8 @@ export function popupModel(input: ModelInput): PopupModel {
     headline: head,
     badge: BADGE_VIEW[head.badge],
     robots,
-    uses,
+    // The headline already says robots.txt could not be read: the rows do not repeat it three times.
+    uses: head.badge === 'unknown' ? uses.map((r) => (r.verdict === 'unknown' ? { ...r, because: null } : r)) : uses,
     standards,
     contentSignal: standards.some((s) => s.key === 'content_signals') ? t('labelled', '$1: $2', STANDARD_LABELS.content_signals.label, STANDARD_LABELS.content_signals.explanation) : null,
     issues: full ? issues(full.conflicts, full.warnings, full.tos_ai_stance, full.explanations) : null,

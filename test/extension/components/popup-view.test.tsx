@@ -69,7 +69,9 @@ describe('popup: a found record', () => {
     expect(screen.getByTestId('stance').textContent).toBe('Unknown');
     expect(screen.getByTestId('headline').textContent).toBe('robots.txt could not be read (HTTP 403, access refused), so the site\u2019s AI rules are not known.');
     expect(screen.getByTestId('verdict-training').textContent).toBe('Unknown');
-    expect(screen.getByTestId('because-training').textContent).toBe('robots.txt could not be read (HTTP 403, access refused)');
+    // Said once in the headline and once under Standards found, not again on each verdict.
+    expect(screen.queryByTestId('because-training')).toBeNull();
+    expect(screen.getByRole('tabpanel').textContent!.split('robots.txt could not be read').length - 1).toBe(1);
     expect(screen.getByTestId('robots-state').textContent).toBe('robots.txt could not be read (HTTP 403, access refused).');
     // Nothing else found is not "no AI rule of any kind": the robots.txt rules are unknown.
     expect(screen.getByTestId('standards-none').textContent).toBe('No other AI file or tag was found.');
