@@ -3,7 +3,8 @@ import type { Basis, Site } from '~~/shared/schemas.js';
 import { t } from '../lib/i18n.js';
 
 export function SiteFacts({ site, basis }: { site: Site; basis?: Basis | undefined }) {
-  const rows: Array<[string, preact.ComponentChildren]> = [];
+  // The last row (the terms) may take the whole width: its words are longer than a yes or no.
+  const rows: Array<[string, preact.ComponentChildren, wide?: true]> = [];
   if (typeof site.ranklist_rank === 'number') rows.push([t('factRank', 'Popularity rank'), `#${site.ranklist_rank.toLocaleString()}`]);
   if (site.cdn) rows.push([t('factCdn', 'CDN'), site.behind_cdnvendor ? t('factCdnProxied', '$1 (proxied)', site.cdn) : site.cdn]);
   if (site.cms) rows.push([t('factCms', 'CMS'), site.cms]);
@@ -19,13 +20,14 @@ export function SiteFacts({ site, basis }: { site: Site; basis?: Basis | undefin
     ) : (
       termsNotRead(site, basis)
     ),
+    true,
   ]);
   return (
     <section class="block" aria-labelledby="facts-h">
       <h2 id="facts-h">{t('factsHeading', 'Site facts')}</h2>
       <dl class="facts" data-testid="facts">
-        {rows.map(([k, v]) => (
-          <div key={k} class="fact">
+        {rows.map(([k, v, wide]) => (
+          <div key={k} class={wide ? 'fact wide' : 'fact'}>
             <dt>{k}</dt>
             <dd>{v}</dd>
           </div>
@@ -35,11 +37,17 @@ export function SiteFacts({ site, basis }: { site: Site; basis?: Basis | undefin
   );
 }
 
-/** Terms that were not read: never "none found" when they were not looked for or are still on their way. */
-function termsNotRead(site: Site, basis: Basis | undefined): string {
+/**
+ * Terms that were not read: never "none found" when they are still on their way or were not
+ * looked for (robots.txt answered 429, a server error or nothing, so the homepage, where the
+ * link would be, was not requested: RFC 9309 2.3.1.4).
+ */
+function termsNotRead(site: Site, basis: Basis | undefined): preact.ComponentChildren {
   if (basis?.terms_pending) return t('termsBeingRead', 'Being read\u2026');
   if (site.tos_url) return t('termsLinkedNotRead', 'Linked, not read');
-  const robots = basis?.robots_txt.status;
-  if (robots === 'blocked' || robots === 'error' || robots === 'unreachable') return t('termsNotLookedFor', 'Not looked for: robots.txt could not be read');
+  const robots = basis?.robots_txt;
+  if (robots && (robots.status === 'error' || robots.status === 'unreachable' || robots.problem === 'rate_limited')) {
+    return <span title={t('termsNotLookedForInfo', 'The homepage, where a link to them would be, was not requested: robots.txt could not be read.')}>{t('termsNotLookedFor', 'Not looked for')}</span>;
+  }
   return t('noneFound', 'None found');
 }

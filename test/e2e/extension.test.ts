@@ -140,6 +140,7 @@ describe.skipIf(missing !== null)('extension in Chromium', () => {
     await facts.waitFor();
     expect(await popup.getByTestId('stance').textContent()).toBe('Blocks AI training');
     expect(await facts.textContent()).toContain('Terms of serviceBeing read…');
+    await matchScreenshot(popup, 'popup-terms-being-read');
     // No reload: when the crawl is stored, the popup shows the terms and loads the details.
     await facts.getByRole('link', { name: 'Found' }).waitFor({ timeout: 10_000 });
     expect(Date.now()).toBeGreaterThanOrEqual(termsOut);

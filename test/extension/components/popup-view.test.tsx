@@ -123,7 +123,7 @@ describe('popup: a found record', () => {
     expect(screen.getByRole('link', { name: 'Found' }).getAttribute('href')).toBe('https://training.test/terms');
   });
 
-  it('says what became of terms that were not read: being read, linked but not read, not looked for; "None found" only when none was linked', () => {
+  it('says what became of terms that were not read: being read, linked but not read, not looked for; "None found" only when the homepage linked none', () => {
     const termsFact = (site: Partial<typeof p.site>, basis = p.basis) => {
       cleanup();
       render(<PopupView state={found({ ...p, site: { ...p.site, ...site }, basis })} extras={null} />);
@@ -132,7 +132,10 @@ describe('popup: a found record', () => {
     const unread = { has_tos: false, tos_url: null };
     expect(termsFact({ has_tos: false }, { ...p.basis!, terms_pending: true })).toContain('Terms of serviceBeing read\u2026');
     expect(termsFact({ has_tos: false })).toContain('Terms of serviceLinked, not read');
-    expect(termsFact(unread, { ...p.basis!, robots_txt: { status: 'blocked', http_status: 403, problem: 'refused' } })).toContain('Terms of serviceNot looked for: robots.txt could not be read');
+    expect(termsFact(unread, { ...p.basis!, robots_txt: { status: 'error', http_status: 503, problem: 'server_error' } })).toContain('Terms of serviceNot looked for');
+    expect(termsFact(unread, { ...p.basis!, robots_txt: { status: 'blocked', http_status: 429, problem: 'rate_limited' } })).toContain('Terms of serviceNot looked for');
+    // A 403 robots.txt lets the homepage be read (RFC 9309 2.3.1.3): no link there is "None found".
+    expect(termsFact(unread, { ...p.basis!, robots_txt: { status: 'blocked', http_status: 403, problem: 'refused' } })).toContain('Terms of serviceNone found');
     expect(termsFact(unread)).toContain('Terms of serviceNone found');
   });
 
