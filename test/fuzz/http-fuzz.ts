@@ -4,6 +4,9 @@
  * (`npm run service`, with API keys from its own signup), both started as child processes on
  * 127.0.0.1 with fresh data folders. Fails on any 5xx, any 4xx whose body is not the seed's
  * JSON error object, a request left without an answer, or a server that stops (issue 12).
+ * About one case in six is the extension's "Check again" (POST /v1/domain/{domain}/recheck),
+ * judged the same way and counted apart; a run where none of them reached the route (a 2xx)
+ * fails too.
  *
  * Bounded: at most MAX_COUNT requests per server, CONCURRENCY at a time, each given
  * ANSWER_MS to be answered; loopback only (the target is always 127.0.0.1, and every domain
@@ -37,8 +40,13 @@ export interface FuzzReport {
   sent: number;
   /** Answers by status code (the first answer of each request). */
   statuses: Record<string, number>;
+  /** The "Check again" cases among them: how many, and the first answer's status codes. */
+  recheck: { sent: number; statuses: Record<string, number> };
   failures: Failure[];
 }
+
+/** Below this many "Check again" cases on a server, none reaching the route is not taken as a failure. */
+const RECHECK_MIN = 20;
 
 interface Target {
   name: 'gateway' | 'service';
@@ -124,12 +132,13 @@ function judge(a: Answer): string | null {
 
 async function fuzzOne(t: Target, count: number, seed: number): Promise<FuzzReport> {
   const rand = mulberry32(seed);
-  const report: FuzzReport = { server: t.name, sent: 0, statuses: {}, failures: [] };
+  const report: FuzzReport = { server: t.name, sent: 0, statuses: {}, recheck: { sent: 0, statuses: {} }, failures: [] };
   const host = `127.0.0.1:${t.port}`;
   const worker = async () => {
     while (report.sent < count && !t.exited()) {
       report.sent++;
       const c: FuzzCase = nextCase(rand, t.name, host, t.token);
+      if (c.recheck) report.recheck.sent++;
       const { data, timedOut } = await exchange(t.port, c.bytes);
       const found = answers(data, c.methods);
       const fail = (reason: string) =>
@@ -140,6 +149,7 @@ async function fuzzOne(t: Target, count: number, seed: number): Promise<FuzzRepo
         continue;
       }
       report.statuses[found[0]!.status] = (report.statuses[found[0]!.status] ?? 0) + 1;
+      if (c.recheck) report.recheck.statuses[found[0]!.status] = (report.recheck.statuses[found[0]!.status] ?? 0) + 1;
       for (const [i, a] of found.entries()) {
         const why = judge(a);
         if (why) fail(i === 0 ? why : `answer ${i + 1} on the connection: ${why}`);
@@ -149,6 +159,13 @@ async function fuzzOne(t: Target, count: number, seed: number): Promise<FuzzRepo
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   if (t.exited()) report.failures.push({ server: t.name, case: '-', reason: 'the server process stopped', request: '', answer: '' });
   return report;
+}
+
+/** A failure when enough "Check again" cases were sent and not one reached the route: the fuzz would not be testing it. */
+function recheckReached(r: FuzzReport): Failure[] {
+  if (r.recheck.sent < RECHECK_MIN || Object.keys(r.recheck.statuses).some((s) => s.startsWith('2'))) return [];
+  const reason = `none of ${r.recheck.sent} POST recheck cases reached the route (answers ${JSON.stringify(r.recheck.statuses)})`;
+  return [{ server: r.server, case: 'recheck', reason, request: '', answer: '' }];
 }
 
 /** Starts `npm start` or `npm run service` as a child process and reads its port from the `listening` line. */
@@ -235,6 +252,8 @@ export async function runFuzz(opts: { count: number; seed?: number }): Promise<F
           all.sent += part.sent;
           all.failures.push(...part.failures);
           for (const [s, n] of Object.entries(part.statuses)) all.statuses[s] = (all.statuses[s] ?? 0) + n;
+          all.recheck.sent += part.recheck.sent;
+          for (const [s, n] of Object.entries(part.recheck.statuses)) all.recheck.statuses[s] = (all.recheck.statuses[s] ?? 0) + n;
         }
       }
     } finally {
@@ -243,6 +262,7 @@ export async function runFuzz(opts: { count: number; seed?: number }): Promise<F
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+  for (const r of reports) r.failures.push(...recheckReached(r));
   return reports;
 }
 
@@ -255,6 +275,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   let failed = 0;
   for (const r of reports) {
     console.log(`${r.server}: ${r.sent} requests (seed ${seed}); answers ${JSON.stringify(r.statuses)}; ${r.failures.length} failures`);
+    console.log(`  of which POST recheck: ${r.recheck.sent}; answers ${JSON.stringify(r.recheck.statuses)}`);
     for (const f of r.failures.slice(0, 20)) console.log(`  ${f.reason}: ${f.case}\n    request: ${JSON.stringify(f.request)}\n    answer:  ${JSON.stringify(f.answer)}`);
     failed += r.failures.length;
   }
