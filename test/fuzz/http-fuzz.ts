@@ -3,10 +3,10 @@
  * requests to each server, the gateway (`npm start`, embedded mode) and the lookup service
  * (`npm run service`, with API keys from its own signup), both started as child processes on
  * 127.0.0.1 with fresh data folders. Fails on any 5xx, any 4xx whose body is not the seed's
- * JSON error object, a request left without an answer, or a server that stops (issue 12).
- * About one case in six is the extension's "Check again" (POST /v1/domain/{domain}/recheck),
- * judged the same way and counted apart; a run where none of them reached the route (a 2xx)
- * fails too.
+ * JSON error object, any answer that shows a stack trace or the server's own file paths, a
+ * request left without an answer, or a server that stops (issue 12). About one case in six
+ * is the extension's "Check again" (POST /v1/domain/{domain}/recheck), judged the same way
+ * and counted apart; a run where none of them reached the route (a 2xx) fails too.
  *
  * Bounded: at most MAX_COUNT requests per server, CONCURRENCY at a time, each given
  * ANSWER_MS to be answered; loopback only (the target is always 127.0.0.1, and every domain
@@ -74,7 +74,7 @@ function exchange(port: number, bytes: Buffer): Promise<{ data: Buffer; timedOut
   });
 }
 
-interface Answer {
+export interface Answer {
   status: number;
   headers: Map<string, string>;
   body: Buffer;
@@ -116,9 +116,18 @@ function answers(data: Buffer, methods: readonly string[]): Answer[] {
   return out;
 }
 
+/**
+ * What a stack trace or a leaked location looks like in a body, raw or inside a JSON string:
+ * a frame's `file.js:12:3`, a line starting `at `, Node's internal modules, node_modules, or
+ * this checkout's path.
+ */
+const LEAK = new RegExp(String.raw`\.[cm]?[jt]sx?:\d+:\d+|(?:\n|\\n)\s*at \S|\bnode:internal/|node_modules/|` + ROOT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+
 /** Why an answer breaks the rules, or null. */
-function judge(a: Answer): string | null {
+export function judge(a: Answer): string | null {
   if (a.status >= 500) return `answered ${a.status}`;
+  const leak = LEAK.exec(a.body.toString('utf8'));
+  if (leak) return `${a.status} showing a stack trace or a server path ("${leak[0].slice(0, 80)}")`;
   if (a.status < 400 || a.head) return null;
   if (!(a.headers.get('content-type') ?? '').startsWith('application/json')) return `${a.status} without a JSON content type`;
   try {
