@@ -5,7 +5,10 @@
  * percent-encodings, very long and odd paths, query strings), HTTP version, headers (Host,
  * Origin, the client header, the token, content headers, controls and very long values),
  * framing (Content-Length right, short, long, negative, twice; chunked right and wrong; both)
- * and bodies (JSON of the wrong shape, deep nesting, invalid UTF-8).
+ * and bodies (JSON of the wrong shape, deep nesting, invalid UTF-8). One case in six is the
+ * extension's "Check again", POST /v1/domain/{domain}/recheck, to either server: a fuzzed
+ * domain, the headers the extension sends (each sometimes left out or spoiled), no body or a
+ * fuzzed one, sometimes asked twice on one connection (the second is refused as too soon).
  *
  * A valid domain the servers would queue for a crawl is always under `.test`, which the fuzz
  * run points at a closed port on 127.0.0.1 (CRAWL_OVERRIDES): no case reaches the internet.
@@ -18,6 +21,8 @@ export interface FuzzCase {
   /** The method of each request in `bytes`, in order (an answer to HEAD has no body). */
   methods: string[];
   bytes: Buffer;
+  /** A "Check again" case (POST .../recheck first on the connection), counted apart in the reports. */
+  recheck: boolean;
 }
 
 export type Rand = () => number;
@@ -160,6 +165,39 @@ function headerLines(rand: Rand, host: string, token: string | undefined): strin
   return h;
 }
 
+/** Adds a content type and framing headers for `body` (right, short, long, bad, chunked, both); returns the bytes to send after the head. */
+function frame(rand: Rand, headers: string[], content: Buffer): { body: Buffer; framing: string } {
+  let body = content;
+  let framing: string;
+  headers.push(`Content-Type: ${pick(rand, ['application/json', 'application/json', 'application/json; charset=utf-16', 'text/plain', 'application/json; charset=latin1', 'application/x-www-form-urlencoded', ''])}`);
+  const f = rand();
+  if (f < 0.6) {
+    framing = 'length';
+    headers.push(`Content-Length: ${body.length}`);
+  } else if (f < 0.7) {
+    framing = 'short length';
+    headers.push(`Content-Length: ${Math.max(0, body.length - 3)}`);
+  } else if (f < 0.75) {
+    framing = 'long length';
+    headers.push(`Content-Length: ${body.length + 50}`);
+  } else if (f < 0.8) {
+    framing = 'bad length';
+    headers.push(`Content-Length: ${pick(rand, ['-1', 'abc', '1e3', `${body.length}, ${body.length + 1}`, '99999999999999999999'])}`);
+  } else if (f < 0.9) {
+    framing = 'chunked';
+    headers.push('Transfer-Encoding: chunked');
+    body = Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')]);
+  } else if (f < 0.95) {
+    framing = 'bad chunked';
+    headers.push(`Transfer-Encoding: ${pick(rand, ['chunked', 'gzip, chunked', 'chunked, gzip', 'identity', 'xchunked'])}`);
+    body = Buffer.concat([Buffer.from(`${pick(rand, ['zz', '-1', 'ffffffffffffffff', ''])}\r\n`), body, Buffer.from('\r\n')]);
+  } else {
+    framing = 'length and chunked';
+    headers.push(`Content-Length: ${body.length}`, 'Transfer-Encoding: chunked');
+  }
+  return { body, framing };
+}
+
 /** One request: method, path, version, headers and framed body. */
 function request(rand: Rand, server: 'gateway' | 'service', host: string, token: string | undefined): { name: string; method: string; bytes: Buffer } {
   const method = pick(rand, METHODS);
@@ -167,50 +205,94 @@ function request(rand: Rand, server: 'gateway' | 'service', host: string, token:
   const version = pick(rand, ['HTTP/1.1', 'HTTP/1.1', 'HTTP/1.1', 'HTTP/1.0', 'HTTP/2.0', 'HTTP/9.9', 'HTTP/1.1 extra', '']);
   const headers = headerLines(rand, host, token);
   const hasBody = method === 'POST' || chance(rand, 0.1);
-  let body = Buffer.alloc(0);
+  let body: Buffer = Buffer.alloc(0);
   let framing = 'none';
-  if (hasBody) {
-    body = Buffer.from(keepLocal(jsonBody(rand).toString('latin1')), 'latin1');
-    headers.push(`Content-Type: ${pick(rand, ['application/json', 'application/json', 'application/json; charset=utf-16', 'text/plain', 'application/json; charset=latin1', 'application/x-www-form-urlencoded', ''])}`);
-    const f = rand();
-    if (f < 0.6) {
-      framing = 'length';
-      headers.push(`Content-Length: ${body.length}`);
-    } else if (f < 0.7) {
-      framing = 'short length';
-      headers.push(`Content-Length: ${Math.max(0, body.length - 3)}`);
-    } else if (f < 0.75) {
-      framing = 'long length';
-      headers.push(`Content-Length: ${body.length + 50}`);
-    } else if (f < 0.8) {
-      framing = 'bad length';
-      headers.push(`Content-Length: ${pick(rand, ['-1', 'abc', '1e3', `${body.length}, ${body.length + 1}`, '99999999999999999999'])}`);
-    } else if (f < 0.9) {
-      framing = 'chunked';
-      headers.push('Transfer-Encoding: chunked');
-      body = Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')]);
-    } else if (f < 0.95) {
-      framing = 'bad chunked';
-      headers.push(`Transfer-Encoding: ${pick(rand, ['chunked', 'gzip, chunked', 'chunked, gzip', 'identity', 'xchunked'])}`);
-      body = Buffer.concat([Buffer.from(`${pick(rand, ['zz', '-1', 'ffffffffffffffff', ''])}\r\n`), body, Buffer.from('\r\n')]);
-    } else {
-      framing = 'length and chunked';
-      headers.push(`Content-Length: ${body.length}`, 'Transfer-Encoding: chunked');
-    }
-  }
+  if (hasBody) ({ body, framing } = frame(rand, headers, Buffer.from(keepLocal(jsonBody(rand).toString('latin1')), 'latin1')));
   const head = `${method} ${p}${version ? ` ${version}` : ''}\r\n${headers.join('\r\n')}\r\n\r\n`;
   const name = `${method} ${p.slice(0, 80)} ${version} [${framing}]`;
   return { name, method, bytes: Buffer.concat([Buffer.from(head, 'latin1'), body]) };
 }
 
-/** The next case: one request, a pipelined pair, or raw garbage. */
+/** Origins and install ids the extension sends; few, so the gateway's cap of 8 identities per address is never the answer. */
+const EXT_ORIGINS = ['chrome-extension://abcdefghijklmnopabcdefghijklmnop', 'moz-extension://0f3a1b2c-3d4e-4f50-8a6b-7c8d9e0f1a2b'];
+const INSTALL_IDS = ['fuzz-install-0123456789abcdef', 'fuzz_install_fedcba9876543210'];
+
+/** A recheck's domain: mostly fresh or repeated .test names (accepted, then refused as too soon), else a fuzzed segment. */
+function recheckDomain(rand: Rand): string {
+  const r = rand();
+  if (r < 0.35) return `r${Math.floor(rand() * 1e6)}.test`;
+  if (r < 0.5) return pick(rand, ['example.test', 'news.example.test', 'Example.TEST', 'xn--bcher-kva.test', 'b%C3%BCcher.test']);
+  return segment(rand);
+}
+
+/**
+ * The headers of "Check again" as the extension sends it (extension/lib/gateway-client.ts:
+ * Accept, the access header, the token, the install id; the browser adds its Origin and
+ * Content-Length: 0). Proper, every one is sent as is; otherwise each is sent as is, left out
+ * or spoiled, and some of the general fuzz's headers may follow.
+ */
+function recheckHeaders(rand: Rand, host: string, token: string | undefined, proper: boolean): string[] {
+  const keep = () => proper || rand() < 0.5;
+  const spoil = () => !proper && rand() < 0.5;
+  const h: string[] = [];
+  if (keep()) h.push(`Host: ${host}`);
+  else if (spoil()) h.push(`Host: ${pick(rand, [`evil.example:${host.split(':')[1]}`, '', 'h'.repeat(300)])}`);
+  if (keep()) h.push(`Origin: ${pick(rand, EXT_ORIGINS)}`);
+  else if (spoil()) h.push(`Origin: ${pick(rand, ['https://evil.example', 'null', '', 'chrome-extension://ABCDEFGHIJKLMNOPABCDEFGHIJKLMNOP', 'chrome-extension://abc', `${EXT_ORIGINS[0]}/`])}`);
+  if (keep()) h.push('X-AI-Policy-Lens: 1');
+  else if (spoil()) h.push(`X-AI-Policy-Lens: ${pick(rand, ['0', '', '1, 1', 'yes', '1\u0001'])}`);
+  if (keep()) h.push('Accept: application/json');
+  else if (spoil()) h.push(`Accept: ${pick(rand, ['text/html', '*/*', 'application/xml;q=1, application/json;q=0', ''])}`);
+  if (token && keep()) h.push(`Authorization: Bearer ${token}`);
+  else if (token && spoil()) h.push(`Authorization: ${pick(rand, ['Bearer', 'Bearer x', `Basic ${token}`, `Bearer ${token}x`, `Bearer ${token} ${token}`])}`);
+  if (keep()) h.push(`X-AI-Policy-Lens-Install: ${pick(rand, INSTALL_IDS)}`);
+  else if (spoil()) h.push(`X-AI-Policy-Lens-Install: ${pick(rand, ['short', '', 'x'.repeat(65), 'has space in it 0123', '../../etc/passwd0123', 'é'.repeat(20)])}`);
+  if (!proper && chance(rand, 0.3)) h.push(...headerLines(rand, host, token).filter((l) => !/^(Host|Origin|X-AI-Policy-Lens|Authorization):/i.test(l)));
+  return h;
+}
+
+/** One POST to the recheck route: fuzzed domain and path, proper or spoiled headers, no body or a fuzzed one. */
+function recheckRequest(rand: Rand, host: string, token: string | undefined, domain: string): { name: string; method: string; bytes: Buffer } {
+  const proper = rand() < 0.6;
+  const headers = recheckHeaders(rand, host, token, proper);
+  const p = `/v1/domain/${domain}/recheck`;
+  const path = rand() < 0.85 ? p : pick(rand, [`${p}/`, `${p}?force=1`, `${p}?${'x'.repeat(3000)}`, p.replace('/recheck', '/RECHECK'), `/v1//domain/${domain}/recheck`, `${p}/again`]);
+  const version = rand() < 0.9 ? 'HTTP/1.1' : pick(rand, ['HTTP/1.0', 'HTTP/2.0', '']);
+  let body: Buffer = Buffer.alloc(0);
+  let framing: string;
+  const b = rand();
+  if (b < 0.45) {
+    // As the extension sends it: no body, Content-Length: 0 (or no framing at all).
+    framing = 'empty';
+    if (rand() < 0.8) headers.push('Content-Length: 0');
+  } else {
+    const content = b < 0.65 ? Buffer.from(pick(rand, ['{}', '{"domain": "other.test"}', '{"force": true}', '[]', '""', 'null'])) : jsonBody(rand);
+    ({ body, framing } = frame(rand, headers, Buffer.from(keepLocal(content.toString('latin1')), 'latin1')));
+  }
+  const head = `POST ${path}${version ? ` ${version}` : ''}\r\n${headers.join('\r\n')}\r\n\r\n`;
+  const name = `recheck POST ${path.slice(0, 80)} ${version} [${proper ? 'proper headers' : 'spoiled headers'}, ${framing}]`;
+  return { name, method: 'POST', bytes: Buffer.concat([Buffer.from(head, 'latin1'), body]) };
+}
+
+/** "Check again": one recheck, or two on one connection (the same domain again, or another request behind it). */
+function recheckCase(rand: Rand, server: 'gateway' | 'service', host: string, token: string | undefined): FuzzCase {
+  const domain = keepLocal(recheckDomain(rand));
+  const first = recheckRequest(rand, host, token, domain);
+  const r = rand();
+  if (r < 0.7) return { name: first.name, methods: [first.method], bytes: first.bytes, recheck: true };
+  const second = r < 0.9 ? recheckRequest(rand, host, token, domain) : request(rand, server, host, token);
+  return { name: `${first.name} + ${second.name}`, methods: [first.method, second.method], bytes: Buffer.concat([first.bytes, second.bytes]), recheck: true };
+}
+
+/** The next case: raw garbage, a "Check again", one request or a pipelined pair. */
 export function nextCase(rand: Rand, server: 'gateway' | 'service', host: string, token?: string): FuzzCase {
   const r = rand();
-  if (r < 0.04) return { name: 'random bytes', methods: ['?'], bytes: Buffer.concat([randomBytes(rand, 1 + Math.floor(rand() * 200)), Buffer.from('\r\n\r\n')]) };
+  if (r < 0.04) return { name: 'random bytes', methods: ['?'], bytes: Buffer.concat([randomBytes(rand, 1 + Math.floor(rand() * 200)), Buffer.from('\r\n\r\n')]), recheck: false };
+  if (r < 0.2) return recheckCase(rand, server, host, token);
   const first = request(rand, server, host, token);
-  if (r < 0.15) {
+  if (r < 0.3) {
     const second = request(rand, server, host, token);
-    return { name: `${first.name} + ${second.name}`, methods: [first.method, second.method], bytes: Buffer.concat([first.bytes, second.bytes]) };
+    return { name: `${first.name} + ${second.name}`, methods: [first.method, second.method], bytes: Buffer.concat([first.bytes, second.bytes]), recheck: false };
   }
-  return { name: first.name, methods: [first.method], bytes: first.bytes };
+  return { name: first.name, methods: [first.method], bytes: first.bytes, recheck: false };
 }

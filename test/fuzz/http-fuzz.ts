@@ -3,7 +3,12 @@
  * requests to each server, the gateway (`npm start`, embedded mode) and the lookup service
  * (`npm run service`, with API keys from its own signup), both started as child processes on
  * 127.0.0.1 with fresh data folders. Fails on any 5xx, any 4xx whose body is not the seed's
- * JSON error object, a request left without an answer, or a server that stops (issue 12).
+ * JSON error object, any answer that shows a stack trace or the server's own file paths, a
+ * request left without an answer, a server that stops, or one that does not exit within
+ * STOP_MS of SIGTERM after the run (a connection it no longer tracks holds up its graceful
+ * stop) (issue 12). About one case in six is the extension's "Check again"
+ * (POST /v1/domain/{domain}/recheck), judged the same way and counted apart; a run where none
+ * of them reached the route (a 2xx) fails too.
  *
  * Bounded: at most MAX_COUNT requests per server, CONCURRENCY at a time, each given
  * ANSWER_MS to be answered; loopback only (the target is always 127.0.0.1, and every domain
@@ -22,6 +27,8 @@ const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 export const MAX_COUNT = 20_000;
 const CONCURRENCY = 8;
 const ANSWER_MS = 10_000;
+/** A server's graceful stop forces its connections closed after 10 s (proxy/lib/shutdown.ts); this leaves room for the rest. */
+const STOP_MS = 20_000;
 
 export interface Failure {
   server: string;
@@ -37,8 +44,13 @@ export interface FuzzReport {
   sent: number;
   /** Answers by status code (the first answer of each request). */
   statuses: Record<string, number>;
+  /** The "Check again" cases among them: how many, and the first answer's status codes. */
+  recheck: { sent: number; statuses: Record<string, number> };
   failures: Failure[];
 }
+
+/** Below this many "Check again" cases on a server, none reaching the route is not taken as a failure. */
+const RECHECK_MIN = 20;
 
 interface Target {
   name: 'gateway' | 'service';
@@ -66,7 +78,7 @@ function exchange(port: number, bytes: Buffer): Promise<{ data: Buffer; timedOut
   });
 }
 
-interface Answer {
+export interface Answer {
   status: number;
   headers: Map<string, string>;
   body: Buffer;
@@ -108,9 +120,18 @@ function answers(data: Buffer, methods: readonly string[]): Answer[] {
   return out;
 }
 
+/**
+ * What a stack trace or a leaked location looks like in a body, raw or inside a JSON string:
+ * a frame's `file.js:12:3`, a line starting `at `, Node's internal modules, node_modules, or
+ * this checkout's path.
+ */
+const LEAK = new RegExp(String.raw`\.[cm]?[jt]sx?:\d+:\d+|(?:\n|\\n)\s*at \S|\bnode:internal/|node_modules/|` + ROOT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+
 /** Why an answer breaks the rules, or null. */
-function judge(a: Answer): string | null {
+export function judge(a: Answer): string | null {
   if (a.status >= 500) return `answered ${a.status}`;
+  const leak = LEAK.exec(a.body.toString('utf8'));
+  if (leak) return `${a.status} showing a stack trace or a server path ("${leak[0].slice(0, 80)}")`;
   if (a.status < 400 || a.head) return null;
   if (!(a.headers.get('content-type') ?? '').startsWith('application/json')) return `${a.status} without a JSON content type`;
   try {
@@ -124,12 +145,13 @@ function judge(a: Answer): string | null {
 
 async function fuzzOne(t: Target, count: number, seed: number): Promise<FuzzReport> {
   const rand = mulberry32(seed);
-  const report: FuzzReport = { server: t.name, sent: 0, statuses: {}, failures: [] };
+  const report: FuzzReport = { server: t.name, sent: 0, statuses: {}, recheck: { sent: 0, statuses: {} }, failures: [] };
   const host = `127.0.0.1:${t.port}`;
   const worker = async () => {
     while (report.sent < count && !t.exited()) {
       report.sent++;
       const c: FuzzCase = nextCase(rand, t.name, host, t.token);
+      if (c.recheck) report.recheck.sent++;
       const { data, timedOut } = await exchange(t.port, c.bytes);
       const found = answers(data, c.methods);
       const fail = (reason: string) =>
@@ -140,6 +162,7 @@ async function fuzzOne(t: Target, count: number, seed: number): Promise<FuzzRepo
         continue;
       }
       report.statuses[found[0]!.status] = (report.statuses[found[0]!.status] ?? 0) + 1;
+      if (c.recheck) report.recheck.statuses[found[0]!.status] = (report.recheck.statuses[found[0]!.status] ?? 0) + 1;
       for (const [i, a] of found.entries()) {
         const why = judge(a);
         if (why) fail(i === 0 ? why : `answer ${i + 1} on the connection: ${why}`);
@@ -149,6 +172,13 @@ async function fuzzOne(t: Target, count: number, seed: number): Promise<FuzzRepo
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   if (t.exited()) report.failures.push({ server: t.name, case: '-', reason: 'the server process stopped', request: '', answer: '' });
   return report;
+}
+
+/** A failure when enough "Check again" cases were sent and not one reached the route: the fuzz would not be testing it. */
+function recheckReached(r: FuzzReport): Failure[] {
+  if (r.recheck.sent < RECHECK_MIN || Object.keys(r.recheck.statuses).some((s) => s.startsWith('2'))) return [];
+  const reason = `none of ${r.recheck.sent} POST recheck cases reached the route (answers ${JSON.stringify(r.recheck.statuses)})`;
+  return [{ server: r.server, case: 'recheck', reason, request: '', answer: '' }];
 }
 
 /** Starts `npm start` or `npm run service` as a child process and reads its port from the `listening` line. */
@@ -203,10 +233,18 @@ async function keysFor(port: number, count: number): Promise<string[]> {
   return keys;
 }
 
-async function stop(t: Target): Promise<void> {
-  if (t.exited()) return;
+/** SIGTERM, then SIGKILL after STOP_MS; a failure when it took the SIGKILL. */
+async function stop(t: Target): Promise<Failure | null> {
+  if (t.exited()) return null;
+  const exit = new Promise((r) => t.proc.once('exit', r));
   t.proc.kill('SIGTERM');
-  await new Promise((r) => t.proc.once('exit', r));
+  let timer: NodeJS.Timeout | undefined;
+  const inTime = await Promise.race([exit.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), STOP_MS)))]);
+  clearTimeout(timer);
+  if (inTime) return null;
+  t.proc.kill('SIGKILL');
+  await exit;
+  return { server: t.name, case: '-', reason: `the server did not exit within ${STOP_MS / 1000} s of SIGTERM`, request: '', answer: '' };
 }
 
 /** Runs the fuzz against both servers; resolves with one report per server. */
@@ -220,7 +258,8 @@ export async function runFuzz(opts: { count: number; seed?: number }): Promise<F
     try {
       reports.push(await fuzzOne(gateway, count, seed));
     } finally {
-      await stop(gateway);
+      const late = await stop(gateway);
+      if (late) reports.find((r) => r.server === 'gateway')?.failures.push(late);
     }
     const service = await start('service', join(dir, 'service'));
     try {
@@ -235,14 +274,18 @@ export async function runFuzz(opts: { count: number; seed?: number }): Promise<F
           all.sent += part.sent;
           all.failures.push(...part.failures);
           for (const [s, n] of Object.entries(part.statuses)) all.statuses[s] = (all.statuses[s] ?? 0) + n;
+          all.recheck.sent += part.recheck.sent;
+          for (const [s, n] of Object.entries(part.recheck.statuses)) all.recheck.statuses[s] = (all.recheck.statuses[s] ?? 0) + n;
         }
       }
     } finally {
-      await stop(service);
+      const late = await stop(service);
+      if (late) reports.find((r) => r.server === 'service')?.failures.push(late);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+  for (const r of reports) r.failures.push(...recheckReached(r));
   return reports;
 }
 
@@ -255,6 +298,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   let failed = 0;
   for (const r of reports) {
     console.log(`${r.server}: ${r.sent} requests (seed ${seed}); answers ${JSON.stringify(r.statuses)}; ${r.failures.length} failures`);
+    console.log(`  of which POST recheck: ${r.recheck.sent}; answers ${JSON.stringify(r.recheck.statuses)}`);
     for (const f of r.failures.slice(0, 20)) console.log(`  ${f.reason}: ${f.case}\n    request: ${JSON.stringify(f.request)}\n    answer:  ${JSON.stringify(f.answer)}`);
     failed += r.failures.length;
   }
