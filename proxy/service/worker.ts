@@ -35,6 +35,9 @@ const service = createLookupService({
   crawlConcurrency: config.crawlConcurrency,
   refreshDays: config.refreshDays,
   queueLimits: config.queueLimits,
+  // Every process that crawls runs the retention passes: with the service's settings, not the defaults.
+  auditRetentionDays: config.auditRetentionDays,
+  purgeUnusedDays: config.purgeUnusedDays,
   logger: log,
 });
 
