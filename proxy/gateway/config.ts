@@ -35,10 +35,11 @@ export interface Ttls {
  * seconds, so it lives like a queued one (`queuedMs`).
  */
 export function lifetimeOf(ttl: Ttls, value: unknown, found: boolean): number {
-  if (!found) return ttl.queuedMs;
-  const basis = (value as { basis?: { terms_pending?: boolean } } | null)?.basis;
-  return basis?.terms_pending === true ? ttl.queuedMs : ttl.foundMs;
+  return !found || isEarlyAnswer(value) ? ttl.queuedMs : ttl.foundMs;
 }
+
+/** An early answer: given while the site's terms page is still being read (`basis.terms_pending`). */
+export const isEarlyAnswer = (value: unknown): boolean => (value as { basis?: { terms_pending?: boolean } } | null)?.basis?.terms_pending === true;
 
 export interface GatewayConfig {
   host: string;

@@ -23,7 +23,7 @@ import { isHttpError } from '../lib/http-error.js';
 import type { Logger } from '../lib/logger.js';
 import { sleep } from '../upstream/pacer.js';
 import type { HeldLookup, PolicySource } from '../upstream/policy-source.js';
-import { lifetimeOf, type Ttls } from './config.js';
+import { isEarlyAnswer, lifetimeOf, type Ttls } from './config.js';
 import { keyOf, keysOf, otherKeysOf, type DomainRead } from './domain-keys.js';
 import { RECHECK_TURN_MS, type RecheckMarks } from './recheck-marks.js';
 import type { RecordWatch } from './record-watch.js';
@@ -60,17 +60,21 @@ export class RemoteWatch implements RecordWatch {
     return (await this.o.marks.pending(domain)) !== undefined;
   }
 
-  async wait(domain: Domain, ms: number, signal: AbortSignal): Promise<boolean> {
+  async wait(domain: Domain, ms: number, signal: AbortSignal, kind: DomainRead): Promise<boolean> {
     const deadline = Date.now() + ms;
+    // A lookup may be answered early (the terms page still being read); the other documents
+    // exist only once the record is stored: their wait goes on past an early answer.
+    const stored = kind !== 'lookup';
+    const key = stored ? `${domain}|stored` : domain;
     for (;;) {
       const left = deadline - Date.now();
       if (left <= 0 || signal.aborted) return false;
-      let flight = this.flights.get(domain);
+      let flight = this.flights.get(key);
       if (!flight) {
-        const mine: Promise<boolean> = this.shared(domain, deadline).finally(() => {
-          if (this.flights.get(domain) === mine) this.flights.delete(domain);
+        const mine: Promise<boolean> = this.shared(domain, deadline, stored).finally(() => {
+          if (this.flights.get(key) === mine) this.flights.delete(key);
         });
-        this.flights.set(domain, mine);
+        this.flights.set(key, mine);
         flight = mine;
       }
       const outcome = await within(flight, left, signal);
@@ -120,19 +124,20 @@ export class RemoteWatch implements RecordWatch {
   }
 
   /** One wait for `domain`, shared with the other replicas when they share a Flight. */
-  private shared(domain: Domain, deadline: number): Promise<boolean> {
-    const lead = () => this.lead(domain, deadline);
+  private shared(domain: Domain, deadline: number, stored: boolean): Promise<boolean> {
+    const lead = () => this.lead(domain, deadline, stored);
     if (!this.o.flight) return lead();
-    return this.o.flight.once(`w:${domain}`, lead, async () => ((await this.arrived(domain)) ? true : undefined));
+    return this.o.flight.once(stored ? `w:${domain}|stored` : `w:${domain}`, lead, async () => ((await this.arrived(domain, stored)) ? true : undefined));
   }
 
-  /** Whether another replica stored the domain's record (not the one a pending check replaces). */
-  private async arrived(domain: Domain): Promise<boolean> {
+  /** Whether another replica stored the domain's record (not the one a pending check replaces; with `stored`, not an early answer). */
+  private async arrived(domain: Domain, stored: boolean): Promise<boolean> {
     const entry = await this.o.cache.shared(keyOf('lookup', domain));
-    return entry?.found === true && entry.etag !== (await this.o.marks.pending(domain));
+    if (entry?.found !== true || entry.etag === (await this.o.marks.pending(domain))) return false;
+    return !stored || !isEarlyAnswer(JSON.parse(entry.body.toString('utf8')));
   }
 
-  private async lead(domain: Domain, deadline: number): Promise<boolean> {
+  private async lead(domain: Domain, deadline: number, stored: boolean): Promise<boolean> {
     let pause = POLL_FIRST_MS;
     while (Date.now() < deadline) {
       const before = await this.o.marks.pending(domain);
@@ -145,7 +150,8 @@ export class RemoteWatch implements RecordWatch {
         if (hold && (got.applied || !got.answer.found)) this.learn(got.applied);
         if (got.answer.found && etagOfValue(got.answer) !== before) {
           await this.found(domain, got.answer, before !== undefined);
-          return true;
+          // An early answer ends a lookup's wait; a wait for the stored record polls on.
+          if (!stored || !isEarlyAnswer(got.answer)) return true;
         }
       }
       const left = deadline - Date.now();

@@ -13,6 +13,7 @@ import {
   AnnouncedRecordSchema,
   BatchResultSchema,
   DomainPolicyFoundSchema,
+  FullRecordSchema,
   HistoryResponseSchema,
   ScoreResponseSchema,
   SignupResponseSchema,
@@ -21,8 +22,8 @@ import { createCrawler } from '../../../proxy/crawler/index.js';
 import { createLogger } from '../../../proxy/lib/logger.js';
 import { createLookupService } from '../../../proxy/service/index.js';
 import type { Domain } from '../../../shared/domain.js';
-import { startFixtureFarm, type FixtureFarm } from '../../fixtures/farm.js';
-import { STANCE_SITES, sitesOf } from '../../fixtures/stance-sites.js';
+import { startFixtureFarm, text, type FixtureFarm } from '../../fixtures/farm.js';
+import { homepage, SILENT_TERMS, STANCE_SITES, sitesOf } from '../../fixtures/stance-sites.js';
 import { until } from '../../helpers/until.js';
 import { CLIENT, EXT_ORIGIN, HELD_MARGIN_MS, dump, slowSite, startTestGateway, tempDir, type TestGateway } from './helpers.js';
 
@@ -135,6 +136,28 @@ describe('gateway over the real service', () => {
     expect(elapsed).toBeLessThanOrEqual(Math.max(...ends) - started + HELD_MARGIN_MS);
     // The service held it: the gateway says so once in its log, and did not fall back to polling.
     expect(gw.logs.join('')).toContain('the upstream holds answers for Prefer: wait');
+  });
+
+  it('while the service answers a lookup early (the terms page still being read), a held /full waits for the stored record', async () => {
+    let termsOut = Infinity;
+    farm.set('late-terms.test', {
+      routes: {
+        '/': homepage('Late Terms'),
+        '/robots.txt': text(BLOCK_GPT),
+        '/terms': () => ((termsOut = Date.now() + 1_500), { ...SILENT_TERMS, delayMs: 1_500 }),
+      },
+    });
+    const [lookup, full] = await Promise.all([
+      gw.get('/v1/domain/late-terms.test', { prefer: 'wait=10' }),
+      // A moment later, so the lookup's wait is the one that asks the service first.
+      new Promise((r) => setTimeout(r, 50)).then(() => gw.get('/v1/domain/late-terms.test/full', { prefer: 'wait=10' })),
+    ]);
+    const early = DomainPolicyFoundSchema.parse(await lookup.json());
+    expect(early.basis?.terms_pending).toBe(true);
+    const record = FullRecordSchema.parse(await full.json());
+    expect(Date.now()).toBeGreaterThanOrEqual(termsOut);
+    expect(record.tos_ai_stance).toBe('silent');
+    expect(record.ai_stance).toBe(early.stance);
   });
 
   it('Check again: accepted, refused within the minute, and the next held read brings the new record', async () => {
