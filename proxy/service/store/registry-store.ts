@@ -17,6 +17,13 @@
  *   higher priority), added, over the client's budget, or refused because the queue is full.
  * - `maintenance.purgeDomain` forgets a domain in one transaction, everywhere it is kept;
  *   `maintenance.markLookedUp` writes a domain's mark at most once a UTC day.
+ *
+ * Durability: every commit survives the service process being killed. What the service promises
+ * a client once (`keys.create`: a key shown once; `maintenance.purgeDomain`: "forgot it") is also
+ * on the disk before it resolves, so a crash of the database or of its machine cannot undo it.
+ * Counting and crawls commit without waiting for the disk (PostgreSQL `synchronous_commit=off`,
+ * SQLite WAL `synchronous=NORMAL`): such a crash can lose their last fraction of a second, never
+ * leaving them inconsistent (a crawl lost with its transaction leaves its job queued).
  */
 import type { Classification } from '../../analysis/classification.js';
 import type { Evidence } from '../../analysis/evidence.js';
@@ -233,7 +240,11 @@ export interface CrawlQueue {
 export type { UsageState };
 
 export interface KeyStore {
-  /** Stores a new key's hash (never the key); returns its id. */
+  /**
+   * Stores a new key's hash (never the key); returns its id. Durable before it resolves: the key
+   * is shown once, so neither a killed process nor a crash of the database may lose it. (A
+   * revocation or a rotation, if ever added, is a promise of the same kind.)
+   */
   create(row: { hash: Buffer; prefix: string; email: string; createdAt: string; ip: string }): Promise<number>;
   byHash(hash: Buffer): Promise<{ id: number; hash: Buffer } | undefined>;
   /** Keys created from this address since `sinceMs` (the signup limit's day window). */
@@ -242,8 +253,9 @@ export interface KeyStore {
 
 export interface UsageStore {
   /**
-   * Counts one request in the key's three windows unless one is full, atomically and durably
-   * before it answers (a kill -9 right after loses no count); a refused request is not counted.
+   * Counts one request in the key's three windows unless one is full, atomically and committed
+   * before it answers (a kill -9 of the service right after loses no count; a crash of the
+   * database can lose its last fraction of a second of counts); a refused request is not counted.
    */
   consume(keyId: number, nowMs: number, limits: Readonly<Record<LimitType, number>>): Promise<UsageState>;
 }
@@ -295,7 +307,8 @@ export interface MaintenanceStore {
    * announced-surface indexes (the statistics counters lose its contribution), history, raw
    * signals and queue job. With `unusedSince`, only if it was still not looked up since then
    * (a lookup that came in after unusedDomains() listed it keeps it). Returns whether anything
-   * was removed (false for a domain the store never held).
+   * was removed (false for a domain the store never held). Durable before it resolves: the
+   * operator is told the domain is forgotten.
    */
   purgeDomain(domain: string, opts?: { unusedSince?: number }): Promise<boolean>;
 }

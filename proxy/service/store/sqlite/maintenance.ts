@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { MaintenanceStore, PruneCursor } from '../registry-store.js';
+import { durably } from './durable.js';
 import { bigramsOf } from './name-search.js';
 import { unindexDomain } from './preview-index.js';
 
@@ -69,8 +70,9 @@ export class SqliteMaintenance implements MaintenanceStore {
     return this.st.unused.all(cutoffMs, max).map((r) => r.domain);
   }
 
+  /** Durable before it resolves: the operator is told the domain is forgotten (durable.ts). */
   async purgeDomain(domain: string, opts: { unusedSince?: number } = {}): Promise<boolean> {
-    return this.db.transaction(() => {
+    return durably(this.db, () => {
       const row = this.st.domain.get(domain);
       if (opts.unusedSince !== undefined && (!row || row.looked_up_ms >= opts.unusedSince)) return false;
       let removed = 0;
@@ -82,6 +84,6 @@ export class SqliteMaintenance implements MaintenanceStore {
       removed += this.st.dropDomainAudits.run(domain).changes;
       removed += this.st.dropJob.run(domain).changes;
       return unindexDomain(this.db, domain) || removed > 0;
-    })();
+    });
   }
 }
