@@ -27,7 +27,8 @@ interface PassOptions {
   stopped?: () => boolean;
 }
 
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** A turn of the event loop between two steps of a background pass: requests are answered meanwhile. */
+export const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Prunes audit entries crawled before `cutoffMs`; returns how many went. */
 export async function pruneAudits(store: MaintenanceStore, cutoffMs: number, opts: PassOptions = {}): Promise<number> {

@@ -86,6 +86,8 @@ export interface CrawlToStore {
    * after the last one the domain waits for the normal refresh.
    */
   retryDelaysMs: readonly number[];
+  /** The rules version `classification` was made by (proxy/analysis RULES_VERSION, the default). */
+  rulesVersion?: number;
 }
 
 export interface StoreOutcome {
@@ -115,6 +117,12 @@ export interface StoredCrawl {
   classification: Classification;
   /** The classification this domain had before this crawl, or null for its first crawl. */
   previous: Classification | null;
+  /**
+   * Set when this is not a crawl but the domain's current crawl read again by newer rules
+   * (RecordStore.rederive): the announced surface's rows and counters follow it, its crawl
+   * count and history do not (the site changed nothing).
+   */
+  rederived?: true;
 }
 
 /** One audit entry: a stored crawl, whether it became the record or only recorded a failure. */
@@ -125,6 +133,18 @@ export interface AuditEntry {
   evidence: Evidence;
   /** Why the check failed, when it did (null for a crawl that is a policy). */
   failure: string | null;
+}
+
+/** A record's documents from its evidence by today's rules, or null when today's rules cannot read that evidence. */
+export type Derive = (evidence: Evidence) => { classification: Classification; failed: boolean } | null;
+
+/** Where a step of RecordStore.rederive() stopped, and what it did. */
+export interface RederiveStep {
+  rederived: number;
+  /** Domains whose record could not be re-derived: their audit entry is gone, or `derive` gave null. */
+  unreadable: string[];
+  /** The record id to go on after, null when no record is left beyond this step. */
+  next: number | null;
 }
 
 export interface RecordStore {
@@ -144,6 +164,19 @@ export interface RecordStore {
   audit(auditId: string): Promise<AuditEntry | undefined>;
   /** The domain's audit entries, oldest first. */
   audits(domain: string): Promise<AuditEntry[]>;
+  /** Records made by rules older than `version`, counted per version, oldest first (empty when none). */
+  olderRules(version: number): Promise<Array<{ version: number; records: number }>>;
+  /**
+   * One step of re-deriving the records made by rules older than `version` (a newer program's
+   * are left alone) from the evidence of the audit entry behind each, no fetch: in one short
+   * transaction, up to `max` records with ids above `after`, in id order, skipping any that
+   * another process holds (several processes share the work; none does a record twice). Each
+   * re-derived record keeps its id, audit id, crawl and check times, last check and job, and
+   * takes `version`; `failed` follows the new reading. The announced surface's rows, indexes
+   * and counters change as for a crawl (StoredCrawl `rederived`), the crawl count, the crawl
+   * hours and the history do not; onRecordStored listeners hear each domain after the commit.
+   */
+  rederive(step: { version: number; max: number; after: number; derive: Derive }): Promise<RederiveStep>;
   /** Seed "GET /v1/search": substring of the name, stance, rank order (unranked last), then name. */
   search(params: SearchParams): Promise<SearchResult>;
   counts(): Promise<{ domains: number; audits: number }>;
