@@ -97,10 +97,10 @@ export class Reclassifier {
     log.info(fields, `reclassifying ${what}`);
     const started = Date.now();
     let logged = started;
+    let mine = 0;
     const unreadable = new Set<string>();
-    const done = async () => total - sum(await records.olderRules(this.version));
 
-    for (let sweep = 0; !this.stopped; sweep++) {
+    while (!this.stopped) {
       let after: number | null = 0;
       let rederived = 0;
       while (after !== null && !this.stopped) {
@@ -112,23 +112,28 @@ export class Reclassifier {
         after = step.next;
         if (Date.now() - logged >= LOG_EVERY_MS) {
           logged = Date.now();
-          const n = await done();
-          log.info({ ...fields, done: n }, `reclassifying ${what}: ${count(n)} done`);
+          log.info({ ...fields, done: mine + rederived }, `reclassifying ${what}: ${count(mine + rederived)} done`);
         }
         await turn();
       }
+      mine += rederived;
       // A sweep passes over records another process or a crawl held at that moment: look again
       // while the last sweep found work and more is left than the records waiting for a re-crawl.
       if (rederived === 0 || sum(await records.olderRules(this.version)) <= unreadable.size) break;
     }
-    const finished = await done();
     const seconds = Math.round((Date.now() - started) / 1000);
-    const end = { ...fields, done: finished, seconds, recrawl: unreadable.size };
-    if (this.stopped) log.info(end, `reclassifying ${what}: stopped at ${count(finished)} done; the next start goes on`);
-    else if (unreadable.size === 0) log.info(end, `reclassified ${what} in ${seconds} s`);
-    else {
-      const were = unreadable.size === 1 ? 'was' : 'were';
-      log.info(end, `reclassified ${count(finished)} of ${what} in ${seconds} s; ${count(unreadable.size)} had no evidence today's rules can read and ${were} queued for a re-crawl`);
+    const end = { ...fields, done: mine, recrawl: unreadable.size, seconds };
+    if (this.stopped) {
+      log.info(end, `reclassifying ${what}: stopped at ${count(mine)} done; the next start goes on`);
+      return;
     }
+    const parts = [`reclassified ${mine === total ? what : `${count(mine)} of ${what}`} in ${seconds} s`];
+    if (unreadable.size > 0) {
+      parts.push(`${count(unreadable.size)} had no evidence today's rules can read and ${unreadable.size === 1 ? 'was' : 'were'} queued for a re-crawl`);
+    }
+    // Several workers share the work, and a crawl stored meanwhile brings its record up to date itself.
+    const rest = total - mine - unreadable.size;
+    if (rest > 0) parts.push(`${count(rest)} by other workers or crawls meanwhile`);
+    log.info(end, parts.join('; '));
   }
 }
