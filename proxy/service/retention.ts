@@ -43,7 +43,7 @@ export async function pruneAudits(store: MaintenanceStore, cutoffMs: number, opt
   return deleted;
 }
 
-/** Forgets every domain not looked up since `cutoffMs`; returns their names. */
+/** Forgets every domain not looked up since `cutoffMs`; returns their names once the forgetting is on the disk. */
 export async function purgeUnused(store: MaintenanceStore, cutoffMs: number, opts: PassOptions = {}): Promise<string[]> {
   const purged: string[] = [];
   while (!opts.stopped?.()) {
@@ -56,6 +56,8 @@ export async function purgeUnused(store: MaintenanceStore, cutoffMs: number, opt
     if (purged.length === before) break;
     await turn();
   }
+  // Each step committed like counting; the pass is on the disk before anyone is told it is done.
+  if (purged.length > 0) await store.sync();
   return purged;
 }
 

@@ -19,8 +19,9 @@
  *   `maintenance.markLookedUp` writes a domain's mark at most once a UTC day.
  *
  * Durability: every commit survives the service process being killed. What the service promises
- * a client once (`keys.create`: a key shown once; `maintenance.purgeDomain`: "forgot it") is also
- * on the disk before it resolves, so a crash of the database or of its machine cannot undo it.
+ * a client once (`keys.create`: a key shown once; a named `maintenance.purgeDomain`: "forgot
+ * it"; `maintenance.sync` after the unused purge) is also on the disk before it resolves, so a
+ * crash of the database or of its machine cannot undo it.
  * Counting and crawls commit without waiting for the disk (PostgreSQL `synchronous_commit=off`,
  * SQLite WAL `synchronous=NORMAL`): such a crash can lose their last fraction of a second, never
  * leaving them inconsistent (a crawl lost with its transaction leaves its job queued).
@@ -340,10 +341,13 @@ export interface MaintenanceStore {
    * announced-surface indexes (the statistics counters lose its contribution), history, raw
    * signals and queue job. With `unusedSince`, only if it was still not looked up since then
    * (a lookup that came in after unusedDomains() listed it keeps it). Returns whether anything
-   * was removed (false for a domain the store never held). Durable before it resolves: the
-   * operator is told the domain is forgotten.
+   * was removed (false for a domain the store never held). A named purge (no `unusedSince`) is
+   * durable before it resolves: the operator is told the domain is forgotten. The unused purge's
+   * steps commit like counting, and its pass ends with sync().
    */
   purgeDomain(domain: string, opts?: { unusedSince?: number }): Promise<boolean>;
+  /** Resolves once every commit made so far is on the disk (the end of a pass the operator is told about). */
+  sync(): Promise<void>;
 }
 
 // ---------------------------------------------------------------- the whole store

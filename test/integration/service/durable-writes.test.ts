@@ -5,8 +5,8 @@
  * process gone at once, as in a crash) the moment the key arrives, then started: the key works,
  * 20 times out of 20 (with the pool's asynchronous commit alone, keys were lost). On SQLite, the
  * service process itself is killed (SIGKILL) the moment the key arrives and started again on
- * its DATA_DIR: the key works, 20 times out of 20. A purge the operator was told is done stays
- * done across the same crash of PostgreSQL.
+ * its DATA_DIR: the key works, 20 times out of 20. A purge the operator was told is done (named
+ * domains, or every domain unused for N days) stays done across the same crash of PostgreSQL.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -98,6 +98,26 @@ describe('signup on PostgreSQL, then the database crashes at once', () => {
     try {
       const left = await client.query<{ domain: string }>('SELECT domain FROM domains WHERE domain = ANY($1::text[])', [domains]);
       expect(left.rows.map((r) => r.domain), 'purged domains back after the crash').toEqual([]);
+    } finally {
+      await client.end();
+    }
+  }, 120_000);
+
+  it('keeps the purge of unused domains: npm run purge -- --unused-days, then pg_ctl stop -m immediate as it exits', async () => {
+    const unused = Array.from({ length: 30 }, (_, i) => `unused-${i + 1}.test`);
+    const store = await openPgStore(cluster.url('lens'), { log: createLogger('durable-test', 'silent') });
+    // Stored (and so last looked up) 10 days ago.
+    for (const d of unused) await storeGood(store, d, Date.now() - 10 * 86_400_000);
+    await store.close();
+    const out = await run('proxy/service/maintenance-cli.ts', ['purge', '--unused-days', '5'], { DATABASE_URL: cluster.url('lens') });
+    expect(out).toMatchObject({ code: 0, stdout: 'Forgot 30 domains no one looked up for 5 days.\n' });
+    cluster.crash();
+    cluster.start();
+    const client = new pg.Client({ connectionString: cluster.url('lens') });
+    await client.connect();
+    try {
+      const left = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM domains WHERE domain LIKE 'unused-%'");
+      expect(left.rows[0]!.n, 'unused domains back after the crash').toBe(0);
     } finally {
       await client.end();
     }

@@ -72,6 +72,7 @@ describe('look-up marks', () => {
       pruneAudits: (o) => store.maintenance.pruneAudits(o),
       unusedDomains: (c, m) => store.maintenance.unusedDomains(c, m),
       purgeDomain: (d, o) => store.maintenance.purgeDomain(d, o),
+      sync: () => store.maintenance.sync(),
     };
   });
 
