@@ -25,6 +25,8 @@ export interface RetentionSettings {
 interface PassOptions {
   /** Checked between steps: a closing service stops the pass there. */
   stopped?: () => boolean;
+  /** Someone is told the result: it is on the disk before the pass resolves (MaintenanceStore.sync). */
+  durable?: boolean;
 }
 
 /** A turn of the event loop between two steps of a background pass: requests are answered meanwhile. */
@@ -43,7 +45,7 @@ export async function pruneAudits(store: MaintenanceStore, cutoffMs: number, opt
   return deleted;
 }
 
-/** Forgets every domain not looked up since `cutoffMs`; returns their names once the forgetting is on the disk. */
+/** Forgets every domain not looked up since `cutoffMs`; returns their names. */
 export async function purgeUnused(store: MaintenanceStore, cutoffMs: number, opts: PassOptions = {}): Promise<string[]> {
   const purged: string[] = [];
   while (!opts.stopped?.()) {
@@ -56,8 +58,8 @@ export async function purgeUnused(store: MaintenanceStore, cutoffMs: number, opt
     if (purged.length === before) break;
     await turn();
   }
-  // Each step committed like counting; the pass is on the disk before anyone is told it is done.
-  if (purged.length > 0) await store.sync();
+  // Each step committed like counting; a pass someone is told about is on the disk before it resolves.
+  if (opts.durable && purged.length > 0) await store.sync();
   return purged;
 }
 

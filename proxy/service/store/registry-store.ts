@@ -343,7 +343,7 @@ export interface MaintenanceStore {
    * (a lookup that came in after unusedDomains() listed it keeps it). Returns whether anything
    * was removed (false for a domain the store never held). A named purge (no `unusedSince`) is
    * durable before it resolves: the operator is told the domain is forgotten. The unused purge's
-   * steps commit like counting, and its pass ends with sync().
+   * steps commit like counting; the operator's pass (npm run purge) ends with sync().
    */
   purgeDomain(domain: string, opts?: { unusedSince?: number }): Promise<boolean>;
   /** Resolves once every commit made so far is on the disk (the end of a pass the operator is told about). */

@@ -48,7 +48,7 @@ it('refuses to nest in another transaction', () => {
   expect(level()).toBe(NORMAL);
 });
 
-it('the unused purge commits its steps as crawls do and ends with a full checkpoint: every commit is then in the synced file', async () => {
+it("the operator's unused purge commits its steps as crawls do and ends with a full checkpoint: every commit is then in the synced file", async () => {
   const settings: string[] = [];
   const pragma = store.db.pragma.bind(store.db);
   store.db.pragma = ((source: string, options?: { simple?: boolean }) => {
@@ -56,7 +56,7 @@ it('the unused purge commits its steps as crawls do and ends with a full checkpo
     return pragma(source, options);
   }) as typeof store.db.pragma;
   for (const d of ['a.test', 'b.test']) await storeGood(store, d, Date.parse('2026-01-15T12:00:00.000Z'));
-  expect(await purgeUnused(store.maintenance, Date.parse('2026-02-15T12:00:00.000Z'))).toEqual(['a.test', 'b.test']);
+  expect(await purgeUnused(store.maintenance, Date.parse('2026-02-15T12:00:00.000Z'), { durable: true })).toEqual(['a.test', 'b.test']);
   expect(settings).toEqual(['wal_checkpoint(FULL)']);
   // Nothing is left in the WAL that the database file does not hold.
   const [after] = pragma('wal_checkpoint(PASSIVE)') as Array<{ busy: number; log: number; checkpointed: number }>;
