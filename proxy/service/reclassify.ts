@@ -13,6 +13,7 @@ import { RULES_VERSION, classify } from '../analysis/index.js';
 import type { Logger } from '../lib/logger.js';
 import { AnnouncedRecordSchema, DomainPolicyFoundSchema, FullRecordSchema } from '../../shared/schemas.js';
 import { crawlFailure } from './crawl-failure.js';
+import { PeriodicPass } from './periodic-pass.js';
 import { turn } from './retention.js';
 import type { Derive, RecordStore } from './store/registry-store.js';
 
@@ -52,41 +53,22 @@ export interface ReclassifyOptions {
 const count = (n: number) => n.toLocaleString('en-US');
 const sum = (older: ReadonlyArray<{ records: number }>) => older.reduce((n, o) => n + o.records, 0);
 
-export class Reclassifier {
-  private timer: NodeJS.Timeout | undefined;
-  private pass: Promise<void> | null = null;
-  private stopped = false;
+export class Reclassifier extends PeriodicPass {
   private readonly version: number;
   private readonly derive: Derive;
 
   constructor(private readonly o: ReclassifyOptions) {
+    super(o.log, 'reclassifying records failed; the next pass tries again');
     this.version = o.version ?? RULES_VERSION;
     this.derive = o.derive ?? deriveFromEvidence;
   }
 
   /** A pass now, then one every `everyMs`. */
-  start(everyMs = RECLASSIFY_EVERY_MS): void {
-    void this.run();
-    this.timer = setInterval(() => void this.run(), everyMs);
-    this.timer.unref();
+  override start(everyMs = RECLASSIFY_EVERY_MS): void {
+    super.start(everyMs);
   }
 
-  /** One pass (or the one already running). */
-  run(): Promise<void> {
-    this.pass ??= this.once()
-      .catch((err: unknown) => this.o.log.error({ err }, 'reclassifying records failed; the next pass tries again'))
-      .finally(() => (this.pass = null));
-    return this.pass;
-  }
-
-  /** Stops the timer and waits for a running pass to finish its step. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.pass;
-  }
-
-  private async once(): Promise<void> {
+  protected async once(): Promise<void> {
     const { records, log } = this.o;
     const older = await records.olderRules(this.version);
     const total = sum(older);

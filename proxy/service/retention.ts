@@ -8,6 +8,7 @@
  */
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
+import { PeriodicPass } from './periodic-pass.js';
 import type { MaintenanceStore, PruneCursor } from './store/registry-store.js';
 
 export const DAY_MS = 86_400_000;
@@ -64,41 +65,22 @@ export async function purgeUnused(store: MaintenanceStore, cutoffMs: number, opt
 }
 
 /** The service's periodic pass. */
-export class Retention {
-  private timer: NodeJS.Timeout | undefined;
-  private pass: Promise<void> | null = null;
-  private stopped = false;
-
+export class Retention extends PeriodicPass {
   constructor(
     private readonly store: MaintenanceStore,
     private readonly settings: RetentionSettings,
     private readonly clock: Clock,
-    private readonly log: Logger,
-  ) {}
+    log: Logger,
+  ) {
+    super(log, 'retention pass failed');
+  }
 
   /** A pass now, then one every `everyMs`. */
-  start(everyMs = RETENTION_EVERY_MS): void {
-    void this.run();
-    this.timer = setInterval(() => void this.run(), everyMs);
-    this.timer.unref();
+  override start(everyMs = RETENTION_EVERY_MS): void {
+    super.start(everyMs);
   }
 
-  /** One pass (or the one already running). */
-  run(): Promise<void> {
-    this.pass ??= this.once()
-      .catch((err: unknown) => this.log.error({ err }, 'retention pass failed'))
-      .finally(() => (this.pass = null));
-    return this.pass;
-  }
-
-  /** Stops the timer and waits for a running pass to reach its next step. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.pass;
-  }
-
-  private async once(): Promise<void> {
+  protected async once(): Promise<void> {
     const opts = { stopped: () => this.stopped };
     const { auditDays, purgeUnusedDays } = this.settings;
     const pruned = await pruneAudits(this.store, this.clock.now() - auditDays * DAY_MS, opts);
