@@ -65,7 +65,7 @@ export function parseAuditArgs(argv: string[], defaultRefreshDays: number): Audi
   return {
     list,
     out: resolve(values.out ?? `audit-${name}`),
-    refreshDays: number('refresh-days', values['refresh-days'], defaultRefreshDays, { min: 0, max: 3650 }),
+    refreshDays: number('refresh-days', values['refresh-days'], defaultRefreshDays, { min: 0, max: 3650, integer: true }),
     rate: number('rate', values.rate, 10, { min: 0.01, max: 1000 }),
     waitRetries: !values['no-wait-retries'],
   };

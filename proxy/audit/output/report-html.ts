@@ -75,7 +75,7 @@ function summary(t: Tally, m: ReportMethod): string {
   ];
   const state = m.complete
     ? 'Every domain of the list has been checked.'
-    : `This run is not finished: ${n(t.status.pending)} domains are not checked yet${t.status.failed ? ' and failed checks may still be retried' : ''}. Run the same command again to go on; this report is rewritten each time.`;
+    : `This run is not finished: ${n(t.status.pending)} ${t.status.pending === 1 ? 'domain is' : 'domains are'} not checked yet${t.status.failed ? ' and failed checks may still be retried' : ''}. Run the same command again to go on; this report is rewritten each time.`;
   return `<section id="summary" aria-labelledby="summary-h"><h2 id="summary-h">Summary</h2>
 <ul class="cards">${cards.map(([v, l]) => `<li><strong>${esc(v)}</strong> ${esc(l)}</li>`).join('')}</ul>
 <p>${esc(state)} Shares are of the ${n(t.checked)} sites with a record${t.reused ? `, ${n(t.reused)} of them reused from checks made before this run began (at most ${m.refreshDays} days before it)` : ''}.</p></section>`;
