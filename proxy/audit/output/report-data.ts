@@ -117,7 +117,7 @@ function botSection(t: Tally): Section {
       {
         caption: 'AI bots named or blocked (key bots always shown)',
         head: ['Bot', 'Operator', 'Purpose', 'Decides', 'Sites naming it', 'Blocking it', 'Of which by name', 'Partly blocking it', 'Allowing it by name', 'Share blocking'],
-        rows: top.map((b) => [b.token, b.operator, b.purpose, b.key ? USE_CASE_LABELS[b.key].label : '', n(b.naming), n(b.blocking), n(b.blockingByName), n(b.partlyBlocking), n(b.allowingByName), pctText(b.blocking, of)]),
+        rows: top.map((b) => [b.token, b.operator, b.obsolete ? `${b.purpose} (obsolete token: blocking it blocks nothing real)` : b.purpose, b.key ? USE_CASE_LABELS[b.key].label : '', n(b.naming), n(b.blocking), n(b.blockingByName), n(b.partlyBlocking), n(b.allowingByName), pctText(b.blocking, of)]),
       },
     ],
   };

@@ -15,6 +15,8 @@ export interface BotTally {
   key: UseCase | null;
   /** In the catalogue (false: an AI-looking name the catalogue lacks). */
   known: boolean;
+  /** No longer used by its operator: blocking it blocks nothing real (classification.md section 3). */
+  obsolete: boolean;
   naming: number;
   /** Blocked, named or through `*`. */
   blocking: number;
@@ -56,7 +58,7 @@ const TRAINING: readonly RobotsTraining[] = ['restricts', 'does_not', 'unread'];
 export function emptyTally(): Tally {
   const bots = new Map<string, BotTally>();
   for (const b of AI_BOTS) {
-    bots.set(b.token, { token: b.token, operator: b.operator, purpose: b.purpose, key: b.key, known: true, naming: 0, blocking: 0, blockingByName: 0, partlyBlocking: 0, allowingByName: 0 });
+    bots.set(b.token, { token: b.token, operator: b.operator, purpose: b.purpose, key: b.key, known: true, obsolete: b.obsolete, naming: 0, blocking: 0, blockingByName: 0, partlyBlocking: 0, allowingByName: 0 });
   }
   return {
     rows: 0,
@@ -85,7 +87,7 @@ function bot(t: Tally, token: string): BotTally {
   let b = t.bots.get(token);
   if (!b) {
     const known = botByToken(token);
-    b = { token, operator: known?.operator ?? '', purpose: known?.purpose ?? 'other', key: known?.key ?? null, known: known !== undefined, naming: 0, blocking: 0, blockingByName: 0, partlyBlocking: 0, allowingByName: 0 };
+    b = { token, operator: known?.operator ?? '', purpose: known?.purpose ?? 'other', key: known?.key ?? null, known: known !== undefined, obsolete: known?.obsolete ?? false, naming: 0, blocking: 0, blockingByName: 0, partlyBlocking: 0, allowingByName: 0 };
     t.bots.set(token, b);
   }
   return b;

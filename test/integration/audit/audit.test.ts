@@ -16,7 +16,7 @@ import type { SiteRow } from '../../../proxy/audit/site-row.js';
 import { KEY_BOTS } from '../../../shared/key-bots.js';
 import { startFixtureFarm, text, type FixtureFarm } from '../../fixtures/farm.js';
 import { auditInProcess, type InProcessAudit } from './harness.js';
-import { realSite, realSites, type RealSite } from './real-sites.js';
+import { namedAndBlockedByHand, realSite, realSites, type RealSite } from './real-sites.js';
 
 const RETRIES = [300, 600, 900];
 const KEYS = new Set(Object.values(KEY_BOTS).flat());
@@ -137,13 +137,9 @@ describe('an audit of the real robots.txt corpus', () => {
     // + flaky.test, whose robots.txt was read on the retry and names GPTBot.
     expect(Number(bots[0]!.sites_robots_read)).toBe(read.length + 1);
     for (const token of ['GPTBot', 'ClaudeBot', 'CCBot', 'Google-Extended', 'PerplexityBot', 'Bytespider', 'Amazonbot', 'ChatGPT-User', 'OAI-SearchBot', 'Applebot-Extended', 'meta-externalagent']) {
-      let naming = token === 'GPTBot' ? 1 : 0;
-      let blockedByName = naming;
-      for (const s of read) {
-        const groups = groupsByHand(s.robots).filter((g) => g.agents.includes(token.toLowerCase()));
-        if (groups.length > 0) naming++;
-        if (groups.some((g) => g.rules.some((r) => /^disallow:(\/|\/\*|\*)$/.test(r)))) blockedByName++;
-      }
+      const hand = namedAndBlockedByHand(read.map((s) => s.robots), token);
+      const naming = hand.naming + (token === 'GPTBot' ? 1 : 0);
+      const blockedByName = hand.blockedByName + (token === 'GPTBot' ? 1 : 0);
       const line = bots.find((b) => b.token === token)!;
       expect({ token, naming: Number(line.sites_naming), byName: Number(line.sites_blocking_by_name) }).toEqual({ token, naming, byName: blockedByName });
       // Blocked through `User-agent: *` too, so never fewer than by name.
@@ -151,28 +147,3 @@ describe('an audit of the real robots.txt corpus', () => {
     }
   });
 });
-
-/**
- * The groups of a robots.txt as a person reads them: consecutive User-agent lines (the name cut
- * at `/`, lower case) and the Allow/Disallow lines after them, without spaces. Independent of
- * shared/robots on purpose.
- */
-function groupsByHand(body: string): Array<{ agents: string[]; rules: string[] }> {
-  const out: Array<{ agents: string[]; rules: string[] }> = [];
-  let group: { agents: string[]; rules: string[] } | undefined;
-  let afterAgent = false;
-  for (const raw of body.split(/\r\n|\r|\n/)) {
-    const m = /^\s*([a-z-]+)\s*:\s*(.*?)\s*$/i.exec(raw.replace(/#.*/, ''));
-    if (!m) continue;
-    const field = m[1]!.toLowerCase();
-    if (field === 'user-agent') {
-      if (!afterAgent || !group) out.push((group = { agents: [], rules: [] }));
-      group.agents.push(m[2]!.split('/')[0]!.trim().toLowerCase());
-      afterAgent = true;
-    } else {
-      afterAgent = false;
-      if (group && (field === 'allow' || field === 'disallow')) group.rules.push(`${field}:${m[2]!.replace(/\s+/g, '')}`);
-    }
-  }
-  return out;
-}

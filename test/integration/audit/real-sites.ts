@@ -41,3 +41,40 @@ export function realSite(robots: string, delayMs = 0): FixtureSite {
     fallback: { ...text('Not found', {}, 404), delayMs },
   };
 }
+
+/**
+ * The groups of a robots.txt as a person reads them: consecutive User-agent lines (the name cut
+ * at `/`, lower case) and the Allow/Disallow lines after them, without spaces. Independent of
+ * shared/robots on purpose.
+ */
+export function groupsByHand(body: string): Array<{ agents: string[]; rules: string[] }> {
+  const out: Array<{ agents: string[]; rules: string[] }> = [];
+  let group: { agents: string[]; rules: string[] } | undefined;
+  let afterAgent = false;
+  for (const raw of body.split(/\r\n|\r|\n/)) {
+    const m = /^\s*([a-z-]+)\s*:\s*(.*?)\s*$/i.exec(raw.replace(/#.*/, ''));
+    if (!m) continue;
+    const field = m[1]!.toLowerCase();
+    if (field === 'user-agent') {
+      if (!afterAgent || !group) out.push((group = { agents: [], rules: [] }));
+      group.agents.push(m[2]!.split('/')[0]!.trim().toLowerCase());
+      afterAgent = true;
+    } else {
+      afterAgent = false;
+      if (group && (field === 'allow' || field === 'disallow')) group.rules.push(`${field}:${m[2]!.replace(/\s+/g, '')}`);
+    }
+  }
+  return out;
+}
+
+/** Sites whose robots.txt names `token` in a User-agent line, and those of them with `Disallow: /` (or `/*`, `*`) for it: by hand. */
+export function namedAndBlockedByHand(bodies: readonly string[], token: string): { naming: number; blockedByName: number } {
+  let naming = 0;
+  let blockedByName = 0;
+  for (const body of bodies) {
+    const groups = groupsByHand(body).filter((g) => g.agents.includes(token.toLowerCase()));
+    if (groups.length > 0) naming++;
+    if (groups.some((g) => g.rules.some((r) => /^disallow:(\/|\/\*|\*)$/.test(r)))) blockedByName++;
+  }
+  return { naming, blockedByName };
+}
