@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { botsCsv, csvRecord, SITE_COLUMNS, writeSiteTables } from '../../../../proxy/audit/output/tables.js';
+import { botsCsv, csvCells, SITE_COLUMNS, writeSiteTables } from '../../../../proxy/audit/output/tables.js';
 import { addRow, emptyTally } from '../../../../proxy/audit/output/tally.js';
 import type { SiteRow } from '../../../../proxy/audit/site-row.js';
 import { row } from './helpers/rows.js';
@@ -21,7 +21,7 @@ async function roundTrip(rows: SiteRow[]) {
     await writeSiteTables(rows, join(dir, 's.csv'), join(dir, 's.jsonl'), tally);
     const raw = readFileSync(join(dir, 's.csv'), 'utf8');
     const csv = parse(raw, { columns: true }) as Array<Record<string, string>>;
-    const jsonl = readFileSync(join(dir, 's.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as SiteRow);
+    const jsonl = readFileSync(join(dir, 's.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as SiteRow);
     return { raw, csv, jsonl, tally };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -64,8 +64,11 @@ describe('sites.csv and sites.jsonl', () => {
     );
   });
 
-  it('writes the same columns as csvRecord gives', () => {
-    expect(Object.keys(csvRecord(row('a.example'))).filter((k) => (SITE_COLUMNS as readonly string[]).includes(k))).toHaveLength(SITE_COLUMNS.length);
+  it('gives one cell per column, and writes only the header for no rows', async () => {
+    expect(csvCells(row('a.example'))).toHaveLength(SITE_COLUMNS.length);
+    const { raw, jsonl } = await roundTrip([]);
+    expect(raw).toBe(SITE_COLUMNS.join(',') + '\r\n');
+    expect(jsonl).toEqual([]);
   });
 });
 
