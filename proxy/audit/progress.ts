@@ -17,6 +17,7 @@ const n = (x: number) => x.toLocaleString('en-US');
 
 export function duration(ms: number): string {
   const s = Math.round(ms / 1000);
+  if (s < 1) return 'under 1 s';
   if (s < 90) return `${s} s`;
   const m = Math.round(s / 60);
   if (m < 90) return `${m} min`;
@@ -26,12 +27,12 @@ export function duration(ms: number): string {
 
 const clock = (ms: number) => new Date(ms).toISOString().slice(11, 16) + ' UTC';
 
-/** The figures as words: "1,234 of 10,000 done · 12 failed (3 to retry) · 8,754 queued · 412 a minute · about 21 min left". */
+/** The figures as words: "1,234 of 10,000 done · 12 failed (3 to retry) · 8,754 queued · 412/min · about 21 min left". */
 export function describeProgress(p: AuditProgress): string {
   const parts = [`${n(p.done)} of ${n(p.total)} done`];
   parts.push(p.retrying > 0 ? `${n(p.failed)} failed (${n(p.retrying)} to retry)` : `${n(p.failed)} failed`);
   parts.push(`${n(p.queued)} queued`);
-  if (p.perMinute !== null) parts.push(`${p.perMinute < 10 ? p.perMinute.toFixed(1) : n(Math.round(p.perMinute))} a minute`);
+  if (p.perMinute !== null) parts.push(`${p.perMinute < 10 ? p.perMinute.toFixed(1) : n(Math.round(p.perMinute))}/min`);
   if (p.phase === 'stopping') parts.push(p.inFlight > 0 ? `stopping: ${n(p.inFlight)} checks under way finish first (Ctrl-C again to stop now)` : 'stopping');
   else if (p.phase === 'waiting for retries') parts.push(p.nextRetryMs !== null ? `waiting for retries, the next at ${clock(p.nextRetryMs)}` : 'retrying');
   else if (p.leftMs !== null) parts.push(`about ${duration(p.leftMs)} left`);

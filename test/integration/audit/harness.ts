@@ -62,6 +62,7 @@ export function writeList(path: string, domains: readonly string[], ranked = tru
 
 export interface CliRun {
   code: number | null;
+  signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
@@ -79,7 +80,7 @@ export function runCli(args: string[], env: Record<string, string>, onStart?: (c
     child.stdout.on('data', (d) => (stdout += String(d)));
     child.stderr.on('data', (d) => (stderr += String(d)));
     child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+    child.on('exit', (code, signal) => resolve({ code, signal, stdout, stderr }));
     onStart?.(child);
   });
 }

@@ -83,6 +83,29 @@ describe('npm run audit, stopped and resumed', () => {
     expect(third.stdout).toMatch(/Done: 40 checked, 0 failed, 0 not checked yet/);
   }, 180_000);
 
+  it('resumes after kill -9 too: only the checks that were running are made again, nothing is lost', async () => {
+    const sites = realSites(40).slice(0, 20);
+    const list = join(root, 'twenty.txt');
+    const out = join(root, 'killed');
+    writeList(list, sites.map((s) => s.domain));
+    const env = { CRAWL_OVERRIDES: farm.overrides(), CRAWL_CONCURRENCY: '2' };
+    const before = farm.requests.length;
+    const hosts = () => farm.requests.slice(before).filter((r) => r.path === '/robots.txt').map((r) => r.host);
+    const first = await runCli([list, '--out', out], env, (child) => {
+      void until(() => (new Set(hosts()).size >= 5 ? true : undefined), 60_000).then(() => child.kill('SIGKILL'));
+    });
+    expect(first.signal ?? first.code).toBe('SIGKILL');
+    const begun = new Set(hosts()).size;
+    const second = await runCli([list, '--out', out], env);
+    expect(second.code).toBe(0);
+    const all = hosts();
+    expect(new Set(all).size).toBe(20);
+    // At most the two crawls running at the kill (CRAWL_CONCURRENCY) are made twice.
+    expect(all.length - 20).toBeLessThanOrEqual(2);
+    expect(all.length).toBeGreaterThanOrEqual(begun);
+    expect(rows(out).every((r) => r.status === 'ok')).toBe(true);
+  }, 120_000);
+
   it('re-checks records older than --refresh-days and reuses the rest', async () => {
     const sites = realSites(40).slice(0, 6);
     const out = join(root, 'refresh');
