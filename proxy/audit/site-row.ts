@@ -92,7 +92,6 @@ export function siteRow(full: FullRecord, ctx: RowContext): SiteRow {
     if (full.content_signals_exists) found.add('content_signals');
     if (full.agents_json_exists) found.add('agents_json');
   }
-  const automated = (full as FullRecord & { tos_automated_access?: TosStance }).tos_automated_access ?? null;
   return {
     domain: full.domain,
     rank: ctx.rank,
@@ -109,7 +108,7 @@ export function siteRow(full: FullRecord, ctx: RowContext): SiteRow {
     ai_bots_allowed: allowed,
     standards: STANDARD_KEYS.filter((k) => found.has(k)),
     tos_ai_stance: full.tos_ai_stance,
-    tos_automated_access: automated,
+    tos_automated_access: full.tos_automated_access ?? null,
     tos_url: full.tos_url,
     conflicts: [...full.conflicts],
     confidence: full.confidence,

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_COLUMNS, BOT_COLUMNS } from '../../../proxy/audit/output/tables.js';
 import type { SiteRow } from '../../../proxy/audit/site-row.js';
 import { KEY_BOTS } from '../../../shared/key-bots.js';
-import { startFixtureFarm, text, type FixtureFarm } from '../../fixtures/farm.js';
+import { html, startFixtureFarm, text, type FixtureFarm } from '../../fixtures/farm.js';
 import { auditInProcess, type InProcessAudit } from './harness.js';
 import { namedAndBlockedByHand, realSite, realSites, type RealSite } from './real-sites.js';
 
@@ -44,12 +44,21 @@ beforeAll(async () => {
     },
   });
   farm.set('down.test', { routes: { '/robots.txt': text('down', {}, 503) } });
+  // Terms that forbid scrapers without naming AI: a fact of its own (classification.md section 11).
+  farm.set('terms.test', {
+    routes: {
+      '/robots.txt': text('User-agent: *\nDisallow: /admin/\n'),
+      '/': html('<html><body><a href="/legal/terms">Terms of Service</a></body></html>'),
+      '/legal/terms': html('<h1>Terms of Service</h1><p>You agree not to: use any robot, spider, scraper or other automated means to access the site.</p>'),
+    },
+  });
   dir = mkdtempSync(join(tmpdir(), 'audit-test-'));
   const lines = [
     '# a Tranco-style list: rank,domain',
     ...sites.map((s, i) => `${i + 1},${s.domain}`),
     '205,flaky.test',
     '206,down.test',
+    '206,terms.test',
     '207,CNN-COM.test.',
     '208,https://archive-org.test/some/page',
     'not a domain',
@@ -70,7 +79,7 @@ afterAll(async () => {
 describe('an audit of the real robots.txt corpus', () => {
   it('checks every domain once, retries a failed check on the backoff and reports the one that never answers', async () => {
     expect(run.result.outcome).toBe('complete');
-    expect(run.result.tally.status).toEqual({ ok: 205, failed: 1, pending: 0 });
+    expect(run.result.tally.status).toEqual({ ok: 206, failed: 1, pending: 0 });
     for (const s of sites) expect(robotsRequests(s.domain), s.domain).toBe(1);
     expect(robotsRequests('flaky.test')).toBe(2);
     // The first check and three retries (10 min, 1 h, 6 h in production; shortened here).
@@ -82,18 +91,19 @@ describe('an audit of the real robots.txt corpus', () => {
     expect(flakyAudits.map((a) => a.failure)).toEqual(['robots.txt: server error (HTTP 503)', null]);
     // The progress said so on the way: failed checks awaiting their retry, then none.
     expect(run.progress.some((p) => p.retrying > 0)).toBe(true);
-    expect(run.progress.at(-1)).toMatchObject({ total: 206, done: 205, failed: 1, retrying: 0, queued: 0 });
+    expect(run.progress.at(-1)).toMatchObject({ total: 207, done: 206, failed: 1, retrying: 0, queued: 0 });
+    expect(rows.get('terms.test')).toMatchObject({ status: 'ok', tos_automated_access: 'prohibits', tos_ai_stance: 'silent', tos_url: 'http://terms.test/legal/terms' });
   });
 
   it('reports each line that is not a domain with its number, and merges duplicates after normalising', () => {
     const invalid = parse(readFileSync(join(dir, 'invalid-lines.csv')), { columns: true }) as Array<Record<string, string>>;
-    expect(invalid.map((l) => Number(l.line))).toEqual([210, 211, 212]);
+    expect(invalid.map((l) => Number(l.line))).toEqual([211, 212, 213]);
     expect(invalid[0]!.text).toBe('not a domain');
     expect(invalid[1]!.reason).toMatch(/two labels/);
     expect(invalid[2]!.reason).toMatch(/3 columns/);
     const domains = readJsonl().map((r) => r.domain);
-    expect(domains).toHaveLength(206);
-    expect(new Set(domains).size).toBe(206);
+    expect(domains).toHaveLength(207);
+    expect(new Set(domains).size).toBe(207);
     expect(domains.slice(0, 3)).toEqual(['500px-com.test', 'abcnews-go-com.test', 'archive-org.test']);
   });
 
@@ -122,6 +132,7 @@ describe('an audit of the real robots.txt corpus', () => {
         inference: full.use_case_policies.inference,
         robots_txt_status: full.robots_txt_status,
         tos_ai_stance: full.tos_ai_stance,
+        tos_automated_access: full.tos_automated_access ?? null,
         conflicts: full.conflicts,
         confidence: full.confidence,
         audit_id: full.audit_id,
@@ -139,8 +150,8 @@ describe('an audit of the real robots.txt corpus', () => {
     expect(Object.keys(bots[0]!)).toEqual([...BOT_COLUMNS]);
     const rows = new Map(readJsonl().map((r) => [r.domain, r]));
     const read = sites.filter((s) => rows.get(s.domain)!.robots_txt_status === 'ok');
-    // + flaky.test, whose robots.txt was read on the retry and names GPTBot.
-    expect(Number(bots[0]!.sites_robots_read)).toBe(read.length + 1);
+    // + flaky.test, whose robots.txt was read on the retry and names GPTBot, and terms.test.
+    expect(Number(bots[0]!.sites_robots_read)).toBe(read.length + 2);
     for (const token of ['GPTBot', 'ClaudeBot', 'CCBot', 'Google-Extended', 'PerplexityBot', 'Bytespider', 'Amazonbot', 'ChatGPT-User', 'OAI-SearchBot', 'Applebot-Extended', 'meta-externalagent']) {
       const hand = namedAndBlockedByHand(read.map((s) => s.robots), token);
       const naming = hand.naming + (token === 'GPTBot' ? 1 : 0);
