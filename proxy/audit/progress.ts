@@ -5,7 +5,7 @@
  * printed above the bar.
  */
 import { MultiBar, type SingleBar } from 'cli-progress';
-import type { AuditProgress } from './runner.js';
+import type { AuditProgress } from './progress-meter.js';
 
 export interface ProgressView {
   update(p: AuditProgress): void;

@@ -16,6 +16,7 @@ import type { Logger } from '../lib/logger.js';
 import type { LookupService } from '../service/api.js';
 import type { JobState, RegistryStore } from '../service/store/registry-store.js';
 import { readOutcome } from './outcome.js';
+import { ProgressMeter, type AuditProgress } from './progress-meter.js';
 import { RateGate } from './rate-gate.js';
 import { pendingRow, siteRow, type RowStatus } from './site-row.js';
 import type { AuditState } from './state.js';
@@ -25,26 +26,6 @@ const CHUNK = 500;
 /** A handed-over domain with neither a job nor a new record after this long was lost (its job dropped): handed over again. */
 const LOST_AFTER_MS = 15_000;
 const MAX_HANDOVERS = 3;
-const RATE_WINDOW_MS = 60_000;
-
-export interface AuditProgress {
-  total: number;
-  done: number;
-  failed: number;
-  /** Failed checks waiting for their retry. */
-  retrying: number;
-  /** Not checked yet in this run: waiting to be handed over or being checked. */
-  queued: number;
-  /** Handed to the crawler and not stored yet. */
-  inFlight: number;
-  /** Checks stored per minute over the last minute; null before any. */
-  perMinute: number | null;
-  /** Time left at that rate, null when unknown. */
-  leftMs: number | null;
-  /** The earliest retry (epoch ms) while only retries are left. */
-  nextRetryMs: number | null;
-  phase: 'checking' | 'waiting for retries' | 'stopping';
-}
 
 export interface RunnerOptions {
   service: Pick<LookupService, 'queueChecks'> & { readonly store: RegistryStore };
@@ -73,7 +54,7 @@ const chunks = <T>(xs: readonly T[]): T[][] => Array.from({ length: Math.ceil(xs
 
 export class AuditRunner {
   private readonly entries = new Map<string, Entry>();
-  private readonly counts: Record<RowStatus, number> = { ok: 0, failed: 0, pending: 0 };
+  private readonly meter: ProgressMeter;
   private readonly toFeed: string[] = [];
   private next = 0;
   /** Handed over and not stored yet, since when. */
@@ -83,10 +64,8 @@ export class AuditRunner {
   /** Failed checks with a job: the retry time when known. */
   private readonly retrying = new Map<string, number | null>();
   private readonly dirty = new Set<string>();
-  private readonly stored: number[] = [];
   private readonly gate: RateGate;
   private readonly cutoffMs: number;
-  private readonly sessionMs: number;
   private stopping = false;
   private now_ = false;
   private fullUntil = 0;
@@ -94,8 +73,8 @@ export class AuditRunner {
 
   constructor(private readonly o: RunnerOptions) {
     this.cutoffMs = o.startedMs - o.refreshDays * DAY_MS;
-    this.sessionMs = o.clock.now();
-    this.gate = new RateGate(o.rate, this.sessionMs);
+    this.meter = new ProgressMeter(o.clock.now());
+    this.gate = new RateGate(o.rate, o.clock.now());
   }
 
   /** Ctrl-C: hand over nothing more; with the embedded crawler, let the checks handed over finish. */
@@ -109,10 +88,6 @@ export class AuditRunner {
     this.stopping = true;
     this.now_ = true;
     this.wake();
-  }
-
-  get inFlight(): number {
-    return this.outstanding.size;
   }
 
   async run(): Promise<'complete' | 'stopped'> {
@@ -170,8 +145,7 @@ export class AuditRunner {
   }
 
   private setStatus(e: Entry, status: RowStatus): void {
-    this.counts[e.status]--;
-    this.counts[status]++;
+    this.meter.moved(e.status, status);
     e.status = status;
   }
 
@@ -180,7 +154,7 @@ export class AuditRunner {
     const { records, queue } = this.o.service.store;
     for (const e of this.o.state.entries()) {
       this.entries.set(e.domain, { rank: e.rank, checkedMs: e.checkedMs, status: e.status });
-      this.counts[e.status]++;
+      this.meter.moved(null, e.status);
     }
     for (const chunk of chunks([...this.entries.keys()])) {
       const jobs = await queue.jobs(chunk);
@@ -240,7 +214,7 @@ export class AuditRunner {
         const retryAtMs = outcome.failure !== null && job?.state === 'retrying' ? job.runAfterMs : null;
         const row = siteRow(outcome.full, { rank: e.rank, checkedMs: outcome.checkedMs, failure: outcome.failure, retryAtMs, reused: outcome.checkedMs < this.o.startedMs });
         rows.push({ row, checkedMs: outcome.checkedMs });
-        if (this.outstanding.delete(d) || (this.retrying.has(d) && e.checkedMs !== outcome.checkedMs)) this.stored.push(this.o.clock.now());
+        if (this.outstanding.delete(d) || (this.retrying.has(d) && e.checkedMs !== outcome.checkedMs)) this.meter.stored(this.o.clock.now());
         e.checkedMs = outcome.checkedMs;
         this.setStatus(e, row.status);
         this.track(d, row.status, job);
@@ -297,24 +271,15 @@ export class AuditRunner {
   }
 
   private report(): void {
-    const now = this.o.clock.now();
-    while (this.stored.length > 0 && this.stored[0]! < now - RATE_WINDOW_MS) this.stored.shift();
-    const span = Math.min(RATE_WINDOW_MS, now - this.sessionMs);
-    const perMinute = this.stored.length > 0 && span > 0 ? (this.stored.length / span) * 60_000 : null;
-    const queued = this.counts.pending;
     const retries = [...this.retrying.values()].filter((t): t is number => t !== null);
-    const onlyRetries = queued === 0 && this.retrying.size > 0;
-    this.o.onProgress({
-      total: this.entries.size,
-      done: this.counts.ok,
-      failed: this.counts.failed,
-      retrying: this.retrying.size,
-      queued,
-      inFlight: this.outstanding.size,
-      perMinute,
-      leftMs: perMinute && queued > 0 ? (queued / perMinute) * 60_000 : null,
-      nextRetryMs: onlyRetries && retries.length > 0 ? Math.min(...retries) : null,
-      phase: this.stopping ? 'stopping' : onlyRetries ? 'waiting for retries' : 'checking',
-    });
+    this.o.onProgress(
+      this.meter.snapshot(this.o.clock.now(), {
+        total: this.entries.size,
+        inFlight: this.outstanding.size,
+        retrying: this.retrying.size,
+        nextRetryMs: retries.length > 0 ? Math.min(...retries) : null,
+        stopping: this.stopping,
+      }),
+    );
   }
 }

@@ -11,7 +11,7 @@ import { userAgentFor } from '../../../proxy/crawler/user-agent.js';
 import { createLogger } from '../../../proxy/lib/logger.js';
 import { prepareAudit, runAudit, type AuditResult } from '../../../proxy/audit/audit.js';
 import type { AuditOptions } from '../../../proxy/audit/options.js';
-import type { AuditProgress } from '../../../proxy/audit/runner.js';
+import type { AuditProgress } from '../../../proxy/audit/progress-meter.js';
 import { createLookupService, type EmbeddedLookupService } from '../../../proxy/service/lookup-service.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeProgress, duration, progressView } from '../../../proxy/audit/progress.js';
-import type { AuditProgress } from '../../../proxy/audit/runner.js';
+import type { AuditProgress } from '../../../proxy/audit/progress-meter.js';
 
 const P: AuditProgress = { total: 10_000, done: 1_234, failed: 12, retrying: 3, queued: 8_754, inFlight: 16, perMinute: 412.4, leftMs: 21 * 60_000, nextRetryMs: null, phase: 'checking' };
 
