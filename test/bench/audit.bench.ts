@@ -10,6 +10,7 @@
  *    process), then PostgreSQL with one and with two `npm run worker` processes (8 crawls
  *    each). The audit's RSS is sampled every 2 s and printed at each tenth of the run, to show
  *    memory flat over it; so is each worker's.
+ *    AUDIT_SCENARIOS=embedded,pg1,pg2 picks some of them.
  * 2. report.html, sites.csv, sites.jsonl and bots.csv written from AUDIT_ROWS rows (default
  *    100,000: the corpus's 204 files classified, the rows repeated under new names) in the
  *    run's state file; goal under 10 s, beside the time to read and parse the rows alone.
@@ -38,6 +39,8 @@ import { createTestDatabase } from '../integration/store/backends.js';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DOMAINS = Number(process.env.AUDIT_DOMAINS ?? 10_000);
 const ROWS = Number(process.env.AUDIT_ROWS ?? 100_000);
+/** AUDIT_SCENARIOS: a comma-separated choice of embedded, pg1, pg2 (default all three). */
+const SCENARIOS = (process.env.AUDIT_SCENARIOS ?? 'embedded,pg1,pg2').split(',').map((x) => x.trim());
 const corpus = realSites();
 const mb = (bytes: number) => (bytes / 1048576).toFixed(0);
 const n = (x: number) => Math.round(x).toLocaleString('en-US');
@@ -195,14 +198,15 @@ const dir = mkdtempSync(join(tmpdir(), 'audit-bench-'));
 const farm = await startFixtureFarm();
 try {
   console.log(`audit benchmark: ${n(DOMAINS)} fixture domains per scenario (AUDIT_DOMAINS), files answering after 50-300 ms, --rate 1000 (the crawlers are the limit)`);
-  for (const s of DOMAINS === 0 ? [] : [
+  const all = [
     { name: 'embedded', workers: 0, pg: false },
     { name: 'pg1', workers: 1, pg: true },
     { name: 'pg2', workers: 2, pg: true },
-  ]) {
+  ];
+  for (const s of DOMAINS === 0 ? [] : all.filter((x) => SCENARIOS.includes(x.name))) {
     await scenario(s, farm, dir);
   }
-  await reportFrom100k(dir);
+  if (ROWS > 0) await reportFrom100k(dir);
 } finally {
   await farm.close();
   rmSync(dir, { recursive: true, force: true });
