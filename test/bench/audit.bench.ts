@@ -11,6 +11,7 @@
  *    each). The audit's RSS is sampled every 2 s and printed at each tenth of the run, to show
  *    memory flat over it; so is each worker's.
  *    AUDIT_SCENARIOS=embedded,pg1,pg2 picks some of them.
+ *    Run with NODE_OPTIONS=--max-old-space-size=128 to show the heap bounded: the run completes.
  * 2. report.html, sites.csv, sites.jsonl and bots.csv written from AUDIT_ROWS rows (default
  *    100,000: the corpus's 204 files classified, the rows repeated under new names) in the
  *    run's state file; goal under 10 s, beside the time to read and parse the rows alone.
@@ -130,7 +131,7 @@ async function scenario(s: Scenario, farm: FixtureFarm, dir: string): Promise<vo
     if (samples.length >= 4) {
       const half = samples.slice(Math.floor(samples.length / 2));
       const early = samples.slice(0, Math.floor(samples.length / 2));
-      console.log(`  audit RSS: max of the first half ${Math.max(...early.map((x) => x.audit)).toFixed(0)} MB, of the second half ${Math.max(...half.map((x) => x.audit)).toFixed(0)} MB`);
+      console.log(`  audit RSS: max of the first half ${Math.max(...early.map((x) => x.audit)).toFixed(0)} MB, of the second half ${Math.max(...half.map((x) => x.audit)).toFixed(0)} MB (the last samples include writing the results)`);
     }
   } finally {
     for (const w of workers) w.kill('SIGTERM');
