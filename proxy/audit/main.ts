@@ -23,7 +23,7 @@ import { openSqliteStore } from '../service/store/sqlite/open.js';
 import { prepareAudit, runAudit } from './audit.js';
 import { USAGE, UsageError, parseAuditArgs } from './options.js';
 import { OUTPUT_FILES } from './output/write-outputs.js';
-import { progressView } from './progress.js';
+import { progressView, type ProgressView } from './progress.js';
 import { ListChangedError } from './state.js';
 
 function fail(message: string, usage = true): never {
@@ -90,7 +90,7 @@ async function main(argv: string[]): Promise<number> {
     registry: pg ? 'PostgreSQL (DATABASE_URL)' : `${opts.out}/registry.sqlite`,
     userAgent: userAgentFor(process.env.CRAWLER_CONTACT?.trim() || undefined),
     log,
-    view,
+    view: pg ? withWorkerHint(view) : view,
   });
   let interrupts = 0;
   const onInterrupt = () => {
@@ -117,6 +117,26 @@ async function main(argv: string[]): Promise<number> {
     await crawler.close();
     prepared.state.close();
   }
+}
+
+/** On PostgreSQL the audit crawls nothing itself: when nothing is stored for a minute while checks wait, say what may be missing. */
+function withWorkerHint(view: ProgressView): ProgressView {
+  let settled = -1;
+  let since = Date.now();
+  let told = false;
+  return {
+    ...view,
+    update(p) {
+      view.update(p);
+      if (p.done + p.failed !== settled || p.inFlight === 0) {
+        settled = p.done + p.failed;
+        since = Date.now();
+      } else if (!told && Date.now() - since > 60_000) {
+        told = true;
+        view.note('Nothing was stored for a minute while checks wait in the queue: is `npm run worker` running with the same DATABASE_URL?');
+      }
+    },
+  };
 }
 
 main(process.argv.slice(2)).then(
