@@ -92,13 +92,16 @@ async function main(argv: string[]): Promise<number> {
     log,
     view: pg ? withWorkerHint(view) : view,
   });
-  let interrupts = 0;
+  // Ctrl-C under `npm run audit` arrives twice: from the terminal and forwarded by npm. A second
+  // one counts (stop at once) only when it comes a second or more after the first.
+  let firstInterrupt = 0;
   const onInterrupt = () => {
-    interrupts++;
-    if (interrupts === 1) {
+    const now = Date.now();
+    if (firstInterrupt === 0) {
+      firstInterrupt = now;
       view.note('Stopping: nothing more is handed to the crawler; the results so far are being written. Ctrl-C again to stop at once.');
       session.stop();
-    } else session.stopNow();
+    } else if (now - firstInterrupt >= 1_000) session.stopNow();
   };
   process.on('SIGINT', onInterrupt);
   process.on('SIGTERM', onInterrupt);

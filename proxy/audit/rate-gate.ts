@@ -1,37 +1,37 @@
 /**
- * The run's global rate cap: a token bucket of `perSecond` domains a second, holding at most one
- * second's worth, so a run never hands the crawler more than `perSecond` domains in any second
- * however long it waited before (the queue and its workers add their own limits on top).
+ * The run's global rate cap, as a sliding window: at most `ceil(perSecond)` domains handed over
+ * in any window of `ceil(perSecond) / perSecond` seconds, so at most N in any second for a whole
+ * N (and 1 every 2 s for 0.5). A run that was held up (a slow queue, a busy machine) does not
+ * make up for it in a burst, as a token bucket would.
  */
 export class RateGate {
-  private tokens = 1;
-  private last: number;
+  private readonly allowed: number;
+  private readonly windowMs: number;
+  /** When each domain of the current window was handed over, oldest first. */
+  private readonly times: number[] = [];
 
-  constructor(
-    private readonly perSecond: number,
-    nowMs: number,
-  ) {
-    this.last = nowMs;
+  constructor(perSecond: number) {
+    this.allowed = Math.ceil(perSecond);
+    this.windowMs = (1000 * this.allowed) / perSecond;
   }
 
-  private refill(nowMs: number): void {
-    this.tokens = Math.min(Math.max(1, this.perSecond), this.tokens + ((nowMs - this.last) / 1000) * this.perSecond);
-    this.last = nowMs;
+  private expire(nowMs: number): void {
+    while (this.times.length > 0 && this.times[0]! < nowMs - this.windowMs) this.times.shift();
   }
 
-  /** How many may go now (whole domains). */
+  /** How many may go now. */
   available(nowMs: number): number {
-    this.refill(nowMs);
-    return Math.floor(this.tokens);
+    this.expire(nowMs);
+    return this.allowed - this.times.length;
   }
 
-  take(n: number): void {
-    this.tokens -= n;
+  take(n: number, nowMs: number): void {
+    for (let i = 0; i < n; i++) this.times.push(nowMs);
   }
 
   /** Milliseconds until the next domain may go. */
   waitMs(nowMs: number): number {
-    this.refill(nowMs);
-    return this.tokens >= 1 ? 0 : Math.ceil(((1 - this.tokens) / this.perSecond) * 1000);
+    this.expire(nowMs);
+    return this.times.length < this.allowed ? 0 : Math.floor(this.times[0]! + this.windowMs - nowMs) + 1;
   }
 }

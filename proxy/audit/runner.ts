@@ -74,7 +74,7 @@ export class AuditRunner {
   constructor(private readonly o: RunnerOptions) {
     this.cutoffMs = o.startedMs - o.refreshDays * DAY_MS;
     this.meter = new ProgressMeter(o.clock.now());
-    this.gate = new RateGate(o.rate, o.clock.now());
+    this.gate = new RateGate(o.rate);
   }
 
   /** Ctrl-C: hand over nothing more; with the embedded crawler, let the checks handed over finish. */
@@ -194,7 +194,7 @@ export class AuditRunner {
       taken++;
     }
     this.next += taken;
-    this.gate.take(taken);
+    this.gate.take(taken, now);
     // The queue is at its bulk cap (people's lookups keep their room): try again shortly.
     if (taken < batch.length) this.fullUntil = this.o.clock.now() + 2_000;
   }

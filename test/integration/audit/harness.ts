@@ -20,6 +20,8 @@ export interface InProcessAudit {
   result: AuditResult;
   service: EmbeddedLookupService;
   progress: AuditProgress[];
+  /** Each hand-over to the queue: when (performance.now()) and the domains handed over. */
+  handovers: Array<{ at: number; domains: readonly string[] }>;
   close(): Promise<void>;
 }
 
@@ -33,8 +35,9 @@ export async function auditInProcess(
   const log = createLogger('audit-test', 'silent');
   const service = createLookupService({ dataDir: full.out, crawler, logger: log, crawlConcurrency: env.concurrency ?? 4, retryDelaysMs: env.retryDelaysMs });
   const progress: AuditProgress[] = [];
+  const handovers: InProcessAudit['handovers'] = [];
   const session = runAudit(prepared, full, {
-    service,
+    service: { ...service, queueChecks: (domains) => (handovers.push({ at: performance.now(), domains }), service.queueChecks(domains)) },
     crawlsHere: true,
     window: 2 * (env.concurrency ?? 4),
     registry: `${full.out}/registry.sqlite`,
@@ -48,6 +51,7 @@ export async function auditInProcess(
     result,
     service,
     progress,
+    handovers,
     async close() {
       await service.close();
       await crawler.close();

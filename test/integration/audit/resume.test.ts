@@ -47,7 +47,11 @@ describe('npm run audit, stopped and resumed', () => {
     writeList(list, sites.map((s) => s.domain));
     const env = { CRAWL_OVERRIDES: farm.overrides(), CRAWL_CONCURRENCY: '2' };
     const first = await runCli([list, '--out', out, '--rate', '20'], env, (child) => {
-      void until(() => (new Set(robotsHosts()).size >= 6 ? true : undefined), 60_000).then(() => child.kill('SIGINT'));
+      // Twice, 20 ms apart, as Ctrl-C under `npm run audit` arrives (the terminal's and npm's forwarded one): still one graceful stop.
+      void until(() => (new Set(robotsHosts()).size >= 6 ? true : undefined), 60_000).then(() => {
+        child.kill('SIGINT');
+        setTimeout(() => child.kill('SIGINT'), 20);
+      });
     });
     expect(first.stderr).toBe('');
     expect(first.code).toBe(130);
@@ -138,10 +142,14 @@ describe('npm run audit, stopped and resumed', () => {
     const before = farm.requests.length;
     const run = await auditInProcess({ list, out: join(root, 'rate'), rate: 4 }, { overrides: farm.overrides(), concurrency: 8 });
     await run.close();
+    // At most 4 in any second (4 may go at once), so 16 take over 3 seconds.
+    const handed = run.handovers.flatMap((h) => h.domains.map(() => h.at - start));
+    expect(handed).toHaveLength(16);
+    for (const t of handed) expect(handed.filter((u) => u >= t && u < t + 1000).length).toBeLessThanOrEqual(4);
+    expect(Math.max(...handed) - Math.min(...handed)).toBeGreaterThan(2_990);
+    // And crawled no faster: the fixture server saw the last robots.txt that long after the first.
     const starts = farm.requests.slice(before).filter((r) => r.path === '/robots.txt').map((r) => r.at - start);
     expect(starts).toHaveLength(16);
-    // 4 a second, steadily (one more allowed in a window for the few milliseconds between a hand-over and its request), so 16 take over 3 seconds.
-    for (const t of starts) expect(starts.filter((u) => u >= t && u < t + 1000).length).toBeLessThanOrEqual(5);
-    expect(Math.max(...starts) - Math.min(...starts)).toBeGreaterThan(3_200);
+    expect(Math.max(...starts) - Math.min(...starts)).toBeGreaterThan(2_900);
   });
 });
