@@ -271,13 +271,15 @@ export class AuditRunner {
   }
 
   private report(): void {
-    const retries = [...this.retrying.values()].filter((t): t is number => t !== null);
+    let nextRetryMs: number | null = null;
+    // A loop, not Math.min(...): a run where every check failed may wait on 100,000 retries.
+    for (const t of this.retrying.values()) if (t !== null && (nextRetryMs === null || t < nextRetryMs)) nextRetryMs = t;
     this.o.onProgress(
       this.meter.snapshot(this.o.clock.now(), {
         total: this.entries.size,
         inFlight: this.outstanding.size,
         retrying: this.retrying.size,
-        nextRetryMs: retries.length > 0 ? Math.min(...retries) : null,
+        nextRetryMs,
         stopping: this.stopping,
       }),
     );
