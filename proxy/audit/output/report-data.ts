@@ -149,6 +149,15 @@ const TRAINING_WORDS: Record<RobotsTraining, string> = {
 };
 const TRAINING_COLOURS: Record<RobotsTraining, string> = { restricts: '#b91c1c', does_not: '#4b5563', unread: '#a8a29e' };
 const TRAININGS: RobotsTraining[] = ['restricts', 'does_not', 'unread'];
+/** The terms on robots and scrapers, in words of their own (the TOS_STANCE_LABELS speak of AI use). */
+const ACCESS_WORDS: Record<TosStance | 'not_recorded', string> = {
+  prohibits: 'Terms forbid robots and scrapers',
+  restricts: 'Terms restrict robots and scrapers',
+  permits: 'Terms permit robots and scrapers',
+  silent: 'Terms silent on robots and scrapers',
+  unknown: 'Terms not read',
+  not_recorded: 'Not recorded',
+};
 
 function termsSection(t: Tally): Section {
   const automatedRecorded = TOS_STANCES.some((s) => TRAININGS.some((r) => t.automated[s][r] > 0));
@@ -163,7 +172,7 @@ function termsSection(t: Tally): Section {
   const tables = [cross('Terms on AI use against robots.txt', t.terms, TOS_STANCES, (k) => TOS_STANCE_LABELS[k as TosStance].label)];
   tables.push(
     automatedRecorded
-      ? cross('Terms on robots, scrapers and automated access against robots.txt', t.automated, [...TOS_STANCES, 'not_recorded'], (k) => (k === 'not_recorded' ? 'Not recorded' : TOS_STANCE_LABELS[k as TosStance].label))
+      ? cross('Terms on robots, scrapers and automated access against robots.txt', t.automated, [...TOS_STANCES, 'not_recorded'], (k) => ACCESS_WORDS[k as TosStance | 'not_recorded'])
       : { caption: 'Terms on robots, scrapers and automated access', head: ['Note'], rows: [['Not recorded by this version of the service for these sites.']] },
   );
   return {
