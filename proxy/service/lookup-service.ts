@@ -195,6 +195,12 @@ export function createLookupService(opts: EmbeddedOptions): EmbeddedLookupServic
     stats: () => store.preview.stats(clock.now()),
     whenAnalysed: (domain, timeoutMs, signal, o) => waiters.whenAnalysed(domain, timeoutMs, signal, o),
     recheck: (domain, o) => admission.recheck(domain, o?.client),
+    async queueChecks(domains) {
+      const known = await records.summaries(domains);
+      const added = await admission.batch(domains.filter((d) => !known.has(d)));
+      const refreshed = await admission.refreshMany(domains.filter((d) => known.has(d)));
+      return domains.map((d) => added.has(d) || refreshed.has(d));
+    },
     async analyseNow(domain) {
       const outcome = await crawlAndStore(domain);
       return withLastCheck(outcome.record.full, outcome.lastCheck);

@@ -228,6 +228,14 @@ export interface QueueCounts {
   retrying: number;
 }
 
+/** One domain's job, as a bulk run (npm run audit) follows its domains. */
+export interface JobState {
+  /** `retrying`: a failed check waiting for its retry time (classification.md section 8). */
+  state: 'queued' | 'running' | 'retrying';
+  /** When the retry comes due (epoch ms); null unless `retrying`. */
+  runAfterMs: number | null;
+}
+
 /** Crawls, classifies and stores one domain; must not store anything once `signal` aborted. */
 export type RunJob = (domain: string, signal: AbortSignal) => Promise<void>;
 
@@ -258,6 +266,8 @@ export interface CrawlQueue {
    */
   recheck(domain: string, opts: { nowMs: number; minIntervalMs: number; maxQueued: number; budget?: EnqueueRequest['budget'] }): Promise<RecheckOutcome>;
   counts(): Promise<QueueCounts>;
+  /** The jobs of these domains; a domain with no job waiting, running or retrying is absent. */
+  jobs(domains: readonly string[]): Promise<Map<string, JobState>>;
   /** Queues up to `max` domains checked before `cutoffMs` for a refresh (none while `maxQueued` are queued). */
   enqueueStale(cutoffMs: number, max: number, nowMs: number, maxQueued: number): Promise<number>;
   /**
