@@ -25,6 +25,16 @@ const missing = (url: string, domain: string, queued: boolean): CheckResult => (
   last_updated: null,
 });
 
+/** What a registry read gives (found answers, and the domains it queued) as DomainAnswers for each of `domains`. */
+export function registryAnswers(domains: readonly string[], found: ReadonlyMap<string, DomainPolicyFound>, queued: ReadonlySet<string>): Map<string, DomainAnswer> {
+  const out = new Map<string, DomainAnswer>();
+  for (const d of domains) {
+    const record = found.get(d);
+    out.set(d, record ? { found: true, record } : { found: false, queued: queued.has(d) });
+  }
+  return out;
+}
+
 /** Every URL of `req`, in order; `answers` holds each of `req.domains`. */
 export function answerUrls(req: CheckRequest, answers: ReadonlyMap<string, DomainAnswer>): CheckResponse {
   const results: CheckResult[] = new Array(req.urls.length);

@@ -244,8 +244,10 @@ export interface UsageStore {
   /**
    * Counts one request in the key's three windows unless one is full, atomically and durably
    * before it answers (a kill -9 right after loses no count); a refused request is not counted.
+   * `weight` (default 1): what the request counts for when admitted (POST /v1/check counts each
+   * URL's domain once); it is admitted while every window has room for one.
    */
-  consume(keyId: number, nowMs: number, limits: Readonly<Record<LimitType, number>>): Promise<UsageState>;
+  consume(keyId: number, nowMs: number, limits: Readonly<Record<LimitType, number>>, weight?: number): Promise<UsageState>;
 }
 
 // ---------------------------------------------------------------- announced surface
