@@ -9,6 +9,7 @@ import { SERVICE_VERSION } from '../version.js';
 import { COMPONENT_SCHEMAS, HEADERS, schemaComponents } from './components.js';
 import { PREVIEW_COMPONENT_SCHEMAS, previewOpenApi } from './preview-paths.js';
 import { REFERENCE_PATHS } from './paths.js';
+import { CHECK_COMPONENT_SCHEMAS, CHECK_PATHS } from './check-path.js';
 
 const DESCRIPTION = `The AI-Policy Lookup Service: what machine-readable AI-access policy a domain publishes.
 Beta: endpoints and response shapes may change.
@@ -35,10 +36,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       { name: 'preview', description: 'The announced launch surface, served under /preview/v1.' },
       { name: 'operations', description: 'Ours: health and this document.' },
     ],
-    paths: { ...REFERENCE_PATHS, ...previewOpenApi.paths },
+    paths: { ...REFERENCE_PATHS, ...CHECK_PATHS, ...previewOpenApi.paths },
     components: {
       // One registry for both surfaces, so shared shapes are one component referenced by both.
-      schemas: schemaComponents({ ...COMPONENT_SCHEMAS, ...PREVIEW_COMPONENT_SCHEMAS }),
+      schemas: schemaComponents({ ...COMPONENT_SCHEMAS, ...CHECK_COMPONENT_SCHEMAS, ...PREVIEW_COMPONENT_SCHEMAS }),
       headers: HEADERS,
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key from POST /v1/auth/signup.' } },
     },
