@@ -74,9 +74,8 @@ function botOf(value: string): ParamsCheck<{ token: string; purpose: UseCase | n
   return { ok: true, value: { token: bot.token, purpose: useCaseOf(bot.purpose) } };
 }
 
-/** One entry of `urls`: an absolute http(s) URL whose host is a domain. */
-function urlOf(value: string, i: number): ParamsCheck<CheckUrl> {
-  const name = `urls[${i}]`;
+/** One URL to judge (an entry of `urls`, named `name` in messages): an absolute http(s) URL whose host is a domain. */
+export function checkUrl(value: string, name: string): ParamsCheck<CheckUrl> {
   let u: URL;
   try {
     u = new URL(value);
@@ -90,28 +89,32 @@ function urlOf(value: string, i: number): ParamsCheck<CheckUrl> {
   return { ok: true, value: { url: value, domain: d.domain, path: u.pathname + u.search, otherPort: u.port !== '' } };
 }
 
+/** The question: a bot, a use case, or both (the use defaults to the bot's own purpose). */
+export function checkQuestion(bot: string | undefined, use: string | undefined): ParamsCheck<Pick<CheckRequest, 'bot' | 'use' | 'question'>> {
+  if (bot === undefined && use === undefined) return problem('invalid_params', 'Give bot, use or both: which crawler, or which use of the pages, to judge.');
+  if (use !== undefined && !(USE_CASES as readonly string[]).includes(use)) return problem('invalid_params', `use: expected one of ${USE_CASES.join(', ')}, got "${shown(use)}".`);
+  const asked = bot === undefined ? null : botOf(bot);
+  if (asked && !asked.ok) return asked;
+  const b = asked?.value ?? null;
+  const judged = (use as UseCase | undefined) ?? b?.purpose ?? null;
+  return { ok: true, value: { bot: b?.token ?? null, use: judged, question: { token: b ? b.token.toLowerCase() : null, use: judged } } };
+}
+
 /** The request body, checked: every problem is a 400 whose message names the field or entry. */
 export function checkCheckBody(body: unknown): ParamsCheck<CheckRequest> {
   const r = CheckRequestSchema.safeParse(body);
   if (!r.success) return shapeProblem(r.error.issues[0]!, body);
-  const { bot, use, urls } = r.data;
-  if (bot === undefined && use === undefined) return problem('invalid_params', 'Give bot, use or both: which crawler, or which use of the pages, to judge.');
-  const asked = bot === undefined ? null : botOf(bot);
-  if (asked && !asked.ok) return asked;
-  const parsed: CheckUrl[] = [];
+  const q = checkQuestion(r.data.bot, r.data.use);
+  if (!q.ok) return q;
+  const urls: CheckUrl[] = [];
   const domains = new Set<Domain>();
-  for (let i = 0; i < urls.length; i++) {
-    const one = urlOf(urls[i]!, i);
+  for (let i = 0; i < r.data.urls.length; i++) {
+    const one = checkUrl(r.data.urls[i]!, `urls[${i}]`);
     if (!one.ok) return one;
-    parsed.push(one.value);
+    urls.push(one.value);
     domains.add(one.value.domain);
   }
-  const b = asked?.value ?? null;
-  const judged = use ?? b?.purpose ?? null;
-  return {
-    ok: true,
-    value: { bot: b?.token ?? null, use: judged, question: { token: b ? b.token.toLowerCase() : null, use: judged }, urls: parsed, domains: [...domains] },
-  };
+  return { ok: true, value: { ...q.value, urls, domains: [...domains] } };
 }
 
 // ---------------------------------------------------------------- answer
