@@ -11,9 +11,11 @@
  * path, `partial` when some are, `allowed` when none is.
  */
 import { KEY_BOTS } from '../key-bots.js';
-import { canonicalize } from '../robots/canonical.js';
-import { judgePath, type PathJudgement } from '../robots/path-rules.js';
-import type { DecidingSignal, DomainPolicyFound, PathSignals } from '../schemas.js';
+import { canonicalize, pathOf } from '../robots/canonical.js';
+import { decidingRule, isRobotsTxtPath } from '../robots/match.js';
+import { pathRuleSet } from '../robots/path-rules.js';
+import type { RobotsRule, RobotsSource } from '../robots/types.js';
+import type { DecidingSignal, DomainPolicyFound, PathRules, PathSignals } from '../schemas.js';
 import type { UseCase } from '../values.js';
 import { signalFor, type PathSignal } from './signals.js';
 
@@ -72,11 +74,39 @@ function robotsOf(r: UrlRecord): 'rules' | 'none' | 'unread' | 'absent' {
   return status === null ? 'absent' : 'unread';
 }
 
-const robotsSignal = (rule: NonNullable<PathJudgement['rule']>): DecidingSignal => ({
+const robotsSignal = (rule: RobotsRule): DecidingSignal => ({
   source: 'robots_txt',
-  line: rule[2],
-  evidence: `${rule[0] === 1 ? 'Allow' : 'Disallow'}: ${rule[1]}`,
+  line: rule.line,
+  evidence: `${rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${rule.pattern}`,
 });
+
+/** The path as the rules compare it, worked out once for every bot asked about (RFC 9309 section 2.2.2). */
+interface Target {
+  canonical: string;
+  /** /robots.txt is always allowed. */
+  robotsTxt: boolean;
+}
+
+interface RobotsDecision {
+  allowed: boolean;
+  rule: RobotsRule | null;
+  source: RobotsSource;
+}
+
+/**
+ * The rule of `token`'s groups (else `*`'s) that decides the path: longest pattern, allow on a
+ * tie. Bots that follow the same groups share one rule set; `seen` remembers its answer for this
+ * path, so the key bots of a use case that all follow `*` cost one match.
+ */
+function robotsFor(rules: PathRules, token: string, t: Target, seen?: Map<object, RobotsRule | null>): RobotsDecision {
+  const set = pathRuleSet(rules, token);
+  let rule = seen?.get(set);
+  if (rule === undefined) {
+    rule = t.robotsTxt ? null : decidingRule(set, t.canonical);
+    seen?.set(set, rule);
+  }
+  return { allowed: rule === null || rule.type === 'allow', rule, source: set.source };
+}
 
 /** Site-wide first, then what the bot's own groups add: a no of either wins. */
 function usageFor(ps: PathSignals, use: UseCase | null, canonical: string, token: string | null): PathSignal | null {
@@ -99,17 +129,18 @@ export function judgeUrl(r: UrlRecord, path: string, q: UrlQuestion): UrlJudgeme
   if (robots === 'absent' || (ps === null && q.use !== null)) return unknown('no_url_rules');
   const signals = ps ?? EMPTY_SIGNALS;
   if (q.use !== null && signals.truncated) return unknown('rules_truncated');
-  const canonical = canonicalize(path);
-  const usage = usageFor(signals, q.use, canonical, q.token);
+  const target = pathOf(path);
+  const t: Target = { canonical: canonicalize(target), robotsTxt: isRobotsTxtPath(target) };
+  const usage = usageFor(signals, q.use, t.canonical, q.token);
   if (usage?.value === false) return withBots(answer('blocked', usage.signal), q, 'blocked');
   if (robots === 'unread') return usage ? withBots(answer('allowed', usage.signal, true), q, 'allowed') : unknown('robots_unreadable');
   if (robots === 'rules' && r.path_rules!.truncated) return unknown('rules_truncated');
   const rules = robots === 'rules' ? r.path_rules! : null;
-  return q.token === null ? byKeyBots(rules, signals, q.use!, path, canonical, usage) : byBot(rules, q.token, path, usage);
+  return q.token === null ? byKeyBots(rules, signals, q.use!, t, usage) : byBot(rules, q.token, t, usage);
 }
 
-function byBot(rules: UrlRecord['path_rules'], token: string, path: string, signal: PathSignal | null): UrlJudgement {
-  const j = rules ? judgePath(rules, token, path) : null;
+function byBot(rules: PathRules | null, token: string, t: Target, signal: PathSignal | null): UrlJudgement {
+  const j = rules ? robotsFor(rules, token, t) : null;
   if (j && !j.allowed) return answer('blocked', robotsSignal(j.rule!));
   if (signal) return answer('allowed', signal.signal, true);
   const rule = j?.rule ?? null;
@@ -121,16 +152,17 @@ function byBot(rules: UrlRecord['path_rules'], token: string, path: string, sign
  * it. The deciding line is the first refusal's, or else a signal's yes, or else a rule that
  * opens the path.
  */
-function byKeyBots(rules: UrlRecord['path_rules'], ps: PathSignals, use: UseCase, path: string, canonical: string, site: PathSignal | null): UrlJudgement {
+function byKeyBots(rules: PathRules | null, ps: PathSignals, use: UseCase, t: Target, site: PathSignal | null): UrlJudgement {
   const bots: Record<string, 'allowed' | 'blocked'> = {};
   let refusal: DecidingSignal | null = null;
   let opening: DecidingSignal | null = site?.signal ?? null;
   let explicit = site !== null;
   let refused = 0;
+  const seen = new Map<object, RobotsRule | null>();
   for (const bot of KEY_BOTS[use]) {
     const token = bot.toLowerCase();
-    const own = signalFor(ps, use, canonical, token);
-    const j = rules ? judgePath(rules, token, path) : null;
+    const own = signalFor(ps, use, t.canonical, token);
+    const j = rules ? robotsFor(rules, token, t, seen) : null;
     const no = own?.value === false ? own.signal : j && !j.allowed ? robotsSignal(j.rule!) : null;
     bots[bot] = no ? 'blocked' : 'allowed';
     if (no) {
@@ -138,7 +170,7 @@ function byKeyBots(rules: UrlRecord['path_rules'], ps: PathSignals, use: UseCase
       refusal ??= no;
       continue;
     }
-    if (own?.value === true || (j?.source === 'named' && j.rule?.[0] === 1)) explicit = true;
+    if (own?.value === true || (j?.source === 'named' && j.rule?.type === 'allow')) explicit = true;
     if (!opening) opening = own?.signal ?? (j?.rule ? robotsSignal(j.rule) : null);
   }
   const n = KEY_BOTS[use].length;

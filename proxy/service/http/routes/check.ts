@@ -17,6 +17,7 @@ import { preferredWait } from '../../../lib/http/prefer.js';
 import type { LookupService } from '../../api.js';
 import type { ApiKeys } from '../../auth/api-keys.js';
 import type { KeyUsage } from '../../auth/usage.js';
+import { JudgedParts } from '../../judged-parts.js';
 import { methodNotAllowed } from '../errors.js';
 import { countKeyUsage, jsonBody, readOptions, requireJson, requireKey, requireKeyUncounted } from '../security.js';
 
@@ -28,6 +29,7 @@ export interface CheckRouteDeps {
 
 export function checkRouter(service: LookupService, deps: CheckRouteDeps): Router {
   const count = countKeyUsage(deps.usage, deps.clock);
+  const parts = new JudgedParts();
   const check: RequestHandler = async (req, res) => {
     const parsed = checkCheckBody(req.body);
     res.locals.counted = true;
@@ -46,6 +48,7 @@ export function checkRouter(service: LookupService, deps: CheckRouteDeps): Route
       if (analysed.length > 0) for (const [d, rec] of (await service.lookups(analysed, opts)).found) found.set(d, rec);
       res.setHeader('Preference-Applied', `wait=${wait}`);
     }
+    for (const [d, rec] of found) found.set(d, parts.reuse(rec));
     res.json(answerUrls(request, registryAnswers(request.domains, found, queued)));
   };
   // A body refused before the route reads it (not JSON, too large, malformed) counts as one request.
