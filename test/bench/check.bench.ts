@@ -163,34 +163,38 @@ async function main(): Promise<void> {
     const parts = new JudgedParts();
     const requests: CheckRequest[] = [];
     const records = new Map<string, DomainPolicyFound>();
+    // CPU time of this process (µs), not wall time: nothing else runs in it, and a busy machine moves it far less.
+    const cpuNow = () => {
+      const u = process.cpuUsage();
+      return (u.user + u.system) / 1000;
+    };
     for (const body of bodies) {
-      let a = performance.now();
+      let a = cpuNow();
       const parsed = JSON.parse(body) as unknown;
-      let b = performance.now();
+      let b = cpuNow();
       t.json += b - a;
       const r = checkCheckBody(parsed);
       if (!r.ok) throw new Error(r.message);
-      a = performance.now();
+      a = cpuNow();
       t.urls += a - b;
       const { found, queued } = await service.lookups(r.value.domains);
-      b = performance.now();
+      b = cpuNow();
       t.read += b - a;
       for (const [d, rec] of found) found.set(d, parts.reuse(rec));
-      a = performance.now();
+      a = cpuNow();
       t.reuse += a - b;
-      b = a;
       const answer = answerUrls(r.value, registryAnswers(r.value.domains, found, queued));
-      a = performance.now();
-      t.judge += a - b;
+      b = cpuNow();
+      t.judge += b - a;
       JSON.stringify(answer);
-      t.out += performance.now() - a;
+      t.out += cpuNow() - b;
       requests.push(r.value);
       for (const [d, rec] of found) records.set(d, rec);
     }
     await service.close();
     const total = t.json + t.urls + t.read + t.reuse + t.judge + t.out;
     const share = (ms: number) => `${ms.toFixed(0)} ms (${((100 * ms) / total).toFixed(0)} %)`;
-    console.log(`\none API request's work, in process, 100 requests of ${fmt(PER_REQUEST)} shuffled URLs (${fmt(urls.length / (total / 1000))} URLs/s in all):`);
+    console.log(`\none API request's work, in process, CPU time, 100 requests of ${fmt(PER_REQUEST)} shuffled URLs (${fmt(urls.length / (total / 1000))} URLs per CPU second in all):`);
     console.log(`  JSON.parse of the bodies   ${share(t.json)}`);
     console.log(`  URL checks (WHATWG URL)    ${share(t.urls)}`);
     console.log(`  registry read (SQLite and JSON.parse of each record) ${share(t.read)}`);
