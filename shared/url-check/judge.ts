@@ -47,7 +47,7 @@ export interface UrlJudgement {
 }
 
 /** The parts of a found answer the judgement reads. */
-export type UrlRecord = Pick<DomainPolicyFound, 'path_rules' | 'path_signals' | 'basis' | 'signals'>;
+export type UrlRecord = Pick<DomainPolicyFound, 'path_rules' | 'path_signals' | 'basis'>;
 
 const EMPTY_SIGNALS: PathSignals = { content_signals: [], tdmrep: null, ai_txt: null, noai: [], truncated: false };
 
