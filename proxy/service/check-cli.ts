@@ -8,10 +8,9 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { CHECK_MAX_URLS, checkQuestion, checkUrl, type CheckResult, type CheckUrl } from '../../shared/check-api.js';
-import { createCrawler } from '../crawler/index.js';
 import { createLogger } from '../lib/logger.js';
 import { CheckRun } from './check-run.js';
-import { loadServiceConfig } from './config.js';
+import { cliSetup } from './cli-setup.js';
 import { createLookupService } from './lookup-service.js';
 import { openConfiguredStore } from './open-store.js';
 
@@ -58,14 +57,7 @@ async function main(argv: string[]): Promise<number> {
   const question = checkQuestion(args.bot, args.use);
   if (!question.ok) fail(question.message.replace(/^(bot|use): /, '--$1: '));
 
-  let config;
-  let crawler;
-  try {
-    config = loadServiceConfig(process.env);
-    crawler = createCrawler({ overrides: config.crawlOverrides, rankListPath: config.rankListPath });
-  } catch (e) {
-    fail(`Configuration error: ${(e as Error).message}`);
-  }
+  const { config, crawler } = cliSetup(fail);
   // Logs go to stderr: stdout is the answer.
   const logger = createLogger('check', process.env.LOG_LEVEL ?? 'warn', { destination: process.stderr });
   const store = await openConfiguredStore(config, logger, 'service');
