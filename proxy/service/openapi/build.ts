@@ -21,7 +21,7 @@ Every error is \`{error, message}\`, plus \`retry_after\` and \`limit_type\` for
 Ours where the seed says "not shown": 201 for signup, 200 for every other success;
 \`invalid_email\` (400) and \`rate_limit_exceeded\` with \`limit_type: day\` (429) for signup failures;
 \`invalid_params\` (400) for a batch outside ${LIMITS.batchMin}-${LIMITS.batchMax} entries; \`not_found\` (404), \`method_not_allowed\` (405),
-\`payload_too_large\` (413, bodies over 64 KiB), \`unsupported_media_type\` (415) for requests no endpoint takes;
+\`payload_too_large\` (413, bodies over 64 KiB; 2,200 KiB for /v1/check), \`unsupported_media_type\` (415) for requests no endpoint takes;
 unknown domains answer exactly \`{domain, found: false, queued: true}\` on every lookup endpoint,
 or \`queue_full\` (503, with \`retry_after\`) when the crawl queue holds its cap;
 monthly headers X-RateLimit-Limit-Month and X-RateLimit-Remaining-Month; site facts that are unknown are null.`;
