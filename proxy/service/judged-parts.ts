@@ -29,13 +29,30 @@ function same(a: unknown, b: unknown): boolean {
   return true;
 }
 
+/** path_rules compared rule by rule: by far the larger part, and the one worth a loop of its own. */
+function sameRules(a: DomainPolicyFound['path_rules'], b: DomainPolicyFound['path_rules']): boolean {
+  if (!a || !b) return a === b;
+  if (a.truncated !== b.truncated || a.groups.length !== b.groups.length) return false;
+  for (let g = 0; g < a.groups.length; g++) {
+    const x = a.groups[g]!;
+    const y = b.groups[g]!;
+    if (x.rules.length !== y.rules.length || !same(x.agents, y.agents)) return false;
+    for (let i = 0; i < x.rules.length; i++) {
+      const r = x.rules[i]!;
+      const q = y.rules[i]!;
+      if (r[0] !== q[0] || r[1] !== q[1] || r[2] !== q[2]) return false;
+    }
+  }
+  return true;
+}
+
 export class JudgedParts {
   private readonly kept = new Map<string, Parts>();
 
   /** `record` with the kept objects in place of equal ones; otherwise its own, kept from now on. */
   reuse(record: DomainPolicyFound): DomainPolicyFound {
     const had = this.kept.get(record.domain);
-    if (had && same(had.path_rules, record.path_rules) && same(had.path_signals, record.path_signals)) {
+    if (had && sameRules(had.path_rules, record.path_rules) && same(had.path_signals, record.path_signals)) {
       return { ...record, path_rules: had.path_rules, path_signals: had.path_signals };
     }
     if (this.kept.size >= KEPT_MAX) {
