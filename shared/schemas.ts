@@ -162,6 +162,9 @@ export const BasisSchema = z.object({
 });
 export type Basis = z.infer<typeof BasisSchema>;
 
+/** One rule as [allow (1) or disallow (0), pattern, line], the shape of path_rules' rules. */
+const RuleTupleSchema = z.tuple([z.union([z.literal(0), z.literal(1)]), z.string(), z.number().int().positive()]);
+
 /**
  * robots.txt rules the extension needs to judge any path of the site locally (issue 11): the
  * groups naming a catalogue AI bot or `*`, each rule as [allow (1) or disallow (0), pattern,
@@ -173,13 +176,55 @@ export const PathRulesSchema = z.object({
     z.object({
       /** Lower-case tokens as the matcher compares them (`gptbot`, `*`). */
       agents: z.array(z.string()),
-      rules: z.array(z.tuple([z.union([z.literal(0), z.literal(1)]), z.string(), z.number().int().positive()])),
+      rules: z.array(RuleTupleSchema),
     }),
   ),
   /** True when rules were left out to keep the answer small; then a path may only be judged by the site-level verdicts. */
   truncated: z.boolean(),
 });
 export type PathRules = z.infer<typeof PathRulesSchema>;
+
+/**
+ * The usage signals a URL's answer depends on beside robots.txt's rules (shared/url-check): what
+ * "This page" and POST /v1/check judge a path by, so both judge it alike. Empty lists when the
+ * site has none; absent on records stored before it was kept (then a URL of a site with such
+ * signals is answered `unknown`, reason `no_url_rules`, until its next check).
+ */
+export const PathSignalsSchema = z.object({
+  /** Content-Signal / Content-Usage lines of robots.txt and the homepage's headers. */
+  content_signals: z.array(
+    z.object({
+      /** Lower-case tokens of the group the line stands in; `['*']` for the `*` group, outside any group, or a header. */
+      agents: z.array(z.string()),
+      /** The leading path the line is scoped to (`/images/`), null for the whole site. */
+      path: z.string().nullable(),
+      /** What it says per use case (`false` no, `true` yes); a use it does not name is absent. */
+      training: z.boolean().optional(),
+      search: z.boolean().optional(),
+      inference: z.boolean().optional(),
+      /** robots.txt line, null for a header. */
+      line: z.number().int().positive().nullable(),
+      /** The line or header as published (at most 300 characters). */
+      evidence: z.string(),
+    }),
+  ),
+  /** TDMRep, null when none was found (W3C TDMRep sections 3.2 to 3.5). */
+  tdmrep: z
+    .object({
+      /** tdmrep.json's rules in file order as [location, tdm-reservation (null when not 0 or 1), tdm-policy]; the first whose location matches a path decides it. */
+      rules: z.array(z.tuple([z.string(), z.union([z.literal(0), z.literal(1), z.null()]), z.string().nullable()])),
+      /** The homepage's tdm-reservation header or meta tag, which supersedes the file (section 3.5); taken as the site's for every URL, as the site's verdicts take it. */
+      page: z.object({ reservation: z.union([z.literal(0), z.literal(1)]), source: z.enum(['header', 'meta']), evidence: z.string() }).nullable(),
+    })
+    .nullable(),
+  /** ai.txt's rules for `*`, null when there is no ai.txt; a disallowed path is an AI training "no". */
+  ai_txt: z.array(RuleTupleSchema).nullable(),
+  /** The homepage's `noai` tags (robots meta, X-Robots-Tag), each for the agents it names (`['*']`: all): an AI training "no" for every URL. */
+  noai: z.array(z.object({ agents: z.array(z.string()), source: z.enum(['meta', 'x_robots_tag']), evidence: z.string() })),
+  /** True when rules were left out to keep the answer small; then a question about a use case is answered `unknown` (reason `rules_truncated`). */
+  truncated: z.boolean(),
+});
+export type PathSignals = z.infer<typeof PathSignalsSchema>;
 
 /** The single-lookup answer for a domain in the registry (full form). */
 export const DomainPolicyFoundSchema = z.object({
@@ -195,6 +240,7 @@ export const DomainPolicyFoundSchema = z.object({
   // ---- ours, beyond the seed (optional: a foreign seed-only upstream omits them) ----
   basis: BasisSchema.optional(),
   path_rules: PathRulesSchema.nullable().optional(),
+  path_signals: PathSignalsSchema.optional(),
   /**
    * The registrable domain (Public Suffix List) when `domain` is a subdomain of it, else null:
    * the extension shows its policy beside a subdomain's (issue 11 part 2) without shipping the

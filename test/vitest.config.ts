@@ -25,6 +25,8 @@ export default defineConfig({
         },
       },
       {
+        // `~~` as WXT resolves it, so a test can run the extension's own modules against the servers.
+        resolve: { alias: { '~~': fileURLToPath(new URL('..', import.meta.url)) } },
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],

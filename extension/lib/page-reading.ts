@@ -1,9 +1,8 @@
 /**
- * "This page" (issue 11 part 2): the verdicts for the page in the address bar, where they
- * differ from the site's as a whole. Two sources, both judged in the browser so the path never
- * leaves it: the site's robots.txt rules for this path (lib/path-verdicts.ts, the shared
- * matcher over the answer's `path_rules`), and the page's own noai / TDMRep meta tags
- * (lib/page-signals.ts, read when the popup opens).
+ * "This page": the verdicts for the page in the address bar, where they differ from the site's
+ * as a whole. Two sources, both judged in the browser so the path never leaves it: the site's
+ * rules and signals for this path (lib/path-verdicts.ts, the judgement POST /v1/check gives),
+ * and the page's own noai / TDMRep meta tags (lib/page-signals.ts, read when the popup opens).
  */
 import { verdictLabel } from '~~/shared/labels.js';
 import type { DecidingSignal } from '~~/shared/schemas.js';
@@ -17,7 +16,8 @@ export interface PathVerdict {
   verdict: 'blocked' | 'partial' | 'allowed';
   decider: DecidingSignal | null;
 }
-export type PathVerdicts = Readonly<Record<UseCase, PathVerdict>>;
+/** Per use case; null where this path cannot be judged (then the site's verdict speaks). */
+export type PathVerdicts = Readonly<Record<UseCase, PathVerdict | null>>;
 
 export interface PageUse {
   use: UseCase;
@@ -48,8 +48,6 @@ export function pageReading(siteUses: readonly UseReading[], head: Headline, pat
   const differs: PageUse[] = [];
   const tags = fromSignals(signals);
   for (const site of siteUses) {
-    // A usage signal (Content-Signal, TDMRep, ai.txt, the homepage's tags) speaks for every path.
-    if (site.verdict === 'blocked' && site.deciders[0] && site.deciders[0].source !== 'robots_txt') continue;
     // Rules that were not read judge no path; the page's own tags still speak for it.
     let page = site.verdict === 'unknown' ? null : (path?.[site.use] ?? null);
     if (site.use === 'training' && tags && (!page || RANK[tags.verdict] > RANK[page.verdict])) page = tags;

@@ -9,7 +9,7 @@
  *   GET  /v1/domain/{domain}/full            GET  /preview/v1/policy/{domain}/score
  *   GET  /v1/search?q=&stance=&limit=&offset GET  /preview/v1/domain/{domain}/history
  *   POST /v1/batch, /v1/compare              GET  /healthz, /status, /metrics
- *   POST /v1/domain/{domain}/recheck
+ *   POST /v1/domain/{domain}/recheck         POST /v1/check
  *
  * The domain reads honour RFC 7240 `Prefer: wait=N` and "Check again" is offered through a
  * RecordWatch: the embedded service's events (record-watch.ts) or the upstream (remote-watch.ts).
@@ -35,6 +35,7 @@ import { EmbeddedWatch, type RecordStoredEvents, type RecordWatch } from './reco
 import { RemoteWatch } from './remote-watch.js';
 import { ResponseCache, type CacheAnswer, type Flight, type InvalidationBus, type SecondLevel } from './response-cache.js';
 import { batchRouter } from './routes/batch.js';
+import { checkRouter } from './routes/check.js';
 import type { RouteContext } from './routes/context.js';
 import { domainRouter } from './routes/domain.js';
 import { countedFigures, healthRouter, opsRouter, type OpsDeps } from './routes/ops.js';
@@ -157,7 +158,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
 
   // Routers hold their full paths and are mounted at the root: no prefix to strip and put
   // back per request. The single lookup, nearly every request, is the first route tried.
-  app.use(domainRouter(ctx), searchRouter(ctx), batchRouter(ctx), previewRouter(ctx), recheckRouter(ctx), opsRouter(ops));
+  app.use(domainRouter(ctx), searchRouter(ctx), batchRouter(ctx), checkRouter(ctx), previewRouter(ctx), recheckRouter(ctx), opsRouter(ops));
 
   app.use(notFound);
   app.use(errorHandler(deps.logger));

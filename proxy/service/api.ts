@@ -9,7 +9,7 @@
 import type { AnalysisControl, PolicyReads, ReadOptions, SearchParams } from '../../shared/api.js';
 import type { Domain } from '../../shared/domain.js';
 import type { PreviewSearchParams } from '../../shared/params.js';
-import type { DomainPolicyUnknown, FullRecord } from '../../shared/schemas.js';
+import type { DomainPolicyFound, DomainPolicyUnknown, FullRecord } from '../../shared/schemas.js';
 import type { EvidenceSource } from '../analysis/evidence.js';
 import type { Clock } from '../lib/clock.js';
 import type { PreviewSearchResult, SignalsResponse, StatsResponse } from './preview/schemas.js';
@@ -39,6 +39,13 @@ export interface LookupService extends PolicyReads, AnalysisControl {
   previewSearch(params: PreviewSearchParams): Promise<PreviewSearchResult>;
   stats(): Promise<StatsResponse>;
 
+  /**
+   * The found answers (with `basis.last_check`; an early answer while a crawl reads the terms) of
+   * many domains in one read, for POST /v1/check; the others are queued as batch work within the
+   * client's budget of new domains, and `queued` names those now waiting for their crawl.
+   */
+  lookups(domains: readonly Domain[], opts?: ReadOptions): Promise<DomainLookups>;
+
   // ---- operations
   /**
    * A bulk run's checks (npm run audit): each domain queued behind people's lookups, a new one as
@@ -53,6 +60,11 @@ export interface LookupService extends PolicyReads, AnalysisControl {
   idle(): Promise<void>;
   /** Stops the workers (a running crawl stays queued for the next start) and closes the store. */
   close(): Promise<void>;
+}
+
+export interface DomainLookups {
+  found: Map<string, DomainPolicyFound>;
+  queued: Set<string>;
 }
 
 /** Bounds of the crawl queue (issue 12 item 2). */

@@ -8,10 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseDomain } from '../../shared/domain.js';
-import { createCrawler } from '../crawler/index.js';
 import { createLogger } from '../lib/logger.js';
 import { formatAnalysis } from './cli-format.js';
-import { loadServiceConfig } from './config.js';
+import { cliSetup } from './cli-setup.js';
 import { createLookupService } from './lookup-service.js';
 
 const USAGE = 'Usage: npm run lookup -- <domain> [--json]\n  e.g. npm run lookup -- example.com\n';
@@ -33,15 +32,7 @@ async function main(argv: string[]): Promise<void> {
   const parsed = parseDomain(args[0]);
   if (!parsed.ok) fail(`"${args[0]}" is not a domain: ${parsed.message}`);
 
-  let config;
-  let crawler;
-  try {
-    config = loadServiceConfig(process.env);
-    crawler = createCrawler({ overrides: config.crawlOverrides, rankListPath: config.rankListPath });
-  } catch (e) {
-    // A ConfigError naming the variable: the environment, a bad CRAWL_OVERRIDES entry or RANKLIST_CSV line.
-    fail(`Configuration error: ${(e as Error).message}`);
-  }
+  const { crawler } = cliSetup(fail);
   const dir = mkdtempSync(join(tmpdir(), 'ai-policy-lookup-'));
   const service = createLookupService({
     dataDir: dir,

@@ -164,11 +164,21 @@ export function createLookupService(opts: EmbeddedOptions): EmbeddedLookupServic
     search: (params) => records.search(params),
     async batch(domains, o) {
       const wanted = [...new Set(domains)];
-      const found = await records.summaries(wanted);
-      for (const [d, rec] of found) await served(d as Domain, rec);
-      await admission.batch(wanted.filter((d) => !found.has(d) && !early.has(d)), o?.client);
+      const { found } = await service.lookups(wanted, o);
       // Unknown domains stay in not_found whether queued or over the client's budget.
-      return toBatchResult(wanted.map((d): DomainPolicy => found.get(d)?.value ?? early.get(d) ?? { domain: d, found: false, queued: true }));
+      return toBatchResult(wanted.map((d): DomainPolicy => found.get(d) ?? { domain: d, found: false, queued: true }));
+    },
+    async lookups(domains, o) {
+      const wanted = [...new Set(domains)];
+      const rows = await records.summaries(wanted);
+      const found = new Map<string, DomainPolicyFound>();
+      for (const d of wanted) {
+        const rec = rows.get(d);
+        if (rec) found.set(d, withLastCheck((await served(d, rec))!.value, rec.lastCheck));
+        else if (early.has(d)) found.set(d, early.get(d)!);
+      }
+      const queued = await admission.batch(wanted.filter((d) => !found.has(d)), o?.client);
+      return { found, queued };
     },
     async policy(domain, o) {
       return (await announced(domain)) ?? unknown(domain, o);

@@ -147,6 +147,6 @@ export function decidingRule(set: CompiledRuleSet, canonicalPath: string): Robot
 }
 
 /** RFC 9309 section 2.2.2: the robots.txt file itself is implicitly allowed. */
-function isRobotsTxtPath(path: string): boolean {
+export function isRobotsTxtPath(path: string): boolean {
   return path === '/robots.txt' || path.startsWith('/robots.txt?');
 }

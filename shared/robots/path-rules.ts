@@ -5,7 +5,7 @@
  * same matcher the service uses, so the page's path never leaves the browser.
  */
 import type { PathRules } from '../schemas.js';
-import { matchPath } from './match.js';
+import { compiledRulesFor, matchPath, type CompiledRuleSet } from './match.js';
 import type { RobotsTxt } from './types.js';
 
 /**
@@ -63,6 +63,11 @@ function asRobotsTxt(rules: PathRules): RobotsTxt {
     parsed.set(rules, robots);
   }
   return robots;
+}
+
+/** The compiled rules the bot with `token` follows in `rules`, cached per answer object: for judging many paths of one site (shared/url-check). */
+export function pathRuleSet(rules: PathRules, token: string): CompiledRuleSet {
+  return compiledRulesFor(asRobotsTxt(rules), token);
 }
 
 /**

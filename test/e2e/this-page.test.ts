@@ -21,6 +21,8 @@ const PATHS = 'paths.test';
 const PATHS_ROBOTS = '# Our journalism is not training data.\nUser-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: CCBot\nDisallow: /articles/\n\nSitemap: https://paths.test/sitemap.xml\n';
 /** No AI rules, but one page carries its own noai tag. */
 const TAGGED = 'gallery.test';
+/** No AI rules in robots.txt; tdmrep.json reserves the news pages only (shared/url-check judges the path in the browser). */
+const RESERVED = 'reserved.test';
 /** A www host without rules of its own, belonging to a site that blocks all AI. */
 const WWW = 'www.blocks-all.test';
 /** A subdomain without AI rules of its own; the gateway names the site it belongs to. */
@@ -44,11 +46,20 @@ describe.skipIf(missing !== null)('the verdict for this page (issue 11 part 2)',
       routes: { '/': homepage('Open Gallery'), '/terms': SILENT_TERMS, '/robots.txt': text('User-agent: *\nDisallow: /cart/\n') },
       fallback: homepage('A painting', { head: '<meta name="robots" content="noai, noimageai">' }),
     });
+    stack.farm.set(RESERVED, {
+      routes: {
+        '/': homepage('Reserved Press'),
+        '/terms': SILENT_TERMS,
+        '/robots.txt': text('User-agent: *\nDisallow: /cart/\n'),
+        '/.well-known/tdmrep.json': { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ location: '/news/', 'tdm-reservation': 1 }]) },
+      },
+      fallback: homepage('A story'),
+    });
     stack.farm.set(WWW, { routes: { '/': homepage('Blocks All News'), '/terms': SILENT_TERMS } });
     stack.farm.set(SUB, { routes: { '/': homepage('Cooking'), '/terms': SILENT_TERMS, '/robots.txt': text('User-agent: *\nDisallow: /search\n') } });
     browser = await launchWithExtension();
     await setGateway(browser.worker, stack.gatewayUrl);
-    await Promise.all([PATHS, TAGGED, WWW, SUB, 'blocks-all.test'].map((h) => warm(stack.gatewayUrl, h, 60_000)));
+    await Promise.all([PATHS, TAGGED, RESERVED, WWW, SUB, 'blocks-all.test'].map((h) => warm(stack.gatewayUrl, h, 60_000)));
   });
   afterAll(async () => {
     await browser?.close();
@@ -92,6 +103,25 @@ describe.skipIf(missing !== null)('the verdict for this page (issue 11 part 2)',
     await page.close();
   });
 
+  it('a page under a path tdmrep.json reserves: "This page" blocked by TDMRep, the same answer POST /v1/check gives', async () => {
+    const story = url(RESERVED, '/news/2026/story');
+    const { page, tabId, reading } = await openSite(browser, story, BADGE_VIEW.no_policy.text);
+    expect(reading.title).toMatch(/This page: AI training blocked, by the site\u2019s TDMRep reservation; the site as a whole: /);
+    const popup = await openPopup(browser, tabId);
+    await popup.getByTestId('this-page').waitFor();
+    expect(await popup.getByTestId('page-verdict-training').textContent()).toBe('Blocked');
+    expect(await popup.getByTestId('verdict-training').textContent()).toBe('Not restricted');
+    await popup.close();
+    await page.close();
+    const api = await fetch(`${stack.gatewayUrl}/v1/check`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-ai-policy-lens': '1' },
+      body: JSON.stringify({ use: 'training', urls: [`https://${RESERVED}/news/2026/story`, `https://${RESERVED}/about`] }),
+    });
+    const { results } = (await api.json()) as { results: { verdict: string; decided_by: { source: string } | null }[] };
+    expect(results.map((r) => [r.verdict, r.decided_by?.source ?? null])).toEqual([['blocked', 'tdmrep'], ['allowed', null]]);
+  });
+
   it('a www host shows the site it belongs to, explained', async () => {
     const { page, tabId } = await openSite(browser, url(WWW), BADGE_VIEW.no_policy.text);
     const popup = await openPopup(browser, tabId);
@@ -117,7 +147,7 @@ describe.skipIf(missing !== null)('the verdict for this page (issue 11 part 2)',
   });
 
   it('the crawler asked the sites for the root and the policy files only', () => {
-    const crawled = stack.farm.requests.filter((r) => [PATHS, TAGGED, WWW, SUB].includes(r.host) && String(r.headers['user-agent']).startsWith('AIPolicyLens/'));
+    const crawled = stack.farm.requests.filter((r) => [PATHS, TAGGED, RESERVED, WWW, SUB].includes(r.host) && String(r.headers['user-agent']).startsWith('AIPolicyLens/'));
     expect(crawled.length).toBeGreaterThan(10);
     expect([...new Set(crawled.map((r) => r.path))].filter((p) => !POLICY_PATHS.has(p))).toEqual([]);
   });

@@ -1,13 +1,14 @@
 /**
- * The single-lookup answer (seed "Domain policy") from a decision, with our `basis` and
- * `path_rules` (shared/schemas.ts): what the verdicts rest on, and the rules the extension
- * needs to judge the page the user is on.
+ * The single-lookup answer (seed "Domain policy") from a decision, with our `basis`,
+ * `path_rules` and `path_signals` (shared/schemas.ts): what the verdicts rest on, and what the
+ * extension and POST /v1/check need to judge one URL of the site (shared/url-check).
  */
 import { getDomain } from 'tldts';
 import { botByToken } from '../../../shared/bots.js';
 import { toPathRules } from '../../../shared/robots/index.js';
 import type { Basis, DomainPolicyFound, PathRules } from '../../../shared/schemas.js';
 import type { Decision } from './decide.js';
+import { pathSignalsOf } from './path-signals.js';
 import { isoUtc, rankOf } from './records.js';
 
 /** `path_rules`: the groups naming a catalogue AI bot or `*`; null unless robots.txt was read. */
@@ -45,6 +46,7 @@ export function summaryRecord(d: Decision, basis: Basis): DomainPolicyFound {
     last_updated: isoUtc(evidence.fetchedAt),
     basis,
     path_rules: pathRulesOf(d),
+    path_signals: pathSignalsOf(d.facts),
     registrable_domain: registrableOf(evidence.domain),
   };
 }

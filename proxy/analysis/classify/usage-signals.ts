@@ -56,7 +56,7 @@ function add(into: UsageSignal | null | undefined, piece: SignalPiece): UsageSig
 }
 
 /** The tag as published, or the header with its name (`X-Robots-Tag: noai`), for people and Details. */
-function directiveText(d: RobotsDirectives | undefined, fallback: string | null): string {
+export function directiveText(d: RobotsDirectives | undefined, fallback: string | null): string {
   if (d === undefined) return fallback ?? 'noai';
   return d.source === 'x_robots_tag' ? `X-Robots-Tag: ${d.text}` : d.text;
 }

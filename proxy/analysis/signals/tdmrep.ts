@@ -12,6 +12,7 @@
  */
 import type { FetchResult } from '../evidence.js';
 import type { MetaTag } from '../html/scan.js';
+import { tdmLocationPath } from '../../../shared/url-check/signals.js';
 import { matchesPathPattern } from './path-pattern.js';
 import { isHtmlBody, parseJson, successfulResponse } from './response.js';
 
@@ -50,6 +51,8 @@ export interface TdmrepResult extends TdmValue {
   rule: TdmrepRule | null;
   /** What decided, for explanations (`tdm-reservation: 1`, a JSON rule). */
   text: string | null;
+  /** Every rule of a valid tdmrep.json, in file order (for the answer per URL); empty without one. */
+  rules: TdmrepRule[];
   problems: string[];
 }
 
@@ -92,24 +95,13 @@ export function parseTdmrepJson(body: string): TdmrepFile {
   return { valid: true, rules, problems };
 }
 
-/** A location may be written as an absolute URL; only its path (and query) is matched. */
-function locationPath(location: string): string {
-  if (!/^https?:\/\//i.test(location)) return location;
-  try {
-    const u = new URL(location);
-    return `${u.pathname}${u.search}`;
-  } catch {
-    return location;
-  }
-}
-
 /**
  * The first rule whose location matches `path` (TDMRep 3.2.1). A matching rule with an invalid
  * reservation still ends the search: it is the rule for that path, and it says nothing valid.
  */
 export function tdmrepRuleFor(file: TdmrepFile, path: string): TdmrepRule | null {
   for (const rule of file.rules) {
-    if (matchesPathPattern(locationPath(rule.location), path)) return rule;
+    if (matchesPathPattern(tdmLocationPath(rule.location), path)) return rule;
   }
   return null;
 }
@@ -151,7 +143,7 @@ function decide(result: TdmrepResult, v: TdmValue, source: TdmSource, rule: Tdmr
 export function resolveTdmrep(input: TdmrepInputs): TdmrepResult {
   const path = input.path ?? '/';
   const problems: string[] = [];
-  const result: TdmrepResult = { found: false, reservation: null, policy: null, source: null, rule: null, text: null, problems };
+  const result: TdmrepResult = { found: false, reservation: null, policy: null, source: null, rule: null, text: null, rules: [], problems };
 
   const f = successfulResponse(input.file);
   if (f !== null && !isHtmlBody(f)) {
@@ -159,6 +151,7 @@ export function resolveTdmrep(input: TdmrepInputs): TdmrepResult {
     problems.push(...file.problems);
     if (file.valid) {
       result.found = true;
+      result.rules = file.rules;
       const rule = tdmrepRuleFor(file, path);
       if (rule !== null && rule.reservation !== null) {
         const text = JSON.stringify({ location: rule.location, 'tdm-reservation': rule.reservation, ...(rule.policy === null ? {} : { 'tdm-policy': rule.policy }) });

@@ -52,16 +52,35 @@ export function domainRead(ctx: RouteContext, kind: DomainRead): RouteWork {
 
 /** A read with `Prefer: wait=waitS`: held while the record is not there yet (see the module comment). */
 async function heldRead(ctx: RouteContext, kind: DomainRead, domain: Domain, waitS: number, req: Request, res: Response): Promise<void> {
-  const watch = ctx.watch!;
-  const key = keyOf(kind, domain);
-  const read = () => ctx.cache.get(key, () => ctx.load(kind, domain, ctx.clientOf(res)));
-  let answer: CacheAnswer = await read();
-  if (answer.entry.found && !(await watch.rechecking(domain))) return sendCached(req, res, answer);
-  res.locals.route = 'held';
-  res.setHeader('Preference-Applied', `wait=${waitS}`);
   const gone = new AbortController();
   res.once('close', () => gone.abort());
-  if (await watch.wait(domain, waitS * 1000, gone.signal, kind)) {
+  const { answer, held } = await heldAnswer(ctx, kind, domain, waitS, gone.signal, ctx.clientOf(res));
+  if (held) {
+    res.locals.route = 'held';
+    res.setHeader('Preference-Applied', `wait=${waitS}`);
+  }
+  sendCached(req, res, answer);
+}
+
+/**
+ * The cached answer of one domain document, held up to `waitS` seconds while the domain has no
+ * record yet or a check of it is pending (RecordWatch.wait); `held` says whether it waited. Used
+ * by the domain reads and by POST /v1/check for each domain it names.
+ */
+export async function heldAnswer(
+  ctx: RouteContext,
+  kind: DomainRead,
+  domain: Domain,
+  waitS: number,
+  signal: AbortSignal,
+  client: string,
+): Promise<{ answer: CacheAnswer; held: boolean }> {
+  const watch = ctx.watch!;
+  const key = keyOf(kind, domain);
+  const read = () => ctx.cache.get(key, () => ctx.load(kind, domain, client));
+  let answer: CacheAnswer = await read();
+  if (answer.entry.found && !(await watch.rechecking(domain))) return { answer, held: false };
+  if (await watch.wait(domain, waitS * 1000, signal, kind)) {
     answer = await read();
     // The record exists: a queued answer still cached here is out of date, whatever kept it.
     if (!answer.entry.found) {
@@ -69,7 +88,7 @@ async function heldRead(ctx: RouteContext, kind: DomainRead, domain: Domain, wai
       answer = await read();
     }
   }
-  sendCached(req, res, answer);
+  return { answer, held: true };
 }
 
 /** Mounts GET `path` (with a `:domain` parameter) serving the `kind` document; other methods get 405. */

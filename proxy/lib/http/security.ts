@@ -28,8 +28,8 @@ export function securityHeaders(): RequestHandler[] {
   ];
 }
 
-/** Parses JSON bodies only; anything else with a body is refused by requireJson. */
-export const jsonBody = (): RequestHandler => express.json({ limit: BODY_LIMIT, strict: true, type: 'application/json' });
+/** Parses JSON bodies only; anything else with a body is refused by requireJson. `limit`: a route's own cap (POST /v1/check). */
+export const jsonBody = (limit: string = BODY_LIMIT): RequestHandler => express.json({ limit, strict: true, type: 'application/json' });
 
 export const requireJson: RequestHandler = (req, _res, next) => {
   if (!req.is('application/json')) {

@@ -12,7 +12,7 @@ export class KeyUsage {
     readonly limits: Readonly<Record<LimitType, number>> = KEY_LIMITS,
   ) {}
 
-  consume(keyId: number, nowMs: number): Promise<UsageState> {
-    return this.store.consume(keyId, nowMs, this.limits);
+  consume(keyId: number, nowMs: number, weight = 1): Promise<UsageState> {
+    return this.store.consume(keyId, nowMs, this.limits, weight);
   }
 }

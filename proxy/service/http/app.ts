@@ -15,6 +15,7 @@ import { hostGuard } from '../../lib/http/host-guard.js';
 import { requestLog } from '../../lib/request-log.js';
 import { errorHandler, notFound } from './errors.js';
 import { batchRouter } from './routes/batch.js';
+import { checkRouter } from './routes/check.js';
 import { domainRouter } from './routes/domain.js';
 import { healthRouter } from './routes/health.js';
 import { openapiRouter } from './routes/openapi.js';
@@ -56,6 +57,7 @@ export function createServiceApp(deps: ServiceAppDeps): Express {
   app.use(healthRouter(deps.service));
   app.use(openapiRouter());
   app.use('/v1/auth', signupRouter(keys, usage.limits, clock));
+  app.use('/v1', checkRouter(deps.service, { keys, usage, clock }));
   app.use('/v1', keyed, domainRouter(deps.service), searchRouter(deps.service), batchRouter(deps.service));
   app.use('/preview/v1', keyed, previewRouter(deps.service));
 

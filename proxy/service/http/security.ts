@@ -37,14 +37,40 @@ const BEARER = /^bearer +(\S+) *$/i;
  * is the client the crawl queue budgets (readOptions).
  */
 export function requireKey(keys: ApiKeys, usage: KeyUsage, clock: Clock): RequestHandler {
+  const count = countKeyUsage(usage, clock);
   return async (req, res, next) => {
-    const m = BEARER.exec(req.get('authorization') ?? '');
-    const keyId = m ? await keys.verify(m[1]!) : undefined;
-    if (keyId === undefined) {
-      res.setHeader('WWW-Authenticate', 'Bearer');
-      throw new HttpError(401, 'unauthorized', m ? 'The API key is not valid.' : 'Send your API key as Authorization: Bearer <key>.');
-    }
-    const state = await usage.consume(keyId, clock.now());
+    await verifyKey(keys, req, res);
+    await count(res, 1);
+    next();
+  };
+}
+
+/**
+ * The key alone, not yet counted: for a route that counts a request by what it asks for
+ * (POST /v1/check: each URL's domain once), so it must read its body first. 401 as requireKey.
+ */
+export function requireKeyUncounted(keys: ApiKeys): RequestHandler {
+  return async (req, res, next) => {
+    await verifyKey(keys, req, res);
+    next();
+  };
+}
+
+async function verifyKey(keys: ApiKeys, req: express.Request, res: express.Response): Promise<void> {
+  const m = BEARER.exec(req.get('authorization') ?? '');
+  const keyId = m ? await keys.verify(m[1]!) : undefined;
+  if (keyId === undefined) {
+    res.setHeader('WWW-Authenticate', 'Bearer');
+    throw new HttpError(401, 'unauthorized', m ? 'The API key is not valid.' : 'Send your API key as Authorization: Bearer <key>.');
+  }
+  res.locals.keyId = keyId;
+  res.locals.client = `key:${keyId}`;
+}
+
+/** Counts the verified key's request as `weight` requests (admitted while every window has room for one); 429 when refused. */
+export function countKeyUsage(usage: KeyUsage, clock: Clock): (res: express.Response, weight: number) => Promise<void> {
+  return async (res, weight) => {
+    const state = await usage.consume(res.locals.keyId as number, clock.now(), weight);
     setLimitHeaders(res, state, usage.limits);
     if (state.exceeded) {
       const { limitType, retryAfter } = state.exceeded;
@@ -53,8 +79,6 @@ export function requireKey(keys: ApiKeys, usage: KeyUsage, clock: Clock): Reques
         limitType,
       });
     }
-    res.locals.client = `key:${keyId}`;
-    next();
   };
 }
 

@@ -9,6 +9,7 @@ import { SERVICE_VERSION } from '../version.js';
 import { COMPONENT_SCHEMAS, HEADERS, schemaComponents } from './components.js';
 import { PREVIEW_COMPONENT_SCHEMAS, previewOpenApi } from './preview-paths.js';
 import { REFERENCE_PATHS } from './paths.js';
+import { CHECK_COMPONENT_SCHEMAS, CHECK_PATHS } from './check-path.js';
 
 const DESCRIPTION = `The AI-Policy Lookup Service: what machine-readable AI-access policy a domain publishes.
 Beta: endpoints and response shapes may change.
@@ -20,7 +21,7 @@ Every error is \`{error, message}\`, plus \`retry_after\` and \`limit_type\` for
 Ours where the seed says "not shown": 201 for signup, 200 for every other success;
 \`invalid_email\` (400) and \`rate_limit_exceeded\` with \`limit_type: day\` (429) for signup failures;
 \`invalid_params\` (400) for a batch outside ${LIMITS.batchMin}-${LIMITS.batchMax} entries; \`not_found\` (404), \`method_not_allowed\` (405),
-\`payload_too_large\` (413, bodies over 64 KiB), \`unsupported_media_type\` (415) for requests no endpoint takes;
+\`payload_too_large\` (413, bodies over 64 KiB; 2,200 KiB for /v1/check), \`unsupported_media_type\` (415) for requests no endpoint takes;
 unknown domains answer exactly \`{domain, found: false, queued: true}\` on every lookup endpoint,
 or \`queue_full\` (503, with \`retry_after\`) when the crawl queue holds its cap;
 monthly headers X-RateLimit-Limit-Month and X-RateLimit-Remaining-Month; site facts that are unknown are null.`;
@@ -35,10 +36,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       { name: 'preview', description: 'The announced launch surface, served under /preview/v1.' },
       { name: 'operations', description: 'Ours: health and this document.' },
     ],
-    paths: { ...REFERENCE_PATHS, ...previewOpenApi.paths },
+    paths: { ...REFERENCE_PATHS, ...CHECK_PATHS, ...previewOpenApi.paths },
     components: {
       // One registry for both surfaces, so shared shapes are one component referenced by both.
-      schemas: schemaComponents({ ...COMPONENT_SCHEMAS, ...PREVIEW_COMPONENT_SCHEMAS }),
+      schemas: schemaComponents({ ...COMPONENT_SCHEMAS, ...CHECK_COMPONENT_SCHEMAS, ...PREVIEW_COMPONENT_SCHEMAS }),
       headers: HEADERS,
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key from POST /v1/auth/signup.' } },
     },

@@ -300,8 +300,10 @@ export interface UsageStore {
    * Counts one request in the key's three windows unless one is full, atomically and committed
    * before it answers (a kill -9 of the service right after loses no count; a crash of the
    * database can lose its last fraction of a second of counts); a refused request is not counted.
+   * `weight` (default 1): what the request counts for when admitted (POST /v1/check counts each
+   * URL's domain once); it is admitted while every window has room for one.
    */
-  consume(keyId: number, nowMs: number, limits: Readonly<Record<LimitType, number>>): Promise<UsageState>;
+  consume(keyId: number, nowMs: number, limits: Readonly<Record<LimitType, number>>, weight?: number): Promise<UsageState>;
 }
 
 // ---------------------------------------------------------------- announced surface

@@ -14,6 +14,7 @@ import { normalizeDomain } from '../../../shared/domain.js';
 import { PERSON_READINGS } from '../../fixtures/person-readings.js';
 import { STANCE_SITES } from '../../fixtures/stance-sites.js';
 import { closedPortUrl, startFakeGateway, type FakeGateway } from '../helpers/fake-gateway.js';
+import { basisOf } from '../../fixtures/records.js';
 import { policy } from '../helpers/records.js';
 
 let gw: FakeGateway;
@@ -101,7 +102,7 @@ describe('badge per stance', () => {
 
   it('says where this page is treated differently from the site, judged in the browser', async () => {
     const rules = { groups: [{ agents: ['gptbot', 'claudebot', 'google-extended', 'ccbot'], rules: [[0, '/articles/', 5]] }], truncated: false } as const;
-    gw.routes.set('/v1/domain/paths.test', { body: policy('paths.test', { stance: 'selective', detail: 'selective', use_cases: { training: 'partial', search: 'allowed', inference: 'allowed' }, path_rules: rules as never }) });
+    gw.routes.set('/v1/domain/paths.test', { body: policy('paths.test', { stance: 'selective', detail: 'selective', use_cases: { training: 'partial', search: 'allowed', inference: 'allowed' }, basis: basisOf(), path_rules: rules as never }) });
     const tabId = await visit('https://paths.test/articles/2026/story?utm=x');
     await badgeBecomes(tabId, 'Some');
     expect(await action.getTitle({ tabId })).toBe(

@@ -10,6 +10,7 @@ import { aiTokensOf } from '../../../extension/lib/page-signals.js';
 import { hasNoOwnRules, parentSite } from '../../../extension/lib/parent-site.js';
 import { popupModel } from '../../../extension/lib/view-model.js';
 import { headline, useReadings } from '../../../shared/story.js';
+import { basisOf } from '../../fixtures/records.js';
 import { announced, fullRecord, policy } from '../helpers/records.js';
 
 describe('view model', () => {
@@ -90,14 +91,14 @@ describe('this page\'s path, judged with the service\'s matcher', () => {
     ],
     truncated: false,
   } satisfies PathRules;
-  const site = policy('paths.test', { stance: 'selective', detail: 'selective', use_cases: { training: 'partial', search: 'allowed', inference: 'allowed' }, path_rules: rules });
+  const site = policy('paths.test', { stance: 'selective', detail: 'selective', use_cases: { training: 'partial', search: 'allowed', inference: 'allowed' }, basis: basisOf(), path_rules: rules });
 
   it('a disallowed path: training blocked by its line; the root and an opened path are not', () => {
     expect(pathVerdicts(site, '/articles/2026/story?ref=home')!.training).toEqual({ verdict: 'blocked', decider: { source: 'robots_txt', line: 10, evidence: 'Disallow: /articles/' } });
-    expect(pathVerdicts(site, '/')!.training.verdict).toBe('allowed');
+    expect(pathVerdicts(site, '/')!.training!.verdict).toBe('allowed');
     expect(pathVerdicts(site, '/articles/free/x')!.training).toEqual({ verdict: 'allowed', decider: { source: 'robots_txt', line: 11, evidence: 'Allow: /articles/free/' } });
     // The search and answer bots are not named: the rules for all crawlers apply to them.
-    expect(pathVerdicts(site, '/admin/users')!.search.verdict).toBe('blocked');
+    expect(pathVerdicts(site, '/admin/users')!.search!.verdict).toBe('blocked');
     const r = pageReading(useReadings(site), headline(site), pathVerdicts(site, '/articles/x'), null);
     expect(r.sentence).toBe('This page: AI training blocked, by robots.txt (line 10); the site as a whole: selective');
   });
@@ -135,8 +136,20 @@ describe('this page', () => {
   });
 
   it('a usage signal of the site speaks for every path', () => {
-    const s = policy('signal-training.test');
-    expect(pageReading(useReadings(s), headline(s), { training: allowed, search: allowed, inference: allowed }, null).differs.map((d) => d.use)).toEqual([]);
+    const signal = { source: 'content_signals', line: 2, evidence: 'Content-Signal: search=yes, ai-train=no' } as const;
+    const s = policy('signal-training.test', {
+      path_rules: { groups: [{ agents: ['*'], rules: [[1, '/', 5]] }], truncated: false },
+      path_signals: { content_signals: [{ agents: ['*'], path: null, training: false, search: true, line: 2, evidence: signal.evidence }], tdmrep: null, ai_txt: null, noai: [], truncated: false },
+    });
+    const page = pathVerdicts(s, '/articles/2026/story');
+    expect(page!.training).toEqual({ verdict: 'blocked', decider: signal });
+    expect(page!.search).toEqual({ verdict: 'allowed', decider: signal });
+    expect(pageReading(useReadings(s), headline(s), page, null).differs.map((d) => d.use)).toEqual([]);
+  });
+
+  it('a record stored before its per-URL signals were kept judges no use its signals could decide', () => {
+    const s = policy('signal-training.test', { path_rules: { groups: [{ agents: ['*'], rules: [[1, '/', 5]] }], truncated: false } });
+    expect(pathVerdicts(s, '/articles/2026/story')).toBeNull();
   });
 
   it('reads the AI tokens of robots meta contents', () => {

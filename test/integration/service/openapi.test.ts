@@ -140,6 +140,12 @@ describe('openapi.json', () => {
       await p(path, 'x', { 'content-type': 'text/plain' });
       await p(path, { domains: ['a.com', 'b.com'], pad: 'x'.repeat(70_000) });
     }
+    await p('/v1/check', { bot: 'GPTBot', urls: ['https://training.test/a', 'https://unseen-eight.test/b', 'https://training.test:8443/c'] });
+    await p('/v1/check', { use: 'training', urls: ['https://signals.test/a'] }, { prefer: 'wait=1' });
+    await p('/v1/check', { bot: 'NoSuchBot', urls: ['https://training.test/a'] });
+    await p('/v1/check', 'x', { 'content-type': 'text/plain' });
+    await conforms(await h.post('/v1/check', { use: 'training', urls: ['https://training.test/'] }), 'POST'); // 401
+    await g('/v1/check'); // 405
     await g('/preview/v1/policy/training.test');
     await g('/preview/v1/policy/unseen-four.test');
     await g('/preview/v1/policy/training.test/score');

@@ -46,6 +46,19 @@ describe.each(BACKENDS)('keys and usage (%s)', (backend) => {
     expect((await usage.consume(id, Date.UTC(2026, 1, 1, 0, 0, 1))).used).toEqual({ minute: 1, day: 1, month: 1 });
   });
 
+  it('a weighted request (POST /v1/check: each domain once) is admitted while every window has room for one, and counts its weight', async () => {
+    const keys = new ApiKeys(b.store.keys);
+    const id = (await keys.verify(await keys.create('weight@example.com', '::1', 0)))!;
+    const usage = new KeyUsage(b.store.usage, { minute: 10, day: 100, month: 1_000 });
+    const t = Date.UTC(2026, 0, 15, 12, 0, 10);
+    expect((await usage.consume(id, t, 7)).used).toEqual({ minute: 7, day: 7, month: 7 });
+    expect((await usage.consume(id, t + 1, 25)).used).toEqual({ minute: 32, day: 32, month: 32 });
+    const refused = await usage.consume(id, t + 2, 1);
+    expect(refused.exceeded?.limitType).toBe('minute');
+    expect(refused.used.minute).toBe(32);
+    expect((await usage.consume(id, t + 60_000)).used).toEqual({ minute: 1, day: 33, month: 33 });
+  });
+
   it('exact under concurrency: 50 racing requests against a minute limit of 20 give 20 answers', async () => {
     const keys = new ApiKeys(b.store.keys);
     const id = (await keys.verify(await keys.create('race@example.com', '::1', 0)))!;

@@ -18,7 +18,7 @@ import type { UsageState, UsageStore } from '../registry-store.js';
 import { row } from './db.js';
 
 const window = (w: 'minute' | 'day' | 'month', start: string) =>
-  `${w}_count = CASE WHEN ${w}_start >= ${start} THEN ${w}_count + 1 ELSE 1 END, ${w}_start = GREATEST(${w}_start, ${start})`;
+  `${w}_count = CASE WHEN ${w}_start >= ${start} THEN ${w}_count + $8 ELSE $8 END, ${w}_start = GREATEST(${w}_start, ${start})`;
 const room = (w: 'minute' | 'day' | 'month', start: string, limit: string) => `(${w}_start < ${start} OR ${w}_count < ${limit})`;
 
 const CONSUME = `UPDATE key_usage SET
@@ -29,7 +29,7 @@ const CONSUME = `UPDATE key_usage SET
 export class PgUsage implements UsageStore {
   constructor(private readonly pool: pg.Pool) {}
 
-  async consume(keyId: number, nowMs: number, limits: Readonly<Record<LimitType, number>>): Promise<UsageState> {
+  async consume(keyId: number, nowMs: number, limits: Readonly<Record<LimitType, number>>, weight = 1): Promise<UsageState> {
     const starts = [windowAt('minute', nowMs).start, windowAt('day', nowMs).start, windowAt('month', nowMs).start];
     for (let attempt = 0; attempt < 3; attempt++) {
       const counted = await row<{ minute_count: number; day_count: number; month_count: number }>(this.pool, CONSUME, [
@@ -38,6 +38,7 @@ export class PgUsage implements UsageStore {
         limits.minute,
         limits.day,
         limits.month,
+        weight,
       ]);
       if (counted) return { used: { minute: counted.minute_count, day: counted.day_count, month: counted.month_count } };
       const stored = await row<UsageRow>(
@@ -54,7 +55,7 @@ export class PgUsage implements UsageStore {
         );
         continue;
       }
-      const { state, next } = countRequest(stored, nowMs, limits);
+      const { state, next } = countRequest(stored, nowMs, limits, weight);
       // Refused: say by which window. (A window that turned over meanwhile has room: count again.)
       if (!next) return state;
     }

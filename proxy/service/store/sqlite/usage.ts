@@ -25,10 +25,10 @@ export class SqliteUsage implements UsageStore {
     );
   }
 
-  async consume(keyId: number, nowMs: number, limits: Readonly<Record<LimitType, number>>): Promise<UsageState> {
+  async consume(keyId: number, nowMs: number, limits: Readonly<Record<LimitType, number>>, weight = 1): Promise<UsageState> {
     let row = this.rows.get(keyId);
     if (!row) this.rows.set(keyId, (row = this.select.get(keyId) ?? EMPTY_USAGE));
-    const { state, next } = countRequest(row, nowMs, limits);
+    const { state, next } = countRequest(row, nowMs, limits, weight);
     // Written before it is counted in memory: if the write fails, the request fails and nothing drifts.
     if (next) {
       this.upsert.run({ key_id: keyId, ...next });
