@@ -20,6 +20,7 @@ import { systemClock, type Clock } from '../lib/clock.js';
 import { errorHandler, notFound } from '../lib/http/errors.js';
 import { hostGuard } from '../lib/http/host-guard.js';
 import { securityHeaders } from '../lib/http/security.js';
+import { strictHttp } from '../lib/http/strict.js';
 import type { Logger } from '../lib/logger.js';
 import { SERVICE_VERSION } from '../service/version.js';
 import { toBatchItem } from '../upstream/batch-of-one.js';
@@ -42,7 +43,7 @@ import { previewRouter } from './routes/preview.js';
 import { loadDomainRead } from './routes/reads.js';
 import { recheckRouter } from './routes/recheck.js';
 import { searchRouter } from './routes/search.js';
-import { accessGuard, clientKey, corsMiddleware, identifyClient, rateLimiter, serviceClient } from './security.js';
+import { accessGuard, clientKey, corsMiddleware, identifyClient, rateLimiter, refusedUncounted, serviceClient } from './security.js';
 import './locals.js';
 import { requestLog } from '../lib/request-log.js';
 
@@ -148,11 +149,12 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
     next();
   });
   app.use(securityHeaders());
+  app.use(strictHttp);
   app.use(hostGuard(s.allowedHosts));
   app.use(corsMiddleware(s.allowedOrigins));
   app.use('/healthz', healthRouter());
   app.use(identifyClient(s.proxyToken));
-  app.use(rateLimiter(s.rateLimitPerMinute, { keyGenerator: clientKey, store: deps.rateLimitStore, logger: deps.logger }));
+  app.use(rateLimiter(s.rateLimitPerMinute, { keyGenerator: clientKey, skip: refusedUncounted, store: deps.rateLimitStore, logger: deps.logger }));
   app.use(accessGuard(s.proxyToken));
 
   // Routers hold their full paths and are mounted at the root: no prefix to strip and put

@@ -18,7 +18,8 @@
  *    The lookup service budgets new domains by the same key (ReadOptions.client), as a keyed
  *    hash (serviceClient) so its registry never holds an address.
  * 3. express-rate-limit per client per minute, draft-8 RateLimit headers, 429 as the seed's
- *    error object. /healthz is mounted before it and not counted.
+ *    error object. /healthz is mounted before it and not counted; nor are requests step 4
+ *    refuses whatever their token (refusedUncounted), which any web page can send.
  * 4. Access guard: every path but /healthz needs the custom header `X-AI-Policy-Lens: 1`. A
  *    page cannot send a custom header cross-origin without a preflight, which step 1 refuses,
  *    so a page cannot make the gateway spend upstream quota (Fetch standard, "CORS-safelisted
@@ -34,6 +35,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import { LRUCache } from 'lru-cache';
 import { HttpError } from '../lib/http-error.js';
+import { bearerToken } from '../lib/http/bearer.js';
 import type { Logger } from '../lib/logger.js';
 import { onceEvery } from '../lib/throttle.js';
 import { isLoopbackHost } from './config.js';
@@ -88,8 +90,7 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 export function tokenCheck(token: string): (req: IncomingMessage) => boolean {
   const expected = digest(token);
   return (req) => {
-    const auth = req.headers.authorization;
-    const given = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : req.headers['x-proxy-token'];
+    const given = bearerToken(req.headers.authorization) ?? req.headers['x-proxy-token'];
     if (typeof given !== 'string' || given === '') return false;
     // Hashing first gives equal lengths, so timingSafeEqual never leaks the token's length.
     return timingSafeEqual(digest(given), expected);
@@ -150,9 +151,21 @@ export function serviceClient(): (client: string) => string {
 /** The limiter's key: the client as identifyClient told it apart. */
 export const clientKey = (_req: Request, res: Response): string => res.locals.client;
 
+/**
+ * Requests the access guard refuses with 403 whatever their token says: no client header and no
+ * token at all. Any web page can send these (a GET without custom headers needs no preflight),
+ * so they are not counted (express-rate-limit's `skip`): a page cannot spend the extension's
+ * budget by being refused. A request that presents a token is counted, right or wrong, so
+ * guessing the token stays rate limited.
+ */
+export const refusedUncounted = (req: Request): boolean =>
+  req.headers[CLIENT_HEADER] !== '1' && req.headers.authorization === undefined && req.headers['x-proxy-token'] === undefined;
+
 export interface LimiterOptions {
   /** The gateway's: clientKey; without it the library's default, the address. */
   keyGenerator?: (req: Request, res: Response) => string;
+  /** Requests not counted (the gateway's: refusedUncounted). */
+  skip?: (req: Request, res: Response) => boolean;
   /** Counters shared by replicas (rate-limit-redis); without it the library's memory store. */
   store?: Store;
   logger?: Logger;
@@ -166,6 +179,7 @@ export function rateLimiter(perMinute: number, opts: LimiterOptions = {}): Reque
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     ...(opts.keyGenerator ? { keyGenerator: opts.keyGenerator } : {}),
+    ...(opts.skip ? { skip: opts.skip } : {}),
     // Shared counters: if Redis cannot be reached the request is served uncounted (and the
     // library logs it) rather than refused; a gateway that stops answering helps nobody.
     ...(opts.store ? { store: opts.store, passOnStoreError: true } : {}),

@@ -12,6 +12,7 @@ import { KEY_LIMITS, KeyUsage } from '../auth/usage.js';
 import type { LimitType } from '../../../shared/values.js';
 import type { RegistryStore } from '../store/registry-store.js';
 import { hostGuard } from '../../lib/http/host-guard.js';
+import { strictHttp } from '../../lib/http/strict.js';
 import { requestLog } from '../../lib/request-log.js';
 import { errorHandler, notFound } from './errors.js';
 import { batchRouter } from './routes/batch.js';
@@ -51,6 +52,7 @@ export function createServiceApp(deps: ServiceAppDeps): Express {
   // First, so every answer that is not a success is logged, the security middleware's refusals included.
   app.use(requestLog(log));
   app.use(securityHeaders());
+  app.use(strictHttp);
   app.use(hostGuard(deps.allowedHosts ?? []));
 
   app.use(healthRouter(deps.service));
