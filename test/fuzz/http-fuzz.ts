@@ -63,6 +63,8 @@ interface Target {
   port: number;
   token?: string;
   exited: () => boolean;
+  /** The end of what the process wrote, for saying why it stopped. */
+  output: () => string;
 }
 
 /**
@@ -184,7 +186,7 @@ async function fuzzOne(t: Target, count: number, seed: number): Promise<FuzzRepo
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  if (t.exited()) report.failures.push({ server: t.name, case: '-', reason: 'the server process stopped', request: '', answer: '' });
+  if (t.exited()) report.failures.push({ server: t.name, case: '-', reason: 'the server process stopped', request: '', answer: t.output().slice(-3000) });
   return report;
 }
 
@@ -221,15 +223,15 @@ async function start(name: Target['name'], dataDir: string): Promise<Target> {
   proc.on('exit', () => (exited = true));
   const port = await new Promise<number>((resolvePort, reject) => {
     const onData = (d: Buffer) => {
-      out += String(d);
+      out = (out + String(d)).slice(-100_000);
       const m = /"url":"http:\/\/127\.0\.0\.1:(\d+)"/.exec(out);
       if (m) resolvePort(Number(m[1]));
     };
     proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', (d: Buffer) => (out += String(d)));
+    proc.stderr!.on('data', (d: Buffer) => (out = (out + String(d)).slice(-100_000)));
     proc.once('exit', (code) => reject(new Error(`${name} exited ${code} before listening: ${out.slice(-2000)}`)));
   });
-  return { name, proc, port, exited: () => exited };
+  return { name, proc, port, exited: () => exited, output: () => out.slice(-3000) };
 }
 
 /** Keys from the service's own signup: one per 150 requests (its per-key minute limit is 200). */

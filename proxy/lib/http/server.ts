@@ -57,6 +57,13 @@ export function createJsonServer(listener: RequestListener): Server {
   // go CONNECT_LINGER_MS after the answer at the latest.
   server.on('connect', (_req, duplex) => {
     const socket = duplex as Socket; // what node:http hands over is the connection's net.Socket
+    // Handed over, the socket has no error listener of the server's: one here, or a reset would end the process.
+    socket.on('error', () => socket.destroy());
+    // A CONNECT pipelined behind an answer that closed the connection (Connection: close) finds it ended: nobody to tell.
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
     socket.resume();
     socket.setTimeout(CONNECT_LINGER_MS, () => socket.destroy());
     socket.end(rawErrorAnswer(405, 'Method Not Allowed', 'This server is not a proxy: CONNECT is not supported.', 'method_not_allowed'));
