@@ -23,11 +23,12 @@ import { previewRouter } from './routes/preview.js';
 import { searchRouter } from './routes/search.js';
 import { signupRouter } from './routes/signup.js';
 import { requireKey, securityHeaders } from './security.js';
+import { storeErrors, storeGate } from './store-outage.js';
 
 export interface ServiceAppDeps {
   service: LookupService;
   /** The store behind the service: keys and usage counters. */
-  store: Pick<RegistryStore, 'keys' | 'usage'>;
+  store: Pick<RegistryStore, 'keys' | 'usage' | 'availability'>;
   clock?: Clock;
   logger?: Logger;
   /** Express `trust proxy` hop count (TRUST_PROXY), default 0. */
@@ -55,13 +56,16 @@ export function createServiceApp(deps: ServiceAppDeps): Express {
   app.use(strictHttp);
   app.use(hostGuard(deps.allowedHosts ?? []));
 
-  app.use(healthRouter(deps.service));
+  app.use(healthRouter(deps.service, { availability: deps.store.availability }));
   app.use(openapiRouter());
+  // While the database does not answer, everything below is a prompt 503 (store-outage.ts).
+  app.use(storeGate(deps.store.availability));
   app.use('/v1/auth', signupRouter(keys, usage.limits, clock));
   app.use('/v1', keyed, domainRouter(deps.service), searchRouter(deps.service), batchRouter(deps.service));
   app.use('/preview/v1', keyed, previewRouter(deps.service));
 
   app.use(notFound);
+  app.use(storeErrors(deps.store.availability));
   app.use(errorHandler(log));
   return app;
 }

@@ -22,6 +22,7 @@ import type { Classification } from '../../analysis/classification.js';
 import type { Evidence } from '../../analysis/evidence.js';
 import type { PreviewSearchParams } from '../../../shared/params.js';
 import type { SearchParams } from '../../../shared/api.js';
+import type { StoreAvailability } from './availability.js';
 import type {
   AnnouncedRecord,
   DomainPolicyFound,
@@ -309,5 +310,7 @@ export interface RegistryStore {
   readonly usage: UsageStore;
   readonly preview: PreviewStore;
   readonly maintenance: MaintenanceStore;
+  /** Whether a database in another process answers (PostgreSQL); absent for an embedded file (SQLite). */
+  readonly availability?: StoreAvailability;
   close(): Promise<void>;
 }
