@@ -38,7 +38,7 @@ import { ResponseCache, type CacheAnswer, type Flight, type InvalidationBus, typ
 import { batchRouter } from './routes/batch.js';
 import type { RouteContext } from './routes/context.js';
 import { domainRouter } from './routes/domain.js';
-import { countedFigures, healthRouter, opsRouter, type OpsDeps } from './routes/ops.js';
+import { countedFigures, healthRouter, opsRouter, type Dependencies, type OpsDeps } from './routes/ops.js';
 import { previewRouter } from './routes/preview.js';
 import { loadDomainRead } from './routes/reads.js';
 import { recheckRouter } from './routes/recheck.js';
@@ -67,6 +67,8 @@ export interface GatewayDeps {
   onRecordStored?: RecordStoredEvents;
   /** The rate limiter's counters when replicas share them (rate-limit-redis); default in memory. */
   rateLimitStore?: Store;
+  /** What /healthz reports besides the gateway itself (Redis, when shared). */
+  dependencies?: Dependencies;
   clock?: Clock;
   logger?: Logger;
   /** Lifetimes overriding the configured ones (tests: milliseconds rather than CACHE_*_SECONDS). */
@@ -152,7 +154,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   app.use(strictHttp);
   app.use(hostGuard(s.allowedHosts));
   app.use(corsMiddleware(s.allowedOrigins));
-  app.use('/healthz', healthRouter());
+  app.use('/healthz', healthRouter(deps.dependencies));
   app.use(identifyClient(s.proxyToken));
   app.use(rateLimiter(s.rateLimitPerMinute, { keyGenerator: clientKey, skip: refusedUncounted, store: deps.rateLimitStore, logger: deps.logger }));
   app.use(accessGuard(s.proxyToken));

@@ -106,6 +106,7 @@ export async function startGateway(config: GatewayConfig, opts: StartOptions = {
     recheckMarks: shared?.recheckMarks,
     onRecordStored,
     rateLimitStore: shared?.rateLimitStore,
+    dependencies: shared ? () => ({ redis: shared.redisUp() ? 'up' : 'down' }) : undefined,
     clock,
     logger: opts.logger,
     ttl: opts.ttl,
