@@ -151,7 +151,10 @@ export interface RecordStore {
 
 // ---------------------------------------------------------------- crawl queue
 
-/** Lower runs first: a domain someone is looking at, then batch items, then the service's own refreshes and retries. */
+/**
+ * Lower runs first: a domain someone is looking at, then batch items, then the service's own
+ * refreshes and retries. Within a priority, clients take turns (queue/fair-turns.ts).
+ */
 export const PRIORITY = { interactive: 0, batch: 1, refresh: 2 } as const;
 export type JobPriority = (typeof PRIORITY)[keyof typeof PRIORITY];
 
@@ -163,6 +166,8 @@ export interface EnqueueRequest {
   maxQueued: number;
   /** New domains per minute this client may queue; beyond it `over_budget`. Absent: not budgeted. */
   budget?: { client: string; perMinute: number };
+  /** Whose turn the new jobs take (round-robin between clients within a priority); default the budget's client, else the shared lane. */
+  client?: string;
 }
 
 /**
@@ -216,7 +221,10 @@ export interface CrawlQueue {
    * "Check again": a check now at interactive priority, unless the domain was checked (its
    * record's `checkedMs`) or queued for a check less than `minIntervalMs` ago.
    */
-  recheck(domain: string, opts: { nowMs: number; minIntervalMs: number; maxQueued: number; budget?: EnqueueRequest['budget'] }): Promise<RecheckOutcome>;
+  recheck(
+    domain: string,
+    opts: { nowMs: number; minIntervalMs: number; maxQueued: number; budget?: EnqueueRequest['budget']; client?: string },
+  ): Promise<RecheckOutcome>;
   counts(): Promise<QueueCounts>;
   /** Queues up to `max` domains checked before `cutoffMs` for a refresh (none while `maxQueued` are queued). */
   enqueueStale(cutoffMs: number, max: number, nowMs: number, maxQueued: number): Promise<number>;
