@@ -30,6 +30,7 @@ import type { DomainPolicy } from '../../shared/schemas.js';
 import { BatchLoader } from './batch-loader.js';
 import type { GatewayConfig, Ttls } from './config.js';
 import { keyOf } from './domain-keys.js';
+import { IdentitySlots, type SlotStore } from './identities.js';
 import { createMetrics, type GatewayMetrics } from './metrics.js';
 import { LocalRecheckMarks, type RecheckMarks } from './recheck-marks.js';
 import { EmbeddedWatch, type RecordStoredEvents, type RecordWatch } from './record-watch.js';
@@ -67,6 +68,8 @@ export interface GatewayDeps {
   onRecordStored?: RecordStoredEvents;
   /** The rate limiter's counters when replicas share them (rate-limit-redis); default in memory. */
   rateLimitStore?: Store;
+  /** Where the identities told apart per address outlive a restart (the cache file); default memory. */
+  slotStore?: SlotStore | null;
   /** What /healthz reports besides the gateway itself (Redis, when shared). */
   dependencies?: Dependencies;
   clock?: Clock;
@@ -155,7 +158,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   app.use(hostGuard(s.allowedHosts));
   app.use(corsMiddleware(s.allowedOrigins));
   app.use('/healthz', healthRouter(deps.dependencies));
-  app.use(identifyClient(s.proxyToken));
+  app.use(identifyClient(s.proxyToken, new IdentitySlots(deps.slotStore ?? null, () => clock.now())));
   app.use(rateLimiter(s.rateLimitPerMinute, { keyGenerator: clientKey, skip: refusedUncounted, store: deps.rateLimitStore, logger: deps.logger }));
   app.use(accessGuard(s.proxyToken));
 

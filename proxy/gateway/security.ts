@@ -13,8 +13,9 @@
  *    machines apart) or else its Origin (sent on POSTs only). On loopback every local program
  *    shares the address, so a program without the token or the extension's identity cannot
  *    spend the budget of one that has them. Anyone can send such a header, so it is used for
- *    nothing but counting, and one address gets at most MAX_IDENTITIES_PER_ADDRESS of them
- *    told apart an hour: a program making up ids gains that many budgets, not more.
+ *    nothing but counting, and one address has at most MAX_IDENTITIES_PER_ADDRESS of them told
+ *    apart, each keeping its slot while it is used (identities.ts): a program making up ids
+ *    gains the free slots, never the one the extension holds.
  *    The lookup service budgets new domains by the same key (ReadOptions.client), as a keyed
  *    hash (serviceClient) so its registry never holds an address.
  * 3. express-rate-limit per client per minute, draft-8 RateLimit headers, 429 as the seed's
@@ -33,20 +34,20 @@ import type { IncomingMessage } from 'node:http';
 import cors from 'cors';
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
-import { LRUCache } from 'lru-cache';
 import { HttpError } from '../lib/http-error.js';
 import { bearerToken } from '../lib/http/bearer.js';
 import type { Logger } from '../lib/logger.js';
 import { onceEvery } from '../lib/throttle.js';
 import { isLoopbackHost } from './config.js';
+import { IdentitySlots, MAX_SLOTS } from './identities.js';
 import './locals.js';
 
 export const CLIENT_HEADER = 'x-ai-policy-lens';
 /** The extension's random per-install id, for counting only (see the module comment). */
 export const INSTALL_HEADER = 'x-ai-policy-lens-install';
 const INSTALL_ID = /^[A-Za-z0-9_-]{16,64}$/;
-/** Extension identities (install ids, origins) told apart on one address, per hour. */
-export const MAX_IDENTITIES_PER_ADDRESS = 8;
+/** Extension identities (install ids, origins) told apart on one address (identities.ts). */
+export const MAX_IDENTITIES_PER_ADDRESS = MAX_SLOTS;
 
 /** Operator paths a valid proxy token opens without the client header. */
 const isOpsPath = (path: string) => path === '/status' || path === '/metrics';
@@ -109,22 +110,13 @@ function identityOf(req: Request, tokenOk: boolean): string | undefined {
   return req.headers.origin;
 }
 
-/** At most `max` identities per address (a list per address, forgotten after an hour). */
-function identityCap(max: number): (address: string, identity: string) => boolean {
-  const seen = new LRUCache<string, string[]>({ max: 10_000, ttl: 3_600_000 });
-  return (address, identity) => {
-    const list = seen.get(address) ?? [];
-    if (list.includes(identity)) return true;
-    if (list.length >= max) return false;
-    seen.set(address, [...list, identity], { noUpdateTTL: list.length > 0 });
-    return true;
-  };
-}
-
-/** Sets `res.locals.tokenOk` and `res.locals.client` (step 2 of the module comment). Origins reaching it passed cors. */
-export function identifyClient(proxyToken: string | undefined): RequestHandler {
+/**
+ * Sets `res.locals.tokenOk` and `res.locals.client` (step 2 of the module comment). Origins
+ * reaching it passed cors. `slots` decides which identities of an address are told apart.
+ */
+export function identifyClient(proxyToken: string | undefined, slots: IdentitySlots = new IdentitySlots()): RequestHandler {
   const validToken = proxyToken === undefined ? null : tokenCheck(proxyToken);
-  const admit = identityCap(MAX_IDENTITIES_PER_ADDRESS);
+  const admit = (address: string, identity: string) => slots.admit(address, identity);
   return (req, res, next) => {
     const tokenOk = validToken?.(req) ?? false;
     res.locals.tokenOk = tokenOk;

@@ -106,6 +106,7 @@ export async function startGateway(config: GatewayConfig, opts: StartOptions = {
     recheckMarks: shared?.recheckMarks,
     onRecordStored,
     rateLimitStore: shared?.rateLimitStore,
+    slotStore: file,
     dependencies: shared ? () => ({ redis: shared.redisUp() ? 'up' : 'down' }) : undefined,
     clock,
     logger: opts.logger,

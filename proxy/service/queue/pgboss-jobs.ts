@@ -39,7 +39,7 @@ import {
   type WorkOptions,
 } from '../store/registry-store.js';
 import { MinuteBudget, type StoredBudget } from './budget.js';
-import { bandRange, firstTurn, laneOf, packPriority, priorityOf, turnOf } from './fair-turns.js';
+import { bandRange, firstPlace, laneOf, packPriority, places, priorityOf, turnOf, type Place } from './fair-turns.js';
 import { MAX_ATTEMPTS } from './workers.js';
 import { PgBossWorkers } from './pgboss-workers.js';
 
@@ -102,10 +102,10 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
     return { retryLimit: MAX_ATTEMPTS - 1, retryDelay: RETRY_DELAY_S, retryBackoff: true, expireInSeconds: this.opts.expireSeconds };
   }
 
-  private send(db: Queryable, domain: string, priority: JobPriority, enqueuedMs: number, at: { turn: number; lane?: string; startAfter?: Date }): Promise<string | null> {
+  private send(db: Queryable, domain: string, priority: JobPriority, enqueuedMs: number, at: { place: Place; lane?: string; startAfter?: Date }): Promise<string | null> {
     const data: JobData = at.startAfter ? { domain, enqueuedMs, retry: true } : { domain, enqueuedMs };
     if (at.lane) data.client = at.lane;
-    const packed = packPriority(priority, at.turn);
+    const packed = packPriority(priority, at.place);
     return this.boss.send(CRAWL_QUEUE, data, { ...this.retry(), singletonKey: domain, priority: packed, startAfter: at.startAfter, db: on(db) });
   }
 
@@ -113,7 +113,7 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
    * In one pass over the waiting jobs: how many wait (failed checks' retries aside, as the cap
    * counts them), and the turns of `priority`'s band: the one being served and `lane`'s last.
    */
-  private async figures(db: Queryable, priority: JobPriority, lane: string): Promise<{ queued: number; next: () => number }> {
+  private async figures(db: Queryable, priority: JobPriority, lane: string): Promise<{ queued: number; next: () => Place }> {
     const [low, high] = bandRange(priority);
     const r = await row<{ queued: number; head: number | null; last: number | null }>(
       db,
@@ -123,8 +123,8 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
        FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND state < 'active'`,
       [CRAWL_QUEUE, low, high, lane],
     );
-    let turn = firstTurn(r!.head === null ? undefined : turnOf(r!.head), r!.last === null ? undefined : turnOf(r!.last));
-    return { queued: r!.queued, next: () => turn++ };
+    const first = firstPlace(r!.head === null ? undefined : turnOf(r!.head), r!.last === null ? undefined : turnOf(r!.last));
+    return { queued: r!.queued, next: places(first) };
   }
 
   /** Jobs waiting, retrying or running for these domains. */
@@ -170,7 +170,7 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
           // Asked for at a higher priority: a batch item someone now looks at is promoted.
           if (waiting(job) && req.priority < priorityOf(job.priority)) {
             await this.cancel(tx, job);
-            await this.send(tx, domain, req.priority, job.data.enqueuedMs, { turn: fig.next(), lane });
+            await this.send(tx, domain, req.priority, job.data.enqueuedMs, { place: fig.next(), lane });
             woke = true;
           }
           out.push('queued');
@@ -178,8 +178,8 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
         else if (budget && budget.left <= 0) out.push('over_budget');
         else if (queued >= req.maxQueued) out.push('full');
         else {
-          await this.send(tx, domain, req.priority, req.nowMs, { turn: fig.next(), lane });
-          jobs.set(domain, { id: '', domain, state: 'created', priority: packPriority(req.priority, 0), data: { domain, enqueuedMs: req.nowMs } });
+          await this.send(tx, domain, req.priority, req.nowMs, { place: fig.next(), lane });
+          jobs.set(domain, { id: '', domain, state: 'created', priority: packPriority(req.priority, { turn: 0, fresh: true }), data: { domain, enqueuedMs: req.nowMs } });
           budget?.spend();
           queued++;
           woke = true;
@@ -207,7 +207,7 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
         // A check running now is the new check; anything waiting (or retrying later) runs next.
         if (job.state !== 'active') {
           await this.cancel(tx, job);
-          await this.send(tx, domain, PRIORITY.interactive, opts.nowMs, { turn: (await this.figures(tx, PRIORITY.interactive, lane)).next(), lane });
+          await this.send(tx, domain, PRIORITY.interactive, opts.nowMs, { place: (await this.figures(tx, PRIORITY.interactive, lane)).next(), lane });
           await tx.query('SELECT pg_notify($1, $2)', [CHANNELS.jobsAdded, '']);
         }
         return { kind: 'queued' };
@@ -216,7 +216,7 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
       if (budget && budget.left <= 0) return { kind: 'over_budget', retryAfterMs: windowAt('minute', opts.nowMs).reset - opts.nowMs };
       const fig = await this.figures(tx, PRIORITY.interactive, lane);
       if (fig.queued >= opts.maxQueued) return { kind: 'full' };
-      await this.send(tx, domain, PRIORITY.interactive, opts.nowMs, { turn: fig.next(), lane });
+      await this.send(tx, domain, PRIORITY.interactive, opts.nowMs, { place: fig.next(), lane });
       budget?.spend();
       await saveBudget(tx, budget);
       await tx.query('SELECT pg_notify($1, $2)', [CHANNELS.jobsAdded, '']);
@@ -266,8 +266,8 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [ADMISSION_LOCK]);
     const waiting = (await this.live(tx, [domain])).get(domain);
     if (waiting && waiting.state !== 'active') await this.cancel(tx, waiting);
-    // Due, a failed check's retry goes first among refreshes (turn 0).
-    await this.send(tx, domain, PRIORITY.refresh, nowMs, { turn: 0, startAfter: new Date(retryAtMs) });
+    // Due, a failed check's retry goes first among refreshes.
+    await this.send(tx, domain, PRIORITY.refresh, nowMs, { place: { turn: 0, fresh: true }, startAfter: new Date(retryAtMs) });
   }
 
   async work(run: RunJob, opts: WorkOptions): Promise<CrawlRunner> {

@@ -7,8 +7,8 @@
  * section 8). Jobs per state are counted by triggers (migration 3), so the cap costs one row.
  *
  * Within a priority, jobs run round-robin between clients (queue/fair-turns.ts): a new job's
- * `seq` is its client's turn times TURN_SPAN plus an arrival count, so the claim's
- * `ORDER BY priority, seq` takes one job of each waiting client per round. Jobs queued before
+ * `seq` is its rank (from its client's turn) times RANK_SPAN plus an arrival count, so the
+ * claim's `ORDER BY priority, seq` takes one job of each waiting client per round. Jobs queued before
  * that have small seqs (turn 0); requeued, rechecked-while-waiting and retried jobs take
  * `max(seq) + 1` as before, the end of their priority.
  */
@@ -28,7 +28,7 @@ import {
 } from '../registry-store.js';
 import { windowAt } from '../../limits/windows.js';
 import { MinuteBudget } from '../../queue/budget.js';
-import { LaneTurns, laneOf } from '../../queue/fair-turns.js';
+import { LaneTurns, laneOf, rankOf, turnOfRank } from '../../queue/fair-turns.js';
 
 interface JobRow {
   priority: number;
@@ -38,8 +38,8 @@ interface JobRow {
 
 /** The next sequence number: after every job, the end of its priority. */
 const NEXT_SEQ = '(SELECT coalesce(max(seq), 0) + 1 FROM jobs)';
-/** seq = turn * TURN_SPAN + arrival count (mod TURN_SPAN): turns up to 2^33 stay exact in a double. */
-const TURN_SPAN = 2 ** 20;
+/** seq = rank * RANK_SPAN + arrival count (mod RANK_SPAN), rank = 2 * turn (+1 behind a backlog): exact in a double up to 2^32 turns. */
+const RANK_SPAN = 2 ** 20;
 
 function prepare(db: Database.Database) {
   return {
@@ -108,8 +108,8 @@ export class SqliteJobs implements CrawlQueue, ClaimQueue {
   /** Hands out seqs in `lane`'s next turns at `priority` (inside the admission transaction). */
   private fairSeqs(priority: JobPriority, lane: string): () => number {
     const head = this.st.head.get(priority)?.seq;
-    const turn = this.turns.lane(priority, lane, head === null || head === undefined ? undefined : Math.floor(head / TURN_SPAN));
-    return () => turn() * TURN_SPAN + (this.arrivals++ % TURN_SPAN);
+    const place = this.turns.lane(priority, lane, head === null || head === undefined ? undefined : turnOfRank(Math.floor(head / RANK_SPAN)));
+    return () => rankOf(place()) * RANK_SPAN + (this.arrivals++ % RANK_SPAN);
   }
 
   async enqueue(req: EnqueueRequest): Promise<EnqueueOutcome[]> {
