@@ -13,7 +13,7 @@
  *    machines apart) or else its Origin (sent on POSTs only). On loopback every local program
  *    shares the address, so a program without the token or the extension's identity cannot
  *    spend the budget of one that has them. Anyone can send such a header, so it is used for
- *    nothing but counting, and one address has at most MAX_IDENTITIES_PER_ADDRESS of them told
+ *    nothing but counting, and one address has at most MAX_SLOTS of them told
  *    apart, each keeping its slot while it is used (identities.ts): a program making up ids
  *    gains the free slots, never the one the extension holds.
  *    The lookup service budgets new domains by the same key (ReadOptions.client), as a keyed
@@ -39,15 +39,13 @@ import { bearerToken } from '../lib/http/bearer.js';
 import type { Logger } from '../lib/logger.js';
 import { onceEvery } from '../lib/throttle.js';
 import { isLoopbackHost } from './config.js';
-import { IdentitySlots, MAX_SLOTS } from './identities.js';
+import { IdentitySlots } from './identities.js';
 import './locals.js';
 
 export const CLIENT_HEADER = 'x-ai-policy-lens';
 /** The extension's random per-install id, for counting only (see the module comment). */
 export const INSTALL_HEADER = 'x-ai-policy-lens-install';
 const INSTALL_ID = /^[A-Za-z0-9_-]{16,64}$/;
-/** Extension identities (install ids, origins) told apart on one address (identities.ts). */
-export const MAX_IDENTITIES_PER_ADDRESS = MAX_SLOTS;
 
 /** Operator paths a valid proxy token opens without the client header. */
 const isOpsPath = (path: string) => path === '/status' || path === '/metrics';
@@ -116,7 +114,6 @@ function identityOf(req: Request, tokenOk: boolean): string | undefined {
  */
 export function identifyClient(proxyToken: string | undefined, slots: IdentitySlots = new IdentitySlots()): RequestHandler {
   const validToken = proxyToken === undefined ? null : tokenCheck(proxyToken);
-  const admit = (address: string, identity: string) => slots.admit(address, identity);
   return (req, res, next) => {
     const tokenOk = validToken?.(req) ?? false;
     res.locals.tokenOk = tokenOk;
@@ -124,7 +121,7 @@ export function identifyClient(proxyToken: string | undefined, slots: IdentitySl
     let client = address;
     if (tokenOk) client += ' token';
     const identity = identityOf(req, tokenOk);
-    if (identity !== undefined && admit(address, identity)) client += ` ${identity}`;
+    if (identity !== undefined && slots.admit(address, identity)) client += ` ${identity}`;
     res.locals.client = client;
     next();
   };

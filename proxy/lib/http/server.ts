@@ -14,7 +14,7 @@
  *   was closed with 0 bytes. With `httpAllowHalfOpen` the answer is written, then the
  *   connection ends.
  * - Timeouts of its own (SERVER_TIMEOUTS): a connection that sends its headers slowly, or none,
- *   is answered 408 and closed after HEADERS_TIMEOUT_MS, looked at every second.
+ *   is answered 408 and closed after `headersMs`, looked at every second.
  */
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Socket } from 'node:net';
