@@ -38,6 +38,17 @@ export function checkDomain(value: unknown, name?: string): ParamsCheck<Domain> 
 // ---------------------------------------------------------------- batch body
 
 /**
+ * A list entry as a message shows it. Never serialised: an entry nested thousands of arrays deep
+ * fits in a 64 KiB body and would overflow the stack of JSON.stringify.
+ */
+function shownEntry(entry: unknown): string {
+  if (typeof entry === 'string') return `"${entry.slice(0, 100)}"`;
+  if (Array.isArray(entry)) return 'a list';
+  if (entry !== null && typeof entry === 'object') return 'an object';
+  return String(entry);
+}
+
+/**
  * `{"domains": [...]}` with `min` to `max` entries, each a valid domain: duplicates (after
  * normalisation) collapsed, first-seen order kept. Reference surface 2 to 25, announced 1 to 100,
  * the gateway its own bound.
@@ -50,8 +61,7 @@ export function checkBatchBody(body: unknown, min: number, max: number): ParamsC
   for (const [i, entry] of list.entries()) {
     const r = parseDomain(entry);
     if (!r.ok) {
-      const shown = typeof entry === 'string' ? entry.slice(0, 100) : JSON.stringify(entry)?.slice(0, 100);
-      return problem('invalid_domain', `domains[${i}]: "${shown}" is not a valid domain: ${r.message}`);
+      return problem('invalid_domain', `domains[${i}]: ${shownEntry(entry)} is not a valid domain: ${r.message}`);
     }
     out.add(r.domain);
   }

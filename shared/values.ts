@@ -133,6 +133,7 @@ export const ERROR_CODES = [
   'upstream_error',
   'upstream_unavailable',
   'queue_full',
+  'storage_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

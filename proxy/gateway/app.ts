@@ -20,6 +20,7 @@ import { systemClock, type Clock } from '../lib/clock.js';
 import { errorHandler, notFound } from '../lib/http/errors.js';
 import { hostGuard } from '../lib/http/host-guard.js';
 import { securityHeaders } from '../lib/http/security.js';
+import { strictHttp } from '../lib/http/strict.js';
 import type { Logger } from '../lib/logger.js';
 import { SERVICE_VERSION } from '../service/version.js';
 import { toBatchItem } from '../upstream/batch-of-one.js';
@@ -29,6 +30,7 @@ import type { DomainPolicy } from '../../shared/schemas.js';
 import { BatchLoader } from './batch-loader.js';
 import type { GatewayConfig, Ttls } from './config.js';
 import { keyOf } from './domain-keys.js';
+import { IdentitySlots, type SlotStore } from './identities.js';
 import { createMetrics, type GatewayMetrics } from './metrics.js';
 import { LocalRecheckMarks, type RecheckMarks } from './recheck-marks.js';
 import { EmbeddedWatch, type RecordStoredEvents, type RecordWatch } from './record-watch.js';
@@ -38,12 +40,12 @@ import { batchRouter } from './routes/batch.js';
 import { checkRouter } from './routes/check.js';
 import type { RouteContext } from './routes/context.js';
 import { domainRouter } from './routes/domain.js';
-import { countedFigures, healthRouter, opsRouter, type OpsDeps } from './routes/ops.js';
+import { countedFigures, healthRouter, opsRouter, type Dependencies, type OpsDeps } from './routes/ops.js';
 import { previewRouter } from './routes/preview.js';
 import { loadDomainRead } from './routes/reads.js';
 import { recheckRouter } from './routes/recheck.js';
 import { searchRouter } from './routes/search.js';
-import { accessGuard, clientKey, corsMiddleware, identifyClient, rateLimiter, serviceClient } from './security.js';
+import { accessGuard, clientKey, corsMiddleware, identifyClient, rateLimiter, refusedUncounted, serviceClient } from './security.js';
 import './locals.js';
 import { requestLog } from '../lib/request-log.js';
 
@@ -67,6 +69,10 @@ export interface GatewayDeps {
   onRecordStored?: RecordStoredEvents;
   /** The rate limiter's counters when replicas share them (rate-limit-redis); default in memory. */
   rateLimitStore?: Store;
+  /** Where the identities told apart per address outlive a restart (the cache file); default memory. */
+  slotStore?: SlotStore | null;
+  /** What /healthz reports besides the gateway itself (Redis, when shared). */
+  dependencies?: Dependencies;
   clock?: Clock;
   logger?: Logger;
   /** Lifetimes overriding the configured ones (tests: milliseconds rather than CACHE_*_SECONDS). */
@@ -149,11 +155,12 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
     next();
   });
   app.use(securityHeaders());
+  app.use(strictHttp);
   app.use(hostGuard(s.allowedHosts));
   app.use(corsMiddleware(s.allowedOrigins));
-  app.use('/healthz', healthRouter());
-  app.use(identifyClient(s.proxyToken));
-  app.use(rateLimiter(s.rateLimitPerMinute, { keyGenerator: clientKey, store: deps.rateLimitStore, logger: deps.logger }));
+  app.use('/healthz', healthRouter(deps.dependencies));
+  app.use(identifyClient(s.proxyToken, new IdentitySlots(deps.slotStore ?? null, () => clock.now())));
+  app.use(rateLimiter(s.rateLimitPerMinute, { keyGenerator: clientKey, skip: refusedUncounted, store: deps.rateLimitStore, logger: deps.logger }));
   app.use(accessGuard(s.proxyToken));
 
   // Routers hold their full paths and are mounted at the root: no prefix to strip and put

@@ -8,6 +8,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SlotRow, SlotStore } from './identities.js';
 import type { SecondLevel } from './response-cache.js';
 
 export interface StoredRow {
@@ -21,7 +22,7 @@ export interface StoredRow {
 /** The cache's file name under DATA_DIR (the maintenance command backs it up). */
 export const CACHE_FILE = 'gateway-cache.sqlite';
 
-export class CacheStore implements SecondLevel {
+export class CacheStore implements SecondLevel, SlotStore {
   /** This process's own file. */
   readonly shared = false;
   private readonly db: Database.Database;
@@ -48,6 +49,13 @@ export class CacheStore implements SecondLevel {
        ON CONFLICT(key) DO UPDATE SET payload = excluded.payload, found = excluded.found,
          fetched_at = excluded.fetched_at, expires_at = excluded.expires_at`,
     );
+    // The identities told apart per address (identities.ts), so a restart keeps them.
+    this.db.exec(`CREATE TABLE IF NOT EXISTS gateway_identities (
+      address TEXT NOT NULL,
+      identity TEXT NOT NULL,
+      last_seen INTEGER NOT NULL,
+      PRIMARY KEY (address, identity)
+    ) WITHOUT ROWID`);
     this.pruneStmt = this.db.prepare('DELETE FROM gateway_cache WHERE expires_at < ?');
     this.deleteStmt = this.db.prepare('DELETE FROM gateway_cache WHERE key = ?');
   }
@@ -72,6 +80,24 @@ export class CacheStore implements SecondLevel {
     this.db.transaction(() => {
       for (const k of keys) this.deleteStmt.run(k);
     })();
+  }
+
+  loadSlots(sinceMs: number): SlotRow[] {
+    this.db.prepare('DELETE FROM gateway_identities WHERE last_seen < ?').run(sinceMs);
+    return this.db
+      .prepare<[], { address: string; identity: string; last_seen: number }>('SELECT address, identity, last_seen FROM gateway_identities')
+      .all()
+      .map((r) => ({ address: r.address, identity: r.identity, lastSeenMs: r.last_seen }));
+  }
+
+  saveSlot(row: SlotRow): void {
+    this.db
+      .prepare('INSERT INTO gateway_identities (address, identity, last_seen) VALUES (?, ?, ?) ON CONFLICT(address, identity) DO UPDATE SET last_seen = excluded.last_seen')
+      .run(row.address, row.identity, row.lastSeenMs);
+  }
+
+  dropSlot(address: string, identity: string): void {
+    this.db.prepare('DELETE FROM gateway_identities WHERE address = ? AND identity = ?').run(address, identity);
   }
 
   count(): number {

@@ -41,6 +41,26 @@ export function lifetimeOf(ttl: Ttls, value: unknown, found: boolean): number {
 /** An early answer: given while the site's terms page is still being read (`basis.terms_pending`). */
 export const isEarlyAnswer = (value: unknown): boolean => (value as { basis?: { terms_pending?: boolean } } | null)?.basis?.terms_pending === true;
 
+/** Fewest distinct characters a PROXY_TOKEN may have: a guessable token is no lock. */
+const TOKEN_MIN_DISTINCT = 8;
+
+/**
+ * PROXY_TOKEN must be one that is not guessed: 16 or more visible ASCII characters (it travels
+ * in a header), at least TOKEN_MIN_DISTINCT of them different, and not one run such as
+ * `abcdefghijklmnop`. `openssl rand -base64 32` gives one.
+ */
+export function checkTokenStrength(token: string): void {
+  const fix = 'make one with `openssl rand -base64 32`';
+  if (token.length < 16) throw new ConfigError('PROXY_TOKEN', `use at least 16 characters; ${fix}`);
+  if (!/^[\x21-\x7e]+$/.test(token)) throw new ConfigError('PROXY_TOKEN', `use visible ASCII characters only, without spaces; ${fix}`);
+  const distinct = new Set(token).size;
+  if (distinct < TOKEN_MIN_DISTINCT) {
+    throw new ConfigError('PROXY_TOKEN', `too easy to guess: only ${distinct} different characters (at least ${TOKEN_MIN_DISTINCT}); ${fix}`);
+  }
+  const steps = new Set([...token].slice(1).map((c, i) => c.charCodeAt(0) - token.charCodeAt(i)));
+  if (steps.size === 1) throw new ConfigError('PROXY_TOKEN', `too easy to guess: its characters follow one another in order; ${fix}`);
+}
+
 export interface GatewayConfig {
   host: string;
   port: number;
@@ -126,7 +146,7 @@ export function loadGatewayConfig(env: Env = process.env): GatewayConfig {
     if (!ORIGIN.test(o) || o === 'null') throw new ConfigError('ALLOWED_ORIGINS', `"${o}" is not an origin such as chrome-extension://<id>`);
   }
   const proxyToken = optionalStr(env, 'PROXY_TOKEN');
-  if (proxyToken !== undefined && proxyToken.length < 16) throw new ConfigError('PROXY_TOKEN', 'use at least 16 characters');
+  if (proxyToken !== undefined) checkTokenStrength(proxyToken);
   const host = str(env, 'HOST', '127.0.0.1');
   if (!/^[A-Za-z0-9.:\-\[\]]+$/.test(host)) throw new ConfigError('HOST', `not a host name or address: "${host}"`);
   // Issue 12 item 5: beyond loopback, anyone on the network could use the gateway as a crawler

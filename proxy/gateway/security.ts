@@ -13,12 +13,14 @@
  *    machines apart) or else its Origin (sent on POSTs only). On loopback every local program
  *    shares the address, so a program without the token or the extension's identity cannot
  *    spend the budget of one that has them. Anyone can send such a header, so it is used for
- *    nothing but counting, and one address gets at most MAX_IDENTITIES_PER_ADDRESS of them
- *    told apart an hour: a program making up ids gains that many budgets, not more.
+ *    nothing but counting, and one address has at most MAX_SLOTS of them told
+ *    apart, each keeping its slot while it is used (identities.ts): a program making up ids
+ *    gains the free slots, never the one the extension holds.
  *    The lookup service budgets new domains by the same key (ReadOptions.client), as a keyed
  *    hash (serviceClient) so its registry never holds an address.
  * 3. express-rate-limit per client per minute, draft-8 RateLimit headers, 429 as the seed's
- *    error object. /healthz is mounted before it and not counted.
+ *    error object. /healthz is mounted before it and not counted; nor are requests step 4
+ *    refuses whatever their token (refusedUncounted), which any web page can send.
  * 4. Access guard: every path but /healthz needs the custom header `X-AI-Policy-Lens: 1`. A
  *    page cannot send a custom header cross-origin without a preflight, which step 1 refuses,
  *    so a page cannot make the gateway spend upstream quota (Fetch standard, "CORS-safelisted
@@ -32,19 +34,18 @@ import type { IncomingMessage } from 'node:http';
 import cors from 'cors';
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
-import { LRUCache } from 'lru-cache';
 import { HttpError } from '../lib/http-error.js';
+import { bearerToken } from '../lib/http/bearer.js';
 import type { Logger } from '../lib/logger.js';
 import { onceEvery } from '../lib/throttle.js';
 import { isLoopbackHost } from './config.js';
+import { IdentitySlots } from './identities.js';
 import './locals.js';
 
 export const CLIENT_HEADER = 'x-ai-policy-lens';
 /** The extension's random per-install id, for counting only (see the module comment). */
 export const INSTALL_HEADER = 'x-ai-policy-lens-install';
 const INSTALL_ID = /^[A-Za-z0-9_-]{16,64}$/;
-/** Extension identities (install ids, origins) told apart on one address, per hour. */
-export const MAX_IDENTITIES_PER_ADDRESS = 8;
 
 /** Operator paths a valid proxy token opens without the client header. */
 const isOpsPath = (path: string) => path === '/status' || path === '/metrics';
@@ -88,8 +89,7 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 export function tokenCheck(token: string): (req: IncomingMessage) => boolean {
   const expected = digest(token);
   return (req) => {
-    const auth = req.headers.authorization;
-    const given = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : req.headers['x-proxy-token'];
+    const given = bearerToken(req.headers.authorization) ?? req.headers['x-proxy-token'];
     if (typeof given !== 'string' || given === '') return false;
     // Hashing first gives equal lengths, so timingSafeEqual never leaks the token's length.
     return timingSafeEqual(digest(given), expected);
@@ -108,22 +108,12 @@ function identityOf(req: Request, tokenOk: boolean): string | undefined {
   return req.headers.origin;
 }
 
-/** At most `max` identities per address (a list per address, forgotten after an hour). */
-function identityCap(max: number): (address: string, identity: string) => boolean {
-  const seen = new LRUCache<string, string[]>({ max: 10_000, ttl: 3_600_000 });
-  return (address, identity) => {
-    const list = seen.get(address) ?? [];
-    if (list.includes(identity)) return true;
-    if (list.length >= max) return false;
-    seen.set(address, [...list, identity], { noUpdateTTL: list.length > 0 });
-    return true;
-  };
-}
-
-/** Sets `res.locals.tokenOk` and `res.locals.client` (step 2 of the module comment). Origins reaching it passed cors. */
-export function identifyClient(proxyToken: string | undefined): RequestHandler {
+/**
+ * Sets `res.locals.tokenOk` and `res.locals.client` (step 2 of the module comment). Origins
+ * reaching it passed cors. `slots` decides which identities of an address are told apart.
+ */
+export function identifyClient(proxyToken: string | undefined, slots: IdentitySlots = new IdentitySlots()): RequestHandler {
   const validToken = proxyToken === undefined ? null : tokenCheck(proxyToken);
-  const admit = identityCap(MAX_IDENTITIES_PER_ADDRESS);
   return (req, res, next) => {
     const tokenOk = validToken?.(req) ?? false;
     res.locals.tokenOk = tokenOk;
@@ -131,7 +121,7 @@ export function identifyClient(proxyToken: string | undefined): RequestHandler {
     let client = address;
     if (tokenOk) client += ' token';
     const identity = identityOf(req, tokenOk);
-    if (identity !== undefined && admit(address, identity)) client += ` ${identity}`;
+    if (identity !== undefined && slots.admit(address, identity)) client += ` ${identity}`;
     res.locals.client = client;
     next();
   };
@@ -150,9 +140,21 @@ export function serviceClient(): (client: string) => string {
 /** The limiter's key: the client as identifyClient told it apart. */
 export const clientKey = (_req: Request, res: Response): string => res.locals.client;
 
+/**
+ * Requests the access guard refuses with 403 whatever their token says: no client header and no
+ * token at all. Any web page can send these (a GET without custom headers needs no preflight),
+ * so they are not counted (express-rate-limit's `skip`): a page cannot spend the extension's
+ * budget by being refused. A request that presents a token is counted, right or wrong, so
+ * guessing the token stays rate limited.
+ */
+export const refusedUncounted = (req: Request): boolean =>
+  req.headers[CLIENT_HEADER] !== '1' && req.headers.authorization === undefined && req.headers['x-proxy-token'] === undefined;
+
 export interface LimiterOptions {
   /** The gateway's: clientKey; without it the library's default, the address. */
   keyGenerator?: (req: Request, res: Response) => string;
+  /** Requests not counted (the gateway's: refusedUncounted). */
+  skip?: (req: Request, res: Response) => boolean;
   /** Counters shared by replicas (rate-limit-redis); without it the library's memory store. */
   store?: Store;
   logger?: Logger;
@@ -166,6 +168,7 @@ export function rateLimiter(perMinute: number, opts: LimiterOptions = {}): Reque
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     ...(opts.keyGenerator ? { keyGenerator: opts.keyGenerator } : {}),
+    ...(opts.skip ? { skip: opts.skip } : {}),
     // Shared counters: if Redis cannot be reached the request is served uncounted (and the
     // library logs it) rather than refused; a gateway that stops answering helps nobody.
     ...(opts.store ? { store: opts.store, passOnStoreError: true } : {}),

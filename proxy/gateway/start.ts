@@ -106,16 +106,14 @@ export async function startGateway(config: GatewayConfig, opts: StartOptions = {
     recheckMarks: shared?.recheckMarks,
     onRecordStored,
     rateLimitStore: shared?.rateLimitStore,
+    slotStore: file,
+    dependencies: shared ? () => ({ redis: shared.redisUp() ? 'up' : 'down' }) : undefined,
     clock,
     logger: opts.logger,
     ttl: opts.ttl,
   });
   // Requests Node's parser refuses (malformed, oversized headers, no Host) get the seed's error object too.
   const server = createJsonServer(app.app);
-  // Keep-alive a little longer than common clients' idle timeouts, so a reused socket is not cut mid-request.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  server.requestTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => {

@@ -7,6 +7,8 @@
  * interactive lookup beyond it is still queued, behind every interactive one. A full queue
  * refuses new work with 503 `queue_full`; batch and refresh work stops at 90 % of the cap, so
  * lookups still find room. Callers that name no client (the CLI, tests) are not budgeted.
+ * Within a priority, clients take turns (queue/fair-turns.ts): a client's backlog delays
+ * another's lookup by one round at most.
  */
 import type { RecheckResult } from '../../shared/api.js';
 import { HttpError } from '../lib/http-error.js';
@@ -47,8 +49,8 @@ export class Admission {
   async interactive(domain: string, client?: string): Promise<void> {
     const nowMs = this.clock.now();
     let [o] = await this.queue.enqueue({ domains: [domain], priority: PRIORITY.interactive, nowMs, maxQueued: this.limits.maxQueued, budget: this.budget(client) });
-    // Past the client's budget: still queued (the answer says so), behind every interactive lookup.
-    if (o === 'over_budget') [o] = await this.queue.enqueue({ domains: [domain], priority: PRIORITY.batch, nowMs, maxQueued: this.bulkCap });
+    // Past the client's budget: still queued (the answer says so), behind every interactive lookup, in the client's turns.
+    if (o === 'over_budget') [o] = await this.queue.enqueue({ domains: [domain], priority: PRIORITY.batch, nowMs, maxQueued: this.bulkCap, client });
     if (o === 'full') throw queueFull();
     if (o === 'added') this.kick();
   }

@@ -23,6 +23,12 @@ export interface FuzzCase {
   bytes: Buffer;
   /** A "Check again" case (POST .../recheck first on the connection), counted apart in the reports. */
   recheck: boolean;
+  /**
+   * The client ends its side after sending (half-close, as `nc -q`, some proxies and HTTP/1.0
+   * clients do): the server must still answer. Otherwise the connection stays open and the
+   * answers are read as they come; only well-framed requests are sent that way.
+   */
+  halfClose: boolean;
 }
 
 export type Rand = () => number;
@@ -281,20 +287,82 @@ function recheckCase(rand: Rand, server: 'gateway' | 'service', host: string, to
   const domain = keepLocal(recheckDomain(rand));
   const first = recheckRequest(rand, host, token, domain);
   const r = rand();
-  if (r < 0.7) return { name: first.name, methods: [first.method], bytes: first.bytes, recheck: true };
+  if (r < 0.7) return { name: first.name, methods: [first.method], bytes: first.bytes, recheck: true, halfClose: true };
   const second = r < 0.9 ? recheckRequest(rand, host, token, domain) : request(rand, server, host, token);
-  return { name: `${first.name} + ${second.name}`, methods: [first.method, second.method], bytes: Buffer.concat([first.bytes, second.bytes]), recheck: true };
+  return { name: `${first.name} + ${second.name}`, methods: [first.method, second.method], bytes: Buffer.concat([first.bytes, second.bytes]), recheck: true, halfClose: true };
 }
 
-/** The next case: raw garbage, a "Check again", one request or a pipelined pair. */
+/** A lookup's path with a domain that is new to the server: the lookup queues it, so a held read waits for its crawl. */
+const freshLookup = (rand: Rand) => `/v1/domain/h${Math.floor(rand() * 1e9)}.test`;
+
+/**
+ * A held read (`Prefer: wait=N`) of a new domain as the extension sends it, or a batch of 26
+ * (the gateway's lone misses go one by one): the answer comes after a crawl, often after the
+ * client half-closed.
+ */
+function heldCase(rand: Rand, server: 'gateway' | 'service', host: string, token: string | undefined): FuzzCase {
+  const headers = recheckHeaders(rand, host, token, true).filter((l) => !l.startsWith('Origin:'));
+  const halfClose = rand() < 0.7;
+  if (rand() < 0.7) {
+    const head = `GET ${freshLookup(rand)} HTTP/1.1\r\n${[...headers, `Prefer: wait=${pick(rand, [1, 2, 3])}`].join('\r\n')}\r\n\r\n`;
+    return { name: `held read${halfClose ? ', half-closed' : ''}`, methods: ['GET'], bytes: Buffer.from(head, 'latin1'), recheck: false, halfClose };
+  }
+  const body = JSON.stringify({ domains: Array.from({ length: server === 'gateway' ? 26 : 25 }, () => `b${Math.floor(rand() * 1e9)}.test`) });
+  const extra = [`Origin: ${pick(rand, EXT_ORIGINS)}`, 'Content-Type: application/json', `Content-Length: ${body.length}`];
+  const head = `POST /v1/batch HTTP/1.1\r\n${[...headers, ...extra].join('\r\n')}\r\n\r\n`;
+  return { name: `new-domain batch${halfClose ? ', half-closed' : ''}`, methods: ['POST'], bytes: Buffer.from(head + body, 'latin1'), recheck: false, halfClose };
+}
+
+/**
+ * `Upgrade` (websocket, h2c, nonsense) on a proper request, with no body, a Content-Length
+ * body, a chunked body or a broken chunked one: neither server switches protocols, each must
+ * answer at once (Node's parser reads no chunked body after an Upgrade request).
+ */
+function upgradeCase(rand: Rand, server: 'gateway' | 'service', host: string, token: string | undefined): FuzzCase {
+  const headers = recheckHeaders(rand, host, token, true);
+  headers.push(
+    ...pick(rand, [
+      ['Upgrade: websocket', 'Connection: Upgrade', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', 'Sec-WebSocket-Version: 13'],
+      ['Upgrade: h2c', 'HTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA', 'Connection: Upgrade, HTTP2-Settings'],
+      ['Upgrade: TLS/1.2, HTTP/1.1', 'Connection: Upgrade'],
+      ['Upgrade: websocket'],
+    ]),
+  );
+  const json = JSON.stringify({ domains: ['a.test', `u${Math.floor(rand() * 1e6)}.test`] });
+  const f = rand();
+  let body = '';
+  let framing = 'none';
+  if (f < 0.25) {
+    framing = 'length';
+    headers.push('Content-Type: application/json', `Content-Length: ${json.length}`);
+    body = json;
+  } else if (f < 0.5) {
+    framing = 'chunked';
+    headers.push('Content-Type: application/json', 'Transfer-Encoding: chunked');
+    body = `${json.length.toString(16)}\r\n${json}\r\n0\r\n\r\n`;
+  } else if (f < 0.75) {
+    framing = 'bad chunked';
+    headers.push('Content-Type: application/json', 'Transfer-Encoding: chunked');
+    body = `${pick(rand, ['zz', '-1', 'ffffffffffffffff', ''])}\r\n${json}\r\n`;
+  }
+  const method = framing === 'none' ? 'GET' : 'POST';
+  const path = method === 'GET' ? pick(rand, ['/v1/domain/example.test', freshLookup(rand), server === 'gateway' ? '/healthz' : '/health']) : '/v1/batch';
+  const halfClose = rand() < 0.5;
+  const bytes = Buffer.from(`${method} ${path} HTTP/1.1\r\n${headers.join('\r\n')}\r\n\r\n${body}`, 'latin1');
+  return { name: `Upgrade ${method} ${path} [${framing}]${halfClose ? ', half-closed' : ''}`, methods: [method], bytes, recheck: false, halfClose };
+}
+
+/** The next case: raw garbage, a "Check again", a held read, an Upgrade, one request or a pipelined pair. */
 export function nextCase(rand: Rand, server: 'gateway' | 'service', host: string, token?: string): FuzzCase {
   const r = rand();
-  if (r < 0.04) return { name: 'random bytes', methods: ['?'], bytes: Buffer.concat([randomBytes(rand, 1 + Math.floor(rand() * 200)), Buffer.from('\r\n\r\n')]), recheck: false };
+  if (r < 0.04) return { name: 'random bytes', methods: ['?'], bytes: Buffer.concat([randomBytes(rand, 1 + Math.floor(rand() * 200)), Buffer.from('\r\n\r\n')]), recheck: false, halfClose: true };
   if (r < 0.2) return recheckCase(rand, server, host, token);
+  if (r < 0.26) return heldCase(rand, server, host, token);
+  if (r < 0.3) return upgradeCase(rand, server, host, token);
   const first = request(rand, server, host, token);
-  if (r < 0.3) {
+  if (r < 0.4) {
     const second = request(rand, server, host, token);
-    return { name: `${first.name} + ${second.name}`, methods: [first.method, second.method], bytes: Buffer.concat([first.bytes, second.bytes]), recheck: false };
+    return { name: `${first.name} + ${second.name}`, methods: [first.method, second.method], bytes: Buffer.concat([first.bytes, second.bytes]), recheck: false, halfClose: true };
   }
-  return { name: first.name, methods: [first.method], bytes: first.bytes, recheck: false };
+  return { name: first.name, methods: [first.method], bytes: first.bytes, recheck: false, halfClose: true };
 }

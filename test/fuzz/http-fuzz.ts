@@ -2,13 +2,18 @@
  * `npm run fuzz [-- COUNT [SEED]]`: sends COUNT (default 3,000) malformed and borderline
  * requests to each server, the gateway (`npm start`, embedded mode) and the lookup service
  * (`npm run service`, with API keys from its own signup), both started as child processes on
- * 127.0.0.1 with fresh data folders. Fails on any 5xx, any 4xx whose body is not the seed's
+ * 127.0.0.1 with fresh data folders. Fails on any 5xx (but 505 for a request line that is not
+ * HTTP/1.x), any 4xx or 505 whose body is not the seed's
  * JSON error object, any answer that shows a stack trace or the server's own file paths, a
  * request left without an answer, a server that stops, or one that does not exit within
  * STOP_MS of SIGTERM after the run (a connection it no longer tracks holds up its graceful
  * stop) (issue 12). About one case in six is the extension's "Check again"
  * (POST /v1/domain/{domain}/recheck), judged the same way and counted apart; a run where none
  * of them reached the route (a 2xx) fails too.
+ *
+ * Most cases half-close the connection after sending (the server must still answer); the
+ * generator adds held reads of new domains (`Prefer: wait`), 26-domain batches and `Upgrade`
+ * requests with every kind of body, half-closed or not (cases.ts).
  *
  * Bounded: at most MAX_COUNT requests per server, CONCURRENCY at a time, each given
  * ANSWER_MS to be answered; loopback only (the target is always 127.0.0.1, and every domain
@@ -58,20 +63,30 @@ interface Target {
   port: number;
   token?: string;
   exited: () => boolean;
+  /** The end of what the process wrote, for saying why it stopped. */
+  output: () => string;
 }
 
-/** Sends the bytes, half-closes, and reads until the server closes or ANSWER_MS pass. */
-function exchange(port: number, bytes: Buffer): Promise<{ data: Buffer; timedOut: boolean }> {
+/**
+ * Sends the bytes, half-closing after them when the case says so, and reads until the server
+ * closes, every request's answer arrived (when not half-closed), or ANSWER_MS pass.
+ */
+function exchange(port: number, c: FuzzCase): Promise<{ data: Buffer; timedOut: boolean }> {
   return new Promise((resolvePromise) => {
     const chunks: Buffer[] = [];
-    const socket = connect({ host: '127.0.0.1', port, allowHalfOpen: true }, () => socket.end(bytes));
+    const socket = connect({ host: '127.0.0.1', port, allowHalfOpen: true }, () => (c.halfClose ? socket.end(c.bytes) : socket.write(c.bytes)));
     const done = (timedOut: boolean) => {
       clearTimeout(timer);
       socket.destroy();
       resolvePromise({ data: Buffer.concat(chunks), timedOut });
     };
     const timer = setTimeout(() => done(true), ANSWER_MS);
-    socket.on('data', (d: Buffer) => chunks.push(d));
+    socket.on('data', (d: Buffer) => {
+      chunks.push(d);
+      if (!c.halfClose && answers(Buffer.concat(chunks), c.methods).filter((a) => a.status >= 200).length >= c.methods.length) done(false);
+    });
+    // The server's FIN: our side stays open (allowHalfOpen), so 'close' alone would not come.
+    socket.on('end', () => done(false));
     socket.on('close', () => done(false));
     // A reset after the answer was read is the server closing a connection it will not reuse.
     socket.on('error', () => undefined);
@@ -129,7 +144,8 @@ const LEAK = new RegExp(String.raw`\.[cm]?[jt]sx?:\d+:\d+|(?:\n|\\n)\s*at \S|\bn
 
 /** Why an answer breaks the rules, or null. */
 export function judge(a: Answer): string | null {
-  if (a.status >= 500) return `answered ${a.status}`;
+  // 505 refuses a request line that is not HTTP/1.x (RFC 9110 section 15.6.6): the client's doing, judged as a 4xx.
+  if (a.status >= 500 && a.status !== 505) return `answered ${a.status}`;
   const leak = LEAK.exec(a.body.toString('utf8'));
   if (leak) return `${a.status} showing a stack trace or a server path ("${leak[0].slice(0, 80)}")`;
   if (a.status < 400 || a.head) return null;
@@ -152,7 +168,7 @@ async function fuzzOne(t: Target, count: number, seed: number): Promise<FuzzRepo
       report.sent++;
       const c: FuzzCase = nextCase(rand, t.name, host, t.token);
       if (c.recheck) report.recheck.sent++;
-      const { data, timedOut } = await exchange(t.port, c.bytes);
+      const { data, timedOut } = await exchange(t.port, c);
       const found = answers(data, c.methods);
       const fail = (reason: string) =>
         report.failures.push({ server: t.name, case: c.name, reason, request: c.bytes.subarray(0, 300).toString('latin1'), answer: data.subarray(0, 300).toString('latin1') });
@@ -170,7 +186,7 @@ async function fuzzOne(t: Target, count: number, seed: number): Promise<FuzzRepo
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  if (t.exited()) report.failures.push({ server: t.name, case: '-', reason: 'the server process stopped', request: '', answer: '' });
+  if (t.exited()) report.failures.push({ server: t.name, case: '-', reason: 'the server process stopped', request: '', answer: t.output().slice(-3000) });
   return report;
 }
 
@@ -207,15 +223,15 @@ async function start(name: Target['name'], dataDir: string): Promise<Target> {
   proc.on('exit', () => (exited = true));
   const port = await new Promise<number>((resolvePort, reject) => {
     const onData = (d: Buffer) => {
-      out += String(d);
+      out = (out + String(d)).slice(-100_000);
       const m = /"url":"http:\/\/127\.0\.0\.1:(\d+)"/.exec(out);
       if (m) resolvePort(Number(m[1]));
     };
     proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', (d: Buffer) => (out += String(d)));
+    proc.stderr!.on('data', (d: Buffer) => (out = (out + String(d)).slice(-100_000)));
     proc.once('exit', (code) => reject(new Error(`${name} exited ${code} before listening: ${out.slice(-2000)}`)));
   });
-  return { name, proc, port, exited: () => exited };
+  return { name, proc, port, exited: () => exited, output: () => out.slice(-3000) };
 }
 
 /** Keys from the service's own signup: one per 150 requests (its per-key minute limit is 200). */

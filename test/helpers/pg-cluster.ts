@@ -1,12 +1,13 @@
 /**
  * A PostgreSQL cluster of a test's own (initdb, pg_ctl from /usr/lib/postgresql/N/bin) on a
  * free port, in a temp folder: the test may stop it as a crash would (`pg_ctl stop -m
- * immediate`: every server process ends at once, nothing is checkpointed) and start it again,
- * which the shared server on 5432 must never suffer. initdb refuses to run as root, so under
+ * immediate`: every server process ends at once, nothing is checkpointed), stop it cleanly,
+ * freeze it (SIGSTOP to every process of the cluster: connections stay open and nothing
+ * answers), thaw it and start it again, which the shared server on 5432 must never suffer. initdb refuses to run as root, so under
  * root the cluster belongs to the `postgres` OS user (runuser), as Debian's own clusters do.
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../e2e/helpers/stack.js';
@@ -19,6 +20,12 @@ export interface PgCluster {
   url(database: string): string;
   /** Ends every server process at once (`pg_ctl stop -m immediate`), as a crash of the server would. */
   crash(): void;
+  /** Stops the cluster cleanly (`pg_ctl stop -m fast`). */
+  stop(): void;
+  /** SIGSTOP to every process of the cluster: connections stay open and nothing answers. */
+  freeze(): void;
+  /** SIGCONT to every process frozen, and any the cluster has now. */
+  thaw(): void;
   start(): void;
   /** Stops the cluster (fast) and removes its folder. */
   remove(): void;
@@ -60,13 +67,24 @@ export async function startPgCluster(): Promise<PgCluster> {
   const start = () => run('pg_ctl', ['start', '-w', '-t', '60', '-D', data, '-l', join(base, 'server.log'), '-o', options]);
   start();
   const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
-  return {
+  let frozen: number[] = [];
+  const cluster: PgCluster = {
     adminUrl: url('postgres'),
     port,
     url,
     crash: () => run('pg_ctl', ['stop', '-m', 'immediate', '-D', data]),
+    stop: () => run('pg_ctl', ['stop', '-m', 'fast', '-w', '-D', data]),
+    freeze() {
+      frozen = clusterPids(data);
+      signal('SIGSTOP', frozen);
+    },
+    thaw() {
+      signal('SIGCONT', [...new Set([...frozen, ...clusterPids(data)])]);
+      frozen = [];
+    },
     start,
     remove() {
+      if (frozen.length > 0) cluster.thaw();
       try {
         run('pg_ctl', ['stop', '-m', 'fast', '-D', data]);
       } catch {
@@ -75,6 +93,37 @@ export async function startPgCluster(): Promise<PgCluster> {
       rmSync(base, { recursive: true, force: true });
     },
   };
+  return cluster;
+}
+
+function signal(sig: NodeJS.Signals, pids: readonly number[]): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, sig);
+    } catch {
+      /* gone */
+    }
+  }
+}
+
+/** Every process of the cluster: the postmaster and its children (read from /proc). */
+function clusterPids(dataDir: string): number[] {
+  const pidFile = join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return [];
+  const main = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  const pids = [main];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Field 4 of /proc/PID/stat is the parent; the name (field 2) may hold spaces, so read after its ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === main) pids.push(Number(entry));
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return pids;
 }
 
 /** The `postgres` OS user's uid and gid (Debian's postgresql package creates it). */

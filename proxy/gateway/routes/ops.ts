@@ -44,12 +44,26 @@ export function countedFigures(source: PolicySource, store: SecondLevel | null, 
 
 const sendJson = (res: Response, value: unknown) => void res.setHeader('Cache-Control', 'no-store').json(value);
 
-/** GET /healthz (mounted there, before the rate limiter): no header or token needed, load balancers and `curl` probe it. */
-export function healthRouter(): Router {
+/** What the gateway depends on besides itself, up or down (Redis when REDIS_URL is set). */
+export type Dependencies = () => Record<string, 'up' | 'down'>;
+
+/**
+ * GET /healthz (mounted there, before the rate limiter): no header or token needed, load
+ * balancers and `curl` probe it. With Redis, it says whether Redis answers; a replica without it
+ * still serves (its own cache and limits), so that is 200 `degraded`, naming what is down.
+ */
+export function healthRouter(dependencies?: Dependencies): Router {
   const router = Router();
   router
     .route('/')
-    .get((_req, res) => sendJson(res, { status: 'ok' }))
+    .get((_req, res) => {
+      const deps = dependencies?.();
+      if (!deps) return sendJson(res, { status: 'ok' });
+      const down = Object.keys(deps).filter((k) => deps[k] === 'down');
+      if (down.length === 0) return sendJson(res, { status: 'ok', dependencies: deps });
+      const message = `${down.join(', ')} not answering: this replica serves from its own cache and limits until it is back.`;
+      sendJson(res, { status: 'degraded', dependencies: deps, message });
+    })
     .all(methodNotAllowed('GET'));
   return router;
 }

@@ -25,6 +25,8 @@ export interface SharedState {
   bus: InvalidationBus;
   recheckMarks: RecheckMarks;
   rateLimitStore: Store;
+  /** Whether Redis answers now (/healthz). */
+  redisUp(): boolean;
   /** The pacing budget for the remote source, with the upstream settings. */
   pacer(settings: { limit: number; windowMs: number; maxWaitMs: number }): PacingBudget;
   close(): Promise<void>;
@@ -44,6 +46,7 @@ export async function connectSharedState(url: string, clock: Clock, logger?: Log
       prefix: `${KEY_PREFIX}rl:`,
     }),
     pacer: (settings) => new RedisPacer(client, { ...settings, clock, logger }),
+    redisUp: () => redis.up(),
     close: () => redis.close(),
   };
 }

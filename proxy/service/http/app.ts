@@ -12,6 +12,7 @@ import { KEY_LIMITS, KeyUsage } from '../auth/usage.js';
 import type { LimitType } from '../../../shared/values.js';
 import type { RegistryStore } from '../store/registry-store.js';
 import { hostGuard } from '../../lib/http/host-guard.js';
+import { strictHttp } from '../../lib/http/strict.js';
 import { requestLog } from '../../lib/request-log.js';
 import { errorHandler, notFound } from './errors.js';
 import { batchRouter } from './routes/batch.js';
@@ -23,11 +24,12 @@ import { previewRouter } from './routes/preview.js';
 import { searchRouter } from './routes/search.js';
 import { signupRouter } from './routes/signup.js';
 import { requireKey, securityHeaders } from './security.js';
+import { storeErrors, storeGate } from './store-outage.js';
 
 export interface ServiceAppDeps {
   service: LookupService;
   /** The store behind the service: keys and usage counters. */
-  store: Pick<RegistryStore, 'keys' | 'usage'>;
+  store: Pick<RegistryStore, 'keys' | 'usage' | 'availability'>;
   clock?: Clock;
   logger?: Logger;
   /** Express `trust proxy` hop count (TRUST_PROXY), default 0. */
@@ -52,16 +54,20 @@ export function createServiceApp(deps: ServiceAppDeps): Express {
   // First, so every answer that is not a success is logged, the security middleware's refusals included.
   app.use(requestLog(log));
   app.use(securityHeaders());
+  app.use(strictHttp);
   app.use(hostGuard(deps.allowedHosts ?? []));
 
-  app.use(healthRouter(deps.service));
+  app.use(healthRouter(deps.service, { availability: deps.store.availability }));
   app.use(openapiRouter());
+  // While the database does not answer, everything below is a prompt 503 (store-outage.ts).
+  app.use(storeGate(deps.store.availability));
   app.use('/v1/auth', signupRouter(keys, usage.limits, clock));
   app.use('/v1', checkRouter(deps.service, { keys, usage, clock }));
   app.use('/v1', keyed, domainRouter(deps.service), searchRouter(deps.service), batchRouter(deps.service));
   app.use('/preview/v1', keyed, previewRouter(deps.service));
 
   app.use(notFound);
+  app.use(storeErrors(deps.store.availability));
   app.use(errorHandler(log));
   return app;
 }

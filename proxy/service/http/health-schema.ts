@@ -1,9 +1,12 @@
-/** GET /health's answer (ours: the seed leaves health paths "not shown"). */
+/** GET /health's answers (ours: the seed leaves health paths "not shown"). */
 import { z } from 'zod';
+import { ERROR_CODES } from '../../../shared/values.js';
 
 export const HealthResponseSchema = z.object({
   status: z.literal('ok'),
   version: z.string(),
+  /** The database answers (PostgreSQL, or the registry file). */
+  dependencies: z.object({ database: z.literal('up') }),
   /** Domains with a current record. */
   domains: z.number().int().nonnegative(),
   /** Stored crawls (audit entries). */
@@ -18,3 +21,14 @@ export const HealthResponseSchema = z.object({
   }),
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
+
+/** 503 while the database does not answer: the error object (`storage_unavailable`), plus what is down. */
+export const HealthUnavailableSchema = z.object({
+  status: z.literal('unavailable'),
+  version: z.string(),
+  dependencies: z.object({ database: z.literal('down') }),
+  error: z.enum(ERROR_CODES),
+  message: z.string(),
+  retry_after: z.number().int().positive().optional(),
+});
+export type HealthUnavailable = z.infer<typeof HealthUnavailableSchema>;

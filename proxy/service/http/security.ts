@@ -6,6 +6,7 @@
 import type express from 'express';
 import type { RequestHandler } from 'express';
 import { HttpError } from '../../lib/http-error.js';
+import { bearerToken } from '../../lib/http/bearer.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ReadOptions } from '../../../shared/api.js';
 import type { ApiKeys } from '../auth/api-keys.js';
@@ -26,9 +27,6 @@ function setLimitHeaders(res: express.Response, state: UsageState, limits: Reado
   res.setHeader('X-RateLimit-Limit-Month', String(limits.month));
   res.setHeader('X-RateLimit-Remaining-Month', remaining('month'));
 }
-
-// RFC 9110 section 11.1: the auth scheme is case-insensitive; one space, then the token.
-const BEARER = /^bearer +(\S+) *$/i;
 
 /**
  * `Authorization: Bearer <key>` → 401 unauthorized when missing or unknown; then counts the
@@ -57,11 +55,11 @@ export function requireKeyUncounted(keys: ApiKeys): RequestHandler {
 }
 
 async function verifyKey(keys: ApiKeys, req: express.Request, res: express.Response): Promise<void> {
-  const m = BEARER.exec(req.get('authorization') ?? '');
-  const keyId = m ? await keys.verify(m[1]!) : undefined;
+  const m = bearerToken(req.get('authorization'));
+  const keyId = m !== undefined ? await keys.verify(m) : undefined;
   if (keyId === undefined) {
     res.setHeader('WWW-Authenticate', 'Bearer');
-    throw new HttpError(401, 'unauthorized', m ? 'The API key is not valid.' : 'Send your API key as Authorization: Bearer <key>.');
+    throw new HttpError(401, 'unauthorized', m !== undefined ? 'The API key is not valid.' : 'Send your API key as Authorization: Bearer <key>.');
   }
   res.locals.keyId = keyId;
   res.locals.client = `key:${keyId}`;

@@ -24,6 +24,7 @@ Ours where the seed says "not shown": 201 for signup, 200 for every other succes
 \`payload_too_large\` (413, bodies over 64 KiB; 2,200 KiB for /v1/check), \`unsupported_media_type\` (415) for requests no endpoint takes;
 unknown domains answer exactly \`{domain, found: false, queued: true}\` on every lookup endpoint,
 or \`queue_full\` (503, with \`retry_after\`) when the crawl queue holds its cap;
+\`storage_unavailable\` (503, with \`retry_after\`) on any path while the service's database does not answer;
 monthly headers X-RateLimit-Limit-Month and X-RateLimit-Remaining-Month; site facts that are unknown are null.`;
 
 export function buildOpenApiDocument(): Record<string, unknown> {

@@ -6,9 +6,10 @@
 import { z } from 'zod';
 import * as S from '../../../shared/schemas.js';
 import { LIMITS } from '../../../shared/values.js';
-import { HealthResponseSchema } from '../http/health-schema.js';
+import { HealthResponseSchema, HealthUnavailableSchema } from '../http/health-schema.js';
 import { RecheckResultSchema } from '../http/recheck-schema.js';
 import { QUEUE_FULL_RETRY_S } from '../admission.js';
+import { OUTAGE_RETRY_S } from '../store/availability.js';
 
 /** Component name → schema, in document order. */
 export const COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
@@ -34,6 +35,7 @@ export const COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
   BatchItem: S.BatchItemSchema,
   BatchResult: S.BatchResultSchema,
   HealthResponse: HealthResponseSchema,
+  HealthUnavailable: HealthUnavailableSchema,
   RecheckResult: RecheckResultSchema,
 };
 
@@ -54,6 +56,9 @@ export function schemaComponents(named: Record<string, z.ZodType>): Record<strin
   return schemas;
 }
 
+/** Every keyed path's answer while the service's database does not answer. */
+export const STORAGE_NOTE = `the service's database does not answer (the message names it and the cause); \`retry_after\` is ${OUTAGE_RETRY_S} seconds.`;
+
 const intHeader = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
 
 /** Rate-limit headers: the seed's four, and our monthly pair where the seed says "not shown". */
@@ -69,8 +74,8 @@ export const HEADERS = {
   'WWW-Authenticate': { description: 'Always `Bearer` (RFC 6750 section 3).', schema: { type: 'string' } },
 } as const;
 
-/** What a path that queues a domain answers when the crawl queue is full. */
-export const QUEUE_FULL_NOTE = `\`queue_full\` (ours): the crawl queue holds its cap of new work (CRAWL_QUEUE_MAX); \`retry_after\` is ${QUEUE_FULL_RETRY_S} seconds.`;
+/** What a path that queues a domain answers when the crawl queue is full (or, as every keyed path, when the database does not answer). */
+export const QUEUE_FULL_NOTE = `\`queue_full\` (ours): the crawl queue holds its cap of new work (CRAWL_QUEUE_MAX); \`retry_after\` is ${QUEUE_FULL_RETRY_S} seconds. Or \`storage_unavailable\`: ${STORAGE_NOTE}`;
 
 export const RATE_LIMIT_HEADERS = Object.keys(HEADERS).filter((h) => h.startsWith('X-RateLimit-'));
 

@@ -7,6 +7,7 @@ import { RECHECK_INTERVAL_MS } from '../admission.js';
 import { DEFAULT_QUEUE_LIMITS } from '../api.js';
 import { MAX_WAIT_S } from '../../lib/http/prefer.js';
 import { QUEUE_FULL_NOTE, RATE_LIMIT_HEADERS, jsonResponse, ref } from './components.js';
+import { OUTAGE_RETRY_S } from '../store/availability.js';
 
 type Obj = Record<string, unknown>;
 
@@ -58,7 +59,10 @@ export const REFERENCE_PATHS: Obj = {
     get: {
       summary: 'Service health (ours; no key needed).',
       tags: ['operations'],
-      responses: { '200': resp('Status, version and queue figures.', ref('HealthResponse'), false) },
+      responses: {
+        '200': resp('Status, version, queue figures; the database answers.', ref('HealthResponse'), false),
+        '503': resp(`The database does not answer: \`storage_unavailable\` naming it and the cause, with \`dependencies.database: down\`; \`retry_after\` is ${OUTAGE_RETRY_S} seconds.`, ref('HealthUnavailable'), false),
+      },
     },
   },
   '/openapi.json': {

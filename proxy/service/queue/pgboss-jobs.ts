@@ -7,8 +7,12 @@
  *   domain has none waiting, retrying or running. Admission runs under one transaction-scoped
  *   advisory lock, so the cap and each client's budget hold across replicas (both counted in
  *   the database: the jobs table and client_budget).
- * - Priority: pg-boss fetches the highest number first, so interactive 2, batch 1, refresh 0.
- *   A waiting job asked for at a higher priority is replaced (cancelled and sent again).
+ * - Priority: pg-boss fetches the highest number first. The number packs the priority's band
+ *   (interactive, batch, refresh) and, within it, the client's turn (queue/fair-turns.ts):
+ *   clients take turns, so one client's backlog delays another's lookup by one round at most.
+ *   The client is in the job's data; its last waiting turn and the turn being served are read
+ *   under the admission lock, with the queue's count, in one pass. A waiting job asked for at a
+ *   higher priority is replaced (cancelled and sent again in the asker's turn).
  * - A failed check (classification.md section 8) ends its job and sends the next one with
  *   `startAfter` at 10 min, 1 h, 6 h, in the storing transaction (settle()).
  * - A crawl that throws is failed by pg-boss and retried (retryLimit, retryDelay with backoff);
@@ -36,6 +40,7 @@ import {
   type WorkOptions,
 } from '../store/registry-store.js';
 import { MinuteBudget, type StoredBudget } from './budget.js';
+import { bandRange, firstPlace, laneOf, packPriority, places, priorityOf, turnOf, type Place } from './fair-turns.js';
 import { MAX_ATTEMPTS } from './workers.js';
 import { PgBossWorkers } from './pgboss-workers.js';
 
@@ -52,6 +57,8 @@ export interface JobData {
   enqueuedMs: number;
   /** The retry of a failed check (classification.md section 8), sent to start later: counted apart, never promoted. */
   retry?: boolean;
+  /** Whose turns the job takes (ReadOptions.client; absent: the shared lane). */
+  client?: string;
 }
 
 export interface PgBossJobsOptions {
@@ -74,7 +81,6 @@ const waiting = (j: LiveJob) => j.state !== 'active' && !j.data.retry;
 /** SQL: the job is a failed check's retry. */
 const IS_RETRY = `coalesce((data ->> 'retry')::boolean, false)`;
 
-const bossPriority = (p: JobPriority) => PRIORITY.refresh - p;
 /** pg-boss's calls on our connection: inside our transaction. */
 const on = (db: Queryable): PgBoss.Db => ({ executeSql: (text, values) => db.query(text, values) });
 
@@ -97,9 +103,29 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
     return { retryLimit: MAX_ATTEMPTS - 1, retryDelay: RETRY_DELAY_S, retryBackoff: true, expireInSeconds: this.opts.expireSeconds };
   }
 
-  private send(db: Queryable, domain: string, priority: JobPriority, enqueuedMs: number, startAfter?: Date): Promise<string | null> {
-    const data: JobData = startAfter ? { domain, enqueuedMs, retry: true } : { domain, enqueuedMs };
-    return this.boss.send(CRAWL_QUEUE, data, { ...this.retry(), singletonKey: domain, priority: bossPriority(priority), startAfter, db: on(db) });
+  private send(db: Queryable, domain: string, priority: JobPriority, enqueuedMs: number, at: { place: Place; lane?: string; startAfter?: Date }): Promise<string | null> {
+    const data: JobData = at.startAfter ? { domain, enqueuedMs, retry: true } : { domain, enqueuedMs };
+    if (at.lane) data.client = at.lane;
+    const packed = packPriority(priority, at.place);
+    return this.boss.send(CRAWL_QUEUE, data, { ...this.retry(), singletonKey: domain, priority: packed, startAfter: at.startAfter, db: on(db) });
+  }
+
+  /**
+   * In one pass over the waiting jobs: how many wait (failed checks' retries aside, as the cap
+   * counts them), and the turns of `priority`'s band: the one being served and `lane`'s last.
+   */
+  private async figures(db: Queryable, priority: JobPriority, lane: string): Promise<{ queued: number; next: () => Place }> {
+    const [low, high] = bandRange(priority);
+    const r = await row<{ queued: number; head: number | null; last: number | null }>(
+      db,
+      `SELECT count(*) FILTER (WHERE NOT ${IS_RETRY}) AS queued,
+              max(priority) FILTER (WHERE priority BETWEEN $2 AND $3 AND NOT ${IS_RETRY}) AS head,
+              min(priority) FILTER (WHERE priority BETWEEN $2 AND $3 AND coalesce(data ->> 'client', '') = $4) AS last
+       FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND state < 'active'`,
+      [CRAWL_QUEUE, low, high, lane],
+    );
+    const first = firstPlace(r!.head === null ? undefined : turnOf(r!.head), r!.last === null ? undefined : turnOf(r!.last));
+    return { queued: r!.queued, next: places(first) };
   }
 
   /** Jobs waiting, retrying or running for these domains. */
@@ -116,16 +142,6 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
     return out;
   }
 
-  /** Jobs waiting to run, failed checks' retries aside (the cap counts these, as SQLite's `queued`). */
-  private async waitingCount(db: Queryable): Promise<number> {
-    const r = await row<{ n: number }>(
-      db,
-      `SELECT count(*) AS n FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND state < 'active' AND NOT ${IS_RETRY}`,
-      [CRAWL_QUEUE],
-    );
-    return r!.n;
-  }
-
   private async cancel(db: Queryable, job: LiveJob): Promise<void> {
     await this.boss.cancel(CRAWL_QUEUE, job.id, { db: on(db) });
   }
@@ -134,7 +150,7 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
     // Repeated lookups of a waiting domain are the common case: a read, no lock.
     if (req.domains.length === 1) {
       const job = (await this.live(this.pool, req.domains)).get(req.domains[0]!);
-      if (job && !(waiting(job) && bossPriority(req.priority) > job.priority)) return ['queued'];
+      if (job && !(waiting(job) && req.priority < priorityOf(job.priority))) return ['queued'];
     }
     return transaction(this.pool, async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [ADMISSION_LOCK]);
@@ -144,16 +160,18 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
           ? new Set((await rows<{ domain: string }>(tx, 'SELECT domain FROM domains WHERE domain = ANY($1::text[])', [req.domains])).map((r) => r.domain))
           : new Set<string>();
       const budget = await openBudget(tx, req.budget, req.nowMs);
-      let queued = await this.waitingCount(tx);
+      const lane = laneOf(req);
+      const fig = await this.figures(tx, req.priority, lane);
+      let queued = fig.queued;
       let woke = false;
       const out: EnqueueOutcome[] = [];
       for (const domain of req.domains) {
         const job = jobs.get(domain);
         if (job) {
           // Asked for at a higher priority: a batch item someone now looks at is promoted.
-          if (waiting(job) && bossPriority(req.priority) > job.priority) {
+          if (waiting(job) && req.priority < priorityOf(job.priority)) {
             await this.cancel(tx, job);
-            await this.send(tx, domain, req.priority, job.data.enqueuedMs);
+            await this.send(tx, domain, req.priority, job.data.enqueuedMs, { place: fig.next(), lane });
             woke = true;
           }
           out.push('queued');
@@ -161,8 +179,8 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
         else if (budget && budget.left <= 0) out.push('over_budget');
         else if (queued >= req.maxQueued) out.push('full');
         else {
-          await this.send(tx, domain, req.priority, req.nowMs);
-          jobs.set(domain, { id: '', domain, state: 'created', priority: bossPriority(req.priority), data: { domain, enqueuedMs: req.nowMs } });
+          await this.send(tx, domain, req.priority, req.nowMs, { place: fig.next(), lane });
+          jobs.set(domain, { id: '', domain, state: 'created', priority: packPriority(req.priority, { turn: 0, fresh: true }), data: { domain, enqueuedMs: req.nowMs } });
           budget?.spend();
           queued++;
           woke = true;
@@ -177,10 +195,11 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
 
   async recheck(
     domain: string,
-    opts: { nowMs: number; minIntervalMs: number; maxQueued: number; budget?: EnqueueRequest['budget'] },
+    opts: { nowMs: number; minIntervalMs: number; maxQueued: number; budget?: EnqueueRequest['budget']; client?: string },
   ): Promise<RecheckOutcome> {
     return transaction(this.pool, async (tx): Promise<RecheckOutcome> => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [ADMISSION_LOCK]);
+      const lane = laneOf(opts);
       const job = (await this.live(tx, [domain])).get(domain);
       const checked = await row<{ checked_ms: number }>(tx, 'SELECT checked_ms FROM domains WHERE domain = $1', [domain]);
       const last = Math.max(job?.data.enqueuedMs ?? -Infinity, checked?.checked_ms ?? -Infinity);
@@ -189,15 +208,16 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
         // A check running now is the new check; anything waiting (or retrying later) runs next.
         if (job.state !== 'active') {
           await this.cancel(tx, job);
-          await this.send(tx, domain, PRIORITY.interactive, opts.nowMs);
+          await this.send(tx, domain, PRIORITY.interactive, opts.nowMs, { place: (await this.figures(tx, PRIORITY.interactive, lane)).next(), lane });
           await tx.query('SELECT pg_notify($1, $2)', [CHANNELS.jobsAdded, '']);
         }
         return { kind: 'queued' };
       }
       const budget = await openBudget(tx, opts.budget, opts.nowMs);
       if (budget && budget.left <= 0) return { kind: 'over_budget', retryAfterMs: windowAt('minute', opts.nowMs).reset - opts.nowMs };
-      if ((await this.waitingCount(tx)) >= opts.maxQueued) return { kind: 'full' };
-      await this.send(tx, domain, PRIORITY.interactive, opts.nowMs);
+      const fig = await this.figures(tx, PRIORITY.interactive, lane);
+      if (fig.queued >= opts.maxQueued) return { kind: 'full' };
+      await this.send(tx, domain, PRIORITY.interactive, opts.nowMs, { place: fig.next(), lane });
       budget?.spend();
       await saveBudget(tx, budget);
       await tx.query('SELECT pg_notify($1, $2)', [CHANNELS.jobsAdded, '']);
@@ -265,7 +285,8 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [ADMISSION_LOCK]);
     const waiting = (await this.live(tx, [domain])).get(domain);
     if (waiting && waiting.state !== 'active') await this.cancel(tx, waiting);
-    await this.send(tx, domain, PRIORITY.refresh, nowMs, new Date(retryAtMs));
+    // Due, a failed check's retry goes first among refreshes.
+    await this.send(tx, domain, PRIORITY.refresh, nowMs, { place: { turn: 0, fresh: true }, startAfter: new Date(retryAtMs) });
   }
 
   async work(run: RunJob, opts: WorkOptions): Promise<CrawlRunner> {

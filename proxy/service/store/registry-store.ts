@@ -30,6 +30,7 @@ import type { Classification } from '../../analysis/classification.js';
 import type { Evidence } from '../../analysis/evidence.js';
 import type { PreviewSearchParams } from '../../../shared/params.js';
 import type { SearchParams } from '../../../shared/api.js';
+import type { StoreAvailability } from './availability.js';
 import type {
   AnnouncedRecord,
   DomainPolicyFound,
@@ -191,7 +192,10 @@ export interface RecordStore {
 
 // ---------------------------------------------------------------- crawl queue
 
-/** Lower runs first: a domain someone is looking at, then batch items, then the service's own refreshes and retries. */
+/**
+ * Lower runs first: a domain someone is looking at, then batch items, then the service's own
+ * refreshes and retries. Within a priority, clients take turns (queue/fair-turns.ts).
+ */
 export const PRIORITY = { interactive: 0, batch: 1, refresh: 2 } as const;
 export type JobPriority = (typeof PRIORITY)[keyof typeof PRIORITY];
 
@@ -203,6 +207,8 @@ export interface EnqueueRequest {
   maxQueued: number;
   /** New domains per minute this client may queue; beyond it `over_budget`. Absent: not budgeted. */
   budget?: { client: string; perMinute: number };
+  /** Whose turn the new jobs take (round-robin between clients within a priority); default the budget's client, else the shared lane. */
+  client?: string;
 }
 
 /**
@@ -264,7 +270,10 @@ export interface CrawlQueue {
    * "Check again": a check now at interactive priority, unless the domain was checked (its
    * record's `checkedMs`) or queued for a check less than `minIntervalMs` ago.
    */
-  recheck(domain: string, opts: { nowMs: number; minIntervalMs: number; maxQueued: number; budget?: EnqueueRequest['budget'] }): Promise<RecheckOutcome>;
+  recheck(
+    domain: string,
+    opts: { nowMs: number; minIntervalMs: number; maxQueued: number; budget?: EnqueueRequest['budget']; client?: string },
+  ): Promise<RecheckOutcome>;
   counts(): Promise<QueueCounts>;
   /** The jobs of these domains; a domain with no job waiting, running or retrying is absent. */
   jobs(domains: readonly string[]): Promise<Map<string, JobState>>;
@@ -371,5 +380,7 @@ export interface RegistryStore {
   readonly usage: UsageStore;
   readonly preview: PreviewStore;
   readonly maintenance: MaintenanceStore;
+  /** Whether a database in another process answers (PostgreSQL); absent for an embedded file (SQLite). */
+  readonly availability?: StoreAvailability;
   close(): Promise<void>;
 }

@@ -5,7 +5,7 @@
  * client's budget is one budget whichever replica answers. Redis DB 6 (the gateway helper's
  * range 6-12), flushed before and after.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BatchResultSchema } from '../../../shared/schemas.js';
@@ -146,29 +146,69 @@ describe('gateway replicas on one Redis', () => {
   });
 
   it('goes on alone when Redis goes away, and says so once', async () => {
-    // A Redis of this test's own (not the shared one), so it can be stopped.
-    const port = await freePort();
-    const own = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const own = await ownRedis();
     try {
-      const url = `redis://127.0.0.1:${port}/0`;
-      await until(async () => {
-        const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-        probe.on('error', () => undefined);
-        const ok = await probe.connect().then(() => probe.ping()).then(() => true, () => undefined);
-        probe.disconnect();
-        return ok;
-      }, 10_000, 100);
-      a = await startTestGateway({ UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, REDIS_URL: url }, { remote: FAST_RETRY });
+      a = await startTestGateway({ UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, REDIS_URL: own.url }, { remote: FAST_RETRY });
       expect(await a.get('/v1/domain/before.test').then(status)).toBe(200);
-      own.kill('SIGKILL');
-      await new Promise((r) => own.once('exit', r));
+      own.proc.kill('SIGKILL');
+      await new Promise((r) => own.proc.once('exit', r));
       const after = await Promise.all(['a1', 'a2', 'a3', 'a1'].map((d) => a.get(`/v1/domain/${d}.test`).then(status)));
       expect(after).toEqual([200, 200, 200, 200]);
       expect(await a.get('/v1/domain/before.test').then(status)).toBe(200);
       expect(a.logs.filter((l) => l.includes('Redis connection failed'))).toHaveLength(1);
       expect(a.logs.filter((l) => l.includes('rate limit')).length).toBeLessThanOrEqual(1);
+      const health = await fetch(`${a.url}/healthz`);
+      expect([health.status, await health.json()]).toEqual([200, expect.objectContaining({ status: 'degraded', dependencies: { redis: 'down' } })]);
     } finally {
-      own.kill('SIGKILL');
+      own.proc.kill('SIGKILL');
     }
   });
+
+  it('answers promptly while Redis is frozen, names it on /healthz, and shares again when it is back', async () => {
+    const own = await ownRedis();
+    try {
+      a = await startTestGateway({ UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, REDIS_URL: own.url }, { remote: FAST_RETRY });
+      expect(await a.get('/v1/domain/before.test').then(status)).toBe(200);
+      expect(await (await fetch(`${a.url}/healthz`)).json()).toEqual({ status: 'ok', dependencies: { redis: 'up' } });
+      own.proc.kill('SIGSTOP');
+      const timed = async (d: string) => {
+        const started = Date.now();
+        const s = await a.get(`/v1/domain/${d}`).then(status);
+        return { s, ms: Date.now() - started };
+      };
+      // At first each Redis call may wait its command timeout (1 s); the watchdog drops the connection within about 2 s.
+      const first = await Promise.all(['f1', 'f2', 'f3'].map((d) => timed(`${d}.test`)));
+      for (const f of first) expect(f.s).toBe(200);
+      await until(async () => ((await (await fetch(`${a.url}/healthz`)).json()).status === 'degraded' ? true : undefined), 5_000, 100);
+      const known = await Promise.all(Array.from({ length: 20 }, (_, i) => timed(`k${i}.test`)));
+      for (const k of known) {
+        expect(k.s).toBe(200);
+        expect(k.ms).toBeLessThan(1_000);
+      }
+      const health = await (await fetch(`${a.url}/healthz`)).json();
+      expect(health).toMatchObject({ status: 'degraded', dependencies: { redis: 'down' }, message: expect.stringMatching(/redis not answering/) });
+      own.proc.kill('SIGCONT');
+      await until(async () => ((await (await fetch(`${a.url}/healthz`)).json()).status === 'ok' ? true : undefined), 15_000, 200);
+      expect(a.logs.filter((l) => l.includes('Redis connection failed'))).toHaveLength(1);
+      expect(a.logs.filter((l) => l.includes('Redis connection back'))).toHaveLength(1);
+    } finally {
+      own.proc.kill('SIGCONT');
+      own.proc.kill('SIGKILL');
+    }
+  }, 60_000);
 });
+
+/** A Redis of this test's own (not the shared one), so it can be stopped or frozen. */
+async function ownRedis(): Promise<{ proc: ChildProcess; url: string }> {
+  const port = await freePort();
+  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const url = `redis://127.0.0.1:${port}/0`;
+  await until(async () => {
+    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    probe.on('error', () => undefined);
+    const ok = await probe.connect().then(() => probe.ping()).then(() => true, () => undefined);
+    probe.disconnect();
+    return ok;
+  }, 10_000, 100);
+  return { proc, url };
+}

@@ -118,6 +118,10 @@ describe('gateway security', () => {
     await expectError(await locked.get('/v1/domain/t.test', { authorization: `Bearer ${TOKEN}x` }), 401, 'unauthorized');
     expect((await locked.get('/v1/domain/t.test', { authorization: `Bearer ${TOKEN}` })).status).toBe(200);
     expect((await locked.get('/v1/domain/t.test', { 'x-proxy-token': TOKEN })).status).toBe(200);
+    // RFC 9110 section 11.1: the scheme is case-insensitive.
+    for (const scheme of ['bearer', 'BEARER', 'BeArEr']) {
+      expect((await locked.get('/v1/domain/t.test', { authorization: `${scheme} ${TOKEN}` })).status, scheme).toBe(200);
+    }
     // The token alone (no custom header) opens the operations pages, not the API.
     expect((await raw(locked, '/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
     expect((await raw(locked, '/status', { headers: { 'x-proxy-token': TOKEN } })).status).toBe(200);
@@ -169,6 +173,25 @@ describe('gateway security', () => {
       expect((await raw(g, '/healthz')).status).toBe(200);
     } finally {
       await g.close();
+    }
+  });
+
+  it("does not count requests refused 403 that any web page can send against the client's budget; a presented token is counted", async () => {
+    const g = await startTestGateway({ UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, RATE_LIMIT_PER_MINUTE: '3' });
+    const t = await startTestGateway({ UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, RATE_LIMIT_PER_MINUTE: '3', PROXY_TOKEN: TOKEN });
+    try {
+      // What an <img> or a plain fetch() from a page sends: no custom header, no Origin on GET.
+      for (let i = 0; i < 10; i++) await expectError(await raw(g, '/v1/domain/p.test'), 403, 'forbidden');
+      const served = await g.get('/v1/domain/p.test');
+      expect(served.status).toBe(200);
+      expect(served.headers.get('ratelimit')).toMatch(/r=2/);
+      // Guessing the token is counted, right or wrong, also on the operations pages.
+      const guesses = [];
+      for (let i = 0; i < 4; i++) guesses.push((await raw(t, '/status', { headers: { authorization: `Bearer wrong-token-${i}-0123456789` } })).status);
+      expect(guesses).toEqual([401, 401, 401, 429]);
+    } finally {
+      await g.close();
+      await t.close();
     }
   });
 

@@ -81,7 +81,7 @@ describe('queue cap and per-client budget', () => {
     for (const name of names) if (await h.service.store.records.summary(name)) n++;
     return n;
   };
-  const jobs = () => h.db.prepare('SELECT domain, priority FROM jobs ORDER BY seq').all() as Array<{ domain: string; priority: number }>;
+  const jobs = () => h.db.prepare('SELECT domain, priority FROM jobs ORDER BY priority, seq').all() as Array<{ domain: string; priority: number }>;
 
   beforeAll(async () => {
     h = await startHarness({ clock, crawlConcurrency: 1, queueLimits: { maxQueued: 20, newPerClientPerMinute: 5 } });

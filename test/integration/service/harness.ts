@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { createCrawler, type CrawlerOptions } from '../../../proxy/crawler/index.js';
 import type { Clock } from '../../../proxy/lib/clock.js';
 import { createLogger } from '../../../proxy/lib/logger.js';
+import { createJsonServer } from '../../../proxy/lib/http/server.js';
 import { createServiceApp } from '../../../proxy/service/http/app.js';
 import { createLookupService, type EmbeddedLookupService } from '../../../proxy/service/lookup-service.js';
 import type { QueueLimits } from '../../../proxy/service/api.js';
@@ -69,9 +70,9 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     retryDelaysMs: opts.retryDelaysMs,
   });
   const app = createServiceApp({ service, store: service.store, clock: opts.clock, logger, trustProxy: 1 });
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
+  // Listened as main.ts does: the same server settings (timeouts, half-close, Expect, CONNECT).
+  const server: Server = createJsonServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const request = (method: string, path: string, init: { body?: string; key?: string; headers?: Record<string, string> }) =>

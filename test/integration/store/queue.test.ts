@@ -79,6 +79,35 @@ describe.each(BACKENDS)('crawl queue (%s)', (backend) => {
     }
   });
 
+  it("clients take turns within a priority: one client's backlog delays another's lookup by a round, not by the backlog", async () => {
+    const nowMs = Date.now();
+    const queue = (client: string, domains: string[], priority: EnqueueRequest['priority'] = PRIORITY.interactive) =>
+      b.store.queue.enqueue({ domains, priority, nowMs, maxQueued: 1_000, client });
+    const many = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}-${i}.com`);
+    await queue('program-1', many('p1', 20));
+    await queue('program-2', many('p2', 20));
+    // One at a time, as a program's lookups arrive.
+    for (const d of many('p3', 5)) await queue('program-3', [d]);
+    await queue('program-1', many('p1-batch', 3), PRIORITY.batch);
+    await queue('extension', ['ext.com']);
+    const order: string[] = [];
+    const runner = await b.store.queue.work(async (d) => void (order.push(d), await crawlNow(b.store, d)), { concurrency: 1, log, clock: systemClock });
+    try {
+      runner.kick();
+      await runner.idle();
+    } finally {
+      await runner.stop();
+    }
+    // One job of each client waiting, then the next round: the extension's one comes within the first round.
+    expect(order.slice(0, 4).sort()).toEqual(['ext.com', 'p1-0.com', 'p2-0.com', 'p3-0.com']);
+    expect(order.slice(4, 7).sort()).toEqual(['p1-1.com', 'p2-1.com', 'p3-1.com']);
+    // Each client's own jobs stay in the order it queued them; batch work after every lookup.
+    const own = (prefix: string) => order.filter((d) => d.startsWith(`${prefix}-`) && !d.includes('batch'));
+    expect(own('p1')).toEqual(many('p1', 20));
+    expect(order.slice(-3)).toEqual(many('p1-batch', 3));
+    expect(order).toHaveLength(49);
+  }, 60_000);
+
   it('a crawl that throws runs again; one that keeps throwing is given up after three attempts', async () => {
     expect(await one(b.store, 'flaky.com', PRIORITY.interactive)).toBe('added');
     expect(await one(b.store, 'broken.com', PRIORITY.interactive)).toBe('added');

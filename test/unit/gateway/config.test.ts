@@ -19,12 +19,21 @@ describe('loadGatewayConfig', () => {
     expect(() => loadGatewayConfig({ UPSTREAM_API_KEY: 'k' })).toThrow(/UPSTREAM_BASE_URL/);
   });
 
+  it('says why a weak PROXY_TOKEN is refused and accepts a random one', () => {
+    expect(() => loadGatewayConfig({ PROXY_TOKEN: 'x'.repeat(16) })).toThrow(/PROXY_TOKEN: too easy to guess: only 1 different characters.*openssl rand -base64 32/);
+    expect(loadGatewayConfig({ PROXY_TOKEN: 'q7Vx+2mR/9kLs0Tb3WnE8yHc1ZaP4uJd6fGi5=' }).proxyToken).toBeDefined();
+  });
+
   it.each([
     ['UPSTREAM_BASE_URL', { UPSTREAM_BASE_URL: 'ftp://x', UPSTREAM_API_KEY: 'k' }],
     ['UPSTREAM_BASE_URL', { UPSTREAM_BASE_URL: 'https://user:pw@x.example', UPSTREAM_API_KEY: 'k' }],
     ['ALLOWED_ORIGINS', { ALLOWED_ORIGINS: 'https://ok.example, not an origin' }],
     ['ALLOWED_ORIGINS', { ALLOWED_ORIGINS: 'https://ok.example/path' }],
     ['PROXY_TOKEN', { PROXY_TOKEN: 'short' }],
+    ['PROXY_TOKEN', { PROXY_TOKEN: 'a'.repeat(16) }],
+    ['PROXY_TOKEN', { PROXY_TOKEN: 'abababababababababab' }],
+    ['PROXY_TOKEN', { PROXY_TOKEN: 'abcdefghijklmnop' }],
+    ['PROXY_TOKEN', { PROXY_TOKEN: 'a good token with spaces in it' }],
     ['PORT', { PORT: '70000' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
     ['RATE_LIMIT_PER_MINUTE', { RATE_LIMIT_PER_MINUTE: '0' }],

@@ -5,6 +5,7 @@
  * (PostgreSQL's advice for SQLSTATE 40P01 and 40001); anything else is thrown.
  */
 import pg from 'pg';
+import { CONNECT_TIMEOUT_MS, QUERY_TIMEOUT_MS, pgOutageCause } from './outage.js';
 
 /** What a statement runs on: the pool, or the client of a transaction. */
 export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
@@ -21,6 +22,11 @@ export interface PoolOptions {
   max?: number;
   /** Shown in pg_stat_activity: which role of the service holds a connection. */
   applicationName?: string;
+  /**
+   * Each statement's client-side limit (QUERY_TIMEOUT_MS by default): a frozen database fails
+   * the statement instead of holding the request. 0 for none (migrations, which may be long).
+   */
+  queryTimeoutMs?: number;
 }
 
 export function createPool(url: string, opts: PoolOptions = {}): pg.Pool {
@@ -38,8 +44,9 @@ export function createPool(url: string, opts: PoolOptions = {}): pg.Pool {
     // alone, about 750 a second with it and 2,800 without. What the service promises a client
     // once (a new key, a purge) commits through durableTransaction() instead.
     options: '-c synchronous_commit=off',
-    // A connection that cannot be had in 10 s is an outage, not a queue to wait in.
-    connectionTimeoutMillis: 10_000,
+    // A connection that cannot be had in a few seconds is an outage (availability.ts), not a queue to wait in.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...(opts.queryTimeoutMs === 0 ? {} : { query_timeout: opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS }),
   });
   // An idle connection the server closed (a restart, a failover) is dropped from the pool; the
   // next query opens a new one. Without a listener the error would end the process.
@@ -47,24 +54,34 @@ export function createPool(url: string, opts: PoolOptions = {}): pg.Pool {
   return pool;
 }
 
+/** A statement with its own client-side limit (pg reads `query_timeout` from a query's config, lib/client.js; @types/pg lacks it). */
+export const statement = (text: string, values: unknown[] | undefined, timeoutMs: number): pg.QueryConfig =>
+  ({ text, values, query_timeout: timeoutMs }) as pg.QueryConfig;
+
 const RETRYABLE = new Set(['40P01', '40001']);
 const MAX_TRIES = 5;
 
-/** Runs `fn` in one transaction (READ COMMITTED), again from the start after a deadlock or serialization failure. */
+/**
+ * Runs `fn` in one transaction (READ COMMITTED), again from the start after a deadlock or
+ * serialization failure. A connection lost or timed out is dropped from the pool, not rolled
+ * back: a ROLLBACK would wait behind the statement that hangs.
+ */
 export async function transaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const client = await pool.connect();
+    let broken: Error | undefined;
     try {
       await client.query('BEGIN');
       const out = await fn(client);
       await client.query('COMMIT');
       return out;
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      if (attempt < MAX_TRIES && RETRYABLE.has((err as { code?: string }).code ?? '')) continue;
+      if (pgOutageCause(err) !== null) broken = err as Error;
+      else await client.query('ROLLBACK').catch(() => undefined);
+      if (!broken && attempt < MAX_TRIES && RETRYABLE.has((err as { code?: string }).code ?? '')) continue;
       throw err;
     } finally {
-      client.release();
+      client.release(broken);
     }
   }
 }

@@ -9,7 +9,7 @@ import type pg from 'pg';
 import type { Logger } from '../../../lib/logger.js';
 import { BOSS_SCHEMA, PgBossJobs } from '../../queue/pgboss-jobs.js';
 import type { RegistryStore } from '../registry-store.js';
-import { createPool } from './db.js';
+import { createPool, statement } from './db.js';
 import { PgKeys } from './keys.js';
 import { PgMaintenance } from './maintenance.js';
 import { migratePg } from './migrations.js';
@@ -17,6 +17,9 @@ import { PgEvents } from './notify.js';
 import { PgPreview } from './preview-store.js';
 import { PgRecords } from './records.js';
 import { PgUsage } from './usage.js';
+import { StoreAvailability } from '../availability.js';
+import { pgOutageCause } from './outage.js';
+import { pgProbe } from './probe.js';
 
 export interface PgStoreOptions {
   log: Logger;
@@ -39,20 +42,27 @@ export interface PgStore extends RegistryStore {
 }
 
 export async function openPgStore(url: string, opts: PgStoreOptions): Promise<PgStore> {
-  const pool = createPool(url, { max: opts.poolMax, applicationName: `ai-policy-lens-${opts.role ?? 'service'}` });
-  let closed = false;
+  const applicationName = `ai-policy-lens-${opts.role ?? 'service'}`;
+  // Migrations may run long (an index on a large table): on a connection of their own, without the pool's statement limit.
+  const migrations = createPool(url, { max: 1, applicationName, queryTimeoutMs: 0 });
   try {
-    await migratePg(pool);
-  } catch (err) {
-    await pool.end();
-    throw err;
+    await migratePg(migrations);
+  } finally {
+    await migrations.end();
   }
-  const events = new PgEvents(url, (err) => opts.log.warn({ err }, 'PostgreSQL event connection lost; reconnecting'));
+  const pool = createPool(url, { max: opts.poolMax, applicationName });
+  let closed = false;
+  // Whether the database answers: one log line when it stops and one when it is back, whatever fails in between.
+  const probe = pgProbe(url);
+  const availability = new StoreAvailability({ database: 'PostgreSQL', probe: probe.probe, isOutage: pgOutageCause, log: opts.log });
+  const quiet = (err: Error, say: () => void) => void (availability.report(err) === null && say());
+  const events = new PgEvents(url, (err) => quiet(err, () => opts.log.warn({ err }, 'PostgreSQL event connection lost; reconnecting')));
   // pg-boss runs its statements on our pool (so they can join our transactions); as with its own
   // pool adapter (pg-boss src/db.js), a statement after the store closed gets no result, not an
   // error from a closed pool (pg-boss completes jobs without awaiting, so an error would go unhandled).
   const boss = new PgBoss({
-    db: { executeSql: async (text, values) => (closed ? (undefined as unknown as { rows: [] }) : pool.query(text, values)) },
+    // Its maintenance statements (archiving finished jobs) may be longer than a request's: their own limit.
+    db: { executeSql: async (text, values) => (closed ? (undefined as unknown as { rows: [] }) : pool.query(statement(text, values, BOSS_QUERY_TIMEOUT_MS))) },
     schema: BOSS_SCHEMA,
     supervise: true,
     schedule: false,
@@ -60,19 +70,22 @@ export async function openPgStore(url: string, opts: PgStoreOptions): Promise<Pg
     // Finished jobs leave the job table after an hour (kept in pg-boss's archive for 7 days).
     archiveCompletedAfterSeconds: 3_600,
   });
-  boss.on('error', (err) => opts.log.warn({ err }, 'pg-boss'));
+  boss.on('error', (err) => quiet(err, () => opts.log.warn({ err }, 'pg-boss')));
   const queue = new PgBossJobs(pool, boss, events, { expireSeconds: opts.jobExpireSeconds ?? 60, pollSeconds: opts.jobPollSeconds ?? 2 });
   try {
     await events.ready;
     await startBoss(pool, boss, queue);
   } catch (err) {
     closed = true;
+    availability.close();
+    probe.close();
     await events.close();
     await pool.end();
     throw err;
   }
   return {
     pool,
+    availability,
     records: new PgRecords(pool, queue, events),
     queue,
     keys: new PgKeys(pool),
@@ -83,11 +96,16 @@ export async function openPgStore(url: string, opts: PgStoreOptions): Promise<Pg
       if (closed) return;
       await boss.stop({ graceful: false, close: false });
       closed = true;
+      availability.close();
+      probe.close();
       await events.close();
       await pool.end();
     },
   };
 }
+
+/** pg-boss's own statements: maintenance over many finished jobs, its schema install at start. */
+const BOSS_QUERY_TIMEOUT_MS = 120_000;
 
 /** pg-boss's own schema install races when processes start together on a new database ("duplicate key ... pg_namespace"): one at a time. */
 const BOSS_START_LOCK = 0x626f7373;
@@ -95,7 +113,8 @@ const BOSS_START_LOCK = 0x626f7373;
 async function startBoss(pool: pg.Pool, boss: PgBoss, queue: PgBossJobs): Promise<void> {
   const lock = await pool.connect();
   try {
-    await lock.query('SELECT pg_advisory_lock($1)', [BOSS_START_LOCK]);
+    // Waits for another process's start (pg-boss's install may take a while): past the pool's statement limit.
+    await lock.query(statement('SELECT pg_advisory_lock($1)', [BOSS_START_LOCK], BOSS_QUERY_TIMEOUT_MS));
     await boss.start();
     await queue.createQueue();
   } finally {

@@ -5,6 +5,12 @@
  * settle()), so a job interrupted by a kill is found `running` at the next start and run again
  * (recover()). A failed check waits as `retrying` until its backoff time (classification.md
  * section 8). Jobs per state are counted by triggers (migration 3), so the cap costs one row.
+ *
+ * Within a priority, jobs run round-robin between clients (queue/fair-turns.ts): a new job's
+ * `seq` is its rank (from its client's turn) times RANK_SPAN plus an arrival count, so the
+ * claim's `ORDER BY priority, seq` takes one job of each waiting client per round. Jobs queued before
+ * that have small seqs (turn 0); requeued, rechecked-while-waiting and retried jobs take
+ * `max(seq) + 1` as before, the end of their priority.
  */
 import type Database from 'better-sqlite3';
 import { CrawlWorkers, type ClaimQueue } from '../../queue/workers.js';
@@ -17,11 +23,13 @@ import {
   type EnqueueOutcome,
   type EnqueueRequest,
   type JobState,
+  type JobPriority,
   type QueueCounts,
   type RecheckOutcome,
 } from '../registry-store.js';
 import { windowAt } from '../../limits/windows.js';
 import { MinuteBudget } from '../../queue/budget.js';
+import { LaneTurns, laneOf, rankOf, turnOfRank } from '../../queue/fair-turns.js';
 
 interface JobRow {
   priority: number;
@@ -29,17 +37,22 @@ interface JobRow {
   enqueued_at: number;
 }
 
-/** The next sequence number: jobs run in the order they were queued within a priority. */
+/** The next sequence number: after every job, the end of its priority. */
 const NEXT_SEQ = '(SELECT coalesce(max(seq), 0) + 1 FROM jobs)';
+/** seq = rank * RANK_SPAN + arrival count (mod RANK_SPAN), rank = 2 * turn (+1 behind a backlog): exact in a double up to 2^32 turns. */
+const RANK_SPAN = 2 ** 20;
 
 function prepare(db: Database.Database) {
   return {
     job: db.prepare<[string], JobRow>('SELECT priority, state, enqueued_at FROM jobs WHERE domain = ?'),
-    insert: db.prepare<[string, number, number]>(`INSERT INTO jobs (domain, priority, enqueued_at, seq) VALUES (?, ?, ?, ${NEXT_SEQ})`),
-    promote: db.prepare<[number, string]>(`UPDATE jobs SET priority = ? WHERE domain = ? AND state = 'queued'`),
-    // "Check again": at interactive priority, due now, and counted as queued now.
-    recheck: db.prepare<[number, string]>(
-      `UPDATE jobs SET priority = 0, state = 'queued', run_after = 0, enqueued_at = ?, seq = ${NEXT_SEQ} WHERE domain = ?`,
+    insert: db.prepare<[string, number, number, number]>('INSERT INTO jobs (domain, priority, enqueued_at, seq) VALUES (?, ?, ?, ?)'),
+    // Asked for at a higher priority: the asker's turn there.
+    promote: db.prepare<[number, number, string]>(`UPDATE jobs SET priority = ?, seq = ? WHERE domain = ? AND state = 'queued'`),
+    // The smallest seq waiting at a priority: the turn being served.
+    head: db.prepare<[number], { seq: number | null }>(`SELECT min(seq) AS seq FROM jobs WHERE state = 'queued' AND priority = ?`),
+    // "Check again": at interactive priority in the asker's turn, due now, and counted as queued now.
+    recheck: db.prepare<[number, number, string]>(
+      `UPDATE jobs SET priority = 0, state = 'queued', run_after = 0, enqueued_at = ?, seq = ? WHERE domain = ?`,
     ),
     // A failed check waits for its retry at refresh priority; a crawl outside the queue (analyseNow) gets a job for it.
     retry: db.prepare<{ domain: string; runAfter: number; now: number }>(
@@ -89,9 +102,18 @@ function saveBudget(st: ReturnType<typeof prepare>, budget: MinuteBudget | undef
 
 export class SqliteJobs implements CrawlQueue, ClaimQueue {
   private readonly st;
+  private readonly turns = new LaneTurns();
+  private arrivals = 0;
 
   constructor(private readonly db: Database.Database) {
     this.st = prepare(db);
+  }
+
+  /** Hands out seqs in `lane`'s next turns at `priority` (inside the admission transaction). */
+  private fairSeqs(priority: JobPriority, lane: string): () => number {
+    const head = this.st.head.get(priority)?.seq;
+    const place = this.turns.lane(priority, lane, head === null || head === undefined ? undefined : turnOfRank(Math.floor(head / RANK_SPAN)));
+    return () => rankOf(place()) * RANK_SPAN + (this.arrivals++ % RANK_SPAN);
   }
 
   async enqueue(req: EnqueueRequest): Promise<EnqueueOutcome[]> {
@@ -103,18 +125,19 @@ export class SqliteJobs implements CrawlQueue, ClaimQueue {
     return this.db.transaction(() => {
       const budget = openBudget(this.st, req.budget, req.nowMs);
       let queued = this.st.queued.get()!.n;
+      const nextSeq = this.fairSeqs(req.priority, laneOf(req));
       const out = req.domains.map((domain): EnqueueOutcome => {
         const job = this.st.job.get(domain);
         if (job) {
           // Asked for at a higher priority: a batch item someone now looks at is promoted.
-          if (job.state === 'queued' && req.priority < job.priority) this.st.promote.run(req.priority, domain);
+          if (job.state === 'queued' && req.priority < job.priority) this.st.promote.run(req.priority, nextSeq(), domain);
           return 'queued';
         }
         // Stored since the caller looked: analysed, not to be crawled again (refreshes ask for known domains).
         if (req.priority < PRIORITY.refresh && this.st.known.get(domain)) return 'queued';
         if (budget && budget.left <= 0) return 'over_budget';
         if (queued >= req.maxQueued) return 'full';
-        this.st.insert.run(domain, req.priority, req.nowMs);
+        this.st.insert.run(domain, req.priority, req.nowMs, nextSeq());
         budget?.spend();
         queued++;
         return 'added';
@@ -129,18 +152,19 @@ export class SqliteJobs implements CrawlQueue, ClaimQueue {
     opts: { nowMs: number; minIntervalMs: number; maxQueued: number; budget?: EnqueueRequest['budget'] },
   ): Promise<RecheckOutcome> {
     return this.db.transaction((): RecheckOutcome => {
+      const seq = () => this.fairSeqs(PRIORITY.interactive, laneOf(opts))();
       const job = this.st.job.get(domain);
       const last = Math.max(job?.enqueued_at ?? -Infinity, this.st.checked.get(domain)?.checked_ms ?? -Infinity);
       if (opts.nowMs - last < opts.minIntervalMs) return { kind: 'too_soon', retryAfterMs: last + opts.minIntervalMs - opts.nowMs };
       if (job) {
-        // A check running now is the new check; anything waiting runs next.
-        if (job.state !== 'running') this.st.recheck.run(opts.nowMs, domain);
+        // A check running now is the new check; anything waiting runs in the asker's next turn.
+        if (job.state !== 'running') this.st.recheck.run(opts.nowMs, seq(), domain);
         return { kind: 'queued' };
       }
       const budget = openBudget(this.st, opts.budget, opts.nowMs);
       if (budget && budget.left <= 0) return { kind: 'over_budget', retryAfterMs: windowAt('minute', opts.nowMs).reset - opts.nowMs };
       if (this.st.queued.get()!.n >= opts.maxQueued) return { kind: 'full' };
-      this.st.insert.run(domain, PRIORITY.interactive, opts.nowMs);
+      this.st.insert.run(domain, PRIORITY.interactive, opts.nowMs, seq());
       budget?.spend();
       saveBudget(this.st, budget);
       return { kind: 'queued' };

@@ -17,7 +17,7 @@ describe('GET /health counts the registry at most once per TTL', () => {
   let close: () => void = () => {};
 
   beforeAll(async () => {
-    const app = express().use(healthRouter(service, () => t));
+    const app = express().use(healthRouter(service, { now: () => t }));
     const server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/health`;
