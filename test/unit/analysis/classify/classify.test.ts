@@ -523,7 +523,9 @@ describe('classification.md section 10', () => {
 
   it.each([
     ['named in the same group as `*`', 'User-agent: GPTBot\nUser-agent: *\nDisallow: /wp-admin/\n', 'no_ai_rules'],
-    ['a group no stricter than `*`', 'User-agent: Amazonbot\nDisallow: /do-not-crawl/\n\nUser-agent: *\nDisallow: /node/\nDisallow: /*?\n', 'no_ai_rules'],
+    // Section 11 amends section 10: a group that closes a path `*` leaves open is an AI rule, even when it leaves open paths `*` closes.
+    ['a group closing /do-not-crawl/, which `*` leaves open', 'User-agent: Amazonbot\nDisallow: /do-not-crawl/\n\nUser-agent: *\nDisallow: /node/\nDisallow: /*?\n', 'selective'],
+    ['a group loosening `*` only', 'User-agent: GPTBot\nDisallow: /node/\n\nUser-agent: *\nDisallow: /node/\nDisallow: /*?\n', 'no_ai_rules'],
     ['a group repeating `*` exactly', 'User-agent: GPTBot\nDisallow: /wp-admin/\n\nUser-agent: *\nDisallow: /wp-admin/\n', 'no_ai_rules'],
     ['a group stricter than `*`', 'User-agent: GPTBot\nDisallow: /wp-admin/\nDisallow: /articles/\n\nUser-agent: *\nDisallow: /wp-admin/\n', 'selective'],
     ['a partial rule without a `*` group', 'User-agent: GPTBot\nDisallow: /articles/\n', 'selective'],
