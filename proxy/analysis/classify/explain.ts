@@ -65,10 +65,27 @@ function botStory(r: BotReading): string {
   return s.source === 'named' ? `${r.name} is allowed by rules that name it.` : `Nothing in robots.txt restricts ${r.name}.`;
 }
 
+/** Why a bot's rules decide no use, or '' when they may (section 11: unknown and `other` bots are told, never counted). */
+function decidesNoUse(r: BotReading): string {
+  if (r.bot === null) return ' It is not in the bot catalogue, so it decides no use.';
+  if (r.bot.purpose === 'other') return ' It is a scraping, SEO or monitoring tool, or a name with no known AI use, so it decides no use.';
+  return '';
+}
+
 export function explainBot(d: Decision, r: BotReading): Explanation {
   const line = botLine(d.facts.robots, r);
-  const unknown = r.bot === null ? ' It is not in the bot catalogue, so it decides no use.' : '';
-  return { subject: r.name, value: r.status.status, source: 'robots_txt', line, evidence: d.lines.text(line), reason: botStory(r) + unknown };
+  return { subject: r.name, value: r.status.status, source: 'robots_txt', line, evidence: d.lines.text(line), reason: botStory(r) + decidesNoUse(r) };
+}
+
+/**
+ * AI bots the file restricts whose rules decide no use: catalogue bots of purpose `other`,
+ * retired tokens and AI-looking names the catalogue does not know. A stance without AI rules
+ * still says it blocks them, so no sentence says "no rules for AI bots" beside a bot list
+ * that names some (section 11, "bots that decide no use").
+ */
+function undecidingRestricted(d: Decision): string[] {
+  const decidesNothing = (r: BotReading): boolean => r.bot === null || r.bot.purpose === 'other' || r.bot.obsolete;
+  return d.lists.ai.filter((r) => r.status.status !== 'allowed' && decidesNothing(r)).map((r) => r.name);
 }
 
 /** Where a usage signal was published, in words. */
@@ -189,8 +206,13 @@ export function explainStance(d: Decision): Explanation {
     case 'no_robots':
       reason = 'There is no robots.txt and no other AI signal.';
       break;
-    default:
-      reason = 'robots.txt has no rules for AI bots, and no other AI signal was found.';
+    default: {
+      const others = undecidingRestricted(d);
+      reason =
+        others.length === 0
+          ? 'robots.txt has no rules for AI bots, and no other AI signal was found.'
+          : `robots.txt has no rules for the AI bots of training, search or answers; it restricts ${list(others)}, which decide no AI use (scraping, SEO or monitoring tools, retired names, names the bot catalogue does not know). No other AI signal was found.`;
+    }
   }
   return { subject: 'stance', value: stance, source: deciding?.source ?? 'rule', line: deciding?.line ?? null, evidence: deciding?.evidence ?? null, reason };
 }
