@@ -117,6 +117,12 @@ export const BasisSchema = z.object({
     http_status: z.number().int().nullable(),
     /** Why it could not be read; null when `status` is ok or missing. */
     problem: z.enum(ROBOTS_PROBLEMS).nullable(),
+    /**
+     * With `problem` `timeout`: how long the crawler waited for an answer, in whole seconds (its
+     * request limit, 10 by default), so a person reads "robots.txt did not answer within 10 s"
+     * (classification.md section 11). Absent otherwise, and from records made before it.
+     */
+    waited_s: z.number().int().positive().optional(),
   }),
   /** Per use case: `allowed` is explicit (a key bot named and allowed, or a usage signal yes; section 4). */
   explicit: z.object({ training: z.boolean(), search: z.boolean(), inference: z.boolean() }),

@@ -5,8 +5,9 @@
  *   and the records say why the homepage and terms were not read, with the robots.txt line;
  * - held back because robots.txt answered 5xx or 429: row 6, told truly; 5xx is a failed
  *   check, 429 the site's answer;
- * - held back because robots.txt gave no answer: row 1 and a failed check, without claiming
- *   that the homepage did not answer.
+ * - held back because robots.txt gave no answer: row 6 while other files answered, row 1 only
+ *   when nothing did (section 11), a failed check either way, without claiming that the
+ *   homepage did not answer.
  * Hand-built evidence in the shapes proxy/crawler/robots-gate.ts gives.
  */
 import { describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ import { classify } from '../../../../proxy/analysis/index.js';
 import type { Evidence } from '../../../../proxy/analysis/evidence.js';
 import { crawlFailure } from '../../../../proxy/service/crawl-failure.js';
 import { AnnouncedRecordSchema, DomainPolicyFoundSchema, FullRecordSchema, type Explanation } from '../../../../shared/schemas.js';
-import { buildEvidence, disallowedPage, failed, heldFailedPage, heldPage, status, type EvidenceOptions } from '../helpers/evidence-builder.js';
+import { buildEvidence, disallowedPage, failed, heldFailedPage, heldPage, nothingAnswered, status, type EvidenceOptions } from '../helpers/evidence-builder.js';
 
 const TERMS = '<html><body><h1>Terms</h1><p>You may not scrape our content or use it to train artificial intelligence models.</p></body></html>';
 const HOME_WITH_TERMS = '<html><body><a href="/terms">Terms of Service</a></body></html>';
@@ -147,9 +148,26 @@ describe('a homepage held back because robots.txt answered a server error or 429
 
 describe('a homepage held back because robots.txt gave no answer', () => {
   const silent = (reason: 'timeout' | 'connect' = 'timeout'): EvidenceOptions => ({ robots: failed(reason), homepage: heldFailedPage(reason), markdown: heldFailedPage(reason) });
+  /** robots.txt waited on for the crawler's 10 s, as the real crawler reports it (elapsedMs). */
+  const slowRobots = (): EvidenceOptions => ({ ...silent(), robots: { ...failed('timeout'), elapsedMs: 10_004 } });
 
-  it('is row 1 with confidence 0, and says what happened instead of “neither answered”', () => {
-    const { c } = run(silent());
+  it('while llms.txt and the well-known files answered: row 6, robots.txt did not answer within 10 s (section 11), not “unreachable”', () => {
+    const { c } = run(slowRobots());
+    expect(c.summary).toMatchObject({ stance: 'no_policy', detail: 'robots_blocked' });
+    expect(c.summary.use_cases).toEqual({ training: 'unknown', search: 'unknown', inference: 'unknown' });
+    expect(c.summary.basis!.robots_txt).toEqual({ status: 'unreachable', http_status: null, problem: 'timeout', waited_s: 10 });
+    // Like a robots.txt that failed: 1.0 - 0.6; the homepage was not requested, so no 0.3.
+    expect(c.full.confidence).toBe(0.4);
+    const stance = explanation(c, 'stance')!.reason;
+    expect(stance).toBe(
+      'robots.txt could not be read because it did not answer within 10 s, and no other signal decides, so the site’s AI rules are not known. As RFC 9309 asks in that case, the homepage and the site’s other pages were not requested.',
+    );
+    expect(reasons(c)).not.toMatch(/could not be reached|Neither the homepage/);
+    expect(explanation(c, 'homepage')!.reason).toMatch(/^robots\.txt did not answer within 10 s, so, as RFC 9309 asks, the homepage/);
+  });
+
+  it('when nothing answered at all: row 1 with confidence 0, and says what happened instead of “neither answered”', () => {
+    const { c } = run(nothingAnswered(failed('timeout'), { homepage: heldFailedPage('timeout'), markdown: heldFailedPage('timeout') }));
     expect(c.summary).toMatchObject({ stance: 'no_policy', detail: 'unreachable' });
     expect(c.full.confidence).toBe(0);
     const stance = explanation(c, 'stance')!.reason;
