@@ -7,6 +7,7 @@ import { STANDARD_KEYS, type StandardKey } from '../../../shared/values.js';
 import type { BotReading } from './bot-readings.js';
 import { perUseCase, type Decision } from './decide.js';
 import { clip } from './clip.js';
+import { fetchesOf } from './fetches.js';
 import { botLine } from './explain.js';
 import { robotsProblem, waitedSeconds } from './robots-outcome.js';
 import type { SignalPiece, UsageSignal } from './usage-signals.js';
@@ -27,6 +28,7 @@ export function basisOf(d: Decision): Basis {
     found: STANDARD_KEYS.filter((k) => found.has(k)),
     last_check: null, // the service sets it when a later check failed (section 8)
     ...(evidence.tosPending ? { terms_pending: true as const } : { terms: { ai: facts.tos.ai.stance, automated_access: facts.tos.automatedAccess.stance } }),
+    fetches: fetchesOf(facts),
   };
 }
 

@@ -10,6 +10,7 @@
  *   homepage did not answer.
  * Hand-built evidence in the shapes proxy/crawler/robots-gate.ts gives.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Classification } from '../../../../proxy/analysis/classification.js';
 import { classify } from '../../../../proxy/analysis/index.js';
@@ -211,5 +212,53 @@ describe('a homepage that was requested and gave no answer', () => {
     const { c } = run({ robots: 'User-agent: GPTBot\nDisallow: /\n', homepage: HOME_WITH_TERMS, tos: TERMS });
     expect(c.full.tos_ai_stance).toBe('prohibits');
     expect(explanation(c, 'tos_ai_stance')).toMatchObject({ source: 'tos', reason: 'The terms of service were read for clauses on AI use, apart from clauses on robots and scrapers.' });
+  });
+});
+
+/** basis.fetches (classification.md section 11, "not fetched is not missing"): what became of each request. */
+describe('basis.fetches says per file whether it was requested, and why not', () => {
+  const fetches = (o: EvidenceOptions) => run(o).c.summary.basis!.fetches;
+  const POLICY_FILES = { robots_txt: 'answered', llms_txt: 'answered', ai_txt: 'answered', tdmrep: 'answered', agents_json: 'answered' };
+
+  it.each([
+    ['www.reddit.com', 8],
+    ['stackoverflow.com', 5],
+  ])('%s (real robots.txt closing the site to every crawler): homepage and terms "disallowed", never no answer or none found', (domain, line) => {
+    const robots = readFileSync(`../shared/corpora/real-robots/2026-01/${domain}.robots.txt`, 'utf8');
+    const page = disallowedPage(line, '/', '*', `https://${domain}/`, `https://${domain}/robots.txt`);
+    const { c } = run({ domain, robots, homepage: page, markdown: page, tos: null, tosUrl: null });
+    expect(c.summary.basis!.fetches).toEqual({ ...POLICY_FILES, homepage: 'disallowed', terms: 'disallowed' });
+    expect(c.summary.site.has_tos).toBe(false);
+    expect(c.full.homepage_status).toBeNull();
+    expect(explanation(c, 'homepage')).toMatchObject({ value: 'not_fetched', line });
+  });
+
+  it('robots.txt answering 503 or 429: the pages were held back ("robots_unreadable")', () => {
+    for (const code of [503, 429]) expect(fetches({ robots: status(code, 'busy'), homepage: heldPage(code), markdown: heldPage(code) })).toEqual({ ...POLICY_FILES, homepage: 'robots_unreadable', terms: 'robots_unreadable' });
+  });
+
+  it('robots.txt without an answer: robots.txt "no_answer", the pages held back', () => {
+    expect(fetches({ robots: failed('timeout'), homepage: heldFailedPage('timeout'), markdown: heldFailedPage('timeout') })).toEqual({ ...POLICY_FILES, robots_txt: 'no_answer', homepage: 'robots_unreadable', terms: 'robots_unreadable' });
+  });
+
+  it('a homepage requested without an answer: "no_answer", and its terms link not looked for', () => {
+    expect(fetches({ robots: 'User-agent: GPTBot\nDisallow: /\n', homepage: failed('timeout') })).toMatchObject({ homepage: 'no_answer', terms: 'not_looked' });
+  });
+
+  it('a homepage read without a terms link: "no_link"; a terms page read: "answered"; one disallowed: "disallowed"; one on its way: "pending"', () => {
+    expect(fetches({ robots: 'User-agent: GPTBot\nDisallow: /\n' })).toMatchObject({ homepage: 'answered', terms: 'no_link' });
+    expect(fetches({ homepage: HOME_WITH_TERMS, tos: TERMS })).toMatchObject({ homepage: 'answered', terms: 'answered' });
+    expect(fetches({ homepage: HOME_WITH_TERMS, tos: disallowedPage(3, '/terms', '*', 'https://example.test/terms') })).toMatchObject({ terms: 'disallowed' });
+    const early = classify({ ...buildEvidence({ homepage: HOME_WITH_TERMS }), tosUrl: 'https://example.test/terms', tosPending: true });
+    expect(early.summary.basis!.fetches!.terms).toBe('pending');
+  });
+
+  it('a homepage that is not an HTML page: its terms link was "not_looked" for', () => {
+    expect(fetches({ homepage: status(500, 'Server error') })).toMatchObject({ homepage: 'answered', terms: 'not_looked' });
+  });
+
+  it('an address the guard refused: every file "refused"', () => {
+    const refused = { kind: 'refused' as const, url: 'https://x.test/', reason: 'loopback' };
+    expect(fetches(nothingAnswered(refused))).toEqual({ robots_txt: 'refused', llms_txt: 'refused', ai_txt: 'refused', tdmrep: 'refused', agents_json: 'refused', homepage: 'refused', terms: 'refused' });
   });
 });
