@@ -202,9 +202,12 @@ export function explainStance(d: Decision): Explanation {
     case 'unreachable':
       reason = unreachableStory(d.facts);
       break;
-    case 'wildcard_block':
-      reason = `${closedWords(d)}; no rule or signal is aimed at AI in particular.`;
+    case 'wildcard_block': {
+      // An AI bot let in is named, but not to be kept out: nothing blocks AI in particular.
+      const aiLetIn = (allowListOf(d.readings)?.ai.length ?? 0) > 0;
+      reason = `${closedWords(d)}; no rule or signal ${aiLetIn ? 'blocks AI bots' : 'is aimed at AI'} in particular.`;
       break;
+    }
     case 'blocks_all_ai':
       // A whole-site block for every crawler together with a usage signal is told as both (issue 10 item 7).
       reason =

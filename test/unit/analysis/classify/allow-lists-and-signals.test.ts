@@ -54,6 +54,15 @@ describe('allow_list', () => {
     expect(c.summary.basis!.allow_list).toEqual({ let_in: ['Googlebot', 'GPTBot', 'grok'], let_in_count: 3, ai: ['GPTBot', 'grok'] });
   });
 
+  it('an AI bot let in that decides no key use (linkedin.com lets Bytespider in): still wildcard_block, and said', () => {
+    const c = run('User-agent: Googlebot\nUser-agent: Bytespider\nAllow: /\n\nUser-agent: *\nDisallow: /\n');
+    expect(c.summary.detail).toBe('wildcard_block');
+    expect(c.summary.basis!.allow_list).toEqual({ let_in: ['Googlebot', 'Bytespider'], let_in_count: 2, ai: ['Bytespider'] });
+    expect(c.full.explanations[0]!.reason).toBe(
+      'robots.txt closes the whole site to every crawler it does not name (User-agent: *); it lets in Googlebot and Bytespider, AI bot Bytespider among them; no rule or signal blocks AI bots in particular.',
+    );
+  });
+
   it('is empty when `*` closes the site to every crawler, and null when it does not close it', () => {
     expect(run('User-agent: *\nDisallow: /\n').summary.basis!.allow_list).toEqual({ let_in: [], let_in_count: 0, ai: [] });
     // A named group that is itself blocked lets nothing in (lobste.rs's `brave`).
