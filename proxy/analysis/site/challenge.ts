@@ -1,9 +1,8 @@
 /**
  * Bot-challenge and block pages of CDNs, bot-management vendors and web application
  * firewalls. classification.md section 1 counts a 2xx robots.txt that is such a page as
- * `blocked`, not `ok`; the same test
- * tells a homepage that was never really seen. Each row names the marker its vendor documents
- * or always serves.
+ * `blocked`, not `ok`; the same test tells a homepage that was never really seen. Each row
+ * names the marker its vendor documents or always serves.
  *
  * Section 11 ("challenge pages, exactly"): an answer is a challenge only when it is HTML (by
  * content type or markup) and carries a challenge's own marker. A plain-text robots.txt whose
