@@ -93,15 +93,38 @@ const SQUASHED_AI: ReadonlyMap<string, Bot> = new Map(AI_BOTS.filter((b) => squa
 const AI_MARKERS = /^oai-|gpt|openai|chatglm|claude|anthropic|gemini|grok|perplexity|mistral|copilot|cohere|deepseek|qwen|llm|genai|(?:^|[^a-z])ai(?:[^a-z]|$)|[a-z]ai(?:bot|crawler|spider)?$/;
 
 /**
+ * ASCII punctuation no product token has. RFC 9309 section 2.2.1 allows letters, `-` and `_` in
+ * a product token; the matcher also accepts digits, `.` and spaces (`AI2Bot`, `ChatGPT Agent`,
+ * `Brightbot 1.0`: classification.md section 2). Anything else (`;`, `"`, `|`, `(`, `:`, `+` …)
+ * marks a value that is not a product token at all: a whole browser user-agent string
+ * (`compatible; "ClaudeBot/1.0; +claudebot@anthropic.com"`), a list written on one line
+ * (`bytespider | byte spider | bytedance`), or a rule run into the user-agent line
+ * (`omgilibot disallow: /`).
+ */
+const NOT_IN_A_TOKEN = /[!-,:-@[-^`{-~/]/;
+
+/**
+ * A user-agent value (as the parser keeps it: cut at the first `/`, trimmed, lower-cased) that
+ * is no product token. No crawler matches such a line by its token, so it is not reported as a
+ * bot the site names, even when a catalogue token appears inside it (our reading of RFC 9309's
+ * product-token rule; the line stays in `all_bots`, as written, as no AI bot).
+ */
+export function isMalformedAgent(token: string): boolean {
+  const t = token.trim();
+  return t !== '*' && NOT_IN_A_TOKEN.test(t);
+}
+
+/**
  * Whether a user-agent the catalogue does not know looks like an AI bot (classification.md
  * section 10, "unknown AI tokens are reported"): a spelling of a catalogue AI token that a
  * crawler would not match (`gemini-deepresearch`, `ChatGPT-Agent`, `CotoyogiBot`), or a name
  * with an AI marker (`grok-crawler`, `perplexity-ai`, `sider.ai`). Such tokens are reported
- * ("other bots this site names"), never used to decide a use case.
+ * ("other bots this site names"), never used to decide a use case. A malformed value
+ * (isMalformedAgent) never looks like one: it names no crawler.
  */
 export function looksLikeAiBot(token: string): boolean {
   const t = token.trim().toLowerCase();
-  if (t === '' || t === '*' || botByToken(t)) return false;
+  if (t === '' || t === '*' || isMalformedAgent(t) || botByToken(t)) return false;
   const s = squash(t);
   if (SQUASHED_AI.has(s)) return true;
   for (const known of SQUASHED_AI.keys()) if (known.length >= 7 && s.startsWith(known)) return true;

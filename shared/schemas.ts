@@ -10,9 +10,11 @@ import {
   BOT_STATUSES,
   COMPLETENESS,
   CONFLICTS,
+  NOTES,
   DECIDING_SOURCES,
   DETAILS,
   ERROR_CODES,
+  FETCH_STATES,
   LIMIT_TYPES,
   ROBOTS_OUTCOMES,
   ROBOTS_PROBLEMS,
@@ -28,6 +30,7 @@ export const DetailSchema = z.enum(DETAILS);
 export const VerdictSchema = z.enum(VERDICTS);
 export const BotStatusSchema = z.enum(BOT_STATUSES);
 export const ConflictSchema = z.enum(CONFLICTS);
+export const FetchStateSchema = z.enum(FETCH_STATES);
 export const TosStanceSchema = z.enum(TOS_STANCES);
 export const CompletenessSchema = z.enum(COMPLETENESS);
 export const RobotsOutcomeSchema = z.enum(ROBOTS_OUTCOMES);
@@ -117,6 +120,12 @@ export const BasisSchema = z.object({
     http_status: z.number().int().nullable(),
     /** Why it could not be read; null when `status` is ok or missing. */
     problem: z.enum(ROBOTS_PROBLEMS).nullable(),
+    /**
+     * With `problem` `timeout`: how long the crawler waited for an answer, in whole seconds (its
+     * request limit, 10 by default), so a person reads "robots.txt did not answer within 10 s"
+     * (classification.md section 11). Absent otherwise, and from records made before it.
+     */
+    waited_s: z.number().int().positive().optional(),
   }),
   /** Per use case: `allowed` is explicit (a key bot named and allowed, or a usage signal yes; section 4). */
   explicit: z.object({ training: z.boolean(), search: z.boolean(), inference: z.boolean() }),
@@ -159,6 +168,68 @@ export const BasisSchema = z.object({
    * verdicts. Absent on an early answer (`terms_pending`) and from a foreign upstream.
    */
   terms: z.object({ ai: TosStanceSchema, automated_access: TosStanceSchema }).optional(),
+  /**
+   * What each Content-Signal and Content-Usage line (or homepage header) said, with its values,
+   * so a person reads "Content-Signal (for Googlebot, bingbot and 5 others): AI training no, AI
+   * answers no, search yes" rather than a description of the standard (classification.md
+   * section 11). `agents`: the robots.txt group's crawlers (catalogue spelling when known),
+   * `['*']` for every crawler (the `*` group, outside any group, a header); `line` null for a
+   * header; `path` the line's path scope, null for the whole site; per use: true yes, false no,
+   * null not said. Content-Signal `search` is listing and linking pages and `ai-input` using
+   * pages for AI answers (Cloudflare's definitions). At most 20, in file order, headers last.
+   * Absent from records made before it.
+   */
+  content_signals: z
+    .array(
+      z.object({
+        vocabulary: z.enum(['content-signal', 'content-usage']),
+        agents: z.array(z.string()),
+        line: z.number().int().positive().nullable(),
+        path: z.string().nullable(),
+        training: z.boolean().nullable(),
+        search: z.boolean().nullable(),
+        inference: z.boolean().nullable(),
+        /** The line or header as published (at most 300 characters). */
+        text: z.string(),
+      }),
+    )
+    .optional(),
+  /**
+   * When robots.txt's rules for every crawler (`User-agent: *`) close the whole site, the
+   * crawlers it names and lets in anyway (an allow-list), so a person reads "robots.txt closes
+   * the site to every crawler it does not name; it lets in Googlebot, Bingbot and 5 others, no
+   * AI bot" (classification.md section 11). `let_in`: at most 20 names, search engines and
+   * other known crawlers first (catalogue spelling), AI bots last; `let_in_count`: how many in
+   * all (0: the site is closed to every crawler); `ai`: every AI bot among them (catalogue AI
+   * bots, and AI-looking names the catalogue lacks). Null when `*` does not close the site or
+   * robots.txt was not read; absent from records made before it.
+   */
+  allow_list: z
+    .object({
+      let_in: z.array(z.string()),
+      let_in_count: z.number().int().nonnegative(),
+      ai: z.array(z.string()),
+    })
+    .nullable()
+    .optional(),
+  /**
+   * Per request, whether it was made and answered, and if not, why (shared/values.ts
+   * FETCH_STATES): so a homepage or terms page the crawler never requested (robots.txt asks
+   * crawlers to stay out, or could not be read) reads "not fetched: …", never "no answer" or
+   * "none found" (classification.md section 11). Absent from records made before it and from a
+   * foreign upstream.
+   */
+  fetches: z
+    .object({
+      robots_txt: FetchStateSchema,
+      llms_txt: FetchStateSchema,
+      ai_txt: FetchStateSchema,
+      tdmrep: FetchStateSchema,
+      agents_json: FetchStateSchema,
+      homepage: FetchStateSchema,
+      terms: FetchStateSchema,
+    })
+    .optional(),
 });
 export type Basis = z.infer<typeof BasisSchema>;
 
@@ -369,6 +440,19 @@ export const FullRecordSchema = z.object({
   tos_automated_access: TosStanceSchema.optional(),
   /** The sentence that decided tos_automated_access, null when none. */
   tos_automated_access_excerpt: z.string().nullable().optional(),
+  /**
+   * Where in the terms the clause deciding tos_ai_stance stands: its section number ("4.2",
+   * "§ 7", "IV") or, when unnumbered, its heading text ("Use of content"); null when none was
+   * found or the stance is silent/unknown. Optional like the fields above.
+   */
+  tos_ai_section: z.string().nullable().optional(),
+  /** The same for tos_automated_access. */
+  tos_automated_access_section: z.string().nullable().optional(),
+  /**
+   * Notes: worth telling a person, no disagreement between sources (classification.md sections
+   * 9 and 11), each with an explanation of the same subject. Optional for a foreign upstream.
+   */
+  notes: z.array(z.enum(NOTES)).optional(),
   usage_signals: UsagePrefsSchema,
   explanations: z.array(ExplanationSchema),
   warnings: z.array(z.string()),

@@ -7,8 +7,9 @@
  *   blocks (section 10: reported, never deciding a use case; shared/bots.ts looksLikeAiBot).
  * - `bots.allowed`: catalogue AI bots named with status allowed.
  * - `ai_bots` (full record): every catalogue AI bot in either list, plus named AI bots with
- *   status partial whose rules are stricter than `*`; a `partial` inherited from `*`, or from
- *   a named group no stricter than `*`, is housekeeping and is left out, as in R(u).
+ *   status partial whose rules close some path `*` leaves open; a `partial` inherited from
+ *   `*`, or from a named group closing nothing beyond `*`, is housekeeping and is left out, as
+ *   in R(u).
  *   So `ai_bots_blocked_count` = |bots.blocked| and `ai_bots_allowed_count` = |bots.allowed|.
  * - `all_bots`: every agent the file names (catalogue token spelling when known, else the
  *   first spelling in the file), `*` itself, and every AI bot of `ai_bots`; their path lists
@@ -38,7 +39,7 @@ export function botLists(readings: BotReadings): BotLists {
   const wildBlocked = ai.filter((r) => !r.named && r.status.status === 'blocked' && !r.bot?.obsolete);
   const blocked = [...namedBlocked, ...unknownAi.filter((r) => r.status.status === 'blocked'), ...wildBlocked];
   const allowed = ai.filter((r) => r.named && r.status.status === 'allowed');
-  const partial = ai.filter((r) => r.named && r.status.status === 'partial' && r.stricterThanWildcard);
+  const partial = ai.filter((r) => r.named && r.status.status === 'partial' && r.closesBeyondWildcard);
   return { blocked, allowed, ai: [...blocked, ...allowed, ...partial], unknownAi };
 }
 

@@ -18,14 +18,15 @@ export interface BotReading {
   /** The file has a group naming this agent (source `named`). */
   named: boolean;
   /**
-   * Named, and its rules are stricter than the `*` groups': they close some path `*` leaves
-   * open and leave open no path `*` closes (always true without `*` groups when some path is
-   * closed). A bot named in the same group as `*`, or in a group no stricter than `*`, is
-   * treated like `*`: its partial rules are housekeeping, not an AI policy (classification.md
-   * section 10; gallica's Amazonbot group closes `/do-not-crawl/` but none of the nine paths
-   * `*` closes, so it is looser, not stricter).
+   * Named, and its rules close some path the `*` groups leave open (always true without `*`
+   * groups when some path is closed): an AI rule, whatever else the group loosens
+   * (classification.md section 11, "housekeeping, exactly"). A bot named in the same group as
+   * `*`, or in a group that closes only paths `*` closes too (it copies or loosens the `*`
+   * rules), is treated like `*`: its partial rules are housekeeping, not an AI policy. vrt.be's
+   * group for CCBot, GPTBot and others closes /vrtnws/, which `*` leaves open, and not /libs/,
+   * which `*` closes: an AI rule.
    */
-  stricterThanWildcard: boolean;
+  closesBeyondWildcard: boolean;
 }
 
 /** Status of a bot when no robots.txt applies: nothing restricts it (RFC 9309 section 2.3.1.3). */
@@ -62,19 +63,19 @@ export function readBots(robots: RobotsTxt | null): BotReadings {
     return ruleSetStatus(compiledRulesFor(robots, token));
   };
   // Bots named in one group share its rule set: compare each set with `*` once.
-  const stricter = new Map<CompiledRuleSet, boolean>();
+  const beyond = new Map<CompiledRuleSet, boolean>();
   const budget = new Budget();
-  const stricterThanWildcard = (token: string, status: BotStatus): boolean => {
+  const closesBeyondWildcard = (token: string, status: BotStatus): boolean => {
     if (robots === null || !namedTokens.has(token) || status.status !== 'partial') return false;
     if (wildcardSet === null) return true;
     const set = compiledRulesFor(robots, token);
-    let b = stricter.get(set);
-    if (b === undefined) stricter.set(set, (b = closedBeyond(wildcardSet, set, budget) === null && closedBeyond(set, wildcardSet, budget) !== null));
+    let b = beyond.get(set);
+    if (b === undefined) beyond.set(set, (b = closedBeyond(set, wildcardSet, budget) !== null));
     return b;
   };
   const reading = (bot: Bot | null, name: string, token: string): BotReading => {
     const status = statusOf(token);
-    return { bot, name, token, status, named: namedTokens.has(token), stricterThanWildcard: stricterThanWildcard(token, status) };
+    return { bot, name, token, status, named: namedTokens.has(token), closesBeyondWildcard: closesBeyondWildcard(token, status) };
   };
 
   const catalogue = new Map<string, BotReading>();
@@ -97,8 +98,8 @@ function cutAtSlash(value: string): string {
 
 /**
  * A bot restricts its use case (section 4) when it is `blocked`, or `partial` with rules from
- * a group naming it that are stricter than `*` (section 10); a `partial` inherited from `*`,
- * or from a named group no stricter than `*`, is housekeeping, not AI policy.
+ * a group naming it that close some path `*` leaves open (section 11); a `partial` inherited
+ * from `*`, or from a named group that closes nothing beyond `*`, is housekeeping, not AI policy.
  */
 export const restricts = (r: BotReading): boolean =>
-  r.status.status === 'blocked' || (r.status.status === 'partial' && r.stricterThanWildcard);
+  r.status.status === 'blocked' || (r.status.status === 'partial' && r.closesBeyondWildcard);

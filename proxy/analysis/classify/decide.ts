@@ -6,17 +6,17 @@
 import { AI_BOTS, KEY_BOTS, botsForUseCase, type Bot } from '../../../shared/bots.js';
 import type { WarningCode } from '../../../shared/labels.js';
 import type { Signals, UseCases } from '../../../shared/schemas.js';
-import { USE_CASES, type Conflict, type UseCase } from '../../../shared/values.js';
+import { USE_CASES, type Conflict, type Note, type UseCase } from '../../../shared/values.js';
 import type { Evidence } from '../evidence.js';
 import { readBots, type BotReadings } from './bot-readings.js';
 import { botLists, type BotLists } from './bot-lists.js';
-import { findConflicts, findWarnings, type Finding } from './conflicts.js';
+import { findConflicts, findNotes, findWarnings, type ConflictFacts, type Finding } from './conflicts.js';
 import { RobotsLines } from './explain.js';
 import { readEvidence, type Facts } from './read-evidence.js';
 import { openness } from './scores.js';
 import { decideStance, type StanceDecision } from './stance.js';
 import { readUsageSignals, type UsageSignals } from './usage-signals.js';
-import { robotsVerdict, useCaseVerdict, type UseCaseVerdict } from './verdicts.js';
+import { listingsOnly, robotsVerdict, useCaseVerdict, type UseCaseVerdict } from './verdicts.js';
 
 export const perUseCase = <T>(f: (u: UseCase) => T): Record<UseCase, T> => ({ training: f('training'), search: f('search'), inference: f('inference') });
 
@@ -31,13 +31,15 @@ export interface Decision {
   useCases: UseCases;
   stance: StanceDecision;
   conflicts: Finding<Conflict>[];
+  /** Worth telling, no disagreement (section 11). */
+  notes: Finding<Note>[];
   warnings: Finding<WarningCode>[];
   lists: BotLists;
   /** The seed's six standards found. */
   found: Signals;
   /** The homepage's own AI tokens (`noai`, `noimageai`): in a robots meta tag, in X-Robots-Tag. */
   pageTokens: { meta: boolean; xRobotsTag: boolean };
-  /** Some group names a catalogue AI bot (retired tokens included: they state an intent). */
+  /** Some group names a catalogue AI bot that speaks for a use (retired tokens included: they state an intent). */
   aiBotNamed: boolean;
   openness: number;
   /** The announced surface's extra purposes (section 7): rag = inference bots and ai-input; browsing = agent bots. */
@@ -45,6 +47,14 @@ export interface Decision {
 }
 
 const AI_TOKENS = ['noai', 'noimageai'];
+
+/**
+ * AI bots whose rules can speak for an AI use: not those of purpose `other` (scraping
+ * frameworks, SEO and monitoring tools, names with no known use), which are reported in the bot
+ * lists but make no stance by themselves (classification.md section 11). Retired tokens stay:
+ * rules naming them state an intent, though they block nothing real.
+ */
+const USE_BOTS = AI_BOTS.filter((b) => b.purpose !== 'other');
 
 export function decide(evidence: Evidence): Decision {
   const facts = readEvidence(evidence);
@@ -54,7 +64,8 @@ export function decide(evidence: Evidence): Decision {
   const verdictOf = (u: UseCase | null, bots: readonly Bot[], keys: readonly string[]): UseCaseVerdict =>
     useCaseVerdict(u ?? 'inference', robotsVerdict({ bots, keys, signalUseCase: u }, readings, signals), u === null ? null : signals.site[u], robotsOutcome);
 
-  const verdicts = perUseCase((u) => verdictOf(u, botsForUseCase(u), KEY_BOTS[u]));
+  const read = perUseCase((u) => verdictOf(u, botsForUseCase(u), KEY_BOTS[u]));
+  const verdicts = { ...read, search: listingsOnly(read.search, signals.site.inference) };
   const useCases: UseCases = perUseCase((u) => verdicts[u].verdict);
   const pageTokens = {
     meta: facts.meta.directives.some((d) => d.source === 'meta' && d.directives.some((t) => AI_TOKENS.includes(t))),
@@ -70,19 +81,29 @@ export function decide(evidence: Evidence): Decision {
   };
 
   const stance = decideStance({
-    homepageAnswered: facts.homepage !== null,
+    hostAnswered: facts.hostAnswered,
     robotsOutcome,
     verdicts,
-    aiBotBlockedByName: AI_BOTS.some((b) => {
+    aiBotBlockedByName: USE_BOTS.some((b) => {
       const r = readings.catalogue.get(b.token.toLowerCase());
       return r !== undefined && r.named && r.status.status === 'blocked';
     }),
-    usageSignal: USE_CASES.some((u) => signals.site[u] !== null) || AI_BOTS.some((b) => signals.scoped.has(b.token.toLowerCase())),
+    usageSignal: USE_CASES.some((u) => signals.site[u] !== null) || USE_BOTS.some((b) => signals.scoped.has(b.token.toLowerCase())),
     llmsFound: found.llms_txt,
     otherSignalFound: found.content_signals || found.tdmrep || found.ai_txt || found.agents_json || pageTokens.meta || pageTokens.xRobotsTag,
   });
 
   const nonObsolete = AI_BOTS.filter((b) => !b.obsolete);
+  const terms: ConflictFacts = {
+    verdicts,
+    robotsOutcome,
+    tosStance: facts.tos.ai.stance,
+    tosExcerpt: facts.tos.ai.excerpt,
+    tosAccess: facts.tos.automatedAccess.stance,
+    tosAccessExcerpt: facts.tos.automatedAccess.excerpt,
+    llmsFound: found.llms_txt,
+    stance: stance.stance,
+  };
   return {
     evidence,
     facts,
@@ -92,12 +113,13 @@ export function decide(evidence: Evidence): Decision {
     verdicts,
     useCases,
     stance,
-    conflicts: findConflicts({ verdicts, robotsOutcome, tosStance: facts.tos.ai.stance, tosExcerpt: facts.tos.ai.excerpt, llmsFound: found.llms_txt, stance: stance.stance }),
+    conflicts: findConflicts(terms),
+    notes: findNotes(terms),
     warnings: findWarnings(robots, readings, evidence.robots.kind === 'response' && evidence.robots.truncated && robotsOutcome === 'ok'),
     lists: botLists(readings),
     found,
     pageTokens,
-    aiBotNamed: AI_BOTS.some((b) => readings.namedTokens.has(b.token.toLowerCase())),
+    aiBotNamed: USE_BOTS.some((b) => readings.namedTokens.has(b.token.toLowerCase())),
     openness: openness(useCases),
     purposes: {
       rag: verdictOf('inference', nonObsolete.filter((b) => b.purpose === 'inference'), KEY_BOTS.inference),

@@ -8,6 +8,7 @@ import type { RobotsTxt } from '../../../shared/robots/index.js';
 import type { UseCase } from '../../../shared/values.js';
 import type { BotReading } from './bot-readings.js';
 import type { Decision } from './decide.js';
+import { allowListOf } from './allow-list.js';
 import { clip } from './clip.js';
 import { unreachableStory } from './explain-crawl.js';
 import { describeFetch, problemWords, robotsProblem } from './robots-outcome.js';
@@ -65,10 +66,27 @@ function botStory(r: BotReading): string {
   return s.source === 'named' ? `${r.name} is allowed by rules that name it.` : `Nothing in robots.txt restricts ${r.name}.`;
 }
 
+/** Why a bot's rules decide no use, or '' when they may (section 11: unknown and `other` bots are told, never counted). */
+function decidesNoUse(r: BotReading): string {
+  if (r.bot === null) return ' It is not in the bot catalogue, so it decides no use.';
+  if (r.bot.purpose === 'other') return ' It is a scraping, SEO or monitoring tool, or a name with no known AI use, so it decides no use.';
+  return '';
+}
+
 export function explainBot(d: Decision, r: BotReading): Explanation {
   const line = botLine(d.facts.robots, r);
-  const unknown = r.bot === null ? ' It is not in the bot catalogue, so it decides no use.' : '';
-  return { subject: r.name, value: r.status.status, source: 'robots_txt', line, evidence: d.lines.text(line), reason: botStory(r) + unknown };
+  return { subject: r.name, value: r.status.status, source: 'robots_txt', line, evidence: d.lines.text(line), reason: botStory(r) + decidesNoUse(r) };
+}
+
+/**
+ * AI bots the file restricts whose rules decide no use: catalogue bots of purpose `other`,
+ * retired tokens and AI-looking names the catalogue does not know. A stance without AI rules
+ * still says it blocks them, so no sentence says "no rules for AI bots" beside a bot list
+ * that names some (section 11, "bots that decide no use").
+ */
+function undecidingRestricted(d: Decision): string[] {
+  const decidesNothing = (r: BotReading): boolean => r.bot === null || r.bot.purpose === 'other' || r.bot.obsolete;
+  return d.lists.ai.filter((r) => r.status.status !== 'allowed' && decidesNothing(r)).map((r) => r.name);
 }
 
 /** Where a usage signal was published, in words. */
@@ -119,6 +137,16 @@ export function explainUseCase(d: Decision, v: UseCaseVerdict): Explanation {
     const names = list(R.restricting.map((k) => k.name), 6);
     return { ...base, ...robotsLine(R.restricting[0]!), reason: `${capital(words)} is partly blocked: robots.txt restricts ${names}, but not every main bot.` };
   }
+  if (v.signal?.value === true && piece && !v.explicit) {
+    // verdicts.ts listingsOnly: search=yes beside ai-input=no allows listings, not AI summaries.
+    return {
+      ...base,
+      source: piece.origin,
+      line: piece.line,
+      evidence: clip(piece.text),
+      reason: `${capital(words)} is not restricted: ${pieceWords(piece)} allows search listings (search=yes) but refuses AI answers (ai-input=no), so AI-written summaries of the pages are not allowed.`,
+    };
+  }
   if (v.signal?.value === true && piece) {
     return { ...base, source: piece.origin, line: piece.line, evidence: clip(piece.text), reason: `${capital(words)} is explicitly allowed by ${pieceWords(piece)}, and no rule restricts it.` };
   }
@@ -128,6 +156,21 @@ export function explainUseCase(d: Decision, v: UseCaseVerdict): Explanation {
     return { ...base, ...robotsLine(key), reason: `${capital(words)} is explicitly allowed: robots.txt lets ${names} in by name, and no rule restricts it.` };
   }
   return { ...base, source: 'rule', line: null, evidence: null, reason: `Nothing the site publishes restricts ${words}.` };
+}
+
+/**
+ * The `*` block in words, naming an allow-list (section 11): "robots.txt closes the whole site
+ * to every crawler it does not name (User-agent: *); it lets in Googlebot, bingbot and 5
+ * others, no AI bot", never "every crawler" when some are let in.
+ */
+function closedWords(d: Decision): string {
+  const a = allowListOf(d.readings);
+  if (a === null || a.let_in_count === 0) return 'robots.txt blocks every crawler from the whole site (User-agent: *), AI bots included';
+  const shown = a.let_in.slice(0, 2);
+  const more = a.let_in_count - shown.length;
+  const names = more > 0 ? `${shown.join(', ')} and ${more} other${more === 1 ? '' : 's'}` : list(shown);
+  const ai = a.ai.length === 0 ? 'no AI bot' : a.ai.length === 1 ? `AI bot ${a.ai[0]} among them` : `AI bots ${list(a.ai, 3)} among them`;
+  return `robots.txt closes the whole site to every crawler it does not name (User-agent: *); it lets in ${names}, ${ai}`;
 }
 
 /** A verdict in words (section 9: an allowance that is not explicit reads "not restricted"). */
@@ -159,9 +202,12 @@ export function explainStance(d: Decision): Explanation {
     case 'unreachable':
       reason = unreachableStory(d.facts);
       break;
-    case 'wildcard_block':
-      reason = 'robots.txt blocks every crawler from the whole site (User-agent: *), AI bots included; no rule or signal is aimed at AI in particular.';
+    case 'wildcard_block': {
+      // An AI bot let in is named, but not to be kept out: nothing blocks AI in particular.
+      const aiLetIn = (allowListOf(d.readings)?.ai.length ?? 0) > 0;
+      reason = `${closedWords(d)}; no rule or signal ${aiLetIn ? 'blocks AI bots' : 'is aimed at AI'} in particular.`;
       break;
+    }
     case 'blocks_all_ai':
       // A whole-site block for every crawler together with a usage signal is told as both (issue 10 item 7).
       reason =
@@ -189,8 +235,13 @@ export function explainStance(d: Decision): Explanation {
     case 'no_robots':
       reason = 'There is no robots.txt and no other AI signal.';
       break;
-    default:
-      reason = 'robots.txt has no rules for AI bots, and no other AI signal was found.';
+    default: {
+      const others = undecidingRestricted(d);
+      reason =
+        others.length === 0
+          ? 'robots.txt has no rules for AI bots, and no other AI signal was found.'
+          : `robots.txt has no rules for the AI bots of training, search or answers; it restricts ${list(others)}, which decide no AI use (scraping, SEO or monitoring tools, retired names, names the bot catalogue does not know). No other AI signal was found.`;
+    }
   }
   return { subject: 'stance', value: stance, source: deciding?.source ?? 'rule', line: deciding?.line ?? null, evidence: deciding?.evidence ?? null, reason };
 }

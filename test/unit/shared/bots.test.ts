@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../../shared/bot-catalogue.js';
-import { AI_BOTS, BOTS, KEY_BOTS, botByToken, botsForUseCase, looksLikeAiBot, useCaseOf } from '../../../shared/bots.js';
+import { AI_BOTS, BOTS, KEY_BOTS, botByToken, botsForUseCase, isMalformedAgent, looksLikeAiBot, useCaseOf } from '../../../shared/bots.js';
 import { agentToken } from '../../../shared/robots/parse.js';
 import { BOT_PURPOSES, USE_CASES } from '../../../shared/values.js';
 import { refresh, render } from '../../tools/refresh-bot-catalogue.js';
@@ -135,6 +135,24 @@ describe('refresh script (test/tools/refresh-bot-catalogue.ts)', () => {
 
   it('wrote shared/bot-catalogue.ts in its own format (one entry per line, defaults left out)', () => {
     expect(readFileSync('shared/bot-catalogue.ts', 'utf8')).toBe(render(CATALOGUE));
+  });
+});
+
+describe('bots that decide no use (section 11)', () => {
+  it.each(['Scrapy', 'SemrushBot-SWA', 'YaK', 'Awario', 'Datenbank Crawler', 'WARDBot', 'Spider', 'imageSpider', 'KunatoCrawler', 'pplx-crawler'])('%s is an AI-listed bot of purpose other: reported, deciding no use case', (t) => {
+    const b = botByToken(t)!;
+    expect(b).toMatchObject({ purpose: 'other', is_ai_bot: true });
+    for (const u of USE_CASES) expect(botsForUseCase(u)).not.toContain(b);
+  });
+});
+
+describe('malformed user-agent values (no product token)', () => {
+  it.each(['compatible; "claudebot', 'bytespider | byte spider | bytedance | bytedance', 'omgilibot disallow:', 'activ financial (cme group)', 'sentibot admin@senti1.com'])('%s is malformed and looks like no AI bot', (t) => {
+    expect(isMalformedAgent(t)).toBe(true);
+    expect(looksLikeAiBot(t)).toBe(false);
+  });
+  it.each(['*', 'gptbot', 'chatgpt agent', 'brightbot 1.0', 'archive.org_bot', 'perplexity\u2011user', 'amazon-kendra-'])('%s is not malformed', (t) => {
+    expect(isMalformedAgent(t)).toBe(false);
   });
 });
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { classify } from '../../../../proxy/analysis/index.js';
 import { AnnouncedRecordSchema, DomainPolicyFoundSchema, FullRecordSchema } from '../../../../shared/schemas.js';
 import type { Classification } from '../../../../proxy/analysis/classification.js';
-import { buildEvidence, failed, html, status, text, type EvidenceOptions } from '../helpers/evidence-builder.js';
+import { buildEvidence, failed, html, nothingAnswered, status, text, type EvidenceOptions } from '../helpers/evidence-builder.js';
 
 const FullBodySchema = FullRecordSchema.omit({ id: true, audit_id: true });
 const AnnouncedBodySchema = AnnouncedRecordSchema.omit({ audit_id: true });
@@ -34,6 +34,7 @@ const HOUSEKEEPING = 'User-agent: *\nDisallow: /wp-admin/\n';
 const ALL_KEYS = ['GPTBot', 'ClaudeBot', 'Google-Extended', 'CCBot', 'OAI-SearchBot', 'Claude-SearchBot', 'PerplexityBot', 'ChatGPT-User', 'Claude-User', 'Perplexity-User'];
 const AI_TOS_BAN = '<html><body><h1>Terms</h1><p>You may not scrape our content or use it to train artificial intelligence models.</p></body></html>';
 const AI_TOS_OK = '<html><body><h1>Terms</h1><p>You may use our articles to train artificial intelligence models.</p></body></html>';
+const SCRAPING_TOS_BAN = '<html><body><h1>Terms</h1><p>You may not use any robot, spider, scraper or other automated means to access the site.</p></body></html>';
 const SILENT_TOS = '<html><body><h1>Terms</h1><p>By using this website you agree to these terms.</p></body></html>';
 
 interface Row {
@@ -46,9 +47,9 @@ interface Row {
 
 const ROWS: Row[] = [
   // 1 unreachable
-  { name: 'homepage and robots.txt unreachable', o: { homepage: failed('connect'), robots: failed('connect') }, stance: 'no_policy', detail: 'unreachable', use_cases: ['unknown', 'unknown', 'unknown'] },
-  { name: 'DNS failure everywhere', o: { homepage: failed('dns'), robots: failed('dns'), llms: failed('dns') }, stance: 'no_policy', detail: 'unreachable' },
-  { name: 'SSRF guard refused both', o: { homepage: { kind: 'refused', url: 'https://x.test/', reason: 'loopback' }, robots: { kind: 'refused', url: 'https://x.test/robots.txt', reason: 'loopback' } }, stance: 'no_policy', detail: 'unreachable' },
+  { name: 'nothing answered (connection failed)', o: nothingAnswered(failed('connect')), stance: 'no_policy', detail: 'unreachable', use_cases: ['unknown', 'unknown', 'unknown'] },
+  { name: 'DNS failure everywhere', o: nothingAnswered(failed('dns')), stance: 'no_policy', detail: 'unreachable' },
+  { name: 'SSRF guard refused everything', o: nothingAnswered({ kind: 'refused', url: 'https://x.test/', reason: 'loopback' }), stance: 'no_policy', detail: 'unreachable' },
   // 2 wildcard_block
   { name: '* disallows /', o: { robots: 'User-agent: *\nDisallow: /\n' }, stance: 'blocks_all_ai', detail: 'wildcard_block', use_cases: ['blocked', 'blocked', 'blocked'] },
   { name: '* disallows /* with a search engine let in', o: { robots: 'User-agent: Googlebot\nAllow: /\n\nUser-agent: *\nDisallow: /*\n' }, stance: 'blocks_all_ai', detail: 'wildcard_block' },
@@ -85,6 +86,9 @@ const ROWS: Row[] = [
   { name: 'robots.txt 500', o: { robots: status(500) }, stance: 'no_policy', detail: 'robots_blocked' },
   { name: 'robots.txt 503', o: { robots: status(503) }, stance: 'no_policy', detail: 'robots_blocked' },
   { name: 'robots.txt timed out, homepage answered', o: { robots: failed('timeout') }, stance: 'no_policy', detail: 'robots_blocked' },
+  // Section 11: "unreachable" only when nothing answered; here llms.txt, ai.txt and the well-known files answered 404.
+  { name: 'homepage and robots.txt unreachable, other files answered', o: { homepage: failed('connect'), robots: failed('connect') }, stance: 'no_policy', detail: 'robots_blocked', use_cases: ['unknown', 'unknown', 'unknown'] },
+  { name: 'everything failed but a redirect loop on llms.txt (the host answered)', o: nothingAnswered(failed('connect'), { llms: failed('too_many_redirects') }), stance: 'no_policy', detail: 'robots_blocked' },
   { name: 'robots.txt behind too many redirects', o: { robots: failed('too_many_redirects') }, stance: 'no_policy', detail: 'robots_blocked' },
   {
     name: 'robots.txt is a Cloudflare challenge page (header)',
@@ -191,6 +195,18 @@ describe('conflicts (section 6)', () => {
     expect(c.full.conflicts).toEqual(['tos_prohibits_ai_but_robots_allows']);
     expect(c.full.explanations).toContainEqual(expect.objectContaining({ subject: 'tos_prohibits_ai_but_robots_allows', source: 'tos' }));
   });
+  it('terms that ban only scrapers beside a robots.txt letting AI bots in: a note, no conflict (section 11)', () => {
+    const c = run({ robots: HOUSEKEEPING, tos: SCRAPING_TOS_BAN });
+    expect([c.full.tos_ai_stance, c.full.tos_automated_access]).toEqual(['silent', 'prohibits']);
+    expect(c.full.conflicts).toEqual([]);
+    expect(c.full.notes).toEqual(['tos_bans_automated_access_but_robots_allows']);
+    expect(c.full.explanations).toContainEqual(expect.objectContaining({ subject: 'tos_bans_automated_access_but_robots_allows', value: 'note', source: 'tos', evidence: expect.stringContaining('robot, spider') }));
+  });
+  it('no scraping note when robots.txt restricts AI bots, nor when the terms also ban AI (that is the conflict)', () => {
+    expect(run({ robots: block('GPTBot'), tos: SCRAPING_TOS_BAN }).full.notes).toEqual([]);
+    expect(run({ robots: HOUSEKEEPING, tos: AI_TOS_BAN }).full.notes).toEqual([]);
+    expect(run({ robots: status(403), tos: SCRAPING_TOS_BAN }).full.notes).toEqual([]);
+  });
   it('no tos_prohibits conflict when robots.txt could not be read', () => {
     expect(run({ robots: status(403), tos: AI_TOS_BAN }).full.conflicts).toEqual([]);
   });
@@ -276,8 +292,10 @@ describe('scores, confidence, completeness (section 6)', () => {
     ['blocked', { robots: status(403) }, 0.4],
     ['error', { robots: status(502) }, 0.4],
     ['homepage unreachable', { robots: HOUSEKEEPING, homepage: failed('timeout') }, 0.7],
-    ['robots unreachable', { robots: failed('timeout') }, 0],
-    ['unreachable domain', { homepage: failed('connect'), robots: failed('connect') }, 0],
+    // Section 11: a robots.txt without an answer on a site that answered is read like one that failed.
+    ['robots unreachable, the site answered', { robots: failed('timeout') }, 0.4],
+    ['robots and homepage unreachable, other files answered', { homepage: failed('connect'), robots: failed('connect') }, 0.1],
+    ['unreachable domain (nothing answered)', nothingAnswered(failed('connect')), 0],
     ['missing robots, homepage unreachable', { homepage: status(500) }, 0.9],
   ] as [string, EvidenceOptions, number][])('confidence: %s', (_n, o, expected) => {
     expect(run(o).full.confidence).toBe(expected);
@@ -523,7 +541,9 @@ describe('classification.md section 10', () => {
 
   it.each([
     ['named in the same group as `*`', 'User-agent: GPTBot\nUser-agent: *\nDisallow: /wp-admin/\n', 'no_ai_rules'],
-    ['a group no stricter than `*`', 'User-agent: Amazonbot\nDisallow: /do-not-crawl/\n\nUser-agent: *\nDisallow: /node/\nDisallow: /*?\n', 'no_ai_rules'],
+    // Section 11 amends section 10: a group that closes a path `*` leaves open is an AI rule, even when it leaves open paths `*` closes.
+    ['a group closing /do-not-crawl/, which `*` leaves open', 'User-agent: Amazonbot\nDisallow: /do-not-crawl/\n\nUser-agent: *\nDisallow: /node/\nDisallow: /*?\n', 'selective'],
+    ['a group loosening `*` only', 'User-agent: GPTBot\nDisallow: /node/\n\nUser-agent: *\nDisallow: /node/\nDisallow: /*?\n', 'no_ai_rules'],
     ['a group repeating `*` exactly', 'User-agent: GPTBot\nDisallow: /wp-admin/\n\nUser-agent: *\nDisallow: /wp-admin/\n', 'no_ai_rules'],
     ['a group stricter than `*`', 'User-agent: GPTBot\nDisallow: /wp-admin/\nDisallow: /articles/\n\nUser-agent: *\nDisallow: /wp-admin/\n', 'selective'],
     ['a partial rule without a `*` group', 'User-agent: GPTBot\nDisallow: /articles/\n', 'selective'],
