@@ -61,7 +61,10 @@ export async function indexCrawlPg(db: Queryable, crawl: StoredCrawl): Promise<v
     [p.domain, p.audit_id, p.crawled_at, p.crawled_ms, p.crawls, p.stance, p.detail, p.score, p.rank_sort, p.cdn, p.cms, p.facets, p.record],
   );
 
-  if (u.history) await db.query('INSERT INTO preview_history (domain, entry) VALUES ($1, $2)', [domain, u.history]);
+  if (u.history) {
+    const h = u.history;
+    await db.query('INSERT INTO preview_history (domain, entry, crawled_ms, stance_from) VALUES ($1, $2, $3, $4)', [domain, h.entry, h.crawled_ms, h.stance_from]);
+  }
   await db.query('INSERT INTO preview_signals (domain, raw) VALUES ($1, $2) ON CONFLICT (domain) DO UPDATE SET raw = excluded.raw', [domain, u.signals]);
   // Last: the shared counter rows stay locked from here to the commit, so every other
   // worker's store waits on them as briefly as possible.

@@ -50,7 +50,7 @@ function prepareAll(db: Database.Database) {
     dropBot: db.prepare('DELETE FROM preview_bot WHERE bot = ? AND verdict = ? AND rank_sort = ? AND domain = ?'),
     addStandard: db.prepare('INSERT OR IGNORE INTO preview_standard (standard, rank_sort, domain) VALUES (?, ?, ?)'),
     dropStandard: db.prepare('DELETE FROM preview_standard WHERE standard = ? AND rank_sort = ? AND domain = ?'),
-    addHistory: db.prepare('INSERT INTO preview_history (domain, entry) VALUES (?, ?)'),
+    addHistory: db.prepare<[string, string, number, string | null]>('INSERT INTO preview_history (domain, entry, crawled_ms, stance_from) VALUES (?, ?, ?, ?)'),
     putSignals: db.prepare(
       'INSERT INTO preview_signals (domain, raw) VALUES (?, ?) ON CONFLICT (domain) DO UPDATE SET raw = excluded.raw',
     ),
@@ -104,7 +104,7 @@ export function indexCrawl(db: Database.Database, crawl: StoredCrawl): void {
 
   if (u.first) st.addName.run(Number(st.insertPolicy.run(u.policy).lastInsertRowid), domain);
   else st.updatePolicy.run(u.policy);
-  if (u.history) st.addHistory.run(domain, u.history);
+  if (u.history) st.addHistory.run(domain, u.history.entry, u.history.crawled_ms, u.history.stance_from);
   st.putSignals.run(domain, u.signals);
 }
 
