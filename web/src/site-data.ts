@@ -59,7 +59,8 @@ type Set = (s: SiteState) => void;
 async function firstAnswer(client: GatewayClient, domain: Domain, set: Set, signal: AbortSignal): Promise<DomainPolicyFound | null> {
   const start = Date.now();
   for (let attempt = 0; !signal.aborted; attempt++) {
-    const r = await client.domain(domain, { waitS: HOLD_S });
+    // The first ask answers at once, so a domain being checked says so at once; later asks are held.
+    const r = await client.domain(domain, attempt === 0 ? {} : { waitS: HOLD_S });
     if (signal.aborted) return null;
     if (!r.ok) {
       if (r.kind === 'unauthorized') return set({ kind: 'needs-token', wrong: r.tokenSent === true }), null;
@@ -71,7 +72,7 @@ async function firstAnswer(client: GatewayClient, domain: Domain, set: Set, sign
     if (r.data.found) return r.data;
     if (Date.now() - start > GIVE_UP_MS) return set({ kind: 'queued', gaveUp: true }), null;
     set({ kind: 'queued', gaveUp: false });
-    if (!r.held) await sleep(pause(attempt), signal);
+    if (attempt > 0 && !r.held) await sleep(pause(attempt - 1), signal);
   }
   return null;
 }

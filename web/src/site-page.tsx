@@ -128,11 +128,15 @@ function Found({ policy, extras, onNew }: { policy: DomainPolicyFound; extras: E
           <h2 id="bots-h">{t('tabBots', 'Bots')}</h2>
           {extras ? <BotSection lists={extras.bots} robots={model.robots} /> : <p class="muted">{t('loadingBots', 'Loading the bots\u2026')}</p>}
         </section>
-        {preview && (model.purposes || model.history) && (
-          <div class="card wide" data-testid="preview">
-            {model.purposes && <Purposes model={model} />}
-            {extras?.history && extras.history.entries.length > 0 && <Timeline history={extras.history} />}
-            {model.history && <History model={model} />}
+        {preview && model.purposes && (
+          <div class="card">
+            <Purposes model={model} />
+          </div>
+        )}
+        {preview && model.history && extras?.history && (
+          <div class="card wide">
+            <History model={model} />
+            <Timeline history={extras.history} />
           </div>
         )}
       </div>

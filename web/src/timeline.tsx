@@ -1,7 +1,7 @@
 /**
  * A site's history as a timeline: a bar from its first check to now, one stretch per stance it
  * held, each in its badge colour and with the badge's text (so colour is not the only carrier),
- * with the first and last dates under it. Drawn for the eye only: the History list under it (the
+ * with the first and last dates under it. Drawn for the eye only: the History list above it (the
  * popup's component) says the same in words, so the bar is hidden from screen readers.
  */
 import { BADGE_VIEW, type BadgeState } from '~~/shared/labels.js';

@@ -39,7 +39,7 @@ export function OverviewPage() {
       {result?.ok && view && (
         <>
           <p class="lead" data-testid="overview-total">
-            {t('webOverviewLead', '$1 sites in the registry, as of $2.', f.count(result.stats.total_domains), dateTime(result.stats.generated_at))}
+            {t('webOverviewLead', 'Sites in the registry: $1, as of $2.', f.count(result.stats.total_domains), dateTime(result.stats.generated_at))}
           </p>
           {view.missing.length > 0 && (
             <p class="notice" data-testid="stats-missing">

@@ -62,7 +62,7 @@ export function stanceChart(s: Stats, f: Formats): ChartSpec {
     summary:
       s.total_domains === 0
         ? t('webChartEmpty', 'No sites in the registry yet.')
-        : t('webChartStancesSummary', 'Share of the $1 sites in the registry by stance. The most common: $2, $3.', f.count(s.total_domains), stanceLabel(top.st), f.percent(share(top.n, s.total_domains))),
+        : t('webChartStancesSummary', 'Share of sites in the registry by stance ($1 in all). The most common: $2, $3.', f.count(s.total_domains), stanceLabel(top.st), f.percent(share(top.n, s.total_domains))),
     labels: rows.map((r) => stanceLabel(r.st)),
     series: [{ label: t('webShareOfSites', 'Share of sites'), values: rows.map((r) => share(r.n, s.total_domains)), color: rows.map((r) => BADGE_VIEW[fromAnnouncedStance(r.st)].color), pattern: 'solid' }],
     unit: 'share',
@@ -136,7 +136,7 @@ export function termsChart(s: Stats, f: Formats): ChartSpec | null {
     summary:
       forbidAll === 0
         ? t('webChartTermsNone', 'No site\u2019s terms of service forbid AI yet. Bars: sites by what their terms say, split by whether their robots.txt blocks AI bots.')
-        : t('webChartTermsSummary', 'Of the $1 sites whose terms of service forbid AI, $2 also block AI bots in robots.txt and $3 block none. Bars: sites by what their terms say, split by robots.txt.', f.count(forbidAll), f.count(forbid.robots_blocks), f.count(forbid.robots_open)),
+        : t('webChartTermsSummary', 'Of the sites whose terms of service forbid AI ($1), robots.txt blocks AI bots on $2 and blocks none on $3. Bars: sites by what their terms say, split by robots.txt.', f.count(forbidAll), f.count(forbid.robots_blocks), f.count(forbid.robots_open)),
     labels: TOS_STANCES.map((k) => TOS_STANCE_LABELS[k].label),
     series: cols.map((c) => ({ label: c.label, values: TOS_STANCES.map((k) => row(k)[c.key]), color: c.color, pattern: c.pattern })),
     unit: 'count',
@@ -160,7 +160,7 @@ export function changesChart(s: Stats, f: Formats): ChartSpec | null {
     summary:
       total === 0
         ? t('webChartChangesNone', 'No site changed its stance in the last 30 days.')
-        : t('webChartChangesSummary', '$1 stance changes in the last 30 days; the most common: from $2 to $3 ($4).', f.count(total), stanceLabel(top!.from as AnnouncedStance), stanceLabel(top!.to as AnnouncedStance), f.count(top!.changes)),
+        : t('webChartChangesSummary', 'Stance changes in the last 30 days: $1. The most common: from $2 to $3 ($4).', f.count(total), stanceLabel(top!.from as AnnouncedStance), stanceLabel(top!.to as AnnouncedStance), f.count(top!.changes)),
     labels: c.by_day.map((d) => f.day(d.day)),
     series: [{ label: t('webColChanges', 'Changes'), values: c.by_day.map((d) => d.changes), color: BADGE_VIEW.queued.color, pattern: 'solid' }],
     unit: 'count',
