@@ -45,6 +45,8 @@ function sourceFiles(dirs = SOURCES, pattern = /\.(ts|json)$/) {
 }
 
 const webFiles = () => sourceFiles(WEB_SOURCES, /\.(tsx?|css|html|svg|json)$/);
+/** A tree with the web app's sources (a copy of only the servers' sources has none: nothing to build). */
+const hasWebSources = () => existsSync(join(ROOT, 'web', 'index.html'));
 
 /** Hash of what the build reads: the sources, the build config and the package's version (the web app: its locked dependencies). */
 function sourceHash(files, config = ['tsconfig.server.json']) {
@@ -80,7 +82,7 @@ function build() {
   const { name, version } = packageJson();
   writeFileSync(join(DIST, 'package.json'), JSON.stringify({ name: `${name}-server`, version, private: true, type: 'module' }, null, 2) + '\n');
   writeFileSync(STAMP, sourceHash(files) + '\n');
-  buildWeb();
+  if (hasWebSources()) buildWeb();
 }
 
 /** The web app into dist/web with Vite (a dev dependency, as TypeScript). */
@@ -118,8 +120,8 @@ function ensure() {
 }
 
 function ensureWeb() {
+  if (!hasWebSources()) return;
   const web = webFiles();
-  if (web.length === 0) return;
   const webBuilt = existsSync(WEB_STAMP) ? readFileSync(WEB_STAMP, 'utf8').trim() : null;
   if (webBuilt === sourceHash(web, ['package-lock.json'])) return;
   process.stderr.write(webBuilt === null ? 'Building the web app into dist/web/ ...\n' : 'The web app changed since the last build: rebuilding dist/web/ ...\n');
