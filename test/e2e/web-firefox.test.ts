@@ -16,6 +16,7 @@ import { firefoxMissing, launchFirefox, type Firefox } from './helpers/firefox.j
 import { matchPng } from './helpers/screenshots.js';
 import { startStack, warm, type Stack } from './helpers/stack.js';
 import { buildWeb } from './helpers/web.js';
+import { until as poll } from '../helpers/until.js';
 
 const missing = firefoxMissing();
 if (missing) console.warn(`Skipping the web app's Firefox suite: ${missing}.`);
@@ -34,15 +35,12 @@ describe.skipIf(missing !== null)('the web app in Firefox', () => {
   const read = <T>(expression: string) => fx.evaluate<T>(fx.tab, `JSON.stringify(${expression})`);
   const textOf = (testid: string) => read<string | null>(`document.querySelector('[data-testid="${testid}"]')?.textContent ?? null`);
 
-  async function until<T>(get: () => Promise<T>, done: (v: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
+  /** `get`'s value once `done` holds (`what` names it when it does not in time). */
+  const until = <T>(get: () => Promise<T>, done: (v: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> =>
+    poll(async () => {
       const v = await get();
-      if (done(v)) return v;
-      if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(v)} after ${timeoutMs} ms`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+      return done(v) ? v : undefined;
+    }, timeoutMs, 100).catch((e: Error) => Promise.reject(new Error(`${what}: ${e.message}`)));
 
   beforeAll(async () => {
     buildWeb();

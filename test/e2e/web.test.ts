@@ -13,6 +13,7 @@ import { html, text } from '../fixtures/farm.js';
 import { PERSON_READINGS } from '../fixtures/person-readings.js';
 import { homepage, SILENT_TERMS, STANCE_SITES } from '../fixtures/stance-sites.js';
 import { chromiumMissing } from './helpers/browser.js';
+import { pressCheckAgain } from './helpers/popup.js';
 import { matchScreenshot } from './helpers/screenshots.js';
 import { gatewayGet, startStack, warm, type Stack } from './helpers/stack.js';
 import { buildWeb, launchChromium, seriousFindings, watchPage } from './helpers/web.js';
@@ -130,7 +131,7 @@ describe.skipIf(missing !== null)('the web app in Chromium', () => {
     stack.farm.set(CHANGING, { routes: { '/': homepage('Changing Site'), '/robots.txt': text(BLOCK_KEY_TRAINING) } });
     const page = await sitePage(CHANGING);
     expect(await page.getByTestId('stance').textContent()).toBe('No AI rules');
-    await checkAgain(page);
+    await pressCheckAgain(page);
     await page.getByText('Blocks AI training', { exact: true }).first().waitFor({ timeout: 60_000 });
     await page.getByTestId('history').locator(':scope > li').nth(1).waitFor({ timeout: 30_000 });
     const entries = await page.getByTestId('history').locator(':scope > li').allTextContents();
@@ -254,18 +255,3 @@ describe.skipIf(missing !== null)('the web app in Chromium', () => {
     expect(problems).toEqual([]);
   });
 });
-
-/**
- * Presses "Check again" as a person would: when the answer is "checked a moment ago, you can
- * check it again in N s" (a site is checked at most once a minute), waits that long and presses again.
- */
-async function checkAgain(page: Page): Promise<void> {
-  const button = page.getByTestId('recheck');
-  const message = page.getByTestId('recheck-message');
-  await button.click();
-  const refused = await message.waitFor({ timeout: 3000 }).then(() => true, () => false);
-  const wait = refused ? (await message.textContent())?.match(/check it again in (\d+) s\./) : null;
-  if (!wait) return;
-  await new Promise((r) => setTimeout(r, (Number(wait[1]) + 1) * 1000));
-  await button.click();
-}
