@@ -233,6 +233,32 @@ describe.skipIf(missing !== null)('the web app in Chromium', () => {
     await german.close();
   });
 
+  it('on a gateway with a proxy token, asks for it once, then shows the site and the overview', async () => {
+    const TOKEN = 'e2e-web-token-0123456789abcdef';
+    const locked = await startStack({ proxyToken: TOKEN });
+    const own = await browser.newContext({ locale: 'en-US', timezoneId: 'UTC' });
+    try {
+      const page = await own.newPage();
+      watchPage(page, problems);
+      await page.goto(`${locked.gatewayUrl}/site/allows.test`);
+      await page.getByTestId('token-form').waitFor();
+      expect(await page.getByTestId('token-form').textContent()).toContain('This gateway needs its access token.');
+      await page.getByLabel('Access token').fill('wrong-token-0123456789');
+      await page.getByRole('button', { name: 'Use this token' }).click();
+      await page.getByText('This gateway refused the access token.').waitFor();
+      await page.getByLabel('Access token').fill(TOKEN);
+      await page.getByRole('button', { name: 'Use this token' }).click();
+      await page.getByTestId('stance').waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('stance').textContent()).toBe(PERSON_READINGS['allows.test']!.label);
+      // Kept for this gateway: the overview needs no second ask.
+      await page.goto(`${locked.gatewayUrl}/overview`);
+      await page.locator('canvas[data-drawn="true"]').nth(4).waitFor({ timeout: 30_000 });
+    } finally {
+      await own.close();
+      await locked.close();
+    }
+  });
+
   it('axe-core finds nothing serious or critical on any page, in light or dark', async () => {
     const findings: string[] = [];
     for (const scheme of ['light', 'dark'] as const) {

@@ -7,13 +7,15 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { t } from '~~/extension/lib/i18n.js';
 import { dateTime } from '~~/shared/story-notes.js';
-import { fetchStats, type StatsResult } from '../api.js';
+import { accessToken, fetchStats, type StatsResult } from '../api.js';
+import { TokenForm } from '../token-form.js';
 import { ChartView } from './chart-view.js';
 import { formats, overviewCharts } from './stats-model.js';
 
 export function OverviewPage() {
   const [result, setResult] = useState<StatsResult | null>(null);
-  useEffect(() => void fetchStats().then(setResult), []);
+  const [asked, setAsked] = useState(0);
+  useEffect(() => void fetchStats().then(setResult), [asked]);
   const f = useMemo(() => formats(), []);
   const view = useMemo(() => (result?.ok ? overviewCharts(result.stats, f) : null), [result, f]);
   return (
@@ -24,7 +26,8 @@ export function OverviewPage() {
           {t('loading', 'Loading\u2026')}
         </p>
       )}
-      {result && !result.ok && (
+      {result && !result.ok && result.status === 401 && <TokenForm wrong={accessToken() !== null} onSaved={() => setAsked((n) => n + 1)} />}
+      {result && !result.ok && result.status !== 401 && (
         <div class="notice" role="status" data-testid="no-stats">
           <p>
             <strong>{result.status === 404 ? t('webNoStatsTitle', 'No statistics from this gateway\u2019s lookup service.') : t('webStatsFailedTitle', 'The statistics could not be loaded.')}</strong>
