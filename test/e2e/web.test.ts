@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Browser as PwBrowser, BrowserContext } from 'playwright-core';
 import { BADGE_VIEW } from '../../shared/labels.js';
+import { startFaultUpstream } from '../fixtures/fault-upstream.js';
 import { html, text } from '../fixtures/farm.js';
 import { PERSON_READINGS } from '../fixtures/person-readings.js';
 import { homepage, SILENT_TERMS, STANCE_SITES } from '../fixtures/stance-sites.js';
@@ -256,6 +257,25 @@ describe.skipIf(missing !== null)('the web app in Chromium', () => {
     } finally {
       await own.close();
       await locked.close();
+    }
+  });
+
+  it('in remote mode over an upstream without the announced surface, says plainly there are no statistics', async () => {
+    const KEY = 'sk-e2e-web-remote-0123456789abcdef0123';
+    const up = await startFaultUpstream({ apiKey: KEY, preview: false });
+    const remote = await startStack({ env: { UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY } });
+    try {
+      const page = await context.newPage();
+      watchPage(page, problems);
+      await page.goto(`${remote.gatewayUrl}/overview`);
+      const note = page.getByTestId('no-stats');
+      await note.waitFor({ timeout: 30_000 });
+      expect(await note.textContent()).toMatch(/^No statistics from this gateway’s lookup service\.The service it asks publishes no statistics/);
+      expect(await page.locator('canvas').count()).toBe(0);
+      await page.close();
+    } finally {
+      await remote.close();
+      await up.close();
     }
   });
 
