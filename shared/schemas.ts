@@ -152,6 +152,13 @@ export const BasisSchema = z.object({
    * that includes them replaces this one when the crawl is stored. Absent otherwise.
    */
   terms_pending: z.literal(true).optional(),
+  /**
+   * What the terms of service say (classification.md section 11), apart: of AI use (the full
+   * record's `tos_ai_stance`) and of automated access: robots, scrapers, crawlers
+   * (`tos_automated_access`). They decide no verdict, but a person is told them beside the
+   * verdicts. Absent on an early answer (`terms_pending`) and from a foreign upstream.
+   */
+  terms: z.object({ ai: TosStanceSchema, automated_access: TosStanceSchema }).optional(),
 });
 export type Basis = z.infer<typeof BasisSchema>;
 
@@ -306,8 +313,16 @@ export const FullRecordSchema = z.object({
   headers: z.record(z.string(), z.string()),
   /** Relevant homepage meta tags (robots, tdm-reservation, tdm-policy, generator, ...). */
   meta_tags: z.record(z.string(), z.string()),
-  /** The terms-of-service excerpt that decided tos_ai_stance, null when none. */
+  /** The terms-of-service sentence that decided tos_ai_stance (AI use), null when none. */
   tos_excerpt: z.string().nullable(),
+  /**
+   * What the terms say of automated access (robots, spiders, scrapers, crawlers), apart from AI
+   * use (classification.md section 11); same values as tos_ai_stance. Optional: a foreign
+   * upstream, or a record stored before this field, lacks it.
+   */
+  tos_automated_access: TosStanceSchema.optional(),
+  /** The sentence that decided tos_automated_access, null when none. */
+  tos_automated_access_excerpt: z.string().nullable().optional(),
   usage_signals: UsagePrefsSchema,
   explanations: z.array(ExplanationSchema),
   warnings: z.array(z.string()),

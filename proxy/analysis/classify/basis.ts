@@ -31,7 +31,7 @@ export function basisOf(d: Decision): Basis {
     decided_by: perUseCase((u) => decidedBy(d, d.verdicts[u])),
     found: STANDARD_KEYS.filter((k) => found.has(k)),
     last_check: null, // the service sets it when a later check failed (section 8)
-    ...(evidence.tosPending ? { terms_pending: true as const } : {}),
+    ...(evidence.tosPending ? { terms_pending: true as const } : { terms: { ai: facts.tos.ai.stance, automated_access: facts.tos.automatedAccess.stance } }),
   };
 }
 

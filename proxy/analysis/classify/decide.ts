@@ -92,7 +92,7 @@ export function decide(evidence: Evidence): Decision {
     verdicts,
     useCases,
     stance,
-    conflicts: findConflicts({ verdicts, robotsOutcome, tosStance: facts.tos.stance, tosExcerpt: facts.tos.excerpt, llmsFound: found.llms_txt, stance: stance.stance }),
+    conflicts: findConflicts({ verdicts, robotsOutcome, tosStance: facts.tos.ai.stance, tosExcerpt: facts.tos.ai.excerpt, llmsFound: found.llms_txt, stance: stance.stance }),
     warnings: findWarnings(robots, readings, evidence.robots.kind === 'response' && evidence.robots.truncated && robotsOutcome === 'ok'),
     lists: botLists(readings),
     found,

@@ -157,9 +157,9 @@ export function explainSite(d: Decision): Explanation[] {
 /** `tos_ai_stance`: read, or why not (never "no terms" for terms that were not looked for). */
 export function explainTerms(d: Decision): Explanation {
   const { facts, evidence } = d;
-  const base = { subject: 'tos_ai_stance', value: facts.tos.stance };
+  const base = { subject: 'tos_ai_stance', value: facts.tos.ai.stance };
   const unknown = 'What they say about AI is not known.';
-  if (facts.hasTos) return { ...base, source: 'tos', line: null, evidence: clip(facts.tos.excerpt), reason: 'The terms of service were read for clauses on AI, scraping and mining.' };
+  if (facts.hasTos) return { ...base, source: 'tos', line: null, evidence: clip(facts.tos.ai.excerpt), reason: 'The terms of service were read for clauses on AI use, apart from clauses on robots and scrapers.' };
   if (evidence.tos !== null) {
     const terms = pageFetch(evidence.tos);
     if (terms.kind === 'disallowed') {

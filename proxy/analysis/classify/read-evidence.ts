@@ -19,7 +19,7 @@ import { detectChallenge, type ChallengeFacts } from '../site/challenge.js';
 import { detectCms, type CmsFacts } from '../site/cms.js';
 import { detectMarkdownForAgents, type MarkdownFacts } from '../site/markdown.js';
 import { detectPaywall, type PaywallFacts } from '../site/paywall.js';
-import { readableTerms, tosStance, type TosStanceResult } from '../site/tos.js';
+import { readableTerms, readTerms, type TermsReading } from '../site/tos.js';
 import { pageFetch, type PageFetch } from './page-fetch.js';
 import { robotsOutcome } from './robots-outcome.js';
 
@@ -48,7 +48,8 @@ export interface Facts {
   cms: CmsFacts;
   paywall: PaywallFacts;
   markdown: MarkdownFacts;
-  tos: TosStanceResult;
+  /** What the terms say of AI use and of automated access, apart (classification.md section 11). */
+  tos: TermsReading;
   /** The terms page answered 2xx with HTML or text. */
   hasTos: boolean;
 }
@@ -94,7 +95,7 @@ export function readEvidence(evidence: Evidence): Facts {
     cms: detectCms(homepageHeaders, scan, scan === null ? '' : (homepage?.body ?? '')),
     paywall: detectPaywall(scan),
     markdown: detectMarkdownForAgents(evidence.markdown, homepageHeaders, scan),
-    tos: tosStance(evidence.tos),
+    tos: readTerms(evidence.tos),
     hasTos: readableTerms(evidence.tos) !== null,
   };
 }

@@ -1,13 +1,13 @@
 /**
- * Terms of service: the link to follow from the homepage (classification.md section 1) and the
- * terms' position on AI (section 6, `tos_ai_stance`):
- * - `prohibits`: a clause that forbids AI training, scraping, crawling or text and data mining
- *   (including an Article 4 CDSM reservation of text and data mining rights);
- * - `restricts`: such a use is allowed only with permission, a licence, or within limits;
- * - `permits`: such a use is expressly allowed;
- * - `silent`: terms were read and no clause speaks of it;
- * - `unknown`: no terms could be read.
- * The most restrictive clause found decides, and its sentence is returned as the excerpt.
+ * Terms of service: the link to follow from the homepage (classification.md section 1) and two
+ * facts the terms state (sections 6 and 11), each with the sentence that decided it:
+ * - AI use (`tos_ai_stance`): training or improving AI or machine-learning models, generative
+ *   AI, text and data mining (an Article 4 CDSM reservation counts);
+ * - automated access (`tos_automated_access`): robots, spiders, scrapers, crawlers, automated
+ *   means. A clause naming both speaks to both; one naming only robots says nothing of AI.
+ * Values: `prohibits` (forbidden), `restricts` (only with permission, a licence or within
+ * limits), `permits` (expressly allowed), `silent` (terms read, no clause on it), `unknown`
+ * (no terms could be read). The most restrictive clause found decides each fact.
  */
 import { getDomain } from 'tldts';
 import type { FetchResponse, FetchResult } from '../evidence.js';
@@ -85,17 +85,24 @@ export interface TosStanceResult {
   excerpt: string | null;
 }
 
+/** What the terms say of AI use, and of automated access (robots, scrapers), apart. */
+export interface TermsReading {
+  ai: TosStanceResult;
+  automatedAccess: TosStanceResult;
+}
+
 const EXCERPT_MAX = 400;
 
-/** Uses the clauses are about: AI and machine learning, training, mining, automated collection. */
-const SUBJECT = /artificial intelligence|machine[- ]learning|(?:large )?language models?|neural networks?|generative|\btrain(?:ing)?\b[^.]{0,60}\b(?:models?|algorithms?|systems?|software|datasets?)\b|text (?:and|&) data mining|data[- ]mining|scrap(?:e|es|ed|ing|ers?)\b|\bcrawl(?:s|ed|ing|ers?)?\b|\bspiders?\b|\brobots?\b|harvest(?:s|ed|ing)?\b|automated (?:means|tools?|systems?|software|scripts?|programs?|processes|queries|access)|\bbots?\b/i;
+/** AI use: training or improving models, generative AI, text and data mining. */
+const AI_SUBJECT = /artificial intelligence|machine[- ]learning|(?:large )?language models?|neural networks?|generative|\btrain(?:ing)?\b[^.]{0,60}\b(?:models?|algorithms?|systems?|software|datasets?)\b|text (?:and|&) data mining/i;
 /** Abbreviations only as capitals: a case-insensitive `ai` is an everyday word in Italian and French. */
-const SUBJECT_CAPS = /\b(?:AI|A\.I\.|LLMs?|TDM)\b/;
-const subjectAt = (s: string): number => {
-  const a = s.search(SUBJECT);
-  const b = s.search(SUBJECT_CAPS);
-  return a < 0 ? b : b < 0 ? a : Math.min(a, b);
-};
+const AI_SUBJECT_CAPS = /\b(?:AI|A\.I\.|LLMs?|TDM)\b/;
+/** Automated access: robots, spiders, scrapers, crawlers, harvesting, data mining tools, automated means. */
+const ACCESS_SUBJECT = /(?<!text (?:and|&) )data[- ]mining|scrap(?:e|es|ed|ing|ers?)\b|\bcrawl(?:s|ed|ing|ers?)?\b|\bspiders?\b|\brobots?\b|harvest(?:s|ed|ing)?\b|automated (?:means|tools?|systems?|software|scripts?|programs?|processes|queries|access)|\bbots?\b/i;
+
+const firstOf = (a: number, b: number): number => (a < 0 ? b : b < 0 ? a : Math.min(a, b));
+const aiSubjectAt = (s: string): number => firstOf(s.search(AI_SUBJECT), s.search(AI_SUBJECT_CAPS));
+const accessSubjectAt = (s: string): number => s.search(ACCESS_SUBJECT);
 /** A clause forbids (or reserves the right, CDSM Directive 2019/790 Article 4(3)). */
 const FORBID = /\b(?:may not|must not|shall not|will not|cannot|can ?not|do not|don't|agree not to|not (?:be )?(?:permitted|allowed|authori[sz]ed)|(?:is|are) (?:strictly |expressly )?(?:prohibited|forbidden)|prohibit(?:s|ed)?|forbid(?:s|den)?|no (?:right|licen[cs]e) (?:is granted )?to|expressly reserves?|reserves? (?:all|the|its|their) rights?)\b/i;
 /** The ban is lifted by permission, a licence or limits: the use is restricted, not closed. */
@@ -108,34 +115,45 @@ function sentences(text: string): string[] {
   return text.split(/(?<=[.!?;])\s+|\n+/).map((s) => s.trim()).filter((s) => s.length > 0);
 }
 
-function excerptOf(sentence: string): string {
+function excerptOf(sentence: string, subjectAt: number): string {
   if (sentence.length <= EXCERPT_MAX) return sentence;
   // Keep the part around the subject word, which is what a reader needs to see.
-  const at = Math.max(0, subjectAt(sentence) - 150);
+  const at = Math.max(0, subjectAt - 150);
   const cut = sentence.slice(at, at + EXCERPT_MAX - 2);
   return `${at > 0 ? '…' : ''}${cut}…`.slice(0, EXCERPT_MAX);
 }
 
 const RANK: Readonly<Record<TosStance, number>> = { prohibits: 4, restricts: 3, permits: 2, silent: 1, unknown: 0 };
 
-/** The terms' position on AI use from their plain text. */
-export function tosStanceFromText(text: string): TosStanceResult {
-  if (text.trim() === '') return { stance: 'unknown', excerpt: null };
-  let best: TosStanceResult = { stance: 'silent', excerpt: null };
+/** What one sentence says of its subject: forbids, restricts, permits, or nothing. */
+function sentenceStance(sentence: string): TosStance | null {
+  if (FORBID.test(sentence)) return UNLESS.test(sentence) ? 'restricts' : 'prohibits';
+  if (UNLESS.test(sentence)) return 'restricts';
+  if (ALLOW.test(sentence)) return 'permits';
+  return null;
+}
+
+const UNKNOWN: TosStanceResult = { stance: 'unknown', excerpt: null };
+const SILENT: TosStanceResult = { stance: 'silent', excerpt: null };
+
+/** The terms' two facts from their plain text. */
+export function termsFromText(text: string): TermsReading {
+  if (text.trim() === '') return { ai: UNKNOWN, automatedAccess: UNKNOWN };
+  let ai = SILENT;
+  let access = SILENT;
   for (const s of sentences(text)) {
+    if (ai.stance === 'prohibits' && access.stance === 'prohibits') break;
     // Very long "sentences" are navigation or minified text; reading a window keeps the regexes cheap.
     const sentence = s.length > 4000 ? s.slice(0, 4000) : s;
-    if (subjectAt(sentence) < 0) continue;
-    let stance: TosStance | null = null;
-    if (FORBID.test(sentence)) stance = UNLESS.test(sentence) ? 'restricts' : 'prohibits';
-    else if (UNLESS.test(sentence)) stance = 'restricts';
-    else if (ALLOW.test(sentence)) stance = 'permits';
-    if (stance !== null && RANK[stance] > RANK[best.stance]) {
-      best = { stance, excerpt: excerptOf(sentence) };
-      if (stance === 'prohibits') break;
-    }
+    const aiAt = aiSubjectAt(sentence);
+    const accessAt = accessSubjectAt(sentence);
+    if (aiAt < 0 && accessAt < 0) continue;
+    const stance = sentenceStance(sentence);
+    if (stance === null) continue;
+    if (aiAt >= 0 && RANK[stance] > RANK[ai.stance]) ai = { stance, excerpt: excerptOf(sentence, aiAt) };
+    if (accessAt >= 0 && RANK[stance] > RANK[access.stance]) access = { stance, excerpt: excerptOf(sentence, accessAt) };
   }
-  return best;
+  return { ai, automatedAccess: access };
 }
 
 /**
@@ -149,11 +167,11 @@ export function readableTerms(result: FetchResult | null): FetchResponse | null 
   return ct === '' || ct.startsWith('text/') || ct === 'application/xhtml+xml' ? r : null;
 }
 
-/** The terms' position from the fetched terms page: `unknown` unless it is readable (readableTerms). */
-export function tosStance(result: FetchResult | null): TosStanceResult {
+/** The terms' two facts from the fetched terms page: `unknown` unless it is readable (readableTerms). */
+export function readTerms(result: FetchResult | null): TermsReading {
   const r = readableTerms(result);
-  if (r === null) return { stance: 'unknown', excerpt: null };
+  if (r === null) return { ai: UNKNOWN, automatedAccess: UNKNOWN };
   const ct = r.contentType ?? '';
   const html = ct === 'text/html' || ct === 'application/xhtml+xml' || (ct === '' && r.body.trimStart().startsWith('<'));
-  return tosStanceFromText(html ? htmlToText(r.body) : r.body);
+  return termsFromText(html ? htmlToText(r.body) : r.body);
 }

@@ -7,7 +7,7 @@ import {
   analyzeAgentsJson, analyzeAiTxt, analyzeLlmsTxt, extractContentSignals, pageMeta, parsePreferenceValue,
   parseTdmrepJson, parseXRobotsTag, resolvePrefs, resolveTdmrep,
 } from '../../../proxy/analysis/signals/index.js';
-import { parseLinkHeader, tosStanceFromText } from '../../../proxy/analysis/site/index.js';
+import { parseLinkHeader, termsFromText } from '../../../proxy/analysis/site/index.js';
 import { readEvidence } from '../../../proxy/analysis/classify/read-evidence.js';
 import { evidence, response } from './helpers/responses.js';
 
@@ -26,7 +26,7 @@ describe('never throws', () => {
         parseXRobotsTag(t);
         parseTdmrepJson(t);
         parseLinkHeader(t);
-        tosStanceFromText(t);
+        termsFromText(t);
         const cs = extractContentSignals(parseRobotsTxt(t), { 'content-signal': t });
         resolvePrefs(cs, 'gptbot');
       }),
@@ -71,7 +71,7 @@ describe('hostile 1 MiB input', () => {
   ];
   it.each(hostile.map((h, i) => [i, h] as const))('input #%i', (_i, h) => {
     expect(scanHtml(h).anchors.length).toBeLessThanOrEqual(5000);
-    expect(tosStanceFromText(h).stance).not.toBe('unknown');
+    expect(termsFromText(h).ai.stance).not.toBe('unknown');
     expect(parsePreferenceValue('content-usage', h).problems.length).toBeLessThanOrEqual(20);
     expect(Array.isArray(parseLinkHeader(h))).toBe(true);
     expect(analyzeLlmsTxt(response(h)).found).toBeTypeOf('boolean');

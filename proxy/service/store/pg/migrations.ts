@@ -152,7 +152,14 @@ const MIGRATIONS: readonly string[] = [
     raw    text NOT NULL
   );
   `,
-  // 2: terms against robots.txt (a \`terms\` counter, from each row's registry record) and stance
+  // 2: the version of the classification rules each record was made by (proxy/analysis
+  // RULES_VERSION), as SQLite's migration 5. Records stored before count as 0 and are re-derived
+  // from their evidence by the next worker to start (service/reclassify.ts).
+  `
+  ALTER TABLE domains ADD COLUMN rules_version integer NOT NULL DEFAULT 0;
+  CREATE INDEX domains_rules ON domains (rules_version);
+  `,
+  // 3: terms against robots.txt (a `terms` counter, from each row's registry record) and stance
   // changes by time (each history row's crawl time and the stance before it, when it changed),
   // as the SQLite announced-surface migration 2.
   `

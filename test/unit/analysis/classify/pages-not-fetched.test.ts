@@ -192,6 +192,6 @@ describe('a homepage that was requested and gave no answer', () => {
   it('the terms, when read, are explained as read', () => {
     const { c } = run({ robots: 'User-agent: GPTBot\nDisallow: /\n', homepage: HOME_WITH_TERMS, tos: TERMS });
     expect(c.full.tos_ai_stance).toBe('prohibits');
-    expect(explanation(c, 'tos_ai_stance')).toMatchObject({ source: 'tos', reason: 'The terms of service were read for clauses on AI, scraping and mining.' });
+    expect(explanation(c, 'tos_ai_stance')).toMatchObject({ source: 'tos', reason: 'The terms of service were read for clauses on AI use, apart from clauses on robots and scrapers.' });
   });
 });

@@ -21,13 +21,16 @@ describe('readEvidence: site facts', () => {
     expect(f.cms).toEqual({ cms: 'wordpress', evidence: 'generator: WordPress 6.5' });
     expect(f.paywall).toEqual({ hasPaywall: true, evidence: 'piano script' });
     expect(f.hasTos).toBe(true);
-    expect(f.tos).toEqual({ stance: 'prohibits', excerpt: 'You may not use our content to train machine learning models.' });
+    expect(f.tos).toEqual({
+      ai: { stance: 'prohibits', excerpt: 'You may not use our content to train machine learning models.' },
+      automatedAccess: { stance: 'silent', excerpt: null },
+    });
     expect(f.markdown).toEqual({ offered: true, via: 'link_tag', url: '/index.md' });
   });
 
   it('gives empty facts for an unreachable homepage, and the CDN of a Cloudflare interstitial', () => {
     const none = readEvidence(evidence({ homepage: failed() }));
-    expect([none.cdn.cdn, none.cdn.behindCdnvendor, none.cms.cms, none.paywall.hasPaywall, none.hasTos, none.tos.stance])
+    expect([none.cdn.cdn, none.cdn.behindCdnvendor, none.cms.cms, none.paywall.hasPaywall, none.hasTos, none.tos.ai.stance])
       .toEqual([null, false, null, false, false, 'unknown']);
     const challenged = readEvidence(evidence({ homepage: response('<title>Just a moment...</title>', { status: 403, contentType: 'text/html', headers: { 'cf-mitigated': 'challenge', server: 'cloudflare' } }) }));
     expect(challenged.cdn.behindCdnvendor).toBe(true);
@@ -36,7 +39,7 @@ describe('readEvidence: site facts', () => {
 
   it('does not count terms that could not be read (classification.md section 1: 2xx HTML or text)', () => {
     const r = readEvidence(evidence({ tosUrl: 'https://example.com/terms', tos: response('gone', { status: 404 }) }));
-    expect([r.hasTos, r.tos.stance, r.tos.excerpt]).toEqual([false, 'unknown', null]);
+    expect([r.hasTos, r.tos.ai, r.tos.automatedAccess]).toEqual([false, { stance: 'unknown', excerpt: null }, { stance: 'unknown', excerpt: null }]);
   });
 
   it('reports which challenge page blocked robots.txt', () => {
