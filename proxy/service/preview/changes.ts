@@ -39,10 +39,6 @@ export function describeChanges(before: PolicyFacets, after: PolicyFacets): stri
   return out;
 }
 
-/** What a crawl is compared with: what the index last saw of the domain, else the registry's previous record. */
-export const historyBase = (crawl: { previous: Classification | null }, indexed: PolicyFacets | null): PolicyFacets | null =>
-  indexed ?? (crawl.previous ? facetsOf(crawl.previous) : null);
-
 /**
  * The history entry a stored crawl adds (either store's index writes it): the domain's first
  * indexed crawl, or one that changed the policy, else null. Diffed against what the index last
@@ -53,7 +49,7 @@ export function historyEntryOf(
   indexed: PolicyFacets | null,
   next: PolicyFacets,
 ): HistoryEntry | null {
-  const base = historyBase(crawl, indexed);
+  const base = indexed ?? (crawl.previous ? facetsOf(crawl.previous) : null);
   const changes = base ? describeChanges(base, next) : [];
   if (indexed && changes.length === 0) return null;
   return {

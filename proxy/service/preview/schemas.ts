@@ -132,7 +132,7 @@ export const StatsResponseSchema = z.object({
    */
   terms_vs_robots: z.record(z.enum(TOS_STANCES), z.object({ robots_blocks: count, robots_open: count, robots_unread: count })),
   /**
-   * Stance changes (a crawl whose stance differed from the domain's crawl before it) in the last
+   * Stance changes (a history entry whose stance differs from the domain's entry before it) in the last
    * STANCE_CHANGE_DAYS UTC days, today included: per day, oldest first, and per change.
    */
   stance_changes: z.object({

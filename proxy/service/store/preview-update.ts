@@ -7,8 +7,8 @@
  * its own SQL (PostgreSQL into its domain's counter shard, SQLite into single rows).
  */
 import type { AnnouncedRecord } from '../../../shared/schemas.js';
-import type { SignalKey, Stance } from '../../../shared/values.js';
-import { historyBase, historyEntryOf } from '../preview/changes.js';
+import type { SignalKey } from '../../../shared/values.js';
+import { historyEntryOf } from '../preview/changes.js';
 import { contributions, facetsOf, foldName, rankSort, type CounterKind, type PolicyFacets } from '../preview/facets.js';
 import { buildSignals } from '../preview/signals.js';
 import type { StoredCrawl } from './registry-store.js';
@@ -54,13 +54,15 @@ export interface PolicyValues {
   record: string;
 }
 
-/** A history table row: the entry, its crawl time, and the stance before it when the crawl changed the stance. */
+/**
+ * A history table row: the entry and its crawl time. Each store adds, in the INSERT itself, the
+ * stance of the domain's entry before it when this entry's differs (`stance_from`, what /stats
+ * counts as a stance change): the history as a person reads it, entry after entry.
+ */
 export interface HistoryRow {
   /** HistoryEntry JSON. */
   entry: string;
   crawled_ms: number;
-  /** The stance (seed vocabulary) of the crawl before, when this crawl changed it; else null. */
-  stance_from: Stance | null;
 }
 
 /** A net change of one statistics counter (never 0), or of one hour's crawl count. */
@@ -171,7 +173,6 @@ export function previewUpdate(crawl: StoredCrawl, prev: IndexedPolicy | undefine
 
   const record: AnnouncedRecord = { ...classification.announced, audit_id: auditId };
   const entry = reread ? null : historyEntryOf(crawl, before, next);
-  const base = entry ? historyBase(crawl, before) : null;
   return {
     policy: {
       domain,
@@ -192,7 +193,7 @@ export function previewUpdate(crawl: StoredCrawl, prev: IndexedPolicy | undefine
     remove: prev && before ? indexRows(before, prev.rank_sort) : null,
     add: indexRows(next, rank),
     ...deltas.result(),
-    history: entry ? { entry: JSON.stringify(entry), crawled_ms: crawledMs, stance_from: base && base.stance !== next.stance ? base.stance : null } : null,
+    history: entry ? { entry: JSON.stringify(entry), crawled_ms: crawledMs } : null,
     signals: JSON.stringify(buildSignals(crawl.evidence, classification.full, auditId, crawledAt)),
   };
 }

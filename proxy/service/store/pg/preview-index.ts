@@ -101,7 +101,12 @@ async function writeRows(db: Queryable, u: PreviewUpdate): Promise<void> {
 
   if (u.history) {
     const h = u.history;
-    await db.query('INSERT INTO preview_history (domain, entry, crawled_ms, stance_from) VALUES ($1, $2, $3, $4)', [domain, h.entry, h.crawled_ms, h.stance_from]);
+    // stance_from: the domain's previous entry's stance when it differs from this one's (preview-update.ts HistoryRow).
+    await db.query(
+      `INSERT INTO preview_history (domain, entry, crawled_ms, stance_from)
+       VALUES ($1::text, $2::text, $3, (SELECT nullif(h.entry::jsonb ->> 'stance', $2::text::jsonb ->> 'stance') FROM preview_history h WHERE h.domain = $1::text ORDER BY h.id DESC LIMIT 1))`,
+      [domain, h.entry, h.crawled_ms],
+    );
   }
   await db.query('INSERT INTO preview_signals (domain, raw) VALUES ($1, $2) ON CONFLICT (domain) DO UPDATE SET raw = excluded.raw', [domain, u.signals]);
 }
