@@ -1,12 +1,16 @@
 #!/usr/bin/env node
 /**
  * The servers' production build: TypeScript compiled by tsc (tsconfig.server.json) into dist/,
- * plus what the compiled code reads beside itself. Plain JavaScript on purpose: it runs with
+ * plus what the compiled code reads beside itself, and the gateway's web app (web/, built by
+ * Vite into dist/web/, which the gateway serves). Plain JavaScript on purpose: it runs with
  * only the production dependencies installed (npm ci --omit=dev).
  *
- *   node scripts/server-build.mjs build    compile, copy the files the servers read, stamp
- *   node scripts/server-build.mjs ensure   (prestart) build only when dist/ is missing or
- *                                          older than the sources, by content, not by mtime
+ *   node scripts/server-build.mjs build    compile, copy the files the servers read, build the
+ *                                          web app, stamp each
+ *   node scripts/server-build.mjs ensure   (prestart) build each part only when it is missing
+ *                                          or older than its sources, by content, not by mtime
+ *   node scripts/server-build.mjs ensure-web   the web app alone, the same way (the end-to-end
+ *                                          suites run the servers from the sources)
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -21,25 +25,33 @@ const STAMP = join(DIST, '.source-hash');
 const SOURCES = ['proxy', 'shared'];
 /** Files the compiled servers read at run time, relative to their own module (copied as they are). */
 const ASSETS = ['proxy/service/openapi.json'];
+/** The web app: its own sources, the extension's components and model it shows, and the shared code. */
+const WEB_DIST = join(DIST, 'web');
+const WEB_STAMP = join(WEB_DIST, '.source-hash');
+const WEB_SOURCES = ['web', 'extension/components', 'extension/lib', 'extension/assets', 'shared'];
 
-/** Every source file, sorted, so the hash is the same on every machine. */
-function sourceFiles() {
+/** Every source file under `dirs` whose name matches `pattern`, sorted, so the hash is the same on every machine. */
+function sourceFiles(dirs = SOURCES, pattern = /\.(ts|json)$/) {
   const out = [];
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (/\.(ts|json)$/.test(entry.name)) out.push(relative(ROOT, path));
+      else if (pattern.test(entry.name)) out.push(relative(ROOT, path));
     }
   };
-  for (const dir of SOURCES) if (existsSync(join(ROOT, dir))) walk(join(ROOT, dir));
+  for (const dir of dirs) if (existsSync(join(ROOT, dir))) walk(join(ROOT, dir));
   return out.sort();
 }
 
-/** Hash of what the build reads: the sources, the build config and the package's version. */
-function sourceHash(files) {
+const webFiles = () => sourceFiles(WEB_SOURCES, /\.(tsx?|css|html|svg|json)$/);
+/** A tree with the web app's sources (a copy of only the servers' sources has none: nothing to build). */
+const hasWebSources = () => existsSync(join(ROOT, 'web', 'index.html'));
+
+/** Hash of what the build reads: the sources, the build config and the package's version (the web app: its locked dependencies). */
+function sourceHash(files, config = ['tsconfig.server.json']) {
   const hash = createHash('sha256');
-  for (const f of [...files, 'tsconfig.server.json']) {
+  for (const f of [...files, ...config]) {
     hash.update(f).update('\0').update(readFileSync(join(ROOT, f))).update('\0');
   }
   hash.update(packageJson().version);
@@ -70,6 +82,26 @@ function build() {
   const { name, version } = packageJson();
   writeFileSync(join(DIST, 'package.json'), JSON.stringify({ name: `${name}-server`, version, private: true, type: 'module' }, null, 2) + '\n');
   writeFileSync(STAMP, sourceHash(files) + '\n');
+  if (hasWebSources()) buildWeb();
+}
+
+/** The web app into dist/web with Vite (a dev dependency, as TypeScript). */
+function buildWeb() {
+  let vite;
+  try {
+    vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
+  } catch {
+    fail('Vite is not installed (a production install leaves it out). Build where the dev dependencies are (npm ci && npm run build), then copy the tree with dist/.');
+  }
+  const files = webFiles();
+  const r = spawnSync(process.execPath, [vite, 'build', '--config', join(ROOT, 'web', 'vite.config.ts')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    // The release build whatever the caller's NODE_ENV (vitest runs with test).
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (r.status !== 0) fail('the web app build failed (see above).');
+  writeFileSync(WEB_STAMP, sourceHash(files, ['package-lock.json']) + '\n');
 }
 
 function ensure() {
@@ -80,9 +112,20 @@ function ensure() {
     fail('dist/ is missing and there are no sources to build it from.');
   }
   const built = existsSync(STAMP) ? readFileSync(STAMP, 'utf8').trim() : null;
-  if (built === sourceHash(files)) return;
-  process.stderr.write(built === null ? 'Building the servers into dist/ (first start) ...\n' : 'The sources changed since the last build: rebuilding dist/ ...\n');
-  build();
+  if (built !== sourceHash(files)) {
+    process.stderr.write(built === null ? 'Building the servers into dist/ (first start) ...\n' : 'The sources changed since the last build: rebuilding dist/ ...\n');
+    return build();
+  }
+  ensureWeb();
+}
+
+function ensureWeb() {
+  if (!hasWebSources()) return;
+  const web = webFiles();
+  const webBuilt = existsSync(WEB_STAMP) ? readFileSync(WEB_STAMP, 'utf8').trim() : null;
+  if (webBuilt === sourceHash(web, ['package-lock.json'])) return;
+  process.stderr.write(webBuilt === null ? 'Building the web app into dist/web/ ...\n' : 'The web app changed since the last build: rebuilding dist/web/ ...\n');
+  buildWeb();
 }
 
 function fail(message) {
@@ -93,4 +136,5 @@ function fail(message) {
 const command = process.argv[2];
 if (command === 'build') build();
 else if (command === 'ensure') ensure();
-else fail(`unknown command "${command ?? ''}": use build or ensure`);
+else if (command === 'ensure-web') ensureWeb();
+else fail(`unknown command "${command ?? ''}": use build, ensure or ensure-web`);

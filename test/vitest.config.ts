@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing';
 
-// Four projects: pure unit tests, extension logic and components (WXT's fake browser),
+// Four projects: pure unit tests, extension logic and components (WXT's fake browser; the web app's too),
 // integration tests with real servers on 127.0.0.1, and the end-to-end suite in Chromium.
 // Lives in test/ so the top level holds only what the product is; paths are from the repository root.
 export default defineConfig({
@@ -20,7 +20,8 @@ export default defineConfig({
         plugins: [WxtVitest()],
         test: {
           name: 'extension',
-          include: ['test/extension/**/*.test.{ts,tsx}'],
+          // The gateway's web app (web/) runs the extension's components in a page: the same environment.
+          include: ['test/extension/**/*.test.{ts,tsx}', 'test/web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
         },
       },

@@ -10,6 +10,8 @@
  *   GET  /v1/search?q=&stance=&limit=&offset GET  /preview/v1/domain/{domain}/history
  *   POST /v1/batch, /v1/compare              GET  /healthz, /status, /metrics
  *   POST /v1/domain/{domain}/recheck         POST /v1/check
+ *   GET  /preview/v1/stats
+ *   GET  /, /site/{domain}, /overview, /assets/*: the web app (routes/web.ts, own-page.ts)
  *
  * The domain reads honour RFC 7240 `Prefer: wait=N` and "Check again" is offered through a
  * RecordWatch: the embedded service's events (record-watch.ts) or the upstream (remote-watch.ts).
@@ -45,6 +47,10 @@ import { previewRouter } from './routes/preview.js';
 import { loadDomainRead } from './routes/reads.js';
 import { recheckRouter } from './routes/recheck.js';
 import { searchRouter } from './routes/search.js';
+import { statsRouter } from './routes/stats.js';
+import { isWebPath, webRouter } from './routes/web.js';
+import { corsUnlessOwnPage } from './own-page.js';
+import { builtWebDir } from './web-dir.js';
 import { accessGuard, clientKey, corsMiddleware, identifyClient, rateLimiter, refusedUncounted, serviceClient } from './security.js';
 import './locals.js';
 import { requestLog } from '../lib/request-log.js';
@@ -78,6 +84,8 @@ export interface GatewayDeps {
   /** Lifetimes overriding the configured ones (tests: milliseconds rather than CACHE_*_SECONDS). */
   ttl?: Partial<Ttls>;
   version?: string;
+  /** The built web app's folder; default the build's (web-dir.ts), null for none. */
+  webDir?: string | null;
 }
 
 export interface GatewayApp {
@@ -157,15 +165,17 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   app.use(securityHeaders());
   app.use(strictHttp);
   app.use(hostGuard(s.allowedHosts));
-  app.use(corsMiddleware(s.allowedOrigins));
+  app.use(corsUnlessOwnPage(corsMiddleware(s.allowedOrigins)));
   app.use('/healthz', healthRouter(deps.dependencies));
   app.use(identifyClient(s.proxyToken, new IdentitySlots(deps.slotStore ?? null, () => clock.now())));
-  app.use(rateLimiter(s.rateLimitPerMinute, { keyGenerator: clientKey, skip: refusedUncounted, store: deps.rateLimitStore, logger: deps.logger }));
+  app.use(rateLimiter(s.rateLimitPerMinute, { keyGenerator: clientKey, skip: (req) => !isWebPath(req.path) && refusedUncounted(req), store: deps.rateLimitStore, logger: deps.logger }));
+  // The web app's static page and assets: no custom header on a navigation (own-page.ts).
+  app.use(webRouter(deps.webDir === undefined ? builtWebDir() : deps.webDir));
   app.use(accessGuard(s.proxyToken));
 
   // Routers hold their full paths and are mounted at the root: no prefix to strip and put
   // back per request. The single lookup, nearly every request, is the first route tried.
-  app.use(domainRouter(ctx), searchRouter(ctx), batchRouter(ctx), checkRouter(ctx), previewRouter(ctx), recheckRouter(ctx), opsRouter(ops));
+  app.use(domainRouter(ctx), searchRouter(ctx), batchRouter(ctx), checkRouter(ctx), previewRouter(ctx), statsRouter(ctx), recheckRouter(ctx), opsRouter(ops));
 
   app.use(notFound);
   app.use(errorHandler(deps.logger));

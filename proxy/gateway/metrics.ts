@@ -11,7 +11,7 @@ import type { PolicySource } from '../upstream/policy-source.js';
 import type { CacheState } from './response-cache.js';
 
 /** `held`: a domain read held for RFC 7240 `Prefer: wait` (seconds, not milliseconds: kept apart). */
-export const ROUTES = ['lookup', 'full', 'search', 'batch', 'policy', 'score', 'history', 'held', 'recheck', 'check', 'ops', 'other'] as const;
+export const ROUTES = ['lookup', 'full', 'search', 'batch', 'policy', 'score', 'history', 'held', 'recheck', 'check', 'stats', 'ops', 'other'] as const;
 export type RouteName = (typeof ROUTES)[number];
 
 export interface GatewayMetrics {

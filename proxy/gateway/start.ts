@@ -37,6 +37,8 @@ export interface StartOptions {
   ttl?: GatewayDeps['ttl'];
   /** Extra remote-source settings (tests: pacing window, backoff). */
   remote?: Partial<RemoteSourceOptions>;
+  /** The web app's folder (tests); default the build's. */
+  webDir?: string | null;
 }
 
 /** The source, and in embedded mode the service's "record stored" event. */
@@ -111,6 +113,7 @@ export async function startGateway(config: GatewayConfig, opts: StartOptions = {
     clock,
     logger: opts.logger,
     ttl: opts.ttl,
+    webDir: opts.webDir,
   });
   // Requests Node's parser refuses (malformed, oversized headers, no Host) get the seed's error object too.
   const server = createJsonServer(app.app);

@@ -41,6 +41,9 @@ export class EmbeddedSource implements PolicySource, AnalysisControl {
   history(domain: Domain, opts?: ReadOptions) {
     return run(() => this.service.history(domain, opts));
   }
+  stats() {
+    return run(() => this.service.stats());
+  }
   whenAnalysed(domain: Domain, timeoutMs: number, signal?: AbortSignal, opts?: { stored?: boolean }) {
     return run(() => this.service.whenAnalysed(domain, timeoutMs, signal, opts));
   }

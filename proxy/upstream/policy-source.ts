@@ -10,9 +10,10 @@
  * failing or malformed upstream is 502 upstream_error / 503 upstream_unavailable; an upstream
  * 429 is 503 upstream_unavailable with retryAfter.
  */
-import type { AnalysisControl, PolicyReads, RecheckResult } from '../../shared/api.js';
+import type { AnalysisControl, PolicyReads, ReadOptions, RecheckResult } from '../../shared/api.js';
 import type { Domain } from '../../shared/domain.js';
 import type { DomainPolicy } from '../../shared/schemas.js';
+import type { UpstreamStats } from '../service/preview/schemas.js';
 
 export interface QuotaSnapshot {
   limitMinute: number | null;
@@ -49,6 +50,11 @@ export interface PolicySource extends PolicyReads, Partial<AnalysisControl> {
   lookupHeld?(domain: Domain, waitS: number, signal?: AbortSignal): Promise<HeldLookup>;
   /** Remote only (issue 10 item 11): the upstream's "Check again"; null when it has none. */
   recheckUpstream?(domain: Domain, signal?: AbortSignal): Promise<RecheckResult | null>;
+  /**
+   * The announced surface's statistics (`/preview/v1/stats`), for the gateway's overview page;
+   * null when the source offers none (an upstream without the announced surface).
+   */
+  stats?(opts?: ReadOptions): Promise<UpstreamStats | null>;
   /** Last seen upstream quota; null for the embedded source. */
   quota(): QuotaSnapshot | null;
   close(): Promise<void>;

@@ -53,6 +53,7 @@ import type { ReadOptions, SearchParams } from '../../shared/api.js';
 import { backoffDelay, type BackoffOptions } from './backoff.js';
 import { Pacer, sleep, type PacingBudget } from './pacer.js';
 import { RecheckResultSchema } from '../service/http/recheck-schema.js';
+import { UpstreamStatsSchema, type UpstreamStats } from '../service/preview/schemas.js';
 import type { RecheckResult } from '../../shared/api.js';
 import type { HeldLookup, PolicySource, QuotaSnapshot } from './policy-source.js';
 import { emptyQuota, parseRetryAfter, readQuotaHeaders } from './quota.js';
@@ -246,6 +247,16 @@ export class RemoteSource implements PolicySource {
 
   history(domain: Domain, opts?: ReadOptions) {
     return this.previewCall(this.call({ method: 'GET', base: this.previewBase, path: `/v1/domain/${domain}/history`, schema: HistoryOrUnknown, signal: opts?.signal }));
+  }
+
+  /** The announced surface's statistics; null when the upstream has no announced surface (404 or 405). */
+  async stats(opts?: ReadOptions): Promise<UpstreamStats | null> {
+    try {
+      return await this.previewCall(this.call({ method: 'GET', base: this.previewBase, path: '/v1/stats', schema: UpstreamStatsSchema, signal: opts?.signal }));
+    } catch (e) {
+      if (isHttpError(e) && NOT_OFFERED.has(e.status)) return null;
+      throw e;
+    }
   }
 
   /** Whether the upstream offers the announced surface (see the module comment). */

@@ -26,16 +26,11 @@ import { startService, startStack, warm, type Stack } from '../e2e/helpers/stack
 import { text } from '../fixtures/farm.js';
 import { until } from '../helpers/until.js';
 import { homepage, SILENT_TERMS } from '../fixtures/stance-sites.js';
+import { fmt, median, NAME_SHIM, paintTimes } from './lib/paint.js';
 
 declare const chrome: typeof Browser;
 
 const RUNS = Number(process.env.LENS_BENCH_RUNS ?? 30);
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))]!;
-const fmt = (xs: number[]) => `median ${median(xs).toFixed(1)} ms, p90 ${p90(xs).toFixed(1)} ms, min ${Math.min(...xs).toFixed(1)} ms (n=${xs.length})`;
 
 // ---------------------------------------------------------------- sizes (no browser needed)
 
@@ -117,9 +112,6 @@ async function main(): Promise<void> {
   const stack = await startStack();
   const b = await launchWithExtension();
   try {
-    // tsx compiles this file with esbuild's keepNames, which wraps named functions in __name();
-    // functions sent to evaluate() run in the browser, where that helper must exist too.
-    const NAME_SHIM = 'globalThis.__name = globalThis.__name || ((f) => f)';
     await b.worker.evaluate(NAME_SHIM);
     await setGateway(b.worker, stack.gatewayUrl);
     const hosts = ['training.test', 'allows.test'] as const;
@@ -151,38 +143,14 @@ async function main(): Promise<void> {
     console.log(`  gateway-cached domain (session cache emptied): ${fmt(viaGateway)}   goal median < 150 ms`);
     console.log(`  repeat visit (storage.session answer):         ${fmt(viaSession)}`);
 
-    const painted: number[] = [];
-    const fcp: number[] = [];
-    const scriptRan: number[] = [];
-    const dataRead: number[] = [];
-    const htmlRead: number[] = [];
-    const popupUrl = `chrome-extension://${b.extensionId}/popup.html?tab=${tabId}`;
     const popup = await b.context.newPage();
     await popup.addInitScript(NAME_SHIM);
-    for (let i = 0; i < RUNS; i++) {
-      await popup.goto(popupUrl);
-      const r = await popup.evaluate(
-        () =>
-          new Promise<{ mark: number; fcp: number | null; script: number; data: number; html: number }>((resolve) => {
-            const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
-            const check = () => {
-              const m = performance.getEntriesByName('lens:verdicts-painted')[0];
-              // The browser's own paint entry arrives a little after the paint; wait for it briefly.
-              const f = performance.getEntriesByName('first-contentful-paint')[0];
-              if (m && (f || performance.now() - m.startTime > 200)) {
-                const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-                resolve({ mark: m.startTime, fcp: f ? f.startTime : null, script: at('lens:script'), data: at('lens:data'), html: nav?.responseEnd ?? NaN });
-              } else setTimeout(check, 5);
-            };
-            check();
-          }),
-      );
-      painted.push(r.mark);
-      scriptRan.push(r.script);
-      dataRead.push(r.data);
-      htmlRead.push(r.html);
-      if (r.fcp !== null) fcp.push(r.fcp);
-    }
+    const runs = await paintTimes(popup, `chrome-extension://${b.extensionId}/popup.html?tab=${tabId}`, RUNS);
+    const painted = runs.map((r) => r.mark);
+    const scriptRan = runs.map((r) => r.script);
+    const dataRead = runs.map((r) => r.data);
+    const htmlRead = runs.map((r) => r.html);
+    const fcp = runs.flatMap((r) => (r.fcp === null ? [] : [r.fcp]));
     console.log('first visit through the gateway:');
     await firstVisits(b, stack, tabId);
     // The same against the standalone service, which holds a lookup until the analysis is done

@@ -6,14 +6,13 @@
  * an IDN host) the badge title, the visible text of every popup tab, no internal identifier in
  * any text node, and a screenshot compared with the committed one.
  */
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BADGE_VIEW } from '../../shared/labels.js';
 import { text } from '../fixtures/farm.js';
 import { PERSON_READINGS } from '../fixtures/person-readings.js';
 import { homepage, SILENT_TERMS } from '../fixtures/stance-sites.js';
 import { buildExtension, chromiumMissing, launchWithExtension, setGateway, waitForBadge, type Browser } from './helpers/browser.js';
-import { identifiersShown, openPopup, openSite, tabText } from './helpers/popup.js';
+import { identifiersShown, openPopup, openSite, pressCheckAgain, tabText } from './helpers/popup.js';
 import { matchScreenshot } from './helpers/screenshots.js';
 import { startService, startStack, warm, type Stack } from './helpers/stack.js';
 
@@ -157,7 +156,7 @@ describe.skipIf(missing !== null)('what a person reads, case by case (issue 10)'
     expect(reading.title).toBe(`AI policy of ${RECOVERS}: unknown: robots.txt could not be read (server error, HTTP 503)`);
     stack.farm.set(RECOVERS, { routes: { '/': homepage('Recovering Shop'), '/terms': SILENT_TERMS, '/robots.txt': text(TRAINING_BLOCK) } });
     const popup = await openPopup(browser, tabId);
-    await checkAgain(popup);
+    await pressCheckAgain(popup);
     await expect.poll(() => popup.getByTestId('stance').textContent(), { timeout: 60_000 }).toBe('Blocks AI training');
     await waitForBadge(browser.worker, tabId, BADGE_VIEW.blocks_training.text, 10_000);
     expect(await popup.getByTestId('verdict-search').textContent()).toBe('Not restricted');
@@ -173,7 +172,7 @@ describe.skipIf(missing !== null)('what a person reads, case by case (issue 10)'
     // robots.txt now answers after the crawler's 10 s request timeout.
     stack.farm.set(SLOWS, { routes: { '/': homepage('Sometimes Slow News'), '/terms': SILENT_TERMS, '/robots.txt': { ...text(TRAINING_BLOCK), delayMs: 15_000 } } });
     const popup = await openPopup(browser, tabId);
-    await checkAgain(popup);
+    await pressCheckAgain(popup);
     const lastCheck = popup.getByTestId('last-check');
     await lastCheck.waitFor({ timeout: 60_000 });
     expect(await lastCheck.textContent()).toMatch(/^The last check failed (now|\d+ seconds? ago|\d+ minutes? ago) \((robots\.txt: )?timed out\); showing the result from (now|\d+ seconds? ago|\d+ minutes? ago)\./);
@@ -185,22 +184,5 @@ describe.skipIf(missing !== null)('what a person reads, case by case (issue 10)'
     await page.close();
   });
 });
-
-/**
- * Presses "Check again" as a person would: when the answer is "checked a moment ago, you can
- * check it again in N s" (a site is checked at most once a minute), waits that long and
- * presses again. Resolves once a check was accepted and its answer is being awaited.
- */
-async function checkAgain(popup: Page): Promise<void> {
-  const button = popup.getByTestId('recheck');
-  const message = popup.getByTestId('recheck-message');
-  await button.click();
-  // A refusal comes back at once (one POST); an accepted check shows no message while it runs.
-  const refused = await message.waitFor({ timeout: 3000 }).then(() => true, () => false);
-  const wait = refused ? (await message.textContent())?.match(/check it again in (\d+) s\./) : null;
-  if (!wait) return;
-  await new Promise((r) => setTimeout(r, (Number(wait[1]) + 1) * 1000));
-  await button.click();
-}
 
 declare const chrome: typeof import('wxt/browser').browser;

@@ -27,6 +27,7 @@ import {
   type Conflict,
   type Detail,
   type SignalKey,
+  type TosStance,
   type Verdict,
 } from '../../shared/values.js';
 
@@ -43,6 +44,8 @@ export interface Spec {
   cms?: string | null;
   robots?: string;
   tosExcerpt?: string | null;
+  /** The terms' AI stance; default `prohibits` with an excerpt, else `unknown`. */
+  tos?: TosStance;
   /** Give the found answers a `basis` (what classify() adds beyond the seed). */
   basis?: boolean;
 }
@@ -109,7 +112,7 @@ export function classification(domain: string, fetchedAt: string, spec: Spec): C
     use_case_policies: use_cases,
     conflicts,
     tos_url: site.tos_url,
-    tos_ai_stance: spec.tosExcerpt ? 'prohibits' : 'unknown',
+    tos_ai_stance: spec.tos ?? (spec.tosExcerpt ? 'prohibits' : 'unknown'),
     cdn_provider: site.cdn,
     cms: site.cms,
     has_paywall: false,

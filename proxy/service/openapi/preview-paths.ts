@@ -13,7 +13,7 @@ import * as S from '../../../shared/schemas.js';
 import { ANNOUNCED_STANCES, LIMITS, SIGNAL_KEYS } from '../../../shared/values.js';
 import { DEFAULT_QUEUE_LIMITS } from '../api.js';
 import * as P from '../preview/schemas.js';
-import { FRESH_DAYS, STALE_DAYS, TOP_BOTS } from '../preview/stats.js';
+import { FRESH_DAYS, STALE_DAYS, STANCE_CHANGE_DAYS, TOP_BOTS } from '../preview/stats.js';
 import { QUEUE_FULL_NOTE, RATE_LIMIT_HEADERS, jsonResponse, ref } from './components.js';
 
 export const PREVIEW_COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
@@ -134,7 +134,7 @@ export const previewOpenApi: { paths: Obj } = {
     '/preview/v1/stats': {
       get: op(
         'Aggregate statistics across the registry.',
-        `Ours: total domains; domains by announced stance with the split by detail; each standard's domains and share (0 to 1, four decimals); the ${TOP_BOTS} most blocked catalogue AI bots; scores in ten buckets (0-9 ... 90-100); conflicts by identifier; freshness of the last crawl at the time of the request (fresh under ${FRESH_DAYS} days, aging ${FRESH_DAYS} to ${STALE_DAYS} days, stale over ${STALE_DAYS} days). Counters are maintained as crawls are stored, so the cost does not grow with the registry, except freshness's index range counts.`,
+        `Ours: total domains; domains by announced stance with the split by detail; each standard's domains and share (0 to 1, four decimals); the ${TOP_BOTS} most blocked catalogue AI bots; scores in ten buckets (0-9 ... 90-100); conflicts by identifier; freshness of the last crawl at the time of the request (fresh under ${FRESH_DAYS} days, aging ${FRESH_DAYS} to ${STALE_DAYS} days, stale over ${STALE_DAYS} days); each key bot of the three use cases with the domains blocking it; for each terms-of-service stance, the domains whose robots.txt blocks at least one AI bot, blocks none, or could not be read; stance changes (a history entry whose stance differs from the domain's entry before it) in the last ${STANCE_CHANGE_DAYS} UTC days, per day and per change. Counters are maintained as crawls are stored, so the cost does not grow with the registry, except freshness's index range counts and the period's stance changes (an index of the changes alone).`,
         { '200': answer('The statistics.', ref('StatsResponse')) },
       ),
     },

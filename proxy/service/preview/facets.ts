@@ -13,6 +13,7 @@ import {
   type Detail,
   type SignalKey,
   type Stance,
+  type TosStance,
 } from '../../../shared/values.js';
 
 export interface PolicyFacets {
@@ -27,6 +28,12 @@ export interface PolicyFacets {
   /** Standards found (summary `signals` keys that are true), in SIGNAL_KEYS order. */
   standards: SignalKey[];
   conflicts: Conflict[];
+  /**
+   * What the terms of service say about AI (full record `tos_ai_stance`). Rows stored before
+   * it was kept got it from their registry record when the tables were migrated; one missing
+   * counts as `unknown`.
+   */
+  terms?: TosStance;
   rank: number | null;
   cdn: string | null;
   cms: string | null;
@@ -43,6 +50,7 @@ export function facetsOf(c: Classification): PolicyFacets {
     allowed: uniqueCaseless(s.bots.allowed),
     standards: SIGNAL_KEYS.filter((k) => s.signals[k]),
     conflicts: [...new Set(c.full.conflicts)],
+    terms: c.full.tos_ai_stance,
     rank: s.site.ranklist_rank,
     cdn: s.site.cdn,
     cms: s.site.cms,
@@ -63,8 +71,22 @@ function uniqueCaseless(names: readonly string[]): string[] {
 export const SCORE_BUCKETS = Array.from({ length: 10 }, (_, i) => ({ from: i * 10, to: i === 9 ? 100 : i * 10 + 9 }));
 export const scoreBucket = (score: number): number => Math.min(9, Math.max(0, Math.floor(score / 10)));
 
-export const COUNTER_KINDS = ['total', 'stance', 'detail', 'standard', 'blocked', 'score', 'conflict'] as const;
+export const COUNTER_KINDS = ['total', 'stance', 'detail', 'standard', 'blocked', 'score', 'conflict', 'terms'] as const;
 export type CounterKind = (typeof COUNTER_KINDS)[number];
+
+/**
+ * Where robots.txt stands, for the terms-against-robots.txt counts: `unread` when it could not be
+ * read (or the site not reached), `blocks` when it blocks at least one catalogue AI bot (named or
+ * by `*`: summary `bots.blocked`), else `open`.
+ */
+export const ROBOTS_POSITIONS = ['blocks', 'open', 'unread'] as const;
+export type RobotsPosition = (typeof ROBOTS_POSITIONS)[number];
+export function robotsPosition(f: Pick<PolicyFacets, 'detail' | 'blocked'>): RobotsPosition {
+  if (f.detail === 'robots_blocked' || f.detail === 'unreachable') return 'unread';
+  return f.blocked.length > 0 ? 'blocks' : 'open';
+}
+/** The `terms` counter's key: the terms' stance and robots.txt's position, `prohibits|blocks`. */
+export const termsKey = (f: Pick<PolicyFacets, 'detail' | 'blocked' | 'terms'>): string => `${f.terms ?? 'unknown'}|${robotsPosition(f)}`;
 
 /**
  * What one domain adds to the statistics counters. Re-crawling subtracts the old facets'
@@ -76,6 +98,7 @@ export function contributions(f: PolicyFacets): Array<[CounterKind, string]> {
     ['stance', toAnnouncedStance(f.stance)],
     ['detail', f.detail],
     ['score', String(scoreBucket(f.score))],
+    ['terms', termsKey(f)],
     ...f.standards.map((k): [CounterKind, string] => ['standard', k]),
     ...f.blocked.map((b): [CounterKind, string] => ['blocked', b]),
     ...f.conflicts.map((k): [CounterKind, string] => ['conflict', k]),

@@ -54,6 +54,17 @@ export interface PolicyValues {
   record: string;
 }
 
+/**
+ * A history table row: the entry and its crawl time. Each store adds, in the INSERT itself, the
+ * stance of the domain's entry before it when this entry's differs (`stance_from`, what /stats
+ * counts as a stance change): the history as a person reads it, entry after entry.
+ */
+export interface HistoryRow {
+  /** HistoryEntry JSON. */
+  entry: string;
+  crawled_ms: number;
+}
+
 /** A net change of one statistics counter (never 0), or of one hour's crawl count. */
 export interface CounterDelta {
   kind: CounterKind;
@@ -88,8 +99,8 @@ export interface PreviewUpdate {
   counters: CounterDelta[];
   /** Net per-hour crawl-count deltas, ordered by hour; zero ones left out. */
   hours: HourDelta[];
-  /** The history entry as JSON text, or null when the crawl changed no policy (changes.ts). */
-  history: string | null;
+  /** The history entry, or null when the crawl changed no policy (changes.ts). */
+  history: HistoryRow | null;
   /** The crawl's raw signals (SignalsResponse) as JSON text. */
   signals: string;
 }
@@ -182,7 +193,7 @@ export function previewUpdate(crawl: StoredCrawl, prev: IndexedPolicy | undefine
     remove: prev && before ? indexRows(before, prev.rank_sort) : null,
     add: indexRows(next, rank),
     ...deltas.result(),
-    history: entry ? JSON.stringify(entry) : null,
+    history: entry ? { entry: JSON.stringify(entry), crawled_ms: crawledMs } : null,
     signals: JSON.stringify(buildSignals(crawl.evidence, classification.full, auditId, crawledAt)),
   };
 }

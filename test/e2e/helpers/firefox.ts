@@ -48,10 +48,23 @@ export interface Firefox {
   evaluate<T>(context: string | 'chrome', expression: string): Promise<T>;
   /** The add-on's badge (text, colour, title) for the selected tab. */
   badge(): Promise<BadgeReading>;
+  /** The first tab's viewport, in CSS pixels. */
+  setViewport(width: number, height: number): Promise<void>;
+  /** A PNG of the first tab's viewport. */
+  screenshot(): Promise<Buffer>;
+  /** Presses keys in the first tab, as a person types: each character, or a WebDriver key such as '\uE007' (Enter). */
+  type(keys: string): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function launchFirefox(): Promise<Firefox> {
+export interface FirefoxOptions {
+  /** Install the built add-on (default true); false for a browser that only opens web pages. */
+  extension?: boolean;
+  /** More preferences for the profile (e.g. `ui.systemUsesDarkTheme`). */
+  prefs?: Record<string, string | boolean | number>;
+}
+
+export async function launchFirefox(opts: FirefoxOptions = {}): Promise<Firefox> {
   const profile = mkdtempSync(join(tmpdir(), 'lens-firefox-'));
   const prefs: Record<string, string | boolean | number> = {
     'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: ADDON_UUID }),
@@ -63,6 +76,7 @@ export async function launchFirefox(): Promise<Firefox> {
     'toolkit.telemetry.reportingpolicy.firstRun': false,
     'app.update.disabledForTesting': true,
     'extensions.update.enabled': false,
+    ...opts.prefs,
   };
   writeFileSync(join(profile, 'user.js'), Object.entries(prefs).map(([k, v]) => `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});\n`).join(''));
   const child: ChildProcess = spawn(FIREFOX, ['--headless', '--no-remote', '--profile', profile, '--remote-debugging-port', '0', '--remote-allow-system-access'], {
@@ -108,7 +122,7 @@ export async function launchFirefox(): Promise<Firefox> {
   };
 
   await send('session.new', { capabilities: {} });
-  await send('webExtension.install', { extensionData: { type: 'path', path: FIREFOX_EXTENSION_DIR } });
+  if (opts.extension !== false) await send('webExtension.install', { extensionData: { type: 'path', path: FIREFOX_EXTENSION_DIR } });
   const contextsOf = async (scope?: 'chrome') =>
     ((await send('browsingContext.getTree', scope ? { 'moz:scope': scope } : {})).contexts as { context: string; url: string }[]);
   const tab = (await contextsOf())[0]!.context;
@@ -151,6 +165,20 @@ export async function launchFirefox(): Promise<Firefox> {
           return JSON.stringify({ text: action.getProperty(tab, 'badgeText'), color: action.getProperty(tab, 'badgeBackgroundColor'), title: action.getProperty(tab, 'title') });
         })()`,
       ),
+    async setViewport(width, height) {
+      await send('browsingContext.setViewport', { context: tab, viewport: { width, height } });
+    },
+    async screenshot() {
+      const r = await send('browsingContext.captureScreenshot', { context: tab });
+      return Buffer.from(r.data as string, 'base64');
+    },
+    async type(keys) {
+      const actions = [...keys].flatMap((k) => [
+        { type: 'keyDown', value: k },
+        { type: 'keyUp', value: k },
+      ]);
+      await send('input.performActions', { context: tab, actions: [{ type: 'key', id: 'keyboard', actions }] });
+    },
     async close() {
       ws.close();
       child.kill();

@@ -49,3 +49,21 @@ export async function identifiersShown(popup: Page, allowCode: boolean): Promise
     { source: IDENTIFIER_PATTERN.source, flags: IDENTIFIER_PATTERN.flags, allowCode },
   );
 }
+
+/**
+ * Presses "Check again" (the popup's, and the web page's: the same component) as a person
+ * would: when the answer is "checked a moment ago, you can check it again in N s" (a site is
+ * checked at most once a minute), waits that long and presses again. Resolves once a check was
+ * accepted and its answer is being awaited.
+ */
+export async function pressCheckAgain(page: Page): Promise<void> {
+  const button = page.getByTestId('recheck');
+  const message = page.getByTestId('recheck-message');
+  await button.click();
+  // A refusal comes back at once (one POST); an accepted check shows no message while it runs.
+  const refused = await message.waitFor({ timeout: 3000 }).then(() => true, () => false);
+  const wait = refused ? (await message.textContent())?.match(/check it again in (\d+) s\./) : null;
+  if (!wait) return;
+  await new Promise((r) => setTimeout(r, (Number(wait[1]) + 1) * 1000));
+  await button.click();
+}

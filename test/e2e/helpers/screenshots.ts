@@ -27,9 +27,14 @@ export const MAX_DIFF_RATIO = 0.003;
  * "13 seconds ago" that differ from run to run); the file keeps them as shown.
  */
 export async function matchScreenshot(page: Page, name: string, opts: { ignore?: Locator[] } = {}): Promise<void> {
-  const file = join(SHOTS, `${name}.png`);
   const shot = await page.screenshot();
   const boxes = (await Promise.all((opts.ignore ?? []).map((l) => l.boundingBox()))).filter((b) => b !== null);
+  matchPng(name, shot, boxes);
+}
+
+/** The same comparison for a PNG taken otherwise (Firefox over WebDriver BiDi), `boxes` in its pixels. */
+export function matchPng(name: string, shot: Buffer, boxes: Array<{ x: number; y: number; width: number; height: number }> = []): void {
+  const file = join(SHOTS, `${name}.png`);
   if (process.env.UPDATE_SCREENSHOTS === '1' || !existsSync(file)) {
     if (!existsSync(file) && process.env.CI && process.env.UPDATE_SCREENSHOTS !== '1') throw new Error(`${name}.png is not committed: run the suite with UPDATE_SCREENSHOTS=1 and commit it`);
     mkdirSync(SHOTS, { recursive: true });

@@ -35,6 +35,8 @@ export interface StackOptions {
   tap?: boolean;
   /** The port the tap listens on when it is unused (else any free port): the address the extension is given. */
   tapPort?: number;
+  /** More environment for the gateway (remote mode: UPSTREAM_BASE_URL and UPSTREAM_API_KEY). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -104,7 +106,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CRAWL_OVERRIDES: farm.overrides(), LOG_LEVEL: 'silent',
       // The suite warms 13 sites in parallel and the benchmark navigates in a loop: far above one person's browsing.
       RATE_LIMIT_PER_MINUTE: '100000',
-      ...(opts.proxyToken ? { PROXY_TOKEN: opts.proxyToken } : {}) },
+      ...(opts.proxyToken ? { PROXY_TOKEN: opts.proxyToken } : {}),
+      ...opts.env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

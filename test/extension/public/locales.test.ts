@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * `_locales/en/messages.json` is complete (issue 13): every `t(key, english, …)` call of the
- * extension, every `say(key, english, …)` call of shared/ (labels and story, which the CLI tells
+ * extension and of the gateway's web app (web/), every `say(key, english, …)` call of shared/ (labels and story, which the CLI tells
  * in English) and every manifest text has its key there, with exactly that English, and nothing
  * else is there. `UPDATE_LOCALES=1` rewrites the file from the code. Other languages, when
  * added, must have the same keys and placeholders.
@@ -21,8 +21,8 @@ interface Message {
   placeholders?: Record<string, { content: string }>;
 }
 
-/** Where messages are said: the extension, and shared/ (shared/say.ts). */
-const SAYING = ['extension', 'shared'];
+/** Where messages are said: the extension, shared/ (shared/say.ts), and the gateway's web app, which shows the extension's components. */
+const SAYING = ['extension', 'shared', 'web'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {

@@ -21,6 +21,7 @@ import {
 import { createCrawler } from '../../../proxy/crawler/index.js';
 import { createLogger } from '../../../proxy/lib/logger.js';
 import { createLookupService } from '../../../proxy/service/index.js';
+import { StatsResponseSchema } from '../../../proxy/service/preview/schemas.js';
 import type { Domain } from '../../../shared/domain.js';
 import { startFixtureFarm, text, type FixtureFarm } from '../../fixtures/farm.js';
 import { homepage, SILENT_TERMS, STANCE_SITES, sitesOf } from '../../fixtures/stance-sites.js';
@@ -189,6 +190,13 @@ describe('gateway over the real service', () => {
     expect(body.retry_after).toBeGreaterThan(0);
     expect(body.retry_after).toBeLessThanOrEqual(60);
     expect(recent.headers.get('retry-after')).toBe(String(body.retry_after));
+  });
+
+  it("serves the service's statistics for the web app's overview, the later fields included", async () => {
+    const stats = StatsResponseSchema.parse(await get('/preview/v1/stats'));
+    expect(stats.total_domains).toBeGreaterThan(0);
+    expect(stats.key_bots.map((b) => b.bot)).toContain('GPTBot');
+    expect(stats.stance_changes.by_day).toHaveLength(30);
   });
 
   it('keeps the key out of every answer and log line', () => {

@@ -84,7 +84,7 @@ describe.each(NAMES)('upgrading a registry written by %s', (name) => {
 
   it('is migrated to the current schema on start, with every domain marked as looked up (at the upgrade when the file predates the marks)', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    expect(db.prepare('SELECT version FROM preview_meta').get()).toEqual({ version: 1 });
+    expect(db.prepare('SELECT version FROM preview_meta').get()).toEqual({ version: 2 });
     const marks = db.prepare('SELECT looked_up_ms AS ms FROM domains').all() as Array<{ ms: number }>;
     expect(marks).toHaveLength(facts.domains.length);
     // Migration 4 uses SQLite's own clock: the real time of this run. A file written at schema 4
@@ -95,6 +95,17 @@ describe.each(NAMES)('upgrading a registry written by %s', (name) => {
     }
     // Migration 5: the rules that made the old records are not known (0), so they are re-derived.
     expect(db.prepare('SELECT DISTINCT rules_version AS v FROM domains').all()).toEqual([{ v: 0 }]);
+  });
+
+  it("counts each domain's terms against its robots.txt from its record, and finds its stance changes in its history", async () => {
+    const now = facts.madeAtMs + 60_000;
+    const stats = await service.store.preview.stats(now);
+    expect(stats).toEqual(scanStats(db, now));
+    const terms = Object.values(stats.terms_vs_robots).reduce((n, t) => n + t.robots_blocks + t.robots_open + t.robots_unread, 0);
+    expect(terms).toBe(stats.total_domains);
+    for (const r of db.prepare('SELECT p.facets, d.full FROM preview_policy p JOIN domains d USING (domain)').all() as Array<{ facets: string; full: string }>) {
+      expect(JSON.parse(r.facets).terms).toBe(JSON.parse(r.full).tos_ai_stance);
+    }
   });
 
   it('keeps the queue, with its counts', async () => {

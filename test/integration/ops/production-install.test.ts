@@ -21,8 +21,8 @@ import { startFixtureFarm, text } from '../../fixtures/farm.js';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const ADDON = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
-/** What a fresh clone has after `npm run build` (the extension's output is not needed). */
-const TREE = ['package.json', 'package-lock.json', 'tsconfig.server.json', 'scripts', 'proxy', 'shared', 'dist'];
+/** What a fresh clone has after `npm run build` (the extension's output is not needed; its sources are, for the web page's). */
+const TREE = ['package.json', 'package-lock.json', 'tsconfig.server.json', 'scripts', 'proxy', 'shared', 'web', 'extension', 'dist'];
 
 let dir: string;
 const children: ChildProcess[] = [];
@@ -99,10 +99,15 @@ describe('npm ci --omit=dev && npm start, on a copy of the built tree', () => {
     expect(existsSync(join(dir, 'node_modules', 'pino-pretty'))).toBe(true);
   });
 
-  it('npm start serves the gateway from dist/: GET /healthz answers 200', async () => {
+  it('npm start serves the gateway from dist/: GET /healthz answers 200, and the web page from dist/web', async () => {
     const url = await startScript('start', join(dir, 'data-gateway'));
     const res = await fetch(`${url}/healthz`);
     expect(res.status).toBe(200);
+    const page = await fetch(`${url}/`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect((await fetch(`${url}${script}`)).status).toBe(200);
   });
 
   it('npm run service serves the lookup service from dist/: GET /health answers 200 with the version', async () => {

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RETRY_DELAYS_MS } from '../../../proxy/service/api.js';
 import type { PreviewSearchParams } from '../../../shared/params.js';
-import { CONFLICTS, DETAILS, DETAIL_STANCE, SIGNAL_KEYS } from '../../../shared/values.js';
+import { CONFLICTS, DETAILS, DETAIL_STANCE, SIGNAL_KEYS, TOS_STANCES } from '../../../shared/values.js';
 import { classification, evidence, type Spec } from '../../helpers/crawls.js';
 import { BACKENDS, useBackend } from './backends.js';
 
@@ -27,6 +27,7 @@ const siteArb = fc.record({
   conflicts: fc.subarray([...CONFLICTS]),
   rank: fc.option(fc.integer({ min: 1, max: 9 }), { nil: null }),
   cdn: fc.constantFrom(null, 'Cloudflare', 'Fastly'),
+  tos: fc.constantFrom(...TOS_STANCES),
 });
 
 describe.each(BACKENDS)('announced surface (%s)', (backend) => {
@@ -88,6 +89,39 @@ describe.each(BACKENDS)('announced surface (%s)', (backend) => {
       { numRuns: 8, seed: 14 },
     );
   }, 60_000);
+
+  it('statistics count key bots, terms against robots.txt, and the stance changes of the last 30 days', async () => {
+    const now = T0 + 100.5 * DAY;
+    const before = await b.store.preview.stats(now);
+    // s1: no AI rules → blocks training 40 days ago (outside) → selective 2 days ago → blocks training today.
+    await store('s1.test', now - 45 * DAY, { detail: 'no_ai_rules', tos: 'silent' });
+    await store('s1.test', now - 40 * DAY, { detail: 'blocks_training', use_cases: { training: 'blocked' }, blocked: ['GPTBot'], tos: 'silent' });
+    await store('s1.test', now - 2 * DAY, { detail: 'selective', use_cases: { training: 'partial' }, blocked: ['GPTBot'], tos: 'silent' });
+    await store('s1.test', now - 1000, { detail: 'blocks_training', use_cases: { training: 'blocked' }, blocked: ['GPTBot', 'ccbot'], tos: 'prohibits' });
+    // s2: a re-crawl that keeps its stance changes nothing here; its terms prohibit AI while robots.txt blocks none.
+    await store('s2.test', now - 5 * DAY, { detail: 'no_ai_rules', tos: 'prohibits' });
+    await store('s2.test', now - 3 * DAY, { detail: 'no_ai_rules', tos: 'prohibits' });
+    const s = await b.store.preview.stats(now);
+    expect(s).toEqual(await b.scanStats(now));
+    expect(s.stance_changes.by_day).toHaveLength(30);
+    expect(s.stance_changes.since).toBe(new Date(T0 + 71 * DAY).toISOString());
+    const added = (i: number) => s.stance_changes.by_day[i]!.changes - before.stance_changes.by_day[i]!.changes;
+    expect(s.stance_changes.by_day.map((_, i) => added(i))).toEqual([...new Array<number>(27).fill(0), 1, 0, 1]);
+    expect(s.stance_changes.by_day.at(-1)!.day).toBe(new Date(now).toISOString().slice(0, 10));
+    expect(s.stance_changes.transitions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ from: 'blocks_training', to: 'selective' }),
+        expect.objectContaining({ from: 'selective', to: 'blocks_training' }),
+      ]),
+    );
+    expect(s.stance_changes.transitions.some((t) => t.from === 'no_policy' && t.to === 'blocks_training' && before.stance_changes.transitions.every((u) => u.from !== t.from || u.to !== t.to))).toBe(false);
+    const grew = (tos: 'prohibits' | 'silent', k: 'robots_blocks' | 'robots_open' | 'robots_unread') => s.terms_vs_robots[tos][k] - before.terms_vs_robots[tos][k];
+    expect([grew('prohibits', 'robots_blocks'), grew('prohibits', 'robots_open'), grew('silent', 'robots_blocks')]).toEqual([1, 1, 0]);
+    const key = (bot: string) => s.key_bots.find((k) => k.bot === bot)!.domains - before.key_bots.find((k) => k.bot === bot)!.domains;
+    // The key bot is found whatever the case the record spells it in.
+    expect([key('GPTBot'), key('CCBot'), key('ClaudeBot')]).toEqual([1, 1, 0]);
+    expect(s.key_bots.map((k) => k.use)).toEqual(['training', 'training', 'training', 'training', 'search', 'search', 'search', 'inference', 'inference', 'inference']);
+  });
 
   it('history lists the first crawl and each change, newest first; signals are the latest crawl', async () => {
     await store('h.test', T0, { detail: 'no_ai_rules' });

@@ -159,6 +159,26 @@ const MIGRATIONS: readonly string[] = [
   ALTER TABLE domains ADD COLUMN rules_version integer NOT NULL DEFAULT 0;
   CREATE INDEX domains_rules ON domains (rules_version);
   `,
+  // 3: terms against robots.txt (a `terms` counter, from each row's registry record) and stance
+  // changes by time (each history row's crawl time and the stance before it, when it changed),
+  // as the SQLite announced-surface migration 2.
+  `
+  UPDATE preview_policy p SET facets = (p.facets::jsonb || jsonb_build_object('terms', coalesce(d."full"::jsonb ->> 'tos_ai_stance', 'unknown')))::text
+    FROM domains d WHERE d.domain = p.domain;
+  INSERT INTO preview_counters (kind, key, shard, n)
+    SELECT 'terms', coalesce(facets::jsonb ->> 'terms', 'unknown') || '|' || CASE
+        WHEN detail IN ('robots_blocked', 'unreachable') THEN 'unread'
+        WHEN jsonb_array_length(facets::jsonb -> 'blocked') > 0 THEN 'blocks'
+        ELSE 'open' END AS key, 0, count(*)
+    FROM preview_policy GROUP BY 2;
+
+  ALTER TABLE preview_history ADD COLUMN crawled_ms bigint, ADD COLUMN stance_from text;
+  UPDATE preview_history SET crawled_ms = round(extract(epoch FROM (entry::jsonb ->> 'crawled_at')::timestamptz) * 1000)::bigint;
+  UPDATE preview_history h SET stance_from = prev.before
+    FROM (SELECT id, entry::jsonb ->> 'stance' AS stance, lag(entry::jsonb ->> 'stance') OVER (PARTITION BY domain ORDER BY id) AS before FROM preview_history) prev
+    WHERE prev.id = h.id AND prev.before IS NOT NULL AND prev.before <> prev.stance;
+  CREATE INDEX preview_history_stance_changes ON preview_history (crawled_ms) WHERE stance_from IS NOT NULL;
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;

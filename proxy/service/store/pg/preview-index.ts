@@ -99,7 +99,15 @@ async function writeRows(db: Queryable, u: PreviewUpdate): Promise<void> {
     [p.domain, p.audit_id, p.crawled_at, p.crawled_ms, p.crawls, p.stance, p.detail, p.score, p.rank_sort, p.cdn, p.cms, p.facets, p.record],
   );
 
-  if (u.history) await db.query('INSERT INTO preview_history (domain, entry) VALUES ($1, $2)', [domain, u.history]);
+  if (u.history) {
+    const h = u.history;
+    // stance_from: the domain's previous entry's stance when it differs from this one's (preview-update.ts HistoryRow).
+    await db.query(
+      `INSERT INTO preview_history (domain, entry, crawled_ms, stance_from)
+       VALUES ($1::text, $2::text, $3, (SELECT nullif(h.entry::jsonb ->> 'stance', $2::text::jsonb ->> 'stance') FROM preview_history h WHERE h.domain = $1::text ORDER BY h.id DESC LIMIT 1))`,
+      [domain, h.entry, h.crawled_ms],
+    );
+  }
   await db.query('INSERT INTO preview_signals (domain, raw) VALUES ($1, $2) ON CONFLICT (domain) DO UPDATE SET raw = excluded.raw', [domain, u.signals]);
 }
 

@@ -12,7 +12,7 @@ import type { HistoryResponse } from '../../../../shared/schemas.js';
 import { DETAIL_STANCE, toAnnouncedStance, type Detail } from '../../../../shared/values.js';
 import type { PreviewSearchResult, SignalsResponse, StatsResponse } from '../../preview/schemas.js';
 import { PG_SEARCH, searchPage, searchQuery, type SearchRow } from '../../preview/search-query.js';
-import { assembleStats, freshnessBounds, tally } from '../../preview/stats.js';
+import { assembleStats, changesSince, freshnessBounds, scanChanges, tally, type ChangeCount } from '../../preview/stats.js';
 import { HOUR_MS, hourOf } from '../preview-update.js';
 import type { PreviewStore } from '../registry-store.js';
 import { row, rows, type Queryable } from './db.js';
@@ -23,7 +23,7 @@ export async function readStatsPg(db: Queryable, nowMs: number): Promise<StatsRe
   const hf = hourOf(b.fresh);
   const hs = hourOf(b.stale);
   // One round trip: fresh = hours after hf + (b.fresh, end of hf); stale = hours before hs + [start of hs, b.stale).
-  const [counters, f] = await Promise.all([
+  const [counters, f, changes] = await Promise.all([
     rows<{ kind: string; key: string; n: number }>(db, 'SELECT kind, key, n FROM preview_counters'),
     row<{ fresh: number; stale: number }>(
       db,
@@ -33,10 +33,17 @@ export async function readStatsPg(db: Queryable, nowMs: number): Promise<StatsRe
               + (SELECT count(*) FROM preview_policy WHERE crawled_ms > $5 AND crawled_ms < $6) AS stale`,
       [hf, b.fresh, (hf + 1) * HOUR_MS, hs, hs * HOUR_MS - 1, b.stale],
     ),
+    // Only stance changes are in the partial index: the rows read are the changes of the period.
+    rows<ChangeCount>(
+      db,
+      `SELECT crawled_ms / 86400000 AS day, stance_from AS "from", entry::jsonb ->> 'stance' AS "to", count(*) AS n
+       FROM preview_history WHERE stance_from IS NOT NULL AND crawled_ms >= $1 GROUP BY 1, 2, 3`,
+      [changesSince(nowMs)],
+    ),
   ]);
   const t = tally(counters);
   const total = t.get('total')?.get('') ?? 0;
-  return assembleStats(t, { fresh: f!.fresh, stale: f!.stale, aging: Math.max(0, total - f!.fresh - f!.stale) }, nowMs);
+  return assembleStats(t, { fresh: f!.fresh, stale: f!.stale, aging: Math.max(0, total - f!.fresh - f!.stale) }, changes, nowMs);
 }
 
 /** The same statistics by scanning every domain's stored facets. */
@@ -60,13 +67,21 @@ export async function scanStatsPg(db: Queryable, nowMs: number): Promise<StatsRe
       ])),
     );
   }
+  out.push(
+    ...(await q(
+      `SELECT 'terms' AS kind, coalesce(facets::jsonb ->> 'terms', 'unknown') || '|' || CASE
+         WHEN detail IN ('robots_blocked', 'unreachable') THEN 'unread' WHEN jsonb_array_length(facets::jsonb -> 'blocked') > 0 THEN 'blocks' ELSE 'open' END AS key,
+         count(*) AS n FROM preview_policy GROUP BY 2`,
+    )),
+  );
   const b = freshnessBounds(nowMs);
   const f = (await row<{ fresh: number; stale: number; total: number }>(
     db,
     'SELECT count(*) FILTER (WHERE crawled_ms > $1) AS fresh, count(*) FILTER (WHERE crawled_ms < $2) AS stale, count(*) AS total FROM preview_policy',
     [b.fresh, b.stale],
   ))!;
-  return assembleStats(tally(out), { fresh: f.fresh, stale: f.stale, aging: f.total - f.fresh - f.stale }, nowMs);
+  const history = await rows<{ domain: string; entry: string }>(db, 'SELECT domain, entry FROM preview_history ORDER BY domain, id');
+  return assembleStats(tally(out), { fresh: f.fresh, stale: f.stale, aging: f.total - f.fresh - f.stale }, scanChanges(history, nowMs), nowMs);
 }
 
 export async function searchPoliciesPg(db: Queryable, p: PreviewSearchParams): Promise<PreviewSearchResult> {

@@ -50,7 +50,11 @@ function prepareAll(db: Database.Database) {
     dropBot: db.prepare('DELETE FROM preview_bot WHERE bot = ? AND verdict = ? AND rank_sort = ? AND domain = ?'),
     addStandard: db.prepare('INSERT OR IGNORE INTO preview_standard (standard, rank_sort, domain) VALUES (?, ?, ?)'),
     dropStandard: db.prepare('DELETE FROM preview_standard WHERE standard = ? AND rank_sort = ? AND domain = ?'),
-    addHistory: db.prepare('INSERT INTO preview_history (domain, entry) VALUES (?, ?)'),
+    // stance_from: the domain's previous entry's stance when it differs from this one's (preview-update.ts HistoryRow).
+    addHistory: db.prepare<[{ domain: string; entry: string; ms: number }]>(
+      `INSERT INTO preview_history (domain, entry, crawled_ms, stance_from)
+       VALUES (@domain, @entry, @ms, (SELECT nullif(json_extract(h.entry, '$.stance'), json_extract(@entry, '$.stance')) FROM preview_history h WHERE h.domain = @domain ORDER BY h.id DESC LIMIT 1))`,
+    ),
     putSignals: db.prepare(
       'INSERT INTO preview_signals (domain, raw) VALUES (?, ?) ON CONFLICT (domain) DO UPDATE SET raw = excluded.raw',
     ),
@@ -104,7 +108,7 @@ export function indexCrawl(db: Database.Database, crawl: StoredCrawl): void {
 
   if (u.first) st.addName.run(Number(st.insertPolicy.run(u.policy).lastInsertRowid), domain);
   else st.updatePolicy.run(u.policy);
-  if (u.history) st.addHistory.run(domain, u.history);
+  if (u.history) st.addHistory.run({ domain, entry: u.history.entry, ms: u.history.crawled_ms });
   st.putSignals.run(domain, u.signals);
 }
 

@@ -9,7 +9,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { StatsResponse } from '../../preview/schemas.js';
-import { assembleStats, freshnessBounds, tally } from '../../preview/stats.js';
+import { assembleStats, changesSince, freshnessBounds, scanChanges, tally, type ChangeCount } from '../../preview/stats.js';
 import { DETAIL_STANCE, toAnnouncedStance, type Detail } from '../../../../shared/values.js';
 import { HOUR_MS, hourOf, statements } from './preview-index.js';
 
@@ -23,6 +23,11 @@ function prepareStats(db: Database.Database) {
     hoursBefore: n<[number]>('SELECT sum(n) AS n FROM preview_crawl_hours WHERE hour < ?'),
     // Index range counts inside one hour (EXPLAIN: SEARCH ... USING COVERING INDEX preview_policy_crawled).
     range: n<[number, number]>('SELECT count(*) AS n FROM preview_policy WHERE crawled_ms > ? AND crawled_ms < ?'),
+    // Only stance changes are in the partial index: the rows read are the changes of the period.
+    changes: db.prepare<[number], ChangeCount>(
+      `SELECT crawled_ms / 86400000 AS day, stance_from AS "from", json_extract(entry, '$.stance') AS "to", count(*) AS n
+       FROM preview_history WHERE stance_from IS NOT NULL AND crawled_ms >= ? GROUP BY 1, 2, 3`,
+    ),
   };
 }
 
@@ -43,7 +48,7 @@ export function readStats(db: Database.Database, nowMs: number): StatsResponse {
   // stale: crawled_ms < b.stale = hours before hs, plus [start of hs, b.stale).
   const stale = (s.hoursBefore.get(hs)!.n ?? 0) + s.range.get(hs * HOUR_MS - 1, b.stale)!.n!;
   const total = t.get('total')?.get('') ?? 0;
-  return assembleStats(t, { fresh, stale, aging: Math.max(0, total - fresh - stale) }, nowMs);
+  return assembleStats(t, { fresh, stale, aging: Math.max(0, total - fresh - stale) }, s.changes.all(changesSince(nowMs)), nowMs);
 }
 
 /** The same statistics by scanning every domain's stored facets (GROUP BY over the whole registry). */
@@ -72,6 +77,13 @@ export function scanStats(db: Database.Database, nowMs: number): StatsResponse {
       ),
     );
   }
+  rows.push(
+    ...q(
+      `SELECT 'terms' AS kind, coalesce(json_extract(facets, '$.terms'), 'unknown') || '|' || CASE
+         WHEN detail IN ('robots_blocked', 'unreachable') THEN 'unread' WHEN json_array_length(facets, '$.blocked') > 0 THEN 'blocks' ELSE 'open' END AS key,
+         count(*) AS n FROM preview_policy GROUP BY key`,
+    ),
+  );
   const b = freshnessBounds(nowMs);
   const f = db
     .prepare<[number, number], { fresh: number | null; stale: number | null; total: number }>(
@@ -80,5 +92,6 @@ export function scanStats(db: Database.Database, nowMs: number): StatsResponse {
     .get(b.fresh, b.stale)!;
   const fresh = f.fresh ?? 0;
   const stale = f.stale ?? 0;
-  return assembleStats(tally(rows), { fresh, stale, aging: f.total - fresh - stale }, nowMs);
+  const history = db.prepare<[], { domain: string; entry: string }>('SELECT domain, entry FROM preview_history ORDER BY domain, id').all();
+  return assembleStats(tally(rows), { fresh, stale, aging: f.total - fresh - stale }, scanChanges(history, nowMs), nowMs);
 }

@@ -9,7 +9,10 @@
 import type Database from 'better-sqlite3';
 import { SchemaTooNewError } from '../schema-too-new.js';
 
-const MIGRATIONS: readonly string[] = [
+/** SQL, or a function where the step depends on what the database holds. */
+type Migration = string | ((db: Database.Database) => void);
+
+const MIGRATIONS: readonly Migration[] = [
   // 1
   `
   -- Current announced record and search columns, one row per domain.
@@ -86,7 +89,37 @@ const MIGRATIONS: readonly string[] = [
   -- Domain substring search: trigram index over the names (3+ character queries).
   CREATE VIRTUAL TABLE preview_names USING fts5(domain, tokenize = 'trigram', content = 'preview_policy', content_rowid = 'id');
   `,
+  // 2: terms against robots.txt (a `terms` counter, from each row's registry record) and stance
+  // changes by time (each history row's crawl time and the stance before it, when it changed).
+  // The side tables may be opened without the registry's own (tests): then no record, `unknown`.
+  (db) => {
+    const registry = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'domains'").get() !== undefined;
+    const tos = registry ? `(SELECT json_extract(d.full, '$.tos_ai_stance') FROM domains d WHERE d.domain = preview_policy.domain)` : 'NULL';
+    db.exec(`UPDATE preview_policy SET facets = json_set(facets, '$.terms', coalesce(${tos}, 'unknown'))`);
+    db.exec(TERMS_AND_CHANGES);
+  },
 ];
+
+const TERMS_AND_CHANGES = `
+  INSERT INTO preview_counters (kind, key, n)
+    SELECT 'terms', json_extract(facets, '$.terms') || '|' || CASE
+        WHEN detail IN ('robots_blocked', 'unreachable') THEN 'unread'
+        WHEN json_array_length(facets, '$.blocked') > 0 THEN 'blocks'
+        ELSE 'open' END AS key, count(*)
+    FROM preview_policy GROUP BY key;
+
+  ALTER TABLE preview_history ADD COLUMN crawled_ms INTEGER;  -- epoch ms of the entry's crawl
+  ALTER TABLE preview_history ADD COLUMN stance_from TEXT;    -- the stance before, when this crawl changed it
+  UPDATE preview_history SET crawled_ms = CAST(round((julianday(json_extract(entry, '$.crawled_at')) - 2440587.5) * 86400000) AS INTEGER);
+  WITH prev AS (
+    SELECT id, json_extract(entry, '$.stance') AS stance, lag(json_extract(entry, '$.stance')) OVER (PARTITION BY domain ORDER BY id) AS before
+    FROM preview_history
+  )
+  UPDATE preview_history SET stance_from = prev.before FROM prev
+    WHERE prev.id = preview_history.id AND prev.before IS NOT NULL AND prev.before <> prev.stance;
+  -- Only the rows /stats counts, in time order.
+  CREATE INDEX preview_history_stance_changes ON preview_history(crawled_ms) WHERE stance_from IS NOT NULL;
+`;
 
 export function migratePreviewTables(db: Database.Database): void {
   db.exec('CREATE TABLE IF NOT EXISTS preview_meta (version INTEGER NOT NULL)');
@@ -95,7 +128,9 @@ export function migratePreviewTables(db: Database.Database): void {
   if (current > MIGRATIONS.length) throw new SchemaTooNewError(db.name, current, MIGRATIONS.length, { part: 'announced-surface schema' });
   for (let v = current; v < MIGRATIONS.length; v++) {
     db.transaction(() => {
-      db.exec(MIGRATIONS[v]!);
+      const step = MIGRATIONS[v]!;
+      if (typeof step === 'string') db.exec(step);
+      else step(db);
       db.exec('DELETE FROM preview_meta');
       db.prepare('INSERT INTO preview_meta (version) VALUES (?)').run(v + 1);
     })();

@@ -26,7 +26,7 @@ const indexed = (u: PreviewUpdate | null): IndexedPolicy => {
   const { audit_id, crawls, rank_sort, crawled_ms, facets } = u.policy;
   return { audit_id, crawls, rank_sort, crawled_ms, facets };
 };
-const historyOf = (u: PreviewUpdate | null) => (u?.history ? HistoryEntrySchema.parse(JSON.parse(u.history)) : null);
+const historyOf = (u: PreviewUpdate | null) => (u?.history ? HistoryEntrySchema.parse(JSON.parse(u.history.entry)) : null);
 
 const OPEN: Spec = { detail: 'no_ai_rules', standards: ['robots_txt'], rank: 120, cdn: ' Cloudflare ', cms: 'WordPress' };
 const BLOCKS_GPTBOT: Spec = { ...OPEN, detail: 'blocks_training', use_cases: { training: 'blocked' }, blocked: ['GPTBot'] };
@@ -60,10 +60,13 @@ describe('previewUpdate', () => {
       { kind: 'score', key: '9', n: 1 },
       { kind: 'stance', key: 'no_policy', n: 1 },
       { kind: 'standard', key: 'robots_txt', n: 1 },
+      // No terms found, robots.txt blocks no AI bot.
+      { kind: 'terms', key: 'unknown|open', n: 1 },
       { kind: 'total', key: '', n: 1 },
     ]);
     expect(u.hours).toEqual([{ hour: Date.UTC(2026, 0, 10, 8) / HOUR_MS, n: 1 }]);
     expect(historyOf(u)).toMatchObject({ audit_id: c.auditId, crawled_at: JAN_10, stance: 'no_policy', changes: [] });
+    expect(u.history?.crawled_ms).toBe(Date.parse(JAN_10));
     expect(SignalsResponseSchema.parse(JSON.parse(u.signals))).toMatchObject({ domain: 'news.test', audit_id: c.auditId, crawled_at: JAN_10 });
   });
 
@@ -95,11 +98,14 @@ describe('previewUpdate', () => {
       { kind: 'score', key: '9', n: -1 },
       { kind: 'stance', key: 'blocks_training', n: 1 },
       { kind: 'stance', key: 'no_policy', n: -1 },
+      { kind: 'terms', key: 'unknown|blocks', n: 1 },
+      { kind: 'terms', key: 'unknown|open', n: -1 },
     ]);
     expect(u.hours).toEqual([
       { hour: hour(JAN_10), n: -1 },
       { hour: hour(JAN_12), n: 1 },
     ]);
+    expect(u.history?.crawled_ms).toBe(Date.parse(JAN_12));
     expect(historyOf(u)?.changes).toEqual([
       'stance: no_policy → blocks_training',
       'detail: no_ai_rules → blocks_training',

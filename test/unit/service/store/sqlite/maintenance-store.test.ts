@@ -48,7 +48,7 @@ describe('SQLite maintenance: indexes after a purge, and a newer file refused', 
 
   it.each([
     ['registry schema', 'PRAGMA user_version = 999', `has schema version 999, newer than this program's ${SCHEMA_VERSION}`],
-    ['announced-surface schema', 'UPDATE preview_meta SET version = 7', "has announced-surface schema version 7, newer than this program's 1"],
+    ['announced-surface schema', 'UPDATE preview_meta SET version = 7', "has announced-surface schema version 7, newer than this program's 2"],
   ])('a file with a newer %s is refused, naming the file and both versions', async (_, sql, words) => {
     await store.close();
     const db = new Database(join(dir, REGISTRY_FILE));

@@ -32,7 +32,7 @@ describe('migratePreview', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(3);
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'preview_%' AND type = 'table'").pluck().all();
     expect(tables).toEqual(expect.arrayContaining(['preview_policy', 'preview_bot', 'preview_standard', 'preview_counters', 'preview_history', 'preview_signals']));
-    expect(db.prepare('SELECT version FROM preview_meta').pluck().all()).toEqual([1]);
+    expect(db.prepare('SELECT version FROM preview_meta').pluck().all()).toEqual([2]);
   });
 
   it('survives reopening the file', () => {
