@@ -49,9 +49,13 @@ describe('a program with 8 made-up install ids', () => {
       gw.get(`/v1/domain/${site('ext-fresh.test')}`, { ...EXTENSION, prefer: 'wait=10' }).then(async (r) => ({ body: await r.json(), ms: Date.now() - started })),
       gw.get(`/v1/domain/${site('prog-fresh.flood.test')}`, { ...madeUp(3), prefer: 'wait=3' }).then(async (r) => r.json()),
     ]);
+    // Found within the 10 s hold: a free worker (two crawl at once), then its own crawl. The
+    // backlog's turn would be far longer (240 crawls of at least 4 × 300 ms, two at a time: over
+    // two minutes), so a first-come queue answers `queued` here. The time itself is only bounded
+    // by the hold, since under a loaded machine (the whole suite in parallel) crawls slow down;
+    // `npm run bench -- flood` measures it on a quiet one.
     expect(ext.body).toMatchObject({ domain: 'ext-fresh.test', found: true });
-    // A free worker (two crawl at once), then its own crawl: far less than the backlog's turn would be.
-    expect(ext.ms).toBeLessThan(2 * alone + 2_000);
+    expect(ext.ms).toBeLessThan(Math.max(2 * alone + 2_000, 10_500));
     // The program's own fresh domain waits behind its own backlog.
     expect(prog).toEqual({ domain: 'prog-fresh.flood.test', found: false, queued: true });
     const after = (await (await gw.get('/status')).json()) as { service: { queued: number } };
