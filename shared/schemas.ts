@@ -10,6 +10,7 @@ import {
   BOT_STATUSES,
   COMPLETENESS,
   CONFLICTS,
+  NOTES,
   DECIDING_SOURCES,
   DETAILS,
   ERROR_CODES,
@@ -323,6 +324,19 @@ export const FullRecordSchema = z.object({
   tos_automated_access: TosStanceSchema.optional(),
   /** The sentence that decided tos_automated_access, null when none. */
   tos_automated_access_excerpt: z.string().nullable().optional(),
+  /**
+   * Where in the terms the clause deciding tos_ai_stance stands: its section number ("4.2",
+   * "§ 7", "IV") or, when unnumbered, its heading text ("Use of content"); null when none was
+   * found or the stance is silent/unknown. Optional like the fields above.
+   */
+  tos_ai_section: z.string().nullable().optional(),
+  /** The same for tos_automated_access. */
+  tos_automated_access_section: z.string().nullable().optional(),
+  /**
+   * Notes: worth telling a person, no disagreement between sources (classification.md sections
+   * 9 and 11), each with an explanation of the same subject. Optional for a foreign upstream.
+   */
+  notes: z.array(z.enum(NOTES)).optional(),
   usage_signals: UsagePrefsSchema,
   explanations: z.array(ExplanationSchema),
   warnings: z.array(z.string()),

@@ -111,6 +111,14 @@ export const CONFLICTS = [
 ] as const;
 export type Conflict = (typeof CONFLICTS)[number];
 
+/**
+ * Notes in the full record (ours): facts worth telling beside the verdicts that are no
+ * conflict. `tos_bans_automated_access_but_robots_allows`: the terms forbid robots or scrapers
+ * without naming AI, while robots.txt restricts no AI bot (classification.md section 11).
+ */
+export const NOTES = ['tos_bans_automated_access_but_robots_allows'] as const;
+export type Note = (typeof NOTES)[number];
+
 export const LIMIT_TYPES = ['minute', 'day', 'month'] as const;
 export type LimitType = (typeof LIMIT_TYPES)[number];
 

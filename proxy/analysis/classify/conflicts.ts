@@ -5,7 +5,7 @@
 import { botByToken } from '../../../shared/bots.js';
 import type { WarningCode } from '../../../shared/labels.js';
 import type { Explanation } from '../../../shared/schemas.js';
-import type { Conflict, RobotsOutcome, Stance, TosStance, UseCase } from '../../../shared/values.js';
+import type { Conflict, Note, RobotsOutcome, Stance, TosStance, UseCase } from '../../../shared/values.js';
 import { USE_CASES } from '../../../shared/values.js';
 import type { RobotsTxt } from '../../../shared/robots/index.js';
 import { restricts, type BotReadings } from './bot-readings.js';
@@ -23,13 +23,21 @@ export interface ConflictFacts {
   robotsOutcome: RobotsOutcome;
   tosStance: TosStance;
   tosExcerpt: string | null;
+  /** What the terms say of automated access (robots, scrapers), apart from AI use (section 11). */
+  tosAccess: TosStance;
+  tosAccessExcerpt: string | null;
   llmsFound: boolean;
   stance: Stance;
 }
 
+const robotsOf = (f: ConflictFacts) => (u: UseCase) => f.verdicts[u].robots.value;
+/** "every R(u) allowed" needs a robots.txt we could read (or its proven absence): when it was refused, R(u) says nothing. */
+const robotsLetsAiIn = (f: ConflictFacts): boolean =>
+  (f.robotsOutcome === 'ok' || f.robotsOutcome === 'missing') && USE_CASES.every((u) => robotsOf(f)(u) === 'allowed');
+
 export function findConflicts(f: ConflictFacts): Finding<Conflict>[] {
   const out: Finding<Conflict>[] = [];
-  const r = (u: UseCase) => f.verdicts[u].robots.value;
+  const r = robotsOf(f);
   const restricted = USE_CASES.filter((u) => r(u) !== 'allowed');
   const tos = (id: Conflict, reason: string): Finding<Conflict> => ({
     id,
@@ -46,10 +54,7 @@ export function findConflicts(f: ConflictFacts): Finding<Conflict>[] {
       ),
     );
   }
-  // "every R(u) allowed" needs a robots.txt we could read (or its proven absence): when it was
-  // refused, R(u) says nothing, so it cannot contradict the terms.
-  const robotsKnown = f.robotsOutcome === 'ok' || f.robotsOutcome === 'missing';
-  if (f.tosStance === 'prohibits' && robotsKnown && restricted.length === 0) {
+  if (f.tosStance === 'prohibits' && robotsLetsAiIn(f)) {
     out.push(tos('tos_prohibits_ai_but_robots_allows', 'The terms of service prohibit AI use, but robots.txt restricts no AI bot.'));
   }
   for (const u of USE_CASES) {
@@ -79,6 +84,20 @@ export function findConflicts(f: ConflictFacts): Finding<Conflict>[] {
   }
   // One finding per id: the first explanation is kept (the records list each conflict once).
   return out.filter((c, i) => out.findIndex((d) => d.id === c.id) === i);
+}
+
+/**
+ * Notes (classification.md section 11): terms that forbid robots or scrapers (or allow them only
+ * with permission) without naming AI, beside a robots.txt that lets every AI bot in. No conflict:
+ * the terms speak of automated access, robots.txt of named crawlers. Not noted when the terms
+ * also prohibit AI use, which is the conflict tos_prohibits_ai_but_robots_allows.
+ */
+export function findNotes(f: ConflictFacts): Finding<Note>[] {
+  const bans = f.tosAccess === 'prohibits' || f.tosAccess === 'restricts';
+  if (!bans || f.tosStance === 'prohibits' || !robotsLetsAiIn(f)) return [];
+  const id: Note = 'tos_bans_automated_access_but_robots_allows';
+  const words = f.tosAccess === 'prohibits' ? 'forbid' : 'restrict';
+  return [{ id, explanation: { subject: id, value: 'note', source: 'tos', line: null, evidence: clip(f.tosAccessExcerpt), reason: `The terms of service ${words} robots and scrapers without naming AI; robots.txt restricts no AI bot.` } }];
 }
 
 /** Retired tokens and the current bot that does their job (shared/bots.ts descriptions). */

@@ -6,11 +6,11 @@
 import { AI_BOTS, KEY_BOTS, botsForUseCase, type Bot } from '../../../shared/bots.js';
 import type { WarningCode } from '../../../shared/labels.js';
 import type { Signals, UseCases } from '../../../shared/schemas.js';
-import { USE_CASES, type Conflict, type UseCase } from '../../../shared/values.js';
+import { USE_CASES, type Conflict, type Note, type UseCase } from '../../../shared/values.js';
 import type { Evidence } from '../evidence.js';
 import { readBots, type BotReadings } from './bot-readings.js';
 import { botLists, type BotLists } from './bot-lists.js';
-import { findConflicts, findWarnings, type Finding } from './conflicts.js';
+import { findConflicts, findNotes, findWarnings, type ConflictFacts, type Finding } from './conflicts.js';
 import { RobotsLines } from './explain.js';
 import { readEvidence, type Facts } from './read-evidence.js';
 import { openness } from './scores.js';
@@ -31,6 +31,8 @@ export interface Decision {
   useCases: UseCases;
   stance: StanceDecision;
   conflicts: Finding<Conflict>[];
+  /** Worth telling, no disagreement (section 11). */
+  notes: Finding<Note>[];
   warnings: Finding<WarningCode>[];
   lists: BotLists;
   /** The seed's six standards found. */
@@ -91,6 +93,16 @@ export function decide(evidence: Evidence): Decision {
   });
 
   const nonObsolete = AI_BOTS.filter((b) => !b.obsolete);
+  const terms: ConflictFacts = {
+    verdicts,
+    robotsOutcome,
+    tosStance: facts.tos.ai.stance,
+    tosExcerpt: facts.tos.ai.excerpt,
+    tosAccess: facts.tos.automatedAccess.stance,
+    tosAccessExcerpt: facts.tos.automatedAccess.excerpt,
+    llmsFound: found.llms_txt,
+    stance: stance.stance,
+  };
   return {
     evidence,
     facts,
@@ -100,7 +112,8 @@ export function decide(evidence: Evidence): Decision {
     verdicts,
     useCases,
     stance,
-    conflicts: findConflicts({ verdicts, robotsOutcome, tosStance: facts.tos.ai.stance, tosExcerpt: facts.tos.ai.excerpt, llmsFound: found.llms_txt, stance: stance.stance }),
+    conflicts: findConflicts(terms),
+    notes: findNotes(terms),
     warnings: findWarnings(robots, readings, evidence.robots.kind === 'response' && evidence.robots.truncated && robotsOutcome === 'ok'),
     lists: botLists(readings),
     found,

@@ -22,6 +22,7 @@ export function explanations(d: Decision): Explanation[] {
     ...d.lists.ai.map((r) => explainBot(d, r)),
     ...d.lists.unknownAi.filter((r) => !d.lists.ai.includes(r)).map((r) => explainBot(d, r)),
     ...d.conflicts.map((c) => c.explanation),
+    ...d.notes.map((n) => n.explanation),
     ...d.warnings.map((w) => w.explanation),
     ...explainSite(d),
   ];
@@ -79,6 +80,9 @@ export function fullRecord(d: Decision, basis: Basis): FullRecordBody {
     tos_excerpt: facts.tos.ai.excerpt,
     tos_automated_access: facts.tos.automatedAccess.stance,
     tos_automated_access_excerpt: facts.tos.automatedAccess.excerpt,
+    tos_ai_section: facts.tos.ai.section,
+    tos_automated_access_section: facts.tos.automatedAccess.section,
+    notes: d.notes.map((n) => n.id),
     usage_signals: perUseCase((u) => d.signals.site[u]?.value ?? null),
     explanations: explanations(d),
     warnings: d.warnings.map((w) => w.id),

@@ -83,6 +83,8 @@ export interface TosStanceResult {
   stance: TosStance;
   /** The sentence that decided (at most EXCERPT_MAX characters), null for silent/unknown. */
   excerpt: string | null;
+  /** The deciding clause's section number or heading, null when none (or silent/unknown). */
+  section: string | null;
 }
 
 /** What the terms say of AI use, and of automated access (robots, scrapers), apart. */
@@ -133,8 +135,8 @@ function sentenceStance(sentence: string): TosStance | null {
   return null;
 }
 
-const UNKNOWN: TosStanceResult = { stance: 'unknown', excerpt: null };
-const SILENT: TosStanceResult = { stance: 'silent', excerpt: null };
+const UNKNOWN: TosStanceResult = { stance: 'unknown', excerpt: null, section: null };
+const SILENT: TosStanceResult = { stance: 'silent', excerpt: null, section: null };
 
 /** The terms' two facts from their plain text. */
 export function termsFromText(text: string): TermsReading {
@@ -150,8 +152,8 @@ export function termsFromText(text: string): TermsReading {
     if (aiAt < 0 && accessAt < 0) continue;
     const stance = sentenceStance(sentence);
     if (stance === null) continue;
-    if (aiAt >= 0 && RANK[stance] > RANK[ai.stance]) ai = { stance, excerpt: excerptOf(sentence, aiAt) };
-    if (accessAt >= 0 && RANK[stance] > RANK[access.stance]) access = { stance, excerpt: excerptOf(sentence, accessAt) };
+    if (aiAt >= 0 && RANK[stance] > RANK[ai.stance]) ai = { stance, excerpt: excerptOf(sentence, aiAt), section: null };
+    if (accessAt >= 0 && RANK[stance] > RANK[access.stance]) access = { stance, excerpt: excerptOf(sentence, accessAt), section: null };
   }
   return { ai, automatedAccess: access };
 }

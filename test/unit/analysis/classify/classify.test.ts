@@ -34,6 +34,7 @@ const HOUSEKEEPING = 'User-agent: *\nDisallow: /wp-admin/\n';
 const ALL_KEYS = ['GPTBot', 'ClaudeBot', 'Google-Extended', 'CCBot', 'OAI-SearchBot', 'Claude-SearchBot', 'PerplexityBot', 'ChatGPT-User', 'Claude-User', 'Perplexity-User'];
 const AI_TOS_BAN = '<html><body><h1>Terms</h1><p>You may not scrape our content or use it to train artificial intelligence models.</p></body></html>';
 const AI_TOS_OK = '<html><body><h1>Terms</h1><p>You may use our articles to train artificial intelligence models.</p></body></html>';
+const SCRAPING_TOS_BAN = '<html><body><h1>Terms</h1><p>You may not use any robot, spider, scraper or other automated means to access the site.</p></body></html>';
 const SILENT_TOS = '<html><body><h1>Terms</h1><p>By using this website you agree to these terms.</p></body></html>';
 
 interface Row {
@@ -190,6 +191,18 @@ describe('conflicts (section 6)', () => {
     expect(c.full.tos_excerpt).toContain('may not scrape');
     expect(c.full.conflicts).toEqual(['tos_prohibits_ai_but_robots_allows']);
     expect(c.full.explanations).toContainEqual(expect.objectContaining({ subject: 'tos_prohibits_ai_but_robots_allows', source: 'tos' }));
+  });
+  it('terms that ban only scrapers beside a robots.txt letting AI bots in: a note, no conflict (section 11)', () => {
+    const c = run({ robots: HOUSEKEEPING, tos: SCRAPING_TOS_BAN });
+    expect([c.full.tos_ai_stance, c.full.tos_automated_access]).toEqual(['silent', 'prohibits']);
+    expect(c.full.conflicts).toEqual([]);
+    expect(c.full.notes).toEqual(['tos_bans_automated_access_but_robots_allows']);
+    expect(c.full.explanations).toContainEqual(expect.objectContaining({ subject: 'tos_bans_automated_access_but_robots_allows', value: 'note', source: 'tos', evidence: expect.stringContaining('robot, spider') }));
+  });
+  it('no scraping note when robots.txt restricts AI bots, nor when the terms also ban AI (that is the conflict)', () => {
+    expect(run({ robots: block('GPTBot'), tos: SCRAPING_TOS_BAN }).full.notes).toEqual([]);
+    expect(run({ robots: HOUSEKEEPING, tos: AI_TOS_BAN }).full.notes).toEqual([]);
+    expect(run({ robots: status(403), tos: SCRAPING_TOS_BAN }).full.notes).toEqual([]);
   });
   it('no tos_prohibits conflict when robots.txt could not be read', () => {
     expect(run({ robots: status(403), tos: AI_TOS_BAN }).full.conflicts).toEqual([]);

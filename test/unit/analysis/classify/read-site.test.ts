@@ -22,8 +22,8 @@ describe('readEvidence: site facts', () => {
     expect(f.paywall).toEqual({ hasPaywall: true, evidence: 'piano script' });
     expect(f.hasTos).toBe(true);
     expect(f.tos).toEqual({
-      ai: { stance: 'prohibits', excerpt: 'You may not use our content to train machine learning models.' },
-      automatedAccess: { stance: 'silent', excerpt: null },
+      ai: { stance: 'prohibits', excerpt: 'You may not use our content to train machine learning models.', section: null },
+      automatedAccess: { stance: 'silent', excerpt: null, section: null },
     });
     expect(f.markdown).toEqual({ offered: true, via: 'link_tag', url: '/index.md' });
   });
@@ -39,7 +39,7 @@ describe('readEvidence: site facts', () => {
 
   it('does not count terms that could not be read (classification.md section 1: 2xx HTML or text)', () => {
     const r = readEvidence(evidence({ tosUrl: 'https://example.com/terms', tos: response('gone', { status: 404 }) }));
-    expect([r.hasTos, r.tos.ai, r.tos.automatedAccess]).toEqual([false, { stance: 'unknown', excerpt: null }, { stance: 'unknown', excerpt: null }]);
+    expect([r.hasTos, r.tos.ai, r.tos.automatedAccess]).toEqual([false, { stance: 'unknown', excerpt: null, section: null }, { stance: 'unknown', excerpt: null, section: null }]);
   });
 
   it('reports which challenge page blocked robots.txt', () => {

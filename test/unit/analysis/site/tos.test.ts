@@ -47,13 +47,13 @@ describe('termsFromText', () => {
     ['silent', 'silent', 'These terms are governed by the laws of England. We may update these terms at any time.'],
   ])('AI %s, automated access %s: %s', (ai, access, text) => {
     const r = termsFromText(`Terms of Use\n\nWelcome to Example.\n${text}\nContact us with questions.`);
-    expect(r.ai).toEqual({ stance: ai, excerpt: ai === 'silent' ? null : text });
-    expect(r.automatedAccess).toEqual({ stance: access, excerpt: access === 'silent' ? null : text });
+    expect(r.ai).toEqual({ stance: ai, excerpt: ai === 'silent' ? null : text, section: null });
+    expect(r.automatedAccess).toEqual({ stance: access, excerpt: access === 'silent' ? null : text, section: null });
   });
 
   it('the most restrictive clause decides each fact', () => {
     const r = termsFromText('You may use our AI features freely. You may not use the content to train AI models.');
-    expect(r.ai).toEqual({ stance: 'prohibits', excerpt: 'You may not use the content to train AI models.' });
+    expect(r.ai).toEqual({ stance: 'prohibits', excerpt: 'You may not use the content to train AI models.', section: null });
   });
 
   it('does not read the Italian or French word "ai" as AI', () => {
@@ -61,7 +61,7 @@ describe('termsFromText', () => {
   });
 
   it('is unknown for empty text, and cuts excerpts to 400 characters around the clause', () => {
-    expect(termsFromText('  ')).toEqual({ ai: { stance: 'unknown', excerpt: null }, automatedAccess: { stance: 'unknown', excerpt: null } });
+    expect(termsFromText('  ')).toEqual({ ai: { stance: 'unknown', excerpt: null, section: null }, automatedAccess: { stance: 'unknown', excerpt: null, section: null } });
     const long = `${'General provisions apply here '.repeat(30)}and you must not scrape this site${' under any circumstances'.repeat(20)}`;
     const r = termsFromText(long).automatedAccess;
     expect(r.stance).toBe('prohibits');
