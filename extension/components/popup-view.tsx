@@ -8,7 +8,8 @@ import type { PathVerdicts } from '../lib/page-reading.js';
 import type { PageSignals } from '../lib/page-signals.js';
 import type { Extras } from '../lib/popup-data.js';
 import type { TabState } from '../lib/session-store.js';
-import { hostOf, popupModel, type PopupModel } from '../lib/view-model.js';
+import { parentSite } from '../lib/parent-site.js';
+import { hostOf, popupModel, type ModelInput, type PopupModel } from '../lib/view-model.js';
 import { BotSection } from './bot-section.js';
 import { CrawlTime, type RecheckView } from './crawl-time.js';
 import { Explanations } from './explanations.js';
@@ -57,6 +58,12 @@ export function PopupView({ state, extras, now, locale, recheck, onRecheck, page
   return <Found state={state} extras={extras} now={now} locale={locale} recheck={recheck} onRecheck={onRecheck} page={page} />;
 }
 
+/** The parent's answer the badge already used (storage.session), so the first paint tells the same. */
+function storedParent(state: Extract<TabState, { kind: 'found' }>): ModelInput['parent'] {
+  const up = state.parent ? parentSite(state.policy) : null;
+  return up && state.parent ? { ...up, policy: state.parent } : null;
+}
+
 type FoundProps = Omit<PopupViewProps, 'state'> & { state: Extract<TabState, { kind: 'found' }> };
 
 function Found({ state, extras, now, locale, recheck, onRecheck, page }: FoundProps) {
@@ -68,14 +75,13 @@ function Found({ state, extras, now, locale, recheck, onRecheck, page }: FoundPr
         full: extras?.full,
         announced: extras?.announced,
         history: extras?.history,
-        agents: extras?.bots.agents,
-        parent: extras?.parent,
+        parent: extras?.parent ?? storedParent(state),
         pathVerdicts: page?.pathVerdicts,
         pageSignals: page?.signals,
         now,
         locale,
       }),
-    [state.policy, extras, now, locale, page],
+    [state, extras, now, locale, page],
   );
   const panels: Panel[] = [
     {
@@ -90,9 +96,9 @@ function Found({ state, extras, now, locale, recheck, onRecheck, page }: FoundPr
               {model.parent}
             </p>
           )}
-          <Standards standards={model.standards} robots={model.robots} contentSignal={model.contentSignal} />
+          <Standards standards={model.standards} robots={model.robots} signals={model.signals} />
           {model.issues && <Issues issues={model.issues} />}
-          <SiteFacts site={state.policy.site} basis={state.policy.basis} />
+          <SiteFacts site={state.policy.site} termsNotRead={model.termsNotRead} />
           <CrawlTime model={model} recheck={recheck} onRecheck={onRecheck} />
         </>
       ),

@@ -1,12 +1,13 @@
 /**
  * What the site publishes: whether robots.txt was read (never "missing" when it was not), and the
- * standards found, the ones that decided a verdict marked. Content-Signal's uses are spelled out.
+ * standards found, the ones that decided a verdict marked, and what each usage signal said.
  */
 import { USE_CASE_LABELS } from '~~/shared/labels.js';
 import type { RobotsReading, StandardReading } from '~~/shared/story.js';
 import { t } from '../lib/i18n.js';
 
-export function Standards({ standards, robots, contentSignal }: { standards: StandardReading[]; robots: RobotsReading; contentSignal: string | null }) {
+/** `signals`: what each usage signal said, read out ("Content-Signal: AI training no, search yes"). */
+export function Standards({ standards, robots, signals }: { standards: StandardReading[]; robots: RobotsReading; signals: string[] }) {
   return (
     <section class="block" aria-labelledby="standards-h">
       <h2 id="standards-h">{t('standardsHeading', 'Standards found')}</h2>
@@ -29,10 +30,12 @@ export function Standards({ standards, robots, contentSignal }: { standards: Sta
           ))}
         </ul>
       )}
-      {contentSignal && (
-        <p class="note small" data-testid="content-signal-note">
-          {contentSignal}
-        </p>
+      {signals.length > 0 && (
+        <ul class="signals small" data-testid="signal-values">
+          {signals.map((s) => (
+            <li key={s}>{s}</li>
+          ))}
+        </ul>
       )}
     </section>
   );

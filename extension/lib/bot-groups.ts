@@ -5,7 +5,7 @@
  * the answer's `path_rules` (agents as the service's matcher compares them), so the extension
  * never parses robots.txt itself. Loaded lazily, after first paint (the catalogue is large).
  */
-import { botByToken, botsForUseCase, type Bot } from '~~/shared/bots.js';
+import { botByToken, type Bot } from '~~/shared/bots.js';
 import type { Bots, FullRecord, PathRules } from '~~/shared/schemas.js';
 import type { BotPurpose } from '~~/shared/values.js';
 import { t } from './i18n.js';
@@ -35,8 +35,6 @@ export interface BotLists {
   allowed: OperatorGroup[];
   /** Whether named/wildcard could be told apart (needs the answer's `path_rules` and the full record). */
   sourceKnown: boolean;
-  /** The AI agent bots (purpose `agent`) the full record lists: all blocked, some, or none known. */
-  agents: 'blocked' | 'partial' | null;
 }
 
 /** Lower-case token as the matcher compares it (classification.md section 2: cut at `/`, trimmed). */
@@ -93,16 +91,5 @@ export function botLists(summary: Bots, full: FullRecord | null, rules: PathRule
     partial: byOperator(partial),
     allowed: byOperator(summary.allowed.map((t) => item(t, false))),
     sourceKnown: named !== null,
-    agents: full ? agentStatus(full) : null,
   };
-}
-
-/** Whether every AI agent bot the full record lists is blocked, or only some (for the announced `browsing`). */
-function agentStatus(full: FullRecord): 'blocked' | 'partial' | null {
-  const statuses = botsForUseCase('inference')
-    .filter((b) => b.purpose === 'agent')
-    .map((b) => Object.entries(full.all_bots).find(([t]) => t.toLowerCase() === b.token.toLowerCase())?.[1].status)
-    .filter((s) => s !== undefined);
-  if (statuses.length === 0) return null;
-  return statuses.every((s) => s === 'blocked') ? 'blocked' : statuses.some((s) => s !== 'allowed') ? 'partial' : null;
 }

@@ -10,7 +10,7 @@ import type { BotLists } from './bot-groups.js';
 import { failureAdvice, type GatewayClient } from './gateway-client.js';
 import type { GatewayStatus } from './guards.js';
 import { pageDomain } from './page-domain.js';
-import { hasNoOwnRules, parentSite } from './parent-site.js';
+import { parentSite } from './parent-site.js';
 import { tabStates, type TabState } from './session-store.js';
 
 export interface PopupTab {
@@ -76,7 +76,8 @@ export async function loadExtras(client: GatewayClient, domain: Domain, summary:
     client.status(),
     client.full(domain),
     import('./bot-groups.js'),
-    up && (up.www || hasNoOwnRules(summary)) ? client.domain(up.domain) : null,
+    // The parent is told beside every subdomain: its policy when the subdomain has no robots.txt, a note when they differ.
+    up ? client.domain(up.domain) : null,
   ]);
   const preview = status.ok && status.data.features.preview;
   const [announced, history] = preview ? await Promise.all([client.policy(domain), client.history(domain)]) : [null, null];

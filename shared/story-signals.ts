@@ -1,0 +1,123 @@
+/**
+ * What a usage signal said, read out (classification.md section 11, "Say what was signalled"):
+ * "Content-Signal: AI training no, AI answers no, search yes", not a description of the
+ * standard. Read from the full record's robots.txt and homepage headers, or, before it is
+ * loaded, from the deciding lines of the answer's `basis`. Cloudflare defines `search=yes` as
+ * listing and linking pages, not AI-written answers: beside `ai-input=no` it reads "search
+ * listings allowed", never a green "AI search allowed". Plain functions, words via say().
+ */
+import { parseRobotsTxt } from './robots/parse.js';
+import { say } from './say.js';
+import type { DecidingSignal, DomainPolicyFound, FullRecord } from './schemas.js';
+import { someNames } from './story-robots.js';
+
+type Use = 'training' | 'search' | 'inference';
+
+/**
+ * Keys of the two vocabularies and the use each speaks of (as proxy/analysis/signals
+ * content-signals.ts reads them): Content-Signal (contentsignals.org) and Content-Usage (IETF
+ * AI Preferences, with its older training labels).
+ */
+const KEYS: Readonly<Record<'content-signal' | 'content-usage', Readonly<Record<string, Use>>>> = {
+  'content-signal': { search: 'search', 'ai-train': 'training', 'ai-input': 'inference' },
+  'content-usage': { 'train-ai': 'training', 'train-genai': 'training', genai: 'training', ai: 'training', search: 'search' },
+};
+/** Values are read out in one order whatever the line's: training, answers, search. */
+const ORDER: Readonly<Record<Use, number>> = { training: 0, inference: 1, search: 2 };
+const YES = new Set(['y', 'yes', '?1', 'true']);
+const NO = new Set(['n', 'no', '?0', 'false']);
+
+export interface SignalValue {
+  use: Use;
+  yes: boolean;
+}
+
+export interface SignalStatement {
+  /** "Content-Signal" or "Content-Usage". */
+  name: string;
+  /** The crawlers it speaks for, null for every crawler. */
+  agents: string[] | null;
+  line: number | null;
+  values: SignalValue[];
+  /** "Content-Signal: AI training no, AI answers no, search yes" (with "for Googlebot…" when scoped). */
+  words: string;
+}
+
+const USE_WORDS: Readonly<Record<Use, () => string>> = {
+  training: () => say('signalTraining', 'AI training'),
+  inference: () => say('signalAnswers', 'AI answers'),
+  search: () => say('signalSearch', 'search'),
+};
+
+/** The values of one line's text after its field name ("search=yes, ai-train=no"), in the order written. */
+export function readValues(vocabulary: 'content-signal' | 'content-usage', text: string): SignalValue[] {
+  const out: SignalValue[] = [];
+  for (const part of text.split(',')) {
+    const m = /([a-z][a-z0-9-]*)\s*=\s*("?)([^",;\s]+)\2/i.exec(part.trim());
+    const use = m ? KEYS[vocabulary][m[1]!.toLowerCase()] : undefined;
+    const v = m?.[3]!.toLowerCase();
+    if (!use || v === undefined || (!YES.has(v) && !NO.has(v))) continue;
+    out.push({ use, yes: YES.has(v) });
+  }
+  return out;
+}
+
+function statement(field: string, value: string, line: number | null, agents: string[] | null): SignalStatement | null {
+  const vocabulary = field.toLowerCase() === 'content-usage' ? 'content-usage' : 'content-signal';
+  const values = readValues(vocabulary, value);
+  if (values.length === 0) return null;
+  const name = vocabulary === 'content-usage' ? say('stdContentUsage', 'Content-Usage') : say('stdContentSignal', 'Content-Signal');
+  const said = [...values].sort((a, b) => ORDER[a.use] - ORDER[b.use]).map((v) => say('signalValue', '$1 $2', USE_WORDS[v.use](), v.yes ? say('signalYes', 'yes') : say('signalNo', 'no'))).join(', ');
+  const words = agents ? say('signalForAgents', '$1 (for $2): $3', name, someNames(agents), said) : say('signalForAll', '$1: $2', name, said);
+  return { name, agents, line, values, words };
+}
+
+const FIELD = /^\s*(content-signal|content-usage)\s*:\s*(.*)$/i;
+
+/** From a deciding line as published ("content-signal: search=yes,ai-train=no"). */
+function fromDecider(d: DecidingSignal): SignalStatement | null {
+  const m = d.source === 'content_signals' && d.evidence ? FIELD.exec(d.evidence) : null;
+  return m ? statement(m[1]!, m[2]!, d.line, null) : null;
+}
+
+/**
+ * Every Content-Signal and Content-Usage statement of the site, each once: robots.txt's lines
+ * (with the crawlers of their group) and the homepage's headers from the full record; without
+ * it, the deciding lines the answer names (their group is not known there, so none is said).
+ */
+export function signalValues(p: DomainPolicyFound, full?: FullRecord | null): SignalStatement[] {
+  if (full) {
+    const out: SignalStatement[] = [];
+    if (full.robots_txt && /content-(signal|usage)/i.test(full.robots_txt)) {
+      const robots = parseRobotsTxt(full.robots_txt);
+      for (const r of robots.outside) out.push(statement(r.name, r.value, r.line, null)!);
+      for (const g of robots.groups) {
+        const agents = g.agents.some((a) => a.token === '*') ? null : g.agents.map((a) => a.value);
+        for (const r of g.records) out.push(statement(r.name, r.value, r.line, agents)!);
+      }
+    }
+    for (const h of ['content-signal', 'content-usage']) if (full.headers[h]) out.push(statement(h, full.headers[h]!, null, null)!);
+    return out.filter((s) => s !== null);
+  }
+  const by = p.basis?.decided_by;
+  const decided: DecidingSignal[] = by ? [...by.training, ...by.search, ...by.inference] : [];
+  const seen = new Set<string>();
+  return decided.map(fromDecider).filter((s): s is SignalStatement => s !== null && !seen.has(s.words) && Boolean(seen.add(s.words)));
+}
+
+/**
+ * True when the AI search verdict is an explicit allow only by a usage signal's `search=yes`
+ * while a usage signal refuses AI answers (`ai-input=no`): Cloudflare's managed file. That
+ * `yes` is about search listings, not AI-written answers (section 11).
+ */
+export function listingsOnly(p: DomainPolicyFound, full?: FullRecord | null): boolean {
+  const basis = p.basis ?? full?.basis;
+  if (!basis || p.use_cases.search !== 'allowed' || !basis.explicit.search) return false;
+  const search = basis.decided_by.search;
+  const answers = basis.decided_by.inference[0];
+  const signalSays = (d: DecidingSignal | undefined, use: Use, yes: boolean) => {
+    const s = d ? fromDecider(d) : null;
+    return s?.values.some((v) => v.use === use && v.yes === yes) ?? false;
+  };
+  return search.length > 0 && search.every((d) => signalSays(d, 'search', true)) && p.use_cases.inference === 'blocked' && signalSays(answers, 'inference', false);
+}
