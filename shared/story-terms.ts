@@ -35,15 +35,14 @@ const TRAINING = /\btrain|\bmining\b|machine[- ]learning|\bmodels?\b|\bdata ?set
 
 export function termsReading(p: DomainPolicyFound | null, full?: FullRecord | null): TermsReading {
   const b = p?.basis?.terms ?? full?.basis?.terms;
-  const f = full;
-  const ai = b?.ai ?? f?.tos_ai_stance ?? null;
-  const access = b?.automated_access ?? f?.tos_automated_access ?? null;
-  const aiClause = clause(f?.tos_excerpt, f?.tos_ai_section);
+  const ai = b?.ai ?? full?.tos_ai_stance ?? null;
+  const access = b?.automated_access ?? full?.tos_automated_access ?? null;
+  const aiClause = clause(full?.tos_excerpt, full?.tos_ai_section);
   return {
     ai,
     access,
     aiClause,
-    accessClause: clause(f?.tos_automated_access_excerpt, f?.tos_automated_access_section),
+    accessClause: clause(full?.tos_automated_access_excerpt, full?.tos_automated_access_section),
     // Without the sentence (the badge has only the summary) the words name training, the use
     // nearly every AI clause of real terms is about; the sentence, once read, can say otherwise.
     topic: !aiClause || TRAINING.test(aiClause.excerpt) ? 'training' : 'use',
