@@ -14,6 +14,7 @@ import {
   DECIDING_SOURCES,
   DETAILS,
   ERROR_CODES,
+  FETCH_STATES,
   LIMIT_TYPES,
   ROBOTS_OUTCOMES,
   ROBOTS_PROBLEMS,
@@ -29,6 +30,7 @@ export const DetailSchema = z.enum(DETAILS);
 export const VerdictSchema = z.enum(VERDICTS);
 export const BotStatusSchema = z.enum(BOT_STATUSES);
 export const ConflictSchema = z.enum(CONFLICTS);
+export const FetchStateSchema = z.enum(FETCH_STATES);
 export const TosStanceSchema = z.enum(TOS_STANCES);
 export const CompletenessSchema = z.enum(COMPLETENESS);
 export const RobotsOutcomeSchema = z.enum(ROBOTS_OUTCOMES);
@@ -118,6 +120,12 @@ export const BasisSchema = z.object({
     http_status: z.number().int().nullable(),
     /** Why it could not be read; null when `status` is ok or missing. */
     problem: z.enum(ROBOTS_PROBLEMS).nullable(),
+    /**
+     * With `problem` `timeout`: how long the crawler waited for an answer, in whole seconds (its
+     * request limit, 10 by default), so a person reads "robots.txt did not answer within 10 s"
+     * (classification.md section 11). Absent otherwise, and from records made before it.
+     */
+    waited_s: z.number().int().positive().optional(),
   }),
   /** Per use case: `allowed` is explicit (a key bot named and allowed, or a usage signal yes; section 4). */
   explicit: z.object({ training: z.boolean(), search: z.boolean(), inference: z.boolean() }),
@@ -160,6 +168,24 @@ export const BasisSchema = z.object({
    * verdicts. Absent on an early answer (`terms_pending`) and from a foreign upstream.
    */
   terms: z.object({ ai: TosStanceSchema, automated_access: TosStanceSchema }).optional(),
+  /**
+   * Per request, whether it was made and answered, and if not, why (shared/values.ts
+   * FETCH_STATES): so a homepage or terms page the crawler never requested (robots.txt asks
+   * crawlers to stay out, or could not be read) reads "not fetched: …", never "no answer" or
+   * "none found" (classification.md section 11). Absent from records made before it and from a
+   * foreign upstream.
+   */
+  fetches: z
+    .object({
+      robots_txt: FetchStateSchema,
+      llms_txt: FetchStateSchema,
+      ai_txt: FetchStateSchema,
+      tdmrep: FetchStateSchema,
+      agents_json: FetchStateSchema,
+      homepage: FetchStateSchema,
+      terms: FetchStateSchema,
+    })
+    .optional(),
 });
 export type Basis = z.infer<typeof BasisSchema>;
 

@@ -86,6 +86,30 @@ export const ROBOTS_PROBLEMS = ['refused', 'rate_limited', 'challenge', 'server_
 export type RobotsProblem = (typeof ROBOTS_PROBLEMS)[number];
 
 /**
+ * What became of one request of a crawl (basis.fetches), so a file that was never requested is
+ * not told as missing or silent (classification.md section 11, "not fetched is not missing"):
+ * - `answered`: requested, an HTTP answer of any status (whether the file counts as found is
+ *   `basis.found`, `site.has_tos` …);
+ * - `no_answer`: requested, no HTTP answer (timed out, connection failed, name not found, too
+ *   many redirects);
+ * - `disallowed`: not requested: robots.txt asks crawlers to stay out ("not fetched: robots.txt
+ *   asks crawlers to stay out");
+ * - `robots_unreadable`: not requested: robots.txt could not be read (server error, 429, no
+ *   answer), which RFC 9309 reads as "fetch nothing" ("not fetched: robots.txt could not be read");
+ * - `refused`: not requested: the site's address is not public;
+ * - terms only: `no_link` (the homepage was read and links to no terms page), `not_looked` (the
+ *   homepage gave no page whose links could be read), `pending` (an early answer: the terms
+ *   page is still being fetched). Terms that were not looked for because the homepage was not
+ *   requested take the homepage's reason (`disallowed`, `robots_unreadable`, `refused`).
+ */
+export const FETCH_STATES = ['answered', 'no_answer', 'disallowed', 'robots_unreadable', 'refused', 'no_link', 'not_looked', 'pending'] as const;
+export type FetchState = (typeof FETCH_STATES)[number];
+
+/** The requests basis.fetches tells about: the policy files, the homepage, the terms page. */
+export const FETCHED_FILES = ['robots_txt', 'llms_txt', 'ai_txt', 'tdmrep', 'agents_json', 'homepage', 'terms'] as const;
+export type FetchedFile = (typeof FETCHED_FILES)[number];
+
+/**
  * Every standard a verdict can rest on, for "Standards found" and "decided by": the seed's six
  * `signals` plus the homepage's own `<meta name="robots">` AI tokens and `X-Robots-Tag` header.
  */

@@ -7,8 +7,9 @@ import { STANDARD_KEYS, type StandardKey } from '../../../shared/values.js';
 import type { BotReading } from './bot-readings.js';
 import { perUseCase, type Decision } from './decide.js';
 import { clip } from './clip.js';
+import { fetchesOf } from './fetches.js';
 import { botLine } from './explain.js';
-import { robotsProblem } from './robots-outcome.js';
+import { robotsProblem, waitedSeconds } from './robots-outcome.js';
 import type { SignalPiece, UsageSignal } from './usage-signals.js';
 import type { UseCaseVerdict } from './verdicts.js';
 
@@ -17,21 +18,29 @@ const MAX_DECIDING = 5;
 
 export function basisOf(d: Decision): Basis {
   const { facts, evidence } = d;
-  const robots = evidence.robots;
   const found = new Set<StandardKey>(STANDARD_KEYS.filter((k) => k in d.found && d.found[k as keyof typeof d.found]));
   if (d.pageTokens.meta) found.add('meta');
   if (d.pageTokens.xRobotsTag) found.add('x_robots_tag');
   return {
-    robots_txt: {
-      status: facts.robotsOutcome,
-      http_status: robots.kind === 'response' ? robots.status : null,
-      problem: robotsProblem(facts.robotsOutcome, robots, facts.robotsChallenge !== null),
-    },
+    robots_txt: robotsBasis(d),
     explicit: perUseCase((u) => d.verdicts[u].explicit),
     decided_by: perUseCase((u) => decidedBy(d, d.verdicts[u])),
     found: STANDARD_KEYS.filter((k) => found.has(k)),
     last_check: null, // the service sets it when a later check failed (section 8)
     ...(evidence.tosPending ? { terms_pending: true as const } : { terms: { ai: facts.tos.ai.stance, automated_access: facts.tos.automatedAccess.stance } }),
+    fetches: fetchesOf(facts),
+  };
+}
+
+function robotsBasis({ facts, evidence }: Decision): Basis['robots_txt'] {
+  const robots = evidence.robots;
+  const problem = robotsProblem(facts.robotsOutcome, robots, facts.robotsChallenge !== null);
+  const waited = problem === 'timeout' ? waitedSeconds(robots) : null;
+  return {
+    status: facts.robotsOutcome,
+    http_status: robots.kind === 'response' ? robots.status : null,
+    problem,
+    ...(waited === null ? {} : { waited_s: waited }),
   };
 }
 

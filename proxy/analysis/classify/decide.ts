@@ -80,7 +80,7 @@ export function decide(evidence: Evidence): Decision {
   };
 
   const stance = decideStance({
-    homepageAnswered: facts.homepage !== null,
+    hostAnswered: facts.hostAnswered,
     robotsOutcome,
     verdicts,
     aiBotBlockedByName: USE_BOTS.some((b) => {

@@ -11,7 +11,7 @@ import { clip } from './clip.js';
 import type { Decision } from './decide.js';
 import { pageFetch } from './page-fetch.js';
 import type { Facts } from './read-evidence.js';
-import { describeFetch, problemWords, robotsProblem } from './robots-outcome.js';
+import { describeFetch, problemWords, robotsProblem, timeoutWords } from './robots-outcome.js';
 
 type Source = Pick<Explanation, 'source' | 'line' | 'evidence'>;
 
@@ -37,7 +37,7 @@ export function robotsFailure(facts: Facts): string {
   const problem = robotsProblem(facts.robotsOutcome, result, facts.robotsChallenge !== null);
   switch (problem) {
     case 'timeout':
-      return 'robots.txt timed out';
+      return `robots.txt ${timeoutWords(result)}`;
     case 'connection':
       return 'the connection for robots.txt failed';
     case 'dns':

@@ -54,7 +54,7 @@ export function fullRecord(d: Decision, basis: Basis): FullRecordBody {
       },
       robotsOk,
     ),
-    confidence: confidence({ robotsOutcome: facts.robotsOutcome, homepageUnreachable: facts.homepageFetch.kind === 'no_answer', conflicts: d.conflicts.length }),
+    confidence: confidence({ robotsOutcome: facts.robotsOutcome, homepageUnreachable: facts.homepageFetch.kind === 'no_answer', hostAnswered: facts.hostAnswered, conflicts: d.conflicts.length }),
     ai_bots_blocked_count: lists.blocked.length,
     ai_bots_allowed_count: lists.allowed.length,
     ai_bots: aiBotsMap(lists),

@@ -3,7 +3,7 @@
  * that owns its "found" rule (classification.md section 1), so this module only wires them.
  */
 import type { RobotsOutcome } from '../../../shared/values.js';
-import type { Evidence, FetchResponse } from '../evidence.js';
+import type { Evidence, FetchResponse, FetchResult } from '../evidence.js';
 import { scanPage } from '../html/page-scan.js';
 import type { HtmlScan } from '../html/scan.js';
 import { MAX_ROBOTS_BYTES, parseRobotsTxt, type RobotsTxt } from '../../../shared/robots/index.js';
@@ -25,6 +25,12 @@ import { robotsOutcome } from './robots-outcome.js';
 
 export interface Facts {
   evidence: Evidence;
+  /**
+   * Some request to the host got an HTTP answer: any file or page, any status, a redirect
+   * included (a redirect loop or a bad redirect is an answer too). False only when nothing
+   * answered (classification.md section 11, "unreachable means nothing answered").
+   */
+  hostAnswered: boolean;
   /** The homepage answer (any status), or null when there was no HTTP answer. */
   homepage: FetchResponse | null;
   /** Why there was no homepage answer, when there was none. */
@@ -77,6 +83,7 @@ export function readEvidence(evidence: Evidence): Facts {
 
   return {
     evidence,
+    hostAnswered: hostAnswered(evidence),
     homepage,
     homepageFetch: pageFetch(evidence.homepage),
     homepageHeaders,
@@ -98,4 +105,12 @@ export function readEvidence(evidence: Evidence): Facts {
     tos: readTerms(evidence.tos),
     hasTos: readableTerms(evidence.tos) !== null,
   };
+}
+
+/** Failures that happen after the host answered (with redirects). */
+const ANSWERED_FAILURES = new Set(['too_many_redirects', 'bad_redirect']);
+
+function hostAnswered(e: Evidence): boolean {
+  const results: FetchResult[] = [e.homepage, e.robots, e.llms, e.aiTxt, e.tdmrep, e.agents, e.markdown, ...(e.tos === null ? [] : [e.tos])];
+  return results.some((r) => r.kind === 'response' || (r.kind === 'failed' && ANSWERED_FAILURES.has(r.reason)));
 }

@@ -47,6 +47,22 @@ export function robotsProblem(outcome: RobotsOutcome, result: FetchResult, chall
   return 'refused';
 }
 
+/**
+ * For a request that timed out, how long the crawler waited, in whole seconds (its request
+ * limit, 10 s by default: proxy/crawler/limits.ts); null for any other result, or under a second.
+ */
+export function waitedSeconds(result: FetchResult): number | null {
+  if (result.kind !== 'failed' || result.reason !== 'timeout') return null;
+  const s = Math.round(result.elapsedMs / 1000);
+  return s >= 1 ? s : null;
+}
+
+/** "did not answer within 10 s", or "timed out" when the time is not known. */
+export function timeoutWords(result: FetchResult): string {
+  const s = waitedSeconds(result);
+  return s === null ? 'timed out' : `did not answer within ${s} s`;
+}
+
 /** The problem in words for people, with the HTTP status where there was one. */
 export function problemWords(problem: RobotsProblem, result: FetchResult): string {
   const status = result.kind === 'response' ? ` (HTTP ${result.status})` : '';
@@ -60,7 +76,7 @@ export function problemWords(problem: RobotsProblem, result: FetchResult): strin
     case 'server_error':
       return `the server failed${status}`;
     case 'timeout':
-      return 'it timed out';
+      return `it ${timeoutWords(result)}`;
     case 'connection':
       return 'the connection failed';
     case 'dns':

@@ -26,20 +26,23 @@ export interface ConfidenceFacts {
    * counted where it belongs.
    */
   homepageUnreachable: boolean;
+  /** Some request to the host got an HTTP answer (read-evidence.ts Facts.hostAnswered). */
+  hostAnswered: boolean;
   conflicts: number;
 }
 
 /**
  * 1.0, minus 0.1 when robots.txt is missing, 0.6 when blocked or error, 0.3 when the homepage
  * is unreachable but robots.txt is not, 0.15 per conflict; never below 0. "0.0 for
- * `unreachable`": we read that as the robots.txt outcome `unreachable` (which includes the
- * whole-domain case, row 1), since the list is of robots.txt outcomes.
+ * `unreachable`": the site is unreachable when nothing answered (section 11, row 1). A
+ * robots.txt that gave no answer while other files did is read like one that failed (`error`):
+ * its rules are unknown, the site is there.
  */
 export function confidence(f: ConfidenceFacts): number {
-  if (f.robotsOutcome === 'unreachable') return 0;
+  if (f.robotsOutcome === 'unreachable' && !f.hostAnswered) return 0;
   let c = 1;
   if (f.robotsOutcome === 'missing') c -= 0.1;
-  if (f.robotsOutcome === 'blocked' || f.robotsOutcome === 'error') c -= 0.6;
+  if (f.robotsOutcome === 'blocked' || f.robotsOutcome === 'error' || f.robotsOutcome === 'unreachable') c -= 0.6;
   if (f.homepageUnreachable) c -= 0.3;
   c -= 0.15 * f.conflicts;
   return Math.max(0, round2(c));

@@ -8,10 +8,11 @@ import { robotsUnreadable, type UseCaseVerdict } from './verdicts.js';
 
 export interface StanceFacts {
   /**
-   * The homepage gave an HTTP answer. Row 1 needs it false: with robots.txt unreachable the
-   * homepage either gave no answer itself or, as RFC 9309 asks, was not requested at all.
+   * Some request to the host got an HTTP answer (any file, any status; a redirect counts).
+   * Row 1 needs it false: "unreachable" means nothing answered (classification.md section 11).
+   * A robots.txt that timed out while llms.txt or the well-known files answered is row 6.
    */
-  homepageAnswered: boolean;
+  hostAnswered: boolean;
   robotsOutcome: RobotsOutcome;
   verdicts: Record<UseCase, UseCaseVerdict>;
   /** Some catalogue AI bot is blocked by a group naming it (row 2's "AI bot named"). */
@@ -44,10 +45,10 @@ const any = (f: StanceFacts, ...vs: string[]): boolean => USE_CASES.some((u) => 
 
 const ROWS: readonly Row[] = [
   {
-    when: (f) => !f.homepageAnswered && f.robotsOutcome === 'unreachable',
+    when: (f) => !f.hostAnswered && f.robotsOutcome === 'unreachable',
     stance: 'no_policy',
     detail: 'unreachable',
-    reason: 'robots.txt gave no HTTP answer, and the homepage none either (or it was not requested for that reason).',
+    reason: 'No request to the site got an HTTP answer: not robots.txt, not the homepage (when it was requested), not any other file.',
   },
   {
     // "Caused only by `*` rules (no AI bot named, no usage signal)": our reading is that an AI

@@ -3,8 +3,17 @@
  * section 1 counts a 2xx robots.txt that is such a page as `blocked`, not `ok`; the same test
  * tells a homepage that was never really seen. Each row names the marker its vendor documents
  * or always serves.
+ *
+ * Section 11 ("challenge pages, exactly"): an answer is a challenge only when it is HTML (by
+ * content type or markup) and carries a challenge's own marker. A plain-text robots.txt whose
+ * rules name `/cdn-cgi/challenge-platform/` or `_Incapsula_Resource` is an ordinary file. The
+ * scripts vendors inject into every page of a protected site (Cloudflare's JavaScript
+ * detections, Imperva's and PerimeterX's sensors, DataDome's and DDoS-Guard's headers) are
+ * beacons, not challenges: an HTML "not found" page carrying one is a soft 404. A beacon counts
+ * only on a page with no text to read, which is how these vendors' JavaScript challenges look.
  */
 import type { FetchResponse } from '../evidence.js';
+import { isHtmlBody } from '../signals/response.js';
 
 export interface ChallengeFacts {
   challenged: boolean;
@@ -13,45 +22,103 @@ export interface ChallengeFacts {
   evidence: string | null;
 }
 
-type Response = Pick<FetchResponse, 'headers' | 'body' | 'status'>;
+type Response = Pick<FetchResponse, 'headers' | 'body' | 'status'> & Partial<Pick<FetchResponse, 'contentType'>>;
+
+interface Markers {
+  headers?: readonly { name: string; value: RegExp }[];
+  body?: RegExp;
+}
 
 interface ChallengeRule {
   vendor: string;
   source: string;
-  headers?: readonly { name: string; value: RegExp }[];
-  body?: RegExp;
+  /** Found only on a challenge or block page. */
+  challenge: Markers;
+  /** Found on every page the vendor protects: a challenge only on a page without text. */
+  beacon?: Markers;
 }
 
 const RULES: readonly ChallengeRule[] = [
   {
     vendor: 'cloudflare',
-    source: 'developers.cloudflare.com/cloudflare-challenges/challenge-types/challenge-pages/detect-response/ (cf-mitigated: challenge)',
-    headers: [{ name: 'cf-mitigated', value: /challenge/i }],
-    body: /<title>\s*(?:Just a moment\.\.\.|Attention Required! \| Cloudflare)|\/cdn-cgi\/challenge-platform\/|_cf_chl_opt|cf-browser-verification/i,
+    source: 'developers.cloudflare.com/cloudflare-challenges/challenge-types/challenge-pages/detect-response/ (cf-mitigated: challenge); JavaScript detections inject /cdn-cgi/challenge-platform/scripts/jsd/main.js into every page',
+    challenge: {
+      headers: [{ name: 'cf-mitigated', value: /challenge/i }],
+      body: /<title>\s*(?:Just a moment\.\.\.|Attention Required! \| Cloudflare)|\/cdn-cgi\/challenge-platform\/h\/[^/'"\s]+\/orchestrate\/|_cf_chl_opt|cf-browser-verification/i,
+    },
+    beacon: { body: /\/cdn-cgi\/challenge-platform\// },
   },
-  { vendor: 'vercel', source: 'vercel.com/docs/vercel-firewall (x-vercel-mitigated)', headers: [{ name: 'x-vercel-mitigated', value: /challenge|deny/i }] },
-  { vendor: 'aws_waf', source: 'docs.aws.amazon.com/waf/latest/developerguide/waf-captcha-and-challenge.html', headers: [{ name: 'x-amzn-waf-action', value: /challenge|captcha/i }] },
-  { vendor: 'akamai', source: 'Akamai edge "Access Denied" page (errors.edgesuite.net reference)', body: /errors(?:\.|&#46;)edgesuite(?:\.|&#46;)net|bm-verify|akamai-bm-telemetry/i },
-  { vendor: 'imperva', source: 'Imperva/Incapsula block page', body: /_Incapsula_Resource|Incapsula incident ID/i },
-  { vendor: 'datadome', source: 'docs.datadome.co (captcha-delivery.com)', headers: [{ name: 'x-datadome', value: /./ }], body: /captcha-delivery\.com/i },
-  { vendor: 'perimeterx', source: 'HUMAN/PerimeterX block page (px-captcha)', body: /px-captcha|\/_pxCaptcha\/|_pxAppId/i },
-  { vendor: 'ddos_guard', source: 'DDoS-Guard JS challenge (/.well-known/ddos-guard/js-challenge/)', headers: [{ name: 'server', value: /^ddos-guard$/i }], body: /\/\.well-known\/ddos-guard\/js-challenge\/|<title>\s*ddos-guard/i },
-  { vendor: 'sucuri', source: 'Sucuri WebSite Firewall block page', body: /Sucuri WebSite Firewall - (?:Access Denied|CloudProxy)/i },
-  { vendor: 'kasada', source: 'Kasada challenge (x-kpsdk-ct)', headers: [{ name: 'x-kpsdk-ct', value: /./ }] },
+  { vendor: 'vercel', source: 'vercel.com/docs/vercel-firewall (x-vercel-mitigated)', challenge: { headers: [{ name: 'x-vercel-mitigated', value: /challenge|deny/i }] } },
+  { vendor: 'aws_waf', source: 'docs.aws.amazon.com/waf/latest/developerguide/waf-captcha-and-challenge.html', challenge: { headers: [{ name: 'x-amzn-waf-action', value: /challenge|captcha/i }] } },
+  {
+    vendor: 'akamai',
+    source: 'Akamai edge "Access Denied" page (errors.edgesuite.net reference); Bot Manager telemetry script on every page',
+    challenge: { body: /errors(?:\.|&#46;)edgesuite(?:\.|&#46;)net|bm-verify/i },
+    beacon: { body: /akamai-bm-telemetry/i },
+  },
+  {
+    vendor: 'imperva',
+    source: 'Imperva/Incapsula block page (incident ID, CWUDNSAI iframe); its /_Incapsula_Resource script on every page',
+    challenge: { body: /Incapsula incident ID|_Incapsula_Resource\?CWUDNSAI=/i },
+    beacon: { body: /_Incapsula_Resource/i },
+  },
+  {
+    vendor: 'datadome',
+    source: 'docs.datadome.co (captcha-delivery.com); x-datadome on every protected answer',
+    challenge: { body: /captcha-delivery\.com/i },
+    beacon: { headers: [{ name: 'x-datadome', value: /./ }] },
+  },
+  { vendor: 'perimeterx', source: 'HUMAN/PerimeterX block page (px-captcha); its _pxAppId sensor on every page', challenge: { body: /px-captcha|\/_pxCaptcha\//i }, beacon: { body: /_pxAppId/i } },
+  {
+    vendor: 'ddos_guard',
+    source: 'DDoS-Guard JS challenge (/.well-known/ddos-guard/js-challenge/); server: ddos-guard on every answer',
+    challenge: { body: /\/\.well-known\/ddos-guard\/js-challenge\/|<title>\s*ddos-guard/i },
+    beacon: { headers: [{ name: 'server', value: /^ddos-guard$/i }] },
+  },
+  { vendor: 'sucuri', source: 'Sucuri WebSite Firewall block page', challenge: { body: /Sucuri WebSite Firewall - (?:Access Denied|CloudProxy)/i } },
+  { vendor: 'kasada', source: 'Kasada challenge (x-kpsdk-ct)', challenge: { headers: [{ name: 'x-kpsdk-ct', value: /./ }] } },
 ];
 
-/** How much of the body is searched: challenge pages are small and their markers are near the top. */
-const BODY_CAP = 64 * 1024;
+/** How much of the body is searched: the robots.txt cap (RFC 9309: 500 KiB). Kobo's challenge page carries 80 KB of inline images before its first marker. */
+const BODY_CAP = 512 * 1024;
+
+const NONE: ChallengeFacts = Object.freeze({ challenged: false, vendor: null, evidence: null });
+
+/** The marker of `m` found in the answer, as evidence, or null. */
+function find(m: Markers | undefined, headers: Readonly<Record<string, string>>, body: string): string | null {
+  for (const h of m?.headers ?? []) {
+    const v = headers[h.name];
+    if (v !== undefined && h.value.test(v)) return `${h.name}: ${v}`;
+  }
+  return m?.body?.exec(body)?.[0] ?? null;
+}
 
 export function detectChallenge(r: Response): ChallengeFacts {
+  const contentType = r.contentType ?? r.headers['content-type']?.split(';')[0]!.trim().toLowerCase() ?? null;
+  if (!isHtmlBody({ contentType, body: r.body })) return NONE;
   const body = r.body.length > BODY_CAP ? r.body.slice(0, BODY_CAP) : r.body;
   for (const rule of RULES) {
-    for (const h of rule.headers ?? []) {
-      const v = r.headers[h.name];
-      if (v !== undefined && h.value.test(v)) return { challenged: true, vendor: rule.vendor, evidence: `${h.name}: ${v}` };
-    }
-    const m = rule.body?.exec(body);
-    if (m) return { challenged: true, vendor: rule.vendor, evidence: m[0] };
+    const evidence = find(rule.challenge, r.headers, body);
+    if (evidence !== null) return { challenged: true, vendor: rule.vendor, evidence };
   }
-  return { challenged: false, vendor: null, evidence: null };
+  if (hasText(body)) return NONE;
+  for (const rule of RULES) {
+    const evidence = find(rule.beacon, r.headers, body);
+    if (evidence !== null) return { challenged: true, vendor: rule.vendor, evidence };
+  }
+  return NONE;
+}
+
+/**
+ * Whether a page shows any text: what is left once scripts, styles, comments and tags are
+ * dropped. A JavaScript challenge is an empty page running the vendor's script (Imperva serves
+ * `<html><head><script src="/_Incapsula_Resource?…"></script><body></body></html>`).
+ */
+function hasText(html: string): boolean {
+  const text = html
+    .replace(/<(script|style|noscript)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, ' ')
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ')
+    .replace(/<[^>]*>?/g, ' ')
+    .replace(/&nbsp;|&#160;/gi, ' ');
+  return /\S/.test(text);
 }

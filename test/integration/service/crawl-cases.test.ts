@@ -127,12 +127,17 @@ describe('signals and crawl faults through the service', () => {
     expect(evidence.homepage).toMatchObject({ kind: 'failed', reason: 'timeout', robots: 'unreachable' });
     expect(h.farm.requests.filter((r) => r.host === 'slow.test').map((r) => r.path)).not.toContain('/');
     expect(full.homepage_status).toBeNull();
-    // Row 1, told as it happened: the homepage was not asked, so it is not said not to answer.
-    expect(summary).toMatchObject({ stance: 'no_policy', detail: 'unreachable' });
-    expect(full.confidence).toBe(0);
+    // Row 6, not row 1: llms.txt, ai.txt and the well-known files answered (404), so the site
+    // was reached (classification.md section 11); told as it happened, with the time waited
+    // (this harness's request limit is 800 ms: "1 s"), the homepage not said not to answer.
+    expect(summary).toMatchObject({ stance: 'no_policy', detail: 'robots_blocked' });
+    expect(summary.basis!.robots_txt).toEqual({ status: 'unreachable', http_status: null, problem: 'timeout', waited_s: 1 });
+    expect(full.confidence).toBe(0.4);
     const stance = full.explanations.find((x) => x.subject === 'stance')!.reason;
-    expect(stance).toBe('robots.txt timed out, so, as RFC 9309 asks, the homepage and the site’s other pages were not requested; without robots.txt the site’s AI rules are not known.');
-    expect(full.explanations.map((x) => x.reason).join(' ')).not.toContain('Neither the homepage');
+    expect(stance).toBe(
+      'robots.txt could not be read because it did not answer within 1 s, and no other signal decides, so the site’s AI rules are not known. As RFC 9309 asks in that case, the homepage and the site’s other pages were not requested.',
+    );
+    expect(full.explanations.map((x) => x.reason).join(' ')).not.toMatch(/Neither the homepage|could not be reached/);
     // A failed check (section 8), robots.txt's own: the other files answered.
     const audit = (await h.service.store.records.audits('slow.test')).at(-1)!;
     expect(audit.failure).toBe('robots.txt: timed out');

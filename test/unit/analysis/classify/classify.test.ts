@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { classify } from '../../../../proxy/analysis/index.js';
 import { AnnouncedRecordSchema, DomainPolicyFoundSchema, FullRecordSchema } from '../../../../shared/schemas.js';
 import type { Classification } from '../../../../proxy/analysis/classification.js';
-import { buildEvidence, failed, html, status, text, type EvidenceOptions } from '../helpers/evidence-builder.js';
+import { buildEvidence, failed, html, nothingAnswered, status, text, type EvidenceOptions } from '../helpers/evidence-builder.js';
 
 const FullBodySchema = FullRecordSchema.omit({ id: true, audit_id: true });
 const AnnouncedBodySchema = AnnouncedRecordSchema.omit({ audit_id: true });
@@ -47,9 +47,9 @@ interface Row {
 
 const ROWS: Row[] = [
   // 1 unreachable
-  { name: 'homepage and robots.txt unreachable', o: { homepage: failed('connect'), robots: failed('connect') }, stance: 'no_policy', detail: 'unreachable', use_cases: ['unknown', 'unknown', 'unknown'] },
-  { name: 'DNS failure everywhere', o: { homepage: failed('dns'), robots: failed('dns'), llms: failed('dns') }, stance: 'no_policy', detail: 'unreachable' },
-  { name: 'SSRF guard refused both', o: { homepage: { kind: 'refused', url: 'https://x.test/', reason: 'loopback' }, robots: { kind: 'refused', url: 'https://x.test/robots.txt', reason: 'loopback' } }, stance: 'no_policy', detail: 'unreachable' },
+  { name: 'nothing answered (connection failed)', o: nothingAnswered(failed('connect')), stance: 'no_policy', detail: 'unreachable', use_cases: ['unknown', 'unknown', 'unknown'] },
+  { name: 'DNS failure everywhere', o: nothingAnswered(failed('dns')), stance: 'no_policy', detail: 'unreachable' },
+  { name: 'SSRF guard refused everything', o: nothingAnswered({ kind: 'refused', url: 'https://x.test/', reason: 'loopback' }), stance: 'no_policy', detail: 'unreachable' },
   // 2 wildcard_block
   { name: '* disallows /', o: { robots: 'User-agent: *\nDisallow: /\n' }, stance: 'blocks_all_ai', detail: 'wildcard_block', use_cases: ['blocked', 'blocked', 'blocked'] },
   { name: '* disallows /* with a search engine let in', o: { robots: 'User-agent: Googlebot\nAllow: /\n\nUser-agent: *\nDisallow: /*\n' }, stance: 'blocks_all_ai', detail: 'wildcard_block' },
@@ -86,6 +86,9 @@ const ROWS: Row[] = [
   { name: 'robots.txt 500', o: { robots: status(500) }, stance: 'no_policy', detail: 'robots_blocked' },
   { name: 'robots.txt 503', o: { robots: status(503) }, stance: 'no_policy', detail: 'robots_blocked' },
   { name: 'robots.txt timed out, homepage answered', o: { robots: failed('timeout') }, stance: 'no_policy', detail: 'robots_blocked' },
+  // Section 11: "unreachable" only when nothing answered; here llms.txt, ai.txt and the well-known files answered 404.
+  { name: 'homepage and robots.txt unreachable, other files answered', o: { homepage: failed('connect'), robots: failed('connect') }, stance: 'no_policy', detail: 'robots_blocked', use_cases: ['unknown', 'unknown', 'unknown'] },
+  { name: 'everything failed but a redirect loop on llms.txt (the host answered)', o: nothingAnswered(failed('connect'), { llms: failed('too_many_redirects') }), stance: 'no_policy', detail: 'robots_blocked' },
   { name: 'robots.txt behind too many redirects', o: { robots: failed('too_many_redirects') }, stance: 'no_policy', detail: 'robots_blocked' },
   {
     name: 'robots.txt is a Cloudflare challenge page (header)',
@@ -289,8 +292,10 @@ describe('scores, confidence, completeness (section 6)', () => {
     ['blocked', { robots: status(403) }, 0.4],
     ['error', { robots: status(502) }, 0.4],
     ['homepage unreachable', { robots: HOUSEKEEPING, homepage: failed('timeout') }, 0.7],
-    ['robots unreachable', { robots: failed('timeout') }, 0],
-    ['unreachable domain', { homepage: failed('connect'), robots: failed('connect') }, 0],
+    // Section 11: a robots.txt without an answer on a site that answered is read like one that failed.
+    ['robots unreachable, the site answered', { robots: failed('timeout') }, 0.4],
+    ['robots and homepage unreachable, other files answered', { homepage: failed('connect'), robots: failed('connect') }, 0.1],
+    ['unreachable domain (nothing answered)', nothingAnswered(failed('connect')), 0],
     ['missing robots, homepage unreachable', { homepage: status(500) }, 0.9],
   ] as [string, EvidenceOptions, number][])('confidence: %s', (_n, o, expected) => {
     expect(run(o).full.confidence).toBe(expected);

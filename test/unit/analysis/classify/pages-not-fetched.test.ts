@@ -5,17 +5,19 @@
  *   and the records say why the homepage and terms were not read, with the robots.txt line;
  * - held back because robots.txt answered 5xx or 429: row 6, told truly; 5xx is a failed
  *   check, 429 the site's answer;
- * - held back because robots.txt gave no answer: row 1 and a failed check, without claiming
- *   that the homepage did not answer.
+ * - held back because robots.txt gave no answer: row 6 while other files answered, row 1 only
+ *   when nothing did (section 11), a failed check either way, without claiming that the
+ *   homepage did not answer.
  * Hand-built evidence in the shapes proxy/crawler/robots-gate.ts gives.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Classification } from '../../../../proxy/analysis/classification.js';
 import { classify } from '../../../../proxy/analysis/index.js';
 import type { Evidence } from '../../../../proxy/analysis/evidence.js';
 import { crawlFailure } from '../../../../proxy/service/crawl-failure.js';
 import { AnnouncedRecordSchema, DomainPolicyFoundSchema, FullRecordSchema, type Explanation } from '../../../../shared/schemas.js';
-import { buildEvidence, disallowedPage, failed, heldFailedPage, heldPage, status, type EvidenceOptions } from '../helpers/evidence-builder.js';
+import { buildEvidence, disallowedPage, failed, heldFailedPage, heldPage, nothingAnswered, status, type EvidenceOptions } from '../helpers/evidence-builder.js';
 
 const TERMS = '<html><body><h1>Terms</h1><p>You may not scrape our content or use it to train artificial intelligence models.</p></body></html>';
 const HOME_WITH_TERMS = '<html><body><a href="/terms">Terms of Service</a></body></html>';
@@ -147,9 +149,26 @@ describe('a homepage held back because robots.txt answered a server error or 429
 
 describe('a homepage held back because robots.txt gave no answer', () => {
   const silent = (reason: 'timeout' | 'connect' = 'timeout'): EvidenceOptions => ({ robots: failed(reason), homepage: heldFailedPage(reason), markdown: heldFailedPage(reason) });
+  /** robots.txt waited on for the crawler's 10 s, as the real crawler reports it (elapsedMs). */
+  const slowRobots = (): EvidenceOptions => ({ ...silent(), robots: { ...failed('timeout'), elapsedMs: 10_004 } });
 
-  it('is row 1 with confidence 0, and says what happened instead of “neither answered”', () => {
-    const { c } = run(silent());
+  it('while llms.txt and the well-known files answered: row 6, robots.txt did not answer within 10 s (section 11), not “unreachable”', () => {
+    const { c } = run(slowRobots());
+    expect(c.summary).toMatchObject({ stance: 'no_policy', detail: 'robots_blocked' });
+    expect(c.summary.use_cases).toEqual({ training: 'unknown', search: 'unknown', inference: 'unknown' });
+    expect(c.summary.basis!.robots_txt).toEqual({ status: 'unreachable', http_status: null, problem: 'timeout', waited_s: 10 });
+    // Like a robots.txt that failed: 1.0 - 0.6; the homepage was not requested, so no 0.3.
+    expect(c.full.confidence).toBe(0.4);
+    const stance = explanation(c, 'stance')!.reason;
+    expect(stance).toBe(
+      'robots.txt could not be read because it did not answer within 10 s, and no other signal decides, so the site’s AI rules are not known. As RFC 9309 asks in that case, the homepage and the site’s other pages were not requested.',
+    );
+    expect(reasons(c)).not.toMatch(/could not be reached|Neither the homepage/);
+    expect(explanation(c, 'homepage')!.reason).toMatch(/^robots\.txt did not answer within 10 s, so, as RFC 9309 asks, the homepage/);
+  });
+
+  it('when nothing answered at all: row 1 with confidence 0, and says what happened instead of “neither answered”', () => {
+    const { c } = run(nothingAnswered(failed('timeout'), { homepage: heldFailedPage('timeout'), markdown: heldFailedPage('timeout') }));
     expect(c.summary).toMatchObject({ stance: 'no_policy', detail: 'unreachable' });
     expect(c.full.confidence).toBe(0);
     const stance = explanation(c, 'stance')!.reason;
@@ -193,5 +212,53 @@ describe('a homepage that was requested and gave no answer', () => {
     const { c } = run({ robots: 'User-agent: GPTBot\nDisallow: /\n', homepage: HOME_WITH_TERMS, tos: TERMS });
     expect(c.full.tos_ai_stance).toBe('prohibits');
     expect(explanation(c, 'tos_ai_stance')).toMatchObject({ source: 'tos', reason: 'The terms of service were read for clauses on AI use, apart from clauses on robots and scrapers.' });
+  });
+});
+
+/** basis.fetches (classification.md section 11, "not fetched is not missing"): what became of each request. */
+describe('basis.fetches says per file whether it was requested, and why not', () => {
+  const fetches = (o: EvidenceOptions) => run(o).c.summary.basis!.fetches;
+  const POLICY_FILES = { robots_txt: 'answered', llms_txt: 'answered', ai_txt: 'answered', tdmrep: 'answered', agents_json: 'answered' };
+
+  it.each([
+    ['www.reddit.com', 8],
+    ['stackoverflow.com', 5],
+  ])('%s (real robots.txt closing the site to every crawler): homepage and terms "disallowed", never no answer or none found', (domain, line) => {
+    const robots = readFileSync(`../shared/corpora/real-robots/2026-01/${domain}.robots.txt`, 'utf8');
+    const page = disallowedPage(line, '/', '*', `https://${domain}/`, `https://${domain}/robots.txt`);
+    const { c } = run({ domain, robots, homepage: page, markdown: page, tos: null, tosUrl: null });
+    expect(c.summary.basis!.fetches).toEqual({ ...POLICY_FILES, homepage: 'disallowed', terms: 'disallowed' });
+    expect(c.summary.site.has_tos).toBe(false);
+    expect(c.full.homepage_status).toBeNull();
+    expect(explanation(c, 'homepage')).toMatchObject({ value: 'not_fetched', line });
+  });
+
+  it('robots.txt answering 503 or 429: the pages were held back ("robots_unreadable")', () => {
+    for (const code of [503, 429]) expect(fetches({ robots: status(code, 'busy'), homepage: heldPage(code), markdown: heldPage(code) })).toEqual({ ...POLICY_FILES, homepage: 'robots_unreadable', terms: 'robots_unreadable' });
+  });
+
+  it('robots.txt without an answer: robots.txt "no_answer", the pages held back', () => {
+    expect(fetches({ robots: failed('timeout'), homepage: heldFailedPage('timeout'), markdown: heldFailedPage('timeout') })).toEqual({ ...POLICY_FILES, robots_txt: 'no_answer', homepage: 'robots_unreadable', terms: 'robots_unreadable' });
+  });
+
+  it('a homepage requested without an answer: "no_answer", and its terms link not looked for', () => {
+    expect(fetches({ robots: 'User-agent: GPTBot\nDisallow: /\n', homepage: failed('timeout') })).toMatchObject({ homepage: 'no_answer', terms: 'not_looked' });
+  });
+
+  it('a homepage read without a terms link: "no_link"; a terms page read: "answered"; one disallowed: "disallowed"; one on its way: "pending"', () => {
+    expect(fetches({ robots: 'User-agent: GPTBot\nDisallow: /\n' })).toMatchObject({ homepage: 'answered', terms: 'no_link' });
+    expect(fetches({ homepage: HOME_WITH_TERMS, tos: TERMS })).toMatchObject({ homepage: 'answered', terms: 'answered' });
+    expect(fetches({ homepage: HOME_WITH_TERMS, tos: disallowedPage(3, '/terms', '*', 'https://example.test/terms') })).toMatchObject({ terms: 'disallowed' });
+    const early = classify({ ...buildEvidence({ homepage: HOME_WITH_TERMS }), tosUrl: 'https://example.test/terms', tosPending: true });
+    expect(early.summary.basis!.fetches!.terms).toBe('pending');
+  });
+
+  it('a homepage that is not an HTML page: its terms link was "not_looked" for', () => {
+    expect(fetches({ homepage: status(500, 'Server error') })).toMatchObject({ homepage: 'answered', terms: 'not_looked' });
+  });
+
+  it('an address the guard refused: every file "refused"', () => {
+    const refused = { kind: 'refused' as const, url: 'https://x.test/', reason: 'loopback' };
+    expect(fetches(nothingAnswered(refused))).toEqual({ robots_txt: 'refused', llms_txt: 'refused', ai_txt: 'refused', tdmrep: 'refused', agents_json: 'refused', homepage: 'refused', terms: 'refused' });
   });
 });

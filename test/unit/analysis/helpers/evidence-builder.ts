@@ -96,6 +96,14 @@ export interface EvidenceOptions {
   rank?: number | null;
 }
 
+/**
+ * Every request of a crawl failing alike (or refused): nothing answered, the only case that is
+ * row 1, `unreachable` (classification.md section 11). `over` replaces some of them.
+ */
+export function nothingAnswered(r: FetchResult, over: EvidenceOptions = {}): EvidenceOptions {
+  return { homepage: r, robots: r, llms: r, aiTxt: r, tdmrep: r, agents: r, markdown: r, ...over };
+}
+
 const asText = (v: string | FetchResult | undefined): FetchResult => (v === undefined ? notFound() : typeof v === 'string' ? text(v) : v);
 const asJson = (v: unknown): FetchResult => (v === undefined ? notFound() : isResult(v) ? v : json(v));
 function isResult(v: unknown): v is FetchResult {

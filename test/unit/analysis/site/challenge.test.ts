@@ -39,11 +39,48 @@ describe('challenge pages among 204 real robots.txt answers (../shared/corpora/r
 });
 
 describe('challenge headers', () => {
-  it('reads the headers vendors document', () => {
-    expect(detectChallenge({ headers: { 'cf-mitigated': 'challenge' }, body: '', status: 403 })).toEqual({ challenged: true, vendor: 'cloudflare', evidence: 'cf-mitigated: challenge' });
-    expect(detectChallenge({ headers: { 'x-vercel-mitigated': 'challenge' }, body: '', status: 429 }).vendor).toBe('vercel');
-    expect(detectChallenge({ headers: { 'x-amzn-waf-action': 'captcha' }, body: '', status: 405 }).vendor).toBe('aws_waf');
-    expect(detectChallenge({ headers: { 'x-datadome': 'protected' }, body: '', status: 403 }).vendor).toBe('datadome');
+  const page = '<!doctype html><html><head><title>One moment</title></head><body><p>Checking your browser.</p></body></html>';
+  const html = (headers: Record<string, string>, body = page) => ({ headers: { 'content-type': 'text/html; charset=utf-8', ...headers }, body, status: 403 });
+
+  it('reads the headers vendors document, on an HTML answer', () => {
+    expect(detectChallenge(html({ 'cf-mitigated': 'challenge' }))).toEqual({ challenged: true, vendor: 'cloudflare', evidence: 'cf-mitigated: challenge' });
+    expect(detectChallenge(html({ 'x-vercel-mitigated': 'challenge' })).vendor).toBe('vercel');
+    expect(detectChallenge(html({ 'x-amzn-waf-action': 'captcha' })).vendor).toBe('aws_waf');
     expect(detectChallenge({ headers: { server: 'cloudflare', 'cf-ray': '1-AMS' }, body: 'User-agent: *\nDisallow:', status: 200 }).challenged).toBe(false);
+  });
+
+  it('takes a header every protected answer carries (x-datadome, server: ddos-guard) for a challenge only on a page without text', () => {
+    expect(detectChallenge(html({ 'x-datadome': 'protected' }, '<html><head><script src="/tags.js"></script></head><body></body></html>')).vendor).toBe('datadome');
+    expect(detectChallenge(html({ 'x-datadome': 'protected' })).challenged).toBe(false);
+    expect(detectChallenge(html({ server: 'ddos-guard' })).challenged).toBe(false);
+  });
+
+  it('never calls a plain-text answer a challenge, whatever its headers (section 11)', () => {
+    expect(detectChallenge({ headers: { 'content-type': 'text/plain', 'cf-mitigated': 'challenge' }, body: 'User-agent: *\nDisallow: /cdn-cgi/challenge-platform/\n', status: 200 }).challenged).toBe(false);
+  });
+});
+
+/** Real answers served for /robots.txt (test/fixtures/real-files, sources in SOURCES.md). */
+describe('challenge pages, exactly (classification.md section 11): real answers', () => {
+  const REAL = new URL('../../../fixtures/real-files/', import.meta.url);
+  const answer = (name: string, contentType: string) => {
+    const body = readFileSync(new URL(name, REAL), 'utf8');
+    return { headers: { 'content-type': contentType }, contentType, body, status: 200 };
+  };
+
+  it.each([
+    ['www.informatech.com.robots.txt', 'text/plain', 'a plain-text robots.txt disallowing /cdn-cgi/challenge-platform/'],
+    ['newsroom.paypal-corp.com.robots.html', 'text/html', 'an HTML "Page not found" page with Cloudflare\'s JavaScript-detections beacon'],
+    ['manage.techsmith.com.robots.html', 'text/html', 'nginx\'s 404 page with Imperva\'s _Incapsula_Resource beacon'],
+  ])('%s is no challenge: %s', (name, contentType) => {
+    expect(detectChallenge(answer(name, contentType))).toEqual({ challenged: false, vendor: null, evidence: null });
+  });
+
+  it.each([
+    ['account.reviewjournal.com.robots.html', 'imperva', '_Incapsula_Resource', 'an empty page running Imperva\'s script (JavaScript challenge)'],
+    ['jobs.libraryjournal.com.robots.html', 'imperva', '_Incapsula_Resource?CWUDNSAI=', 'Imperva\'s block page (its iframe, and "Incapsula incident ID")'],
+    ['www.kobo.com.robots.html', 'cloudflare', '_cf_chl_opt', 'Cloudflare\'s challenge, its marker 80 KB into the page'],
+  ])('%s is a %s challenge (%s): %s', (name, vendor, evidence) => {
+    expect(detectChallenge(answer(name, 'text/html'))).toEqual({ challenged: true, vendor, evidence });
   });
 });
