@@ -8,7 +8,7 @@ import type { DomainPolicyFound, FullRecord } from '~~/shared/schemas.js';
 import { deciderPhrase, namedGroupOf, type RobotsReading, type Tone, type UseReading } from '~~/shared/story.js';
 import { confidenceWords, opennessWords } from '~~/shared/story-notes.js';
 import { termsReading } from '~~/shared/story-terms.js';
-import type { UseCase } from '~~/shared/values.js';
+import type { FetchState, UseCase } from '~~/shared/values.js';
 import { t } from './i18n.js';
 
 export interface DetailUse {
@@ -39,32 +39,38 @@ function robotsLines(text: string | null): string[] | null {
   return all.length > MAX_LINES ? [...all.slice(0, MAX_LINES), t('moreLines', '\u2026 $1 more lines', all.length - MAX_LINES)] : all;
 }
 
+/** Why a page was not requested, in words ("not fetched: robots.txt asks crawlers to stay out"); null when it was. */
+export function notFetchedWords(why: FetchState | null): string | null {
+  if (why === 'disallowed') return t('notFetchedAsked', 'not fetched: robots.txt asks crawlers to stay out');
+  if (why === 'robots_unreadable') return t('notFetchedUnread', 'not fetched: robots.txt could not be read');
+  if (why === 'refused') return t('notFetchedRefused', 'not fetched: its address is not public');
+  return null;
+}
+
 /**
- * Why the homepage (and so the terms link on it) was not requested, when it was not (section 11):
- * `disallowed` robots.txt asks crawlers to stay out; `held` robots.txt could not be read (a server
- * error, 429 or no answer: RFC 9309 2.3.1.4). From the full record's explanation of the homepage,
- * else from what the answer says of robots.txt.
+ * What became of the homepage request (and so of the terms link on it), section 11: from the
+ * answer's `basis.fetches`, else from the full record's explanation of the homepage, else from
+ * what the answer says of robots.txt (a server error, 429 or no answer holds every page back:
+ * RFC 9309 2.3.1.4).
  */
-export function notFetched(p: DomainPolicyFound, full: FullRecord | null): 'disallowed' | 'held' | null {
+export function homepageFetch(p: DomainPolicyFound, full: FullRecord | null): FetchState | null {
+  const known = (p.basis ?? full?.basis)?.fetches?.homepage;
+  if (known) return known;
   if (full) {
-    if (full.homepage_status !== null) return null;
+    if (full.homepage_status !== null) return 'answered';
     const home = full.explanations.find((e) => e.subject === 'homepage');
-    return home?.value !== 'not_fetched' ? null : home.source === 'robots_txt' ? 'disallowed' : 'held';
+    return home?.value !== 'not_fetched' ? 'no_answer' : home.source === 'robots_txt' ? 'disallowed' : 'robots_unreadable';
   }
   const robots = p.basis?.robots_txt;
-  if (robots && (robots.status === 'error' || robots.status === 'unreachable' || robots.problem === 'rate_limited')) return 'held';
+  if (robots && (robots.status === 'error' || robots.status === 'unreachable' || robots.problem === 'rate_limited')) return 'robots_unreadable';
   return p.detail === 'wildcard_block' ? 'disallowed' : null;
 }
 
 function homepage(p: DomainPolicyFound, full: FullRecord): DetailsModel['homepage'] {
   if (full.homepage_status !== null) return { http: full.homepage_status };
-  const why = notFetched(p, full);
-  if (why === 'disallowed') return { words: t('notFetchedAsked', 'not fetched: robots.txt asks crawlers to stay out') };
-  if (why === 'held') return { words: t('notFetchedUnread', 'not fetched: robots.txt could not be read') };
-  return { words: t('noAnswer', 'no answer') };
+  return { words: notFetchedWords(homepageFetch(p, full)) ?? t('noAnswer', 'no answer') };
 }
 
-/** `from`: the parent whose verdicts are shown (a subdomain without robots.txt), its host as people write it. */
 export function detailsModel(p: DomainPolicyFound, full: FullRecord, uses: readonly UseReading[], robots: RobotsReading, from?: { policy: DomainPolicyFound; host: string }): DetailsModel {
   const rules = from ? from.policy.path_rules : p.path_rules;
   const unknown = robots.state === 'unread' || uses.some((u) => u.verdict === 'unknown');

@@ -11,11 +11,11 @@ import type { AnnouncedRecord, DomainPolicyFound, FullRecord, HistoryResponse } 
 import { headline, robotsReading, signalValues, standardsFound, termsReading, useReadings, type Headline, type RobotsReading, type StandardReading, type Tone, type UseReading } from '~~/shared/story.js';
 import { dateOnly, dateTime, issues, lastCheckSentence, opennessWords, relativeTime, type Issue } from '~~/shared/story-notes.js';
 import { inheritedHeadline, inheritedUses, parentApplies } from '~~/shared/story-parent.js';
-import { STALE_AFTER_DAYS, USE_CASES } from '~~/shared/values.js';
+import { STALE_AFTER_DAYS, USE_CASES, type FetchState } from '~~/shared/values.js';
 import { t } from './i18n.js';
 import { pageReading, type PageReading, type PathVerdicts } from './page-reading.js';
 import type { PageSignals } from './page-signals.js';
-import { detailsModel, notFetched, type DetailsModel } from './view-details.js';
+import { detailsModel, homepageFetch, notFetchedWords, type DetailsModel } from './view-details.js';
 
 export type { DetailsModel, DetailUse } from './view-details.js';
 
@@ -160,11 +160,22 @@ export function popupModel(input: ModelInput): PopupModel {
  */
 function termsNotRead(p: DomainPolicyFound, full: FullRecord | null): string | null {
   if (p.site.has_tos) return null;
-  if (p.basis?.terms_pending) return t('termsBeingRead', 'Being read\u2026');
-  if (p.site.tos_url) return t('termsLinkedNotRead', 'Linked, not read');
-  const why = notFetched(p, full);
-  if (why === 'disallowed') return t('notFetchedAskedCap', 'Not fetched: robots.txt asks crawlers to stay out');
-  if (why === 'held') return t('notFetchedUnreadCap', 'Not fetched: robots.txt could not be read');
-  return t('termsNoneLinked', 'None linked from the homepage');
+  const home = homepageFetch(p, full);
+  // Without the answer's own word: the terms are looked for through the homepage's link.
+  const guess: FetchState = p.basis?.terms_pending ? 'pending' : p.site.tos_url ? 'answered' : home === null || home === 'answered' ? 'no_link' : home === 'no_answer' ? 'not_looked' : home;
+  const state = (p.basis ?? full?.basis)?.fetches?.terms ?? guess;
+  const skipped = notFetchedWords(state === 'answered' || state === 'no_link' ? null : state);
+  if (skipped) return skipped.charAt(0).toUpperCase() + skipped.slice(1);
+  switch (state) {
+    case 'pending':
+      return t('termsBeingRead', 'Being read\u2026');
+    case 'answered':
+      return t('termsLinkedNotRead', 'Linked, not read');
+    case 'no_answer':
+      return t('termsNoAnswer', 'Linked, no answer');
+    case 'not_looked':
+      return t('termsNotLooked', 'Not looked for: the homepage could not be read');
+    default:
+      return t('termsNoneLinked', 'None linked from the homepage');
+  }
 }
-

@@ -16,18 +16,20 @@ const yesNo = (b: boolean): string => (b ? 'yes' : 'no');
 const ACCESS_WORDS: Record<string, string | null> = { prohibits: 'forbidden', restricts: 'restricted', permits: 'allowed', silent: null, unknown: null };
 
 /** Why a page was not requested, as the popup's Details says it (classification.md section 11). */
-function notFetchedWords(full: FullRecord): string | null {
+function notFetchedWords(full: FullRecord, page: 'homepage' | 'terms'): string | null {
   const home = full.explanations.find((e) => e.subject === 'homepage');
-  if (full.homepage_status !== null || home?.value !== 'not_fetched') return null;
-  return home.source === 'robots_txt' ? 'not fetched: robots.txt asks crawlers to stay out' : 'not fetched: robots.txt could not be read';
+  const state = full.basis?.fetches?.[page] ?? (home?.value === 'not_fetched' ? (home.source === 'robots_txt' ? 'disallowed' : 'robots_unreadable') : null);
+  if (state === 'disallowed') return 'not fetched: robots.txt asks crawlers to stay out';
+  if (state === 'robots_unreadable') return 'not fetched: robots.txt could not be read';
+  if (state === 'refused') return 'not fetched: its address is not public';
+  return null;
 }
 
 /** The site facts, the terms told apart: AI use and robots and scrapers. */
 function siteLines(full: FullRecord): string[] {
   const home = full.explanations.find((e) => e.subject === 'homepage');
-  const skipped = notFetchedWords(full);
   const out = [`  rank              ${full.ranklist_rank ?? 'not ranked'}`];
-  out.push(`  homepage          ${full.homepage_status !== null ? `HTTP ${full.homepage_status}` : (skipped ?? 'no answer')}`);
+  out.push(`  homepage          ${full.homepage_status !== null ? `HTTP ${full.homepage_status}` : (notFetchedWords(full, 'homepage') ?? 'no answer')}`);
   if (full.homepage_status === null && home) out.push(`                    ${home.reason}`);
   out.push(`  CDN               ${full.cdn_provider ?? 'none detected'}${full.behind_cdnvendor ? ' (behind its proxy)' : ''}`);
   out.push(`  CMS               ${full.cms ?? 'none detected'}`);
@@ -39,7 +41,7 @@ function siteLines(full: FullRecord): string[] {
     full.tos_url !== null
       ? `${full.tos_url} (${stances})`
       : full.homepage_status === null
-        ? (skipped ?? 'not looked for (the homepage gave no answer)')
+        ? (notFetchedWords(full, 'terms') ?? 'not looked for (the homepage gave no answer)')
         : 'none linked from the homepage';
   out.push(`  terms of service  ${terms}`);
   out.push(`  markdown variant  ${yesNo(full.markdown_for_agents)}`);
