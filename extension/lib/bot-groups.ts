@@ -24,8 +24,13 @@ export interface OperatorGroup {
 }
 
 export interface BotLists {
-  /** Blocked by a group naming them, by operator. */
+  /** AI bots (a known AI use) blocked by a group naming them, by operator. */
   blocked: OperatorGroup[];
+  /**
+   * Scraping frameworks, SEO and monitoring tools, and names with no known use, blocked by a
+   * group naming them: reported, but no AI rule (classification.md section 11).
+   */
+  alsoBlocked: OperatorGroup[];
   /** Blocked only by the `*` rules: shown as one note, listed on demand. */
   blockedByWildcard: OperatorGroup[];
   wildcardCount: number;
@@ -77,7 +82,10 @@ function byOperator(items: Array<BotItem & { operator: string }>): OperatorGroup
 export function botLists(summary: Bots, full: FullRecord | null, rules: PathRules | null | undefined): BotLists {
   const named = full && rules ? namedAgents(rules) : null;
   const isNamed = (t: string) => named === null || named.has(tokenOf(t));
-  const blocked = summary.blocked.map((t) => item(t, named !== null && !isNamed(t)));
+  const all = summary.blocked.map((t) => item(t, named !== null && !isNamed(t)));
+  const blocked = all.filter((b) => b.purpose !== null && b.purpose !== 'other');
+  // Tools with no known AI use: named ones are told apart; through `*` they are just more crawlers.
+  const tools = all.filter((b) => !blocked.includes(b) && !b.viaWildcard);
   const wildcard = blocked.filter((b) => b.viaWildcard);
   const partial = full
     ? Object.entries(full.all_bots)
@@ -86,6 +94,7 @@ export function botLists(summary: Bots, full: FullRecord | null, rules: PathRule
     : [];
   return {
     blocked: byOperator(blocked.filter((b) => !b.viaWildcard)),
+    alsoBlocked: byOperator(tools),
     blockedByWildcard: byOperator(wildcard),
     wildcardCount: wildcard.length,
     partial: byOperator(partial),
