@@ -179,7 +179,7 @@ export type WarningCode = (typeof WARNING_CODES)[number];
 export const WARNING_LABELS: Readonly<Record<WarningCode, Label>> = {
   obsolete_tokens_only: words(
     () => say('warnObsolete', 'Rules for retired bots'),
-    () => say('warnObsoleteInfo', 'Some rules name only retired bot names (anthropic-ai, Claude-Web); they block no crawler that still runs.'),
+    () => say('warnObsoleteInfo', 'Some rules name only retired bot names, such as anthropic-ai or Claude-Web; they block no crawler that still runs.'),
   ),
   content_signals_outside_group: words(
     () => say('warnSignalOutside', 'Content signal outside a group'),

@@ -49,7 +49,8 @@ export function issues(conflicts: readonly Conflict[], warnings: readonly string
     out.push({ kind: 'conflict', label: l?.label ?? say('conflictOther', 'Sources disagree'), explanation });
   }
   out.push(...termsNotes(conflicts, terms));
-  for (const w of warnings) {
+  // A warning said of several groups is one fact to a person.
+  for (const w of new Set(warnings)) {
     const l = (WARNING_LABELS as Record<string, Label | undefined>)[w];
     // A warning this version has no words for is still shown, in general words (never its identifier).
     out.push({

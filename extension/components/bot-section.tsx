@@ -33,12 +33,18 @@ function Groups({ groups, testid }: { groups: OperatorGroup[]; testid: string })
   );
 }
 
-export function BotSection({ lists, robots }: { lists: BotLists; robots: RobotsReading }) {
+/** `from`: the sentence that says these are the parent site's rules, when they are. */
+export function BotSection({ lists, robots, from = null }: { lists: BotLists; robots: RobotsReading; from?: string | null }) {
   const none = lists.blocked.length + lists.wildcardCount + lists.partial.length + lists.allowed.length === 0;
   const tools = lists.alsoBlocked.length > 0;
   return (
     <div class="botlists">
-      {none && (
+      {from && (
+        <p class="note" data-testid="bots-from">
+          {from}
+        </p>
+      )}
+      {none && !from && (
         <p class="muted" data-testid="no-bots">
           {tools && robots.state === 'read' ? t('botsNoneButTools', 'robots.txt blocks no AI bot; it blocks some scraping and other tools, listed below.') : noneWords(robots)}
         </p>

@@ -96,14 +96,14 @@ function Found({ state, extras, now, locale, recheck, onRecheck, page }: FoundPr
               {model.parent}
             </p>
           )}
-          <Standards standards={model.standards} robots={model.robots} signals={model.signals} />
+          <Standards standards={model.standards} robots={model.robots} signals={model.signals} from={model.from} />
           {model.issues && <Issues issues={model.issues} />}
           <SiteFacts site={state.policy.site} termsNotRead={model.termsNotRead} />
           <CrawlTime model={model} recheck={recheck} onRecheck={onRecheck} />
         </>
       ),
     },
-    { id: 'bots', label: t('tabBots', 'Bots'), render: () => (extras ? <BotSection lists={extras.bots} robots={model.robots} /> : <p class="muted">{t('loadingBots', 'Loading the bots\u2026')}</p>) },
+    { id: 'bots', label: t('tabBots', 'Bots'), render: () => (extras ? <BotSection lists={extras.bots} robots={model.robots} from={model.from} /> : <p class="muted">{t('loadingBots', 'Loading the bots\u2026')}</p>) },
     {
       id: 'details',
       label: t('tabDetails', 'Details'),

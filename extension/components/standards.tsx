@@ -6,14 +6,17 @@ import { USE_CASE_LABELS } from '~~/shared/labels.js';
 import type { RobotsReading, StandardReading } from '~~/shared/story.js';
 import { t } from '../lib/i18n.js';
 
-/** `signals`: what each usage signal said, read out ("Content-Signal: AI training no, search yes"). */
-export function Standards({ standards, robots, signals }: { standards: StandardReading[]; robots: RobotsReading; signals: string[] }) {
+/**
+ * `signals`: what each usage signal said, read out ("Content-Signal: AI training no, search yes");
+ * `from`: the sentence that says the standards are the parent site's, when they are.
+ */
+export function Standards({ standards, robots, signals, from }: { standards: StandardReading[]; robots: RobotsReading; signals: string[]; from: string | null }) {
   return (
     <section class="block" aria-labelledby="standards-h">
       <h2 id="standards-h">{t('standardsHeading', 'Standards found')}</h2>
-      {robots.state !== 'read' && (
+      {(from || robots.state !== 'read') && (
         <p class={robots.state === 'unread' ? 'robots unread' : 'robots'} data-testid="robots-state">
-          {robots.sentence}
+          {from ?? robots.sentence}
         </p>
       )}
       {standards.length === 0 ? (

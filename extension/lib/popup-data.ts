@@ -10,6 +10,7 @@ import type { BotLists } from './bot-groups.js';
 import { failureAdvice, type GatewayClient } from './gateway-client.js';
 import type { GatewayStatus } from './guards.js';
 import { pageDomain } from './page-domain.js';
+import { parentApplies } from '~~/shared/story-parent.js';
 import { parentSite } from './parent-site.js';
 import { tabStates, type TabState } from './session-store.js';
 
@@ -82,13 +83,16 @@ export async function loadExtras(client: GatewayClient, domain: Domain, summary:
   const preview = status.ok && status.data.features.preview;
   const [announced, history] = preview ? await Promise.all([client.policy(domain), client.history(domain)]) : [null, null];
   const record = full.ok && 'all_bots' in full.data ? full.data : null;
+  const parent = parentAnswer?.ok && parentAnswer.data.found ? parentAnswer.data : null;
+  // A subdomain without robots.txt is told its parent's policy (section 11): the parent's bots too.
+  const bots = parentApplies(summary, parent) ? groups.botLists(parent.bots, null, parent.path_rules) : groups.botLists(summary.bots, record, summary.path_rules);
   return {
     status: status.ok ? status.data : null,
     full: record,
-    bots: groups.botLists(summary.bots, record, summary.path_rules),
+    bots,
     announced: announced?.ok && 'purposes' in announced.data ? announced.data : null,
     history: history?.ok && 'entries' in history.data ? history.data : null,
     problem: full.ok ? null : failureAdvice(client.baseUrl, full),
-    parent: up && parentAnswer ? { ...up, policy: parentAnswer.ok && parentAnswer.data.found ? parentAnswer.data : null } : null,
+    parent: up && parentAnswer ? { ...up, policy: parent } : null,
   };
 }

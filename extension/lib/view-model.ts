@@ -55,6 +55,8 @@ export interface PopupModel {
   page: PageReading;
   /** The site a subdomain belongs to and its policy, in a sentence; null when not shown. */
   parent: string | null;
+  /** When the parent's policy is shown: "news.example.com has no robots.txt of its own; these are example.com's files." */
+  from: string | null;
   /** Site facts: the terms row when the terms were not read ("Not fetched: …"), else null. */
   termsNotRead: string | null;
 }
@@ -146,6 +148,7 @@ export function popupModel(input: ModelInput): PopupModel {
     openness,
     page: pageReading(uses, head, input.pathVerdicts ?? null, input.pageSignals ?? null),
     parent: parentSentence(p, host.display, input.parent ?? null, from !== null),
+    from: from ? t('standardsFrom', '$1 has no robots.txt of its own; these are the files of $2.', host.display, hostOf(from.domain).display) : null,
     termsNotRead: termsNotRead(p, full),
     history: history
       ? history.entries.map((e) => ({ id: e.audit_id, iso: e.crawled_at, date: dateOnly(e.crawled_at, locale), label: DETAIL_LABELS[e.detail]?.label ?? t('historyChecked', 'Checked'), changes: e.changes }))

@@ -226,7 +226,7 @@ describe('popup: a found record', () => {
     expect(issues.textContent).toContain('The terms of service do not mention AI.');
     expect(issues.textContent).not.toContain('Conflict');
     // A fact about the file, not a danger: a note.
-    expect(issues.textContent).toContain('Some rules name only retired bot names (anthropic-ai, Claude-Web); they block no crawler that still runs.');
+    expect(issues.textContent).toContain('Some rules name only retired bot names, such as anthropic-ai or Claude-Web; they block no crawler that still runs.');
     expect(issues.textContent).not.toContain('Warning');
     cleanup();
     render(<PopupView state={found(p)} extras={extrasFor(p, { ...silent, tos_ai_stance: 'permits' })} />);
