@@ -169,6 +169,50 @@ export const BasisSchema = z.object({
    */
   terms: z.object({ ai: TosStanceSchema, automated_access: TosStanceSchema }).optional(),
   /**
+   * What each Content-Signal and Content-Usage line (or homepage header) said, with its values,
+   * so a person reads "Content-Signal (for Googlebot, bingbot and 5 others): AI training no, AI
+   * answers no, search yes" rather than a description of the standard (classification.md
+   * section 11). `agents`: the robots.txt group's crawlers (catalogue spelling when known),
+   * `['*']` for every crawler (the `*` group, outside any group, a header); `line` null for a
+   * header; `path` the line's path scope, null for the whole site; per use: true yes, false no,
+   * null not said. Content-Signal `search` is listing and linking pages and `ai-input` using
+   * pages for AI answers (Cloudflare's definitions). At most 20, in file order, headers last.
+   * Absent from records made before it.
+   */
+  content_signals: z
+    .array(
+      z.object({
+        vocabulary: z.enum(['content-signal', 'content-usage']),
+        agents: z.array(z.string()),
+        line: z.number().int().positive().nullable(),
+        path: z.string().nullable(),
+        training: z.boolean().nullable(),
+        search: z.boolean().nullable(),
+        inference: z.boolean().nullable(),
+        /** The line or header as published (at most 300 characters). */
+        text: z.string(),
+      }),
+    )
+    .optional(),
+  /**
+   * When robots.txt's rules for every crawler (`User-agent: *`) close the whole site, the
+   * crawlers it names and lets in anyway (an allow-list), so a person reads "robots.txt closes
+   * the site to every crawler it does not name; it lets in Googlebot, Bingbot and 5 others, no
+   * AI bot" (classification.md section 11). `let_in`: at most 20 names, search engines and
+   * other known crawlers first (catalogue spelling), AI bots last; `let_in_count`: how many in
+   * all (0: the site is closed to every crawler); `ai`: every AI bot among them (catalogue AI
+   * bots, and AI-looking names the catalogue lacks). Null when `*` does not close the site or
+   * robots.txt was not read; absent from records made before it.
+   */
+  allow_list: z
+    .object({
+      let_in: z.array(z.string()),
+      let_in_count: z.number().int().nonnegative(),
+      ai: z.array(z.string()),
+    })
+    .nullable()
+    .optional(),
+  /**
    * Per request, whether it was made and answered, and if not, why (shared/values.ts
    * FETCH_STATES): so a homepage or terms page the crawler never requested (robots.txt asks
    * crawlers to stay out, or could not be read) reads "not fetched: …", never "no answer" or

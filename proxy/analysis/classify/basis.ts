@@ -6,10 +6,12 @@ import type { Basis, DecidingSignal } from '../../../shared/schemas.js';
 import { STANDARD_KEYS, type StandardKey } from '../../../shared/values.js';
 import type { BotReading } from './bot-readings.js';
 import { perUseCase, type Decision } from './decide.js';
+import { allowListOf } from './allow-list.js';
 import { clip } from './clip.js';
 import { fetchesOf } from './fetches.js';
 import { botLine } from './explain.js';
 import { robotsProblem, waitedSeconds } from './robots-outcome.js';
+import { saidSignals } from './said-signals.js';
 import type { SignalPiece, UsageSignal } from './usage-signals.js';
 import type { UseCaseVerdict } from './verdicts.js';
 
@@ -28,6 +30,8 @@ export function basisOf(d: Decision): Basis {
     found: STANDARD_KEYS.filter((k) => found.has(k)),
     last_check: null, // the service sets it when a later check failed (section 8)
     ...(evidence.tosPending ? { terms_pending: true as const } : { terms: { ai: facts.tos.ai.stance, automated_access: facts.tos.automatedAccess.stance } }),
+    content_signals: saidSignals(facts.contentSignals),
+    allow_list: allowListOf(d.readings),
     fetches: fetchesOf(facts),
   };
 }

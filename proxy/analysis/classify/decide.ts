@@ -16,7 +16,7 @@ import { readEvidence, type Facts } from './read-evidence.js';
 import { openness } from './scores.js';
 import { decideStance, type StanceDecision } from './stance.js';
 import { readUsageSignals, type UsageSignals } from './usage-signals.js';
-import { robotsVerdict, useCaseVerdict, type UseCaseVerdict } from './verdicts.js';
+import { listingsOnly, robotsVerdict, useCaseVerdict, type UseCaseVerdict } from './verdicts.js';
 
 export const perUseCase = <T>(f: (u: UseCase) => T): Record<UseCase, T> => ({ training: f('training'), search: f('search'), inference: f('inference') });
 
@@ -64,7 +64,8 @@ export function decide(evidence: Evidence): Decision {
   const verdictOf = (u: UseCase | null, bots: readonly Bot[], keys: readonly string[]): UseCaseVerdict =>
     useCaseVerdict(u ?? 'inference', robotsVerdict({ bots, keys, signalUseCase: u }, readings, signals), u === null ? null : signals.site[u], robotsOutcome);
 
-  const verdicts = perUseCase((u) => verdictOf(u, botsForUseCase(u), KEY_BOTS[u]));
+  const read = perUseCase((u) => verdictOf(u, botsForUseCase(u), KEY_BOTS[u]));
+  const verdicts = { ...read, search: listingsOnly(read.search, signals.site.inference) };
   const useCases: UseCases = perUseCase((u) => verdicts[u].verdict);
   const pageTokens = {
     meta: facts.meta.directives.some((d) => d.source === 'meta' && d.directives.some((t) => AI_TOKENS.includes(t))),

@@ -8,6 +8,7 @@ import type { RobotsTxt } from '../../../shared/robots/index.js';
 import type { UseCase } from '../../../shared/values.js';
 import type { BotReading } from './bot-readings.js';
 import type { Decision } from './decide.js';
+import { allowListOf } from './allow-list.js';
 import { clip } from './clip.js';
 import { unreachableStory } from './explain-crawl.js';
 import { describeFetch, problemWords, robotsProblem } from './robots-outcome.js';
@@ -136,6 +137,16 @@ export function explainUseCase(d: Decision, v: UseCaseVerdict): Explanation {
     const names = list(R.restricting.map((k) => k.name), 6);
     return { ...base, ...robotsLine(R.restricting[0]!), reason: `${capital(words)} is partly blocked: robots.txt restricts ${names}, but not every main bot.` };
   }
+  if (v.signal?.value === true && piece && !v.explicit) {
+    // verdicts.ts listingsOnly: search=yes beside ai-input=no allows listings, not AI summaries.
+    return {
+      ...base,
+      source: piece.origin,
+      line: piece.line,
+      evidence: clip(piece.text),
+      reason: `${capital(words)} is not restricted: ${pieceWords(piece)} allows search listings (search=yes) but refuses AI answers (ai-input=no), so AI-written summaries of the pages are not allowed.`,
+    };
+  }
   if (v.signal?.value === true && piece) {
     return { ...base, source: piece.origin, line: piece.line, evidence: clip(piece.text), reason: `${capital(words)} is explicitly allowed by ${pieceWords(piece)}, and no rule restricts it.` };
   }
@@ -145,6 +156,21 @@ export function explainUseCase(d: Decision, v: UseCaseVerdict): Explanation {
     return { ...base, ...robotsLine(key), reason: `${capital(words)} is explicitly allowed: robots.txt lets ${names} in by name, and no rule restricts it.` };
   }
   return { ...base, source: 'rule', line: null, evidence: null, reason: `Nothing the site publishes restricts ${words}.` };
+}
+
+/**
+ * The `*` block in words, naming an allow-list (section 11): "robots.txt closes the whole site
+ * to every crawler it does not name (User-agent: *); it lets in Googlebot, bingbot and 5
+ * others, no AI bot", never "every crawler" when some are let in.
+ */
+function closedWords(d: Decision): string {
+  const a = allowListOf(d.readings);
+  if (a === null || a.let_in_count === 0) return 'robots.txt blocks every crawler from the whole site (User-agent: *), AI bots included';
+  const shown = a.let_in.slice(0, 2);
+  const more = a.let_in_count - shown.length;
+  const names = more > 0 ? `${shown.join(', ')} and ${more} other${more === 1 ? '' : 's'}` : list(shown);
+  const ai = a.ai.length === 0 ? 'no AI bot' : a.ai.length === 1 ? `AI bot ${a.ai[0]} among them` : `AI bots ${list(a.ai, 3)} among them`;
+  return `robots.txt closes the whole site to every crawler it does not name (User-agent: *); it lets in ${names}, ${ai}`;
 }
 
 /** A verdict in words (section 9: an allowance that is not explicit reads "not restricted"). */
@@ -176,9 +202,12 @@ export function explainStance(d: Decision): Explanation {
     case 'unreachable':
       reason = unreachableStory(d.facts);
       break;
-    case 'wildcard_block':
-      reason = 'robots.txt blocks every crawler from the whole site (User-agent: *), AI bots included; no rule or signal is aimed at AI in particular.';
+    case 'wildcard_block': {
+      // An AI bot let in is named, but not to be kept out: nothing blocks AI in particular.
+      const aiLetIn = (allowListOf(d.readings)?.ai.length ?? 0) > 0;
+      reason = `${closedWords(d)}; no rule or signal ${aiLetIn ? 'blocks AI bots' : 'is aimed at AI'} in particular.`;
       break;
+    }
     case 'blocks_all_ai':
       // A whole-site block for every crawler together with a usage signal is told as both (issue 10 item 7).
       reason =

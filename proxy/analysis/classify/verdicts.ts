@@ -87,3 +87,16 @@ export function useCaseVerdict(u: UseCase, robots: RobotsVerdict, signal: UsageS
   const explicit = verdict === 'allowed' && (signal?.value === true || robots.explicitKeys.length > 0);
   return { u, verdict, robots, signal, explicit };
 }
+
+/**
+ * Content-Signal `search` means listing and linking pages, not AI-written summaries
+ * (Cloudflare's definition; classification.md sections 9 and 11). A `search=yes` beside a
+ * site-wide `ai-input=no` (Cloudflare's managed robots.txt) allows search listings and refuses
+ * AI answers, which is what AI search engines write: AI search stays `allowed` (nothing
+ * restricts it) but is not explicitly allowed, so it is never told as a green "AI search
+ * allowed". A key search bot the file names allowed still makes it explicit. Our reading.
+ */
+export function listingsOnly(search: UseCaseVerdict, inference: UsageSignal | null): UseCaseVerdict {
+  const yesOnlyBySignal = search.explicit && search.signal?.value === true && search.robots.explicitKeys.length === 0;
+  return yesOnlyBySignal && inference?.value === false ? { ...search, explicit: false } : search;
+}
