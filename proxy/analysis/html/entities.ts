@@ -10,6 +10,7 @@ const NAMED: Readonly<Record<string, string>> = {
   ldquo: '\u201c', rdquo: '\u201d', laquo: '\u00ab', raquo: '\u00bb', middot: '\u00b7',
   eacute: '\u00e9', egrave: '\u00e8', agrave: '\u00e0', aacute: '\u00e1', uuml: '\u00fc',
   ouml: '\u00f6', auml: '\u00e4', szlig: '\u00df', ccedil: '\u00e7', trade: '\u2122', bull: '\u2022',
+  shy: '\u00ad', sbquo: '\u201a', bdquo: '\u201e', ntilde: '\u00f1', iacute: '\u00ed', oacute: '\u00f3', uacute: '\u00fa',
 };
 
 // Bounded quantifiers only: no backtracking blow-up whatever the input.
@@ -32,7 +33,10 @@ export function decodeEntities(text: string): string {
   });
 }
 
-/** Decodes references and folds runs of white space (HTML's ASCII white space plus NBSP) to one space. */
+/**
+ * Decodes references, drops soft hyphens and zero-width characters (they split words a reader
+ * sees whole) and folds runs of white space (HTML's ASCII white space plus NBSP) to one space.
+ */
 export function normaliseText(text: string): string {
-  return decodeEntities(text).replace(/[\s\u00a0]+/g, ' ').trim();
+  return decodeEntities(text).replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '').replace(/[\s\u00a0]+/g, ' ').trim();
 }

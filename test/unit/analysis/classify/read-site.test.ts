@@ -22,7 +22,7 @@ describe('readEvidence: site facts', () => {
     expect(f.paywall).toEqual({ hasPaywall: true, evidence: 'piano script' });
     expect(f.hasTos).toBe(true);
     expect(f.tos).toEqual({
-      ai: { stance: 'prohibits', excerpt: 'You may not use our content to train machine learning models.', section: null },
+      ai: { stance: 'prohibits', excerpt: 'You may not use our content to train machine learning models.', section: 'Terms' },
       automatedAccess: { stance: 'silent', excerpt: null, section: null },
     });
     expect(f.markdown).toEqual({ offered: true, via: 'link_tag', url: '/index.md' });

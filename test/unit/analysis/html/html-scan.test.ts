@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { decodeEntities } from '../../../../proxy/analysis/html/entities.js';
 import { scanHtml } from '../../../../proxy/analysis/html/scan.js';
+import { htmlBlocks } from '../../../../proxy/analysis/html/blocks.js';
 import { htmlToText } from '../../../../proxy/analysis/html/text.js';
 
 const PAGE = `<!DOCTYPE html>
@@ -107,5 +108,25 @@ describe('htmlToText', () => {
   it('drops tags, scripts and styles, keeps block structure', () => {
     const t = htmlToText('<h1>Terms</h1><p>You may <b>not</b> scrape.</p><script>alert("no")</script><style>p{}</style><div>Last&nbsp;line</div>');
     expect(t).toBe('Terms\nYou may not scrape.\nLast line');
+  });
+});
+
+describe('htmlBlocks', () => {
+  it('keeps headings, paragraphs, nested list items with their depth, and table cells apart', () => {
+    const b = htmlBlocks('<h2>4. Use</h2><p>You agree not to:</p><ul><li>spam<li>scrape:<ol><li>with robots</li></ol></li></ul><table><tr><td>_ga</td></tr></table><p>End&nbsp;of&shy;terms</p>');
+    expect(b).toEqual([
+      { kind: 'heading', level: 2, text: '4. Use' },
+      { kind: 'paragraph', level: 0, text: 'You agree not to:' },
+      { kind: 'item', level: 1, text: 'spam' },
+      { kind: 'item', level: 1, text: 'scrape:' },
+      { kind: 'item', level: 2, text: 'with robots' },
+      { kind: 'cell', level: 0, text: '_ga' },
+      { kind: 'paragraph', level: 0, text: 'End ofterms' },
+    ]);
+  });
+
+  it('skips scripts, styles, the title, navigation and drawings', () => {
+    const b = htmlBlocks('<title>Terms</title><nav><a href="/">Home</a></nav><svg><text>logo</text></svg><style>p{}</style><p>Body</p>');
+    expect(b.map((x) => x.text)).toEqual(['Body']);
   });
 });

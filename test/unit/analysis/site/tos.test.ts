@@ -33,43 +33,6 @@ describe('findTosLink', () => {
   });
 });
 
-describe('termsFromText', () => {
-  // Each clause as [what it says of AI use, what it says of automated access].
-  it.each([
-    ['silent', 'prohibits', 'You may not use any robot, spider, scraper or other automated means to access the Services for any purpose.'],
-    ['prohibits', 'silent', 'Users shall not use the Content to train artificial intelligence or machine learning models.'],
-    ['prohibits', 'silent', 'Text and data mining of this website is prohibited.'],
-    ['prohibits', 'silent', 'The publisher expressly reserves the right to use its content for text and data mining, pursuant to Article 4(3) of Directive (EU) 2019/790.'],
-    ['silent', 'restricts', 'You may not scrape or crawl the Site without our prior written consent.'],
-    ['restricts', 'silent', 'Use of our content for AI training requires a licence from us.'],
-    ['permits', 'silent', 'You may use publicly available content on this site to train AI models, provided you credit the source.'],
-    ['prohibits', 'prohibits', 'You may not use robots or scrapers to collect content for training AI models.'],
-    ['silent', 'silent', 'These terms are governed by the laws of England. We may update these terms at any time.'],
-  ])('AI %s, automated access %s: %s', (ai, access, text) => {
-    const r = termsFromText(`Terms of Use\n\nWelcome to Example.\n${text}\nContact us with questions.`);
-    expect(r.ai).toEqual({ stance: ai, excerpt: ai === 'silent' ? null : text, section: null });
-    expect(r.automatedAccess).toEqual({ stance: access, excerpt: access === 'silent' ? null : text, section: null });
-  });
-
-  it('the most restrictive clause decides each fact', () => {
-    const r = termsFromText('You may use our AI features freely. You may not use the content to train AI models.');
-    expect(r.ai).toEqual({ stance: 'prohibits', excerpt: 'You may not use the content to train AI models.', section: null });
-  });
-
-  it('does not read the Italian or French word "ai" as AI', () => {
-    expect(termsFromText('Non è consentito, ai sensi della legge, modificare i contenuti.').ai.stance).toBe('silent');
-  });
-
-  it('is unknown for empty text, and cuts excerpts to 400 characters around the clause', () => {
-    expect(termsFromText('  ')).toEqual({ ai: { stance: 'unknown', excerpt: null, section: null }, automatedAccess: { stance: 'unknown', excerpt: null, section: null } });
-    const long = `${'General provisions apply here '.repeat(30)}and you must not scrape this site${' under any circumstances'.repeat(20)}`;
-    const r = termsFromText(long).automatedAccess;
-    expect(r.stance).toBe('prohibits');
-    expect(r.excerpt!.length).toBeLessThanOrEqual(400);
-    expect(r.excerpt).toContain('must not scrape');
-  });
-});
-
 describe('readTerms', () => {
   it('reads a 2xx HTML terms page, unknown otherwise', () => {
     const html = '<html><head><script>var robots = "may not";</script></head><body><h1>Terms</h1><p>You agree not to use automated means, including bots or scrapers, to collect data.</p></body></html>';

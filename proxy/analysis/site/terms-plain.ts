@@ -1,0 +1,56 @@
+/**
+ * Plain-text terms (served as text/plain, or markdown) as blocks (html/blocks.ts): blank lines
+ * end paragraphs, hard-wrapped lines join, a line starting with a bullet or an enumerator
+ * ("(a)", "iv.", "2)") starts a list item nested by its indentation, `#` lines and lines
+ * underlined with `===`/`---` are headings. Linear in the text.
+ */
+import type { Block } from '../html/blocks.js';
+
+/** A bullet or an enumerator at the start of a line; bullets are dropped, enumerators kept. */
+const BULLET = /^[-–—•·*▪●◦◆■►➢+]\s+/;
+const ENUMERATOR = /^(?:\(?(?:[a-z]|[ivxlc]{1,6}|\d{1,3})\)|[a-z]\.|[ivxlc]{1,6}\.|\d{1,3}\.(?!\d))\s+/i;
+const ATX = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
+const SETEXT = /^(?:=+|-{3,})\s*$/;
+/** Markdown escapes and emphasis marks, which a reader does not see. */
+const MARKUP = /\\(?=[\\`*_{}[\]()#+\-.!|])|\*\*|__/g;
+
+const clean = (s: string): string => s.replace(MARKUP, '').replace(/\s+/g, ' ').trim();
+
+export function plainBlocks(text: string): Block[] {
+  const out: Block[] = [];
+  const lines = text.split(/\r\n|\r|\n/);
+  let open: { kind: Block['kind']; level: number; parts: string[] } | null = null;
+  const flush = (): void => {
+    if (open === null) return;
+    const t = clean(open.parts.join(' '));
+    if (t !== '') out.push({ kind: open.kind, level: open.level, text: t });
+    open = null;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!;
+    const line = raw.trim();
+    if (line === '') {
+      flush();
+      continue;
+    }
+    const atx = ATX.exec(line);
+    const next = lines[i + 1]?.trim() ?? '';
+    if (atx !== null || (open === null && SETEXT.test(next) && !BULLET.test(line))) {
+      flush();
+      out.push({ kind: 'heading', level: atx ? atx[1]!.length : next.startsWith('=') ? 1 : 2, text: clean(atx ? atx[2]! : line) });
+      if (atx === null) i++;
+      continue;
+    }
+    const indent = raw.length - raw.trimStart().length;
+    const bullet = BULLET.exec(line);
+    if (bullet !== null || ENUMERATOR.test(line)) {
+      flush();
+      open = { kind: 'item', level: 1 + Math.floor(indent / 2), parts: [bullet ? line.slice(bullet[0].length) : line] };
+      continue;
+    }
+    if (open === null) open = { kind: 'paragraph', level: 0, parts: [] };
+    open.parts.push(line);
+  }
+  flush();
+  return out;
+}

@@ -1,0 +1,191 @@
+/**
+ * The words a terms reader looks for (classification.md section 11), in English, French,
+ * German and Spanish. Every pattern is bounded (no nested unbounded repetition), so a long
+ * sentence costs linear time. Text is matched after typographic quotes and apostrophes are
+ * made plain (plainQuotes), so "don’t" reads as "don't".
+ */
+
+/** Curly quotes and apostrophes as plain ones, one character for one so offsets stay put. */
+export function plainQuotes(s: string): string {
+  return s.replace(/[\u2018\u2019\u201a\u201b\u2032\u00b4`]/g, "'").replace(/[\u201c\u201d\u201e\u201f\u00ab\u00bb\u2033]/g, '"');
+}
+
+/** Any word of either subject: sentences without one are skipped cheaply. */
+export const TRIGGER =
+  /intell?ig|\bmodels?\b|\bAI\b|\bA\.I\.|\bIA\b|\bKI\b|\bML\b|\bLLMs?\b|\bTDM\b|learning|lernen|aprendizaje|apprentissage|language model|modèles? de langage|sprachmodell|modelos? de lenguaje|generati|neural|neuronal|mining|fouille|minería|robot|spider|scrap|crawl|rastre|araña|indexier|bots?\b|automat|harvest|moissonn|aspir|extract|extrak|auslesen|grabbing|44b|2019\/790|122-5-3|article 4|artículo 67/i;
+
+// ---------------------------------------------------------------- AI use
+
+/** Text and data mining, and its reservation under CDSM Directive (EU) 2019/790 Article 4 (and national laws: § 44b UrhG, L. 122-5-3 CPI, art. 67 bis TRLPI). */
+export const TDM =
+  /text[- ](?:and|or|&|und|y|et)[- ]data[- ]mining|\bTDM\b|data mining exception|\b2019\/790\b|article 4\(3\)|art\. 4 of the EU Directive|fouilles? de textes|\bL\. ?122-5-3\b|text(?:-| und )data-?mining|\b44b\b|miner[íi]a de textos|\b67 bis\b/i;
+
+/** AI and machine learning, spelled out (case-insensitive). */
+const AI_WORDS =
+  '(?:artificial[- ]intelligence|machine[- ]learning|deep[- ]learning|neural (?:network|net)s?|(?:large )?language models?|generative (?:AI|artificial|models?|programs?|technolog\\w*|tools?|systems?)|foundation models?|intelligence artificielle|apprentissage (?:automatique|profond)|modèles? de langage|réseaux? de neurones|künstliche[rn]? intelligenz|maschinelle[sn]? lernen|sprachmodell\\w*|neuronale[rn]? netz\\w*|inteligencia artificial|aprendizaje (?:automático|profundo)|modelos? de lenguaje|redes neuronales)';
+/** Abbreviations, matched in capitals only: "ai" is an everyday word in Italian and French, "ia" and "ki" elsewhere. */
+const AI_ABBREVIATIONS = '(?<![A-Za-z\\u00c0-\\u024f])(?:AI|IA|KI|LLMs?|ML|GenAI|GAI)(?![A-Za-z\\u00c0-\\u024f])|\\bA\\.I\\.';
+const AI_WORDS_G = new RegExp(AI_WORDS, 'gi');
+const AI_ABBREVIATIONS_G = new RegExp(AI_ABBREVIATIONS, 'g');
+/** Every mention of AI in `s`, in order. */
+const aiMentions = (s: string): RegExpExecArray[] => [...s.matchAll(AI_WORDS_G), ...s.matchAll(AI_ABBREVIATIONS_G)].sort((a, b) => a.index - b.index);
+/** Making or improving a model: a verb or its noun, at the start of a word, some words before the AI object. */
+const MAKE_BEFORE =
+  /\b(?:train|fine[- ]?tun|develop|build|improv|ground(?:s|ed|ing)?\b|teach|benchmark|evaluat|refin|ingest|(?:as )?(?:an? )?inputs? (?:to|for|into|of)\b|data ?sets?\b|entra[iî]n|développ|amélior|concevoir|conception|alimenter|trainier|entwickl|optimier|verbesser|entren|desarroll|mejorar)[^.;:]{0,100}$/i;
+/** …or the AI object followed by "training", "purposes", "datasets". */
+const USE_AFTER = /^\S+[\s-](?:[\w-]+\s){0,3}?(?:training|development|purposes?|datasets?|entraînement|zwecke|entrenamiento|fines)\b/i;
+/** AI as an instrument or a feature, not as what is made: "created using AI", "AI-generated", "AI features". */
+const INSTRUMENT_BEFORE = /\b(?:using|with|by|via|through|par|mit|mediante|powered|generated|created|modified|assisted)\s+(?:[\w'’-]+\s+){0,2}$/i;
+const FEATURE_AFTER = /^\S*?[- ](?:generated|powered|based|assisted|enabled|driven|features?|functionalit(?:y|ies)|outputs?|chatbots?|agents?)\b/i;
+/** "develop models that compete", "train models to generate": a model made, without naming AI. */
+const MODELS_MADE = /\b(?:train|fine[- ]?tun|develop)\w*\s+(?:(?:any|the|new|other|such|your|its|their|similar|competing)\s+)?models?\b/i;
+
+/** Where the clause speaks of AI use: text and data mining, or making or improving AI with the content; -1 when it does not. */
+export function aiSubjectAt(s: string): number {
+  const tdm = s.search(TDM);
+  if (tdm >= 0) return tdm;
+  for (const m of aiMentions(s)) {
+    const before = s.slice(Math.max(0, m.index - 150), m.index);
+    if (INSTRUMENT_BEFORE.test(before) || FEATURE_AFTER.test(s.slice(m.index, m.index + 40))) continue;
+    if (MAKE_BEFORE.test(before) || USE_AFTER.test(s.slice(m.index, m.index + 60))) return m.index;
+  }
+  return s.search(MODELS_MADE);
+}
+
+/** A ban on scraping only for AI ("scrape content to train AI models") limits scraping to that purpose. */
+export const AI_PURPOSE =
+  /\b(?:to (?:train|develop|build|fine-tune|improve)|for (?:the )?(?:training|development|purposes? of (?:training|developing))|pour (?:l['’])?(?:entraîn|développ)|zum (?:Training|Trainieren)|para (?:entrenar|desarrollar))\b/i;
+
+/**
+ * The operator speaking of its own AI, which says nothing about others' use of the site: its
+ * training on users' content ("we may use your content to train our models"), licences granted
+ * to it ("you grant X a licence…"), its promises ("Epic agrees … not to use"). A reservation of
+ * rights is not this ("Roblox reserves the right to text and data mining").
+ */
+const OPERATOR_WE = /^(?:[\w,'’-]+\s+){0,4}?(?:we|nous|wir)\s/i;
+const GENERIC_ACTORS =
+  'You|Your|Users?|Members?|Visitors?|Customers?|Subscribers?|Third|Any|No|Each|All|The|This|These|Such|Licensees?|Authori[sz]ed|Institutional|Other|Use|Using|Do|Never|Please|If|When|In|For|Without|Except|Unless|Notwithstanding|To|As|By|On|At|Under|Our|It|They|Where|While|Subject|Certain|Some';
+const ACTOR = `^(?:[^,.]{0,60},\\s*)?(?!(?:${GENERIC_ACTORS})\\b)(?:[A-Z][\\w.&'’-]*\\s+){1,3}`;
+const OPERATOR_NAMED = new RegExp(
+  `${ACTOR}(?:(?:(?:agrees?|also|only|itself|will|may|does|shall|can|might|not|never)(?:\\s+|,[^,]{0,80},\\s*)){1,4}(?:to\\s+|not to\\s+)?(?:use|train|process|license|licence|utili[sz]e|employ|leverage|improve|develop|offer|provide|make|share)\\b|(?:uses|trains|processes|licenses|utili[sz]es|employs|leverages|offers|provides|makes available)\\b)`,
+);
+const OPERATOR_GRANT = /\b(?:their|its) (?:own )?(?:[\w-]+ ){0,3}models?\b|\b(?:grants?|gives?|granting) (?:to )?(?:us|[A-Z][\w.&-]{1,30}(?: [A-Z][\w.&-]{1,30})?)\b[^.]{0,100}\b(?:licen[cs]e|right)|\bright for us\b|\bour (?:own )?(?:[\w-]+ ){0,3}(?:models?|algorithms?)\b|\bmodèles? (?:[\w'’-]+ ){0,5}(?:internes?|de [A-Z]\w+)\b/;
+export function operatorSpeaks(s: string): boolean {
+  return OPERATOR_WE.test(s) || OPERATOR_NAMED.test(s) || OPERATOR_GRANT.test(s);
+}
+/** An operator's promise that still binds others: "will not permit others to use". */
+export const OTHERS_BOUND = /\b(?:permit|allow|authori[sz]e)s? (?:others|third parties|anyone|any third party)\b/i;
+
+// ---------------------------------------------------------------- automated access
+
+const TDM_GLOBAL = new RegExp(TDM.source, 'gi');
+
+/** Robots, spiders, scrapers, crawlers, harvesting, automated means of reading the site. */
+export const ACCESS =
+  /\brobots?\b(?![.-]?txt)|(?<![A-Za-z\u00c0-\u024f])bots?(?![A-Za-z\u00c0-\u024f])|botnets?|\bspider(?:s|ing|ed)?\b|\bscrap(?:e|es|ed|ing|ers?)\b|screen[- ]scrap|\bcrawl(?:s|ed|ing|ers?)?\b|web[- ]?crawl|harvest(?:s|ed|ing|ers?)?\b|data[- ]mining|\bmine\b|\bmining\b|data (?:gathering|extraction|collection) (?:tools?|methods?|programs?)|automat(?:ed|ic|ically|ic(?:al)?) (?:means|tools?|systems?|software|scripts?|programs?|process(?:es)?|devices?|queries|access(?:es)?|methods?|agents?|collection|retrieval|download\w*|extraction|use)|by (?:automated|automatic|programmatic) means|programmatically|offline readers?|headless browsers?|\bgrabbing\b|moissonnage|aspirat(?:ion|eurs?)|robots? d['’]indexation|extraction automatisée|scraping|outils? de moissonnage|automatis(?:é|ée|és|ées) (?:de|des)? ?(?:moyens|outils|processus|systèmes)|moyens automatisés|\b(?:Roboter|Crawler|Spider|Scraper|Spidering)\b|automatisiert\w*|Data[- ]Mining|Datensammel|auslesen|\barañas?\b|rastre(?:o|ador(?:es)?|ar)|herramientas automáticas|medios automatizados|minería de datos|recolección automatizada|extracción de datos/i;
+
+/**
+ * Uses of bots or automation that are not reading the site, masked before looking for the
+ * subject: harvesting users' personal data, creating accounts, faking engagement, cheating in
+ * games, malware, orders placed by robots, content generated by bots, the operator's own tools.
+ */
+export const NOT_ACCESS: readonly RegExp[] = [
+  /(?:collect|harvest|gather|obtain|disseminat|scrap|mine|stor|assembl|extract|copy)\w{0,4}\b[^.;]{0,80}?\b(?:user ?names?|passwords?|e-?mail addresses|personal(?:ly identifiable)? (?:information|data)|contact information|(?:information|data|profiles?) (?:about|of) (?:other |third |any )?(?:users|members|visitors|people|persons?|others|parties)|user information|identify a person|profiles and information of others|personal information about)(?:(?!,? or otherwise\b)[^.;]){0,200}/gi,
+  TDM_GLOBAL,
+  /\b(?:données personnelles|personenbezogene\w* Daten|datos personales)\b/gi,
+  /\baccounts?\b[^.;]{0,80}?\b(?:automated|automatic|bots?|scripts?)\b(?:(?!,? or otherwise\b)[^.;]){0,80}|\b(?:automated|automatic|bots?|scripts?)\b[^.;]{0,80}?\b(?:create|creating|register|registering|open|opening|sign[- ]?up)\w*\b[^.;]{0,30}?\baccounts?\b|\bmultiple accounts\b/gi,
+  /\b(?:artifici\w*(?!\s+intellig)(?<!intelligence\s+artifici\w*)|falsely|inflat\w+|inauthentic|fake|non-organic|increase the number of)\b[^.;]{0,250}|\b(?:views?|plays?|streams?|clicks?|impressions?|écoutes?)\b[^.;]{0,80}?\b(?:robots?|bots?|botnets?|scrapers?)\b/gi,
+  /\b(?:cheats?|hacks?|farming|mods|macros?|aimbots?)\b[^.;]{0,60}|\b(?:viruses|virus|worms?|trojan\w*|malware|malicious|logic bombs?)\b[^.;]{0,100}/gi,
+  /\b(?:orders?|purchases?|commandes?|Bestellung\w*|pedidos?)\b[^.;]{0,160}?\b(?:robots?|bots?|crawlers?|spiders?|automat\w+)\b[^.;]{0,300}/gi,
+  /\b(?:generated|created|produced|written|posted) (?:automatically )?by (?:computers?|bots?|scripts?|machines?)\b[^.;]{0,20}|\bautomatically generated\b[^.;]{0,40}|\bautomated messages\b|\bscripting the creation of content\b/gi,
+  /\bpassword mining\b|\b(?:crypto(?:currency)?|bitcoin)[- ]?mining\b|\bautomat\w+ (?:means|tools?|systems?|scripts?|software) to (?:upload|post|publish|send|submit|distribute|comment|like|share)\b[^.;]{0,80}/gi,
+  /\b(?:we|our|nous|wir)\b[^.;]{0,30}?\b(?:use|uses|employ|apply|utilisons|nutzen|setzen)\b[^.;]{0,40}?\bautomat\w+[^.;]{0,60}/gi,
+];
+
+/** Passages quoted at length (a change log quoting old wording) are not rules; quoted words ("robot") are kept. */
+export const LONG_QUOTE = /"[^"]{40,600}"/g;
+
+/** Masks every phrase of `patterns` in `s` with spaces (offsets stay put). */
+export function mask(s: string, patterns: readonly RegExp[]): string {
+  let out = s;
+  for (const re of patterns) out = out.replace(re, (m) => ' '.repeat(m.length));
+  return out;
+}
+
+/**
+ * Conditions on the manner of automated access, not on access itself: follow robots.txt, do
+ * not circumvent blocks, keep within rate limits, do not overload. They restrict a ban; beside
+ * an express permission they are that permission's conditions.
+ */
+export const MANNER =
+  /\bin (?:a|any) (?:manner|way) that\b|\bidentif(?:y|ies) (?:itself|yourself|themselves)\b|\buser[- ]agent\b|\bcauses? harm\b|\bdeceiv|robots\.txt|robots exclusion|exclusion(?:ary)? protocols?|circumvent|bypass|disregard|\bignor(?:e|es|ing)\b|contourn|umgeh|eludir|rate limits?|throttl|\bexceed|überschreit|dépass|exced|(?:maximal|maximum) (?:access )?(?:frequenc|rate)|Zugriffshäufigkeit|unreasonable (?:or disproportionately large )?load|disproportionately large load|overburden|\bburden\b|overload|\bdisrupt|interfere with|beeinträchtig|surcharg/i;
+
+/** A ban whose reach is limited to some content or purposes: content marked "noai", competing models, a named purpose. */
+export const SCOPED_AI = /\bno ?ai\b|noimageai|models?(?: or (?:products|services))? (?:that|which) compete|competing (?:AI |ML )?models?/i;
+export const PURPOSE =
+  /\bfor (?:the )?purposes? of\b|\b(?:to|in order to) (?:collect|gather|obtain)\b[^.;]{0,60}\bfor (?!any\b|all\b)|\bin order to\b|\bso as to\b|\baux fins\b|\bà des fins\b|\bzum Zwecke?\b|\bzwecks\b|\bcon (?:el )?fin de\b|\ba efectos de\b/i;
+
+// ---------------------------------------------------------------- what a clause says
+
+/** A prohibition: a negated modal, "prohibited", "forbidden", a ban in FR/DE/ES. */
+export const FORBID = new RegExp(
+  [
+    "\\b(?:may|must|shall|will|can|should|do|does)(?: also| and shall| and will)? not\\b",
+    "\\b(?:cannot|can't|won't|don't|mustn't|shan't)\\b",
+    '\\bagrees? not to\\b|\\bnot to (?:use|access|engage|attempt|do)\\b|\\bundertakes? not\\b',
+    '\\b(?:is|are|be|being|been|strictly|expressly|hereby|also|remain|shall be|will be)\\s+(?:strictly\\s+|expressly\\s+)?(?:prohibited|forbidden)\\b|\\b(?:prohibited|forbidden) (?:from|to)\\b|^(?:prohibited|forbidden)\\b|\\bprohibits?\\b|\\bprohibiting\\b|\\bprohibition\\b|\\bforbids?\\b|\\bnot (?:be )?(?:permitted|allowed|authori[sz]ed)\\b|\\bno (?:right|licen[cs]e) (?:is granted )?to\\b',
+    '\\b(?:is|are|constitutes?) (?:not only )?(?:a |an )?(?:violation|breach) of (?:these|the|this)\\b|\\bviolates? these\\b',
+    '^(?:do not|don\'t|never|no)\\b',
+    "\\bne (?:pas|jamais|point)\\b|\\bn['’](?:est|êtes|avez|a)\\b[^.]{0,40}\\bpas\\b|\\bne (?:\\w+ ){1,3}pas\\b|interdi(?:t|te|ts|tes|ction)\\b|\\bprohib(?:é|ée|és|ées|er)\\b|\\bs['’]engage[^.]{0,40}\\bà ne\\b|\\bs['’]abstenir\\b|\\bs['’]oppose\\b|\\bopposition\\b|\\bdéfendu\\b",
+    '\\buntersagt\\b|\\bverboten\\b|\\bunzulässig\\b|\\bnicht (?:\\w+ ){0,2}(?:gestattet|erlaubt|zulässig|statthaft|berechtigt)\\b|\\b(?:dürfen|darf)\\b[^.]{0,120}\\b(?:nicht|weder|keine?n?)\\b|\\b(?:nicht|weder|keine?)\\b[^.]{0,60}\\b(?:dürfen|darf)\\b',
+    '\\bproh[íi]b(?:e|en|id[oa]s?|ici[óo]n)\\b|\\bno (?:se )?(?:podr[áa]n?|puede[ns]?|deber[áa]n?|est[áa] (?:permitid|autorizad)\\w*|se permite|permite)\\b|\\babstener(?:se)?\\b|\\bqueda(?:n)? prohibid',
+  ].join('|'),
+  'i',
+);
+/** A reservation of rights against text and data mining (CDSM Article 4(3)); counts only for AI use. */
+export const RESERVE =
+  /\breserves? (?:all |its |the |their |any )?(?:rights?|the right)\b|\bexpressly reserved?\b|\brights? (?:are |is )?(?:hereby )?(?:explicitly |expressly )?reserved\b|\bopt(?:s|ed)?[- ]out\b|\bse réserve|\bnous (?:nous )?réservons\b|\bbehält sich\b[^.]{0,160}\bvor\b|\bvorbehalten\b|\bNutzungsvorbehalt|\bse reserva\b|\bse opone\b/i;
+
+/**
+ * A way to get permission, a licence or consent, or a carve-out for someone named: the ban is
+ * lifted for some, so the use is restricted rather than closed.
+ */
+export const ROUTE = new RegExp(
+  [
+    "\\bwithout (?:(?:our|the|its|their|his|her|prior|express(?:ed)?|explicit|written|a|an|first|obtaining|having|obtained|such|[A-Z][\\w.]*['’]s)\\s+){0,5}(?:consent|permission|authori[sz]ation|approval|agreement|licen[cs]e|written)",
+    '\\b(?:have|has) not been (?:approved|authori[sz]ed|permitted)\\b|\\bunless (?:(?:you|we|it|they|[A-Z][\\w.&-]*|have|has|had|been|are|is|expressly|specifically|otherwise|first|already|duly)\\s+){0,5}(?:authori[sz]ed|permitted|agreed|licensed|obtained|granted|allowed|entered)',
+    '\\bexcept (?:with|under|through|via|where we|when we|if (?:we|you have)|in the case|for (?:a |the )?(?:public )?search)\\b|\\bexcept as (?:(?:expressly|otherwise|specifically|explicitly)\\s+){0,2}(?:authori[sz]ed|permitted|allowed|agreed) by (?!(?:these|this|the) )',
+    '\\bexcept when\\b[^.]{0,80}\\b(?:API|permit|licen[cs]e)|\\bwhere we (?:otherwise )?(?:explicitly |expressly )?permit\\b|\\bother than (?:through|via) (?:an? |our |the )?(?:API|interfaces?|published)|\\bexcept through\\b',
+    '(?:prior|express|written|explicit) (?:written )?(?:consent|permission|authori[sz]ation|approval)|\\b(?:approved|authori[sz]ed|agreed|permitted) (?:by us )?in writing\\b|\\blicensing agreement\\b|\\bseparate (?:written )?agreement\\b|\\brequires? (?:(?:a|an|our|prior|express|written|separate)\\s+){0,3}(?:licen[cs]e|permission|consent|agreement)\\b|\\bsubject to (?:a |our |the |separate )?(?:licen[cs]e|written agreement|permission)',
+    "\\bsans (?:(?:notre|l['’]|leur|son|sa|un|une|le|la|accord|autorisation|préalable|expresse?|écrite?|et|de|du)\\s*){0,5}(?:autorisation|accord|consentement|permission)|\\bsauf (?:autorisation|accord|consentement|si|dans le cas|exception|permission)|\\bà l['’]exception de\\b|(?:autorisation|accord|consentement) (?:préalable|expresse?|écrit)",
+    '\\bohne (?:(?:vorherige|ausdrückliche|schriftliche|unsere|die|eine|des|der|dessen)\\s+){0,4}(?:Zustimmung|Genehmigung|Erlaubnis|Einwilligung|Einverständnis)|\\bes sei denn\\b|\\bsofern nicht\\b|\\bmit Ausnahme\\b|(?:vorherige|ausdrückliche|schriftliche) (?:Zustimmung|Genehmigung|Erlaubnis)',
+    '\\bsin (?:(?:el|la|su|nuestro|nuestra|previo|previa|expreso|expresa|por escrito|consentimiento|autorización|de)\\s+){0,4}(?:consentimiento|autorización|permiso)|\\bsalvo (?:que|autorización|consentimiento|permiso)|\\ba menos que\\b|\\bexcepci[óo]n\\b',
+  ].join('|'),
+  'i',
+);
+/** "Except as permitted in these Terms" names no way around a ban: masked before ROUTE is tried. */
+export const NO_ROUTE =
+  /\b(?:except|other than|save)(?: (?:as|where|when|to the extent))? (?:(?:otherwise|expressly|explicitly|specifically)\s+){0,2}(?:permitted|allowed|authori[sz]ed|provided|set (?:out|forth)|described)(?: (?:herein|hereunder|(?:in|by|under) (?:these|this|the)(?: [\w-]+){0,2}? (?:Terms|Agreement|Conditions|Policy|Terms of (?:Use|Service))(?: of (?:Use|Service))?))?(?=[\s,;:.)]|$)(?! (?:by|in writing)\b)/gi;
+/** A carve-out in a ban on automated access for search engines. */
+export const CARVE_OUT = /\bsearch engines?\b|\bsearch indices\b|moteurs? de recherche|Suchmaschinen|motores de b[úu]squeda/i;
+
+/** An express permission: "you may", "is permitted", "we grant permission to crawl", and the FR/DE/ES forms. */
+export const ALLOW = new RegExp(
+  [
+    "\\b(?:you|users?|anyone|visitors?|third parties|search engines?|researchers?|archivists?|operators?)\\s+(?:may|can)\\b(?!\\s+(?:also\\s+|only\\s+)?not\\b)(?!\\s+(?:be|have|receive|encounter|not|need|find|see))",
+    '\\b(?:are|is) (?:free|welcome|hereby permitted|permitted|allowed|authori[sz]ed) to\\b|\\b(?:is|are) (?:hereby |expressly |generally )?(?:permitted|allowed|welcome)\\b(?!\\s+(?:only|to use the services))',
+    '\\bencourages? (?:[\\w-]+ ){0,2}(?:users?|you|researchers?)\\b|\\bmay be (?:freely )?(?:crawled|indexed|mined|scraped|accessed automatically)\\b|\\b(?:we|[A-Z]\\w+) (?:conditionally |hereby )?(?:grant|allow|permit)s? [^.]{0,60}?(?:permission|licen[cs]e|right) to (?:crawl|index|use|access|mine)|\\bpermission to (?:crawl|index)\\b|\\bwe (?:do )?allow\\b',
+    "\\bvous (?:pouvez|êtes (?:autorisé|libre))\\b|\\b(?:est|sont) (?:autorisée?s?|permise?s?)\\b|\\bnous accordons\\b[^.]{0,120}(?:autorisation|permission|licence)|\\bil est permis\\b",
+    '\\b(?:Sie|Nutzer|jeder)\\s+(?:dürfen|können)\\b(?![^.]{0,80}\\b(?:nicht|weder|keine?)\\b)|\\b(?:ist|sind) (?:ausdrücklich )?(?:gestattet|erlaubt)\\b',
+    '(?<!\\bno )\\b(?:puede|pueden|podrá|podrán)\\b(?!\\s+no\\b)|\\best[áa] permitid|\\bse permite\\b|\\bcabrá una excepción\\b',
+  ].join('|'),
+  'i',
+);
+
+/** A dated entry of a change log ("November 11, 2024: Updated terms to …") describes a change; the terms say it elsewhere. */
+export const CHANGE_LOG =
+  /^(?:(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2},? \d{4}|\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}|\d{4}-\d{2}-\d{2})\s*[:–-]/;
+
+/** A sentence that states a fact about others, not a rule: "you acknowledge that third parties may scrape…". */
+export const ACKNOWLEDGE = /\backnowledges?\b|\breconna[iî]t\b|\berkennen? an\b|\breconoce\b/i;
+export const YOU_NOT = /\b(?:you|users?)(?: also)? (?:will|shall|must|may|agree) not\b/i;
