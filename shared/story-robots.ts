@@ -79,37 +79,40 @@ export function robotsReading(p: DomainPolicyFound, full?: FullRecord | null): R
 
 /** The crawlers a site whose `*` rules close everything still lets in; null when not known. */
 export interface AllowList {
-  /** Named crawlers not blocked, as the catalogue (or the file) spells them, in the record's order. */
+  /** Named crawlers not blocked: search engines and other known crawlers first, AI bots last. */
   letIn: string[];
+  /** How many in all (`letIn` may be cut short). */
+  count: number;
   /** Whether an AI bot is among them. */
   aiLetIn: boolean;
 }
 
 /**
- * From the full record's `all_bots` (every agent the file names, with its status): when `*` is
- * blocked, the named agents that are not. Null without the full record, or when `*` is not
- * blocked.
+ * From the answer's `basis.allow_list` (so the badge can say it too), else the full record's
+ * `all_bots` (every agent the file names, with its status): when `*` is blocked, the named
+ * agents that are not. Null when `*` does not close the site, or when it is not known.
  */
-export function allowList(full: FullRecord | null | undefined): AllowList | null {
+export function allowList(p: DomainPolicyFound, full: FullRecord | null | undefined): AllowList | null {
+  const known = (p.basis ?? full?.basis)?.allow_list;
+  if (known !== undefined) return known && { letIn: known.let_in, count: known.let_in_count, aiLetIn: known.ai.length > 0 };
   const bots = full?.all_bots;
   if (!bots || bots['*']?.status !== 'blocked') return null;
   const open = Object.entries(bots).filter(([name, e]) => name !== '*' && e.status !== 'blocked');
-  return { letIn: open.map(([name]) => name), aiLetIn: open.some(([, e]) => e.is_ai_bot) };
+  return { letIn: open.map(([name]) => name), count: open.length, aiLetIn: open.some(([, e]) => e.is_ai_bot) };
 }
 
 /** Names shown before "and N others". */
 const NAMED = 2;
 
-/** "Googlebot, Bingbot and 4 others", "Googlebot and Bingbot", "Googlebot". */
-export function someNames(names: readonly string[]): string {
-  if (names.length <= NAMED + 1) return names.length === 1 ? names[0]! : say('listAnd', '$1 and $2', names.slice(0, -1).join(', '), names.at(-1)!);
-  const rest = names.length - NAMED;
-  return say('namesAndOthers', '$1 and $2 others', names.slice(0, NAMED).join(', '), rest);
+/** "Googlebot, Bingbot and 4 others", "Googlebot and Bingbot", "Googlebot"; `count` when the list was cut short. */
+export function someNames(names: readonly string[], count = names.length): string {
+  if (count <= NAMED + 1 && names.length === count) return names.length === 1 ? names[0]! : say('listAnd', '$1 and $2', names.slice(0, -1).join(', '), names.at(-1)!);
+  return say('namesAndOthers', '$1 and $2 others', names.slice(0, NAMED).join(', '), count - Math.min(NAMED, names.length));
 }
 
 /** "robots.txt closes the site to every crawler it does not name; it lets in Googlebot, Bingbot and 4 others, no AI bot" (no full stop). */
 export function allowListClause(list: AllowList): string {
-  const names = someNames(list.letIn);
+  const names = someNames(list.letIn, list.count);
   return list.aiLetIn
     ? say('allowListSomeAi', 'robots.txt closes the site to every crawler it does not name; it lets in $1', names)
     : say('allowListNoAi', 'robots.txt closes the site to every crawler it does not name; it lets in $1, no AI bot', names);

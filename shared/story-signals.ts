@@ -62,14 +62,20 @@ export function readValues(vocabulary: 'content-signal' | 'content-usage', text:
   return out;
 }
 
+/** "Content-Signal (for Googlebot and 6 others): AI training no, AI answers no, search yes". */
+function wordsOf(name: string, agents: string[] | null, values: SignalValue[]): string {
+  const said = [...values].sort((a, b) => ORDER[a.use] - ORDER[b.use]).map((v) => say('signalValue', '$1 $2', USE_WORDS[v.use](), v.yes ? say('signalYes', 'yes') : say('signalNo', 'no'))).join(', ');
+  return agents ? say('signalForAgents', '$1 (for $2): $3', name, someNames(agents), said) : say('signalForAll', '$1: $2', name, said);
+}
+
+const nameOf = (vocabulary: 'content-signal' | 'content-usage'): string => (vocabulary === 'content-usage' ? say('stdContentUsage', 'Content-Usage') : say('stdContentSignal', 'Content-Signal'));
+
 function statement(field: string, value: string, line: number | null, agents: string[] | null): SignalStatement | null {
   const vocabulary = field.toLowerCase() === 'content-usage' ? 'content-usage' : 'content-signal';
   const values = readValues(vocabulary, value);
   if (values.length === 0) return null;
-  const name = vocabulary === 'content-usage' ? say('stdContentUsage', 'Content-Usage') : say('stdContentSignal', 'Content-Signal');
-  const said = [...values].sort((a, b) => ORDER[a.use] - ORDER[b.use]).map((v) => say('signalValue', '$1 $2', USE_WORDS[v.use](), v.yes ? say('signalYes', 'yes') : say('signalNo', 'no'))).join(', ');
-  const words = agents ? say('signalForAgents', '$1 (for $2): $3', name, someNames(agents), said) : say('signalForAll', '$1: $2', name, said);
-  return { name, agents, line, values, words };
+  const name = nameOf(vocabulary);
+  return { name, agents, line, values, words: wordsOf(name, agents, values) };
 }
 
 const FIELD = /^\s*(content-signal|content-usage)\s*:\s*(.*)$/i;
@@ -80,23 +86,37 @@ function fromDecider(d: DecidingSignal): SignalStatement | null {
   return m ? statement(m[1]!, m[2]!, d.line, null) : null;
 }
 
+type Said = NonNullable<NonNullable<DomainPolicyFound['basis']>['content_signals']>[number];
+
+/** A statement as the analysis read it (`basis.content_signals`), with its path scope when it has one. */
+function fromBasis(e: Said): SignalStatement {
+  const values = (['training', 'inference', 'search'] as const).filter((u) => e[u] !== null).map((u) => ({ use: u, yes: e[u]! }));
+  const agents = e.agents.includes('*') ? null : e.agents;
+  const name = nameOf(e.vocabulary);
+  const scoped = e.path && e.path !== '/' ? say('signalOnPath', '$1 on $2', name, e.path) : name;
+  return { name, agents, line: e.line, values, words: wordsOf(scoped, agents, values) };
+}
+
 /**
- * Every Content-Signal and Content-Usage statement of the site, each once: robots.txt's lines
- * (with the crawlers of their group) and the homepage's headers from the full record; without
- * it, the deciding lines the answer names (their group is not known there, so none is said).
+ * Every Content-Signal and Content-Usage statement of the site, each once: as the analysis read
+ * them (`basis.content_signals`); from an older record, robots.txt's lines (with the crawlers of
+ * their group) and the homepage's headers from the full record; without it, the deciding lines
+ * the answer names (their group is not known there, so none is said).
  */
 export function signalValues(p: DomainPolicyFound, full?: FullRecord | null): SignalStatement[] {
+  const said = (p.basis ?? full?.basis)?.content_signals;
+  if (said) return said.filter((e) => e.training !== null || e.search !== null || e.inference !== null).map(fromBasis);
   if (full) {
-    const out: SignalStatement[] = [];
+    const out: Array<SignalStatement | null> = [];
     if (full.robots_txt && /content-(signal|usage)/i.test(full.robots_txt)) {
       const robots = parseRobotsTxt(full.robots_txt);
-      for (const r of robots.outside) out.push(statement(r.name, r.value, r.line, null)!);
+      for (const r of robots.outside) out.push(statement(r.name, r.value, r.line, null));
       for (const g of robots.groups) {
         const agents = g.agents.some((a) => a.token === '*') ? null : g.agents.map((a) => a.value);
-        for (const r of g.records) out.push(statement(r.name, r.value, r.line, agents)!);
+        for (const r of g.records) out.push(statement(r.name, r.value, r.line, agents));
       }
     }
-    for (const h of ['content-signal', 'content-usage']) if (full.headers[h]) out.push(statement(h, full.headers[h]!, null, null)!);
+    for (const h of ['content-signal', 'content-usage']) if (full.headers[h]) out.push(statement(h, full.headers[h]!, null, null));
     return out.filter((s) => s !== null);
   }
   const by = p.basis?.decided_by;
@@ -106,18 +126,22 @@ export function signalValues(p: DomainPolicyFound, full?: FullRecord | null): Si
 }
 
 /**
- * True when the AI search verdict is an explicit allow only by a usage signal's `search=yes`
- * while a usage signal refuses AI answers (`ai-input=no`): Cloudflare's managed file. That
- * `yes` is about search listings, not AI-written answers (section 11).
+ * When AI search is allowed only as search listings: a site-wide usage signal says `search=yes`
+ * and refuses AI answers (`ai-input=no`), as Cloudflare's managed file does. That `yes` is about
+ * listing and linking pages, not AI-written answers (section 11): the signal that says it, as a
+ * deciding line, else null. An older record marks the same as an explicit allow decided by it.
  */
-export function listingsOnly(p: DomainPolicyFound, full?: FullRecord | null): boolean {
+export function listingsOnly(p: DomainPolicyFound, full?: FullRecord | null): DecidingSignal | null {
   const basis = p.basis ?? full?.basis;
-  if (!basis || p.use_cases.search !== 'allowed' || !basis.explicit.search) return false;
+  if (!basis || p.use_cases.search !== 'allowed' || p.use_cases.inference !== 'blocked') return null;
+  const said = basis.content_signals;
+  if (said) {
+    if (basis.explicit.search) return null;
+    const e = said.find((x) => x.agents.includes('*') && (x.path === null || x.path === '/') && x.search === true && x.inference === false);
+    return e ? { source: 'content_signals', line: e.line, evidence: e.text } : null;
+  }
   const search = basis.decided_by.search;
-  const answers = basis.decided_by.inference[0];
-  const signalSays = (d: DecidingSignal | undefined, use: Use, yes: boolean) => {
-    const s = d ? fromDecider(d) : null;
-    return s?.values.some((v) => v.use === use && v.yes === yes) ?? false;
-  };
-  return search.length > 0 && search.every((d) => signalSays(d, 'search', true)) && p.use_cases.inference === 'blocked' && signalSays(answers, 'inference', false);
+  const signalSays = (d: DecidingSignal | undefined, use: Use, yes: boolean) => fromDecider(d ?? { source: 'robots_txt', line: null, evidence: null })?.values.some((v) => v.use === use && v.yes === yes) ?? false;
+  const onlySignal = basis.explicit.search && search.length > 0 && search.every((d) => signalSays(d, 'search', true));
+  return onlySignal && signalSays(basis.decided_by.inference[0], 'inference', false) ? search[0]! : null;
 }

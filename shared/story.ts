@@ -111,9 +111,9 @@ function withTerms(r: UseReading, terms: TermsReading): UseReading {
   return { ...r, because: r.because ? say('phraseAndUnread', '$1; $2', r.because, clause) : clause };
 }
 
-/** "Search listings allowed": a Content-Signal `search=yes` beside `ai-input=no` (section 11). */
-function asListings(r: UseReading): UseReading {
-  return { ...r, tone: 'neutral', words: say('verdictListings', 'Search listings allowed'), explanation: say('listingsInfo', 'A Content-Signal allows listing and linking the site\u2019s pages in search results; it refuses using them to write AI answers.') };
+/** "Search listings allowed": a Content-Signal `search=yes` beside `ai-input=no` (section 11), named as what decided. */
+function asListings(r: UseReading, signal: DecidingSignal, rules: PathRules | null | undefined): UseReading {
+  return { ...r, tone: 'neutral', words: say('verdictListings', 'Search listings allowed'), because: byWords(deciderPhrase(signal, rules)), explanation: say('listingsInfo', 'A Content-Signal allows listing and linking the site\u2019s pages in search results; it refuses using them to write AI answers.') };
 }
 
 /** The three verdicts in words, each with what decided it. */
@@ -142,7 +142,7 @@ export function useReadings(p: DomainPolicyFound, full?: FullRecord | null, robo
       explanation: say('twoSentences', '$1 $2', USE_CASE_LABELS[use].explanation, label.explanation),
       deciders,
     };
-    return withTerms(use === 'search' && listings ? asListings(reading) : reading, terms);
+    return withTerms(use === 'search' && listings ? asListings(reading, listings, p.path_rules) : reading, terms);
   });
 }
 
@@ -184,8 +184,8 @@ function termsHeadline(p: DomainPolicyFound, terms: TermsReading): Headline {
 }
 
 /** `*` closes the site: "every crawler" only when the file names none it lets in (section 11). */
-function wildcardHeadline(full: FullRecord | null | undefined): Headline {
-  const list = allowList(full);
+function wildcardHeadline(p: DomainPolicyFound, full: FullRecord | null | undefined): Headline {
+  const list = allowList(p, full);
   if (list && list.letIn.length > 0) {
     const clause = allowListClause(list);
     return { label: DETAIL_LABELS.wildcard_block.label, explanation: sentence(clause), badge: 'blocks_all_ai', phrase: say('phraseAllowList', 'blocks all AI; $1', clause) };
@@ -215,7 +215,7 @@ export function headline(
   const base = DETAIL_LABELS[p.detail];
   const badge: BadgeState = p.detail === 'has_llms_txt' ? 'no_policy' : p.stance;
   let head: Headline = { label: base.label, explanation: base.explanation, badge, phrase: BADGE_VIEW[badge].phrase };
-  if (p.detail === 'wildcard_block') head = wildcardHeadline(full);
+  if (p.detail === 'wildcard_block') head = wildcardHeadline(p, full);
   else if (p.detail === 'has_llms_txt') head.phrase = say('phraseLlmsTxt', 'no AI rules; publishes an llms.txt guide for AI tools');
   else if (p.detail === 'no_robots') head.phrase = say('phraseNoRobots', 'no robots.txt and no AI rules; AI use not restricted');
   else if (p.stance === 'blocks_training' && uses[0]!.because) head.phrase = say('phraseBecause', '$1, $2', head.phrase, uses[0]!.because);

@@ -31,18 +31,24 @@ describe('allow-lists: "every crawler it does not name", never "every crawler"',
     expect(`${h.explanation} ${h.phrase}`).not.toMatch(/closes the whole site to every crawler/);
   });
 
-  it('a file that names no crawler closes the site to every crawler; without the full record the words hold either way', () => {
+  it('a file that names no crawler closes the site to every crawler; the badge (the answer alone) says the same; without the analysis\' allow-list the words hold either way', () => {
     const c = classify(buildEvidence({ robots: 'User-agent: *\nDisallow: /\n' }));
     expect(headline(c.summary, c.full as FullRecord).explanation).toBe('robots.txt closes the whole site to every crawler (User-agent: *), AI bots included.');
-    expect(headline(c.summary).explanation).toBe('robots.txt\u2019s rule for all crawlers (User-agent: *) closes the whole site, AI bots included.');
-    expect(headline(real('lobste.rs').p).explanation).toBe(headline(c.summary).explanation);
+    expect(headline(c.summary)).toEqual(headline(c.summary, c.full as FullRecord));
+    const lobsters = real('lobste.rs');
+    expect(headline(lobsters.p)).toEqual(headline(lobsters.p, lobsters.full));
+    // A foreign upstream (no basis) and no full record: nothing says whether crawlers are let in.
+    expect(headline({ ...c.summary, basis: undefined }).explanation).toBe('robots.txt\u2019s rule for all crawlers (User-agent: *) closes the whole site, AI bots included.');
+    // An older record without basis.allow_list: from the full record's all_bots.
+    const older = { ...lobsters.p, basis: { ...lobsters.p.basis!, allow_list: undefined } };
+    expect(headline(older, lobsters.full).explanation).toBe(headline(lobsters.p).explanation);
   });
 });
 
 describe('signals read out, not described', () => {
   it('lobste.rs: the Content-Signal of its allow-list group, with whom it speaks for', () => {
     const { p, full } = real('lobste.rs');
-    expect(signalValues(p, full).map((s) => s.words)).toEqual(['Content-Signal (for applebot, bingbot and 5 others): AI training no, AI answers no, search yes']);
+    expect(signalValues(p, full).map((s) => s.words)).toEqual(['Content-Signal (for Applebot, bingbot and 5 others): AI training no, AI answers no, search yes']);
   });
 
   it('stackoverflow.com: the `*` group\'s signal speaks for every crawler', () => {
