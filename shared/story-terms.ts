@@ -31,7 +31,7 @@ const clause = (excerpt: string | null | undefined, section: string | null | und
   excerpt ? { excerpt, section: section?.trim() || null } : null;
 
 /** Training, mining or models: what most AI clauses forbid and what the spec's words name. */
-const TRAINING = /\btrain|\bmining\b|machine[- ]learning|\bmodels?\b|\bdata ?sets?\b|\bTDM\b|entra[iî]n/i;
+const TRAINING = /\btrain|\bmining\b|machine[- ]learning|\bmodels?\b|\bdata ?sets?\b|\bTDM\b|entra[iî]n|Article 4\(3\)|2019\/790/i;
 
 export function termsReading(p: DomainPolicyFound | null, full?: FullRecord | null): TermsReading {
   const b = p?.basis?.terms ?? full?.basis?.terms;
@@ -61,15 +61,35 @@ export function termsAiWords(r: TermsReading): string {
   return r.topic === 'training' ? say('termsForbidTraining', 'the terms of service forbid AI training') : say('termsForbidUse', 'the terms of service forbid AI use of the content');
 }
 
-/** Longest excerpt shown in a sentence; the whole one is in the full record. */
-const MAX_EXCERPT = 200;
+/** Longest excerpt shown in a sentence; the whole one is in the full record (Details). */
+const MAX_EXCERPT = 240;
+
+/** Words that make a clause about AI use, then about robots: a long sentence is shown around the first of them. */
+const AI_WORDS = /artificial intelligence|\bAI\b|machine[- ]learning|\btrain|\bTDM\b|text and data mining|language model|Article 4/i;
+const ACCESS_WORDS = /\brobots?\b|\bspiders?\b|\bscrap|\bcrawl|automated|data mining/i;
+
+/** The sentence, cut to MAX_EXCERPT around the words that decided it, at word ends, with "…" where cut. */
+function excerptOf(text: string, key: RegExp): string {
+  if (text.length <= MAX_EXCERPT) return text;
+  const at = Math.max(0, text.search(key));
+  let from = Math.max(0, Math.min(at - MAX_EXCERPT / 3, text.length - MAX_EXCERPT));
+  let to = Math.min(text.length, from + MAX_EXCERPT);
+  if (from > 0) from = text.indexOf(' ', from) + 1;
+  if (to < text.length) to = text.lastIndexOf(' ', to);
+  return `${from > 0 ? '\u2026' : ''}${text.slice(from, to).trim()}${to < text.length ? '\u2026' : ''}`;
+}
 
 /** "(section 4.2: ‘You may not use…’)" or "(‘You may not…’)"; null without a sentence. */
-export function quoted(c: Clause | null): string | null {
+export function quoted(c: Clause | null, about: 'ai' | 'access' = 'ai'): string | null {
   if (!c) return null;
-  const text = c.excerpt.replace(/\s+/g, ' ').trim();
-  const cut = text.length > MAX_EXCERPT ? `${text.slice(0, MAX_EXCERPT - 1).trimEnd()}\u2026` : text;
-  return c.section ? say('termsQuoteSection', '(section $1: \u2018$2\u2019)', c.section, cut) : say('termsQuote', '(\u2018$1\u2019)', cut);
+  const cut = excerptOf(c.excerpt.replace(/\s+/g, ' ').trim(), about === 'ai' ? AI_WORDS : ACCESS_WORDS);
+  // The document's own title ("Terms of Use") says nothing of where the clause is.
+  const section = c.section && !/terms of (use|service)|terms and conditions|conditions of use|^terms$/i.test(c.section) ? c.section.replace(/^§\s*/, '') : null;
+  if (!section) return say('termsQuote', '(\u2018$1\u2019)', cut);
+  // A number ("4.2", "§ 7", "IV", "12(b)") is a section; other words are the clause's heading.
+  return /^(\d+|[IVXLC]+)(\.\d+)*(\s*\([a-z0-9]+\))*\.?$/.test(section)
+    ? say('termsQuoteSection', '(section $1: \u2018$2\u2019)', section, cut)
+    : say('termsQuoteHeading', '(under \u201c$1\u201d: \u2018$2\u2019)', section, cut);
 }
 
 /** "The terms of service forbid using the content to train AI (section 4.2: ‘…’)", no full stop. */
@@ -91,7 +111,7 @@ export const termsAiSentence = (r: TermsReading): string => say('sentence', '$1.
 
 /** "The terms forbid robots and scrapers; they do not mention AI (‘…’)." */
 export function termsAccessSentence(r: TermsReading): string {
-  const q = quoted(r.accessClause);
+  const q = quoted(r.accessClause, 'access');
   const forbid = r.access === 'restricts' ? say('termsRestrictRobots', 'The terms restrict robots and scrapers') : say('termsForbidRobots', 'The terms forbid robots and scrapers');
   const what = r.ai === 'silent' ? say('termsNoAiMention', '$1; they do not mention AI', forbid) : forbid;
   return say('sentence', '$1.', q ? say('clauseQuoted', '$1 $2', what, q) : what);
