@@ -8,9 +8,11 @@ import { t } from '../lib/i18n.js';
 
 export function Purposes({ model }: { model: PopupModel }) {
   return (
-    <section class="block" aria-labelledby="purposes-h" data-testid="purposes">
+    <section class="block" aria-labelledby="purposes-h">
       <h2 id="purposes-h">{t('tabPurposes', 'Purposes')}</h2>
-      <VerdictList uses={model.purposes!} label={t('tabPurposes', 'Purposes')} />
+      <div data-testid="purposes">
+        <VerdictList uses={model.purposes!} label={t('tabPurposes', 'Purposes')} />
+      </div>
       {model.openness && (
         <p class="muted small" data-testid="openness">
           {model.openness}

@@ -48,10 +48,15 @@ export interface Firefox {
   evaluate<T>(context: string | 'chrome', expression: string): Promise<T>;
   /** The add-on's badge (text, colour, title) for the selected tab. */
   badge(): Promise<BadgeReading>;
+  /** Puts the add-on's button on the toolbar (Firefox keeps new ones in the Extensions menu), as a person pins it. */
+  pinButton(): Promise<void>;
+  /** Where the toolbar is on the screen, in pixels (a headed window). */
+  toolbarBox(): Promise<{ top: number; height: number }>;
   close(): Promise<void>;
 }
 
-export async function launchFirefox(): Promise<Firefox> {
+/** `headed`: a real window on $DISPLAY (test/tools/toolbar-badges.ts photographs its toolbar), `width` pixels wide. */
+export async function launchFirefox(opts: { headed?: boolean; width?: number } = {}): Promise<Firefox> {
   const profile = mkdtempSync(join(tmpdir(), 'lens-firefox-'));
   const prefs: Record<string, string | boolean | number> = {
     'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: ADDON_UUID }),
@@ -65,7 +70,8 @@ export async function launchFirefox(): Promise<Firefox> {
     'extensions.update.enabled': false,
   };
   writeFileSync(join(profile, 'user.js'), Object.entries(prefs).map(([k, v]) => `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});\n`).join(''));
-  const child: ChildProcess = spawn(FIREFOX, ['--headless', '--no-remote', '--profile', profile, '--remote-debugging-port', '0', '--remote-allow-system-access'], {
+  const window = opts.headed ? ['--width', String(opts.width ?? 800), '--height', '480'] : ['--headless'];
+  const child: ChildProcess = spawn(FIREFOX, [...window, '--no-remote', '--profile', profile, '--remote-debugging-port', '0', '--remote-allow-system-access'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -150,6 +156,16 @@ export async function launchFirefox(): Promise<Firefox> {
           const tab = gBrowser.selectedTab;
           return JSON.stringify({ text: action.getProperty(tab, 'badgeText'), color: action.getProperty(tab, 'badgeBackgroundColor'), title: action.getProperty(tab, 'title') });
         })()`,
+      ),
+    async pinButton() {
+      // CustomizableUI names the button after the add-on id (lower case, other characters `_`).
+      const widget = `${ADDON_ID.toLowerCase().replace(/[^a-z0-9_-]/g, '_')}-browser-action`;
+      await evaluate('chrome', `(ChromeUtils.importESModule('resource:///modules/CustomizableUI.sys.mjs').CustomizableUI.addWidgetToArea(${JSON.stringify(widget)}, 'nav-bar'), '1')`);
+    },
+    toolbarBox: () =>
+      evaluate<{ top: number; height: number }>(
+        'chrome',
+        `(() => { const r = document.getElementById('nav-bar').getBoundingClientRect(); return JSON.stringify({ top: Math.round(r.top + window.mozInnerScreenY), height: Math.round(r.height) }); })()`,
       ),
     async close() {
       ws.close();
