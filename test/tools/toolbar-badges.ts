@@ -133,7 +133,7 @@ async function main(): Promise<void> {
     await Promise.all(ROWS.filter(([st]) => st !== 'queued' && st !== 'error').map(([, h]) => warm(s.gatewayUrl, h, 60_000)));
     const closed = `http://127.0.0.1:${await freePort()}`;
     const url = (h: string) => `http://${h}:${s.farm.port}/`;
-    stack(await chromiumRows(url, s.gatewayUrl, closed), 'toolbar-chromium.png');
+    if (!process.argv.includes('--firefox-only')) stack(await chromiumRows(url, s.gatewayUrl, closed), 'toolbar-chromium.png');
     // A site not seen yet for Firefox's first visit.
     stack(await firefoxRows((h) => url(h === 'first-visit.test' ? 'first-visit-2.test' : h), s.gatewayUrl, closed), 'toolbar-firefox.png');
   } finally {

@@ -160,7 +160,8 @@ export async function launchFirefox(opts: { headed?: boolean; width?: number } =
     async pinButton() {
       // CustomizableUI names the button after the add-on id (lower case, other characters `_`).
       const widget = `${ADDON_ID.toLowerCase().replace(/[^a-z0-9_-]/g, '_')}-browser-action`;
-      await evaluate('chrome', `(ChromeUtils.importESModule('resource:///modules/CustomizableUI.sys.mjs').CustomizableUI.addWidgetToArea(${JSON.stringify(widget)}, 'nav-bar'), '1')`);
+      // The browser window has CustomizableUI as a global (its module moved between versions).
+      await evaluate('chrome', `(CustomizableUI.addWidgetToArea(${JSON.stringify(widget)}, 'nav-bar'), '1')`);
     },
     toolbarBox: () =>
       evaluate<{ top: number; height: number }>(
