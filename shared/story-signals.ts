@@ -1,12 +1,11 @@
 /**
  * What a usage signal said, read out (classification.md section 11, "Say what was signalled"):
  * "Content-Signal: AI training no, AI answers no, search yes", not a description of the
- * standard. Read from the full record's robots.txt and homepage headers, or, before it is
- * loaded, from the deciding lines of the answer's `basis`. Cloudflare defines `search=yes` as
+ * standard. Read from what the analysis read (`basis.content_signals`), or, from an older
+ * record, from the deciding lines of its `basis`. Cloudflare defines `search=yes` as
  * listing and linking pages, not AI-written answers: beside `ai-input=no` it reads "search
  * listings allowed", never a green "AI search allowed". Plain functions, words via say().
  */
-import { parseRobotsTxt } from './robots/parse.js';
 import { say } from './say.js';
 import type { DecidingSignal, DomainPolicyFound, FullRecord } from './schemas.js';
 import { someNames } from './story-robots.js';
@@ -98,27 +97,14 @@ function fromBasis(e: Said): SignalStatement {
 }
 
 /**
- * Every Content-Signal and Content-Usage statement of the site, each once: as the analysis read
- * them (`basis.content_signals`); from an older record, robots.txt's lines (with the crawlers of
- * their group) and the homepage's headers from the full record; without it, the deciding lines
- * the answer names (their group is not known there, so none is said).
+ * Every Content-Signal and Content-Usage statement of the site: as the analysis read them
+ * (`basis.content_signals`, with the crawlers of their group); from an older record, the deciding
+ * lines it names (their group is not known there, so none is said). robots.txt is not parsed
+ * here: the popup's first paint stays small.
  */
 export function signalValues(p: DomainPolicyFound, full?: FullRecord | null): SignalStatement[] {
   const said = (p.basis ?? full?.basis)?.content_signals;
   if (said) return said.filter((e) => e.training !== null || e.search !== null || e.inference !== null).map(fromBasis);
-  if (full) {
-    const out: Array<SignalStatement | null> = [];
-    if (full.robots_txt && /content-(signal|usage)/i.test(full.robots_txt)) {
-      const robots = parseRobotsTxt(full.robots_txt);
-      for (const r of robots.outside) out.push(statement(r.name, r.value, r.line, null));
-      for (const g of robots.groups) {
-        const agents = g.agents.some((a) => a.token === '*') ? null : g.agents.map((a) => a.value);
-        for (const r of g.records) out.push(statement(r.name, r.value, r.line, agents));
-      }
-    }
-    for (const h of ['content-signal', 'content-usage']) if (full.headers[h]) out.push(statement(h, full.headers[h]!, null, null));
-    return out.filter((s) => s !== null);
-  }
   const by = p.basis?.decided_by;
   const decided: DecidingSignal[] = by ? [...by.training, ...by.search, ...by.inference] : [];
   const seen = new Set<string>();
@@ -140,8 +126,9 @@ export function listingsOnly(p: DomainPolicyFound, full?: FullRecord | null): De
     const e = said.find((x) => x.agents.includes('*') && (x.path === null || x.path === '/') && x.search === true && x.inference === false);
     return e ? { source: 'content_signals', line: e.line, evidence: e.text } : null;
   }
+  // An older record: an explicit allow decided only by `search=yes`, AI answers refused by `ai-input=no`.
+  const says = (d: DecidingSignal | undefined, re: RegExp) => d?.source === 'content_signals' && re.test(d.evidence ?? '');
   const search = basis.decided_by.search;
-  const signalSays = (d: DecidingSignal | undefined, use: Use, yes: boolean) => fromDecider(d ?? { source: 'robots_txt', line: null, evidence: null })?.values.some((v) => v.use === use && v.yes === yes) ?? false;
-  const onlySignal = basis.explicit.search && search.length > 0 && search.every((d) => signalSays(d, 'search', true));
-  return onlySignal && signalSays(basis.decided_by.inference[0], 'inference', false) ? search[0]! : null;
+  const onlySignal = basis.explicit.search && search.length > 0 && search.every((d) => says(d, /\bsearch\s*=\s*"?(yes|y)\b/i));
+  return onlySignal && says(basis.decided_by.inference[0], /\bai-input\s*=\s*"?(no|n)\b/i) ? search[0]! : null;
 }

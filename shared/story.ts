@@ -244,5 +244,4 @@ export function standardsFound(p: DomainPolicyFound, full?: FullRecord | null, u
   }));
 }
 
-export { signalValues, type SignalStatement } from './story-signals.js';
 export { termsReading, type TermsReading } from './story-terms.js';

@@ -5,7 +5,8 @@
  */
 import { USE_CASE_LABELS } from '~~/shared/labels.js';
 import type { RobotsReading } from '~~/shared/story.js';
-import type { DetailsModel, Host, PopupModel } from '../lib/view-model.js';
+import type { DetailsModel } from '../lib/view-details.js';
+import type { Host, PopupModel } from '../lib/view-model.js';
 import { VerdictIcon } from './icons.js';
 import { t } from '../lib/i18n.js';
 
@@ -64,8 +65,7 @@ function Names({ names }: { names: string[] }) {
   );
 }
 
-export function Explanations({ model }: { model: PopupModel }) {
-  const details = model.details!;
+export function Explanations({ model, details }: { model: PopupModel; details: DetailsModel }) {
   return (
     <div class="details">
       <WhatWasRead host={model.host} robots={model.robots} details={details} />

@@ -10,10 +10,7 @@ import type { Extras } from '../lib/popup-data.js';
 import type { TabState } from '../lib/session-store.js';
 import { parentSite } from '../lib/parent-site.js';
 import { hostOf, popupModel, type ModelInput, type PopupModel } from '../lib/view-model.js';
-import { BotSection } from './bot-section.js';
 import { CrawlTime, type RecheckView } from './crawl-time.js';
-import { Explanations } from './explanations.js';
-import { Issues } from './issues.js';
 import { ErrorNotice, NoPage, Queued } from './notices.js';
 import { PolicyHeader } from './policy-header.js';
 import { History, Purposes } from './preview-sections.js';
@@ -83,6 +80,9 @@ function Found({ state, extras, now, locale, recheck, onRecheck, page }: FoundPr
       }),
     [state, extras, now, locale, page],
   );
+  // The parts told from the full record, by the views loaded with it.
+  const more = useMemo(() => (extras?.full ? extras.views.fullModel(model, extras.full) : null), [model, extras]);
+  const views = extras?.views;
   const panels: Panel[] = [
     {
       id: 'overview',
@@ -97,17 +97,17 @@ function Found({ state, extras, now, locale, recheck, onRecheck, page }: FoundPr
             </p>
           )}
           <Standards standards={model.standards} robots={model.robots} signals={model.signals} from={model.from} />
-          {model.issues && <Issues issues={model.issues} />}
+          {more && views && <views.Issues issues={more.issues} />}
           <SiteFacts site={state.policy.site} termsNotRead={model.termsNotRead} />
           <CrawlTime model={model} recheck={recheck} onRecheck={onRecheck} />
         </>
       ),
     },
-    { id: 'bots', label: t('tabBots', 'Bots'), render: () => (extras ? <BotSection lists={extras.bots} robots={model.robots} from={model.from} /> : <p class="muted">{t('loadingBots', 'Loading the bots\u2026')}</p>) },
+    { id: 'bots', label: t('tabBots', 'Bots'), render: () => (extras ? <extras.views.BotSection lists={extras.bots} robots={model.robots} from={model.from} /> : <p class="muted">{t('loadingBots', 'Loading the bots\u2026')}</p>) },
     {
       id: 'details',
       label: t('tabDetails', 'Details'),
-      render: () => (model.details ? <Explanations model={model} /> : <p class="muted">{extras?.problem ?? t('loadingDetails', 'Loading the full record\u2026')}</p>),
+      render: () => (more && views ? <views.Explanations model={model} details={more.details} /> : <p class="muted">{extras?.problem ?? t('loadingDetails', 'Loading the full record\u2026')}</p>),
     },
   ];
   if (extras?.status?.features.preview && (model.purposes || model.history)) {

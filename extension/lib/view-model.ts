@@ -8,16 +8,15 @@
 import { domainToUnicode } from './host-name.js';
 import { BADGE_VIEW, DETAIL_LABELS, type BadgeView } from '~~/shared/labels.js';
 import type { AnnouncedRecord, DomainPolicyFound, FullRecord, HistoryResponse } from '~~/shared/schemas.js';
-import { headline, robotsReading, signalValues, standardsFound, termsReading, useReadings, type Headline, type RobotsReading, type StandardReading, type Tone, type UseReading } from '~~/shared/story.js';
-import { dateOnly, dateTime, issues, lastCheckSentence, opennessWords, relativeTime, type Issue } from '~~/shared/story-notes.js';
+import { headline, robotsReading, standardsFound, termsReading, useReadings, type Headline, type RobotsReading, type StandardReading, type TermsReading, type UseReading } from '~~/shared/story.js';
+import { signalValues } from '~~/shared/story-signals.js';
+import { dateOnly, dateTime, lastCheckSentence, opennessWords, relativeTime } from '~~/shared/story-notes.js';
 import { inheritedHeadline, inheritedUses, parentApplies } from '~~/shared/story-parent.js';
 import { STALE_AFTER_DAYS, USE_CASES, type FetchState } from '~~/shared/values.js';
 import { t } from './i18n.js';
 import { pageReading, type PageReading, type PathVerdicts } from './page-reading.js';
 import type { PageSignals } from './page-signals.js';
-import { detailsModel, homepageFetch, notFetchedWords, type DetailsModel } from './view-details.js';
-
-export type { DetailsModel, DetailUse } from './view-details.js';
+import { homepageFetch, notFetchedWords } from './view-fetches.js';
 
 export interface Host {
   /** As people write it (Unicode). */
@@ -42,15 +41,19 @@ export interface PopupModel {
   standards: StandardReading[];
   /** What each usage signal said: "Content-Signal: AI training no, AI answers no, search yes". */
   signals: string[];
-  /** Null until the full record is loaded. */
-  issues: Issue[] | null;
+  /** The answer this model tells. */
+  policy: DomainPolicyFound;
+  /** The parent site's answer when it is the policy shown (a subdomain without robots.txt), and its host as people write it. */
+  shown: DomainPolicyFound | null;
+  shownHost: string | null;
+  /** What the terms say, for the notes (components/with-full-record.tsx). */
+  terms: TermsReading;
   checked: { iso: string; relative: string; absolute: string; stale: boolean };
   lastCheck: string | null;
   /** The Purposes view (the announced record's): the same three uses as Overview, with the openness. */
   purposes: UseReading[] | null;
   openness: string | null;
   history: Array<{ id: string; date: string; iso: string; label: string; changes: string[] }> | null;
-  details: DetailsModel | null;
   /** Where the page in the address bar is treated differently from the site as a whole. */
   page: PageReading;
   /** The site a subdomain belongs to and its policy, in a sentence; null when not shown. */
@@ -136,7 +139,10 @@ export function popupModel(input: ModelInput): PopupModel {
     uses,
     standards,
     signals: signalValues(from ?? p, from ? null : full).map((s) => s.words),
-    issues: full ? issues(full.conflicts, full.warnings, terms, full.explanations) : null,
+    policy: p,
+    shown: from,
+    shownHost: from ? hostOf(from.domain).display : null,
+    terms,
     checked: {
       iso: p.last_updated,
       relative: relativeTime(p.last_updated, now, locale),
@@ -153,7 +159,6 @@ export function popupModel(input: ModelInput): PopupModel {
     history: history
       ? history.entries.map((e) => ({ id: e.audit_id, iso: e.crawled_at, date: dateOnly(e.crawled_at, locale), label: DETAIL_LABELS[e.detail]?.label ?? t('historyChecked', 'Checked'), changes: e.changes }))
       : null,
-    details: full ? detailsModel(p, full, uses, robots, from ? { policy: from, host: hostOf(from.domain).display } : undefined) : null,
   };
 }
 

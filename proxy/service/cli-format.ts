@@ -8,7 +8,8 @@
 import { domainToUnicode } from 'node:url';
 import { TOS_STANCE_LABELS, USE_CASE_LABELS } from '../../shared/labels.js';
 import type { DomainPolicyFound, FullRecord } from '../../shared/schemas.js';
-import { deciderPhrase, headline, robotsReading, signalValues, standardsFound, termsReading, useReadings } from '../../shared/story.js';
+import { deciderPhrase, headline, robotsReading, standardsFound, termsReading, useReadings } from '../../shared/story.js';
+import { signalValues } from '../../shared/story-signals.js';
 import { confidenceWords, dateTime, issues, lastCheckSentence, opennessWords } from '../../shared/story-notes.js';
 
 const list = (xs: readonly string[]): string => (xs.length ? xs.join(', ') : 'none');

@@ -9,6 +9,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PopupView } from '../../../extension/components/popup-view.js';
 import { badgeFor } from '../../../extension/lib/badge.js';
+import * as views from '../../../extension/components/with-full-record.js';
 import { botLists } from '../../../extension/lib/bot-groups.js';
 import type { Extras } from '../../../extension/lib/popup-data.js';
 import { normalizeDomain } from '../../../shared/domain.js';
@@ -29,6 +30,7 @@ function read(p: DomainPolicyFound, full: FullRecord, parent: DomainPolicyFound 
     full,
     announced: announced(p.domain),
     history: history(p.domain),
+    views,
     bots: botLists(p.bots, full, p.path_rules),
     parent: parent ? { domain: normalizeDomain(parent.domain), www: false, policy: parent } : null,
     problem: null,

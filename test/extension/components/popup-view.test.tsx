@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PopupView } from '../../../extension/components/popup-view.js';
+import * as views from '../../../extension/components/with-full-record.js';
 import { botLists } from '../../../extension/lib/bot-groups.js';
 import type { Extras } from '../../../extension/lib/popup-data.js';
 import type { TabState } from '../../../extension/lib/session-store.js';
@@ -18,6 +19,7 @@ const extrasFor = (p: DomainPolicyFound, full: FullRecord | null, preview = fals
   full,
   announced: preview ? announced(p.domain) : null,
   history: preview ? history(p.domain) : null,
+  views,
   bots: botLists(p.bots, full, p.path_rules),
   parent: null,
   problem: full ? null : 'Cannot reach the AI Policy Lens gateway at http://127.0.0.1:8787: start it with npm start or change the address in the options.',

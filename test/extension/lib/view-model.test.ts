@@ -8,6 +8,7 @@ import { pathVerdicts } from '../../../extension/lib/path-verdicts.js';
 import type { PathRules } from '../../../shared/schemas.js';
 import { aiTokensOf } from '../../../extension/lib/page-signals.js';
 import { hasNoOwnRules, parentSite } from '../../../extension/lib/parent-site.js';
+import { fullModel } from '../../../extension/components/with-full-record.js';
 import { popupModel } from '../../../extension/lib/view-model.js';
 import { headline, useReadings } from '../../../shared/story.js';
 import { announced, fullRecord, policy } from '../helpers/records.js';
@@ -24,7 +25,7 @@ describe('view model', () => {
     const p = policy('server-error.test');
     const m = popupModel({ policy: p, full: fullRecord('server-error.test', {}, { ai_openness_score: 0.5, robots_txt_status: 'error' }) });
     expect(m.openness).toBe('No openness score: the site\u2019s rules could not be read.');
-    expect(m.details!.openness).toBe(m.openness);
+    expect(fullModel(m, fullRecord('server-error.test', {}, { ai_openness_score: 0.5, robots_txt_status: 'error' })).details.openness).toBe(m.openness);
     expect(popupModel({ policy: policy('training.test'), full: fullRecord('training.test', {}, { ai_openness_score: 2 / 3 }) }).openness).toMatch(/^Openness 67 \/ 100/);
   });
 
@@ -34,7 +35,7 @@ describe('view model', () => {
       conflicts: ['signal_allows_but_robots_blocks'],
       explanations: [{ subject: 'signal_allows_but_robots_blocks', value: 'search', source: 'content_signals', line: 30, evidence: 'Content-Signal: search=yes,ai-train=no', reason: 'x' }],
     });
-    expect(popupModel({ policy: p, full }).issues).toEqual([
+    expect(fullModel(popupModel({ policy: p, full }), full).issues).toEqual([
       { kind: 'conflict', label: 'A signal allows what robots.txt blocks', explanation: 'A usage signal says yes to AI search, which robots.txt restricts for AI bots.' },
     ]);
   });
