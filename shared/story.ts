@@ -211,7 +211,8 @@ export function headline(
   uses: UseReading[] = useReadings(p, full, robots, terms),
 ): Headline {
   if (p.detail === 'robots_blocked' || p.detail === 'unreachable') return unknownHeadline(p, full, robots, terms);
-  if (p.stance === 'no_policy' && termsLimitAi(terms)) return termsHeadline(p, terms);
+  // No machine-readable AI rule (an llms.txt is none), but terms that forbid or restrict AI use.
+  if ((p.stance === 'no_policy' || p.detail === 'has_llms_txt') && termsLimitAi(terms)) return termsHeadline(p, terms);
   const base = DETAIL_LABELS[p.detail];
   const badge: BadgeState = p.detail === 'has_llms_txt' ? 'no_policy' : p.stance;
   let head: Headline = { label: base.label, explanation: base.explanation, badge, phrase: BADGE_VIEW[badge].phrase };

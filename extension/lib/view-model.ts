@@ -12,7 +12,8 @@ import { headline, robotsReading, standardsFound, termsReading, useReadings, typ
 import { signalValues } from '~~/shared/story-signals.js';
 import { dateOnly, dateTime, lastCheckSentence, opennessWords, relativeTime } from '~~/shared/story-notes.js';
 import { inheritedHeadline, inheritedUses, parentApplies } from '~~/shared/story-parent.js';
-import { STALE_AFTER_DAYS, USE_CASES, type FetchState } from '~~/shared/values.js';
+import { DETAIL_STANCE, STALE_AFTER_DAYS, USE_CASES, type Detail, type FetchState } from '~~/shared/values.js';
+import { termsLimitAi } from '~~/shared/story-terms.js';
 import { t } from './i18n.js';
 import { pageReading, type PageReading, type PathVerdicts } from './page-reading.js';
 import type { PageSignals } from './page-signals.js';
@@ -118,6 +119,18 @@ function tell(input: ModelInput) {
   return { from: null, head: headline(own, full, robots, terms, uses), uses, standards: standardsFound(own, full, uses), terms };
 }
 
+/**
+ * A past check's stance in a few words. The history says nothing of the terms: beside terms that
+ * forbid AI (the headline's "Terms prohibit AI") a check without machine-readable AI rules reads
+ * "No AI rules in robots.txt", not a bare "No AI rules".
+ */
+function historyLabel(detail: Detail, terms: TermsReading): string {
+  const label = (DETAIL_LABELS as Partial<typeof DETAIL_LABELS>)[detail]?.label;
+  if (!label) return t('historyChecked', 'Checked');
+  const noRules = (DETAIL_STANCE[detail] === 'no_policy' && detail !== 'robots_blocked' && detail !== 'unreachable') || detail === 'has_llms_txt';
+  return noRules && termsLimitAi(terms) ? t('historyNoRobotsRules', 'No AI rules in robots.txt') : label;
+}
+
 const noOpenness = () => t('noOpenness', 'No openness score: the site\u2019s rules could not be read.');
 
 export function popupModel(input: ModelInput): PopupModel {
@@ -157,7 +170,7 @@ export function popupModel(input: ModelInput): PopupModel {
     from: from ? t('standardsFrom', '$1 has no robots.txt of its own; these are the files of $2.', host.display, hostOf(from.domain).display) : null,
     termsNotRead: termsNotRead(p, full),
     history: history
-      ? history.entries.map((e) => ({ id: e.audit_id, iso: e.crawled_at, date: dateOnly(e.crawled_at, locale), label: DETAIL_LABELS[e.detail]?.label ?? t('historyChecked', 'Checked'), changes: e.changes }))
+      ? history.entries.map((e) => ({ id: e.audit_id, iso: e.crawled_at, date: dateOnly(e.crawled_at, locale), label: historyLabel(e.detail, terms), changes: e.changes }))
       : null,
   };
 }

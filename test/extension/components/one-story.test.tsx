@@ -23,13 +23,13 @@ afterEach(cleanup);
 
 const USES = ['training', 'search', 'inference'] as const;
 
-function read(p: DomainPolicyFound, full: FullRecord, parent: DomainPolicyFound | null = null): SiteReading {
+function read(p: DomainPolicyFound, full: FullRecord, parent: DomainPolicyFound | null = null, past = history(p.domain)): SiteReading {
   const domain = normalizeDomain(p.domain);
   const extras: Extras = {
     status: { mode: 'embedded', version: '0.1.0', features: { preview: true } },
     full,
     announced: announced(p.domain),
-    history: history(p.domain),
+    history: past,
     views,
     bots: botLists(p.bots, full, p.path_rules),
     parent: parent ? { domain: normalizeDomain(parent.domain), www: false, policy: parent } : null,
@@ -61,9 +61,13 @@ describe('one story on every tab and in the badge title', () => {
   it('terms that forbid AI training beside a robots.txt without AI rules', () => {
     const p = policy('no-rules.test', { site, basis: basisOf({ terms: { ai: 'prohibits', automated_access: 'prohibits' } }) });
     const full = fullRecord('no-rules.test', {}, { basis: p.basis, tos_ai_stance: 'prohibits', tos_excerpt: 'You may not use the content to train AI models.', tos_ai_section: '4.2', conflicts: ['tos_prohibits_ai_but_robots_allows'] });
-    const r = read(p, full);
+    // The history of a site whose checks found no machine-readable AI rule.
+    const past = history('no-rules.test');
+    past.entries = past.entries.map((e) => ({ ...e, stance: 'no_policy', detail: 'no_ai_rules' }));
+    const r = read(p, full, null, past);
     expect(contradictions(r)).toEqual([]);
     expect(r.stance).toBe('Terms prohibit AI');
+    expect(r.tabs.Purposes).toContain('No AI rules in robots.txt');
     expect(r.tabs.Overview).toContain('The terms of service forbid using the content to train AI (section 4.2: \u2018You may not use the content to train AI models.\u2019), but robots.txt lets every AI bot in.');
   });
 
