@@ -270,6 +270,13 @@ export const DomainPolicyFoundSchema = z.object({
    * The registrable domain (Public Suffix List) when `domain` is a subdomain of it, else null:
    * the extension shows its policy beside a subdomain's (issue 11 part 2) without shipping the
    * list. Added by the extension helper; optional like the rest of ours.
+   *
+   * The parent's record is joined by the extension, not in this answer (classification.md
+   * section 11, "subdomains"): when `basis.robots_txt.status` is `missing` (the host has no
+   * robots.txt of its own) it asks for `registrable_domain` too and, when that answer has AI
+   * rules, tells its policy marked as the parent's. Each answer stays one domain's record, so
+   * caches, ETags, held reads and history stay per domain, a parent crawled later is seen on
+   * the next read, and a seed-only upstream is joined the same way.
    */
   registrable_domain: z.string().nullable().optional(),
 });

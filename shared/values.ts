@@ -97,9 +97,10 @@ export type RobotsProblem = (typeof ROBOTS_PROBLEMS)[number];
  * - `robots_unreadable`: not requested: robots.txt could not be read (server error, 429, no
  *   answer), which RFC 9309 reads as "fetch nothing" ("not fetched: robots.txt could not be read");
  * - `refused`: not requested: the site's address is not public;
- * - terms only: `no_link` (the homepage was read and links to no terms page), `not_looked` (the
- *   homepage gave no page whose links could be read), `pending` (an early answer: the terms
- *   page is still being fetched). Terms that were not looked for because the homepage was not
+ * - terms only: `no_link` (the homepage was read and links to no terms page, and none of /terms,
+ *   /terms-of-service, /legal, /tos read as terms), `not_looked` (the homepage gave no page
+ *   whose links could be read), `pending` (an early answer: the terms page is still being
+ *   fetched). Terms that were not looked for because the homepage was not
  *   requested take the homepage's reason (`disallowed`, `robots_unreadable`, `refused`).
  */
 export const FETCH_STATES = ['answered', 'no_answer', 'disallowed', 'robots_unreadable', 'refused', 'no_link', 'not_looked', 'pending'] as const;

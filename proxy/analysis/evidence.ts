@@ -98,12 +98,17 @@ export interface Evidence {
   agents: FetchResult;
   /** GET / with `Accept: text/markdown` (markdown for agents); found when 2xx text/markdown. */
   markdown: FetchResult;
-  /** The terms-of-service link chosen from the homepage (absolute URL), or null when none. */
+  /**
+   * The terms-of-service page: the link chosen from the homepage, or the usual place (/terms,
+   * /terms-of-service, /legal, /tos) that read as terms when the homepage links none (absolute
+   * URL); null when neither.
+   */
   tosUrl: string | null;
   /** The terms page itself, null when there was no link to follow (or while it is pending). */
   tos: FetchResult | null;
   /**
-   * The terms link was found and its page is still being fetched: set only on the early
+   * The terms are still being fetched (the homepage's terms link, or the usual places tried when
+   * it links none, then `tosUrl` is null until one is found): set only on the early
    * evidence a crawl hands out before it ends (EvidenceSource `onEarly`), never on stored
    * evidence. The terms decide no verdict (classification.md sections 5 and 6), so an early
    * record has its final stance, verdicts and bots; only the terms' own fields wait.

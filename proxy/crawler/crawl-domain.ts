@@ -3,13 +3,15 @@
  * files in parallel; the pages (homepage, its markdown form) as soon as robots.txt says the
  * crawler may fetch them (robots-gate.ts), the terms page as soon as the homepage is in;
  * https first and http only when https gave no HTTP answer at all, all inside the
- * whole-domain time limit. The terms page comes last; while only it is missing, `onEarly`
- * gets the rest (the terms decide no verdict, so a caller may answer with it meanwhile).
+ * whole-domain time limit. The terms page comes last: the homepage's terms link, or, when it
+ * links none, the usual places (/terms, /terms-of-service, /legal, /tos) one after the other
+ * within the same robots.txt gate and limits. While only the terms are missing, `onEarly` gets
+ * the rest (the terms decide no verdict, so a caller may answer with it meanwhile).
  */
 import { Agent } from 'undici';
 import { parseDomain } from '../../shared/domain.js';
 import type { Evidence, FetchResult } from '../analysis/evidence.js';
-import { termsLink } from '../analysis/site/tos.js';
+import { looksLikeTerms, termsLink, TERMS_PATHS, termsWorthProbing } from '../analysis/site/tos.js';
 import type { Clock } from '../lib/clock.js';
 import { fetchOne, type FetchContext } from './fetch-one.js';
 import { createGuardedConnector } from './guarded-connector.js';
@@ -109,8 +111,9 @@ interface Gathered {
 }
 
 /**
- * Every file of one origin. `early` gets what is in when only the terms page is still being
- * fetched (there is a terms link, so the homepage answered and this origin is the one kept).
+ * Every file of one origin. `early` gets what is in when only the terms are still being fetched
+ * (a terms link, or the usual places being tried: the homepage answered, so this origin is the
+ * one kept).
  */
 async function gather(s: CrawlSettings, ctx: FetchContext, origin: string, domain: string, early?: (got: Gathered) => void): Promise<Gathered> {
   const robotsFile = (url: string) => fetchOne(ctx, { url, accept: TEXT_ACCEPT, cap: s.caps.robots });
@@ -123,17 +126,35 @@ async function gather(s: CrawlSettings, ctx: FetchContext, origin: string, domai
   );
   let tosUrl: string | null = null;
   let termsIn = false;
-  const terms = pending[0]!.then(async (home) => {
+  let probing = false;
+  const page = (url: string) => fetchOne(ctx, { url, accept: HTML_ACCEPT, cap: s.caps.html, permit });
+  const terms = pending[0]!.then(async (home): Promise<{ tosUrl: string | null; tos: FetchResult | null }> => {
     tosUrl = tosLinkOf(home, domain);
-    const tos = tosUrl === null ? null : await fetchOne(ctx, { url: tosUrl, accept: HTML_ACCEPT, cap: s.caps.html, permit });
+    probing = tosUrl === null && termsWorthProbing(home);
+    const found = tosUrl !== null ? { tosUrl, tos: await page(tosUrl) } : probing ? await probeTerms(ctx, origin, page) : { tosUrl: null, tos: null };
     termsIn = true;
-    return { tosUrl, tos };
+    return found;
   });
   const results = await Promise.all(pending);
   const files = Object.fromEntries(FILES.map((f, i) => [f.key, results[i]!])) as Files;
-  // The homepage is in, so its terms link is known; only the terms page may still be on its way.
-  if (early && !termsIn && tosUrl !== null && !ctx.signal.aborted) early({ files, tosUrl, tos: null, tosPending: true });
+  // The homepage is in, so whether there are terms to wait for is known; only they may still be on their way.
+  if (early && !termsIn && (tosUrl !== null || probing) && !ctx.signal.aborted) early({ files, tosUrl, tos: null, tosPending: true });
   return { files, ...(await terms) };
+}
+
+/**
+ * The usual places of a terms page, one request at a time (polite: most sites have one or none),
+ * stopping at the first that reads as terms (analysis/site/tos.ts looksLikeTerms). Each request
+ * passes the robots.txt gate and the crawl's limits like any page; nothing found is no terms.
+ */
+async function probeTerms(ctx: FetchContext, origin: string, page: (url: string) => Promise<FetchResult>): Promise<{ tosUrl: string | null; tos: FetchResult | null }> {
+  for (const path of TERMS_PATHS) {
+    if (ctx.signal.aborted) break;
+    const url = origin + path;
+    const tos = await page(url);
+    if (looksLikeTerms(tos)) return { tosUrl: url, tos };
+  }
+  return { tosUrl: null, tos: null };
 }
 
 /**

@@ -151,7 +151,18 @@ export function explainSite(d: Decision): Explanation[] {
   if (facts.paywall.hasPaywall) fact('has_paywall', 'true', 'crawl', facts.paywall.evidence, 'The homepage marks content as paid or loads a paywall.');
   if (facts.markdown.offered) fact('markdown_for_agents', 'true', 'crawl', facts.markdown.url, `A markdown version is offered (${facts.markdown.via}).`);
   out.push(explainTerms(d));
+  if (facts.hasTos) out.push(explainAutomatedAccess(d));
   return out;
+}
+
+/** " The deciding clause is in section 4.2." or " … under “Use of content”." */
+const inSection = (section: string | null): string =>
+  section === null ? '' : /^(?:\d|[IVXLC]+$)/.test(section) ? ` The deciding clause is in section ${section}.` : ` The deciding clause is under \u201c${section}\u201d.`;
+
+/** `tos_automated_access`, once the terms were read (why they were not read is told once, for tos_ai_stance). */
+function explainAutomatedAccess(d: Decision): Explanation {
+  const a = d.facts.tos.automatedAccess;
+  return { subject: 'tos_automated_access', value: a.stance, source: 'tos', line: null, evidence: clip(a.excerpt), reason: `The terms of service were read for clauses on robots, scrapers and crawlers, apart from AI use.${inSection(a.section)}` };
 }
 
 /** `tos_ai_stance`: read, or why not (never "no terms" for terms that were not looked for). */
@@ -159,7 +170,7 @@ export function explainTerms(d: Decision): Explanation {
   const { facts, evidence } = d;
   const base = { subject: 'tos_ai_stance', value: facts.tos.ai.stance };
   const unknown = 'What they say about AI is not known.';
-  if (facts.hasTos) return { ...base, source: 'tos', line: null, evidence: clip(facts.tos.ai.excerpt), reason: 'The terms of service were read for clauses on AI use, apart from clauses on robots and scrapers.' };
+  if (facts.hasTos) return { ...base, source: 'tos', line: null, evidence: clip(facts.tos.ai.excerpt), reason: `The terms of service were read for clauses on AI use, apart from clauses on robots and scrapers.${inSection(facts.tos.ai.section)}` };
   if (evidence.tos !== null) {
     const terms = pageFetch(evidence.tos);
     if (terms.kind === 'disallowed') {
@@ -178,5 +189,5 @@ export function explainTerms(d: Decision): Explanation {
   if (facts.scan === null) {
     return { ...base, source: 'crawl', line: null, evidence: clip(`homepage: ${describeFetch(evidence.homepage)}`), reason: `No terms of service were found: the homepage is not a page whose links could be read. ${unknown}` };
   }
-  return { ...base, source: 'tos', line: null, evidence: null, reason: 'No link to terms of service was found on the homepage.' };
+  return { ...base, source: 'tos', line: null, evidence: null, reason: 'No link to terms of service was found on the homepage, nor terms at /terms, /terms-of-service, /legal or /tos.' };
 }

@@ -6,7 +6,8 @@ import type { Basis, Explanation, FullRecordBody } from '../../../shared/schemas
 import { USE_CASES } from '../../../shared/values.js';
 import { aiBotsMap, allBotsMap } from './bot-lists.js';
 import { perUseCase, type Decision } from './decide.js';
-import { explainBot, explainStance, explainUseCase } from './explain.js';
+import { explainBot, explainUseCase } from './explain.js';
+import { explainStance } from './explain-stance.js';
 import { explainHomepage, explainRobotsOutcome, explainSite } from './explain-crawl.js';
 import { crawlRules, isoWithOffset, keptHeaders, keptMetas, rankOf } from './records.js';
 import { completeness, confidence, tosHasAiClause } from './scores.js';

@@ -32,6 +32,7 @@ const CELL_MIN = 160;
 const LEAD_MAX = 400;
 const TITLE_MAX = 60;
 const LABEL_MAX = 100;
+const MAX_LEADS = 3;
 const SENTENCE_MAX = 4000;
 
 /** Abbreviations after which a period does not end a sentence. */
@@ -135,7 +136,8 @@ export function clausesOf(input: readonly Block[]): Clause[] {
     const depth = parent !== undefined ? parent.depth + 0.5 : (b.kind === 'item' ? b.level : -1) + (enumerated ? 0.5 : 0);
     if (b.kind !== 'item' && !enumerated) sections.paragraph(b.text);
     leads = leads.filter((l) => l.depth < depth);
-    const outer = leads.map((l) => l.text).join(' ');
+    // The innermost few lead-ins govern an item; deeper chains are markup, not prose.
+    const outer = leads.slice(-MAX_LEADS).map((l) => l.text).join(' ');
     const parts = sentences(b.text, enumerated || b.kind === 'item');
     // An item's short title ("Scrape or harvest data.") is read with the rule that follows it.
     if ((enumerated || b.kind === 'item') && parts.length > 1 && parts[0]!.length <= TITLE_MAX) parts.splice(0, 2, `${parts[0]} ${parts[1]}`);

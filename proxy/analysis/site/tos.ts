@@ -78,6 +78,35 @@ export function termsLink(homepage: FetchResult, domain: string): TosLink | null
 }
 
 /**
+ * Where terms usually live, tried in this order when the homepage links none (the crawler
+ * stops at the first that reads as terms).
+ */
+export const TERMS_PATHS: readonly string[] = ['/terms', '/terms-of-service', '/legal', '/tos'];
+
+/** The homepage is a readable HTML page (and links no terms): the usual places are worth a try. */
+export function termsWorthProbing(homepage: FetchResult): boolean {
+  return scanPage(homepage) !== null;
+}
+
+/**
+ * A page at one of TERMS_PATHS is the terms page when it can be read (readableTerms), was not
+ * sent back to the homepage, and says so near its top (title, first headings and lines name
+ * terms, conditions, legal…): a soft 404 or a landing page is not terms.
+ */
+export function looksLikeTerms(result: FetchResult | null): boolean {
+  const r = readableTerms(result);
+  if (r === null) return false;
+  try {
+    if (new URL(r.finalUrl).pathname === '/') return false;
+  } catch {
+    return false;
+  }
+  const html = r.contentType !== 'text/plain' && r.body.trimStart().startsWith('<');
+  const top = html ? [scanPage(r)?.title ?? '', ...htmlBlocks(r.body.slice(0, 200_000)).slice(0, 12).map((b) => b.text)] : r.body.slice(0, 2000).split('\n', 12);
+  return top.some((line) => TEXT_WORDS.test(line));
+}
+
+/**
  * The terms page when it can be read (classification.md section 1, "2xx HTML or text"): a 2xx
  * answer typed text/*, XHTML, or untyped; else null. `has_tos` and tosStance share this rule.
  */

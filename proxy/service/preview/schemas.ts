@@ -73,6 +73,16 @@ export const SignalsResponseSchema = z.object({
     /** The excerpt that decided ai_stance; null when none. */
     excerpt: z.string().nullable(),
     ai_stance: TosStanceSchema,
+    /** Section number or heading of the clause that decided ai_stance; null when none. */
+    ai_section: z.string().nullable().optional(),
+    /**
+     * What the terms say of robots, scrapers and other automated access, apart from AI use
+     * (classification.md section 11), with the clause that decided it and its section. Absent
+     * from signals stored before these fields existed (they appear after the next crawl).
+     */
+    automated_access: TosStanceSchema.optional(),
+    automated_access_excerpt: z.string().nullable().optional(),
+    automated_access_section: z.string().nullable().optional(),
   }),
 });
 export type SignalsResponse = z.infer<typeof SignalsResponseSchema>;

@@ -1,6 +1,7 @@
 /**
  * The raw signals of a crawl (announced surface `GET /v1/signals/{domain}`): what each file's
- * server answered, the homepage's policy headers and meta tags and the terms excerpt, without
+ * server answered, the homepage's policy headers and meta tags and what the terms say (of AI use
+ * and of automated access, each with its deciding clause and section), without
  * interpretation. Built once when a crawl is stored (indexPolicy), so reading it is one row.
  * Pure.
  */
@@ -43,7 +44,10 @@ const absent = (url: string, outcome: 'refused' | 'failed'): SignalFile => ({
 
 export function buildSignals(
   evidence: Evidence,
-  full: Pick<FullRecordBody, 'headers' | 'meta_tags' | 'tos_url' | 'tos_excerpt' | 'tos_ai_stance'>,
+  full: Pick<
+    FullRecordBody,
+    'headers' | 'meta_tags' | 'tos_url' | 'tos_excerpt' | 'tos_ai_stance' | 'tos_ai_section' | 'tos_automated_access' | 'tos_automated_access_excerpt' | 'tos_automated_access_section'
+  >,
   auditId: string,
   crawledAt: string,
 ): SignalsResponse {
@@ -74,6 +78,11 @@ export function buildSignals(
       status: evidence.tos?.kind === 'response' ? evidence.tos.status : null,
       excerpt: full.tos_excerpt,
       ai_stance: full.tos_ai_stance,
+      ai_section: full.tos_ai_section ?? null,
+      // A record from a foreign upstream may lack the automated-access fact: then it is unknown.
+      automated_access: full.tos_automated_access ?? 'unknown',
+      automated_access_excerpt: full.tos_automated_access_excerpt ?? null,
+      automated_access_section: full.tos_automated_access_section ?? null,
     },
   };
 }

@@ -89,6 +89,40 @@ describe('a full crawl', () => {
     expect(e.tos).toBeNull();
   });
 
+  it('tries the usual places when the homepage links no terms: one at a time, within robots.txt, skipping a soft 404, stopping at the first terms page', async () => {
+    const asked: string[] = [];
+    const route = (body: string) => (req: { url?: string }) => (asked.push(req.url!), html(body));
+    farm.set('probe.test', {
+      routes: {
+        '/': html('<!doctype html><title>Probe</title><p>Welcome, no links here.</p>'),
+        '/robots.txt': text('User-agent: *\nDisallow: /terms$\n'),
+        '/terms': route('<h1>Terms</h1><p>Never requested: robots.txt closes it.</p>'),
+        // A soft 404: answers 200, but is not terms.
+        '/terms-of-service': route('<title>Page not found</title><h1>Oops</h1><p>Nothing here.</p>'),
+        '/legal': route('<title>Legal notice</title><h1>Terms of use</h1><p>You may not scrape the Site.</p>'),
+        '/tos': route('<h1>Terms</h1><p>Not reached: /legal was the terms.</p>'),
+      },
+    });
+    const crawler = createCrawler({ overrides: farm.overrides() });
+    const e = await crawler.crawl('probe.test');
+    await crawler.close();
+    expect(asked).toEqual(['/terms-of-service', '/legal']);
+    expect(e.tosUrl).toBe('http://probe.test/legal');
+    expect(asResponse(e.tos).body).toContain('You may not scrape');
+  });
+
+  it('does not try the usual places when the homepage is no readable page, nor when it links terms', async () => {
+    const asked: string[] = [];
+    farm.set('closed.test', { routes: { '/': { status: 403, headers: { 'content-type': 'text/html' }, body: '<p>Forbidden</p>' } }, fallback: (req) => (asked.push(req.url!), html('<h1>Terms</h1>')) });
+    const crawler = createCrawler({ overrides: farm.overrides() });
+    const e = await crawler.crawl('closed.test');
+    const full = await crawler.crawl('full.test');
+    await crawler.close();
+    expect(asked.filter((u) => ['/terms', '/terms-of-service', '/legal', '/tos'].includes(u))).toEqual([]);
+    expect([e.tosUrl, e.tos]).toEqual([null, null]);
+    expect(full.tosUrl).toBe('http://full.test/legal/terms');
+  });
+
   it('starts the policy files together and the pages as soon as robots.txt is in (one crawl takes robots.txt, then the slowest page)', async () => {
     const arrivals: Record<string, number[]> = {};
     const slow = (body: string) => (req: { url?: string; headers: { accept?: string } }) => {

@@ -62,14 +62,16 @@ describe('the early answer, while the terms page is read', () => {
     }
   });
 
-  it('no early evidence when the homepage links no terms: nothing is left to wait for', async () => {
+  it('when the homepage links no terms, the usual places are tried, and the early evidence comes while they are', async () => {
     h.farm.set('no-terms.test', { routes: { '/': html('<!doctype html><title>No Terms</title><p>Hello.</p>'), '/robots.txt': text(BLOCK_GPT) } });
     const crawler = createCrawler({ overrides: h.farm.overrides() });
     try {
-      let calls = 0;
-      const whole = await crawler.crawl('no-terms.test', undefined, () => calls++);
-      expect(whole.tosUrl).toBeNull();
-      expect(calls).toBe(0);
+      const early: Evidence[] = [];
+      const whole = await crawler.crawl('no-terms.test', undefined, (e) => early.push(e));
+      expect(early).toHaveLength(1);
+      expect([early[0]!.tosPending, early[0]!.tosUrl]).toEqual([true, null]);
+      // /terms, /terms-of-service, /legal and /tos all answered 404: no terms.
+      expect([whole.tosUrl, whole.tos, whole.tosPending]).toEqual([null, null, undefined]);
     } finally {
       await crawler.close();
     }

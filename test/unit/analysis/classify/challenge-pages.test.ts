@@ -41,7 +41,7 @@ describe('HTML answers', () => {
     expect(c.full.robots_txt_status).toBe('missing');
   });
 
-  it.each([['account.reviewjournal.com.robots.html'], ['jobs.libraryjournal.com.robots.html'], ['www.kobo.com.robots.html']])('%s (real) is a challenge: robots.txt could not be read', (name) => {
+  it.each([['account.reviewjournal.com.robots.html'], ['jobs.libraryjournal.com.robots.html'], ['www.kobo.com.robots.html'], ['clientconnect.eib.org.robots.html'], ['afrocrowd.org.robots.html']])('%s (real) is a challenge: robots.txt could not be read', (name) => {
     const c = classify(buildEvidence({ robots: html(real(name)) }));
     expect([c.full.robots_txt_status, c.summary.detail, c.full.basis!.robots_txt.problem]).toEqual(['blocked', 'robots_blocked', 'challenge']);
   });

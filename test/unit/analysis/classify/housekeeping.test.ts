@@ -32,6 +32,12 @@ describe('vrt.be (real file): a named group closing /vrtnws/ for six AI bots', (
     expect(c.summary.bots.blocked).toEqual([]);
   });
 
+  it('says so in words', () => {
+    expect(c.full.explanations[0]!.reason).toBe('AI training and AI answers are partly blocked; AI search is not restricted.');
+    expect(c.full.explanations.find((e) => e.subject === 'training')!.reason).toBe('AI training is partly blocked: robots.txt restricts GPTBot, Google-Extended and CCBot, but not every main bot.');
+    expect(c.full.explanations.find((e) => e.subject === 'GPTBot')!.reason).toBe('GPTBot may not fetch /vrtnws/, by rules that name it; the rest of the site is open to it.');
+  });
+
   it('names the deciding line for training', () => {
     expect(c.full.basis!.decided_by.training[0]).toMatchObject({ source: 'robots_txt', evidence: 'Disallow: /vrtnws/' });
   });

@@ -205,13 +205,16 @@ describe('a homepage that was requested and gave no answer', () => {
   it('a homepage that answered gets no homepage explanation, and its missing terms link is said as such', () => {
     const { c } = run({ robots: 'User-agent: GPTBot\nDisallow: /\n' });
     expect(explanation(c, 'homepage')).toBeUndefined();
-    expect(explanation(c, 'tos_ai_stance')!.reason).toBe('No link to terms of service was found on the homepage.');
+    expect(explanation(c, 'tos_ai_stance')!.reason).toBe('No link to terms of service was found on the homepage, nor terms at /terms, /terms-of-service, /legal or /tos.');
   });
 
   it('the terms, when read, are explained as read', () => {
     const { c } = run({ robots: 'User-agent: GPTBot\nDisallow: /\n', homepage: HOME_WITH_TERMS, tos: TERMS });
     expect(c.full.tos_ai_stance).toBe('prohibits');
-    expect(explanation(c, 'tos_ai_stance')).toMatchObject({ source: 'tos', reason: 'The terms of service were read for clauses on AI use, apart from clauses on robots and scrapers.' });
+    expect(explanation(c, 'tos_ai_stance')).toMatchObject({ source: 'tos', reason: 'The terms of service were read for clauses on AI use, apart from clauses on robots and scrapers. The deciding clause is under \u201cTerms\u201d.' });
+    // Automated access apart (classification.md section 11): here scraping only to feed AI.
+    expect(explanation(c, 'tos_automated_access')).toMatchObject({ value: 'restricts', source: 'tos', evidence: expect.stringContaining('may not scrape') });
+    expect(c.full.tos_automated_access_section).toBe('Terms');
   });
 });
 

@@ -16,7 +16,8 @@ export interface TermsText {
   attribution: string;
   labels: { ai: TosStance; automated_access: TosStance };
   evidence: { ai: string | null; automated_access: string | null };
-  split: 'development' | 'held-out';
+  /** development: the reader was tuned on it; held-out: run after that, then fixed; fresh: labelled and run last, never tuned on. */
+  split: 'development' | 'held-out' | 'fresh';
 }
 
 const DIR = new URL('../../../fixtures/terms/', import.meta.url);
