@@ -197,6 +197,6 @@ function termsNotRead(p: DomainPolicyFound, full: FullRecord | null): string | n
     case 'not_looked':
       return t('termsNotLooked', 'Not looked for: the homepage could not be read');
     default:
-      return t('termsNoneLinked', 'None linked from the homepage');
+      return t('termsNoneLinked', 'None linked from the homepage, none at the usual addresses');
   }
 }

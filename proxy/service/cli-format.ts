@@ -43,7 +43,7 @@ function siteLines(full: FullRecord): string[] {
       ? `${full.tos_url} (${stances})`
       : full.homepage_status === null
         ? (notFetchedWords(full, 'terms') ?? 'not looked for (the homepage gave no answer)')
-        : 'none linked from the homepage';
+        : 'none linked from the homepage, none at /terms, /terms-of-service, /legal or /tos';
   out.push(`  terms of service  ${terms}`);
   out.push(`  markdown variant  ${yesNo(full.markdown_for_agents)}`);
   return out;

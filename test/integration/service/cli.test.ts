@@ -72,7 +72,7 @@ describe('lookup CLI', () => {
     farm.set('no-terms.test', { routes: { '/': html('<!doctype html><title>No Terms</title><p>Hello.</p>'), '/robots.txt': text('User-agent: *\nDisallow: /private/\n') } });
     const r = await lookup(['no-terms.test'], env);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('terms of service  none linked from the homepage\n');
+    expect(r.stdout).toContain('terms of service  none linked from the homepage, none at /terms, /terms-of-service, /legal or /tos\n');
   });
 
   it('--json prints the full record', async () => {
