@@ -1,9 +1,12 @@
 /**
  * The story a person reads about one domain, told the same way by the popup, the badge title
- * and the CLI (classification.md section 9): what was read and what was not, each verdict in
- * words ("Not restricted" for silence, "Allowed" only when explicit, "Unknown" when robots.txt
- * could not be read), and the signal that decided it. Built from the seed's summary with our
- * `basis`; without it (a foreign upstream) it says less, never something untrue.
+ * and the CLI (classification.md sections 9 and 11): what was read and what was not, each verdict
+ * in words ("Not restricted" for silence, "Allowed" only when explicit, "Unknown" when robots.txt
+ * could not be read, "Forbidden by the terms" where only the terms of service speak), and the
+ * signal that decided it. Built from the seed's summary with our `basis`; without it (a foreign
+ * upstream) it says less, never something untrue. robots.txt's reading is in story-robots.ts,
+ * the terms' in story-terms.ts, the signals' values in story-signals.ts, a subdomain's parent in
+ * story-parent.ts, notes and times in story-notes.ts.
  * Every sentence is said through shared/say.ts (the browser's language in the extension).
  * Plain functions over records: no zod, no node:*, no browser API.
  */
@@ -35,7 +38,6 @@ export interface UseReading {
 
 const basisOf = (p: DomainPolicyFound, full?: FullRecord | null): Basis | undefined => p.basis ?? full?.basis;
 
-/** True when a robots.txt line belongs to the rules for every crawler (`User-agent: *`). */
 /** The robots.txt group a deciding line belongs to (each line is in one group), if known. */
 function groupOfLine(d: DecidingSignal, rules: PathRules | null | undefined): PathRules['groups'][number] | undefined {
   if (d.source !== 'robots_txt' || !rules || d.line === null) return undefined;
@@ -108,7 +110,7 @@ function withTerms(r: UseReading, terms: TermsReading): UseReading {
     const words = terms.ai === 'prohibits' ? say('verdictTermsForbid', 'Forbidden by the terms') : say('verdictTermsRestrict', 'Restricted by the terms');
     return { ...r, tone: 'partial', words, because: say('termsNotRobots', 'robots.txt does not block it'), explanation: say('twoSentences', '$1 $2', USE_CASE_LABELS.training.explanation, say('termsRowInfo', 'The terms of service speak of it; robots.txt and the AI files do not restrict it.')) };
   }
-  return { ...r, because: r.because ? say('phraseAndUnread', '$1; $2', r.because, clause) : clause };
+  return { ...r, because: r.because ? say('twoClauses', '$1; $2', r.because, clause) : clause };
 }
 
 /** "Search listings allowed": a Content-Signal `search=yes` beside `ai-input=no` (section 11), named as what decided. */
@@ -168,7 +170,7 @@ function unknownHeadline(p: DomainPolicyFound, full: FullRecord | null | undefin
   let phrase = unknownPhrase(what);
   if (termsLimitAi(terms)) {
     explanation = say('twoSentences', '$1 $2', explanation, sentence(cap(termsAiWords(terms))));
-    phrase = say('phraseAndUnread', '$1; $2', phrase, termsAiWords(terms));
+    phrase = say('twoClauses', '$1; $2', phrase, termsAiWords(terms));
   }
   return { label: DETAIL_LABELS[p.detail].label, explanation, badge: 'unknown', phrase };
 }
@@ -176,7 +178,7 @@ function unknownHeadline(p: DomainPolicyFound, full: FullRecord | null | undefin
 /** No machine-readable AI rule, but terms that forbid or restrict AI use (section 11). */
 function termsHeadline(p: DomainPolicyFound, terms: TermsReading): Headline {
   const robots = p.detail === 'no_robots' ? say('termsNoRobotsTxt', 'the site has no robots.txt') : say('termsRobotsNoBlock', 'robots.txt does not block AI bots');
-  const phrase = say('phraseAndUnread', '$1; $2', termsAiWords(terms), robots);
+  const phrase = say('twoClauses', '$1; $2', termsAiWords(terms), robots);
   let explanation = sentence(cap(phrase));
   if (p.detail === 'has_llms_txt') explanation = say('twoSentences', '$1 $2', explanation, say('termsLlmsTxt', 'It publishes an llms.txt guide for AI tools.'));
   const label = terms.ai === 'prohibits' ? say('tosProhibits', 'Terms prohibit AI') : say('tosRestricts', 'Terms restrict AI');
