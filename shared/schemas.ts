@@ -176,7 +176,8 @@ export const BasisSchema = z.object({
    * `['*']` for every crawler (the `*` group, outside any group, a header); `line` null for a
    * header; `path` the line's path scope, null for the whole site; per use: true yes, false no,
    * null not said. Content-Signal `search` is listing and linking pages and `ai-input` using
-   * pages for AI answers (Cloudflare's definitions). At most 20, in file order, headers last.
+   * pages for AI answers (Cloudflare's definitions). At most 20 entries of at most 100 agents,
+   * in file order, headers last.
    * Absent from records made before it.
    */
   content_signals: z
@@ -200,8 +201,8 @@ export const BasisSchema = z.object({
    * the site to every crawler it does not name; it lets in Googlebot, Bingbot and 5 others, no
    * AI bot" (classification.md section 11). `let_in`: at most 20 names, search engines and
    * other known crawlers first (catalogue spelling), AI bots last; `let_in_count`: how many in
-   * all (0: the site is closed to every crawler); `ai`: every AI bot among them (catalogue AI
-   * bots, and AI-looking names the catalogue lacks). Null when `*` does not close the site or
+   * all (0: the site is closed to every crawler); `ai`: the AI bots among them, at most 20
+   * (catalogue AI bots, and AI-looking names the catalogue lacks). Null when `*` does not close the site or
    * robots.txt was not read; absent from records made before it.
    */
   allow_list: z

@@ -61,6 +61,14 @@ export class Admission {
     return new Set(domains.filter((_, i) => isQueued(out[i]!)));
   }
 
+  /** Known domains a bulk run wants checked again, as refreshes below the bulk cap; returns the ones that are queued. */
+  async refreshMany(domains: readonly string[]): Promise<Set<string>> {
+    if (domains.length === 0) return new Set();
+    const out = await this.queue.enqueue({ domains, priority: PRIORITY.refresh, nowMs: this.clock.now(), maxQueued: this.bulkCap });
+    if (out.includes('added')) this.kick();
+    return new Set(domains.filter((_, i) => isQueued(out[i]!)));
+  }
+
   /** A stale record served: refreshed in the background when there is room. */
   async refresh(domain: string): Promise<void> {
     const [o] = await this.queue.enqueue({ domains: [domain], priority: PRIORITY.refresh, nowMs: this.clock.now(), maxQueued: this.bulkCap });

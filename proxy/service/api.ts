@@ -40,6 +40,12 @@ export interface LookupService extends PolicyReads, AnalysisControl {
   stats(): Promise<StatsResponse>;
 
   // ---- operations
+  /**
+   * A bulk run's checks (npm run audit): each domain queued behind people's lookups, a new one as
+   * a batch item, a known one as a refresh (checked again however recent its record: the caller
+   * decided it is due). Per domain, whether a check is queued; false when the queue had no room.
+   */
+  queueChecks(domains: readonly Domain[]): Promise<boolean[]>;
   /** Crawl and classify now (not through the queue), store it, return the domain's full record. */
   analyseNow(domain: Domain): Promise<FullRecord>;
   status(): Promise<ServiceStatus>;

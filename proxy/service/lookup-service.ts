@@ -19,6 +19,7 @@ import { DEFAULT_QUEUE_LIMITS, RETRY_DELAYS_MS, type LookupService, type LookupS
 import { crawlFailure } from './crawl-failure.js';
 import { withLastCheck } from './last-check.js';
 import { LookupMarks } from './looked-up.js';
+import { Reclassifier } from './reclassify.js';
 import { DEFAULT_AUDIT_RETENTION_DAYS, Retention } from './retention.js';
 import type { CrawlRunner, RecordRead, RegistryStore } from './store/registry-store.js';
 import { openSqliteStore } from './store/sqlite/open.js';
@@ -106,6 +107,14 @@ export function createLookupService(opts: EmbeddedOptions): EmbeddedLookupServic
     clock,
     log,
   );
+  // Records made by older rules are re-derived from their evidence; ones without evidence are re-crawled.
+  const reclassifier = new Reclassifier({
+    records,
+    log,
+    recrawl: async (domains) => {
+      for (const d of domains) await admission.refresh(d);
+    },
+  });
 
   const unknown = async (domain: Domain, o?: ReadOptions): Promise<DomainPolicyUnknown> => {
     await admission.interactive(domain, o?.client);
@@ -138,6 +147,7 @@ export function createLookupService(opts: EmbeddedOptions): EmbeddedLookupServic
     sweep = setInterval(() => void sweepStale().catch((err: unknown) => log.error({ err }, 'refresh sweep failed')), SWEEP_EVERY_MS);
     sweep.unref();
     if (!closed) retention.start();
+    if (!closed) reclassifier.start();
   })();
   started.catch((err: unknown) => log.error({ err }, 'the crawl queue could not be started'));
 
@@ -185,6 +195,12 @@ export function createLookupService(opts: EmbeddedOptions): EmbeddedLookupServic
     stats: () => store.preview.stats(clock.now()),
     whenAnalysed: (domain, timeoutMs, signal, o) => waiters.whenAnalysed(domain, timeoutMs, signal, o),
     recheck: (domain, o) => admission.recheck(domain, o?.client),
+    async queueChecks(domains) {
+      const known = await records.summaries(domains);
+      const added = await admission.batch(domains.filter((d) => !known.has(d)));
+      const refreshed = await admission.refreshMany(domains.filter((d) => known.has(d)));
+      return domains.map((d) => added.has(d) || refreshed.has(d));
+    },
     async analyseNow(domain) {
       const outcome = await crawlAndStore(domain);
       return withLastCheck(outcome.record.full, outcome.lastCheck);
@@ -203,6 +219,7 @@ export function createLookupService(opts: EmbeddedOptions): EmbeddedLookupServic
       await started.catch(() => undefined);
       clearInterval(sweep);
       await retention.stop();
+      await reclassifier.stop();
       waiters.close();
       await workers?.stop();
       await store.close();

@@ -108,7 +108,7 @@ async function purge(argv: string[]): Promise<void> {
       else process.stdout.write(`${plural(unused.length, 'domain')} not looked up for ${period}:\n${unused.map((d) => `  ${d}\n`).join('')}`);
       return;
     }
-    const purged = await purgeUnused(store.maintenance, cutoffMs);
+    const purged = await purgeUnused(store.maintenance, cutoffMs, { durable: true });
     process.stdout.write(`Forgot ${plural(purged.length, 'domain')} no one looked up for ${plural(Number(days), 'day')}.\n`);
   } finally {
     await store.close();

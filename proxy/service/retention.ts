@@ -8,6 +8,7 @@
  */
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
+import { PeriodicPass } from './periodic-pass.js';
 import type { MaintenanceStore, PruneCursor } from './store/registry-store.js';
 
 export const DAY_MS = 86_400_000;
@@ -25,9 +26,12 @@ export interface RetentionSettings {
 interface PassOptions {
   /** Checked between steps: a closing service stops the pass there. */
   stopped?: () => boolean;
+  /** Someone is told the result: it is on the disk before the pass resolves (MaintenanceStore.sync). */
+  durable?: boolean;
 }
 
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** A turn of the event loop between two steps of a background pass: requests are answered meanwhile. */
+export const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Prunes audit entries crawled before `cutoffMs`; returns how many went. */
 export async function pruneAudits(store: MaintenanceStore, cutoffMs: number, opts: PassOptions = {}): Promise<number> {
@@ -55,45 +59,28 @@ export async function purgeUnused(store: MaintenanceStore, cutoffMs: number, opt
     if (purged.length === before) break;
     await turn();
   }
+  // Each step committed like counting; a pass someone is told about is on the disk before it resolves.
+  if (opts.durable && purged.length > 0) await store.sync();
   return purged;
 }
 
 /** The service's periodic pass. */
-export class Retention {
-  private timer: NodeJS.Timeout | undefined;
-  private pass: Promise<void> | null = null;
-  private stopped = false;
-
+export class Retention extends PeriodicPass {
   constructor(
     private readonly store: MaintenanceStore,
     private readonly settings: RetentionSettings,
     private readonly clock: Clock,
-    private readonly log: Logger,
-  ) {}
+    log: Logger,
+  ) {
+    super(log, 'retention pass failed');
+  }
 
   /** A pass now, then one every `everyMs`. */
-  start(everyMs = RETENTION_EVERY_MS): void {
-    void this.run();
-    this.timer = setInterval(() => void this.run(), everyMs);
-    this.timer.unref();
+  override start(everyMs = RETENTION_EVERY_MS): void {
+    super.start(everyMs);
   }
 
-  /** One pass (or the one already running). */
-  run(): Promise<void> {
-    this.pass ??= this.once()
-      .catch((err: unknown) => this.log.error({ err }, 'retention pass failed'))
-      .finally(() => (this.pass = null));
-    return this.pass;
-  }
-
-  /** Stops the timer and waits for a running pass to reach its next step. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.pass;
-  }
-
-  private async once(): Promise<void> {
+  protected async once(): Promise<void> {
     const opts = { stopped: () => this.stopped };
     const { auditDays, purgeUnusedDays } = this.settings;
     const pruned = await pruneAudits(this.store, this.clock.now() - auditDays * DAY_MS, opts);

@@ -10,7 +10,7 @@ import { isMalformedAgent, looksLikeAiBot } from '../../../shared/bots.js';
 import type { Basis } from '../../../shared/schemas.js';
 import type { BotReading, BotReadings } from './bot-readings.js';
 
-/** Names listed; the count says how many there are in all. */
+/** Names listed (let in, and AI bots among them); the count says how many are let in all told. */
 export const LET_IN_SHOWN = 20;
 
 /** An agent the site names whose rules leave it some path (allowed or partly blocked). */
@@ -20,7 +20,7 @@ const isAi = (r: BotReading): boolean => (r.bot === null ? looksLikeAiBot(r.toke
 /**
  * Null unless the `*` groups block the whole site. The names: known crawlers first, in
  * catalogue order (the search engines lead), with the catalogue's spelling, then the other
- * agents in file order as first written, AI bots last; `ai` lists every AI bot among them.
+ * agents in file order as first written, AI bots last; `ai` lists the AI bots among them.
  */
 export function allowListOf(readings: BotReadings): NonNullable<Basis['allow_list']> | null {
   if (readings.wildcard?.status !== 'blocked') return null;
@@ -30,6 +30,6 @@ export function allowListOf(readings: BotReadings): NonNullable<Basis['allow_lis
   return {
     let_in: all.slice(0, LET_IN_SHOWN).map((r) => r.name),
     let_in_count: all.length,
-    ai: all.filter(isAi).map((r) => r.name),
+    ai: all.filter(isAi).slice(0, LET_IN_SHOWN).map((r) => r.name),
   };
 }

@@ -8,15 +8,17 @@ import type { Basis } from '../../../shared/schemas.js';
 import type { ContentSignals } from '../signals/content-signals.js';
 import { clip } from './clip.js';
 
-/** Entries listed: real files carry one or two; a hostile file could carry thousands. */
+/** Entries listed, and agents per entry: real files carry one or two lines for a few crawlers; a hostile file could carry thousands. */
 export const SAID_SIGNALS_SHOWN = 20;
+export const SAID_AGENTS_SHOWN = 100;
 
 export function saidSignals(signals: ContentSignals): NonNullable<Basis['content_signals']> {
   // The extraction lists robots.txt lines outside any group first, then by group; people read the file top down.
-  const ordered = [...signals.entries].sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity));
+  const at = (line: number | null): number => line ?? Number.MAX_SAFE_INTEGER;
+  const ordered = [...signals.entries].sort((a, b) => at(a.line) - at(b.line));
   return ordered.slice(0, SAID_SIGNALS_SHOWN).map((e) => ({
     vocabulary: e.vocabulary,
-    agents: e.agents.map((t) => (t === '*' ? '*' : (botByToken(t)?.token ?? t))),
+    agents: e.agents.slice(0, SAID_AGENTS_SHOWN).map((t) => (t === '*' ? '*' : (botByToken(t)?.token ?? t))),
     line: e.line,
     path: e.path,
     training: e.prefs.training ?? null,

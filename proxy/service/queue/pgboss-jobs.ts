@@ -29,6 +29,7 @@ import {
   type EnqueueOutcome,
   type EnqueueRequest,
   type JobPriority,
+  type JobState,
   type QueueCounts,
   type RecheckOutcome,
   type RunJob,
@@ -214,6 +215,24 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
       [CRAWL_QUEUE],
     );
     return r!;
+  }
+
+  async jobs(domains: readonly string[]): Promise<Map<string, JobState>> {
+    const found = await rows<{ domain: string; state: string; later: boolean; retry: boolean; start_ms: number }>(
+      this.pool,
+      `SELECT singleton_key AS domain, state, start_after > now() AS later, ${IS_RETRY} AS retry,
+              (extract(epoch FROM start_after) * 1000)::float8 AS start_ms
+       FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = ANY($2::text[]) AND state <= 'active' AND policy = 'stately'`,
+      [CRAWL_QUEUE, domains],
+    );
+    const out = new Map<string, JobState>();
+    for (const j of found) {
+      // A failed check's retry that is not due yet; the active job wins when a domain has two (as in live()).
+      const job: JobState =
+        j.state === 'active' ? { state: 'running', runAfterMs: null } : j.retry && j.later ? { state: 'retrying', runAfterMs: Math.round(j.start_ms) } : { state: 'queued', runAfterMs: null };
+      if (!out.has(j.domain) || job.state === 'running') out.set(j.domain, job);
+    }
+    return out;
   }
 
   async enqueueStale(cutoffMs: number, max: number, nowMs: number, maxQueued: number): Promise<number> {

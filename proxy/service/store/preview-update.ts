@@ -139,12 +139,16 @@ export function previewRemoval(prev: IndexedPolicy): PreviewRemoval {
  * none). Null when it writes nothing: a failed check that kept the earlier record (nothing about
  * the policy changed), or the same stored crawl indexed again (a retried hook must not count
  * twice). The stored crawl replaces the indexed one whatever their crawl times: the registry
- * decided it is the domain's record. Throws when `crawledAt` is not a timestamp.
+ * decided it is the domain's record. A re-derived crawl (`rederived`: the same crawl read by
+ * newer rules) replaces the row and its counters but keeps the crawl count and adds no history
+ * entry: the site changed nothing (its crawl time is the same, so the crawl hours net to zero).
+ * Throws when `crawledAt` is not a timestamp.
  */
 export function previewUpdate(crawl: StoredCrawl, prev: IndexedPolicy | undefined): PreviewUpdate | null {
   if (!crawl.current) return null;
   const { domain, auditId, crawledAt, classification } = crawl;
-  if (prev?.audit_id === auditId) return null;
+  if (prev?.audit_id === auditId && !crawl.rederived) return null;
+  const reread = crawl.rederived === true && prev !== undefined;
 
   const next = facetsOf(classification);
   const rank = rankSort(next.rank);
@@ -157,14 +161,14 @@ export function previewUpdate(crawl: StoredCrawl, prev: IndexedPolicy | undefine
   deltas.add(next, crawledMs, 1);
 
   const record: AnnouncedRecord = { ...classification.announced, audit_id: auditId };
-  const entry = historyEntryOf(crawl, before, next);
+  const entry = reread ? null : historyEntryOf(crawl, before, next);
   return {
     policy: {
       domain,
       audit_id: auditId,
       crawled_at: crawledAt,
       crawled_ms: crawledMs,
-      crawls: (prev?.crawls ?? 0) + 1,
+      crawls: reread ? prev.crawls : (prev?.crawls ?? 0) + 1,
       stance: next.stance,
       detail: next.detail,
       score: next.score,

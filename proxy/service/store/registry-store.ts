@@ -17,6 +17,14 @@
  *   higher priority), added, over the client's budget, or refused because the queue is full.
  * - `maintenance.purgeDomain` forgets a domain in one transaction, everywhere it is kept;
  *   `maintenance.markLookedUp` writes a domain's mark at most once a UTC day.
+ *
+ * Durability: every commit survives the service process being killed. What the service promises
+ * a client once (`keys.create`: a key shown once; a named `maintenance.purgeDomain`: "forgot
+ * it"; `maintenance.sync` after the unused purge) is also on the disk before it resolves, so a
+ * crash of the database or of its machine cannot undo it.
+ * Counting and crawls commit without waiting for the disk (PostgreSQL `synchronous_commit=off`,
+ * SQLite WAL `synchronous=NORMAL`): such a crash can lose their last fraction of a second, never
+ * leaving them inconsistent (a crawl lost with its transaction leaves its job queued).
  */
 import type { Classification } from '../../analysis/classification.js';
 import type { Evidence } from '../../analysis/evidence.js';
@@ -79,6 +87,8 @@ export interface CrawlToStore {
    * after the last one the domain waits for the normal refresh.
    */
   retryDelaysMs: readonly number[];
+  /** The rules version `classification` was made by (proxy/analysis RULES_VERSION, the default). */
+  rulesVersion?: number;
 }
 
 export interface StoreOutcome {
@@ -108,6 +118,12 @@ export interface StoredCrawl {
   classification: Classification;
   /** The classification this domain had before this crawl, or null for its first crawl. */
   previous: Classification | null;
+  /**
+   * Set when this is not a crawl but the domain's current crawl read again by newer rules
+   * (RecordStore.rederive): the announced surface's rows and counters follow it, its crawl
+   * count and history do not (the site changed nothing).
+   */
+  rederived?: true;
 }
 
 /** One audit entry: a stored crawl, whether it became the record or only recorded a failure. */
@@ -118,6 +134,18 @@ export interface AuditEntry {
   evidence: Evidence;
   /** Why the check failed, when it did (null for a crawl that is a policy). */
   failure: string | null;
+}
+
+/** A record's documents from its evidence by today's rules, or null when today's rules cannot read that evidence. */
+export type Derive = (evidence: Evidence) => { classification: Classification; failed: boolean } | null;
+
+/** Where a step of RecordStore.rederive() stopped, and what it did. */
+export interface RederiveStep {
+  rederived: number;
+  /** Domains whose record could not be re-derived: their audit entry is gone, or `derive` gave null. */
+  unreadable: string[];
+  /** The record id to go on after, null when no record is left beyond this step. */
+  next: number | null;
 }
 
 export interface RecordStore {
@@ -137,6 +165,19 @@ export interface RecordStore {
   audit(auditId: string): Promise<AuditEntry | undefined>;
   /** The domain's audit entries, oldest first. */
   audits(domain: string): Promise<AuditEntry[]>;
+  /** Records made by rules older than `version`, counted per version, oldest first (empty when none). */
+  olderRules(version: number): Promise<Array<{ version: number; records: number }>>;
+  /**
+   * One step of re-deriving the records made by rules older than `version` (a newer program's
+   * are left alone) from the evidence of the audit entry behind each, no fetch: in one short
+   * transaction, up to `max` records with ids above `after`, in id order, skipping any that
+   * another process holds (several processes share the work; none does a record twice). Each
+   * re-derived record keeps its id, audit id, crawl and check times, last check and job, and
+   * takes `version`; `failed` follows the new reading. The announced surface's rows, indexes
+   * and counters change as for a crawl (StoredCrawl `rederived`), the crawl count, the crawl
+   * hours and the history do not; onRecordStored listeners hear each domain after the commit.
+   */
+  rederive(step: { version: number; max: number; after: number; derive: Derive }): Promise<RederiveStep>;
   /** Seed "GET /v1/search": substring of the name, stance, rank order (unranked last), then name. */
   search(params: SearchParams): Promise<SearchResult>;
   counts(): Promise<{ domains: number; audits: number }>;
@@ -187,6 +228,14 @@ export interface QueueCounts {
   retrying: number;
 }
 
+/** One domain's job, as a bulk run (npm run audit) follows its domains. */
+export interface JobState {
+  /** `retrying`: a failed check waiting for its retry time (classification.md section 8). */
+  state: 'queued' | 'running' | 'retrying';
+  /** When the retry comes due (epoch ms); null unless `retrying`. */
+  runAfterMs: number | null;
+}
+
 /** Crawls, classifies and stores one domain; must not store anything once `signal` aborted. */
 export type RunJob = (domain: string, signal: AbortSignal) => Promise<void>;
 
@@ -217,6 +266,8 @@ export interface CrawlQueue {
    */
   recheck(domain: string, opts: { nowMs: number; minIntervalMs: number; maxQueued: number; budget?: EnqueueRequest['budget'] }): Promise<RecheckOutcome>;
   counts(): Promise<QueueCounts>;
+  /** The jobs of these domains; a domain with no job waiting, running or retrying is absent. */
+  jobs(domains: readonly string[]): Promise<Map<string, JobState>>;
   /** Queues up to `max` domains checked before `cutoffMs` for a refresh (none while `maxQueued` are queued). */
   enqueueStale(cutoffMs: number, max: number, nowMs: number, maxQueued: number): Promise<number>;
   /**
@@ -233,7 +284,11 @@ export interface CrawlQueue {
 export type { UsageState };
 
 export interface KeyStore {
-  /** Stores a new key's hash (never the key); returns its id. */
+  /**
+   * Stores a new key's hash (never the key); returns its id. Durable before it resolves: the key
+   * is shown once, so neither a killed process nor a crash of the database may lose it. (A
+   * revocation or a rotation, if ever added, is a promise of the same kind.)
+   */
   create(row: { hash: Buffer; prefix: string; email: string; createdAt: string; ip: string }): Promise<number>;
   byHash(hash: Buffer): Promise<{ id: number; hash: Buffer } | undefined>;
   /** Keys created from this address since `sinceMs` (the signup limit's day window). */
@@ -242,8 +297,9 @@ export interface KeyStore {
 
 export interface UsageStore {
   /**
-   * Counts one request in the key's three windows unless one is full, atomically and durably
-   * before it answers (a kill -9 right after loses no count); a refused request is not counted.
+   * Counts one request in the key's three windows unless one is full, atomically and committed
+   * before it answers (a kill -9 of the service right after loses no count; a crash of the
+   * database can lose its last fraction of a second of counts); a refused request is not counted.
    */
   consume(keyId: number, nowMs: number, limits: Readonly<Record<LimitType, number>>): Promise<UsageState>;
 }
@@ -295,9 +351,13 @@ export interface MaintenanceStore {
    * announced-surface indexes (the statistics counters lose its contribution), history, raw
    * signals and queue job. With `unusedSince`, only if it was still not looked up since then
    * (a lookup that came in after unusedDomains() listed it keeps it). Returns whether anything
-   * was removed (false for a domain the store never held).
+   * was removed (false for a domain the store never held). A named purge (no `unusedSince`) is
+   * durable before it resolves: the operator is told the domain is forgotten. The unused purge's
+   * steps commit like counting; the operator's pass (npm run purge) ends with sync().
    */
   purgeDomain(domain: string, opts?: { unusedSince?: number }): Promise<boolean>;
+  /** Resolves once every commit made so far is on the disk (the end of a pass the operator is told about). */
+  sync(): Promise<void>;
 }
 
 // ---------------------------------------------------------------- the whole store

@@ -3,7 +3,8 @@
  * (test/fixtures/schemas, each made by that commit's own program) is opened by today's
  * service, which migrates it on start; every domain then answers what the old program
  * answered, through the real HTTP surface with the key the old program issued, the queue and
- * the usage counts carry over, and new crawls and maintenance work on the upgraded file.
+ * the usage counts carry over, new crawls and maintenance work on the upgraded file, and the
+ * records the old rules made are re-derived from their evidence by today's.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -20,6 +21,9 @@ import { SCHEMA_VERSION } from '../../../proxy/service/store/sqlite/migrations.j
 import { REGISTRY_FILE, type SqliteStore } from '../../../proxy/service/store/sqlite/open.js';
 import { VERSIONS, type FixtureFacts, type FixtureName } from '../../fixtures/schemas/versions.js';
 import { storeCrawl } from '../../helpers/maintenance-contract.js';
+import { RULES_VERSION, classify } from '../../../proxy/analysis/index.js';
+import { Reclassifier } from '../../../proxy/service/reclassify.js';
+import { scanStats } from '../../../proxy/service/store/sqlite/preview-stats.js';
 
 const FIXTURES = new URL('../../fixtures/schemas/', import.meta.url).pathname;
 const NAMES = Object.keys(VERSIONS) as FixtureName[];
@@ -78,13 +82,19 @@ describe.each(NAMES)('upgrading a registry written by %s', (name) => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('is migrated to the current schema on start, with every domain marked as looked up at the upgrade', () => {
+  it('is migrated to the current schema on start, with every domain marked as looked up (at the upgrade when the file predates the marks)', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(db.prepare('SELECT version FROM preview_meta').get()).toEqual({ version: 1 });
     const marks = db.prepare('SELECT looked_up_ms AS ms FROM domains').all() as Array<{ ms: number }>;
     expect(marks).toHaveLength(facts.domains.length);
-    // Migration 4 uses SQLite's own clock: the real time of this run.
-    for (const m of marks) expect(Math.abs(m.ms - Date.now())).toBeLessThan(120_000);
+    // Migration 4 uses SQLite's own clock: the real time of this run. A file written at schema 4
+    // or later keeps the marks its program wrote.
+    for (const m of marks) {
+      if (facts.user_version < 4) expect(Math.abs(m.ms - Date.now())).toBeLessThan(120_000);
+      else expect(m.ms > 0 && m.ms <= facts.madeAtMs).toBe(true);
+    }
+    // Migration 5: the rules that made the old records are not known (0), so they are re-derived.
+    expect(db.prepare('SELECT DISTINCT rules_version AS v FROM domains').all()).toEqual([{ v: 0 }]);
   });
 
   it('keeps the queue, with its counts', async () => {
@@ -119,6 +129,27 @@ describe.each(NAMES)('upgrading a registry written by %s', (name) => {
     expect(after.entries).toEqual([expect.objectContaining({ audit_id: stored.auditId, detail: 'blocks_all_ai' }), ...history.entries]);
     expect((await get('/v1/domain/alpha.test')).detail).toBe('blocks_all_ai');
     expect((await service.store.records.counts()).audits).toBe(before.audits + 1);
+  });
+
+  it('re-derives the old records from their evidence by today\'s rules, keeping crawl times and history, fetching nothing', async () => {
+    const older = (await service.store.records.olderRules(RULES_VERSION)).reduce((n, o) => n + o.records, 0);
+    const domains = (db.prepare('SELECT domain FROM domains WHERE rules_version < ? ORDER BY domain').all(RULES_VERSION) as Array<{ domain: string }>).map((r) => r.domain);
+    expect(older).toBe(domains.length);
+    expect(domains.length).toBeGreaterThan(0);
+    const before = await Promise.all(domains.map(async (d) => ({ read: await service.store.records.full(d), history: await service.store.preview.history(d) })));
+    const recrawled: string[] = [];
+    await new Reclassifier({ records: service.store.records, log: createLogger('test', 'silent'), recrawl: async (ds) => void recrawled.push(...ds) }).run();
+    expect(recrawled).toEqual([]);
+    expect(await service.store.records.olderRules(RULES_VERSION)).toEqual([]);
+    for (const [i, d] of domains.entries()) {
+      const { read, history } = before[i]!;
+      const evidence = (await service.store.records.audit(read!.value.audit_id))!.evidence;
+      const now = (await service.store.records.full(d))!;
+      expect(now.value, d).toEqual({ id: read!.value.id, ...classify(evidence).full, audit_id: read!.value.audit_id });
+      expect(now.lastCrawledMs, d).toBe(read!.lastCrawledMs);
+      expect(await service.store.preview.history(d), d).toEqual(history);
+    }
+    expect(await service.store.preview.stats(facts.madeAtMs)).toEqual(scanStats(db, facts.madeAtMs));
   });
 
   it('prunes and purges on the upgraded file', async () => {

@@ -11,11 +11,12 @@
  * package's own postinstall, the script that used to need WXT, is run as npm would run it.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureFarm, text } from '../../fixtures/farm.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -29,6 +30,17 @@ const children: ChildProcess[] = [];
 function run(cmd: string, args: string[], cwd: string): { status: number | null; out: string } {
   const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' }, timeout: 170_000 });
   return { status: r.status, out: `${r.stdout}\n${r.stderr}` };
+}
+
+/** `run` without blocking this process, which serves the fixture sites the command crawls. */
+function runAsync(cmd: string, args: string[], cwd: string, env: Record<string, string>): Promise<{ status: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, npm_config_update_notifier: 'false', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += String(d)));
+    child.stderr.on('data', (d) => (out += String(d)));
+    child.on('exit', (status) => resolve({ status, out }));
+  });
 }
 
 /** Starts an npm script on port 0 and resolves with the URL from its `listening` line. */
@@ -98,6 +110,21 @@ describe('npm ci --omit=dev && npm start, on a copy of the built tree', () => {
     const res = await fetch(`${url}/health`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ version: VERSION });
+  });
+
+  it('npm run audit runs from dist/ and writes its report with Chart.js from the production install', async () => {
+    const farm = await startFixtureFarm({ 'one.test': { routes: { '/robots.txt': text('User-agent: GPTBot\nDisallow: /\n') } } });
+    try {
+      writeFileSync(join(dir, 'list.txt'), 'one.test\n');
+      const r = await runAsync('npm', ['run', 'audit', '--', 'list.txt', '--out', 'audit-out'], dir, { CRAWL_OVERRIDES: farm.overrides() });
+      expect(r.status, r.out).toBe(0);
+      expect(r.out).toContain('Done: 1 checked, 0 failed, 0 not checked yet.');
+      const report = readFileSync(join(dir, 'audit-out', 'report.html'), 'utf8');
+      expect(report).toContain('Chart.js v4');
+      expect(readFileSync(join(dir, 'audit-out', 'sites.csv'), 'utf8')).toContain('one.test,,ok,selective,selective,partial');
+    } finally {
+      await farm.close();
+    }
   });
 
   it('a changed source without TypeScript installed stops with a plain message, not a stale server', () => {

@@ -9,7 +9,7 @@ import { RETRY_DELAYS_MS } from '../../../proxy/service/api.js';
 import { systemClock } from '../../../proxy/lib/clock.js';
 import { createLogger } from '../../../proxy/lib/logger.js';
 import { PRIORITY, type EnqueueRequest, type RegistryStore } from '../../../proxy/service/store/registry-store.js';
-import { classification, evidence, storeGood } from '../../helpers/crawls.js';
+import { classification, evidence, storeFailed, storeGood } from '../../helpers/crawls.js';
 import { BACKENDS, useBackend } from './backends.js';
 
 const log = createLogger('queue-test', 'silent');
@@ -139,5 +139,44 @@ describe.each(BACKENDS)('crawl queue (%s)', (backend) => {
     expect(await b.store.queue.enqueueStale(cutoff, 100, now, 1_000)).toBe(1);
     expect(await b.store.queue.enqueueStale(cutoff, 100, now, 1_000)).toBe(0);
     expect((await b.store.queue.counts()).queued).toBe(1);
+  });
+
+  it("tells each domain's job: queued, running, or a failed check waiting for its retry; none once stored", async () => {
+    const now = Date.now();
+    expect(await one(b.store, 'wait.com', PRIORITY.batch)).toBe('added');
+    expect(await one(b.store, 'run.com', PRIORITY.interactive)).toBe('added');
+    await storeFailed(b.store, 'down.com', now);
+    await storeGood(b.store, 'done.com', now);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let started!: () => void;
+    const running = new Promise<void>((r) => (started = r));
+    const runner = await b.store.queue.work(
+      async (d) => {
+        started();
+        await held;
+        await crawlNow(b.store, d);
+      },
+      { concurrency: 1, log, clock: systemClock },
+    );
+    try {
+      runner.kick();
+      await running;
+      const jobs = await b.store.queue.jobs(['wait.com', 'run.com', 'down.com', 'done.com', 'never.com']);
+      expect(jobs.get('run.com')).toEqual({ state: 'running', runAfterMs: null });
+      expect(jobs.get('wait.com')).toEqual({ state: 'queued', runAfterMs: null });
+      expect(jobs.get('down.com')?.state).toBe('retrying');
+      // classification.md section 8: the first retry 10 minutes after the failed check.
+      expect(Math.abs(jobs.get('down.com')!.runAfterMs! - (now + RETRY_DELAYS_MS[0]!))).toBeLessThan(2_000);
+      expect(jobs.has('done.com')).toBe(false);
+      expect(jobs.has('never.com')).toBe(false);
+      release();
+      await runner.idle();
+      expect((await b.store.queue.jobs(['run.com', 'wait.com'])).size).toBe(0);
+      expect(await b.store.queue.jobs([])).toEqual(new Map());
+    } finally {
+      release();
+      await runner.stop();
+    }
   });
 });

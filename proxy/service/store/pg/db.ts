@@ -29,12 +29,14 @@ export function createPool(url: string, opts: PoolOptions = {}): pg.Pool {
     max: opts.max ?? 10,
     application_name: opts.applicationName ?? 'ai-policy-lens',
     types,
-    // Durability as SQLite's WAL with synchronous=NORMAL (store/sqlite/open.ts): a commit is
-    // acknowledged before its WAL record reaches the disk, so a killed service process loses
-    // nothing, and only a crash of the database's machine can lose the last fraction of a second
-    // of commits (never consistency). Without it every per-key usage count and every stored
-    // crawl waits for an fsync: one key's requests counted 10 at once, measured on this machine
-    // through the store alone, about 750 a second with it and 2,800 without.
+    // The default for counting and crawls, as SQLite's WAL with synchronous=NORMAL
+    // (store/sqlite/open.ts): a commit is acknowledged before its WAL record reaches the disk,
+    // so a killed service process loses nothing, and a crash of the database (its server
+    // killed, its machine lost) can lose the last fraction of a second of commits (never
+    // consistency). Without it every per-key usage count and every stored crawl waits for an
+    // fsync: one key's requests counted 10 at once, measured on this machine through the store
+    // alone, about 750 a second with it and 2,800 without. What the service promises a client
+    // once (a new key, a purge) commits through durableTransaction() instead.
     options: '-c synchronous_commit=off',
     // A connection that cannot be had in 10 s is an outage, not a queue to wait in.
     connectionTimeoutMillis: 10_000,
@@ -65,6 +67,18 @@ export async function transaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) 
       client.release();
     }
   }
+}
+
+/**
+ * A transaction whose commit is on the disk before it resolves (`synchronous_commit = on` for
+ * it alone): for writes whose loss would break a promise made to a client, such as an API key
+ * shown once. It waits for one WAL flush (a few milliseconds on a disk, more on a busy one).
+ */
+export function durableTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  return transaction(pool, async (client) => {
+    await client.query('SET LOCAL synchronous_commit = on');
+    return fn(client);
+  });
 }
 
 /** Rows of one statement. */

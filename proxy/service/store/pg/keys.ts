@@ -1,16 +1,19 @@
 /** API key rows in PostgreSQL: the SHA-256 of each key, its display prefix, e-mail and signup address. */
 import type pg from 'pg';
 import type { KeyStore } from '../registry-store.js';
-import { row } from './db.js';
+import { durableTransaction, row } from './db.js';
 
 export class PgKeys implements KeyStore {
   constructor(private readonly pool: pg.Pool) {}
 
+  /** Durable before it resolves: the key is shown once, so a crash of the database must not lose it. */
   async create(r: { hash: Buffer; prefix: string; email: string; createdAt: string; ip: string }): Promise<number> {
-    const out = await row<{ id: number }>(
-      this.pool,
-      'INSERT INTO api_keys (key_hash, prefix, email, created_at, created_ip) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-      [r.hash, r.prefix, r.email, r.createdAt, r.ip],
+    const out = await durableTransaction(this.pool, (tx) =>
+      row<{ id: number }>(
+        tx,
+        'INSERT INTO api_keys (key_hash, prefix, email, created_at, created_ip) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+        [r.hash, r.prefix, r.email, r.createdAt, r.ip],
+      ),
     );
     return out!.id;
   }

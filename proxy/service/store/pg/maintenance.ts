@@ -8,7 +8,7 @@
 import type pg from 'pg';
 import { BOSS_SCHEMA, CRAWL_QUEUE } from '../../queue/pgboss-jobs.js';
 import type { MaintenanceStore, PruneCursor } from '../registry-store.js';
-import { row, rows, transaction } from './db.js';
+import { durableTransaction, row, rows, transaction } from './db.js';
 import { unindexDomainPg } from './preview-index.js';
 
 const DAY_MS = 86_400_000;
@@ -53,8 +53,9 @@ export class PgMaintenance implements MaintenanceStore {
     return found.map((r) => r.domain);
   }
 
+  /** A named purge is durable before it resolves: the operator is told the domain is forgotten (db.ts durableTransaction). */
   purgeDomain(domain: string, opts: { unusedSince?: number } = {}): Promise<boolean> {
-    return transaction(this.pool, async (tx) => {
+    return (opts.unusedSince === undefined ? durableTransaction : transaction)(this.pool, async (tx) => {
       const rec = await row<{ id: number; looked_up_ms: number }>(tx, 'SELECT id, looked_up_ms FROM domains WHERE domain = $1 FOR UPDATE', [domain]);
       if (opts.unusedSince !== undefined && (!rec || rec.looked_up_ms >= opts.unusedSince)) return false;
       let removed = 0;
@@ -65,5 +66,14 @@ export class PgMaintenance implements MaintenanceStore {
       removed += (await tx.query(`DELETE FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state <= 'active'`, [CRAWL_QUEUE, domain])).rowCount ?? 0;
       return (await unindexDomainPg(tx, domain)) || removed > 0;
     });
+  }
+
+  /**
+   * A durable transaction that writes: PostgreSQL flushes the WAL up to its commit record, which
+   * comes after every earlier commit. (A transaction that writes nothing commits without a flush,
+   * whatever synchronous_commit says; the schema's one row, rewritten as it is, is the write.)
+   */
+  async sync(): Promise<void> {
+    await durableTransaction(this.pool, (tx) => tx.query('UPDATE lens_schema SET version = version'));
   }
 }

@@ -152,6 +152,13 @@ const MIGRATIONS: readonly string[] = [
     raw    text NOT NULL
   );
   `,
+  // 2: the version of the classification rules each record was made by (proxy/analysis
+  // RULES_VERSION), as SQLite's migration 5. Records stored before count as 0 and are re-derived
+  // from their evidence by the next worker to start (service/reclassify.ts).
+  `
+  ALTER TABLE domains ADD COLUMN rules_version integer NOT NULL DEFAULT 0;
+  CREATE INDEX domains_rules ON domains (rules_version);
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;

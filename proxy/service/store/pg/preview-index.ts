@@ -12,7 +12,7 @@
  */
 import type { HistoryEntry, HistoryResponse } from '../../../../shared/schemas.js';
 import type { SignalsResponse } from '../../preview/schemas.js';
-import { previewRemoval, previewUpdate, type CounterDelta, type HourDelta, type IndexRows, type IndexedPolicy } from '../preview-update.js';
+import { previewRemoval, previewUpdate, type CounterDelta, type HourDelta, type IndexRows, type IndexedPolicy, type PreviewUpdate } from '../preview-update.js';
 import type { StoredCrawl } from '../registry-store.js';
 import { row, rows, type Queryable } from './db.js';
 
@@ -37,6 +37,44 @@ export async function indexCrawlPg(db: Queryable, crawl: StoredCrawl): Promise<v
   if (!crawl.current) return;
   const u = previewUpdate(crawl, await row<IndexedPolicy>(db, SELECT_PREVIOUS, [crawl.domain]));
   if (!u) return;
+  await writeRows(db, u);
+  // Last: the shared counter rows stay locked from here to the commit, so every other
+  // worker's store waits on them as briefly as possible.
+  const shard = shardOf(u.policy.domain);
+  await applyDeltas(db, u.counters.map((d) => ({ ...d, shard })), u.hours.map((h) => ({ ...h, shard })));
+}
+
+/**
+ * Re-derived records of one step (RecordStore.rederive), in the caller's transaction: each
+ * domain's rows as indexCrawlPg writes them, then the counter deltas of all of them netted and
+ * written in one statement in (kind, key, shard) order. Within one shard that is the order a
+ * crawl's store locks its rows in, so a step and the crawls stored meanwhile never deadlock
+ * (as they could if each domain's deltas were written in turn, shard after shard).
+ */
+export async function reindexPg(db: Queryable, crawls: readonly StoredCrawl[]): Promise<void> {
+  const counters = new Map<string, ShardDelta<CounterDelta>>();
+  const hours = new Map<string, ShardDelta<HourDelta>>();
+  for (const crawl of crawls) {
+    const u = previewUpdate(crawl, await row<IndexedPolicy>(db, SELECT_PREVIOUS, [crawl.domain]));
+    if (!u) continue;
+    await writeRows(db, u);
+    const shard = shardOf(u.policy.domain);
+    for (const d of u.counters) net(counters, `${d.kind}\u0000${d.key}\u0000${shard}`, { ...d, shard });
+    for (const h of u.hours) net(hours, `${h.hour}\u0000${shard}`, { ...h, shard });
+  }
+  // applyDeltas' statements put the rows in order.
+  await applyDeltas(db, [...counters.values()].filter((d) => d.n !== 0), [...hours.values()].filter((h) => h.n !== 0));
+}
+
+type ShardDelta<T> = T & { shard: number };
+function net<T extends { n: number }>(into: Map<string, ShardDelta<T>>, id: string, d: ShardDelta<T>): void {
+  const had = into.get(id);
+  if (had) had.n += d.n;
+  else into.set(id, { ...d });
+}
+
+/** A crawl's rows in the policy table, the bot and standard indexes, history and raw signals (not its counters). */
+async function writeRows(db: Queryable, u: PreviewUpdate): Promise<void> {
   const { domain } = u.policy;
 
   if (u.remove) await dropRows(db, domain, u.remove);
@@ -63,9 +101,6 @@ export async function indexCrawlPg(db: Queryable, crawl: StoredCrawl): Promise<v
 
   if (u.history) await db.query('INSERT INTO preview_history (domain, entry) VALUES ($1, $2)', [domain, u.history]);
   await db.query('INSERT INTO preview_signals (domain, raw) VALUES ($1, $2) ON CONFLICT (domain) DO UPDATE SET raw = excluded.raw', [domain, u.signals]);
-  // Last: the shared counter rows stay locked from here to the commit, so every other
-  // worker's store waits on them as briefly as possible.
-  await applyDeltas(db, domain, u.counters, u.hours);
 }
 
 /** Deletes a domain's rows in the bot and standard indexes. */
@@ -78,26 +113,28 @@ async function dropRows(db: Queryable, domain: string, rows: IndexRows): Promise
 }
 
 /**
- * Counter and hour deltas (already netted, zero ones left out) into the domain's shard, in key
- * order (one statement each): concurrent stores lock shared rows in one order.
+ * Counter and hour deltas (already netted, zero ones left out) into their shards, in key order
+ * (one statement each): concurrent stores lock shared rows in one order.
  */
-async function applyDeltas(db: Queryable, domain: string, counters: readonly CounterDelta[], hours: readonly HourDelta[]): Promise<void> {
-  const shard = shardOf(domain);
+async function applyDeltas(db: Queryable, counters: ReadonlyArray<ShardDelta<CounterDelta>>, hours: ReadonlyArray<ShardDelta<HourDelta>>): Promise<void> {
   if (counters.length > 0) {
     await db.query(
       `INSERT INTO preview_counters (kind, key, shard, n)
-       SELECT k, key, $4, n FROM unnest($1::text[], $2::text[], $3::bigint[]) AS u(k, key, n) ORDER BY k, key
+       SELECT k, key, s, n FROM unnest($1::text[], $2::text[], $3::smallint[], $4::bigint[]) AS u(k, key, s, n) ORDER BY k, key, s
        ON CONFLICT (kind, key, shard) DO UPDATE SET n = preview_counters.n + excluded.n`,
-      [counters.map((d) => d.kind), counters.map((d) => d.key), counters.map((d) => d.n), shard],
+      [counters.map((d) => d.kind), counters.map((d) => d.key), counters.map((d) => d.shard), counters.map((d) => d.n)],
     );
   }
   if (hours.length > 0) {
     await db.query(
-      `INSERT INTO preview_crawl_hours (hour, shard, n) SELECT hour, $3, n FROM unnest($1::bigint[], $2::bigint[]) AS u(hour, n) ORDER BY hour
+      `INSERT INTO preview_crawl_hours (hour, shard, n) SELECT hour, s, n FROM unnest($1::bigint[], $2::smallint[], $3::bigint[]) AS u(hour, s, n) ORDER BY hour, s
        ON CONFLICT (hour, shard) DO UPDATE SET n = preview_crawl_hours.n + excluded.n`,
-      [hours.map((h) => h.hour), hours.map((h) => h.n), shard],
+      [hours.map((h) => h.hour), hours.map((h) => h.shard), hours.map((h) => h.n)],
     );
-    await db.query('DELETE FROM preview_crawl_hours WHERE hour = ANY($1::bigint[]) AND shard = $2 AND n = 0', [hours.map((h) => h.hour), shard]);
+    await db.query('DELETE FROM preview_crawl_hours AS c USING unnest($1::bigint[], $2::smallint[]) AS u(hour, s) WHERE c.hour = u.hour AND c.shard = u.s AND c.n = 0', [
+      hours.map((h) => h.hour),
+      hours.map((h) => h.shard),
+    ]);
   }
 }
 
@@ -110,8 +147,9 @@ export async function unindexDomainPg(db: Queryable, domain: string): Promise<bo
   const prev = await row<IndexedPolicy>(db, SELECT_PREVIOUS, [domain]);
   if (prev) {
     const r = previewRemoval(prev);
+    const shard = shardOf(domain);
     await dropRows(db, domain, r.remove);
-    await applyDeltas(db, domain, r.counters, r.hours);
+    await applyDeltas(db, r.counters.map((d) => ({ ...d, shard })), r.hours.map((h) => ({ ...h, shard })));
     await db.query('DELETE FROM preview_policy WHERE domain = $1', [domain]);
   }
   const history = (await db.query('DELETE FROM preview_history WHERE domain = $1', [domain])).rowCount ?? 0;

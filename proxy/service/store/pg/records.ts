@@ -11,6 +11,7 @@ import type pg from 'pg';
 import type { SearchParams } from '../../../../shared/api.js';
 import { searchTextToAscii } from '../../../../shared/domain.js';
 import type { AnnouncedRecord, DomainPolicyFound, FullRecord, SearchResult } from '../../../../shared/schemas.js';
+import { RULES_VERSION } from '../../../analysis/rules-version.js';
 import { newAuditId } from '../audit-id.js';
 import {
   AGE_COLUMNS as AGE,
@@ -27,10 +28,11 @@ import {
   type AuditRow,
   type RecordColumns,
 } from '../record-rows.js';
-import type { AuditEntry, CrawlToStore, RecordRead, RecordStore, StoreOutcome } from '../registry-store.js';
+import type { AuditEntry, CrawlToStore, Derive, RecordRead, RecordStore, RederiveStep, StoreOutcome } from '../registry-store.js';
 import { row, rows, transaction, type Queryable } from './db.js';
 import { CHANNELS, type PgEvents } from './notify.js';
 import { indexCrawlPg } from './preview-index.js';
+import { olderRulesPg, rederivePg } from './rederive.js';
 
 type DomainRow = RecordColumns & Age & { failures: number; failed: boolean };
 
@@ -79,7 +81,7 @@ export class PgRecords implements RecordStore {
     return transaction(this.pool, (tx) => this.storeIn(tx, crawl));
   }
 
-  private async storeIn(tx: pg.PoolClient, { evidence, classification, nowMs, failure, retryDelaysMs }: CrawlToStore): Promise<StoreOutcome> {
+  private async storeIn(tx: pg.PoolClient, { evidence, classification, nowMs, failure, retryDelaysMs, rulesVersion = RULES_VERSION }: CrawlToStore): Promise<StoreOutcome> {
     const domain = evidence.domain;
     const before = await row<DomainRow>(
       tx,
@@ -113,13 +115,14 @@ export class PgRecords implements RecordStore {
 
     const { id } = (await row<{ id: number }>(
       tx,
-      `INSERT INTO domains (domain, stance, detail, score, rank, last_crawled, last_crawled_ms, audit_id, summary, "full", announced, checked_ms, failures, failed, last_check, looked_up_ms)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $7, $12, $13, NULL, $7)
+      `INSERT INTO domains (domain, stance, detail, score, rank, last_crawled, last_crawled_ms, audit_id, summary, "full", announced, checked_ms, failures, failed, last_check, looked_up_ms, rules_version)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $7, $12, $13, NULL, $7, $14)
        -- A new domain counts as looked up when first stored (someone asked for it); later crawls leave that mark.
        ON CONFLICT (domain) DO UPDATE SET stance = excluded.stance, detail = excluded.detail, score = excluded.score,
          rank = excluded.rank, last_crawled = excluded.last_crawled, last_crawled_ms = excluded.last_crawled_ms,
          audit_id = excluded.audit_id, summary = excluded.summary, "full" = excluded."full", announced = excluded.announced,
-         checked_ms = excluded.checked_ms, failures = excluded.failures, failed = excluded.failed, last_check = NULL
+         checked_ms = excluded.checked_ms, failures = excluded.failures, failed = excluded.failed, last_check = NULL,
+         rules_version = excluded.rules_version
        RETURNING id`,
       [
         domain,
@@ -135,6 +138,7 @@ export class PgRecords implements RecordStore {
         announced,
         failures,
         failure !== null,
+        rulesVersion,
       ],
     ))!;
     await this.jobs.settle(tx, domain, nextRetryMs, nowMs);
@@ -155,6 +159,14 @@ export class PgRecords implements RecordStore {
 
   async audits(domain: string): Promise<AuditEntry[]> {
     return (await rows<AuditRow>(this.pool, 'SELECT audit_id, domain, crawled_at, evidence, failure FROM audits WHERE domain = $1 ORDER BY seq', [domain])).map(auditOf);
+  }
+
+  olderRules(version: number): Promise<Array<{ version: number; records: number }>> {
+    return olderRulesPg(this.pool, version);
+  }
+
+  rederive(step: { version: number; max: number; after: number; derive: Derive }): Promise<RederiveStep> {
+    return rederivePg(this.pool, step);
   }
 
   search(params: SearchParams): Promise<SearchResult> {

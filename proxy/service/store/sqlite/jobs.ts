@@ -16,6 +16,7 @@ import {
   type WorkOptions,
   type EnqueueOutcome,
   type EnqueueRequest,
+  type JobState,
   type QueueCounts,
   type RecheckOutcome,
 } from '../registry-store.js';
@@ -57,6 +58,9 @@ function prepare(db: Database.Database) {
     recover: db.prepare(`UPDATE jobs SET state = 'queued' WHERE state = 'running'`),
     counts: db.prepare<[], { state: string; n: number }>('SELECT state, n FROM job_counts'),
     queued: db.prepare<[], { n: number }>(`SELECT n FROM job_counts WHERE state = 'queued'`),
+    jobsOf: db.prepare<[string], { domain: string; state: JobState['state']; run_after: number }>(
+      'SELECT domain, state, run_after FROM jobs WHERE domain IN (SELECT value FROM json_each(?))',
+    ),
     nextRetry: db.prepare<[], { at: number | null }>(`SELECT min(run_after) AS at FROM jobs WHERE state = 'retrying'`),
     checked: db.prepare<[string], { checked_ms: number }>('SELECT checked_ms FROM domains WHERE domain = ?'),
     known: db.prepare<[string], { n: number }>('SELECT 1 AS n FROM domains WHERE domain = ?'),
@@ -176,6 +180,15 @@ export class SqliteJobs implements CrawlQueue, ClaimQueue {
     const c: QueueCounts = { queued: 0, running: 0, retrying: 0 };
     for (const r of this.st.counts.all()) if (r.state in c) c[r.state as keyof QueueCounts] = r.n;
     return c;
+  }
+
+  async jobs(domains: readonly string[]): Promise<Map<string, JobState>> {
+    const out = new Map<string, JobState>();
+    if (domains.length === 0) return out;
+    for (const r of this.st.jobsOf.all(JSON.stringify(domains))) {
+      out.set(r.domain, { state: r.state, runAfterMs: r.state === 'retrying' ? r.run_after : null });
+    }
+    return out;
   }
 
   async nextRetryMs(): Promise<number | null> {

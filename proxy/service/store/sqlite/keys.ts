@@ -1,11 +1,12 @@
 /** API key rows in SQLite: the SHA-256 of each key, its display prefix, e-mail and signup address. */
 import type Database from 'better-sqlite3';
 import type { KeyStore } from '../registry-store.js';
+import { durably } from './durable.js';
 
 export class SqliteKeys implements KeyStore {
   private readonly st;
 
-  constructor(db: Database.Database) {
+  constructor(private readonly db: Database.Database) {
     this.st = {
       insert: db.prepare<[Buffer, string, string, string, string]>(
         'INSERT INTO api_keys (key_hash, prefix, email, created_at, created_ip) VALUES (?, ?, ?, ?, ?)',
@@ -15,8 +16,9 @@ export class SqliteKeys implements KeyStore {
     };
   }
 
+  /** Durable before it resolves: the key is shown once, so a power loss must not take it (durable.ts). */
   async create(row: { hash: Buffer; prefix: string; email: string; createdAt: string; ip: string }): Promise<number> {
-    return Number(this.st.insert.run(row.hash, row.prefix, row.email, row.createdAt, row.ip).lastInsertRowid);
+    return durably(this.db, () => Number(this.st.insert.run(row.hash, row.prefix, row.email, row.createdAt, row.ip).lastInsertRowid));
   }
 
   async byHash(hash: Buffer): Promise<{ id: number; hash: Buffer } | undefined> {

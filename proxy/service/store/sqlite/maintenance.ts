@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { MaintenanceStore, PruneCursor } from '../registry-store.js';
+import { durably } from './durable.js';
 import { bigramsOf } from './name-search.js';
 import { unindexDomain } from './preview-index.js';
 
@@ -69,8 +70,9 @@ export class SqliteMaintenance implements MaintenanceStore {
     return this.st.unused.all(cutoffMs, max).map((r) => r.domain);
   }
 
+  /** A named purge is durable before it resolves: the operator is told the domain is forgotten (durable.ts). */
   async purgeDomain(domain: string, opts: { unusedSince?: number } = {}): Promise<boolean> {
-    return this.db.transaction(() => {
+    const purge = () => {
       const row = this.st.domain.get(domain);
       if (opts.unusedSince !== undefined && (!row || row.looked_up_ms >= opts.unusedSince)) return false;
       let removed = 0;
@@ -82,6 +84,17 @@ export class SqliteMaintenance implements MaintenanceStore {
       removed += this.st.dropDomainAudits.run(domain).changes;
       removed += this.st.dropJob.run(domain).changes;
       return unindexDomain(this.db, domain) || removed > 0;
-    })();
+    };
+    return opts.unusedSince === undefined ? durably(this.db, purge) : this.db.transaction(purge)();
+  }
+
+  /**
+   * A full checkpoint: every committed frame of the WAL is copied into the database file, the WAL
+   * synced before and the file after, so every commit so far is on the disk. It waits for
+   * readers (busy_timeout); one still reading then leaves the WAL unsynced, which is an error here.
+   */
+  async sync(): Promise<void> {
+    const [r] = this.db.pragma('wal_checkpoint(FULL)') as Array<{ busy: number }>;
+    if (r?.busy) throw new Error('the registry is busy: its last commits are not yet on the disk; run the command again');
   }
 }

@@ -137,6 +137,13 @@ const MIGRATIONS: readonly string[] = [
   UPDATE domains SET looked_up_ms = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER);
   CREATE INDEX domains_looked_up ON domains(looked_up_ms);
   `,
+  // 5: the version of the classification rules each record was made by (proxy/analysis
+  // RULES_VERSION). Records stored before count as 0: a crawling process re-derives them from
+  // their evidence when it starts (service/reclassify.ts). The index finds the older ones.
+  `
+  ALTER TABLE domains ADD COLUMN rules_version INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX domains_rules ON domains(rules_version);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

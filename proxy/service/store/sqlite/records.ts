@@ -9,6 +9,7 @@
 import type Database from 'better-sqlite3';
 import type { AnnouncedRecord, DomainPolicyFound, FullRecord, SearchResult } from '../../../../shared/schemas.js';
 import type { SearchParams } from '../../../../shared/api.js';
+import { RULES_VERSION } from '../../../analysis/rules-version.js';
 import { newAuditId } from '../audit-id.js';
 import {
   AGE_COLUMNS as AGE,
@@ -25,9 +26,10 @@ import {
   type AuditRow,
   type RecordColumns,
 } from '../record-rows.js';
-import type { AuditEntry, CrawlToStore, RecordRead, RecordStore, StoreOutcome, StoredCrawl } from '../registry-store.js';
+import type { AuditEntry, CrawlToStore, Derive, RecordRead, RecordStore, RederiveStep, StoreOutcome, StoredCrawl } from '../registry-store.js';
 import type { SqliteJobs } from './jobs.js';
 import { DomainSearch, bigramsOf } from './name-search.js';
+import { SqliteRederive } from './rederive.js';
 
 type DomainRow = RecordColumns & Age & { failures: number; failed: number };
 
@@ -35,6 +37,7 @@ export class SqliteRecords implements RecordStore {
   private readonly auditListeners: Array<(crawl: StoredCrawl) => void> = [];
   private readonly storedListeners = new Set<(domain: string) => void>();
   private readonly finder: DomainSearch;
+  private readonly rereader: SqliteRederive;
   private readonly st;
 
   constructor(
@@ -42,6 +45,7 @@ export class SqliteRecords implements RecordStore {
     private readonly jobs: SqliteJobs,
   ) {
     this.finder = new DomainSearch(db);
+    this.rereader = new SqliteRederive(db);
     this.st = {
       row: db.prepare<[string], DomainRow>(`SELECT id, audit_id, failures, failed, summary, full, announced, ${AGE} FROM domains WHERE domain = ?`),
       summary: db.prepare<[string], Age & { summary: string }>(`SELECT summary, ${AGE} FROM domains WHERE domain = ?`),
@@ -57,12 +61,13 @@ export class SqliteRecords implements RecordStore {
       // ON CONFLICT keeps the row (and so the record id) of a domain across crawls. A new domain
       // counts as looked up when first stored (someone asked for it); later crawls leave that mark.
       upsert: db.prepare<Record<string, unknown>, { id: number }>(
-        `INSERT INTO domains (domain, stance, detail, score, rank, last_crawled, last_crawled_ms, audit_id, summary, full, announced, checked_ms, failures, failed, last_check, looked_up_ms)
-         VALUES (@domain, @stance, @detail, @score, @rank, @crawledAt, @crawledMs, @auditId, @summary, @full, @announced, @crawledMs, @failures, @failed, NULL, @crawledMs)
+        `INSERT INTO domains (domain, stance, detail, score, rank, last_crawled, last_crawled_ms, audit_id, summary, full, announced, checked_ms, failures, failed, last_check, looked_up_ms, rules_version)
+         VALUES (@domain, @stance, @detail, @score, @rank, @crawledAt, @crawledMs, @auditId, @summary, @full, @announced, @crawledMs, @failures, @failed, NULL, @crawledMs, @rulesVersion)
          ON CONFLICT(domain) DO UPDATE SET stance = excluded.stance, detail = excluded.detail, score = excluded.score,
            rank = excluded.rank, last_crawled = excluded.last_crawled, last_crawled_ms = excluded.last_crawled_ms,
            audit_id = excluded.audit_id, summary = excluded.summary, full = excluded.full, announced = excluded.announced,
-           checked_ms = excluded.checked_ms, failures = excluded.failures, failed = excluded.failed, last_check = NULL
+           checked_ms = excluded.checked_ms, failures = excluded.failures, failed = excluded.failed, last_check = NULL,
+           rules_version = excluded.rules_version
          RETURNING id`,
       ),
       // A failed check that keeps the good record: only when it was checked, and how it failed.
@@ -118,7 +123,7 @@ export class SqliteRecords implements RecordStore {
     return outcome;
   }
 
-  private storeNow({ evidence, classification, nowMs, failure, retryDelaysMs }: CrawlToStore): StoreOutcome {
+  private storeNow({ evidence, classification, nowMs, failure, retryDelaysMs, rulesVersion = RULES_VERSION }: CrawlToStore): StoreOutcome {
     const domain = evidence.domain;
     return this.db.transaction((): StoreOutcome => {
       const before = this.st.row.get(domain);
@@ -157,6 +162,7 @@ export class SqliteRecords implements RecordStore {
         announced,
         failures,
         failed: failure ? 1 : 0,
+        rulesVersion,
       })!;
       if (!before) this.indexName(id, domain);
       this.jobs.settle(domain, nextRetryMs, nowMs);
@@ -178,6 +184,19 @@ export class SqliteRecords implements RecordStore {
 
   async audits(domain: string): Promise<AuditEntry[]> {
     return this.st.audits.all(domain).map(auditOf);
+  }
+
+  async olderRules(version: number): Promise<Array<{ version: number; records: number }>> {
+    return this.rereader.olderRules(version);
+  }
+
+  async rederive(step: { version: number; max: number; after: number; derive: Derive }): Promise<RederiveStep> {
+    const { domains, ...out } = this.rereader.step(step, (crawl) => {
+      for (const l of this.auditListeners) l(crawl);
+    });
+    // After the commit, as for a crawl: a gateway drops its cached answers for these domains.
+    for (const d of domains) for (const l of [...this.storedListeners]) l(d);
+    return out;
   }
 
   async search(params: SearchParams): Promise<SearchResult> {

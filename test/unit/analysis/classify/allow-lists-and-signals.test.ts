@@ -86,6 +86,13 @@ describe('content_signals: what each line said', () => {
     ]);
   });
 
+  it('keeps at most 20 lines and 100 crawlers a line, whatever a file holds', () => {
+    const group = Array.from({ length: 150 }, (_, i) => `User-agent: bot${i}`).join('\n');
+    const c = run(`${group}\n${'Content-Signal: ai-train=no\n'.repeat(30)}Disallow:\n`);
+    expect(c.summary.basis!.content_signals).toHaveLength(20);
+    expect(c.summary.basis!.content_signals![0]!.agents).toHaveLength(100);
+  });
+
   it('a header is carried too, after the file\'s lines, with line null', () => {
     const c = classify(buildEvidence({ robots: text('User-agent: *\nContent-Usage: train-ai=n\nAllow: /\n'), homepageHeaders: { 'Content-Signal': 'ai-input=no' } }));
     expect(c.summary.basis!.content_signals!.map((e) => [e.vocabulary, e.line, e.training, e.inference])).toEqual([

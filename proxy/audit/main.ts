@@ -1,0 +1,151 @@
+/**
+ * `npm run audit -- LIST [--out DIR] [--refresh-days N] [--rate N] [--no-wait-retries]`: a
+ * researcher's run over a list of domains (options.ts has the usage).
+ *
+ * Without DATABASE_URL it runs the lookup service embedded, its registry in DIR/registry.sqlite,
+ * crawling in this process (CRAWL_CONCURRENCY at once). With DATABASE_URL it uses that
+ * registry and its queue, and `npm run worker` processes crawl; this process hands the list
+ * over and reads the results. CRAWL_OVERRIDES, CRAWLER_CONTACT and the queue's settings apply
+ * as for the service.
+ *
+ * Ctrl-C: nothing more is handed over; checks under way finish (a second Ctrl-C ends at once),
+ * the results so far are written, exit code 130. Running it again resumes. Exit codes: 0 done,
+ * 130 stopped, 2 bad input or settings, 1 anything else.
+ */
+import { destination } from 'pino';
+import { createCrawler, userAgentFor } from '../crawler/index.js';
+import { ConfigError } from '../lib/env.js';
+import { createLogger } from '../lib/logger.js';
+import { loadServiceConfig } from '../service/config.js';
+import { createLookupService } from '../service/lookup-service.js';
+import { openConfiguredStore } from '../service/open-store.js';
+import { openSqliteStore } from '../service/store/sqlite/open.js';
+import { prepareAudit, runAudit } from './audit.js';
+import { USAGE, UsageError, parseAuditArgs } from './options.js';
+import { OUTPUT_FILES } from './output/write-outputs.js';
+import { progressView, type ProgressView } from './progress.js';
+import { ListChangedError } from './state.js';
+
+function fail(message: string, usage = true): never {
+  process.stderr.write(`${message}\n${usage ? `\n${USAGE}` : ''}`);
+  process.exit(2);
+}
+
+async function main(argv: string[]): Promise<number> {
+  let config;
+  try {
+    config = loadServiceConfig(process.env);
+  } catch (e) {
+    if (e instanceof ConfigError) fail(`Configuration error: ${e.message}`, false);
+    throw e;
+  }
+  let opts;
+  let prepared;
+  try {
+    opts = parseAuditArgs(argv, config.refreshDays);
+    if (opts === 'help') {
+      process.stdout.write(USAGE);
+      return 0;
+    }
+    prepared = prepareAudit(opts, Date.now());
+  } catch (e) {
+    if (e instanceof UsageError) fail(e.message);
+    if (e instanceof ListChangedError) fail(`${opts !== 'help' && opts ? opts.out : 'The folder'}: ${e.message}.`, false);
+    throw e;
+  }
+  const { list } = prepared;
+  for (const l of list.invalid.slice(0, 10)) process.stderr.write(`${opts.list}:${l.line}: not a domain (${l.reason}): ${l.text}\n`);
+  if (list.invalid.length > 10) process.stderr.write(`… and ${list.invalid.length - 10} more lines, all listed in ${OUTPUT_FILES.invalid}\n`);
+
+  // Logs go to stderr, warnings and worse by default: stdout is the progress.
+  const log = createLogger('audit', process.env.LOG_LEVEL ?? 'warn', { destination: destination(2), pretty: false });
+  let crawler;
+  try {
+    crawler = createCrawler({ overrides: config.crawlOverrides, rankListPath: config.rankListPath });
+  } catch (e) {
+    if (e instanceof ConfigError) fail(`Configuration error: ${e.message}`, false);
+    throw e;
+  }
+  const pg = config.databaseUrl !== undefined;
+  const store = pg ? await openConfiguredStore(config, log, 'service') : openSqliteStore(opts.out);
+  const service = createLookupService({
+    dataDir: opts.out,
+    store,
+    crawler,
+    workers: !pg,
+    crawlConcurrency: config.crawlConcurrency,
+    refreshDays: opts.refreshDays,
+    queueLimits: config.queueLimits,
+    logger: log,
+  });
+  const view = progressView(process.stdout);
+  view.note(
+    `${prepared.resumed ? 'Resuming' : 'Auditing'} ${list.entries.length.toLocaleString('en-US')} domains into ${opts.out}` +
+      (pg ? ' on the PostgreSQL registry (DATABASE_URL); `npm run worker` processes do the crawling.' : '.'),
+  );
+  const session = runAudit(prepared, opts, {
+    service,
+    crawlsHere: !pg,
+    window: pg ? Math.max(64, Math.ceil(opts.rate * 10)) : 2 * config.crawlConcurrency,
+    registry: pg ? 'PostgreSQL (DATABASE_URL)' : `${opts.out}/registry.sqlite`,
+    userAgent: userAgentFor(process.env.CRAWLER_CONTACT?.trim() || undefined),
+    log,
+    view: pg ? withWorkerHint(view) : view,
+  });
+  // Ctrl-C under `npm run audit` arrives twice: from the terminal and forwarded by npm. A second
+  // one counts (stop at once) only when it comes a second or more after the first.
+  let firstInterrupt = 0;
+  const onInterrupt = () => {
+    const now = Date.now();
+    if (firstInterrupt === 0) {
+      firstInterrupt = now;
+      view.note('Stopping: nothing more is handed to the crawler; the results so far are being written. Ctrl-C again to stop at once.');
+      session.stop();
+    } else if (now - firstInterrupt >= 1_000) session.stopNow();
+  };
+  process.on('SIGINT', onInterrupt);
+  process.on('SIGTERM', onInterrupt);
+  try {
+    const { outcome, tally } = await session.done;
+    view.stop();
+    const left = tally.status.pending;
+    process.stdout.write(
+      `\n${outcome === 'complete' ? 'Done' : 'Stopped'}: ${tally.status.ok.toLocaleString('en-US')} checked, ${tally.status.failed.toLocaleString('en-US')} failed, ${left.toLocaleString('en-US')} not checked yet.\n` +
+        `Results in ${opts.out}: ${OUTPUT_FILES.sitesCsv}, ${OUTPUT_FILES.sitesJsonl}, ${OUTPUT_FILES.botsCsv}, ${OUTPUT_FILES.report}\n` +
+        (outcome === 'stopped' || left > 0 ? 'Run the same command again to resume.\n' : ''),
+    );
+    return outcome === 'complete' ? 0 : 130;
+  } finally {
+    await service.close();
+    await crawler.close();
+    prepared.state.close();
+  }
+}
+
+/** On PostgreSQL the audit crawls nothing itself: when nothing is stored for a minute while checks wait, say what may be missing. */
+function withWorkerHint(view: ProgressView): ProgressView {
+  let settled = -1;
+  let since = Date.now();
+  let told = false;
+  return {
+    ...view,
+    update(p) {
+      view.update(p);
+      if (p.done + p.failed !== settled || p.inFlight === 0) {
+        settled = p.done + p.failed;
+        since = Date.now();
+      } else if (!told && Date.now() - since > 60_000) {
+        told = true;
+        view.note('Nothing was stored for a minute while checks wait in the queue: is `npm run worker` running with the same DATABASE_URL?');
+      }
+    },
+  };
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    process.stderr.write(`audit failed: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  },
+);

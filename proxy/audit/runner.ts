@@ -1,0 +1,287 @@
+/**
+ * One session of an audit run over the lookup service's own queue, crawler and registry (no
+ * crawler of its own): each domain of the list not checked since the run's cutoff is handed to
+ * the queue (service.queueChecks), at most `rate` a second and `window` at a time; each stored
+ * check is read back from the registry into the run's state. Failed checks are retried by the
+ * queue on the spec's backoff (classification.md section 8); the run waits for those retries
+ * unless told not to.
+ *
+ * Resuming is reading: a domain whose record was checked since the cutoff is done, one with a
+ * job in the queue is waited for, only the rest are handed over. So a second session crawls
+ * nothing twice and loses nothing, whether the first ended, was stopped or was killed.
+ */
+import type { Domain } from '../../shared/domain.js';
+import type { Clock } from '../lib/clock.js';
+import type { Logger } from '../lib/logger.js';
+import type { LookupService } from '../service/api.js';
+import type { JobState, RegistryStore } from '../service/store/registry-store.js';
+import { readOutcome } from './outcome.js';
+import { ProgressMeter, type AuditProgress } from './progress-meter.js';
+import { RateGate } from './rate-gate.js';
+import { pendingRow, siteRow, type RowStatus } from './site-row.js';
+import type { AuditState } from './state.js';
+
+const DAY_MS = 86_400_000;
+const CHUNK = 500;
+/** A handed-over domain with neither a job nor a new record after this long was lost (its job dropped): handed over again. */
+const LOST_AFTER_MS = 15_000;
+const MAX_HANDOVERS = 3;
+
+export interface RunnerOptions {
+  service: Pick<LookupService, 'queueChecks'> & { readonly store: RegistryStore };
+  state: AuditState;
+  clock: Clock;
+  /** When the run began (its first session): --refresh-days counts back from it. */
+  startedMs: number;
+  refreshDays: number;
+  rate: number;
+  waitRetries: boolean;
+  /** This process crawls (the embedded service): a stop lets the checks handed over finish. */
+  crawlsHere: boolean;
+  window: number;
+  log: Logger;
+  onProgress(p: AuditProgress): void;
+  pollMs?: number;
+}
+
+interface Entry {
+  rank: number | null;
+  checkedMs: number | null;
+  status: RowStatus;
+}
+
+const chunks = <T>(xs: readonly T[]): T[][] => Array.from({ length: Math.ceil(xs.length / CHUNK) }, (_, i) => xs.slice(i * CHUNK, (i + 1) * CHUNK));
+
+export class AuditRunner {
+  private readonly entries = new Map<string, Entry>();
+  private readonly meter: ProgressMeter;
+  private readonly toFeed: string[] = [];
+  private next = 0;
+  /** Handed over and not stored yet, since when. */
+  private readonly outstanding = new Map<string, { since: number }>();
+  /** How often each domain was handed over in this session (a dropped job is handed over again, up to MAX_HANDOVERS). */
+  private readonly handedOver = new Map<string, number>();
+  /** Failed checks with a job: the retry time when known. */
+  private readonly retrying = new Map<string, number | null>();
+  private readonly dirty = new Set<string>();
+  private readonly gate: RateGate;
+  private readonly cutoffMs: number;
+  private stopping = false;
+  private now_ = false;
+  private fullUntil = 0;
+  private wake: () => void = () => undefined;
+
+  constructor(private readonly o: RunnerOptions) {
+    this.cutoffMs = o.startedMs - o.refreshDays * DAY_MS;
+    this.meter = new ProgressMeter(o.clock.now());
+    this.gate = new RateGate(o.rate);
+  }
+
+  /** Ctrl-C: hand over nothing more; with the embedded crawler, let the checks handed over finish. */
+  stop(): void {
+    this.stopping = true;
+    this.wake();
+  }
+
+  /** A second Ctrl-C: end now; checks under way stay queued for the next session. */
+  stopNow(): void {
+    this.stopping = true;
+    this.now_ = true;
+    this.wake();
+  }
+
+  async run(): Promise<'complete' | 'stopped'> {
+    const { store } = this.o.service;
+    const unsubscribe = store.records.onRecordStored((d) => {
+      if (this.outstanding.has(d) || this.retrying.has(d)) {
+        this.dirty.add(d);
+        this.wake();
+      }
+    });
+    try {
+      await this.reconcile();
+      let nextPoll = this.o.clock.now() + this.pollMs();
+      for (;;) {
+        await this.readDirty();
+        if (this.stopping) {
+          if (!this.o.crawlsHere || this.outstanding.size === 0 || this.now_) return this.finish('stopped');
+        } else {
+          await this.feed();
+          if (this.next >= this.toFeed.length && this.outstanding.size === 0 && (this.retrying.size === 0 || !this.o.waitRetries)) {
+            return this.finish('complete');
+          }
+        }
+        if (this.o.clock.now() >= nextPoll) {
+          await this.poll();
+          nextPoll = this.o.clock.now() + this.pollMs();
+        }
+        this.report();
+        await this.sleep(Math.max(0, Math.min(nextPoll - this.o.clock.now(), this.feedWaitMs())));
+      }
+    } finally {
+      unsubscribe();
+    }
+  }
+
+  private pollMs(): number {
+    return this.o.pollMs ?? 2_000;
+  }
+
+  private finish(how: 'complete' | 'stopped'): 'complete' | 'stopped' {
+    this.report();
+    return how;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.dirty.size > 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const t = setTimeout(done, ms);
+      function done() {
+        clearTimeout(t);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  private setStatus(e: Entry, status: RowStatus): void {
+    this.meter.moved(e.status, status);
+    e.status = status;
+  }
+
+  /** The state against the registry and the queue: what is done, what is under way, what is to hand over. */
+  private async reconcile(): Promise<void> {
+    const { records, queue } = this.o.service.store;
+    for (const e of this.o.state.entries()) {
+      this.entries.set(e.domain, { rank: e.rank, checkedMs: e.checkedMs, status: e.status });
+      this.meter.moved(null, e.status);
+    }
+    for (const chunk of chunks([...this.entries.keys()])) {
+      const jobs = await queue.jobs(chunk);
+      const recs = await records.summaries(chunk);
+      for (const d of chunk) {
+        const e = this.entries.get(d)!;
+        const rec = recs.get(d);
+        if (rec && rec.checkedMs >= this.cutoffMs) {
+          // Checked in this run (or recently enough to reuse): read it unless the row already holds it.
+          if (e.checkedMs !== rec.checkedMs || e.status !== 'ok') this.dirty.add(d);
+        } else if (jobs.has(d)) this.outstanding.set(d, { since: this.o.clock.now() });
+        else this.toFeed.push(d);
+      }
+    }
+    this.o.log.info({ domains: this.entries.size, toCheck: this.toFeed.length, underWay: this.outstanding.size, toRead: this.dirty.size }, 'audit resumed from the registry');
+  }
+
+  private feedWaitMs(): number {
+    if (this.stopping || this.next >= this.toFeed.length) return Number.POSITIVE_INFINITY;
+    if (this.outstanding.size >= this.o.window) return Number.POSITIVE_INFINITY;
+    return Math.max(this.fullUntil - this.o.clock.now(), this.gate.waitMs(this.o.clock.now()));
+  }
+
+  /** Hands domains to the queue within the rate cap and the window. */
+  private async feed(): Promise<void> {
+    const now = this.o.clock.now();
+    if (now < this.fullUntil) return;
+    const n = Math.min(this.gate.available(now), this.o.window - this.outstanding.size, this.toFeed.length - this.next, CHUNK);
+    if (n <= 0) return;
+    const batch = this.toFeed.slice(this.next, this.next + n);
+    const queued = await this.o.service.queueChecks(batch as Domain[]);
+    let taken = 0;
+    for (const [i, d] of batch.entries()) {
+      if (!queued[i]) break;
+      this.outstanding.set(d, { since: this.o.clock.now() });
+      this.handedOver.set(d, this.handovers(d) + 1);
+      taken++;
+    }
+    this.next += taken;
+    this.gate.take(taken, now);
+    // The queue is at its bulk cap (people's lookups keep their room): try again shortly.
+    if (taken < batch.length) this.fullUntil = this.o.clock.now() + 2_000;
+  }
+
+  /** Reads each stored check into a row. */
+  private async readDirty(): Promise<void> {
+    while (this.dirty.size > 0) {
+      const batch = [...this.dirty].slice(0, CHUNK);
+      for (const d of batch) this.dirty.delete(d);
+      const jobs = await this.o.service.store.queue.jobs(batch);
+      const rows = [];
+      for (const d of batch) {
+        const outcome = await readOutcome(this.o.service.store.records, d);
+        const e = this.entries.get(d);
+        if (!outcome || !e || outcome.checkedMs < this.cutoffMs) continue;
+        const job = jobs.get(d);
+        const retryAtMs = outcome.failure !== null && job?.state === 'retrying' ? job.runAfterMs : null;
+        const row = siteRow(outcome.full, { rank: e.rank, checkedMs: outcome.checkedMs, failure: outcome.failure, retryAtMs, reused: outcome.checkedMs < this.o.startedMs });
+        rows.push({ row, checkedMs: outcome.checkedMs });
+        if (this.outstanding.delete(d) || (this.retrying.has(d) && e.checkedMs !== outcome.checkedMs)) this.meter.stored(this.o.clock.now());
+        e.checkedMs = outcome.checkedMs;
+        this.setStatus(e, row.status);
+        this.track(d, row.status, job);
+      }
+      this.o.state.save(rows);
+    }
+  }
+
+  /** A failed check with a job left is waited for (its retry); anything else is settled. */
+  private track(d: string, status: RowStatus, job: JobState | undefined): void {
+    if (status === 'failed' && job) this.retrying.set(d, job.runAfterMs);
+    else this.retrying.delete(d);
+  }
+
+  /** Stored checks the events missed (another process's, a dropped notification), lost jobs, retries. */
+  private async poll(): Promise<void> {
+    const { records, queue } = this.o.service.store;
+    for (const chunk of chunks([...this.outstanding.keys(), ...this.retrying.keys()])) {
+      // Jobs first: a check stored after this read shows in the records read next.
+      const jobs = await queue.jobs(chunk);
+      const recs = await records.summaries(chunk);
+      for (const d of chunk) {
+        const rec = recs.get(d);
+        const e = this.entries.get(d)!;
+        if (rec && rec.checkedMs >= this.cutoffMs && rec.checkedMs !== e.checkedMs) this.dirty.add(d);
+        else if (this.retrying.has(d)) {
+          const job = jobs.get(d);
+          if (job) this.retrying.set(d, job.runAfterMs);
+          else this.retrying.delete(d);
+        } else if (!jobs.has(d)) this.lost(d);
+      }
+    }
+  }
+
+  private lost(d: string): void {
+    const o = this.outstanding.get(d);
+    if (!o || this.o.clock.now() - o.since < LOST_AFTER_MS) return;
+    this.outstanding.delete(d);
+    const e = this.entries.get(d)!;
+    if (this.handovers(d) >= MAX_HANDOVERS) {
+      this.o.log.error({ domain: d }, 'the crawl queue dropped this domain each time it was handed over; left unchecked');
+      const row = { ...pendingRow(d, e.rank), status: 'failed' as const, failure: 'the check could not be run (the crawl itself failed each time)' };
+      this.o.state.save([{ row, checkedMs: e.checkedMs ?? 0 }]);
+      this.setStatus(e, 'failed');
+      return;
+    }
+    this.o.log.warn({ domain: d }, 'a domain handed to the queue was dropped; handed over again');
+    // Back in line as the next one handed over.
+    this.toFeed.splice(this.next, 0, d);
+  }
+
+  private handovers(d: string): number {
+    return this.handedOver.get(d) ?? 0;
+  }
+
+  private report(): void {
+    let nextRetryMs: number | null = null;
+    // A loop, not Math.min(...): a run where every check failed may wait on 100,000 retries.
+    for (const t of this.retrying.values()) if (t !== null && (nextRetryMs === null || t < nextRetryMs)) nextRetryMs = t;
+    this.o.onProgress(
+      this.meter.snapshot(this.o.clock.now(), {
+        total: this.entries.size,
+        inFlight: this.outstanding.size,
+        retrying: this.retrying.size,
+        nextRetryMs,
+        stopping: this.stopping,
+      }),
+    );
+  }
+}
