@@ -11,8 +11,9 @@ import type { DomainPolicyFound, FullRecord } from './schemas.js';
 import { USE_CASES, type RobotsOutcome, type RobotsProblem } from './values.js';
 
 /**
- * How long the crawler waits for one answer, in seconds: proxy/crawler/limits.ts
- * CRAWL_LIMITS.requestMs (a unit test keeps the two equal; the extension cannot import it).
+ * How long the crawler waits for one answer, in seconds, when the answer does not say
+ * (`basis.robots_txt.waited_s`, an older record): proxy/crawler/limits.ts CRAWL_LIMITS.requestMs
+ * (a unit test keeps the two equal; the extension cannot import it).
  */
 export const REQUEST_SECONDS = 10;
 
@@ -64,7 +65,10 @@ export function robotsReading(p: DomainPolicyFound, full?: FullRecord | null): R
   if (state === 'missing') return done(say('robotsMissingClause', 'The site has no robots.txt'));
   if (state === 'unsure') return done(say('robotsUnsureClause', 'No robots.txt was read'));
   // A robots.txt that hung while other files answered: the site answered, robots.txt did not (section 11).
-  if (b?.problem === 'timeout') return done(say('robotsSlow', 'robots.txt did not answer within $1 s', REQUEST_SECONDS), PROBLEM_WORDS.timeout(http));
+  if (b?.problem === 'timeout') {
+    const waited = b.waited_s ?? REQUEST_SECONDS;
+    return done(say('robotsSlow', 'robots.txt did not answer within $1 s', waited), say('whyTimeoutWithin', 'no answer within $1 s', waited));
+  }
   const reason = b?.problem
     ? PROBLEM_WORDS[b.problem](http)
     : outcome === 'blocked'

@@ -22,9 +22,6 @@ export function parentSite(p: DomainPolicyFound): { domain: Domain; www: boolean
   return parsed.ok ? { domain: parsed.domain, www: false } : null;
 }
 
-/** Whether the subdomain says nothing about AI itself (so its parent's policy is worth showing). */
-export const hasNoOwnRules = (p: DomainPolicyFound): boolean => p.stance === 'no_policy' && p.detail !== 'robots_blocked' && p.detail !== 'unreachable';
-
 /** Whether the badge needs the parent's answer too: the host has no robots.txt and no other AI rule. */
 export const needsParent = (p: DomainPolicyFound): boolean => hasNothingOwn(p) && parentSite(p) !== null;
 

@@ -7,7 +7,7 @@ import { pageReading } from '../../../extension/lib/page-reading.js';
 import { pathVerdicts } from '../../../extension/lib/path-verdicts.js';
 import type { PathRules } from '../../../shared/schemas.js';
 import { aiTokensOf } from '../../../extension/lib/page-signals.js';
-import { hasNoOwnRules, parentSite } from '../../../extension/lib/parent-site.js';
+import { needsParent, parentSite } from '../../../extension/lib/parent-site.js';
 import { fullModel } from '../../../extension/components/with-full-record.js';
 import { popupModel } from '../../../extension/lib/view-model.js';
 import { headline, useReadings } from '../../../shared/story.js';
@@ -56,7 +56,8 @@ describe('the site a subdomain belongs to', () => {
   it('a subdomain without robots.txt shows its parent\'s policy, marked as the parent\'s (classification.md section 11)', () => {
     const sub = policy('cooking.blocks-all.test', { ...policy('no-robots.test'), domain: 'cooking.blocks-all.test', registrable_domain: 'blocks-all.test' });
     expect(parentSite(sub)).toEqual({ domain: 'blocks-all.test', www: false });
-    expect(hasNoOwnRules(sub)).toBe(true);
+    expect(needsParent(sub)).toBe(true);
+    expect(needsParent(policy('training.test'))).toBe(false);
     const m = popupModel({ policy: sub, parent: { domain: 'blocks-all.test', www: false, policy: policy('blocks-all.test') } });
     expect(m.headline).toMatchObject({ label: 'Blocks all AI', badge: 'blocks_all_ai' });
     expect(m.headline.explanation).toBe('From blocks-all.test: The site refuses AI training, AI search and AI answers alike. cooking.blocks-all.test has no robots.txt of its own.');

@@ -85,6 +85,9 @@ describe('robots.txt that did not answer, and pages not fetched', () => {
     expect(h.explanation).toBe('robots.txt did not answer within 10 s, so the site\u2019s AI rules are not known.');
     expect(h.phrase).toBe('unknown: robots.txt did not answer within 10 s');
     expect(robotsReading(p).reason).toBe('no answer within 10 s');
+    // The crawler says how long it waited when its limit was another.
+    const slower = { ...p, basis: basisOf({ robots_txt: { status: 'unreachable', http_status: null, problem: 'timeout', waited_s: 15 } }) };
+    expect(headline(slower).phrase).toBe('unknown: robots.txt did not answer within 15 s');
     // A detail `unreachable` while the homepage answered is still not "could not be reached".
     const stale = { ...p, detail: 'unreachable' as const };
     expect(headline(stale, fullRecordOf('slow.test', { homepage_status: 200, robots_txt_status: 'unreachable' })).explanation).not.toMatch(/could not be reached/);
