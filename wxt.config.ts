@@ -4,17 +4,18 @@ import type { Plugin } from 'vite';
 import { msgRef } from './extension/lib/manifest-messages.js';
 
 /**
- * The English written at each t(key, english) call (extension/lib/i18n.ts) is the fallback for
+ * The English written at each t(key, english) call (extension/lib/i18n.ts) and say(key, english)
+ * call (shared/say.ts: labels and the story, which the CLI tells in English) is the fallback for
  * unit tests; the built extension reads every message from _locales/en (complete, a test checks
- * it), so the build leaves the fallback out: 3 KB less to load in the popup and the worker.
+ * it), so the build leaves the fallback out: several KB less to load in the popup and the worker.
  */
 function stripEnglishFallbacks(): Plugin {
   return {
     name: 'lens:strip-english-fallbacks',
     enforce: 'pre',
     transform(code, id) {
-      if (!/\/extension\/.*\.tsx?$/.test(id) || !code.includes("t('")) return null;
-      return { code: code.replace(/\bt\(\s*('[A-Za-z0-9_]+')\s*,\s*'(?:[^'\\]|\\.)*'/g, "t($1, ''"), map: null };
+      if (!/\/(extension|shared)\/.*\.tsx?$/.test(id) || !/\b(t|say)\('/.test(code)) return null;
+      return { code: code.replace(/\b(t|say)\(\s*('[A-Za-z0-9_]+')\s*,\s*'(?:[^'\\]|\\.)*'/g, "$1($2, ''"), map: null };
     },
   };
 }

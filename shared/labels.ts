@@ -57,9 +57,10 @@ export const STANCE_LABELS: Readonly<Record<Stance, Label>> = {
  */
 export const DETAIL_LABELS: Readonly<Record<Detail, Label>> = {
   blocks_all_ai: STANCE_LABELS.blocks_all_ai,
+  // Whether the file lets some crawlers in by name is told by shared/story.ts when known; these words are true either way.
   wildcard_block: words(
-    () => say('detailWildcard', 'Blocks all crawlers'),
-    () => say('detailWildcardInfo', 'robots.txt closes the whole site to every crawler (User-agent: *), AI bots included.'),
+    () => say('stanceBlocksAll', 'Blocks all AI'),
+    () => say('detailWildcardUnsureInfo', 'robots.txt\u2019s rule for all crawlers (User-agent: *) closes the whole site, AI bots included.'),
   ),
   blocks_training: STANCE_LABELS.blocks_training,
   selective: STANCE_LABELS.selective,
@@ -168,14 +169,17 @@ export const TOS_SILENT_NOTE: Label = words(
   () => say('tosSilentInfo', 'The terms of service do not mention AI.'),
 );
 
-/** Warnings (classification.md section 6): worth knowing, not contradictions. */
+/**
+ * Warnings (classification.md section 6): facts about the files, worth knowing, neither
+ * contradictions nor dangers; told as notes (shared/story-notes.ts).
+ */
 export const WARNING_CODES = ['obsolete_tokens_only', 'content_signals_outside_group', 'robots_txt_truncated', 'unknown_directives'] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 
 export const WARNING_LABELS: Readonly<Record<WarningCode, Label>> = {
   obsolete_tokens_only: words(
     () => say('warnObsolete', 'Rules for retired bots'),
-    () => say('warnObsoleteInfo', 'Some rules name only retired bot names (anthropic-ai, Claude-Web) and block no real crawler.'),
+    () => say('warnObsoleteInfo', 'Some rules name only retired bot names, such as anthropic-ai or Claude-Web; they block no crawler that still runs.'),
   ),
   content_signals_outside_group: words(
     () => say('warnSignalOutside', 'Content signal outside a group'),
@@ -211,11 +215,7 @@ export const STANDARD_LABELS: Readonly<Record<StandardKey, Label>> = {
   ),
   content_signals: words(
     () => say('stdContentSignal', 'Content-Signal'),
-    () =>
-      say(
-        'stdContentSignalInfo',
-        'Yes or no to three uses: search (listing and linking pages), ai-input (using content to generate answers) and ai-train (training AI models).',
-      ),
+    () => say('stdContentSignalInfo', 'A line in robots.txt or a header saying yes or no to AI training, AI answers and search (listing and linking pages).'),
   ),
   agents_json: words(
     () => say('stdAgentsJson', 'agents.json'),
@@ -245,7 +245,7 @@ export const SIGNAL_LABELS: Readonly<Record<SignalKey, Label>> = {
 export const TOS_STANCE_LABELS: Readonly<Record<TosStance, Label>> = {
   prohibits: words(
     () => say('tosProhibits', 'Terms prohibit AI'),
-    () => say('tosProhibitsInfo', 'The terms of service forbid AI use or scraping of the content.'),
+    () => say('tosProhibitsInfo', 'The terms of service forbid AI use of the content.'),
   ),
   restricts: words(
     () => say('tosRestricts', 'Terms restrict AI'),
@@ -283,11 +283,19 @@ export const COMPLETENESS_LABELS: Readonly<Record<Completeness, Label>> = {
 
 // ---------------------------------------------------------------- badge
 
-/** The stances, plus `unknown` (robots.txt unread, nothing decided), `queued` and `error`. */
-export type BadgeState = Stance | 'unknown' | 'queued' | 'error';
+/**
+ * The stances, plus `terms` (robots.txt and the AI files restrict nothing, but the terms of
+ * service forbid or restrict AI use: classification.md section 11), `unknown` (robots.txt
+ * unread, nothing decided), `queued` and `error`.
+ */
+export type BadgeState = Stance | 'terms' | 'unknown' | 'queued' | 'error';
 
 export interface BadgeView {
-  /** Badge text, at most 4 characters: the meaning is in the text, not only the colour. */
+  /**
+   * Badge text, at most 3 narrow characters: Chromium's and Firefox's toolbars clip anything
+   * wider (checked in a real toolbar, test/e2e/screenshots/toolbar-chromium.png). The meaning
+   * is in the text, not only the colour; the title says the rest.
+   */
   text: string;
   /** Background colour (#rrggbb). */
   color: string;
@@ -317,15 +325,18 @@ export const robotsUnreadWords = (reason: string | null): string =>
 export const unknownPhrase = (what: string): string => say('phraseUnknown', 'unknown: $1', what);
 
 /**
- * Green only for an explicit allow (section 9): silence is the neutral grey `None`, an unread
- * robots.txt is `?`, a first check under way is `…`. The symbols are the same in every language.
+ * Green only for an explicit allow (section 9): silence is the grey dash, an unread robots.txt
+ * is `?`, a first check under way is `…`. `No` is every AI use refused, `Tr×` training refused,
+ * `Mix` some uses or bots restricted, `Yes` an explicit allow, `ToS` only the terms of service
+ * speak of AI. The symbols are the same in every language.
  */
 export const BADGE_VIEW: Readonly<Record<BadgeState, BadgeView>> = {
-  blocks_all_ai: badge(() => say('badgeBlocksAll', 'NoAI'), '#b91c1c', () => say('phraseBlocksAll', 'blocks all AI')),
-  blocks_training: badge(() => say('badgeBlocksTraining', 'NoTr'), '#c2410c', () => say('phraseBlocksTraining', 'blocks AI training')),
-  selective: badge(() => say('badgeSelective', 'Some'), '#854d0e', () => say('phraseSelective', 'restricts some AI uses')),
-  allows_all: badge(() => say('badgeAllowsAll', 'Open'), '#15803d', () => say('phraseAllowsAll', 'explicitly allows AI')),
-  no_policy: badge(() => say('badgeNoPolicy', 'None'), '#4b5563', () => say('phraseNoPolicy', 'no AI rules; AI use not restricted')),
+  blocks_all_ai: badge(() => say('badgeBlocksAll', 'No'), '#b91c1c', () => say('phraseBlocksAll', 'blocks all AI')),
+  blocks_training: badge(() => say('badgeBlocksTraining', 'Tr\u00d7'), '#c2410c', () => say('phraseBlocksTraining', 'blocks AI training')),
+  selective: badge(() => say('badgeSelective', 'Mix'), '#854d0e', () => say('phraseSelective', 'restricts some AI uses')),
+  allows_all: badge(() => say('badgeAllowsAll', 'Yes'), '#15803d', () => say('phraseAllowsAll', 'explicitly allows AI')),
+  no_policy: badge(() => '\u2014', '#4b5563', () => say('phraseNoPolicy', 'no AI rules; AI use not restricted')),
+  terms: badge(() => say('badgeTerms', 'ToS'), '#6b21a8', () => say('phraseTerms', 'the terms of service forbid AI use; robots.txt does not block AI bots')),
   unknown: badge(() => '?', '#57534e', () => unknownPhrase(robotsUnreadWords(null))),
   queued: badge(() => '\u2026', '#1d4ed8', () => say('phraseQueued', 'being checked for the first time')),
   error: badge(() => '!', '#374151', () => say('phraseError', 'could not be looked up')),

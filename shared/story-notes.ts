@@ -5,36 +5,56 @@
  * Sentences are said through shared/say.ts; dates and numbers follow Intl, where `locale`
  * undefined means the runtime's (the browser's) language. Plain functions.
  */
-import { CONFLICT_LABELS, TOS_SILENT_NOTE, USE_CASE_LABELS, WARNING_LABELS, type Label } from './labels.js';
+import { CONFLICT_LABELS, TOS_SILENT_NOTE, TOS_STANCE_LABELS, USE_CASE_LABELS, WARNING_LABELS, type Label } from './labels.js';
 import { say } from './say.js';
-import type { Basis, Explanation } from './schemas.js';
-import { USE_CASES, type Conflict, type TosStance, type UseCase } from './values.js';
+import type { Basis, Explanation, FullRecord } from './schemas.js';
+import { termsAccessSentence, termsAiClause, termsAiSentence, termsLimitAccess, termsLimitAi, termsAiWords, type TermsReading } from './story-terms.js';
+import { USE_CASES, type Conflict, type UseCase } from './values.js';
 import type { UseReading } from './story.js';
 
 export interface Issue extends Label {
-  /** `conflict`: sources disagree; `note`: worth knowing, no disagreement; `warning`: about the files. */
-  kind: 'conflict' | 'note' | 'warning';
+  /** `conflict`: sources disagree; `note`: worth knowing, no disagreement (facts about the files included). */
+  kind: 'conflict' | 'note';
 }
 
 /**
- * Conflicts and warnings in words. Terms that say nothing about AI are a note, not a conflict:
- * the seed's `robots_blocks_ai_but_tos_allows_or_silent` covers both, so the terms' stance picks.
+ * What the terms say, as notes (section 11): an AI clause with its sentence, unless the conflict
+ * below tells it; a ban on robots and scrapers apart from AI; terms silent on AI where robots.txt
+ * restricts AI bots (the seed's `robots_blocks_ai_but_tos_allows_or_silent`, which is a note
+ * then, section 9).
  */
-export function issues(conflicts: readonly Conflict[], warnings: readonly string[], tos: TosStance | null, explanations: readonly Explanation[] = []): Issue[] {
-  const out: Issue[] = conflicts.map((c) => {
-    if (c === 'robots_blocks_ai_but_tos_allows_or_silent' && tos !== 'permits') return { kind: 'note', ...TOS_SILENT_NOTE };
+function termsNotes(conflicts: readonly Conflict[], terms: TermsReading): Issue[] {
+  const out: Issue[] = [];
+  if (termsLimitAi(terms) && !conflicts.includes('tos_prohibits_ai_but_robots_allows')) out.push({ kind: 'note', label: TOS_STANCE_LABELS[terms.ai!].label, explanation: termsAiSentence(terms) });
+  if (termsLimitAccess(terms) && !termsLimitAi(terms)) out.push({ kind: 'note', label: say('tosRobots', 'Terms forbid robots'), explanation: termsAccessSentence(terms) });
+  else if (conflicts.includes('robots_blocks_ai_but_tos_allows_or_silent') && terms.ai === 'silent') out.push({ kind: 'note', ...TOS_SILENT_NOTE });
+  return out;
+}
+
+/**
+ * Conflicts, notes and the files' warnings in words. Terms that say nothing about AI are a note,
+ * not a conflict: the seed's `robots_blocks_ai_but_tos_allows_or_silent` covers both, so the
+ * terms' stance picks. Warnings are facts about the files (retired bot names, unknown lines),
+ * told as notes, not as dangers.
+ */
+export function issues(conflicts: readonly Conflict[], warnings: readonly string[], terms: TermsReading, explanations: readonly Explanation[] = []): Issue[] {
+  const out: Issue[] = [];
+  for (const c of conflicts) {
+    if (c === 'robots_blocks_ai_but_tos_allows_or_silent' && terms.ai !== 'permits') continue;
     const l = CONFLICT_LABELS[c] as Label | undefined;
-    return {
-      kind: 'conflict',
-      label: l?.label ?? say('conflictOther', 'Sources disagree'),
-      explanation: usesOf(c, explanations) ?? l?.explanation ?? say('conflictOtherInfo', 'Two of the site\u2019s sources say different things.'),
-    };
-  });
-  for (const w of warnings) {
+    const explanation =
+      c === 'tos_prohibits_ai_but_robots_allows'
+        ? say('conflictTosRobotsSaid', '$1, but robots.txt lets every AI bot in.', termsAiClause({ ...terms, ai: terms.ai ?? 'prohibits' }))
+        : usesOf(c, explanations) ?? l?.explanation ?? say('conflictOtherInfo', 'Two of the site\u2019s sources say different things.');
+    out.push({ kind: 'conflict', label: l?.label ?? say('conflictOther', 'Sources disagree'), explanation });
+  }
+  out.push(...termsNotes(conflicts, terms));
+  // A warning said of several groups is one fact to a person.
+  for (const w of new Set(warnings)) {
     const l = (WARNING_LABELS as Record<string, Label | undefined>)[w];
     // A warning this version has no words for is still shown, in general words (never its identifier).
     out.push({
-      kind: 'warning',
+      kind: 'note',
       label: l?.label ?? say('warnOther', 'Something unusual in the files'),
       explanation: l?.explanation ?? say('warnOtherInfo', 'A file of the site has something this version cannot describe.'),
     });
@@ -56,11 +76,33 @@ function usesOf(c: Conflict, explanations: readonly Explanation[]): string | nul
 
 /**
  * The openness score (0-100) as a person should read it, or null when it would mislead: with
- * an unknown verdict the score is a guess, not the site's policy.
+ * an unknown verdict the score is a guess, not the site's policy. It counts robots.txt and the
+ * AI files only; terms that forbid AI use are said beside it (section 11), never a bare 100.
  */
-export function opennessWords(score100: number, readings: readonly UseReading[]): string | null {
+export function opennessWords(score100: number, readings: readonly UseReading[], terms?: TermsReading): string | null {
   if (readings.some((r) => r.verdict === 'unknown')) return null;
+  if (terms && termsLimitAi(terms)) {
+    return say('opennessTerms', 'Openness $1 / 100: how much AI use robots.txt and the AI files leave open (0 all blocked, 100 none restricted). It does not count the terms of service, and $2.', score100, termsAiWords(terms));
+  }
   return say('openness', 'Openness $1 / 100: how much AI use the site leaves open (0 all blocked, 100 none restricted; open is not the same as invited).', score100);
+}
+
+/**
+ * "How sure this reading is: 40 % (robots.txt could not be read)": the record's confidence with
+ * what lowered it, as classification.md section 6 computes it.
+ */
+export function confidenceWords(full: Pick<FullRecord, 'confidence' | 'robots_txt_status' | 'homepage_status' | 'conflicts' | 'explanations'>): string {
+  const percent = Math.round(full.confidence * 100);
+  const why: string[] = [];
+  const robots = full.robots_txt_status;
+  if (robots === 'missing') why.push(say('lowerNoRobots', 'the site has no robots.txt'));
+  else if (robots === 'blocked' || robots === 'error') why.push(say('lowerRobotsUnread', 'robots.txt could not be read'));
+  else if (robots === 'unreachable') why.push(say('lowerNothing', 'nothing answered'));
+  if (robots !== 'unreachable' && full.homepage_status === null && full.explanations.some((e) => e.subject === 'homepage' && e.value === 'no_answer')) why.push(say('lowerHomepage', 'the homepage did not answer'));
+  if (full.conflicts.length === 1) why.push(say('lowerConflict', 'two sources disagree'));
+  else if (full.conflicts.length > 1) why.push(say('lowerConflicts', '$1 disagreements between sources', full.conflicts.length));
+  const said = say('confidenceIs', 'How sure this reading is: $1 %', percent);
+  return why.length ? say('confidenceWhy', '$1 ($2).', said, why.join('; ')) : say('sentence', '$1.', said);
 }
 
 const MINUTE = 60_000;

@@ -1,37 +1,34 @@
 /**
  * The story a person reads about one domain, told the same way by the popup, the badge title
- * and the CLI (classification.md section 9): what was read and what was not, each verdict in
- * words ("Not restricted" for silence, "Allowed" only when explicit, "Unknown" when robots.txt
- * could not be read), and the signal that decided it. Built from the seed's summary with our
- * `basis`; without it (a foreign upstream) it says less, never something untrue.
+ * and the CLI (classification.md sections 9 and 11): what was read and what was not, each verdict
+ * in words ("Not restricted" for silence, "Allowed" only when explicit, "Unknown" when robots.txt
+ * could not be read, "Forbidden by the terms" where only the terms of service speak), and the
+ * signal that decided it. Built from the seed's summary with our `basis`; without it (a foreign
+ * upstream) it says less, never something untrue. robots.txt's reading is in story-robots.ts,
+ * the terms' in story-terms.ts, the signals' values in story-signals.ts, a subdomain's parent in
+ * story-parent.ts, notes and times in story-notes.ts.
  * Every sentence is said through shared/say.ts (the browser's language in the extension).
  * Plain functions over records: no zod, no node:*, no browser API.
  */
-import { BADGE_VIEW, DETAIL_LABELS, robotsUnreadWords, STANDARD_LABELS, unknownPhrase, USE_CASE_LABELS, verdictLabel, type BadgeState, type Label } from './labels.js';
+import { BADGE_VIEW, DETAIL_LABELS, STANDARD_LABELS, unknownPhrase, USE_CASE_LABELS, verdictLabel, type BadgeState, type Label } from './labels.js';
 import { say } from './say.js';
 import type { Basis, DecidingSignal, DomainPolicyFound, FullRecord, PathRules } from './schemas.js';
-import { SIGNAL_KEYS, USE_CASES, VERDICT_SOURCES, type RobotsOutcome, type RobotsProblem, type StandardKey, type UseCase, type Verdict } from './values.js';
+import { allowList, allowListClause, robotsReading, sentence, type RobotsReading } from './story-robots.js';
+import { listingsOnly } from './story-signals.js';
+import { termsAiWords, termsLimitAi, termsReading, type TermsReading } from './story-terms.js';
+import { SIGNAL_KEYS, USE_CASES, VERDICT_SOURCES, type StandardKey, type UseCase, type Verdict } from './values.js';
+
+export { robotsReading, type RobotsReading } from './story-robots.js';
 
 /** How a verdict is coloured: only an explicit allow is `allowed` (green); silence is `neutral`. */
 export type Tone = 'blocked' | 'partial' | 'allowed' | 'neutral' | 'unknown';
-
-export interface RobotsReading {
-  /** `unsure`: no robots.txt was read and the answer does not say why (a foreign upstream). */
-  state: 'read' | 'missing' | 'unread' | 'unsure';
-  outcome: RobotsOutcome | null;
-  httpStatus: number | null;
-  /** Why it could not be read, in a few words ("HTTP 403, access refused", "timed out"); null unless unread. */
-  reason: string | null;
-  /** One sentence: "robots.txt could not be read (timed out)." */
-  sentence: string;
-}
 
 export interface UseReading {
   use: UseCase;
   verdict: Verdict;
   explicit: boolean;
   tone: Tone;
-  /** "Blocked", "Partly blocked", "Allowed", "Not restricted", "Unknown". */
+  /** "Blocked", "Partly blocked", "Allowed", "Not restricted", "Unknown", "Forbidden by the terms". */
   words: string;
   /** What decided, after the words: "by the homepage's noai tag"; null when nothing did. */
   because: string | null;
@@ -39,54 +36,8 @@ export interface UseReading {
   deciders: DecidingSignal[];
 }
 
-const PROBLEM_WORDS: Readonly<Record<RobotsProblem, (http: number | null) => string>> = {
-  refused: (h) => say('whyRefused', 'HTTP $1, access refused', h ?? 403),
-  rate_limited: (h) => say('whyRateLimited', 'HTTP $1, too many requests', h ?? 429),
-  challenge: () => say('whyChallenge', 'a CDN challenge page answered instead'),
-  server_error: (h) => (h ? say('whyServerErrorHttp', 'server error, HTTP $1', h) : say('whyServerError', 'server error')),
-  timeout: () => say('whyTimeout', 'timed out'),
-  connection: () => say('whyConnection', 'the connection failed'),
-  dns: () => say('whyDns', 'the site name did not resolve'),
-  redirects: () => say('whyRedirects', 'too many redirects'),
-  not_fetched: () => say('whyNotFetched', 'its address is not public'),
-};
-
-/** A clause as a sentence: "robots.txt could not be read (timed out)." */
-const sentence = (clause: string): string => say('sentence', '$1.', clause);
-
 const basisOf = (p: DomainPolicyFound, full?: FullRecord | null): Basis | undefined => p.basis ?? full?.basis;
 
-/** What was read of robots.txt, from the basis, else the full record, else what the summary implies. */
-export function robotsReading(p: DomainPolicyFound, full?: FullRecord | null): RobotsReading {
-  const b = basisOf(p, full)?.robots_txt;
-  const outcome: RobotsOutcome | null = b?.status ?? full?.robots_txt_status ?? null;
-  const http = b?.http_status ?? null;
-  const anyUnknown = USE_CASES.some((u) => p.use_cases[u] === 'unknown');
-  // Without a basis or full record, the detail and the verdicts say what they can.
-  const state: RobotsReading['state'] =
-    outcome === 'ok' || (outcome === null && p.signals.robots_txt && !anyUnknown)
-      ? 'read'
-      : outcome === 'missing' || (outcome === null && p.detail === 'no_robots')
-        ? 'missing'
-        : outcome !== null || anyUnknown || p.detail === 'robots_blocked' || p.detail === 'unreachable'
-          ? 'unread'
-          : 'unsure';
-  if (state === 'read') return { state, outcome, httpStatus: http, reason: null, sentence: say('robotsWasRead', 'robots.txt was read.') };
-  if (state === 'missing') return { state, outcome, httpStatus: http, reason: null, sentence: say('robotsMissing', 'The site has no robots.txt.') };
-  if (state === 'unsure') return { state, outcome, httpStatus: null, reason: null, sentence: say('robotsUnsure', 'No robots.txt was read.') };
-  const reason = b?.problem
-    ? PROBLEM_WORDS[b.problem](http)
-    : outcome === 'blocked'
-      ? http ? PROBLEM_WORDS.refused(http) : say('whyAccessRefused', 'access refused')
-      : outcome === 'error'
-        ? PROBLEM_WORDS.server_error(http)
-        : outcome === 'unreachable'
-          ? say('whyNoAnswer', 'no answer')
-          : null;
-  return { state, outcome, httpStatus: http, reason, sentence: sentence(robotsUnreadWords(reason)) };
-}
-
-/** True when a robots.txt line belongs to the rules for every crawler (`User-agent: *`). */
 /** The robots.txt group a deciding line belongs to (each line is in one group), if known. */
 function groupOfLine(d: DecidingSignal, rules: PathRules | null | undefined): PathRules['groups'][number] | undefined {
   if (d.source !== 'robots_txt' || !rules || d.line === null) return undefined;
@@ -107,9 +58,15 @@ function isWildcardLine(d: DecidingSignal, rules: PathRules | null | undefined):
 
 const tagName = (evidence: string | null): string => (evidence && /noimageai/i.test(evidence) && !/\bnoai\b/i.test(evidence) ? 'noimageai' : 'noai');
 
-/** "robots.txt (line 3)", "the homepage's noai tag", "a Content-Signal in robots.txt (line 2)". */
-export function deciderPhrase(d: DecidingSignal, rules?: PathRules | null, where: 'homepage' | 'page' = 'homepage'): string {
+/**
+ * "robots.txt (line 3)", "the homepage's noai tag", "a Content-Signal in robots.txt (line 2)";
+ * with `host`, the file is that site's ("example.com’s robots.txt (line 3)": a subdomain told
+ * its parent's policy).
+ */
+export function deciderPhrase(d: DecidingSignal, rules?: PathRules | null, where: 'homepage' | 'page' = 'homepage', host?: string): string {
   const n = d.line;
+  if (host !== undefined && d.source === 'robots_txt') return n !== null ? say('byHostRobotsLine', '$1\u2019s robots.txt (line $2)', host, n) : say('byHostRobots', '$1\u2019s robots.txt', host);
+  if (host !== undefined && d.source === 'content_signals' && n !== null) return say('byHostSignalLine', 'a Content-Signal in $1\u2019s robots.txt (line $2)', host, n);
   switch (d.source) {
     case 'robots_txt':
       if (isWildcardLine(d, rules)) return n !== null ? say('byWildcardLine', 'robots.txt\u2019s rule for all crawlers (line $1)', n) : say('byWildcard', 'robots.txt\u2019s rule for all crawlers');
@@ -144,10 +101,27 @@ export const useVerdictWords = (r: { use: UseCase; words: string }): string => s
 
 const TONE: Readonly<Record<Verdict, Tone>> = { blocked: 'blocked', partial: 'partial', allowed: 'allowed', unknown: 'unknown' };
 
+/** The terms' words on a row the terms speak of (section 11): the AI training row. */
+function withTerms(r: UseReading, terms: TermsReading): UseReading {
+  if (r.use !== 'training' || !termsLimitAi(terms) || r.verdict === 'blocked' || r.verdict === 'unknown') return r;
+  const clause = termsAiWords(terms);
+  if (r.verdict === 'allowed' && !r.explicit) {
+    // Nothing machine-readable restricts it, but the terms do: never "Not restricted" beside them.
+    const words = terms.ai === 'prohibits' ? say('verdictTermsForbid', 'Forbidden by the terms') : say('verdictTermsRestrict', 'Restricted by the terms');
+    return { ...r, tone: 'partial', words, because: say('termsNotRobots', 'robots.txt does not block it'), explanation: say('twoSentences', '$1 $2', USE_CASE_LABELS.training.explanation, say('termsRowInfo', 'The terms of service speak of it; robots.txt and the AI files do not restrict it.')) };
+  }
+  return { ...r, because: r.because ? say('twoClauses', '$1; $2', r.because, clause) : clause };
+}
+
+/** "Search listings allowed": a Content-Signal `search=yes` beside `ai-input=no` (section 11), named as what decided. */
+function asListings(r: UseReading, signal: DecidingSignal, rules: PathRules | null | undefined): UseReading {
+  return { ...r, tone: 'neutral', words: say('verdictListings', 'Search listings allowed'), because: byWords(deciderPhrase(signal, rules)), explanation: say('listingsInfo', 'A Content-Signal allows listing and linking the site\u2019s pages in search results; it refuses using them to write AI answers.') };
+}
+
 /** The three verdicts in words, each with what decided it. */
-export function useReadings(p: DomainPolicyFound, full?: FullRecord | null): UseReading[] {
+export function useReadings(p: DomainPolicyFound, full?: FullRecord | null, robots: RobotsReading = robotsReading(p, full), terms: TermsReading = termsReading(p, full)): UseReading[] {
   const basis = basisOf(p, full);
-  const robots = robotsReading(p, full);
+  const listings = listingsOnly(p, full);
   return USE_CASES.map((use) => {
     const verdict = p.use_cases[use];
     const explicit = verdict === 'allowed' && (basis?.explicit[use] ?? false);
@@ -156,11 +130,11 @@ export function useReadings(p: DomainPolicyFound, full?: FullRecord | null): Use
     const first = deciders[0];
     const because =
       verdict === 'unknown'
-        ? robots.state === 'unread' ? robotsUnreadWords(robots.reason) : null
+        ? robots.state === 'unread' ? robots.clause : null
         : verdict === 'allowed' && !explicit
           ? null
           : first ? byWords(deciderPhrase(first, p.path_rules)) : null;
-    return {
+    const reading: UseReading = {
       use,
       verdict,
       explicit,
@@ -170,6 +144,7 @@ export function useReadings(p: DomainPolicyFound, full?: FullRecord | null): Use
       explanation: say('twoSentences', '$1 $2', USE_CASE_LABELS[use].explanation, label.explanation),
       deciders,
     };
+    return withTerms(use === 'search' && listings ? asListings(reading, listings, p.path_rules) : reading, terms);
   });
 }
 
@@ -179,35 +154,80 @@ export interface Headline extends Label {
   phrase: string;
 }
 
-/** The stance as a person reads it, and the badge that shows it. */
-export function headline(p: DomainPolicyFound, full?: FullRecord | null): Headline {
-  const robots = robotsReading(p, full);
-  const uses = useReadings(p, full);
-  const base = DETAIL_LABELS[p.detail];
-  if (p.detail === 'robots_blocked' || p.detail === 'unreachable') {
-    const r = robots.reason;
-    const unreachable = p.detail === 'unreachable';
-    const what = !unreachable
-      ? robotsUnreadWords(r)
-      : r ? say('siteUnreachableWhy', 'the site could not be reached ($1)', r) : say('siteUnreachable', 'the site could not be reached');
-    const cause = !unreachable
-      ? what
-      : r ? say('siteUnreachableWhyCap', 'The site could not be reached ($1)', r) : say('siteUnreachableCap', 'The site could not be reached');
-    const explanation = say('rulesUnknownInfo', '$1, so the site\u2019s AI rules are not known.', cause);
-    return { label: base.label, explanation, badge: 'unknown', phrase: unknownPhrase(what) };
+/** Capitalises the first letter of a clause that starts a sentence. */
+const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** robots.txt or the site could not be read: unknown, with the terms when they speak of AI. */
+function unknownHeadline(p: DomainPolicyFound, full: FullRecord | null | undefined, robots: RobotsReading, terms: TermsReading): Headline {
+  const r = robots.reason;
+  // "Could not be reached" only when nothing answered (section 11): a homepage that answered says otherwise.
+  const unreachable = p.detail === 'unreachable' && !(full && full.homepage_status !== null) && robots.outcome !== 'ok';
+  const what = !unreachable ? robots.clause : r ? say('siteUnreachableWhy', 'the site could not be reached ($1)', r) : say('siteUnreachable', 'the site could not be reached');
+  const cause = !unreachable
+    ? robots.clause
+    : r ? say('siteUnreachableWhyCap', 'The site could not be reached ($1)', r) : say('siteUnreachableCap', 'The site could not be reached');
+  let explanation = say('rulesUnknownInfo', '$1, so the site\u2019s AI rules are not known.', cause);
+  let phrase = unknownPhrase(what);
+  if (termsLimitAi(terms)) {
+    explanation = say('twoSentences', '$1 $2', explanation, sentence(cap(termsAiWords(terms))));
+    phrase = say('twoClauses', '$1; $2', phrase, termsAiWords(terms));
   }
+  return { label: DETAIL_LABELS[p.detail].label, explanation, badge: 'unknown', phrase };
+}
+
+/** No machine-readable AI rule, but terms that forbid or restrict AI use (section 11). */
+function termsHeadline(p: DomainPolicyFound, terms: TermsReading): Headline {
+  const robots = p.detail === 'no_robots' ? say('termsNoRobotsTxt', 'the site has no robots.txt') : say('termsRobotsNoBlock', 'robots.txt does not block AI bots');
+  const phrase = say('twoClauses', '$1; $2', termsAiWords(terms), robots);
+  let explanation = sentence(cap(phrase));
+  if (p.detail === 'has_llms_txt') explanation = say('twoSentences', '$1 $2', explanation, say('termsLlmsTxt', 'It publishes an llms.txt guide for AI tools.'));
+  const label = terms.ai === 'prohibits' ? say('tosProhibits', 'Terms prohibit AI') : say('tosRestricts', 'Terms restrict AI');
+  return { label, explanation, badge: 'terms', phrase };
+}
+
+/** `*` closes the site: "every crawler" only when the file names none it lets in (section 11). */
+function wildcardHeadline(p: DomainPolicyFound, full: FullRecord | null | undefined): Headline {
+  const list = allowList(p, full);
+  if (list && list.letIn.length > 0) {
+    const clause = allowListClause(list);
+    return { label: DETAIL_LABELS.wildcard_block.label, explanation: sentence(clause), badge: 'blocks_all_ai', phrase: say('phraseAllowList', 'blocks all AI; $1', clause) };
+  }
+  if (list) {
+    return {
+      label: DETAIL_LABELS.wildcard_block.label,
+      explanation: say('detailWildcardInfo', 'robots.txt closes the whole site to every crawler (User-agent: *), AI bots included.'),
+      badge: 'blocks_all_ai',
+      phrase: say('phraseWildcard', 'blocks all crawlers, AI bots included'),
+    };
+  }
+  // Not known whether the file names crawlers it lets in: words true either way.
+  return { ...DETAIL_LABELS.wildcard_block, badge: 'blocks_all_ai', phrase: say('phraseWildcardUnsure', 'blocks all AI, by robots.txt\u2019s rule for all crawlers') };
+}
+
+/** The stance as a person reads it, and the badge that shows it. */
+export function headline(
+  p: DomainPolicyFound,
+  full?: FullRecord | null,
+  robots: RobotsReading = robotsReading(p, full),
+  terms: TermsReading = termsReading(p, full),
+  uses: UseReading[] = useReadings(p, full, robots, terms),
+): Headline {
+  if (p.detail === 'robots_blocked' || p.detail === 'unreachable') return unknownHeadline(p, full, robots, terms);
+  // No machine-readable AI rule (an llms.txt is none), but terms that forbid or restrict AI use.
+  if ((p.stance === 'no_policy' || p.detail === 'has_llms_txt') && termsLimitAi(terms)) return termsHeadline(p, terms);
+  const base = DETAIL_LABELS[p.detail];
   const badge: BadgeState = p.detail === 'has_llms_txt' ? 'no_policy' : p.stance;
-  let phrase = BADGE_VIEW[badge].phrase;
-  if (p.detail === 'wildcard_block') phrase = say('phraseWildcard', 'blocks all crawlers, AI bots included');
-  else if (p.detail === 'has_llms_txt') phrase = say('phraseLlmsTxt', 'no AI rules; publishes an llms.txt guide for AI tools');
-  else if (p.detail === 'no_robots') phrase = say('phraseNoRobots', 'no robots.txt and no AI rules; AI use not restricted');
-  else if (p.stance === 'blocks_training' && uses[0]!.because) phrase = say('phraseBecause', '$1, $2', phrase, uses[0]!.because);
+  let head: Headline = { label: base.label, explanation: base.explanation, badge, phrase: BADGE_VIEW[badge].phrase };
+  if (p.detail === 'wildcard_block') head = wildcardHeadline(p, full);
+  else if (p.detail === 'has_llms_txt') head.phrase = say('phraseLlmsTxt', 'no AI rules; publishes an llms.txt guide for AI tools');
+  else if (p.detail === 'no_robots') head.phrase = say('phraseNoRobots', 'no robots.txt and no AI rules; AI use not restricted');
+  else if (p.stance === 'blocks_training' && uses[0]!.because) head.phrase = say('phraseBecause', '$1, $2', head.phrase, uses[0]!.because);
   else if (p.stance === 'selective') {
     const restricted = uses.filter((r) => r.verdict === 'blocked' || r.verdict === 'partial');
-    phrase = say('phraseWhich', '$1 ($2)', phrase, restricted.map(useVerdictWords).join(', '));
+    head.phrase = say('phraseWhich', '$1 ($2)', head.phrase, restricted.map(useVerdictWords).join(', '));
   }
-  if (robots.state === 'unread') phrase = say('phraseAndUnread', '$1; $2', phrase, robotsUnreadWords(robots.reason));
-  return { label: base.label, explanation: base.explanation, badge, phrase };
+  if (robots.state === 'unread') head.phrase = say('phraseAndUnread', '$1; $2', head.phrase, robots.clause);
+  return head;
 }
 
 export interface StandardReading extends Label {
@@ -217,13 +237,14 @@ export interface StandardReading extends Label {
 }
 
 /** The standards found (basis.found, else the seed's six signals), each with the uses it decided. */
-export function standardsFound(p: DomainPolicyFound, full?: FullRecord | null): StandardReading[] {
+export function standardsFound(p: DomainPolicyFound, full?: FullRecord | null, uses: UseReading[] = useReadings(p, full)): StandardReading[] {
   const basis = basisOf(p, full);
   const keys: readonly StandardKey[] = basis?.found ?? SIGNAL_KEYS.filter((k) => p.signals[k]);
-  const uses = useReadings(p, full);
   return keys.map((key) => ({
     key,
     ...STANDARD_LABELS[key],
     decides: uses.filter((r) => r.tone !== 'neutral' && r.deciders.some((d) => d.source === key)).map((r) => r.use),
   }));
 }
+
+export { termsReading, type TermsReading } from './story-terms.js';

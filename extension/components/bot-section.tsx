@@ -33,13 +33,20 @@ function Groups({ groups, testid }: { groups: OperatorGroup[]; testid: string })
   );
 }
 
-export function BotSection({ lists, robots }: { lists: BotLists; robots: RobotsReading }) {
+/** `from`: the sentence that says these are the parent site's rules, when they are. */
+export function BotSection({ lists, robots, from = null }: { lists: BotLists; robots: RobotsReading; from?: string | null }) {
   const none = lists.blocked.length + lists.wildcardCount + lists.partial.length + lists.allowed.length === 0;
+  const tools = lists.alsoBlocked.length > 0;
   return (
     <div class="botlists">
-      {none && (
+      {from && (
+        <p class="note" data-testid="bots-from">
+          {from}
+        </p>
+      )}
+      {none && !from && (
         <p class="muted" data-testid="no-bots">
-          {noneWords(robots)}
+          {tools && robots.state === 'read' ? t('botsNoneButTools', 'robots.txt blocks no AI bot; it blocks some scraping and other tools, listed below.') : noneWords(robots)}
         </p>
       )}
       {lists.blocked.length > 0 && (
@@ -72,6 +79,13 @@ export function BotSection({ lists, robots }: { lists: BotLists; robots: RobotsR
         <section class="block" aria-labelledby="allowed-h">
           <h2 id="allowed-h">{t('botsAllowed', 'Explicitly allowed AI bots')}</h2>
           <Groups groups={lists.allowed} testid="allowed-bots" />
+        </section>
+      )}
+      {tools && (
+        <section class="block" aria-labelledby="tools-h">
+          <h2 id="tools-h">{t('botsTools', 'Also blocks scraping and other tools')}</h2>
+          <p class="note small">{t('botsToolsInfo', 'Scraping frameworks, SEO and monitoring tools and names with no known AI use: blocking them is not an AI rule.')}</p>
+          <Groups groups={lists.alsoBlocked} testid="tool-bots" />
         </section>
       )}
       {!lists.sourceKnown && !none && (

@@ -5,9 +5,22 @@
  */
 import { USE_CASE_LABELS } from '~~/shared/labels.js';
 import type { RobotsReading } from '~~/shared/story.js';
-import type { DetailsModel, Host, PopupModel } from '../lib/view-model.js';
+import type { DetailsModel } from '../lib/view-details.js';
+import type { Host, PopupModel } from '../lib/view-model.js';
 import { VerdictIcon } from './icons.js';
 import { t } from '../lib/i18n.js';
+
+/** robots.txt in Details: "read HTTP 200", "none published HTTP 404", "not read: HTTP 403, access refused" (the reason names the status). */
+function robotsWords(robots: RobotsReading): preact.ComponentChildren {
+  if (robots.state === 'unread') return robots.reason ? t('robotsNotReadWhy', 'not read: $1', robots.reason) : t('robotsNotRead', 'not read');
+  const words = robots.state === 'read' ? t('robotsRead', 'read') : robots.state === 'missing' ? t('robotsNone', 'none published') : t('robotsNotRead', 'not read');
+  return (
+    <>
+      {words}
+      {robots.httpStatus !== null && <code> HTTP {robots.httpStatus}</code>}
+    </>
+  );
+}
 
 function WhatWasRead({ host, robots, details }: { host: Host; robots: RobotsReading; details: DetailsModel }) {
   return (
@@ -22,29 +35,42 @@ function WhatWasRead({ host, robots, details }: { host: Host; robots: RobotsRead
       )}
       <div class="fact">
         <dt>robots.txt</dt>
-        <dd>
-          {robots.state === 'read' ? t('robotsRead', 'read') : robots.state === 'missing' ? t('robotsNone', 'none published') : robots.reason ? t('robotsNotReadWhy', 'not read: $1', robots.reason) : t('robotsNotRead', 'not read')}
-          {robots.httpStatus !== null && <code> HTTP {robots.httpStatus}</code>}
-        </dd>
+        <dd>{robotsWords(robots)}</dd>
       </div>
       <div class="fact">
         <dt>{t('homepage', 'Homepage')}</dt>
-        <dd>{details.homepageStatus === null ? t('noAnswer', 'no answer') : <code>HTTP {details.homepageStatus}</code>}</dd>
+        <dd>{'http' in details.homepage ? <code>HTTP {details.homepage.http}</code> : details.homepage.words}</dd>
+      </div>
+      <div class="fact">
+        <dt>{t('stanceAsApi', 'Stance, as the API names it')}</dt>
+        <dd>
+          <code>{details.identifiers}</code>
+        </dd>
       </div>
     </dl>
   );
 }
 
-export function Explanations({ model }: { model: PopupModel }) {
-  const details = model.details!;
+/** "GPTBot, ClaudeBot, Google-Extended": each name whole, the list free to wrap between them. */
+function Names({ names }: { names: string[] }) {
+  return (
+    <>
+      {names.map((n, i) => (
+        <span key={n}>
+          {i > 0 && ', '}
+          <code class="name">{n}</code>
+        </span>
+      ))}
+    </>
+  );
+}
+
+export function Explanations({ model, details }: { model: PopupModel; details: DetailsModel }) {
   return (
     <div class="details">
       <WhatWasRead host={model.host} robots={model.robots} details={details} />
       <section class="block" aria-labelledby="why-h">
         <h2 id="why-h">{t('whyHeading', 'Why')}</h2>
-        <p class="muted">
-          {model.headline.label} <code>{details.identifiers}</code>
-        </p>
         <ol class="why" data-testid="explanations">
           {details.uses.map((u) => (
             <li key={u.use} class={`verdict-${u.tone}`}>
@@ -60,7 +86,7 @@ export function Explanations({ model }: { model: PopupModel }) {
                       {s.phrase}
                       {s.group && (
                         <span class="why-group">
-                          {t('whyGroup', ', in the rules for')} <code>{s.group.join(', ')}</code>
+                          {t('whyGroup', ', in the rules for')} <Names names={s.group} />
                         </span>
                       )}
                     </span>
@@ -89,7 +115,7 @@ export function Explanations({ model }: { model: PopupModel }) {
         </details>
       )}
       <p class="muted small" data-testid="scores">
-        {t('confidence', 'Confidence $1 %.', details.confidence ?? '?')} {details.openness ?? t('noOpenness', 'No openness score: the site\u2019s rules could not be read.')}
+        {details.confidence} {details.openness}
       </p>
     </div>
   );

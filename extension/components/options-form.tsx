@@ -1,11 +1,13 @@
 /**
  * The options form: gateway address (validated; a custom host asks for its host permission at
- * runtime), optional access token, and a connection test that shows the gateway's mode and
- * version from GET /status. The token is never shown in messages.
+ * runtime; a bare `host:port` is read as http), optional access token, and a connection test
+ * that says what GET /status means: version, where the gateway gets its answers, whether the
+ * popup has a Purposes tab. The token is never shown in messages.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { createGatewayClient, failureAdvice } from '../lib/gateway-client.js';
+import type { GatewayStatus } from '../lib/guards.js';
 import { t } from '../lib/i18n.js';
 import { DEFAULT_GATEWAY_URL, hostPermissionFor, loadSettings, needsPermissionRequest, settingsItem, validateGatewayUrl } from '../lib/settings.js';
 
@@ -18,6 +20,24 @@ type Message = { tone: 'ok' | 'error' | 'info'; text: string } | null;
 function requestHost(origin: string): Promise<boolean> {
   if (!needsPermissionRequest(origin)) return Promise.resolve(true);
   return browser.permissions.request({ origins: [hostPermissionFor(origin)] }).catch(() => false);
+}
+
+/**
+ * What the gateway's /status means for a person: which version, whether it checks sites itself
+ * (mode `embedded`) or asks a lookup service (`remote`), and whether the popup has a Purposes tab
+ * (the announced surface, `features.preview`).
+ */
+function connectedWords(s: GatewayStatus): string {
+  const who =
+    s.mode === 'embedded'
+      ? t('optConnectedEmbedded', 'Connected to the gateway, version $1. It checks sites itself.', s.version)
+      : s.mode === 'remote'
+        ? t('optConnectedRemote', 'Connected to the gateway, version $1. It asks a lookup service about sites.', s.version)
+        : t('optConnectedOther', 'Connected to the gateway, version $1.', s.version);
+  const tab = s.features.preview
+    ? t('optPurposesOn', 'The popup shows a Purposes tab with the history of each site.')
+    : t('optPurposesOff', 'It offers no purposes or history, so the popup has no Purposes tab.');
+  return t('twoSentences', '$1 $2', who, tab);
 }
 
 export function OptionsForm() {
@@ -56,16 +76,7 @@ export function OptionsForm() {
     setMessage({ tone: 'info', text: t('optConnecting', 'Connecting to $1\u2026', checked.url) });
     const r = await createGatewayClient({ baseUrl: checked.url, token: token.trim() }).status();
     setBusy(false);
-    setMessage(
-      r.ok
-        ? {
-            tone: 'ok',
-            text: r.data.features.preview
-              ? t('optConnectedPreview', 'Connected: gateway version $1, mode $2, preview features on.', r.data.version, r.data.mode)
-              : t('optConnected', 'Connected: gateway version $1, mode $2, preview features off.', r.data.version, r.data.mode),
-          }
-        : { tone: 'error', text: failureAdvice(checked.url, r) },
-    );
+    setMessage(r.ok ? { tone: 'ok', text: connectedWords(r.data) } : { tone: 'error', text: failureAdvice(checked.url, r) });
   }
 
   return (

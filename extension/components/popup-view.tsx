@@ -8,11 +8,9 @@ import type { PathVerdicts } from '../lib/page-reading.js';
 import type { PageSignals } from '../lib/page-signals.js';
 import type { Extras } from '../lib/popup-data.js';
 import type { TabState } from '../lib/session-store.js';
-import { hostOf, popupModel, type PopupModel } from '../lib/view-model.js';
-import { BotSection } from './bot-section.js';
+import { parentSite } from '../lib/parent-site.js';
+import { hostOf, popupModel, type ModelInput, type PopupModel } from '../lib/view-model.js';
 import { CrawlTime, type RecheckView } from './crawl-time.js';
-import { Explanations } from './explanations.js';
-import { Issues } from './issues.js';
 import { ErrorNotice, NoPage, Queued } from './notices.js';
 import { PolicyHeader } from './policy-header.js';
 import { History, Purposes } from './preview-sections.js';
@@ -57,6 +55,12 @@ export function PopupView({ state, extras, now, locale, recheck, onRecheck, page
   return <Found state={state} extras={extras} now={now} locale={locale} recheck={recheck} onRecheck={onRecheck} page={page} />;
 }
 
+/** The parent's answer the badge already used (storage.session), so the first paint tells the same. */
+function storedParent(state: Extract<TabState, { kind: 'found' }>): ModelInput['parent'] {
+  const up = state.parent ? parentSite(state.policy) : null;
+  return up && state.parent ? { ...up, policy: state.parent } : null;
+}
+
 type FoundProps = Omit<PopupViewProps, 'state'> & { state: Extract<TabState, { kind: 'found' }> };
 
 function Found({ state, extras, now, locale, recheck, onRecheck, page }: FoundProps) {
@@ -68,15 +72,17 @@ function Found({ state, extras, now, locale, recheck, onRecheck, page }: FoundPr
         full: extras?.full,
         announced: extras?.announced,
         history: extras?.history,
-        agents: extras?.bots.agents,
-        parent: extras?.parent,
+        parent: extras?.parent ?? storedParent(state),
         pathVerdicts: page?.pathVerdicts,
         pageSignals: page?.signals,
         now,
         locale,
       }),
-    [state.policy, extras, now, locale, page],
+    [state, extras, now, locale, page],
   );
+  // The parts told from the full record, by the views loaded with it.
+  const more = useMemo(() => (extras?.full ? extras.views.fullModel(model, extras.full) : null), [model, extras]);
+  const views = extras?.views;
   const panels: Panel[] = [
     {
       id: 'overview',
@@ -90,18 +96,18 @@ function Found({ state, extras, now, locale, recheck, onRecheck, page }: FoundPr
               {model.parent}
             </p>
           )}
-          <Standards standards={model.standards} robots={model.robots} contentSignal={model.contentSignal} />
-          {model.issues && <Issues issues={model.issues} />}
-          <SiteFacts site={state.policy.site} basis={state.policy.basis} />
+          <Standards standards={model.standards} robots={model.robots} signals={model.signals} from={model.from} />
+          {more && views && <views.Issues issues={more.issues} />}
+          <SiteFacts site={state.policy.site} termsNotRead={model.termsNotRead} />
           <CrawlTime model={model} recheck={recheck} onRecheck={onRecheck} />
         </>
       ),
     },
-    { id: 'bots', label: t('tabBots', 'Bots'), render: () => (extras ? <BotSection lists={extras.bots} robots={model.robots} /> : <p class="muted">{t('loadingBots', 'Loading the bots\u2026')}</p>) },
+    { id: 'bots', label: t('tabBots', 'Bots'), render: () => (extras ? <extras.views.BotSection lists={extras.bots} robots={model.robots} from={model.from} /> : <p class="muted">{t('loadingBots', 'Loading the bots\u2026')}</p>) },
     {
       id: 'details',
       label: t('tabDetails', 'Details'),
-      render: () => (model.details ? <Explanations model={model} /> : <p class="muted">{extras?.problem ?? t('loadingDetails', 'Loading the full record\u2026')}</p>),
+      render: () => (more && views ? <views.Explanations model={model} details={more.details} /> : <p class="muted">{extras?.problem ?? t('loadingDetails', 'Loading the full record\u2026')}</p>),
     },
   ];
   if (extras?.status?.features.preview && (model.purposes || model.history)) {

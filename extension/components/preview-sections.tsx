@@ -1,28 +1,23 @@
 /**
  * Preview features (the announced surface, shown only when the gateway's /status offers them):
- * the four purposes told with the same words as the Overview's verdicts, and the history.
+ * the same three uses as the Overview (one list of uses), the openness score, and the history.
  */
 import type { PopupModel } from '../lib/view-model.js';
-import { VerdictIcon } from './icons.js';
+import { VerdictList } from './verdict-list.js';
 import { t } from '../lib/i18n.js';
 
 export function Purposes({ model }: { model: PopupModel }) {
   return (
     <section class="block" aria-labelledby="purposes-h">
       <h2 id="purposes-h">{t('tabPurposes', 'Purposes')}</h2>
-      <ul class="verdicts" data-testid="purposes">
-        {model.purposes!.map((p) => (
-          <li key={p.purpose} class={`verdict verdict-${p.tone}`}>
-            <VerdictIcon tone={p.tone} />
-            <span class="verdict-use">{p.label}</span>
-            <span class="verdict-value">{p.words}</span>
-            {(p.because || p.note) && <span class="verdict-why">{[p.because, p.note].filter(Boolean).join('. ')}</span>}
-          </li>
-        ))}
-      </ul>
-      <p class="muted small" data-testid="openness">
-        {model.openness ?? t('noOpenness', 'No openness score: the site\u2019s rules could not be read.')}
-      </p>
+      <div data-testid="purposes">
+        <VerdictList uses={model.purposes!} label={t('tabPurposes', 'Purposes')} />
+      </div>
+      {model.openness && (
+        <p class="muted small" data-testid="openness">
+          {model.openness}
+        </p>
+      )}
     </section>
   );
 }

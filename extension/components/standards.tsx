@@ -1,18 +1,22 @@
 /**
  * What the site publishes: whether robots.txt was read (never "missing" when it was not), and the
- * standards found, the ones that decided a verdict marked. Content-Signal's uses are spelled out.
+ * standards found, the ones that decided a verdict marked, and what each usage signal said.
  */
 import { USE_CASE_LABELS } from '~~/shared/labels.js';
 import type { RobotsReading, StandardReading } from '~~/shared/story.js';
 import { t } from '../lib/i18n.js';
 
-export function Standards({ standards, robots, contentSignal }: { standards: StandardReading[]; robots: RobotsReading; contentSignal: string | null }) {
+/**
+ * `signals`: what each usage signal said, read out ("Content-Signal: AI training no, search yes");
+ * `from`: the sentence that says the standards are the parent site's, when they are.
+ */
+export function Standards({ standards, robots, signals, from }: { standards: StandardReading[]; robots: RobotsReading; signals: string[]; from: string | null }) {
   return (
     <section class="block" aria-labelledby="standards-h">
       <h2 id="standards-h">{t('standardsHeading', 'Standards found')}</h2>
-      {robots.state !== 'read' && (
+      {(from || robots.state !== 'read') && (
         <p class={robots.state === 'unread' ? 'robots unread' : 'robots'} data-testid="robots-state">
-          {robots.sentence}
+          {from ?? robots.sentence}
         </p>
       )}
       {standards.length === 0 ? (
@@ -29,10 +33,12 @@ export function Standards({ standards, robots, contentSignal }: { standards: Sta
           ))}
         </ul>
       )}
-      {contentSignal && (
-        <p class="note small" data-testid="content-signal-note">
-          {contentSignal}
-        </p>
+      {signals.length > 0 && (
+        <ul class="signals small" data-testid="signal-values">
+          {signals.map((s) => (
+            <li key={s}>{s}</li>
+          ))}
+        </ul>
       )}
     </section>
   );

@@ -6,9 +6,11 @@
 import { browser } from 'wxt/browser';
 import { domainToUnicode } from './host-name.js';
 import { BADGE_VIEW, badgeTitle } from '~~/shared/labels.js';
-import { headline, useReadings } from '~~/shared/story.js';
+import { useReadings } from '~~/shared/story.js';
+import { parentApplies } from '~~/shared/story-parent.js';
 import { t } from './i18n.js';
 import { pageReading } from './page-reading.js';
+import { siteHeadline } from './parent-site.js';
 import { pathVerdicts } from './path-verdicts.js';
 import type { TabState } from './session-store.js';
 
@@ -25,7 +27,8 @@ const more = (title: string, then: string): string => t('badgeTitleMore', '$1. $
 /**
  * What the badge shows for a tab state; null for pages without a badge. A found record is told
  * as the popup tells it (shared/story.ts headline): an unread robots.txt is `?` "unknown: …",
- * silence is the grey `None`, and the title names what decided.
+ * silence is the grey dash, a subdomain without robots.txt shows its parent's ("from
+ * example.com"), and the title names what decided.
  */
 export function badgeFor(state: TabState | null): BadgeShown | null {
   if (!state) return null;
@@ -36,12 +39,12 @@ export function badgeFor(state: TabState | null): BadgeShown | null {
     // An error title also says what to do (start the gateway, fix the options).
     return { text: view.text, color: view.color, textColor: view.textColor, title: state.kind === 'error' ? more(base, state.advice) : base };
   }
-  const head = headline(state.policy);
+  const head = siteHeadline(state.policy, state.parent);
   const view = BADGE_VIEW[head.badge];
   let title = badgeTitle(host, head.badge, head.phrase);
-  // This page's path, judged here against the site's rules (issue 11 part 2).
+  // This page's path, judged here against the site's own rules (a parent's robots.txt judges none of its paths).
   const page = pageReading(useReadings(state.policy), head, pathVerdicts(state.policy, state.path), null);
-  if (page.sentence) title = more(title, page.sentence);
+  if (page.sentence && !parentApplies(state.policy, state.parent)) title = more(title, page.sentence);
   if (state.policy.basis?.last_check) title = more(title, t('badgeEarlier', 'The last check failed; this is the result of an earlier one'));
   return { text: view.text, color: view.color, textColor: view.textColor, title };
 }

@@ -5,7 +5,7 @@
  * the answer's `path_rules` (agents as the service's matcher compares them), so the extension
  * never parses robots.txt itself. Loaded lazily, after first paint (the catalogue is large).
  */
-import { botByToken, botsForUseCase, type Bot } from '~~/shared/bots.js';
+import { botByToken, type Bot } from '~~/shared/bots.js';
 import type { Bots, FullRecord, PathRules } from '~~/shared/schemas.js';
 import type { BotPurpose } from '~~/shared/values.js';
 import { t } from './i18n.js';
@@ -24,8 +24,13 @@ export interface OperatorGroup {
 }
 
 export interface BotLists {
-  /** Blocked by a group naming them, by operator. */
+  /** AI bots (a known AI use) blocked by a group naming them, by operator. */
   blocked: OperatorGroup[];
+  /**
+   * Scraping frameworks, SEO and monitoring tools, and names with no known use, blocked by a
+   * group naming them: reported, but no AI rule (classification.md section 11).
+   */
+  alsoBlocked: OperatorGroup[];
   /** Blocked only by the `*` rules: shown as one note, listed on demand. */
   blockedByWildcard: OperatorGroup[];
   wildcardCount: number;
@@ -35,8 +40,6 @@ export interface BotLists {
   allowed: OperatorGroup[];
   /** Whether named/wildcard could be told apart (needs the answer's `path_rules` and the full record). */
   sourceKnown: boolean;
-  /** The AI agent bots (purpose `agent`) the full record lists: all blocked, some, or none known. */
-  agents: 'blocked' | 'partial' | null;
 }
 
 /** Lower-case token as the matcher compares it (classification.md section 2: cut at `/`, trimmed). */
@@ -79,7 +82,10 @@ function byOperator(items: Array<BotItem & { operator: string }>): OperatorGroup
 export function botLists(summary: Bots, full: FullRecord | null, rules: PathRules | null | undefined): BotLists {
   const named = full && rules ? namedAgents(rules) : null;
   const isNamed = (t: string) => named === null || named.has(tokenOf(t));
-  const blocked = summary.blocked.map((t) => item(t, named !== null && !isNamed(t)));
+  const all = summary.blocked.map((t) => item(t, named !== null && !isNamed(t)));
+  const blocked = all.filter((b) => b.purpose !== null && b.purpose !== 'other');
+  // Tools with no known AI use: named ones are told apart; through `*` they are just more crawlers.
+  const tools = all.filter((b) => !blocked.includes(b) && !b.viaWildcard);
   const wildcard = blocked.filter((b) => b.viaWildcard);
   const partial = full
     ? Object.entries(full.all_bots)
@@ -88,21 +94,11 @@ export function botLists(summary: Bots, full: FullRecord | null, rules: PathRule
     : [];
   return {
     blocked: byOperator(blocked.filter((b) => !b.viaWildcard)),
+    alsoBlocked: byOperator(tools),
     blockedByWildcard: byOperator(wildcard),
     wildcardCount: wildcard.length,
     partial: byOperator(partial),
     allowed: byOperator(summary.allowed.map((t) => item(t, false))),
     sourceKnown: named !== null,
-    agents: full ? agentStatus(full) : null,
   };
-}
-
-/** Whether every AI agent bot the full record lists is blocked, or only some (for the announced `browsing`). */
-function agentStatus(full: FullRecord): 'blocked' | 'partial' | null {
-  const statuses = botsForUseCase('inference')
-    .filter((b) => b.purpose === 'agent')
-    .map((b) => Object.entries(full.all_bots).find(([t]) => t.toLowerCase() === b.token.toLowerCase())?.[1].status)
-    .filter((s) => s !== undefined);
-  if (statuses.length === 0) return null;
-  return statuses.every((s) => s === 'blocked') ? 'blocked' : statuses.some((s) => s !== 'allowed') ? 'partial' : null;
 }

@@ -3,7 +3,9 @@
  * otherwise from the gateway. Concurrent lookups of one domain share one request.
  */
 import type { Domain } from '~~/shared/domain.js';
+import type { DomainPolicyFound } from '~~/shared/schemas.js';
 import { createGatewayClient, failureAdvice, type GatewayClient } from './gateway-client.js';
+import { needsParent, parentSite } from './parent-site.js';
 import { answers, type TabState } from './session-store.js';
 import { installIdItem, loadSettings } from './settings.js';
 
@@ -43,10 +45,26 @@ export function fetchDomainState(domain: Domain, opts: { waitS?: number } = {}):
     if (!r.ok) return { kind: 'error', domain, failure: r, advice: failureAdvice(client.baseUrl, r) };
     if (!r.data.found) return r.held ? { kind: 'queued', domain, since: now, held: true } : { kind: 'queued', domain, since: now };
     await answers.put(r.data, now);
-    return { kind: 'found', domain, policy: r.data, fetchedAt: now };
+    return { kind: 'found', domain, policy: r.data, fetchedAt: now, parent: await parentAnswer(r.data, client) };
   })().finally(() => inFlight.delete(key));
   inFlight.set(key, p);
   return p;
+}
+
+/**
+ * The registrable parent's answer for a host without a robots.txt of its own (classification.md
+ * section 11: the badge shows the parent's policy, marked as the parent's). From the session
+ * cache, else, given a client, asked once; null when not needed or not known yet.
+ */
+async function parentAnswer(policy: DomainPolicyFound, client?: GatewayClient): Promise<DomainPolicyFound | null> {
+  const up = needsParent(policy) ? parentSite(policy) : null;
+  if (!up) return null;
+  const cached = await answers.get(up.domain);
+  if (cached || !client) return cached?.policy ?? null;
+  const r = await client.domain(up.domain);
+  if (!r.ok || !r.data.found) return null;
+  await answers.put(r.data, Date.now());
+  return r.data;
 }
 
 /** The held lookup of `domain` in flight in this context, if any (the poller joins it rather than asking again). */
@@ -56,7 +74,7 @@ export const heldLookup = (domain: Domain): Promise<TabState> | undefined => inF
 export async function cachedDomainState(domain: Domain, now = Date.now()): Promise<{ state: TabState; fresh: boolean } | null> {
   const a = await answers.get(domain);
   if (!a) return null;
-  return { state: { kind: 'found', domain, policy: a.policy, fetchedAt: a.fetchedAt }, fresh: answers.isFresh(a, now) };
+  return { state: { kind: 'found', domain, policy: a.policy, fetchedAt: a.fetchedAt, parent: await parentAnswer(a.policy) }, fresh: answers.isFresh(a, now) };
 }
 
 /**

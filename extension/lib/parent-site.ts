@@ -2,11 +2,15 @@
  * The site a subdomain belongs to (issue 11 part 2): `www.example.com` belongs to
  * `example.com` (a leading `www.` is never part of a public suffix), any other subdomain to the
  * registrable domain the gateway names (`registrable_domain`, from the Public Suffix List on
- * the server, so the list is not shipped in the extension). Its policy is shown beside the
- * subdomain's when the subdomain has no AI rules of its own, or when it is the `www.` host.
+ * the server, so the list is not shipped in the extension). A host without a robots.txt of its
+ * own shows the parent's policy, marked as the parent's, when the parent has AI rules
+ * (classification.md section 11); otherwise the parent's is a note beside the host's own.
  */
 import { parseDomain, type Domain } from '~~/shared/domain.js';
 import type { DomainPolicyFound } from '~~/shared/schemas.js';
+import { headline, type Headline } from '~~/shared/story.js';
+import { hasNothingOwn, inheritedHeadline, parentApplies } from '~~/shared/story-parent.js';
+import { domainToUnicode } from './host-name.js';
 
 export function parentSite(p: DomainPolicyFound): { domain: Domain; www: boolean } | null {
   if (p.domain.startsWith('www.')) {
@@ -18,5 +22,11 @@ export function parentSite(p: DomainPolicyFound): { domain: Domain; www: boolean
   return parsed.ok ? { domain: parsed.domain, www: false } : null;
 }
 
-/** Whether the subdomain says nothing about AI itself (so its parent's policy is worth showing). */
-export const hasNoOwnRules = (p: DomainPolicyFound): boolean => p.stance === 'no_policy' && p.detail !== 'robots_blocked' && p.detail !== 'unreachable';
+/** Whether the badge needs the parent's answer too: the host has no robots.txt and no other AI rule. */
+export const needsParent = (p: DomainPolicyFound): boolean => hasNothingOwn(p) && parentSite(p) !== null;
+
+/** The headline the badge and popup show: the host's own, or its parent's marked "from example.com". */
+export function siteHeadline(own: DomainPolicyFound, parent: DomainPolicyFound | null | undefined): Headline {
+  if (!parentApplies(own, parent)) return headline(own);
+  return inheritedHeadline(domainToUnicode(own.domain), domainToUnicode(parent.domain), headline(parent));
+}

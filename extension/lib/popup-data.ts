@@ -10,8 +10,12 @@ import type { BotLists } from './bot-groups.js';
 import { failureAdvice, type GatewayClient } from './gateway-client.js';
 import type { GatewayStatus } from './guards.js';
 import { pageDomain } from './page-domain.js';
-import { hasNoOwnRules, parentSite } from './parent-site.js';
+import { parentApplies } from '~~/shared/story-parent.js';
+import { parentSite } from './parent-site.js';
 import { tabStates, type TabState } from './session-store.js';
+
+/** The lazily loaded views (their type only: nothing of them is in the first paint's script). */
+type FullViews = typeof import('../components/with-full-record.js');
 
 export interface PopupTab {
   tabId: number;
@@ -59,6 +63,8 @@ export interface Extras {
   history: HistoryResponse | null;
   /** The Bots view's lists, from the full record (or the summary when the full record failed). */
   bots: BotLists;
+  /** The views that need the full record, loaded with it (components/with-full-record.tsx). */
+  views: FullViews;
   /** Why the full record could not be loaded, when it could not. */
   problem: string | null;
   /** The site a subdomain belongs to, with its answer when the gateway has one. */
@@ -72,22 +78,27 @@ export interface Extras {
  */
 export async function loadExtras(client: GatewayClient, domain: Domain, summary: DomainPolicyFound): Promise<Extras> {
   const up = parentSite(summary);
-  const [status, full, groups, parentAnswer] = await Promise.all([
+  const [status, full, views, parentAnswer] = await Promise.all([
     client.status(),
     client.full(domain),
-    import('./bot-groups.js'),
-    up && (up.www || hasNoOwnRules(summary)) ? client.domain(up.domain) : null,
+    import('../components/with-full-record.js'),
+    // The parent is told beside every subdomain: its policy when the subdomain has no robots.txt, a note when they differ.
+    up ? client.domain(up.domain) : null,
   ]);
   const preview = status.ok && status.data.features.preview;
   const [announced, history] = preview ? await Promise.all([client.policy(domain), client.history(domain)]) : [null, null];
   const record = full.ok && 'all_bots' in full.data ? full.data : null;
+  const parent = parentAnswer?.ok && parentAnswer.data.found ? parentAnswer.data : null;
+  // A subdomain without robots.txt is told its parent's policy (section 11): the parent's bots too.
+  const bots = parentApplies(summary, parent) ? views.botLists(parent.bots, null, parent.path_rules) : views.botLists(summary.bots, record, summary.path_rules);
   return {
     status: status.ok ? status.data : null,
     full: record,
-    bots: groups.botLists(summary.bots, record, summary.path_rules),
+    bots,
+    views,
     announced: announced?.ok && 'purposes' in announced.data ? announced.data : null,
     history: history?.ok && 'entries' in history.data ? history.data : null,
     problem: full.ok ? null : failureAdvice(client.baseUrl, full),
-    parent: up && parentAnswer ? { ...up, policy: parentAnswer.ok && parentAnswer.data.found ? parentAnswer.data : null } : null,
+    parent: up && parentAnswer ? { ...up, policy: parent } : null,
   };
 }

@@ -16,7 +16,16 @@ import type { GatewayFailure } from './gateway-client.js';
 export const ANSWER_TTL_MS = 60 * 60 * 1000;
 
 export type TabState =
-  | { kind: 'found'; domain: Domain; policy: DomainPolicyFound; fetchedAt: number; /** This tab's page path (local only). */ path?: string }
+  | {
+      kind: 'found';
+      domain: Domain;
+      policy: DomainPolicyFound;
+      fetchedAt: number;
+      /** This tab's page path (local only). */
+      path?: string;
+      /** The registrable parent's answer, for a host without a robots.txt of its own (lib/parent-site.ts). */
+      parent?: DomainPolicyFound | null;
+    }
   | { kind: 'queued'; domain: Domain; since: number; held?: boolean }
   | { kind: 'error'; domain: Domain; failure: GatewayFailure; advice: string };
 

@@ -40,17 +40,23 @@ export async function loadSettings(): Promise<Settings> {
 
 export type AddressCheck = { ok: true; url: string } | { ok: false; message: string };
 
+/** A host name, IPv4 or bracketed IPv6 address with an optional port and nothing else. */
+const BARE_HOST = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1,5})?\/?$/i;
+
 /**
  * A gateway address is an http(s) URL with a host, optional port, and no path beyond `/`,
- * no query, fragment or credentials. Returns its origin (what the client prefixes paths with).
+ * no query, fragment or credentials; a bare `host:port` is taken as http. Returns its origin
+ * (what the client prefixes paths with).
  */
 export function validateGatewayUrl(input: string): AddressCheck {
   const raw = input.trim();
   if (raw === '') return { ok: false, message: t('addrEmpty', 'Enter the gateway address, for example $1.', DEFAULT_GATEWAY_URL) };
-  if (!/^https?:\/\//i.test(raw)) return { ok: false, message: t('addrSchemeExample', 'The address must start with http:// or https://, for example $1.', DEFAULT_GATEWAY_URL) };
+  // A bare host and port ("127.0.0.1:8787", "localhost:8787") is what people type: read it as http.
+  const withScheme = BARE_HOST.test(raw) ? `http://${raw}` : raw;
+  if (!/^https?:\/\//i.test(withScheme)) return { ok: false, message: t('addrSchemeExample', 'The address must start with http:// or https://, for example $1.', DEFAULT_GATEWAY_URL) };
   let u: URL;
   try {
-    u = new URL(raw);
+    u = new URL(withScheme);
   } catch {
     return { ok: false, message: t('addrInvalid', 'This is not a web address. Use the form http://host:port, for example $1.', DEFAULT_GATEWAY_URL) };
   }

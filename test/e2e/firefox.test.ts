@@ -80,7 +80,7 @@ describe.skipIf(missing !== null)('extension in Firefox', () => {
     expect(stance).toBe(STANCE_LABELS.blocks_training.label);
   });
 
-  it('the options page tests the connection and shows mode and version', async () => {
+  it('the options page tests the connection and says what the gateway is, in words', async () => {
     const page = await firefox.openExtensionPage('options.html');
     // The stored address and token fill the form; then the button is pressed as a user would.
     await until(
@@ -94,6 +94,6 @@ describe.skipIf(missing !== null)('extension in Firefox', () => {
       (m) => m.startsWith('Connected') || m.startsWith('Cannot') || m.includes('permission'),
       'connection test',
     );
-    expect(message).toMatch(/^Connected: gateway version \S+, mode embedded, preview features on\.$/);
+    expect(message).toMatch(/^Connected to the gateway, version \S+\. It checks sites itself\. The popup shows a Purposes tab with the history of each site\.$/);
   });
 });

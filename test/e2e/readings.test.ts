@@ -8,11 +8,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BADGE_VIEW } from '../../shared/labels.js';
+import { contradictions } from '../fixtures/contradictions.js';
 import { text } from '../fixtures/farm.js';
 import { PERSON_READINGS } from '../fixtures/person-readings.js';
 import { homepage, SILENT_TERMS } from '../fixtures/stance-sites.js';
 import { buildExtension, chromiumMissing, launchWithExtension, setGateway, waitForBadge, type Browser } from './helpers/browser.js';
-import { identifiersShown, openPopup, openSite, pressCheckAgain, tabText } from './helpers/popup.js';
+import { identifiersShown, openPopup, openSite, pressCheckAgain, readPopup, tabText } from './helpers/popup.js';
 import { matchScreenshot } from './helpers/screenshots.js';
 import { startService, startStack, warm, type Stack } from './helpers/stack.js';
 
@@ -38,7 +39,7 @@ const CASES: Case[] = [
     shows: {
       Overview: ['robots.txt could not be read (HTTP 403, access refused).'],
       Bots: ['robots.txt could not be read (HTTP 403, access refused). Which AI bots it blocks is not known.'],
-      Details: ['not read: HTTP 403, access refused'],
+      Details: ['not read: HTTP 403, access refused', 'How sure this reading is: 40 % (robots.txt could not be read).'],
       Purposes: ['No openness score'],
     },
     never: NEVER_UNREAD,
@@ -70,7 +71,7 @@ const CASES: Case[] = [
     host: 'guetta.test',
     shot: 'reading-content-signal',
     shows: {
-      Overview: [/by a Content-Signal in robots\.txt \(line \d+\)/, 'search (listing and linking pages), ai-input (using content to generate answers)'],
+      Overview: [/by a Content-Signal in robots\.txt \(line \d+\)/, 'Content-Signal: AI training no, search yes'],
       Details: [/ai-train=no/i],
     },
   },
@@ -146,6 +147,8 @@ describe.skipIf(missing !== null)('what a person reads, case by case (issue 10)'
       if (c.never) expect(shown).not.toMatch(c.never);
       expect(await identifiersShown(popup, tab === 'Details')).toEqual([]);
     }
+    // One story: no tab, nor the badge title, contradicts the headline.
+    expect(contradictions(await readPopup(popup, c.host, reading.title))).toEqual([]);
     await popup.close();
     await page.close();
   });

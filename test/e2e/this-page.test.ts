@@ -6,10 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BADGE_VIEW } from '../../shared/labels.js';
+import { contradictions } from '../fixtures/contradictions.js';
 import { text } from '../fixtures/farm.js';
 import { homepage, SILENT_TERMS } from '../fixtures/stance-sites.js';
 import { buildExtension, chromiumMissing, clickToolbarButton, launchWithExtension, setGateway, type Browser } from './helpers/browser.js';
-import { openPopup, openSite } from './helpers/popup.js';
+import { openPopup, openSite, readPopup } from './helpers/popup.js';
 import { matchScreenshot } from './helpers/screenshots.js';
 import { startStack, warm, type Stack } from './helpers/stack.js';
 
@@ -23,9 +24,9 @@ const PATHS_ROBOTS = '# Our journalism is not training data.\nUser-agent: GPTBot
 const TAGGED = 'gallery.test';
 /** No AI rules in robots.txt; tdmrep.json reserves the news pages only (shared/url-check judges the path in the browser). */
 const RESERVED = 'reserved.test';
-/** A www host without rules of its own, belonging to a site that blocks all AI. */
+/** A www host without a robots.txt of its own, belonging to a site that blocks all AI. */
 const WWW = 'www.blocks-all.test';
-/** A subdomain without AI rules of its own; the gateway names the site it belongs to. */
+/** A subdomain with a robots.txt of its own, without AI rules; the gateway names the site it belongs to. */
 const SUB = 'cooking.blocks-all.test';
 /** The crawler may fetch these and nothing else: the root, the policy files and the terms page. */
 const POLICY_PATHS = new Set(['/', '/robots.txt', '/llms.txt', '/ai.txt', '/.well-known/tdmrep.json', '/.well-known/agents.json', '/terms']);
@@ -122,24 +123,25 @@ describe.skipIf(missing !== null)('the verdict for this page (issue 11 part 2)',
     expect(results.map((r) => [r.verdict, r.decided_by?.source ?? null])).toEqual([['blocked', 'tdmrep'], ['allowed', null]]);
   });
 
-  it('a www host shows the site it belongs to, explained', async () => {
-    const { page, tabId } = await openSite(browser, url(WWW), BADGE_VIEW.no_policy.text);
+  it('a www host without robots.txt of its own shows the policy of the site it belongs to, marked as that site\'s (classification.md section 11)', async () => {
+    const { page, tabId, reading } = await openSite(browser, url(WWW), BADGE_VIEW.blocks_all_ai.text);
+    expect(reading.title).toBe(`AI policy of ${WWW}: blocks all AI, from blocks-all.test; ${WWW} has no robots.txt of its own`);
     const popup = await openPopup(browser, tabId);
-    await popup.getByTestId('parent-site').waitFor();
-    expect(await popup.getByTestId('parent-site').textContent()).toBe(
-      `${WWW} is the www address of blocks-all.test; each host name has its own robots.txt. blocks-all.test: blocks all AI.`,
-    );
+    expect(await popup.getByTestId('stance').textContent()).toBe('Blocks all AI');
+    expect(await popup.getByTestId('headline').textContent()).toBe(`From blocks-all.test: The site refuses AI training, AI search and AI answers alike. ${WWW} has no robots.txt of its own.`);
     await popup.getByRole('tab', { name: 'Purposes' }).waitFor();
+    expect(contradictions(await readPopup(popup, WWW, reading.title))).toEqual([]);
     await matchScreenshot(popup, 'this-page-www');
     await popup.close();
     await page.close();
   });
 
-  it('a subdomain with no AI rules of its own shows the policy of the site it belongs to', async () => {
+  it('a subdomain with a robots.txt of its own shows its own policy, the site it belongs to in a note when it differs', async () => {
     const { page, tabId } = await openSite(browser, url(SUB, '/recipes/soup'), BADGE_VIEW.no_policy.text);
     const popup = await openPopup(browser, tabId);
     await popup.getByTestId('parent-site').waitFor();
-    expect(await popup.getByTestId('parent-site').textContent()).toBe(`${SUB} has no AI rules of its own. blocks-all.test: blocks all AI.`);
+    expect(await popup.getByTestId('parent-site').textContent()).toBe(`blocks-all.test, the site ${SUB} belongs to: blocks all AI.`);
+    expect(await popup.getByTestId('stance').textContent()).toBe('No AI rules');
     await popup.getByRole('tab', { name: 'Purposes' }).waitFor();
     await matchScreenshot(popup, 'this-page-subdomain');
     await popup.close();

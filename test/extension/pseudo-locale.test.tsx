@@ -18,6 +18,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { OptionsForm } from '../../extension/components/options-form.js';
 import { PopupView, type PopupState } from '../../extension/components/popup-view.js';
 import { badgeFor } from '../../extension/lib/badge.js';
+import * as views from '../../extension/components/with-full-record.js';
 import { botLists } from '../../extension/lib/bot-groups.js';
 import { failureAdvice } from '../../extension/lib/gateway-client.js';
 import { installBrowserLanguage, t } from '../../extension/lib/i18n.js';
@@ -99,6 +100,7 @@ function extras(p: DomainPolicyFound, full: FullRecord | null, parent: Extras['p
     full,
     announced: announced(p.domain, { purposes: { ...announced(p.domain).purposes, browsing: { allowed: false, source: ['robots_txt'] } } }),
     history: history(p.domain),
+    views,
     bots: botLists(p.bots, full, p.path_rules),
     parent,
     problem: full ? null : failureAdvice(DEFAULT_GATEWAY_URL, { ok: false, kind: 'unreachable', message: t('gatewayUnreachable', 'The gateway could not be reached.') }),

@@ -6,10 +6,7 @@
  * themselves (site-data.ts).
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { BotSection } from '~~/extension/components/bot-section.js';
 import { CrawlTime, type RecheckView } from '~~/extension/components/crawl-time.js';
-import { Explanations } from '~~/extension/components/explanations.js';
-import { Issues } from '~~/extension/components/issues.js';
 import { PolicyHeader } from '~~/extension/components/policy-header.js';
 import { History, Purposes } from '~~/extension/components/preview-sections.js';
 import { SiteFacts } from '~~/extension/components/site-facts.js';
@@ -89,9 +86,12 @@ function QueuedNotice({ domain, gaveUp }: { domain: string; gaveUp: boolean }) {
 function Found({ policy, extras, onNew }: { policy: DomainPolicyFound; extras: Extras | null; onNew: (p: DomainPolicyFound) => void }) {
   const [recheck, setRecheck] = useState<RecheckView>({ busy: false, message: null });
   const model = useMemo(
-    () => popupModel({ policy, full: extras?.full, announced: extras?.announced, history: extras?.history, agents: extras?.bots.agents, parent: extras?.parent }),
+    () => popupModel({ policy, full: extras?.full, announced: extras?.announced, history: extras?.history, parent: extras?.parent }),
     [policy, extras],
   );
+  // The parts told from the full record, by the views loaded with it (as the popup does).
+  const more = useMemo(() => (extras?.full ? extras.views.fullModel(model, extras.full) : null), [model, extras]);
+  const views = extras?.views;
   const onRecheck = () => {
     setRecheck({ busy: true, message: null });
     void checkAgainHere(pageClient(), policy.domain as Domain, policy).then((r) => {
@@ -120,13 +120,13 @@ function Found({ policy, extras, onNew }: { policy: DomainPolicyFound; extras: E
           <CrawlTime model={model} recheck={recheck} onRecheck={onRecheck} />
         </section>
         <div class="card">
-          <Standards standards={model.standards} robots={model.robots} contentSignal={model.contentSignal} />
-          {model.issues && <Issues issues={model.issues} />}
-          <SiteFacts site={policy.site} basis={policy.basis} />
+          <Standards standards={model.standards} robots={model.robots} signals={model.signals} from={model.from} />
+          {more && views && <views.Issues issues={more.issues} />}
+          <SiteFacts site={policy.site} termsNotRead={model.termsNotRead} />
         </div>
         <section class="card" aria-labelledby="bots-h">
           <h2 id="bots-h">{t('tabBots', 'Bots')}</h2>
-          {extras ? <BotSection lists={extras.bots} robots={model.robots} /> : <p class="muted">{t('loadingBots', 'Loading the bots\u2026')}</p>}
+          {extras ? <extras.views.BotSection lists={extras.bots} robots={model.robots} from={model.from} /> : <p class="muted">{t('loadingBots', 'Loading the bots\u2026')}</p>}
         </section>
         {preview && model.purposes && (
           <div class="card">
@@ -142,7 +142,7 @@ function Found({ policy, extras, onNew }: { policy: DomainPolicyFound; extras: E
       </div>
       <details class="card details" data-testid="details">
         <summary>{t('webDetailsSummary', 'Details: the lines and headers behind each verdict')}</summary>
-        {model.details ? <Explanations model={model} /> : <p class="muted">{extras?.problem ?? t('loadingDetails', 'Loading the full record\u2026')}</p>}
+        {more && views ? <views.Explanations model={model} details={more.details} /> : <p class="muted">{extras?.problem ?? t('loadingDetails', 'Loading the full record\u2026')}</p>}
       </details>
     </>
   );

@@ -54,6 +54,10 @@ export interface Firefox {
   screenshot(): Promise<Buffer>;
   /** Presses keys in the first tab, as a person types: each character, or a WebDriver key such as '\uE007' (Enter). */
   type(keys: string): Promise<void>;
+  /** Puts the add-on's button on the toolbar (Firefox keeps new ones in the Extensions menu), as a person pins it. */
+  pinButton(): Promise<void>;
+  /** Where the toolbar is on the screen, in pixels (a headed window). */
+  toolbarBox(): Promise<{ top: number; height: number }>;
   close(): Promise<void>;
 }
 
@@ -62,6 +66,9 @@ export interface FirefoxOptions {
   extension?: boolean;
   /** More preferences for the profile (e.g. `ui.systemUsesDarkTheme`). */
   prefs?: Record<string, string | boolean | number>;
+  /** A real window on $DISPLAY (test/tools/toolbar-badges.ts photographs its toolbar), `width` pixels wide. */
+  headed?: boolean;
+  width?: number;
 }
 
 export async function launchFirefox(opts: FirefoxOptions = {}): Promise<Firefox> {
@@ -79,7 +86,8 @@ export async function launchFirefox(opts: FirefoxOptions = {}): Promise<Firefox>
     ...opts.prefs,
   };
   writeFileSync(join(profile, 'user.js'), Object.entries(prefs).map(([k, v]) => `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});\n`).join(''));
-  const child: ChildProcess = spawn(FIREFOX, ['--headless', '--no-remote', '--profile', profile, '--remote-debugging-port', '0', '--remote-allow-system-access'], {
+  const window = opts.headed ? ['--width', String(opts.width ?? 800), '--height', '480'] : ['--headless'];
+  const child: ChildProcess = spawn(FIREFOX, [...window, '--no-remote', '--profile', profile, '--remote-debugging-port', '0', '--remote-allow-system-access'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -179,6 +187,17 @@ export async function launchFirefox(opts: FirefoxOptions = {}): Promise<Firefox>
       ]);
       await send('input.performActions', { context: tab, actions: [{ type: 'key', id: 'keyboard', actions }] });
     },
+    async pinButton() {
+      // CustomizableUI names the button after the add-on id (lower case, other characters `_`).
+      const widget = `${ADDON_ID.toLowerCase().replace(/[^a-z0-9_-]/g, '_')}-browser-action`;
+      // The browser window has CustomizableUI as a global (its module moved between versions).
+      await evaluate('chrome', `(CustomizableUI.addWidgetToArea(${JSON.stringify(widget)}, 'nav-bar'), '1')`);
+    },
+    toolbarBox: () =>
+      evaluate<{ top: number; height: number }>(
+        'chrome',
+        `(() => { const r = document.getElementById('nav-bar').getBoundingClientRect(); return JSON.stringify({ top: Math.round(r.top + window.mozInnerScreenY), height: Math.round(r.height) }); })()`,
+      ),
     async close() {
       ws.close();
       child.kill();

@@ -4,6 +4,7 @@
  * internal identifier (issue 10 item 6; Details may show identifiers as code beside words).
  */
 import type { Page } from 'playwright-core';
+import type { SiteReading } from '../../fixtures/contradictions.js';
 import { IDENTIFIER_PATTERN } from '../../fixtures/person-readings.js';
 import { tabIdOf, waitForBadge, type Browser } from './browser.js';
 
@@ -66,4 +67,32 @@ export async function pressCheckAgain(page: Page): Promise<void> {
   if (!wait) return;
   await new Promise((r) => setTimeout(r, (Number(wait[1]) + 1) * 1000));
   await button.click();
+}
+
+const USES = ['training', 'search', 'inference'] as const;
+
+/**
+ * Everything a person reads about the site in the popup, once the full record is in (the
+ * Purposes tab appears with it): headline, verdicts, every tab's visible text, for
+ * test/fixtures/contradictions.ts. Leaves the popup on Overview.
+ */
+export async function readPopup(popup: Page, host: string, title: string): Promise<SiteReading> {
+  await popup.getByRole('tab', { name: 'Purposes' }).waitFor();
+  const verdicts = () => Promise.all(USES.map(async (u) => (await popup.getByTestId(`verdict-${u}`).textContent())!));
+  const tabs: SiteReading['tabs'] = {};
+  let purposes: string[] | undefined;
+  for (const tab of ['Overview', 'Bots', 'Details', 'Purposes'] as const) {
+    tabs[tab] = await tabText(popup, tab);
+    if (tab === 'Purposes') purposes = await verdicts();
+  }
+  await popup.getByRole('tab', { name: 'Overview' }).click();
+  return {
+    host,
+    title,
+    stance: (await popup.getByTestId('stance').textContent())!,
+    headline: (await popup.getByTestId('headline').textContent())!,
+    tabs,
+    verdicts: await verdicts(),
+    purposes,
+  };
 }

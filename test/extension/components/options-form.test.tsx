@@ -57,6 +57,16 @@ describe('options', () => {
     expect(await loadSettings()).toEqual({ gatewayUrl: 'http://localhost:9999', token: 'tok' });
   });
 
+  it('accepts a bare 127.0.0.1:8787 as http://127.0.0.1:8787, and shows it so', async () => {
+    render(<OptionsForm />);
+    type(address(), '127.0.0.1:8787');
+    expect(address().getAttribute('aria-invalid')).toBe('false');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(message()).toBe('Saved. The extension now asks the gateway at http://127.0.0.1:8787.'));
+    expect(address().value).toBe('http://127.0.0.1:8787');
+    expect((await loadSettings()).gatewayUrl).toBe('http://127.0.0.1:8787');
+  });
+
   it('asks for the host permission of a custom address, and saves only when granted', async () => {
     render(<OptionsForm />);
     type(address(), 'https://lens.example.org:8443');
@@ -71,12 +81,12 @@ describe('options', () => {
     expect((await loadSettings()).gatewayUrl).toBe('https://lens.example.org:8443');
   });
 
-  it('tests the connection and shows the gateway’s mode and version', async () => {
+  it('tests the connection and says what the gateway is, in words (no "mode embedded", no "preview features")', async () => {
     render(<OptionsForm />);
     type(address(), gw.url);
     type(token(), 'secret-token');
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
-    await waitFor(() => expect(message()).toBe('Connected: gateway version 0.1.0, mode embedded, preview features on.'));
+    await waitFor(() => expect(message()).toBe('Connected to the gateway, version 0.1.0. It checks sites itself. The popup shows a Purposes tab with the history of each site.'));
     expect(gw.seen.at(-1)?.headers.authorization).toBe('Bearer secret-token');
   });
 

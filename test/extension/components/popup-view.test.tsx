@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PopupView } from '../../../extension/components/popup-view.js';
+import * as views from '../../../extension/components/with-full-record.js';
 import { botLists } from '../../../extension/lib/bot-groups.js';
 import type { Extras } from '../../../extension/lib/popup-data.js';
 import type { TabState } from '../../../extension/lib/session-store.js';
@@ -18,6 +19,7 @@ const extrasFor = (p: DomainPolicyFound, full: FullRecord | null, preview = fals
   full,
   announced: preview ? announced(p.domain) : null,
   history: preview ? history(p.domain) : null,
+  views,
   bots: botLists(p.bots, full, p.path_rules),
   parent: null,
   problem: full ? null : 'Cannot reach the AI Policy Lens gateway at http://127.0.0.1:8787: start it with npm start or change the address in the options.',
@@ -91,11 +93,12 @@ describe('popup: a found record', () => {
     expect(chips).toEqual(['robots.txt', 'Page noai tag · decides AI training']);
   });
 
-  it('explains Content-Signal search and ai-input where it is shown', () => {
+  it('reads out what a Content-Signal said, not what the standard is', () => {
     render(<PopupView state={found(policy('signal-training.test'))} extras={null} />);
     expect(screen.getByTestId('because-training').textContent).toBe('by a Content-Signal in robots.txt (line 2)');
     expect(screen.getByTestId('verdict-search').textContent).toBe('Allowed');
-    expect(screen.getByTestId('content-signal-note').textContent).toMatch(/search \(listing and linking pages\), ai-input \(using content to generate answers\)/);
+    expect(screen.getByTestId('signal-values').textContent).toBe('Content-Signal: AI training no, search yes');
+    expect(document.body.textContent).not.toMatch(/ai-train|ai-input/);
   });
 
   it('an llms.txt alone says what it is, not "welcomes AI"', () => {
@@ -123,7 +126,7 @@ describe('popup: a found record', () => {
     expect(screen.getByRole('link', { name: 'Found' }).getAttribute('href')).toBe('https://training.test/terms');
   });
 
-  it('says what became of terms that were not read: being read, linked but not read, not looked for; "None found" only when the homepage linked none', () => {
+  it('says what became of terms that were not read: being read, linked but not read, not fetched and why; "None linked" only when the homepage linked none', () => {
     const termsFact = (site: Partial<typeof p.site>, basis = p.basis) => {
       cleanup();
       render(<PopupView state={found({ ...p, site: { ...p.site, ...site }, basis })} extras={null} />);
@@ -132,11 +135,12 @@ describe('popup: a found record', () => {
     const unread = { has_tos: false, tos_url: null };
     expect(termsFact({ has_tos: false }, { ...p.basis!, terms_pending: true })).toContain('Terms of serviceBeing read\u2026');
     expect(termsFact({ has_tos: false })).toContain('Terms of serviceLinked, not read');
-    expect(termsFact(unread, { ...p.basis!, robots_txt: { status: 'error', http_status: 503, problem: 'server_error' } })).toContain('Terms of serviceNot looked for');
-    expect(termsFact(unread, { ...p.basis!, robots_txt: { status: 'blocked', http_status: 429, problem: 'rate_limited' } })).toContain('Terms of serviceNot looked for');
-    // A 403 robots.txt lets the homepage be read (RFC 9309 2.3.1.3): no link there is "None found".
-    expect(termsFact(unread, { ...p.basis!, robots_txt: { status: 'blocked', http_status: 403, problem: 'refused' } })).toContain('Terms of serviceNone found');
-    expect(termsFact(unread)).toContain('Terms of serviceNone found');
+    expect(termsFact(unread, { ...p.basis!, robots_txt: { status: 'error', http_status: 503, problem: 'server_error' } })).toContain('Terms of serviceNot fetched: robots.txt could not be read');
+    expect(termsFact(unread, { ...p.basis!, robots_txt: { status: 'blocked', http_status: 429, problem: 'rate_limited' } })).toContain('Terms of serviceNot fetched: robots.txt could not be read');
+    // A 403 robots.txt lets the homepage be read (RFC 9309 2.3.1.3): no link there is "None linked".
+    expect(termsFact(unread, { ...p.basis!, robots_txt: { status: 'blocked', http_status: 403, problem: 'refused' } })).toContain('Terms of serviceNone linked from the homepage');
+    expect(termsFact(unread)).toContain('Terms of serviceNone linked from the homepage');
+    expect(document.body.textContent).not.toMatch(/None found|no answer/);
   });
 
   it('an early answer (terms still being read) shows its verdicts and waits for the details', () => {
@@ -223,7 +227,9 @@ describe('popup: a found record', () => {
     const issues = screen.getByTestId('issues');
     expect(issues.textContent).toContain('The terms of service do not mention AI.');
     expect(issues.textContent).not.toContain('Conflict');
-    expect(issues.textContent).toContain('Warning: Rules for retired bots.');
+    // A fact about the file, not a danger: a note.
+    expect(issues.textContent).toContain('Some rules name only retired bot names, such as anthropic-ai or Claude-Web; they block no crawler that still runs.');
+    expect(issues.textContent).not.toContain('Warning');
     cleanup();
     render(<PopupView state={found(p)} extras={extrasFor(p, { ...silent, tos_ai_stance: 'permits' })} />);
     expect(screen.getByTestId('issues').textContent).toContain('Conflict: robots.txt and terms disagree. robots.txt restricts AI bots, but the terms of service allow AI use.');
@@ -232,7 +238,7 @@ describe('popup: a found record', () => {
   it('a warning this version has no words for is shown in general words, never its identifier', () => {
     const full = fullRecord('training.test', TRAINING_BOTS, { warnings: ['some_future_warning'] });
     render(<PopupView state={found(p)} extras={extrasFor(p, full)} />);
-    expect(screen.getByTestId('issues').textContent).toBe('Warning: Something unusual in the files. A file of the site has something this version cannot describe.');
+    expect(screen.getByTestId('issues').textContent).toBe('A file of the site has something this version cannot describe.');
   });
 
   it('the details view shows the signals behind each verdict, with the line, and the raw robots.txt', () => {
@@ -259,7 +265,7 @@ describe('popup: a found record', () => {
     expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('tab-overview');
   });
 
-  it('offers purposes and history only when the gateway has preview features; partial reads "Partly blocked" there too', () => {
+  it('offers purposes and history only when the gateway has preview features: the same three uses as Overview, partial "Partly blocked"', () => {
     const s = policy('selective.test');
     render(<PopupView state={found(s)} extras={extrasFor(s, fullRecord('selective.test', TRAINING_BOTS), false)} />);
     expect(screen.queryByRole('tab', { name: 'Purposes' })).toBeNull();
@@ -267,11 +273,11 @@ describe('popup: a found record', () => {
     render(<PopupView state={found(s)} extras={extrasFor(s, fullRecord('selective.test', TRAINING_BOTS), true)} locale="en" />);
     fireEvent.click(screen.getByRole('tab', { name: 'Purposes' }));
     expect(within(screen.getByTestId('purposes')).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'AI trainingPartly blockedby robots.txt (line 2). The announced record can only say yes or no; here some bots or paths are refused and others not.',
+      'AI trainingPartly blockedby robots.txt (line 2)',
       'AI searchNot restricted',
       'AI answersNot restricted',
-      'AI agentsNot restricted',
     ]);
+    expect(document.body.textContent).not.toMatch(/can only say yes or no|AI agents/);
     const h = screen.getByTestId('history').textContent!;
     expect(h).toContain('started blocking GPTBot');
     expect(h).toContain('First check.');

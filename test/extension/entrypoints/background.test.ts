@@ -69,8 +69,8 @@ describe('badge per stance', () => {
   });
 
   it('names its install with a random id made once, the same on every request', async () => {
-    await badgeBecomes(await visit('https://training.test/'), 'NoTr');
-    await badgeBecomes(await visit('https://allows.test/'), 'Open');
+    await badgeBecomes(await visit('https://training.test/'), 'Tr×');
+    await badgeBecomes(await visit('https://allows.test/'), 'Yes');
     const ids = lookups().map((r) => r.headers['x-ai-policy-lens-install']);
     expect(ids).toHaveLength(2);
     expect(ids[0]).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
@@ -94,7 +94,7 @@ describe('badge per stance', () => {
     gw.routes.set('/v1/domain/allows.test', { body: policy('allows.test', { basis: undefined }) });
     gw.routes.set('/v1/domain/server-error.test', { body: policy('server-error.test', { basis: undefined, signals: { ...policy('x.test').signals, robots_txt: false } }) });
     const a = await visit('https://allows.test/');
-    await badgeBecomes(a, 'Open');
+    await badgeBecomes(a, 'Yes');
     const b = await visit('https://server-error.test/');
     await badgeBecomes(b, '?');
     expect(await action.getTitle({ tabId: b })).toBe('AI policy of server-error.test: unknown: robots.txt could not be read');
@@ -104,7 +104,7 @@ describe('badge per stance', () => {
     const rules = { groups: [{ agents: ['gptbot', 'claudebot', 'google-extended', 'ccbot'], rules: [[0, '/articles/', 5]] }], truncated: false } as const;
     gw.routes.set('/v1/domain/paths.test', { body: policy('paths.test', { stance: 'selective', detail: 'selective', use_cases: { training: 'partial', search: 'allowed', inference: 'allowed' }, basis: basisOf(), path_rules: rules as never }) });
     const tabId = await visit('https://paths.test/articles/2026/story?utm=x');
-    await badgeBecomes(tabId, 'Some');
+    await badgeBecomes(tabId, 'Mix');
     expect(await action.getTitle({ tabId })).toBe(
       'AI policy of paths.test: restricts some AI uses (AI training partly blocked). This page: AI training blocked, by robots.txt (line 5); the site as a whole: selective',
     );
@@ -113,7 +113,7 @@ describe('badge per stance', () => {
 
   it('an IDN host is named in Unicode', async () => {
     const tabId = await visit('https://xn--bcher-kva.test/');
-    await badgeBecomes(tabId, 'Some');
+    await badgeBecomes(tabId, 'Mix');
     expect(await action.getTitle({ tabId })).toBe('AI policy of bücher.test: restricts some AI uses (AI training partly blocked)');
   });
 
@@ -121,7 +121,7 @@ describe('badge per stance', () => {
     const p = policy('training.test');
     gw.routes.set('/v1/domain/training.test', { body: { ...p, basis: { ...p.basis!, last_check: { failed_at: new Date().toISOString(), cause: 'timed out', next_retry: null } } } });
     const tabId = await visit('https://training.test/');
-    await badgeBecomes(tabId, 'NoTr');
+    await badgeBecomes(tabId, 'Tr×');
     expect(await action.getTitle({ tabId })).toMatch(/\. The last check failed; this is the result of an earlier one$/);
   });
 });
@@ -143,24 +143,24 @@ describe('pages without a badge', () => {
 
 describe('session cache', () => {
   it('a repeated visit sets the badge from storage.session without asking the gateway', async () => {
-    await badgeBecomes(await visit('https://selective.test/'), 'Some');
+    await badgeBecomes(await visit('https://selective.test/'), 'Mix');
     const b = await visit('https://selective.test/other');
-    await badgeBecomes(b, 'Some');
+    await badgeBecomes(b, 'Mix');
     expect(lookups()).toHaveLength(1);
   });
 
   it('asks again once the cached answer is older than the TTL, showing the old one meanwhile', async () => {
-    await badgeBecomes(await visit('https://selective.test/'), 'Some');
+    await badgeBecomes(await visit('https://selective.test/'), 'Mix');
     const cached = (await answers.get(normalizeDomain('selective.test')))!;
     await answers.put(cached.policy, Date.now() - ANSWER_TTL_MS - 1000);
     gw.routes.set('/v1/domain/selective.test', { body: policy('selective.test', { stance: 'blocks_all_ai', detail: 'blocks_all_ai' }) });
     const b = await visit('https://selective.test/');
-    await badgeBecomes(b, 'NoAI');
+    await badgeBecomes(b, 'No');
     expect(lookups()).toHaveLength(2);
   });
 
   it('a full storage.session empties the answer cache instead of failing the lookup', async () => {
-    await badgeBecomes(await visit('https://selective.test/'), 'Some');
+    await badgeBecomes(await visit('https://selective.test/'), 'Mix');
     const session = fakeBrowser.storage.session;
     const set = session.set.bind(session);
     let full = true;
@@ -172,7 +172,7 @@ describe('session cache', () => {
       return set(items);
     });
     try {
-      await badgeBecomes(await visit('https://allows.test/'), 'Open');
+      await badgeBecomes(await visit('https://allows.test/'), 'Yes');
       expect(await answers.get(normalizeDomain('selective.test'))).toBeNull();
       expect(await answers.get(normalizeDomain('allows.test'))).not.toBeNull();
     } finally {
@@ -182,7 +182,7 @@ describe('session cache', () => {
 
   it('forgets answers and re-checks open tabs when the gateway address changes', async () => {
     const a = await visit('https://allows.test/');
-    await badgeBecomes(a, 'Open');
+    await badgeBecomes(a, 'Yes');
     await settingsItem.setValue({ gatewayUrl: await closedPortUrl(), token: '' });
     await badgeBecomes(a, BADGE_VIEW.error.text);
   });
@@ -205,7 +205,7 @@ describe('a domain under analysis', () => {
     expect(await pendings.get(normalizeDomain('new-site.test'))).not.toBeNull();
     expect(await fakeBrowser.alarms.get(POLL_ALARM)).toBeDefined();
     // Polls after 1 s and 2 s (real timers, real HTTP): the third answer is the record.
-    await badgeBecomes(tabId, 'NoTr', { timeout: 6000, interval: 100 });
+    await badgeBecomes(tabId, 'Tr×', { timeout: 6000, interval: 100 });
     expect(await pendings.get(normalizeDomain('new-site.test'))).toBeNull();
   });
 
@@ -224,7 +224,7 @@ describe('a domain under analysis', () => {
     await vi.waitFor(() => expect(gw.seen.some((r) => r.path === '/v1/domain/held.test' && r.headers.prefer === 'wait=10')).toBe(true));
     const t0 = Date.now();
     done!();
-    await badgeBecomes(tabId, 'NoTr', { timeout: 900, interval: 10 });
+    await badgeBecomes(tabId, 'Tr×', { timeout: 900, interval: 10 });
     // Well before the poller's first retry at 1 s: the held answer set it.
     expect(Date.now() - t0).toBeLessThan(900);
     expect(await pendings.get(normalizeDomain('held.test'))).toBeNull();
@@ -240,7 +240,7 @@ describe('a domain under analysis', () => {
       return { body: { domain: 'training.test', found: false, queued: true } };
     });
     const tabId = await visit('https://training.test/');
-    await badgeBecomes(tabId, 'NoTr', { timeout: 900, interval: 10 });
+    await badgeBecomes(tabId, 'Tr×', { timeout: 900, interval: 10 });
     // Not kept as a fresh answer, and polled until the record without terms_pending arrives.
     expect(answers.isFresh((await answers.get(normalizeDomain('training.test')))!, Date.now())).toBe(false);
     expect(await pendings.get(normalizeDomain('training.test'))).not.toBeNull();
@@ -249,7 +249,7 @@ describe('a domain under analysis', () => {
     termsIn = true;
     // The poller's first retry, after 1 s.
     await vi.waitFor(async () => expect(await termsPending()).toBeUndefined(), { timeout: 3000, interval: 50 });
-    expect(await action.getBadgeText({ tabId })).toBe('NoTr');
+    expect(await action.getBadgeText({ tabId })).toBe('Tr×');
     await vi.waitFor(async () => expect(await pendings.get(normalizeDomain('training.test'))).toBeNull());
   });
 
@@ -263,7 +263,7 @@ describe('a domain under analysis', () => {
         : { body: policy('long.test', { stance: 'blocks_all_ai', detail: 'blocks_all_ai' }), headers: { 'preference-applied': 'wait=10' } };
     });
     const tabId = await visit('https://long.test/');
-    await badgeBecomes(tabId, 'NoAI', { timeout: 900, interval: 10 });
+    await badgeBecomes(tabId, 'No', { timeout: 900, interval: 10 });
     expect(holds).toBe(2);
   });
 
@@ -281,7 +281,7 @@ describe('a domain under analysis', () => {
     // A new worker starts (registers listeners again), then the alarm fires.
     background.main();
     await fakeBrowser.alarms.onAlarm.trigger({ name: POLL_ALARM, scheduledTime: Date.now() });
-    await badgeBecomes(tabId, 'Open', { timeout: 3000 });
+    await badgeBecomes(tabId, 'Yes', { timeout: 3000 });
   });
 });
 
@@ -312,9 +312,9 @@ describe('gateway problems', () => {
     gw.routes.set('/v1/domain/slow-answer.test', { body: policy('slow-answer.test', { stance: 'blocks_all_ai', detail: 'blocks_all_ai' }), delayMs: 300 });
     const tabId = await visit('https://slow-answer.test/');
     await visit('https://allows.test/', tabId);
-    await badgeBecomes(tabId, 'Open');
+    await badgeBecomes(tabId, 'Yes');
     await new Promise((r) => setTimeout(r, 500));
-    expect(await action.getBadgeText({ tabId })).toBe('Open');
+    expect(await action.getBadgeText({ tabId })).toBe('Yes');
     const s = await tabStates.get(tabId);
     expect(s?.domain).toBe('allows.test');
   });

@@ -17,7 +17,7 @@ const none = { training: [], search: [], inference: [] };
  */
 export const SITE_BASIS: Record<string, Partial<Basis>> = {
   'blocks-all.test': { decided_by: all3(robotsLine(14, 'Disallow: /')) },
-  'wildcard.test': { decided_by: all3(robotsLine(2, 'Disallow: /')) },
+  'wildcard.test': { decided_by: all3(robotsLine(2, 'Disallow: /')), allow_list: { let_in: [], let_in_count: 0, ai: [] } },
   'training.test': { decided_by: { ...none, training: [robotsLine(7, 'Disallow: /')] } },
   'selective.test': { decided_by: { ...none, training: [robotsLine(2, 'Disallow: /')] } },
   'allows.test': { explicit: { training: true, search: true, inference: false }, decided_by: { training: [robotsLine(4, 'Allow: /')], search: [robotsLine(4, 'Allow: /')], inference: [] } },

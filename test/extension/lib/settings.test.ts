@@ -17,14 +17,19 @@ describe('validateGatewayUrl', () => {
     ['https://lens.example.org', 'https://lens.example.org'],
     ['HTTPS://Lens.Example.org:443/', 'https://lens.example.org'],
     ['http://[::1]:9000', 'http://[::1]:9000'],
+    // A bare host and port is what people type: read as http.
+    ['127.0.0.1:8787', 'http://127.0.0.1:8787'],
+    [' localhost:8787/ ', 'http://localhost:8787'],
+    ['localhost', 'http://localhost'],
+    ['[::1]:9000', 'http://[::1]:9000'],
   ])('accepts %s as %s', (input, origin) => {
     expect(validateGatewayUrl(input)).toEqual({ ok: true, url: origin });
   });
 
   it.each([
     ['', /Enter the gateway address/],
-    ['127.0.0.1:8787', /http:\/\/ or https:\/\//],
-    ['localhost', /http:\/\/ or https:\/\//],
+    ['127.0.0.1:8787/api', /http:\/\/ or https:\/\//],
+    ['lens example', /http:\/\/ or https:\/\//],
     ['http://', /not a web address/],
     ['ftp://example.org', /http:\/\/ or https:\/\//],
     ['javascript:alert(1)', /http:\/\/ or https:\/\//],

@@ -7,33 +7,26 @@ import { pageReading } from '../../../extension/lib/page-reading.js';
 import { pathVerdicts } from '../../../extension/lib/path-verdicts.js';
 import type { PathRules } from '../../../shared/schemas.js';
 import { aiTokensOf } from '../../../extension/lib/page-signals.js';
-import { hasNoOwnRules, parentSite } from '../../../extension/lib/parent-site.js';
+import { needsParent, parentSite } from '../../../extension/lib/parent-site.js';
+import { fullModel } from '../../../extension/components/with-full-record.js';
 import { popupModel } from '../../../extension/lib/view-model.js';
 import { headline, useReadings } from '../../../shared/story.js';
 import { basisOf } from '../../fixtures/records.js';
 import { announced, fullRecord, policy } from '../helpers/records.js';
 
 describe('view model', () => {
-  it('tells Purposes with the Overview words: partial stays "Partly blocked", explained', () => {
+  it('tells Purposes with the Overview words, the same three uses: partial stays "Partly blocked"', () => {
     const p = policy('selective.test');
     const m = popupModel({ policy: p, full: fullRecord('selective.test', { GPTBot: 'blocked' }), announced: announced('selective.test') });
-    expect(m.purposes!.map((x) => x.words)).toEqual(['Partly blocked', 'Not restricted', 'Not restricted', 'Not restricted']);
-    expect(m.purposes![0]!.note).toMatch(/can only say yes or no/);
+    expect(m.purposes).toEqual(m.uses);
     expect(m.uses.map((u) => u.words)).toEqual(['Partly blocked', 'Not restricted', 'Not restricted']);
-  });
-
-  it('announced browsing false: Blocked when every agent bot is, else Partly blocked', () => {
-    const p = policy('blocks-all.test');
-    const a = announced('blocks-all.test', { purposes: { ...announced('x.test').purposes, browsing: { allowed: false, source: ['robots_txt'] } } });
-    expect(popupModel({ policy: p, announced: a, agents: 'blocked' }).purposes![3]!.words).toBe('Blocked');
-    expect(popupModel({ policy: p, announced: a, agents: 'partial' }).purposes![3]!.words).toBe('Partly blocked');
   });
 
   it('gives no openness score when a verdict is unknown', () => {
     const p = policy('server-error.test');
     const m = popupModel({ policy: p, full: fullRecord('server-error.test', {}, { ai_openness_score: 0.5, robots_txt_status: 'error' }) });
-    expect(m.openness).toBeNull();
-    expect(m.details!.openness).toBeNull();
+    expect(m.openness).toBe('No openness score: the site\u2019s rules could not be read.');
+    expect(fullModel(m, fullRecord('server-error.test', {}, { ai_openness_score: 0.5, robots_txt_status: 'error' })).details.openness).toBe(m.openness);
     expect(popupModel({ policy: policy('training.test'), full: fullRecord('training.test', {}, { ai_openness_score: 2 / 3 }) }).openness).toMatch(/^Openness 67 \/ 100/);
   });
 
@@ -43,7 +36,7 @@ describe('view model', () => {
       conflicts: ['signal_allows_but_robots_blocks'],
       explanations: [{ subject: 'signal_allows_but_robots_blocks', value: 'search', source: 'content_signals', line: 30, evidence: 'Content-Signal: search=yes,ai-train=no', reason: 'x' }],
     });
-    expect(popupModel({ policy: p, full }).issues).toEqual([
+    expect(fullModel(popupModel({ policy: p, full }), full).issues).toEqual([
       { kind: 'conflict', label: 'A signal allows what robots.txt blocks', explanation: 'A usage signal says yes to AI search, which robots.txt restricts for AI bots.' },
     ]);
   });
@@ -61,12 +54,32 @@ describe('view model', () => {
 });
 
 describe('the site a subdomain belongs to', () => {
-  it('a subdomain with no AI rules shows its registrable domain\'s policy beside it', () => {
-    const sub = policy('cooking.blocks-all.test', { registrable_domain: 'blocks-all.test' });
+  it('a subdomain without robots.txt shows its parent\'s policy, marked as the parent\'s (classification.md section 11)', () => {
+    const sub = policy('cooking.blocks-all.test', { ...policy('no-robots.test'), domain: 'cooking.blocks-all.test', registrable_domain: 'blocks-all.test' });
     expect(parentSite(sub)).toEqual({ domain: 'blocks-all.test', www: false });
-    expect(hasNoOwnRules(sub)).toBe(true);
+    expect(needsParent(sub)).toBe(true);
+    expect(needsParent(policy('training.test'))).toBe(false);
     const m = popupModel({ policy: sub, parent: { domain: 'blocks-all.test', www: false, policy: policy('blocks-all.test') } });
-    expect(m.parent).toBe('cooking.blocks-all.test has no AI rules of its own. blocks-all.test: blocks all AI.');
+    expect(m.headline).toMatchObject({ label: 'Blocks all AI', badge: 'blocks_all_ai' });
+    expect(m.headline.explanation).toBe('From blocks-all.test: The site refuses AI training, AI search and AI answers alike. cooking.blocks-all.test has no robots.txt of its own.');
+    expect(m.headline.phrase).toBe('blocks all AI, from blocks-all.test; cooking.blocks-all.test has no robots.txt of its own');
+    expect(m.uses.map((u) => [u.words, u.because])).toEqual([
+      ['Blocked', 'by blocks-all.test\u2019s robots.txt (line 14)'],
+      ['Blocked', 'by blocks-all.test\u2019s robots.txt (line 14)'],
+      ['Blocked', 'by blocks-all.test\u2019s robots.txt (line 14)'],
+    ]);
+    expect(m.parent).toBeNull();
+  });
+
+  it('a subdomain with its own robots.txt shows its own, the parent\'s in a note when they differ; a parent without AI rules is not shown', () => {
+    const own = policy('news.training.test', { ...policy('selective.test'), domain: 'news.training.test', registrable_domain: 'training.test' });
+    const m = popupModel({ policy: own, parent: { domain: 'training.test', www: false, policy: policy('training.test') } });
+    expect(m.headline.label).toBe('Selective');
+    expect(m.parent).toBe('training.test, the site news.training.test belongs to: blocks AI training, by robots.txt (line 7).');
+    const bare = policy('docs.no-rules.test', { ...policy('no-robots.test'), domain: 'docs.no-rules.test', registrable_domain: 'no-rules.test' });
+    const n = popupModel({ policy: bare, parent: { domain: 'no-rules.test', www: false, policy: policy('no-rules.test') } });
+    expect(n.headline.label).toBe('No AI rules');
+    expect(n.parent).toBeNull();
   });
 
   it('explains www.', () => {

@@ -62,7 +62,8 @@ describe('lookup CLI', () => {
     expect(r.stdout).not.toMatch(/no robots\.txt|Openness/i);
     // A robots.txt answering 5xx holds the homepage back (RFC 9309): its terms were never looked for.
     const held = await lookup(['server-error.test'], env);
-    expect(held.stdout).toContain('terms of service  not looked for (the homepage was not fetched)');
+    expect(held.stdout).toContain('terms of service  not fetched: robots.txt could not be read');
+    expect(held.stdout).toContain('homepage          not fetched: robots.txt could not be read');
     const idn = await lookup(['bücher.test'], env);
     expect(idn.stdout.split('\n')[0]).toBe('bücher.test (xn--bcher-kva.test)');
   });
@@ -71,7 +72,7 @@ describe('lookup CLI', () => {
     farm.set('no-terms.test', { routes: { '/': html('<!doctype html><title>No Terms</title><p>Hello.</p>'), '/robots.txt': text('User-agent: *\nDisallow: /private/\n') } });
     const r = await lookup(['no-terms.test'], env);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('terms of service  none linked from the homepage\n');
+    expect(r.stdout).toContain('terms of service  none linked from the homepage, none at /terms, /terms-of-service, /legal or /tos\n');
   });
 
   it('--json prints the full record', async () => {

@@ -40,7 +40,7 @@ describe('say', () => {
     expect(STANCE_LABELS.blocks_training).toEqual({ label: 'T(stanceBlocksTraining)', explanation: 'T(stanceBlocksTrainingInfo)' });
     expect({ ...BADGE_VIEW.selective }).toMatchObject({ text: 'T(badgeSelective)', phrase: 'T(phraseSelective)', color: '#854d0e' });
     expect(badgeTitle('a.test', 'queued')).toBe('T(badgeTitle)');
-    expect(robotsReading(summaryRecord('a.test')).sentence).toBe('T(robotsWasRead)');
+    expect(robotsReading(summaryRecord('a.test')).clause).toBe('T(robotsWasReadClause)');
     setTranslator(null);
     expect(STANCE_LABELS.blocks_training.label).toBe('Blocks AI training');
   });

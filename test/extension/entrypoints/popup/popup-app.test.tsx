@@ -91,7 +91,7 @@ describe('popup app', () => {
     // The popup polls while open (first after 1 s); the answer reaches it through storage.session.
     await waitFor(() => expect(screen.getByTestId('stance').textContent).toBe('Selective'), { timeout: 5000 });
     expect((await tabStates.get(id))?.kind).toBe('found');
-    expect(await fakeBrowser.action.getBadgeText({ tabId: id })).toBe('Some');
+    expect(await fakeBrowser.action.getBadgeText({ tabId: id })).toBe('Mix');
   });
 
   it('shows the error with what to do when the gateway refuses the token', async () => {
@@ -118,7 +118,7 @@ describe('popup app', () => {
     fireEvent.click(screen.getByTestId('recheck'));
     await waitFor(() => expect(screen.getByTestId('stance').textContent).toBe('Blocks all AI'));
     expect(gw.seen.find((r) => r.path === '/v1/domain/training.test/recheck')?.headers['x-ai-policy-lens']).toBe('1');
-    expect(await fakeBrowser.action.getBadgeText({ tabId: id })).toBe('NoAI');
+    expect(await fakeBrowser.action.getBadgeText({ tabId: id })).toBe('No');
     expect(screen.queryByTestId('recheck-message')).toBeNull();
   });
 

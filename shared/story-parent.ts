@@ -1,0 +1,41 @@
+/**
+ * A subdomain and the site it belongs to (classification.md section 11): a host without a
+ * robots.txt of its own shows the policy of its registrable parent when the parent has AI
+ * rules, marked as the parent's ("from example.com") with its own absence stated; a host with
+ * its own robots.txt shows its own, the parent's in a note when they differ. Plain functions.
+ */
+import { say } from './say.js';
+import type { DomainPolicyFound } from './schemas.js';
+import { deciderPhrase, byWords, type Headline, type UseReading } from './story.js';
+
+/** The host's own robots.txt is missing (not unread) and it says nothing else about AI. */
+export function hasNothingOwn(own: DomainPolicyFound): boolean {
+  const robots = own.basis?.robots_txt.status ?? (own.detail === 'no_robots' ? 'missing' : null);
+  return robots === 'missing' && (own.stance === 'no_policy' || own.detail === 'has_llms_txt');
+}
+
+/** The parent has a machine-readable AI rule (an llms.txt alone is none). */
+const hasAiRules = (p: DomainPolicyFound): boolean => p.stance !== 'no_policy' && p.detail !== 'has_llms_txt';
+
+/** Whether the parent's policy is the one to show for `own`. */
+export function parentApplies(own: DomainPolicyFound, parent: DomainPolicyFound | null | undefined): parent is DomainPolicyFound {
+  return parent !== null && parent !== undefined && parent.domain !== own.domain && hasNothingOwn(own) && hasAiRules(parent);
+}
+
+/** The parent's headline, marked as the parent's, with the host's own absence said. */
+export function inheritedHeadline(host: string, parentHost: string, theirs: Headline): Headline {
+  return {
+    label: theirs.label,
+    explanation: say('fromParentInfo', 'From $1: $2 $3 has no robots.txt of its own.', parentHost, theirs.explanation, host),
+    badge: theirs.badge,
+    phrase: say('phraseFromParent', '$1, from $2; $3 has no robots.txt of its own', theirs.phrase, parentHost, host),
+  };
+}
+
+/** The parent's verdicts, each decided by the parent's files ("by example.com’s robots.txt (line 7)"). */
+export function inheritedUses(uses: readonly UseReading[], parent: DomainPolicyFound, parentHost: string): UseReading[] {
+  return uses.map((r) => {
+    const first = r.deciders[0];
+    return first && r.because && r.verdict !== 'unknown' ? { ...r, because: byWords(deciderPhrase(first, parent.path_rules, 'homepage', parentHost)) } : r;
+  });
+}
