@@ -7,6 +7,7 @@ import { ConfigError, int, optionalStr, str, type Env } from '../lib/env.js';
 import { DEFAULT_QUEUE_LIMITS, type QueueLimits } from './api.js';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from './retention.js';
 import { allowedHostsOf } from '../lib/http/host-guard.js';
+import { logLevelOf } from '../lib/log-level.js';
 
 export interface ServiceConfig {
   host: string;
@@ -47,15 +48,6 @@ export interface PostgresSettings {
   jobCheckSeconds: number;
   /** CRAWL_JOB_POLL_SECONDS: how often idle workers look for jobs come due (new jobs wake them at once). */
   jobPollSeconds: number;
-}
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
-/** LOG_LEVEL, one of pino's levels; the gateway reads it with this too (in remote mode this parser is all it runs). */
-export function logLevelOf(env: Env): string {
-  const logLevel = str(env, 'LOG_LEVEL', 'info').toLowerCase();
-  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `expected one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
-  return logLevel;
 }
 
 export function loadServiceConfig(env: Env = process.env): ServiceConfig {

@@ -52,7 +52,7 @@ import { onceEvery } from '../lib/throttle.js';
 import type { ReadOptions, SearchParams } from '../../shared/api.js';
 import { backoffDelay, type BackoffOptions } from './backoff.js';
 import { Pacer, sleep, type PacingBudget } from './pacer.js';
-import { RecheckResultSchema } from '../service/http/recheck-schema.js';
+import { RecheckResultSchema } from '../../shared/recheck-schema.js';
 import { UpstreamStatsSchema, type UpstreamStats } from '../service/preview/schemas.js';
 import type { RecheckResult } from '../../shared/api.js';
 import type { HeldLookup, PolicySource, QuotaSnapshot } from './policy-source.js';

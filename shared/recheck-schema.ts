@@ -1,4 +1,8 @@
-/** POST /v1/domain/{domain}/recheck's answer (ours: "Check again", shared/api.ts RecheckResult). */
+/**
+ * POST /v1/domain/{domain}/recheck's answer ("Check again", shared/api.ts RecheckResult): a wire
+ * shape both sides read, the service to document it (openapi) and the gateway to check its
+ * upstream's answer.
+ */
 import { z } from 'zod';
 
 export const RecheckResultSchema = z.object({
@@ -8,4 +12,3 @@ export const RecheckResultSchema = z.object({
   /** Seconds until another check of this domain will be accepted. */
   retry_after: z.number().int().positive(),
 });
-
