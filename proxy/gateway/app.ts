@@ -16,7 +16,7 @@
  * The domain reads honour RFC 7240 `Prefer: wait=N` and "Check again" is offered as HeldReads
  * (held/) decides. Assembly only: each part is built by its own module.
  */
-import express, { type Express } from 'express';
+import express, { type Express, type Request } from 'express';
 import type { Store } from 'express-rate-limit';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { errorHandler, notFound } from '../lib/http/errors.js';
@@ -180,7 +180,8 @@ function mountGuards(app: Express, deps: GatewayDeps, clock: Clock): void {
   app.use(corsUnlessOwnPage(corsMiddleware(s.allowedOrigins)));
   app.use('/healthz', healthRouter(deps.dependencies));
   app.use(identifyClient(s.proxyToken, new IdentitySlots(deps.slotStore ?? null, () => clock.now())));
-  app.use(rateLimiter(s.rateLimitPerMinute, { keyGenerator: clientKey, skip: (req) => !isWebPath(req.path) && refusedUncounted(req), store: deps.rateLimitStore, logger: deps.logger }));
+  const skip = (req: Request) => !isWebPath(req.path) && refusedUncounted(req);
+  app.use(rateLimiter(s.rateLimitPerMinute, { keyGenerator: clientKey, skip, store: deps.rateLimitStore, logger: deps.logger }));
   // The web app's static page and assets: no custom header on a navigation (own-page.ts).
   app.use(webRouter(deps.webDir === undefined ? builtWebDir() : deps.webDir));
   app.use(accessGuard(s.proxyToken));
@@ -191,5 +192,6 @@ function mountGuards(app: Express, deps: GatewayDeps, clock: Clock): void {
  * per request. The single lookup, nearly every request, is the first route tried.
  */
 function mountRoutes(app: Express, ctx: RouteContext, ops: OpsDeps): void {
-  app.use(domainRouter(ctx), searchRouter(ctx), batchRouter(ctx), checkRouter(ctx), previewRouter(ctx), statsRouter(ctx), recheckRouter(ctx), opsRouter(ops));
+  app.use(domainRouter(ctx), searchRouter(ctx), batchRouter(ctx), checkRouter(ctx));
+  app.use(previewRouter(ctx), statsRouter(ctx), recheckRouter(ctx), opsRouter(ops));
 }

@@ -1,9 +1,10 @@
 /**
  * RecordWatch (watch.ts) in embedded mode, told by the service's "record stored" event: every
- * stored crawl of a domain (a new record, or a failed check kept beside the earlier one) drops the domain's cached answers at once, so neither a queued answer nor the
- * record before a check is served after it. A read that waits uses the service's whenAnalysed;
- * after an accepted "Check again" it waits for the next stored crawl of that domain instead,
- * since the domain already has a record.
+ * stored crawl of a domain (a new record, or a failed check kept beside the earlier one) drops
+ * the domain's cached answers at once, so neither a queued answer nor the record before a check
+ * is served after it. A read that waits uses the service's whenAnalysed; after an accepted
+ * "Check again" it waits for the next stored crawl of that domain instead, since the domain
+ * already has a record.
  */
 import { LRUCache } from 'lru-cache';
 import type { AnalysisControl, RecheckResult } from '../../../shared/api.js';
