@@ -82,7 +82,7 @@ export function OptionsForm() {
   return (
     <form class="options" onSubmit={save} noValidate>
       <h1>{t('extName', 'AI Policy Lens')}</h1>
-      <p class="muted">{t('optIntro', 'The extension sends only the host name of the page you visit to your gateway, never the path, and never holds a service API key.')}</p>
+      <p class="muted">{t('optIntro', 'AI Policy Lens shows what each website says about AI training, AI search and AI answers. It asks your gateway, the small server you start with npm start, and sends it only the site\u2019s host name (example.com): never the page\u2019s address or content. The extension holds no API key.')}</p>
       <label for="address">{t('optAddress', 'Gateway address')}</label>
       <input
         id="address"
