@@ -18,7 +18,7 @@ import { CrawlPool } from './crawl-pool.js';
 import { withLastCheck } from './last-check.js';
 import { LookupMarks } from './looked-up.js';
 import { PendingAnswers } from './pending/index.js';
-import { policyReads, previewReads, type ReadDeps } from './reads.js';
+import { registryReads, previewReads, type RegistryReads, type PreviewReads, type ReadDeps } from './reads.js';
 import { Reclassifier } from './reclassify.js';
 import { DEFAULT_AUDIT_RETENTION_DAYS, Retention } from './retention.js';
 import { Serving } from './served.js';
@@ -88,7 +88,7 @@ function assemble(opts: EmbeddedOptions): Parts {
 }
 
 /** The analysis controls and operations: waits, Check again, bulk checks, a crawl now, status, close. */
-function controls(p: Parts): Omit<LookupService, keyof ReturnType<typeof policyReads> | keyof ReturnType<typeof previewReads>> {
+function controls(p: Parts): Omit<LookupService, keyof RegistryReads | keyof PreviewReads> {
   let closed = false;
   return {
     whenAnalysed: (domain, timeoutMs, signal, o) => p.pending.whenAnalysed(domain, timeoutMs, signal, o),
@@ -121,5 +121,5 @@ function controls(p: Parts): Omit<LookupService, keyof ReturnType<typeof policyR
 
 export function createLookupService(opts: EmbeddedOptions): EmbeddedLookupService {
   const parts = assemble(opts);
-  return { store: parts.store, ...policyReads(parts), ...previewReads(parts), ...controls(parts) };
+  return { store: parts.store, ...registryReads(parts), ...previewReads(parts), ...controls(parts) };
 }

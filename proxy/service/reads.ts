@@ -24,14 +24,14 @@ export interface ReadDeps {
   clock: Clock;
 }
 
-export type PolicyReads = Pick<LookupService, 'lookup' | 'full' | 'search' | 'batch' | 'lookups' | 'policy' | 'score'>;
+export type RegistryReads = Pick<LookupService, 'lookup' | 'full' | 'search' | 'batch' | 'lookups' | 'policy' | 'score'>;
 export type PreviewReads = Pick<LookupService, 'history' | 'signals' | 'previewSearch' | 'stats'>;
 
 /** The reference surface's reads: the lookup, the full record, search, batches, and the announced policy and score. */
-export function policyReads(d: ReadDeps): PolicyReads {
+export function registryReads(d: ReadDeps): RegistryReads {
   const { records, serving, pending } = d;
   const announced = async (domain: Domain) => (await serving.served(domain, await records.announced(domain)))?.value;
-  const reads: PolicyReads = {
+  const reads: RegistryReads = {
     async lookup(domain, o) {
       const rec = await serving.served(domain, await records.summary(domain));
       return rec ? withLastCheck(rec.value, rec.lastCheck) : (pending.earlyAnswer(domain) ?? serving.unknown(domain, o));
