@@ -15,13 +15,14 @@
 import { destination } from 'pino';
 import { createCrawler, userAgentFor } from '../crawler/index.js';
 import { ConfigError } from '../lib/env.js';
-import { createLogger } from '../lib/logger.js';
-import { loadServiceConfig } from '../service/config.js';
-import { createLookupService } from '../service/lookup-service.js';
+import { createLogger, type Logger } from '../lib/logger.js';
+import { loadServiceConfig, logLevelOf, type ServiceConfig } from '../service/config.js';
+import { createLookupService, type EmbeddedLookupService } from '../service/lookup-service.js';
 import { openConfiguredStore } from '../service/open-store.js';
-import { openSqliteStore } from '../service/store/sqlite/open.js';
-import { prepareAudit, runAudit } from './audit.js';
-import { USAGE, UsageError, parseAuditArgs } from './options.js';
+import { DEFAULT_AUDIT_RETENTION_DAYS } from '../service/retention.js';
+import { crawlerOptions, serviceOptions } from '../service/service-options.js';
+import { prepareAudit, runAudit, type AuditSession, type PreparedAudit } from './audit.js';
+import { USAGE, UsageError, parseAuditArgs, type AuditOptions } from './options.js';
 import { OUTPUT_FILES } from './output/write-outputs.js';
 import { progressView, type ProgressView } from './progress.js';
 import { ListChangedError } from './state.js';
@@ -31,69 +32,57 @@ function fail(message: string, usage = true): never {
   process.exit(2);
 }
 
-async function main(argv: string[]): Promise<number> {
-  let config;
+/** A bad setting (the environment, CRAWL_OVERRIDES, RANKLIST_CSV): its message and exit code 2. */
+function configured<T>(make: () => T): T {
   try {
-    config = loadServiceConfig(process.env);
+    return make();
   } catch (e) {
     if (e instanceof ConfigError) fail(`Configuration error: ${e.message}`, false);
     throw e;
   }
-  let opts;
-  let prepared;
+}
+
+/** The command line and the list, the run's state opened; bad input exits with 2. */
+function prepare(argv: string[], config: ServiceConfig): { opts: AuditOptions; prepared: PreparedAudit } | 'help' {
+  let opts: AuditOptions | 'help' | undefined;
   try {
     opts = parseAuditArgs(argv, config.refreshDays);
-    if (opts === 'help') {
-      process.stdout.write(USAGE);
-      return 0;
-    }
-    prepared = prepareAudit(opts, Date.now());
+    if (opts === 'help') return 'help';
+    const prepared = prepareAudit(opts, Date.now());
+    const { list } = prepared;
+    for (const l of list.invalid.slice(0, 10)) process.stderr.write(`${opts.list}:${l.line}: not a domain (${l.reason}): ${l.text}\n`);
+    if (list.invalid.length > 10) process.stderr.write(`… and ${list.invalid.length - 10} more lines, all listed in ${OUTPUT_FILES.invalid}\n`);
+    return { opts, prepared };
   } catch (e) {
     if (e instanceof UsageError) fail(e.message);
     if (e instanceof ListChangedError) fail(`${opts !== 'help' && opts ? opts.out : 'The folder'}: ${e.message}.`, false);
     throw e;
   }
-  const { list } = prepared;
-  for (const l of list.invalid.slice(0, 10)) process.stderr.write(`${opts.list}:${l.line}: not a domain (${l.reason}): ${l.text}\n`);
-  if (list.invalid.length > 10) process.stderr.write(`… and ${list.invalid.length - 10} more lines, all listed in ${OUTPUT_FILES.invalid}\n`);
+}
 
-  // Logs go to stderr, warnings and worse by default: stdout is the progress.
-  const log = createLogger('audit', process.env.LOG_LEVEL ?? 'warn', { destination: destination(2), pretty: false });
-  let crawler;
-  try {
-    crawler = createCrawler({ overrides: config.crawlOverrides, rankListPath: config.rankListPath });
-  } catch (e) {
-    if (e instanceof ConfigError) fail(`Configuration error: ${e.message}`, false);
-    throw e;
-  }
+interface AuditService {
+  service: EmbeddedLookupService;
+  crawler: ReturnType<typeof createCrawler>;
+  /** The registry is in PostgreSQL and `npm run worker` processes crawl. */
+  pg: boolean;
+}
+
+/**
+ * The lookup service the audit runs on: on PostgreSQL that registry and its queue, crawled by
+ * workers; else one embedded, its registry in DIR/registry.sqlite, crawling here. Its own
+ * registry is the run's result: the retention passes keep their defaults and purge nothing.
+ */
+async function auditService(config: ServiceConfig, opts: AuditOptions, log: Logger): Promise<AuditService> {
+  const crawler = configured(() => createCrawler(crawlerOptions(config)));
   const pg = config.databaseUrl !== undefined;
-  const store = pg ? await openConfiguredStore(config, log, 'service') : openSqliteStore(opts.out);
-  const service = createLookupService({
-    dataDir: opts.out,
-    store,
-    crawler,
-    workers: !pg,
-    crawlConcurrency: config.crawlConcurrency,
-    refreshDays: opts.refreshDays,
-    queueLimits: config.queueLimits,
-    logger: log,
-  });
-  const view = progressView(process.stdout);
-  view.note(
-    `${prepared.resumed ? 'Resuming' : 'Auditing'} ${list.entries.length.toLocaleString('en-US')} domains into ${opts.out}` +
-      (pg ? ' on the PostgreSQL registry (DATABASE_URL); `npm run worker` processes do the crawling.' : '.'),
-  );
-  const session = runAudit(prepared, opts, {
-    service,
-    crawlsHere: !pg,
-    window: pg ? Math.max(64, Math.ceil(opts.rate * 10)) : 2 * config.crawlConcurrency,
-    registry: pg ? 'PostgreSQL (DATABASE_URL)' : `${opts.out}/registry.sqlite`,
-    userAgent: userAgentFor(process.env.CRAWLER_CONTACT?.trim() || undefined),
-    log,
-    view: pg ? withWorkerHint(view) : view,
-  });
-  // Ctrl-C under `npm run audit` arrives twice: from the terminal and forwarded by npm. A second
-  // one counts (stop at once) only when it comes a second or more after the first.
+  const store = pg ? await openConfiguredStore(config, log, 'service') : undefined;
+  const settings = { ...config, dataDir: opts.out, refreshDays: opts.refreshDays, auditRetentionDays: DEFAULT_AUDIT_RETENTION_DAYS, purgeUnusedDays: null };
+  const service = createLookupService(serviceOptions(settings, { store, crawler, workers: !pg, logger: log }));
+  return { service, crawler, pg };
+}
+
+/** Ctrl-C under `npm run audit` arrives twice: from the terminal and forwarded by npm. A second one counts (stop at once) only when it comes a second or more after the first. */
+function stopOnInterrupt(session: AuditSession, view: ProgressView): void {
   let firstInterrupt = 0;
   const onInterrupt = () => {
     const now = Date.now();
@@ -105,6 +94,35 @@ async function main(argv: string[]): Promise<number> {
   };
   process.on('SIGINT', onInterrupt);
   process.on('SIGTERM', onInterrupt);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const config = configured(() => loadServiceConfig(process.env));
+  const ready = prepare(argv, config);
+  if (ready === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const { opts, prepared } = ready;
+  const { list } = prepared;
+  // Logs go to stderr, warnings and worse by default: stdout is the progress.
+  const log = createLogger('audit', logLevelOf(process.env, 'warn'), { destination: destination(2), pretty: false });
+  const { service, crawler, pg } = await auditService(config, opts, log);
+  const view = progressView(process.stdout);
+  view.note(
+    `${prepared.resumed ? 'Resuming' : 'Auditing'} ${list.entries.length.toLocaleString('en-US')} domains into ${opts.out}` +
+      (pg ? ' on the PostgreSQL registry (DATABASE_URL); `npm run worker` processes do the crawling.' : '.'),
+  );
+  const session = runAudit(prepared, opts, {
+    service,
+    crawlsHere: !pg,
+    window: pg ? Math.max(64, Math.ceil(opts.rate * 10)) : 2 * config.crawlConcurrency,
+    registry: pg ? 'PostgreSQL (DATABASE_URL)' : `${opts.out}/registry.sqlite`,
+    userAgent: userAgentFor(config.crawlerContact),
+    log,
+    view: pg ? withWorkerHint(view) : view,
+  });
+  stopOnInterrupt(session, view);
   try {
     const { outcome, tally } = await session.done;
     view.stop();

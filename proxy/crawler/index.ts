@@ -27,9 +27,9 @@ export interface CrawlerOptions {
   /** RANKLIST_CSV: `rank,domain` lines (header line optional); rank null without one. */
   rankListPath?: string;
   /**
-   * CRAWLER_CONTACT: the page or mailto: address in the User-Agent where site owners reach
-   * whoever runs this crawler; default the project's page for site owners. When not given,
-   * it is read from the environment here, at start, like every setting.
+   * CRAWLER_CONTACT (read by the service's settings, proxy/service/config.ts): the page or
+   * mailto: address in the User-Agent where site owners reach whoever runs this crawler;
+   * default the project's page for site owners.
    */
   contact?: string;
   /** Defaults in CRAWL_LIMITS (limits.ts). */
@@ -53,11 +53,10 @@ function named<T>(variable: string, parse: () => T): T {
   }
 }
 
-/** The contact given, else CRAWLER_CONTACT, else the project's page; checked either way. */
+/** The contact given, checked; undefined (the project's page) when none is. */
 function contactOf(given: string | undefined): string | undefined {
-  const value = given ?? process.env.CRAWLER_CONTACT;
-  if (value === undefined || value.trim() === '') return undefined;
-  return named('CRAWLER_CONTACT', () => parseContact(value));
+  if (given === undefined || given.trim() === '') return undefined;
+  return named('CRAWLER_CONTACT', () => parseContact(given));
 }
 
 export function createCrawler(opts: CrawlerOptions = {}): EvidenceSource & { close(): Promise<void> } {

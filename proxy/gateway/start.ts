@@ -11,7 +11,7 @@ import { systemClock, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { closeServer } from '../lib/shutdown.js';
 import { STALE_AFTER_DAYS } from '../../shared/values.js';
-import { createLookupService } from '../service/index.js';
+import { createLookupService, crawlerOptions, serviceOptions } from '../service/index.js';
 import { EmbeddedSource } from '../upstream/embedded-source.js';
 import type { PolicySource } from '../upstream/policy-source.js';
 import { RemoteSource, type RemoteSourceOptions } from '../upstream/remote-source.js';
@@ -66,18 +66,8 @@ export function createSource(config: GatewayConfig, opts: StartOptions, onAttemp
   }
   const s = config.service!;
   // One injected clock for the service and its crawler: a record's time agrees with the service's.
-  const crawler = createCrawler({ overrides: s.crawlOverrides, rankListPath: s.rankListPath, clock: opts.clock });
-  const service = createLookupService({
-    dataDir: s.dataDir,
-    crawler,
-    crawlConcurrency: s.crawlConcurrency,
-    refreshDays: s.refreshDays,
-    queueLimits: s.queueLimits,
-    auditRetentionDays: s.auditRetentionDays,
-    purgeUnusedDays: s.purgeUnusedDays,
-    logger: opts.logger,
-    clock: opts.clock,
-  });
+  const crawler = createCrawler(crawlerOptions(s, opts.clock));
+  const service = createLookupService(serviceOptions(s, { crawler, logger: opts.logger, clock: opts.clock }));
   const source = new EmbeddedSource(service);
   const close = source.close.bind(source);
   source.close = async () => {

@@ -1,7 +1,7 @@
 /**
  * Structured logs (pino). Secrets never reach a log line: Authorization headers, API keys and
- * proxy tokens are redacted wherever they appear. LOG_LEVEL sets the level (default info;
- * tests use silent). On a terminal the lines are made for people (pino-pretty: local time,
+ * proxy tokens are redacted wherever they appear. The level comes from each program's settings
+ * (LOG_LEVEL, read by its config loader; default info; tests use silent). On a terminal the lines are made for people (pino-pretty: local time,
  * level, message, fields); anywhere else, one JSON object per line for the log collector.
  */
 import { pino, type DestinationStream, type Logger } from 'pino';
@@ -33,7 +33,7 @@ export interface LoggerOptions {
   destination?: DestinationStream;
 }
 
-export function createLogger(name: string, level: string = process.env.LOG_LEVEL ?? 'info', opts: LoggerOptions = {}): Logger {
+export function createLogger(name: string, level = 'info', opts: LoggerOptions = {}): Logger {
   const options = { name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
   const pretty = opts.pretty ?? process.stdout.isTTY === true;
   if (!pretty) return opts.destination ? pino(options, opts.destination) : pino(options);

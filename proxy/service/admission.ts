@@ -14,15 +14,13 @@ import type { RecheckResult } from '../../shared/api.js';
 import { HttpError } from '../lib/http-error.js';
 import type { Clock } from '../lib/clock.js';
 import type { QueueLimits } from './api.js';
+import { RECHECK_INTERVAL_MS, recheckAnswer } from './pending/recheck.js';
 import { PRIORITY, type CrawlQueue, type EnqueueOutcome } from './store/registry-store.js';
 
-/** "Check again" at most once a minute per domain (issue 10 item 11). */
-export const RECHECK_INTERVAL_MS = 60_000;
 /** What a full queue asks callers to wait: about the time the workers need to free a share of it. */
 export const QUEUE_FULL_RETRY_S = 60;
 
 const isQueued = (o: EnqueueOutcome) => o === 'queued' || o === 'added';
-const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 export function queueFull(): HttpError {
   return new HttpError(503, 'queue_full', `The analysis queue is full; ask again in ${QUEUE_FULL_RETRY_S} seconds.`, { retryAfter: QUEUE_FULL_RETRY_S });
@@ -92,15 +90,8 @@ export class Admission {
       maxQueued: this.limits.maxQueued,
       budget: this.budget(client),
     });
-    switch (r.kind) {
-      case 'queued':
-        this.kick();
-        return { domain, accepted: true, retry_after: seconds(RECHECK_INTERVAL_MS) };
-      case 'too_soon':
-      case 'over_budget':
-        return { domain, accepted: false, retry_after: seconds(r.retryAfterMs) };
-      case 'full':
-        throw queueFull();
-    }
+    if (r.kind === 'full') throw queueFull();
+    if (r.kind === 'queued') this.kick();
+    return recheckAnswer(domain, r);
   }
 }

@@ -81,10 +81,8 @@ export const DEFAULT_QUEUE_LIMITS: QueueLimits = { maxQueued: 10_000, newPerClie
 export const RETRY_DELAYS_MS: readonly number[] = [600_000, 3_600_000, 21_600_000];
 
 export interface LookupServiceOptions {
-  /** Folder of registry.sqlite; created when missing. Ignored when `store` is given. */
-  dataDir: string;
-  /** Another implementation of the storage port; the service closes it. */
-  store?: RegistryStore;
+  /** The storage port (SQLite or PostgreSQL, chosen by service-options.ts); the service closes it. */
+  store: RegistryStore;
   /** Gathers evidence; the real crawler in production, the same crawler with CRAWL_OVERRIDES in tests. */
   crawler: EvidenceSource;
   clock?: Clock;

@@ -13,6 +13,7 @@ import { CheckRun } from './check-run.js';
 import { cliSetup } from './cli-setup.js';
 import { createLookupService } from './lookup-service.js';
 import { openConfiguredStore } from './open-store.js';
+import { serviceOptions } from './service-options.js';
 
 const USAGE = `Usage: npm run check -- [--bot TOKEN] [--use training|search|inference] [--csv] [--no-crawl] < urls.txt
   One URL a line (blank lines and lines starting with # are skipped). For each, one JSON line
@@ -57,11 +58,11 @@ async function main(argv: string[]): Promise<number> {
   const question = checkQuestion(args.bot, args.use);
   if (!question.ok) fail(question.message.replace(/^(bot|use): /, '--$1: '));
 
-  const { config, crawler } = cliSetup(fail);
+  const { config, logLevel, crawler } = cliSetup(fail);
   // Logs go to stderr: stdout is the answer.
-  const logger = createLogger('check', process.env.LOG_LEVEL ?? 'warn', { destination: process.stderr });
+  const logger = createLogger('check', logLevel, { destination: process.stderr });
   const store = await openConfiguredStore(config, logger, 'service');
-  const service = createLookupService({ dataDir: config.dataDir, store, crawler, workers: false, logger, refreshDays: config.refreshDays, queueLimits: config.queueLimits });
+  const service = createLookupService(serviceOptions(config, { store, crawler, workers: false, logger }));
   const run = new CheckRun(service, question.value, { crawl: !args['no-crawl'], concurrency: config.crawlConcurrency });
   const started = performance.now();
   let bad = 0;

@@ -12,6 +12,7 @@ import { createLogger } from '../lib/logger.js';
 import { formatAnalysis } from './cli-format.js';
 import { cliSetup } from './cli-setup.js';
 import { createLookupService } from './lookup-service.js';
+import { serviceOptions } from './service-options.js';
 
 const USAGE = 'Usage: npm run lookup -- <domain> [--json]\n  e.g. npm run lookup -- example.com\n';
 
@@ -32,14 +33,10 @@ async function main(argv: string[]): Promise<void> {
   const parsed = parseDomain(args[0]);
   if (!parsed.ok) fail(`"${args[0]}" is not a domain: ${parsed.message}`);
 
-  const { crawler } = cliSetup(fail);
+  const { config, logLevel, crawler } = cliSetup(fail);
   const dir = mkdtempSync(join(tmpdir(), 'ai-policy-lookup-'));
-  const service = createLookupService({
-    dataDir: dir,
-    crawler,
-    workers: false,
-    logger: createLogger('lookup', process.env.LOG_LEVEL ?? 'warn'),
-  });
+  // A registry of its own in the temp folder, never the service's.
+  const service = createLookupService(serviceOptions({ ...config, dataDir: dir }, { crawler, workers: false, logger: createLogger('lookup', logLevel) }));
   try {
     const full = await service.analyseNow(parsed.domain);
     const summary = await service.lookup(parsed.domain);

@@ -7,6 +7,7 @@ import { ConfigError, int, optionalStr, str, type Env } from '../lib/env.js';
 import { DEFAULT_QUEUE_LIMITS, type QueueLimits } from './api.js';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from './retention.js';
 import { allowedHostsOf } from '../lib/http/host-guard.js';
+import { parseContact } from '../crawler/user-agent.js';
 import { logLevelOf } from '../lib/log-level.js';
 
 export interface ServiceConfig {
@@ -26,6 +27,8 @@ export interface ServiceConfig {
   purgeUnusedDays: number | null;
   /** RANKLIST_CSV path, when a rank list is configured. */
   rankListPath: string | undefined;
+  /** CRAWLER_CONTACT: the page or mailto: address the crawler's User-Agent names; undefined: the project's page. */
+  crawlerContact: string | undefined;
   /** Express `trust proxy` as a hop count (LIBRARIES "inbound limits": never `true`). */
   trustProxy: number;
   /** Host names besides the listening address, localhost and [::1] (proxy/lib/http/host-guard.ts). */
@@ -50,6 +53,9 @@ export interface PostgresSettings {
   jobPollSeconds: number;
 }
 
+/** LOG_LEVEL (proxy/lib/log-level.ts): the service's programs read it with the gateway's rule. */
+export { logLevelOf };
+
 export function loadServiceConfig(env: Env = process.env): ServiceConfig {
   const logLevel = logLevelOf(env);
   const host = str(env, 'HOST', '127.0.0.1');
@@ -69,6 +75,7 @@ export function loadServiceConfig(env: Env = process.env): ServiceConfig {
     auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', DEFAULT_AUDIT_RETENTION_DAYS, 1, 36_500),
     purgeUnusedDays: optionalStr(env, 'PURGE_UNUSED_DAYS') === undefined ? null : int(env, 'PURGE_UNUSED_DAYS', 0, 1, 36_500),
     rankListPath: rankListPath === undefined ? undefined : resolve(rankListPath),
+    crawlerContact: crawlerContactOf(env),
     trustProxy: int(env, 'TRUST_PROXY', 0, 0, 16),
     allowedHosts: allowedHostsOf(env),
     logLevel,
@@ -81,6 +88,17 @@ export function loadServiceConfig(env: Env = process.env): ServiceConfig {
       jobPollSeconds: int(env, 'CRAWL_JOB_POLL_SECONDS', 2, 1, 600),
     },
   };
+}
+
+/** CRAWLER_CONTACT, checked as the User-Agent takes it (an http(s) URL or a mailto: address). */
+function crawlerContactOf(env: Env): string | undefined {
+  const value = optionalStr(env, 'CRAWLER_CONTACT');
+  if (value === undefined) return undefined;
+  try {
+    return parseContact(value);
+  } catch (e) {
+    throw new ConfigError('CRAWLER_CONTACT', (e as Error).message);
+  }
 }
 
 /** DATABASE_URL, a postgres:// or postgresql:// URL; the message never repeats it (it may hold a password). */

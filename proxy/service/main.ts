@@ -18,6 +18,7 @@ import { createServiceApp } from './http/app.js';
 import { createJsonServer } from '../lib/http/server.js';
 import { createLookupService } from './lookup-service.js';
 import { openConfiguredStore } from './open-store.js';
+import { crawlerOptions, serviceOptions } from './service-options.js';
 
 const config = loadOrExit(() => {
   const c = loadServiceConfig(process.env);
@@ -27,23 +28,12 @@ const config = loadOrExit(() => {
 const log = createLogger('service', config.logLevel);
 
 // A bad CRAWL_OVERRIDES or RANKLIST_CSV is a ConfigError naming the variable.
-const crawler = loadOrExit(() => createCrawler({ overrides: config.crawlOverrides, rankListPath: config.rankListPath }));
+const crawler = loadOrExit(() => createCrawler(crawlerOptions(config)));
 
 // A database written by a newer program is refused here, in one line (SchemaTooNewError, exit 2).
 const store = await openConfiguredStore(config, log, 'service');
 const crawls = config.databaseUrl === undefined || config.serviceCrawls;
-const service = createLookupService({
-  dataDir: config.dataDir,
-  store,
-  workers: crawls,
-  crawler,
-  crawlConcurrency: config.crawlConcurrency,
-  refreshDays: config.refreshDays,
-  queueLimits: config.queueLimits,
-  auditRetentionDays: config.auditRetentionDays,
-  purgeUnusedDays: config.purgeUnusedDays,
-  logger: log,
-});
+const service = createLookupService(serviceOptions(config, { store, crawler, workers: crawls, logger: log }));
 const app = createServiceApp({ service, store: service.store, logger: log, trustProxy: config.trustProxy, allowedHosts: config.allowedHosts });
 
 // Every refusal, including those Node's parser makes before Express runs, is the seed's error object.

@@ -14,8 +14,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseDomain } from '../../shared/domain.js';
 import { ConfigError } from '../lib/env.js';
-import { CACHE_FILE } from '../gateway/cache-store.js';
-import { loadServiceConfig } from './config.js';
+import { GATEWAY_CACHE_FILE } from '../lib/data-files.js';
+import { loadServiceConfig, type ServiceConfig } from './config.js';
 import { DAY_MS, purgeUnused } from './retention.js';
 import { backupSqliteFile, type BackupResult } from './store/sqlite/backup.js';
 import { REGISTRY_FILE, openSqliteStore } from './store/sqlite/open.js';
@@ -25,9 +25,9 @@ import { createLogger } from '../lib/logger.js';
 
 const USAGE = `Usage:
   npm run backup -- FOLDER
-      Writes a consistent copy of each database in DATA_DIR (${REGISTRY_FILE}, ${CACHE_FILE})
+      Writes a consistent copy of each database in DATA_DIR (${REGISTRY_FILE}, ${GATEWAY_CACHE_FILE})
       into FOLDER, created when missing. Safe while the gateway or the service runs.
-      To restore, see the README ("Backups").
+      To restore, see docs/self-hosting.md ("Backups").
   npm run purge -- DOMAIN [DOMAIN ...]
       Forgets these domains: record, audit entries, indexes, history and queued check.
   npm run purge -- --unused-days N [--dry-run]
@@ -44,21 +44,22 @@ const plural = (n: number, word: string) => `${count(n)} ${word}${n === 1 ? '' :
 const size = (bytes: number) => (bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 const WHAT: Record<string, string> = { domains: 'domains', gateway_cache: 'cached answers' };
 
-/** DATA_DIR as the servers read it; a bad setting is a ConfigError naming it. */
-const dataDir = (): string => loadServiceConfig(process.env).dataDir;
+/** DATA_DIR and DATABASE_URL as the servers read them; a bad setting is a ConfigError naming it. */
+const settings = (): ServiceConfig => loadServiceConfig(process.env);
 
 function backup(args: string[]): void {
   if (args.length !== 1) throw new UsageError('Give one folder to write the backup into.');
-  const dir = dataDir();
+  const config = settings();
+  const dir = config.dataDir;
   const dest = resolve(args[0]!);
   if (existsSync(dest) && !statSync(dest).isDirectory()) {
     throw new UsageError(`${dest} is a file. Give a folder: the backup is one file per database, and the folder can serve as DATA_DIR to restore.`);
   }
-  const files = [REGISTRY_FILE, CACHE_FILE].filter((f) => existsSync(join(dir, f)));
-  if (files.length === 0) throw new UsageError(`${dir} holds no database (${REGISTRY_FILE} or ${CACHE_FILE}): nothing to back up. Is DATA_DIR set as for the server?`);
+  const files = [REGISTRY_FILE, GATEWAY_CACHE_FILE].filter((f) => existsSync(join(dir, f)));
+  if (files.length === 0) throw new UsageError(`${dir} holds no database (${REGISTRY_FILE} or ${GATEWAY_CACHE_FILE}): nothing to back up. Is DATA_DIR set as for the server?`);
   const taken = files.filter((f) => existsSync(join(dest, f)));
   if (taken.length > 0) throw new UsageError(`${dest} already holds ${taken.join(' and ')}. Back up into a new folder (for example one named after the date).`);
-  if (process.env.DATABASE_URL) process.stdout.write('The registry is in PostgreSQL (DATABASE_URL): back it up with pg_dump. This copies only the files in DATA_DIR.\n');
+  if (config.databaseUrl) process.stdout.write('The registry is in PostgreSQL (DATABASE_URL): back it up with pg_dump. This copies only the files in DATA_DIR.\n');
   mkdirSync(dest, { recursive: true });
   for (const f of files) {
     const r: BackupResult = backupSqliteFile(join(dir, f), join(dest, f));
@@ -85,7 +86,7 @@ async function purge(argv: string[]): Promise<void> {
     return d.domain;
   });
 
-  const config = loadServiceConfig(process.env);
+  const config = settings();
   const dir = config.dataDir;
   // With DATABASE_URL the registry is in PostgreSQL, as for the servers.
   if (!config.databaseUrl && !existsSync(join(dir, REGISTRY_FILE))) throw new UsageError(`${dir} holds no ${REGISTRY_FILE}: nothing to purge. Is DATA_DIR set as for the server?`);

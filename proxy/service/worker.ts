@@ -16,6 +16,7 @@ import { onSignals } from '../lib/shutdown.js';
 import { loadServiceConfig } from './config.js';
 import { createLookupService } from './lookup-service.js';
 import { openConfiguredStore } from './open-store.js';
+import { crawlerOptions, serviceOptions } from './service-options.js';
 
 const config = loadOrExit(() => {
   const c = loadServiceConfig(process.env);
@@ -25,21 +26,10 @@ const config = loadOrExit(() => {
   return c;
 });
 const log = createLogger('worker', config.logLevel);
-const crawler = loadOrExit(() => createCrawler({ overrides: config.crawlOverrides, rankListPath: config.rankListPath }));
+const crawler = loadOrExit(() => createCrawler(crawlerOptions(config)));
 const store = await openConfiguredStore(config, log, 'worker');
 
-const service = createLookupService({
-  dataDir: config.dataDir,
-  store,
-  crawler,
-  crawlConcurrency: config.crawlConcurrency,
-  refreshDays: config.refreshDays,
-  queueLimits: config.queueLimits,
-  // Every process that crawls runs the retention passes: with the service's settings, not the defaults.
-  auditRetentionDays: config.auditRetentionDays,
-  purgeUnusedDays: config.purgeUnusedDays,
-  logger: log,
-});
+const service = createLookupService(serviceOptions(config, { store, crawler, logger: log }));
 
 onSignals(
   async () => {

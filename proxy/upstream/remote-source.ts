@@ -17,7 +17,6 @@
 import { z } from 'zod';
 import type { ReadOptions, RecheckResult, SearchParams } from '../../shared/api.js';
 import type { Domain } from '../../shared/domain.js';
-import { RecheckResultSchema } from '../../shared/recheck-schema.js';
 import {
   AnnouncedRecordSchema,
   BatchResultSchema,
@@ -25,6 +24,7 @@ import {
   DomainPolicyUnknownSchema,
   FullRecordSchema,
   HistoryResponseSchema,
+  RecheckResultSchema,
   ScoreResponseSchema,
   SearchResultSchema,
   type BatchResult,

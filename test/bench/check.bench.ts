@@ -26,6 +26,7 @@ import { ApiKeys } from '../../proxy/service/auth/api-keys.js';
 import { createServiceApp } from '../../proxy/service/http/app.js';
 import { JudgedParts } from '../../proxy/service/judged-parts.js';
 import { createLookupService } from '../../proxy/service/lookup-service.js';
+import { openSqliteStore } from '../../proxy/service/store/sqlite/open.js';
 import { checkCheckBody, type CheckRequest } from '../../shared/check-api.js';
 import type { Domain } from '../../shared/domain.js';
 import { parseRobotsTxt } from '../../shared/robots/index.js';
@@ -91,7 +92,7 @@ function sites(): { sites: Record<string, FixtureSite>; urls: string[] } {
 async function populate(dir: string, table: Record<string, FixtureSite>): Promise<void> {
   const farm = await startFixtureFarm(table);
   const crawler = createCrawler({ overrides: farm.overrides() });
-  const service = createLookupService({ dataDir: dir, crawler, workers: false, logger: createLogger('bench', 'silent') });
+  const service = createLookupService({ store: openSqliteStore(dir), crawler, workers: false, logger: createLogger('bench', 'silent') });
   const domains = Object.keys(table);
   let next = 0;
   const t0 = performance.now();
@@ -105,7 +106,7 @@ async function populate(dir: string, table: Record<string, FixtureSite>): Promis
 }
 
 async function serve(dir: string): Promise<void> {
-  const service = createLookupService({ dataDir: dir, crawler: createCrawler({}), workers: false, logger: createLogger('bench', 'silent') });
+  const service = createLookupService({ store: openSqliteStore(dir), crawler: createCrawler({}), workers: false, logger: createLogger('bench', 'silent') });
   const app = createServiceApp({ service, store: service.store, logger: createLogger('bench', 'silent'), keyLimits: UNLIMITED });
   const key = await new ApiKeys(service.store.keys).create('bench@example.com', '127.0.0.1', Date.now());
   serveCpuUsage();
@@ -157,7 +158,7 @@ async function main(): Promise<void> {
     console.log(`${fmt(urls.length)} URLs over ${fmt(DOMAINS)} domains; question: ${JSON.stringify(QUESTION)}`);
 
     // In process: the pieces of one API request, over the same 100 bodies.
-    const service = createLookupService({ dataDir: dir, crawler: createCrawler({}), workers: false, logger: createLogger('bench', 'silent') });
+    const service = createLookupService({ store: openSqliteStore(dir), crawler: createCrawler({}), workers: false, logger: createLogger('bench', 'silent') });
     const bodies = chunks(mixed);
     const t = { json: 0, urls: 0, read: 0, reuse: 0, judge: 0, out: 0 };
     const parts = new JudgedParts();

@@ -55,7 +55,7 @@ const UNLIMITED = { minute: 1e9, day: 1e9, month: 1e9 };
 
 async function serveReplica(url: string): Promise<void> {
   const store = await openPgStore(url, { log });
-  const service = createLookupService({ dataDir: '', store, workers: false, crawler: { crawl: () => Promise.reject(new Error('API only')) }, logger: log });
+  const service = createLookupService({ store, workers: false, crawler: { crawl: () => Promise.reject(new Error('API only')) }, logger: log });
   const app = createServiceApp({ service, store, logger: log, keyLimits: UNLIMITED });
   const server = app.listen(0, '127.0.0.1', () => process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
 }
@@ -65,7 +65,7 @@ async function serveSqlite(): Promise<void> {
   const dir = mkdtempSync(`${tmpdir()}/scale-bench-sqlite-`);
   const store = openSqliteStore(dir);
   await storeCached(store);
-  const service = createLookupService({ dataDir: dir, store, workers: false, crawler: { crawl: () => Promise.reject(new Error('not used')) }, logger: log });
+  const service = createLookupService({ store, workers: false, crawler: { crawl: () => Promise.reject(new Error('not used')) }, logger: log });
   const app = createServiceApp({ service, store, logger: log, keyLimits: UNLIMITED });
   const key = await new ApiKeys(store.keys).create('bench@example.com', '127.0.0.1', Date.now());
   const server = app.listen(0, '127.0.0.1', () => process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key }));
@@ -89,7 +89,7 @@ function storeCached(store: RegistryStore) {
 async function runWorker(url: string, overrides: string): Promise<void> {
   const store = await openPgStore(url, { log, jobPollSeconds: 1 });
   const crawler = createCrawler({ overrides });
-  createLookupService({ dataDir: '', store, crawler, crawlConcurrency: 8, logger: log });
+  createLookupService({ store, crawler, crawlConcurrency: 8, logger: log });
   process.send!({ ready: true });
 }
 

@@ -22,6 +22,7 @@ import { createLogger } from '../../proxy/lib/logger.js';
 import { ApiKeys } from '../../proxy/service/auth/api-keys.js';
 import { createServiceApp } from '../../proxy/service/http/app.js';
 import { createLookupService } from '../../proxy/service/lookup-service.js';
+import { openSqliteStore } from '../../proxy/service/store/sqlite/open.js';
 import type { Domain } from '../../shared/domain.js';
 import { startFixtureFarm } from '../fixtures/farm.js';
 import { STANCE_SITES, sitesOf } from '../fixtures/stance-sites.js';
@@ -46,7 +47,7 @@ async function populatedService() {
   const farm = await startFixtureFarm(sitesOf(STANCE_SITES));
   const dir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
   const crawler = createCrawler({ overrides: farm.overrides() });
-  const service = createLookupService({ dataDir: dir, crawler, logger: createLogger('bench', 'silent') });
+  const service = createLookupService({ store: openSqliteStore(dir), crawler, logger: createLogger('bench', 'silent') });
   for (const host of Object.keys(STANCE_SITES)) await service.analyseNow(host as Domain);
   return {
     service,

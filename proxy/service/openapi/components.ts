@@ -7,7 +7,7 @@ import { z } from 'zod';
 import * as S from '../../../shared/schemas.js';
 import { LIMITS } from '../../../shared/values.js';
 import { HealthResponseSchema, HealthUnavailableSchema } from '../http/health-schema.js';
-import { RecheckResultSchema } from '../../../shared/recheck-schema.js';
+import { RecheckResultSchema } from '../http/recheck-schema.js';
 import { QUEUE_FULL_RETRY_S } from '../admission.js';
 import { OUTAGE_RETRY_S } from '../store/availability.js';
 

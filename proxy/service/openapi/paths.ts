@@ -3,7 +3,7 @@
  * code, header and error code, and every choice we made where the seed says "not shown".
  */
 import { LIMITS, STANCES } from '../../../shared/values.js';
-import { RECHECK_INTERVAL_MS } from '../admission.js';
+import { RECHECK_INTERVAL_MS } from '../pending/recheck.js';
 import { DEFAULT_QUEUE_LIMITS } from '../api.js';
 import { MAX_WAIT_S } from '../../lib/http/prefer.js';
 import { QUEUE_FULL_NOTE, RATE_LIMIT_HEADERS, jsonResponse, ref } from './components.js';

@@ -43,23 +43,12 @@ import { MinuteBudget, type StoredBudget } from './budget.js';
 import { bandRange, firstPlace, laneOf, packPriority, places, priorityOf, turnOf, type Place } from './fair-turns.js';
 import { MAX_ATTEMPTS } from './workers.js';
 import { PgBossWorkers } from './pgboss-workers.js';
+import { BOSS_SCHEMA, CRAWL_QUEUE, type JobData } from './pgboss-job.js';
 
-export const CRAWL_QUEUE = 'lens-crawl';
-export const BOSS_SCHEMA = 'pgboss';
 /** Seconds before a crawl that threw (or whose worker died) runs again; doubled with jitter for the next attempt. */
 const RETRY_DELAY_S = 5;
 /** Admission's lock: one decision at a time across replicas (any constant; "jobs" in ASCII). */
 const ADMISSION_LOCK = 0x6a6f6273;
-
-export interface JobData {
-  domain: string;
-  /** When the job was asked for, by the service's clock: "check again" counts from it. */
-  enqueuedMs: number;
-  /** The retry of a failed check (classification.md section 8), sent to start later: counted apart, never promoted. */
-  retry?: boolean;
-  /** Whose turns the job takes (ReadOptions.client; absent: the shared lane). */
-  client?: string;
-}
 
 export interface PgBossJobsOptions {
   /** A running job not finished within this is taken as lost (its worker died) and run again. */

@@ -14,7 +14,7 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from '../../lib/logger.js';
 import { CHANNELS, type PgEvents } from '../store/pg/notify.js';
 import type { CrawlRunner, QueueCounts, RunJob } from '../store/registry-store.js';
-import { CRAWL_QUEUE, type JobData } from './pgboss-jobs.js';
+import { CRAWL_QUEUE, type JobData } from './pgboss-job.js';
 
 /** How long stop() lets running crawls finish: the crawler's 20 s whole-domain limit and a margin. */
 const STOP_GRACE_MS = 25_000;

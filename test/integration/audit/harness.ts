@@ -13,6 +13,7 @@ import { prepareAudit, runAudit, type AuditResult } from '../../../proxy/audit/a
 import type { AuditOptions } from '../../../proxy/audit/options.js';
 import type { AuditProgress } from '../../../proxy/audit/progress-meter.js';
 import { createLookupService, type EmbeddedLookupService } from '../../../proxy/service/lookup-service.js';
+import { openSqliteStore } from '../../../proxy/service/store/sqlite/open.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 
@@ -33,7 +34,7 @@ export async function auditInProcess(
   const prepared = prepareAudit(full, Date.now());
   const crawler = createCrawler({ overrides: env.overrides });
   const log = createLogger('audit-test', 'silent');
-  const service = createLookupService({ dataDir: full.out, crawler, logger: log, crawlConcurrency: env.concurrency ?? 4, retryDelaysMs: env.retryDelaysMs });
+  const service = createLookupService({ store: openSqliteStore(full.out), crawler, logger: log, crawlConcurrency: env.concurrency ?? 4, retryDelaysMs: env.retryDelaysMs });
   const progress: AuditProgress[] = [];
   const handovers: InProcessAudit['handovers'] = [];
   const session = runAudit(prepared, full, {

@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Evidence } from '../../../proxy/analysis/evidence.js';
-import { createCrawler, CRAWLER_TOKEN, type CrawlerOptions } from '../../../proxy/crawler/index.js';
+import { createCrawler, CRAWLER_TOKEN, DEFAULT_CONTACT, type CrawlerOptions } from '../../../proxy/crawler/index.js';
+import { loadServiceConfig } from '../../../proxy/service/config.js';
+import { crawlerOptions } from '../../../proxy/service/service-options.js';
 import { html, startFixtureFarm, text, type FixtureFarm, type FixtureSite, type RecordedRequest } from '../../fixtures/farm.js';
 import { asResponse } from './helpers.js';
 
@@ -141,13 +143,21 @@ describe('the User-Agent', () => {
     for (const r of got) expect(r.headers['user-agent']).toBe(`${CRAWLER_TOKEN}/1.0 (+mailto:crawler@example.org)`);
   });
 
-  it('reads CRAWLER_CONTACT when no contact is given, and refuses a bad one naming the variable', async () => {
+  it('takes CRAWLER_CONTACT from the service settings (the only reader of the environment), and refuses a bad one naming the variable', async () => {
+    expect(() => loadServiceConfig({ CRAWLER_CONTACT: 'ftp://example.org/' })).toThrow('CRAWLER_CONTACT: "ftp://example.org/" must be an http(s) URL or a mailto: address');
+    expect(() => createCrawler({ contact: 'ftp://example.org/' })).toThrow('CRAWLER_CONTACT: "ftp://example.org/" must be an http(s) URL or a mailto: address');
+    const settings = loadServiceConfig({ CRAWLER_CONTACT: 'https://ops.example.org/crawler' });
+    const { got } = await crawlSite('contact.test', site(text('')), { contact: crawlerOptions(settings).contact });
+    expect(got.length).toBeGreaterThan(0);
+    for (const r of got) expect(r.headers['user-agent']).toBe(`${CRAWLER_TOKEN}/1.0 (+https://ops.example.org/crawler)`);
+  });
+
+  it('does not read CRAWLER_CONTACT itself: without a contact it names the project page', async () => {
     const saved = process.env.CRAWLER_CONTACT;
     try {
       process.env.CRAWLER_CONTACT = 'ftp://example.org/';
-      expect(() => createCrawler()).toThrow('CRAWLER_CONTACT: "ftp://example.org/" must be an http(s) URL or a mailto: address');
-      process.env.CRAWLER_CONTACT = 'https://ops.example.org/crawler';
-      await createCrawler().close();
+      const { got } = await crawlSite('nocontact.test', site(text('')));
+      for (const r of got) expect(r.headers['user-agent']).toBe(`${CRAWLER_TOKEN}/1.0 (+${DEFAULT_CONTACT})`);
     } finally {
       if (saved === undefined) delete process.env.CRAWLER_CONTACT;
       else process.env.CRAWLER_CONTACT = saved;

@@ -21,6 +21,7 @@ import {
 import { createCrawler } from '../../../proxy/crawler/index.js';
 import { createLogger } from '../../../proxy/lib/logger.js';
 import { createLookupService } from '../../../proxy/service/index.js';
+import { openSqliteStore } from '../../../proxy/service/store/sqlite/open.js';
 import { StatsResponseSchema } from '../../../proxy/service/preview/schemas.js';
 import type { Domain } from '../../../shared/domain.js';
 import { startFixtureFarm, text, type FixtureFarm } from '../../fixtures/farm.js';
@@ -46,7 +47,7 @@ const POLL_MAX_MS = 2_000;
 async function seedRegistry(dataDir: string, domain: string): Promise<void> {
   const past = { now: () => Date.now() - 120_000 };
   const crawler = createCrawler({ overrides: farm.overrides(), clock: past });
-  const seed = createLookupService({ dataDir, crawler, clock: past, workers: false, logger: createLogger('seed', 'silent') });
+  const seed = createLookupService({ store: openSqliteStore(dataDir), crawler, clock: past, workers: false, logger: createLogger('seed', 'silent') });
   await seed.analyseNow(domain as Domain);
   await seed.close();
   await crawler.close();

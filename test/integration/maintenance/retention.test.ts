@@ -16,6 +16,7 @@ import { ManualClock } from '../../../proxy/lib/clock.js';
 import { createLogger } from '../../../proxy/lib/logger.js';
 import { createServiceApp } from '../../../proxy/service/http/app.js';
 import { createLookupService, type EmbeddedLookupService, type EmbeddedOptions } from '../../../proxy/service/lookup-service.js';
+import { openSqliteStore } from '../../../proxy/service/store/sqlite/open.js';
 import type { SqliteStore } from '../../../proxy/service/store/sqlite/open.js';
 import type { Domain } from '../../../shared/domain.js';
 import { startFixtureFarm, text, type FixtureFarm } from '../../fixtures/farm.js';
@@ -45,7 +46,7 @@ describe('retention and look-ups through the service', () => {
   async function start(opts: Partial<EmbeddedOptions> = {}): Promise<Running> {
     const logger = createLogger('test', 'silent');
     const crawler = createCrawler({ overrides: farm.overrides(), clock, timeouts: { connectMs: 1_000, requestMs: 2_000, domainMs: 5_000 } });
-    const service = createLookupService({ dataDir, crawler, clock, logger, ...opts });
+    const service = createLookupService({ store: openSqliteStore(dataDir), crawler, clock, logger, ...opts });
     const app = createServiceApp({ service, store: service.store, clock, logger, trustProxy: 0 });
     const server: Server = await new Promise((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));

@@ -18,7 +18,7 @@ import { createLogger } from '../../../proxy/lib/logger.js';
 import { createServiceApp } from '../../../proxy/service/http/app.js';
 import { createLookupService, type EmbeddedLookupService } from '../../../proxy/service/lookup-service.js';
 import { SCHEMA_VERSION } from '../../../proxy/service/store/sqlite/migrations.js';
-import { REGISTRY_FILE, type SqliteStore } from '../../../proxy/service/store/sqlite/open.js';
+import { openSqliteStore, REGISTRY_FILE, type SqliteStore } from '../../../proxy/service/store/sqlite/open.js';
 import { VERSIONS, type FixtureFacts, type FixtureName } from '../../fixtures/schemas/versions.js';
 import { storeCrawl } from '../../helpers/maintenance-contract.js';
 import { RULES_VERSION, classify } from '../../../proxy/analysis/index.js';
@@ -67,7 +67,7 @@ describe.each(NAMES)('upgrading a registry written by %s', (name) => {
     // The old program's time, so no record is stale and nothing is re-crawled; no worker runs.
     const clock = { now: () => facts.madeAtMs + 60_000 };
     const logger = createLogger('test', 'silent');
-    service = createLookupService({ dataDir: dir, crawler: { crawl: () => Promise.reject(new Error('no crawl in this test')) }, clock, logger, workers: false });
+    service = createLookupService({ store: openSqliteStore(dir), crawler: { crawl: () => Promise.reject(new Error('no crawl in this test')) }, clock, logger, workers: false });
     db = (service.store as SqliteStore).db;
     const app = createServiceApp({ service, store: service.store, clock, logger, trustProxy: 0 });
     server = await new Promise((resolve) => {

@@ -16,6 +16,7 @@ import { createLogger } from '../../../proxy/lib/logger.js';
 import { requestLog } from '../../../proxy/lib/request-log.js';
 import { createCrawler } from '../../../proxy/crawler/index.js';
 import { createLookupService } from '../../../proxy/service/lookup-service.js';
+import { openSqliteStore } from '../../../proxy/service/store/sqlite/open.js';
 import { normalizeDomain } from '../../../shared/domain.js';
 import { html, startFixtureFarm, text, type FixtureFarm } from '../../fixtures/farm.js';
 
@@ -121,7 +122,7 @@ describe('one line per crawl', () => {
   it('names the domain, the time, what the site did and the stance, queued or asked for at once', async () => {
     const captured = capture();
     const crawler = createCrawler({ overrides: farm.overrides() });
-    const service = createLookupService({ dataDir, crawler, logger: createLogger('crawl', 'info', { pretty: false, destination: captured.stream }) });
+    const service = createLookupService({ store: openSqliteStore(dataDir), crawler, logger: createLogger('crawl', 'info', { pretty: false, destination: captured.stream }) });
     const stances: Record<string, string> = {};
     try {
       await service.lookup(normalizeDomain('logged.test'));

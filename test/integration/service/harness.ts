@@ -15,6 +15,7 @@ import { createLogger } from '../../../proxy/lib/logger.js';
 import { createJsonServer } from '../../../proxy/lib/http/server.js';
 import { createServiceApp } from '../../../proxy/service/http/app.js';
 import { createLookupService, type EmbeddedLookupService } from '../../../proxy/service/lookup-service.js';
+import { openSqliteStore } from '../../../proxy/service/store/sqlite/open.js';
 import type { QueueLimits } from '../../../proxy/service/api.js';
 import type { SqliteStore } from '../../../proxy/service/store/sqlite/open.js';
 import type Database from 'better-sqlite3';
@@ -60,7 +61,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   });
   const logger = createLogger('test', 'silent');
   const service = createLookupService({
-    dataDir,
+    store: openSqliteStore(dataDir),
     crawler,
     clock: opts.clock,
     logger,

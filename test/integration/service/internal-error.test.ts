@@ -10,6 +10,7 @@ import { REDACT_PATHS } from '../../../proxy/lib/logger.js';
 import { ApiKeys } from '../../../proxy/service/auth/api-keys.js';
 import { createServiceApp } from '../../../proxy/service/http/app.js';
 import { createLookupService, type EmbeddedLookupService } from '../../../proxy/service/lookup-service.js';
+import { openSqliteStore } from '../../../proxy/service/store/sqlite/open.js';
 
 describe('internal errors', () => {
   let dir: string;
@@ -21,7 +22,7 @@ describe('internal errors', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'svc-500-'));
-    service = createLookupService({ dataDir: dir, crawler: { crawl: () => Promise.reject(new Error('unused')) }, workers: false });
+    service = createLookupService({ store: openSqliteStore(dir), crawler: { crawl: () => Promise.reject(new Error('unused')) }, workers: false });
     const sink = new Writable({ write: (chunk, _e, cb) => (logged.push(String(chunk)), cb()) });
     const logger = pino({ level: 'error', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, sink);
     // The registry breaks under the app: every read now throws inside the route.

@@ -16,6 +16,7 @@ describe('loadServiceConfig', () => {
       auditRetentionDays: 180,
       purgeUnusedDays: null,
       rankListPath: undefined,
+      crawlerContact: undefined,
       trustProxy: 0,
       allowedHosts: [],
       logLevel: 'info',
@@ -55,8 +56,9 @@ describe('loadServiceConfig', () => {
       LOG_LEVEL: 'SILENT',
       AUDIT_RETENTION_DAYS: '30',
       PURGE_UNUSED_DAYS: '90',
+      CRAWLER_CONTACT: ' mailto:crawler@example.org ',
     });
-    expect(c).toMatchObject({ auditRetentionDays: 30, purgeUnusedDays: 90 });
+    expect(c).toMatchObject({ auditRetentionDays: 30, purgeUnusedDays: 90, crawlerContact: 'mailto:crawler@example.org' });
     expect(c).toMatchObject({ host: '0.0.0.0', port: 0, dataDir: '/tmp/x', crawlConcurrency: 2, refreshDays: 30, queueLimits: { maxQueued: 500, newPerClientPerMinute: 5 }, trustProxy: 1, logLevel: 'silent' });
   });
 
@@ -76,6 +78,7 @@ describe('loadServiceConfig', () => {
     ['AUDIT_RETENTION_DAYS', '0'],
     ['PURGE_UNUSED_DAYS', '0'],
     ['PURGE_UNUSED_DAYS', 'never'],
+    ['CRAWLER_CONTACT', 'ftp://example.org/'],
   ])('%s=%s stops with a message naming the variable', (name, value) => {
     expect(() => loadServiceConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadServiceConfig({ [name]: value })).toThrow(new RegExp(`^${name}:`));

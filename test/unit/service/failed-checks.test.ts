@@ -128,7 +128,7 @@ describe('failed checks in the registry', () => {
   });
 
   it('every answer of the service carries basis.last_check; an answer whose latest check is good carries null', async () => {
-    const service = createLookupService({ dataDir: dir, store: reg, crawler: { crawl: () => Promise.reject(new Error('not used')) }, workers: false });
+    const service = createLookupService({ store: reg, crawler: { crawl: () => Promise.reject(new Error('not used')) }, workers: false });
     await good('d.test', T0);
     await failed('d.test', T0 + DAY, 'the connection was refused');
     await good('e.test', T0);

@@ -13,11 +13,11 @@ import { CHECK_BODY_LIMIT, checkCheckBody } from '../../../../shared/check-api.j
 import { answerUrls, registryAnswers } from '../../../../shared/url-check/answer.js';
 import type { Clock } from '../../../lib/clock.js';
 import { checked } from '../../../lib/http/params.js';
-import { preferredWait } from '../../../lib/http/prefer.js';
 import type { LookupService } from '../../api.js';
 import type { ApiKeys } from '../../auth/api-keys.js';
 import type { KeyUsage } from '../../auth/usage.js';
 import { JudgedParts } from '../../judged-parts.js';
+import { heldRead } from '../../pending/index.js';
 import { methodNotAllowed } from '../errors.js';
 import { countKeyUsage, jsonBody, readOptions, requireJson, requireKey, requireKeyUncounted } from '../security.js';
 
@@ -36,18 +36,10 @@ export function checkRouter(service: LookupService, deps: CheckRouteDeps): Route
     await count(res, parsed.ok ? parsed.value.domains.length : 1);
     const request = checked(parsed);
     const opts = readOptions(res);
-    res.vary('Prefer');
+    const held = heldRead(req, res, service);
     const { found, queued } = await service.lookups(request.domains, opts);
-    const wait = preferredWait(req.get('prefer'));
-    if (wait !== undefined && wait > 0 && queued.size > 0) {
-      const gone = new AbortController();
-      res.once('close', () => gone.abort());
-      const waiting = request.domains.filter((d) => queued.has(d));
-      const done = await Promise.all(waiting.map((d) => service.whenAnalysed(d, wait * 1000, gone.signal)));
-      const analysed = waiting.filter((_, i) => done[i]);
-      if (analysed.length > 0) for (const [d, rec] of (await service.lookups(analysed, opts)).found) found.set(d, rec);
-      res.setHeader('Preference-Applied', `wait=${wait}`);
-    }
+    const analysed = await held.until(request.domains.filter((d) => queued.has(d)));
+    if (analysed.length > 0) for (const [d, rec] of (await service.lookups(analysed, opts)).found) found.set(d, rec);
     for (const [d, rec] of found) found.set(d, parts.reuse(rec));
     res.json(answerUrls(request, registryAnswers(request.domains, found, queued)));
   };

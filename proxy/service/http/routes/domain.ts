@@ -8,9 +8,9 @@
  */
 import { Router } from 'express';
 import type { LookupService } from '../../api.js';
+import { heldRead, sendRecheck } from '../../pending/index.js';
 import { methodNotAllowed } from '../errors.js';
 import { domainParam } from '../params.js';
-import { preferredWait } from '../../../lib/http/prefer.js';
 import { readOptions } from '../security.js';
 
 export function domainRouter(service: LookupService): Router {
@@ -20,16 +20,9 @@ export function domainRouter(service: LookupService): Router {
     .get(async (req, res) => {
       const domain = domainParam(req.params.domain);
       const opts = readOptions(res);
-      const wait = preferredWait(req.get('prefer'));
-      // The answer depends on Prefer (RFC 7240 section 2: caches must know).
-      res.vary('Prefer');
+      const held = heldRead(req, res, service);
       let answer = await service.lookup(domain, opts);
-      if (!answer.found && wait !== undefined && wait > 0) {
-        const gone = new AbortController();
-        res.once('close', () => gone.abort());
-        if (await service.whenAnalysed(domain, wait * 1000, gone.signal)) answer = await service.lookup(domain, opts);
-        res.setHeader('Preference-Applied', `wait=${wait}`);
-      }
+      if (!answer.found && (await held.until([domain])).length > 0) answer = await service.lookup(domain, opts);
       res.json(answer);
     })
     .all(methodNotAllowed('GET'));
@@ -40,10 +33,7 @@ export function domainRouter(service: LookupService): Router {
   router
     .route('/domain/:domain/recheck')
     .post(async (req, res) => {
-      const result = await service.recheck(domainParam(req.params.domain), readOptions(res));
-      // A refusal is an answer, not an error: a 429 would read as the key's limit being used up.
-      if (!result.accepted) res.setHeader('Retry-After', String(result.retry_after));
-      res.status(result.accepted ? 202 : 200).json(result);
+      sendRecheck(res, await service.recheck(domainParam(req.params.domain), readOptions(res)));
     })
     .all(methodNotAllowed('POST'));
   return router;

@@ -6,7 +6,7 @@
  * job included. Backups are PostgreSQL's own (pg_dump), not here.
  */
 import type pg from 'pg';
-import { BOSS_SCHEMA, CRAWL_QUEUE } from '../../queue/pgboss-jobs.js';
+import { BOSS_SCHEMA, CRAWL_QUEUE } from '../../queue/pgboss-job.js';
 import type { MaintenanceStore, PruneCursor } from '../registry-store.js';
 import { durableTransaction, row, rows, transaction } from './db.js';
 import { unindexDomainPg } from './preview-index.js';

@@ -7,7 +7,8 @@
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Logger } from '../../../lib/logger.js';
-import { BOSS_SCHEMA, PgBossJobs } from '../../queue/pgboss-jobs.js';
+import { BOSS_SCHEMA } from '../../queue/pgboss-job.js';
+import { PgBossJobs } from '../../queue/pgboss-jobs.js';
 import type { RegistryStore } from '../registry-store.js';
 import { createPool, statement } from './db.js';
 import { PgKeys } from './keys.js';

@@ -4,7 +4,7 @@
  * (issue 11 part 1), never by polling, so an RFC 7240 `Prefer: wait=N` lookup answers the
  * moment the domain can be answered.
  */
-import type { RecordStore } from './store/registry-store.js';
+import type { RecordStore } from '../store/registry-store.js';
 
 interface Waiter {
   finish(answered: boolean): void;
