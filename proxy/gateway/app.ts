@@ -13,10 +13,10 @@
  *   GET  /preview/v1/stats
  *   GET  /, /site/{domain}, /overview, /assets/*: the web app (routes/web.ts, own-page.ts)
  *
- * The domain reads honour RFC 7240 `Prefer: wait=N` and "Check again" is offered through a
- * RecordWatch: the embedded service's events (record-watch.ts) or the upstream (remote-watch.ts).
+ * The domain reads honour RFC 7240 `Prefer: wait=N` and "Check again" is offered as HeldReads
+ * (held/) decides. Assembly only: each part is built by its own module.
  */
-import express, { type Express } from 'express';
+import express, { type Express, type Request } from 'express';
 import type { Store } from 'express-rate-limit';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { errorHandler, notFound } from '../lib/http/errors.js';
@@ -25,26 +25,20 @@ import { securityHeaders } from '../lib/http/security.js';
 import { strictHttp } from '../lib/http/strict.js';
 import type { Logger } from '../lib/logger.js';
 import { SERVICE_VERSION } from '../service/version.js';
-import { toBatchItem } from '../upstream/batch-of-one.js';
 import type { PolicySource } from '../upstream/policy-source.js';
-import type { Domain } from '../../shared/domain.js';
-import type { DomainPolicy } from '../../shared/schemas.js';
-import { BatchLoader } from './batch-loader.js';
-import type { GatewayConfig, Ttls } from './config.js';
-import { keyOf } from './domain-keys.js';
+import { BatchLoader, sourceChunks } from './batch-loader.js';
+import type { GatewayOwnConfig, Ttls } from './config.js';
+import { HeldReads, type RecordStoredEvents } from './held/index.js';
+import type { RecheckMarks } from './held/marks.js';
 import { IdentitySlots, type SlotStore } from './identities.js';
 import { createMetrics, type GatewayMetrics } from './metrics.js';
-import { LocalRecheckMarks, type RecheckMarks } from './recheck-marks.js';
-import { EmbeddedWatch, type RecordStoredEvents, type RecordWatch } from './record-watch.js';
-import { RemoteWatch } from './remote-watch.js';
-import { ResponseCache, type CacheAnswer, type Flight, type InvalidationBus, type SecondLevel } from './response-cache.js';
+import { ResponseCache, type Flight, type InvalidationBus, type SecondLevel } from './response-cache.js';
 import { batchRouter } from './routes/batch.js';
 import { checkRouter } from './routes/check.js';
 import type { RouteContext } from './routes/context.js';
 import { domainRouter } from './routes/domain.js';
 import { countedFigures, healthRouter, opsRouter, type Dependencies, type OpsDeps } from './routes/ops.js';
 import { previewRouter } from './routes/preview.js';
-import { loadDomainRead } from './routes/reads.js';
 import { recheckRouter } from './routes/recheck.js';
 import { searchRouter } from './routes/search.js';
 import { statsRouter } from './routes/stats.js';
@@ -56,7 +50,7 @@ import './locals.js';
 import { requestLog } from '../lib/request-log.js';
 
 export type GatewaySettings = Pick<
-  GatewayConfig,
+  GatewayOwnConfig,
   'allowedOrigins' | 'allowedHosts' | 'proxyToken' | 'rateLimitPerMinute' | 'trustProxy' | 'cacheMaxEntries' | 'cacheMaxBytes' | 'cacheTtl'
 >;
 
@@ -93,51 +87,65 @@ export interface GatewayApp {
   readonly app: Express;
   readonly cache: ResponseCache;
   readonly metrics: GatewayMetrics;
-  /** Held reads and "Check again"; null when the source offers neither. */
-  readonly watch: RecordWatch | null;
+  /** Domain documents from the source; held reads, early answers and "Check again". */
+  readonly held: HeldReads;
   /** Stops listening to the service's events. */
   close(): void;
 }
 
 export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   const clock = deps.clock ?? systemClock;
-  const store = deps.store ?? null;
   const ttl: Ttls = { ...deps.settings.cacheTtl, ...deps.ttl };
-  let metrics: GatewayMetrics | undefined;
-  const cache = new ResponseCache({
+  // The gauges read the cache's size when scraped; the cache tells each result as it comes.
+  const metrics = createMetrics({ source: deps.source, cacheSize: () => cache.size, cacheBytes: () => cache.bytes });
+  const cache = createCache(deps, ttl.foundMs, clock, metrics);
+  const held = new HeldReads({
+    source: deps.source,
+    cache,
+    ttl,
+    clock,
+    marks: deps.recheckMarks,
+    onRecordStored: deps.onRecordStored,
+    flight: deps.flight,
+    logger: deps.logger,
+  });
+  const pseudonym = serviceClient();
+  const ctx: RouteContext = {
+    source: deps.source,
+    cache,
+    loader: new BatchLoader(sourceChunks(deps.source, (d, client) => held.cached('lookup', d, client))),
+    ttl,
+    metrics,
+    log: deps.logger,
+    held,
+    clientOf: (res) => pseudonym(res.locals.client),
+  };
+  const app = express();
+  configure(app, deps.settings.trustProxy);
+  mountGuards(app, deps, clock);
+  mountRoutes(app, ctx, opsDeps(deps, cache, metrics, clock));
+  app.use(notFound);
+  app.use(errorHandler(deps.logger));
+  return { app, cache, metrics, held, close: () => held.close() };
+}
+
+function createCache(deps: GatewayDeps, defaultTtlMs: number, clock: Clock, metrics: GatewayMetrics): ResponseCache {
+  return new ResponseCache({
     maxEntries: deps.settings.cacheMaxEntries,
     maxBytes: deps.settings.cacheMaxBytes,
-    defaultTtlMs: ttl.foundMs,
-    store,
+    defaultTtlMs,
+    store: deps.store ?? null,
     flight: deps.flight,
     bus: deps.bus,
     clock,
     logger: deps.logger,
-    onResult: (s) => metrics?.cache(s),
+    onResult: (s) => metrics.cache(s),
   });
-  metrics = createMetrics({ source: deps.source, cacheSize: () => cache.size, cacheBytes: () => cache.bytes });
-  const pseudonym = serviceClient();
-  const clientOf: RouteContext['clientOf'] = (res) => pseudonym(res.locals.client);
-  let watch: RecordWatch | null = null;
-  const load: RouteContext['load'] = async (kind, domain, client) => {
-    const loaded = await loadDomainRead(deps.source, kind, domain, ttl, client);
-    return watch ? watch.loaded(kind, domain, loaded) : loaded;
-  };
-  watch = createWatch(deps, cache, ttl, (domain, client) => cache.get(keyOf('lookup', domain), () => load('lookup', domain, client)));
-  const loader = new BatchLoader(async (chunk, client) => {
-    if (chunk.length === 1) {
-      // A lone miss uses the single lookup, through the cache: it joins a lookup of the same
-      // domain already in flight, and its full answer is kept for later single lookups.
-      const d = chunk[0]!;
-      const { entry } = await cache.get(keyOf('lookup', d), () => load('lookup', d, client));
-      const p = JSON.parse(entry.body.toString('utf8')) as DomainPolicy;
-      return new Map(p.found ? [[p.domain, toBatchItem(p)]] : []);
-    }
-    const r = await deps.source.batch(chunk, client === undefined ? undefined : { client });
-    return new Map(r.domains.map((i) => [i.domain, i]));
-  });
-  const ctx: RouteContext = { source: deps.source, cache, loader, ttl, metrics, log: deps.logger, watch, clientOf, load };
-  const ops: OpsDeps = {
+}
+
+function opsDeps(deps: GatewayDeps, cache: ResponseCache, metrics: GatewayMetrics, clock: Clock): OpsDeps {
+  const store = deps.store ?? null;
+  return {
     source: deps.source,
     cache,
     metrics,
@@ -147,15 +155,19 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
     sharedCache: store?.shared ?? false,
     counted: countedFigures(deps.source, store, clock),
   };
-  const s = deps.settings;
+}
 
-  const app = express();
+function configure(app: Express, trustProxy: number): void {
   // TRUST_PROXY is a hop count, never `true` (LIBRARIES "inbound limits"): req.ip and req.secure follow it.
-  app.set('trust proxy', s.trustProxy);
+  app.set('trust proxy', trustProxy);
   // Cached answers carry their own precomputed ETag; Express would hash every body again.
   app.set('etag', false);
   app.disable('x-powered-by');
+}
 
+/** Logging, security headers and the guards, in the order they must run; the web page before the access guard. */
+function mountGuards(app: Express, deps: GatewayDeps, clock: Clock): void {
+  const s = deps.settings;
   // First, so every answer that is not a success is logged, the security middleware's refusals included.
   if (deps.logger) app.use(requestLog(deps.logger));
   app.use((_req, res, next) => {
@@ -168,41 +180,18 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   app.use(corsUnlessOwnPage(corsMiddleware(s.allowedOrigins)));
   app.use('/healthz', healthRouter(deps.dependencies));
   app.use(identifyClient(s.proxyToken, new IdentitySlots(deps.slotStore ?? null, () => clock.now())));
-  app.use(rateLimiter(s.rateLimitPerMinute, { keyGenerator: clientKey, skip: (req) => !isWebPath(req.path) && refusedUncounted(req), store: deps.rateLimitStore, logger: deps.logger }));
+  const skip = (req: Request) => !isWebPath(req.path) && refusedUncounted(req);
+  app.use(rateLimiter(s.rateLimitPerMinute, { keyGenerator: clientKey, skip, store: deps.rateLimitStore, logger: deps.logger }));
   // The web app's static page and assets: no custom header on a navigation (own-page.ts).
   app.use(webRouter(deps.webDir === undefined ? builtWebDir() : deps.webDir));
   app.use(accessGuard(s.proxyToken));
-
-  // Routers hold their full paths and are mounted at the root: no prefix to strip and put
-  // back per request. The single lookup, nearly every request, is the first route tried.
-  app.use(domainRouter(ctx), searchRouter(ctx), batchRouter(ctx), checkRouter(ctx), previewRouter(ctx), statsRouter(ctx), recheckRouter(ctx), opsRouter(ops));
-
-  app.use(notFound);
-  app.use(errorHandler(deps.logger));
-  return { app, cache, metrics, watch, close: () => (watch instanceof EmbeddedWatch ? watch.close() : undefined) };
 }
 
-/** The embedded service's events, or the upstream's held lookups and recheck; null when the source has neither. */
-function createWatch(
-  deps: GatewayDeps,
-  cache: ResponseCache,
-  ttl: Ttls,
-  current: (domain: Domain, client: string) => Promise<CacheAnswer>,
-): RecordWatch | null {
-  const s = deps.source;
-  if (s.whenAnalysed && s.recheck) {
-    return new EmbeddedWatch({ whenAnalysed: s.whenAnalysed.bind(s), recheck: s.recheck.bind(s) }, cache, deps.onRecordStored);
-  }
-  if (s.lookupHeld && s.recheckUpstream) {
-    return new RemoteWatch({
-      source: s,
-      cache,
-      marks: deps.recheckMarks ?? new LocalRecheckMarks(deps.clock ?? systemClock),
-      ttl,
-      current: async (domain, client) => (await current(domain, client)).entry,
-      flight: deps.flight,
-      logger: deps.logger,
-    });
-  }
-  return null;
+/**
+ * Routers hold their full paths and are mounted at the root: no prefix to strip and put back
+ * per request. The single lookup, nearly every request, is the first route tried.
+ */
+function mountRoutes(app: Express, ctx: RouteContext, ops: OpsDeps): void {
+  app.use(domainRouter(ctx), searchRouter(ctx), batchRouter(ctx), checkRouter(ctx));
+  app.use(previewRouter(ctx), statsRouter(ctx), recheckRouter(ctx), opsRouter(ops));
 }

@@ -5,10 +5,31 @@
  * Each domain reaches this at most once at a time: the cache's single-flight sits in front.
  */
 import type { Domain } from '../../shared/domain.js';
-import type { BatchItem } from '../../shared/schemas.js';
+import type { BatchItem, DomainPolicy } from '../../shared/schemas.js';
+import { toBatchItem } from '../upstream/batch-of-one.js';
+import type { PolicySource } from '../upstream/policy-source.js';
+import type { CacheAnswer } from './response-cache.js';
 
 /** A chunk's answers: found items by domain; a domain absent from the map is not found (queued). */
 export type ChunkRunner = (chunk: Domain[], client: string | undefined) => Promise<Map<string, BatchItem>>;
+
+/**
+ * Chunks asked of the source's batch; a chunk of one uses the single lookup through the cache
+ * (`single`) instead: it joins a lookup of the same domain already in flight, and its full
+ * answer is kept for later single lookups.
+ */
+export function sourceChunks(source: PolicySource, single: (domain: Domain, client: string | undefined) => Promise<CacheAnswer>): ChunkRunner {
+  return async (chunk, client) => {
+    if (chunk.length === 1) {
+      const d = chunk[0]!;
+      const { entry } = await single(d, client);
+      const p = JSON.parse(entry.body.toString('utf8')) as DomainPolicy;
+      return new Map(p.found ? [[p.domain, toBatchItem(p)]] : []);
+    }
+    const r = await source.batch(chunk, client === undefined ? undefined : { client });
+    return new Map(r.domains.map((i) => [i.domain, i]));
+  };
+}
 
 interface Waiter {
   domain: Domain;

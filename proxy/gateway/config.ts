@@ -1,13 +1,14 @@
 /**
- * Gateway configuration, parsed once at start (ARCHITECTURE "Processes"). A bad value stops the
- * process with a ConfigError naming the variable. The embedded service's settings (CRAWL_*,
- * REFRESH_DAYS, RANKLIST_CSV) are read with the service's own parser, only in embedded mode.
+ * The gateway's own configuration, parsed once at start (ARCHITECTURE "Processes"): the only
+ * gateway code that reads the environment. A bad value stops the process with a ConfigError
+ * naming the variable. The embedded service's settings (CRAWL_*, REFRESH_DAYS, RANKLIST_CSV) are
+ * the service's, read by its own loader beside this one (program-config.ts).
  */
 import { resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { ConfigError, int, list, optionalStr, str, type Env } from '../lib/env.js';
 import { allowedHostsOf } from '../lib/http/host-guard.js';
-import { loadServiceConfig, logLevelOf, type ServiceConfig } from '../service/config.js';
+import { logLevelOf } from '../lib/log-level.js';
 
 export interface UpstreamConfig {
   baseUrl: string;
@@ -29,18 +30,6 @@ export interface Ttls {
   searchMs: number;
 }
 
-/**
- * How long a domain answer is kept: a found one `foundMs`, except an early answer given while the
- * site's terms are still being read (`basis.terms_pending`), which the full record replaces within
- * seconds, so it lives like a queued one (`queuedMs`).
- */
-export function lifetimeOf(ttl: Ttls, value: unknown, found: boolean): number {
-  return !found || isEarlyAnswer(value) ? ttl.queuedMs : ttl.foundMs;
-}
-
-/** An early answer: given while the site's terms page is still being read (`basis.terms_pending`). */
-export const isEarlyAnswer = (value: unknown): boolean => (value as { basis?: { terms_pending?: boolean } } | null)?.basis?.terms_pending === true;
-
 /** Fewest distinct characters a PROXY_TOKEN may have: a guessable token is no lock. */
 const TOKEN_MIN_DISTINCT = 8;
 
@@ -61,7 +50,8 @@ export function checkTokenStrength(token: string): void {
   if (steps.size === 1) throw new ConfigError('PROXY_TOKEN', `too easy to guess: its characters follow one another in order; ${fix}`);
 }
 
-export interface GatewayConfig {
+/** The gateway's own settings; with the embedded service's, the program's GatewayConfig (program-config.ts). */
+export interface GatewayOwnConfig {
   host: string;
   port: number;
   dataDir: string;
@@ -82,8 +72,6 @@ export interface GatewayConfig {
   logLevel: string;
   /** REDIS_URL: cache, rate limits, single-flight and pacing shared by replicas; undefined: this process alone. */
   redisUrl: string | undefined;
-  /** Embedded mode only. */
-  service: ServiceConfig | null;
 }
 
 const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/\s?#]+$/i;
@@ -134,44 +122,65 @@ function redisUrl(env: Env): string | undefined {
   return v;
 }
 
-export function loadGatewayConfig(env: Env = process.env): GatewayConfig {
+/** UPSTREAM_*: remote mode when UPSTREAM_BASE_URL and UPSTREAM_API_KEY are both set, embedded (null) when neither. */
+function upstreamOf(env: Env): UpstreamConfig | null {
   const baseUrl = url(env, 'UPSTREAM_BASE_URL');
   const apiKey = optionalStr(env, 'UPSTREAM_API_KEY');
   if ((baseUrl === undefined) !== (apiKey === undefined)) {
     const missing = baseUrl === undefined ? 'UPSTREAM_BASE_URL' : 'UPSTREAM_API_KEY';
     throw new ConfigError(missing, 'UPSTREAM_BASE_URL and UPSTREAM_API_KEY go together: set both (remote mode) or neither (embedded mode)');
   }
+  if (baseUrl === undefined || apiKey === undefined) return null;
+  return {
+    baseUrl,
+    previewBaseUrl: url(env, 'UPSTREAM_PREVIEW_BASE_URL'),
+    apiKey,
+    timeoutMs: int(env, 'UPSTREAM_TIMEOUT_MS', 5_000, 100, 120_000),
+    perMinute: int(env, 'UPSTREAM_PER_MINUTE', 200, 1, 100_000),
+    maxQueueMs: int(env, 'UPSTREAM_MAX_QUEUE_MS', 5_000, 0, 120_000),
+  };
+}
+
+/** ALLOWED_ORIGINS: exact origins, comma separated. */
+function allowedOriginsOf(env: Env): string[] {
   const allowedOrigins = list(env, 'ALLOWED_ORIGINS');
   for (const o of allowedOrigins) {
     if (!ORIGIN.test(o) || o === 'null') throw new ConfigError('ALLOWED_ORIGINS', `"${o}" is not an origin such as chrome-extension://<id>`);
   }
+  return allowedOrigins;
+}
+
+/** HOST, and PROXY_TOKEN: a gateway listening beyond loopback needs the token or TRUSTED_NETWORK=1. */
+function exposureOf(env: Env): { host: string; proxyToken: string | undefined } {
   const proxyToken = optionalStr(env, 'PROXY_TOKEN');
   if (proxyToken !== undefined) checkTokenStrength(proxyToken);
   const host = str(env, 'HOST', '127.0.0.1');
   if (!/^[A-Za-z0-9.:\-\[\]]+$/.test(host)) throw new ConfigError('HOST', `not a host name or address: "${host}"`);
-  // Issue 12 item 5: beyond loopback, anyone on the network could use the gateway as a crawler
-  // and spend its upstream key. Say so rather than start exposed by accident.
   const trusted = trustedNetwork(env);
+  // Beyond loopback, anyone on the network could use the gateway as a crawler and spend its
+  // upstream key. Say so rather than start exposed by accident.
   if (!isLoopbackHost(host) && proxyToken === undefined && !trusted) {
     throw new ConfigError(
       'HOST',
       `${host} lets other machines use this gateway, its crawler and its upstream key; set PROXY_TOKEN, or TRUSTED_NETWORK=1 if every machine that can reach it may use it`,
     );
   }
-  const upstream: UpstreamConfig | null =
-    baseUrl !== undefined && apiKey !== undefined
-      ? {
-          baseUrl,
-          previewBaseUrl: url(env, 'UPSTREAM_PREVIEW_BASE_URL'),
-          apiKey,
-          timeoutMs: int(env, 'UPSTREAM_TIMEOUT_MS', 5_000, 100, 120_000),
-          perMinute: int(env, 'UPSTREAM_PER_MINUTE', 200, 1, 100_000),
-          maxQueueMs: int(env, 'UPSTREAM_MAX_QUEUE_MS', 5_000, 0, 120_000),
-        }
-      : null;
-  const service = upstream === null ? loadServiceConfig(env) : null;
-  // Read here too: in remote mode the service's parser (which also reads it) does not run.
-  const logLevel = logLevelOf(env);
+  return { host, proxyToken };
+}
+
+/** CACHE_*_SECONDS, in milliseconds. */
+function ttlsOf(env: Env): Ttls {
+  return {
+    foundMs: int(env, 'CACHE_FOUND_SECONDS', 86_400, 1, 30 * 86_400) * 1000,
+    queuedMs: int(env, 'CACHE_QUEUED_SECONDS', 5, 1, 3_600) * 1000,
+    searchMs: int(env, 'CACHE_SEARCH_SECONDS', 300, 1, 86_400) * 1000,
+  };
+}
+
+export function loadGatewayOwnConfig(env: Env = process.env): GatewayOwnConfig {
+  const upstream = upstreamOf(env);
+  const allowedOrigins = allowedOriginsOf(env);
+  const { host, proxyToken } = exposureOf(env);
   return {
     host,
     port: int(env, 'PORT', 8787, 0, 65535),
@@ -184,13 +193,8 @@ export function loadGatewayConfig(env: Env = process.env): GatewayConfig {
     trustProxy: int(env, 'TRUST_PROXY', 0, 0, 16),
     cacheMaxEntries: int(env, 'CACHE_MAX_ENTRIES', 50_000, 10, 10_000_000),
     cacheMaxBytes: int(env, 'CACHE_MAX_MB', 256, 1, 65_536) * 1024 * 1024,
-    cacheTtl: {
-      foundMs: int(env, 'CACHE_FOUND_SECONDS', 86_400, 1, 30 * 86_400) * 1000,
-      queuedMs: int(env, 'CACHE_QUEUED_SECONDS', 5, 1, 3_600) * 1000,
-      searchMs: int(env, 'CACHE_SEARCH_SECONDS', 300, 1, 86_400) * 1000,
-    },
-    logLevel,
+    cacheTtl: ttlsOf(env),
+    logLevel: logLevelOf(env),
     redisUrl: redisUrl(env),
-    service,
   };
 }

@@ -6,7 +6,7 @@
 import { ConfigError, ensureWritableDir, loadOrExit } from '../lib/env.js';
 import { createLogger } from '../lib/logger.js';
 import { onSignals } from '../lib/shutdown.js';
-import { loadGatewayConfig } from './config.js';
+import { loadGatewayConfig } from './program-config.js';
 import { startGateway } from './start.js';
 
 const config = loadOrExit(() => {

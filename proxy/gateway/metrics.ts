@@ -6,7 +6,7 @@
  * on every call, which cost about 5 % of a cached hit. The exposition is the same.
  */
 import { Counter, Gauge, Registry, type Metric, type MetricObjectWithValues, type MetricType, type MetricValueWithName } from 'prom-client';
-import type { AttemptOutcome } from '../upstream/remote-source.js';
+import type { AttemptOutcome } from '../upstream/remote-answer.js';
 import type { PolicySource } from '../upstream/policy-source.js';
 import type { CacheState } from './response-cache.js';
 
@@ -71,7 +71,13 @@ class RouteLatency {
   }
 }
 
-export function createMetrics(deps: { source: PolicySource; cacheSize: () => number; cacheBytes: () => number }): GatewayMetrics {
+export interface MetricsDeps {
+  source: PolicySource;
+  cacheSize: () => number;
+  cacheBytes: () => number;
+}
+
+export function createMetrics(deps: MetricsDeps): GatewayMetrics {
   const registry = new Registry();
   const tally = { hits: 0, misses: 0, stale: 0 };
   new Counter({
@@ -90,6 +96,26 @@ export function createMetrics(deps: { source: PolicySource; cacheSize: () => num
   const latency = new RouteLatency();
   registry.registerMetric(latency as unknown as Metric);
   const routeIndex = Object.fromEntries(ROUTES.map((r, i) => [r, i])) as Record<RouteName, number>;
+  gauges(registry, deps);
+  return {
+    registry,
+    cache(state) {
+      if (state === 'HIT') tally.hits++;
+      else if (state === 'MISS') tally.misses++;
+      else tally.stale++;
+    },
+    upstream(outcome) {
+      calls.inc({ outcome });
+    },
+    request(route, startMs) {
+      latency.observe(routeIndex[route], (performance.now() - startMs) / 1000);
+    },
+    counts: () => ({ ...tally }),
+  };
+}
+
+/** The figures read only when scraped: the upstream quota last reported, and the cache's size. */
+function gauges(registry: Registry, deps: MetricsDeps): void {
   new Gauge({
     name: 'gateway_upstream_quota_remaining',
     help: 'Upstream requests left as last reported (X-RateLimit-Remaining-*)',
@@ -119,19 +145,4 @@ export function createMetrics(deps: { source: PolicySource; cacheSize: () => num
       this.set(deps.cacheBytes());
     },
   });
-  return {
-    registry,
-    cache(state) {
-      if (state === 'HIT') tally.hits++;
-      else if (state === 'MISS') tally.misses++;
-      else tally.stale++;
-    },
-    upstream(outcome) {
-      calls.inc({ outcome });
-    },
-    request(route, startMs) {
-      latency.observe(routeIndex[route], (performance.now() - startMs) / 1000);
-    },
-    counts: () => ({ ...tally }),
-  };
 }

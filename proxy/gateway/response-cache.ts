@@ -2,8 +2,8 @@
  * The gateway's answer cache: lru-cache 11 in memory (fetchMethod gives single-flight: any
  * number of concurrent misses for one key make one upstream call) over a second level so a
  * restart starts warm: a SQLite file of this process (cache-store.ts), or Redis shared by every
- * replica (shared/redis-store.ts, REDIS_URL), where a Flight also makes concurrent misses of
- * all replicas one upstream call (shared/flight.ts).
+ * replica (replicas/redis-store.ts, REDIS_URL), where a Flight also makes concurrent misses of
+ * all replicas one upstream call (replicas/flight.ts).
  *
  * Entries hold the serialised JSON as a Buffer with its ETag, so a hit is written without
  * serialising or hashing anything. Lifetimes are chosen by the caller per answer, from the

@@ -17,10 +17,10 @@ import type { PolicySource } from '../upstream/policy-source.js';
 import { RemoteSource, type RemoteSourceOptions } from '../upstream/remote-source.js';
 import { createGatewayApp, type GatewayApp, type GatewayDeps } from './app.js';
 import { CacheStore } from './cache-store.js';
-import type { GatewayConfig } from './config.js';
+import type { GatewayConfig } from './program-config.js';
 import { createJsonServer } from '../lib/http/server.js';
-import type { RecordStoredEvents } from './record-watch.js';
-import { connectSharedState, type SharedState } from './shared/index.js';
+import type { RecordStoredEvents } from './held/index.js';
+import { connectSharedState, type SharedState } from './replicas/index.js';
 
 export interface RunningGateway {
   readonly url: string;

@@ -8,6 +8,7 @@ import { DEFAULT_QUEUE_LIMITS, type QueueLimits } from './api.js';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from './retention.js';
 import { allowedHostsOf } from '../lib/http/host-guard.js';
 import { parseContact } from '../crawler/user-agent.js';
+import { logLevelOf } from '../lib/log-level.js';
 
 export interface ServiceConfig {
   host: string;
@@ -52,17 +53,8 @@ export interface PostgresSettings {
   jobPollSeconds: number;
 }
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
-/**
- * LOG_LEVEL, one of pino's levels; the gateway reads it with this too (in remote mode this parser is all it runs).
- * `fallback` when unset: the servers log `info`, the command-line programs `warn`.
- */
-export function logLevelOf(env: Env, fallback = 'info'): string {
-  const logLevel = str(env, 'LOG_LEVEL', fallback).toLowerCase();
-  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `expected one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
-  return logLevel;
-}
+/** LOG_LEVEL (proxy/lib/log-level.ts): the service's programs read it with the gateway's rule. */
+export { logLevelOf };
 
 export function loadServiceConfig(env: Env = process.env): ServiceConfig {
   const logLevel = logLevelOf(env);

@@ -59,7 +59,7 @@ export function slotRule(limit: number, maxWaitMs: number, opts?: AcquireOptions
 
 /**
  * Upstream pacing as the remote source sees it: this process's Pacer, or one budget shared by
- * every gateway replica (proxy/gateway/shared/redis-pacer.ts, with REDIS_URL).
+ * every gateway replica (proxy/gateway/replicas/redis-pacer.ts, with REDIS_URL).
  */
 export interface PacingBudget {
   /** Reserves the next slot and waits for it; rejects fast (503 + retry_after) when it is too far away. */

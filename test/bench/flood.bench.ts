@@ -17,7 +17,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadGatewayConfig } from '../../proxy/gateway/config.js';
+import { loadGatewayConfig } from '../../proxy/gateway/program-config.js';
 import { startGateway } from '../../proxy/gateway/start.js';
 import { createLogger } from '../../proxy/lib/logger.js';
 import { startFixtureFarm, text, type FixtureSite } from '../fixtures/farm.js';

@@ -51,7 +51,7 @@ import { fileURLToPath } from 'node:url';
 // @ts-expect-error -- autocannon ships no type declarations; the part used is typed below.
 import autocannonUntyped from 'autocannon';
 import express from 'express';
-import { loadGatewayConfig } from '../../proxy/gateway/config.js';
+import { loadGatewayConfig } from '../../proxy/gateway/program-config.js';
 import { etagOf } from '../../proxy/gateway/response-cache.js';
 import { corsMiddleware, rateLimiter } from '../../proxy/gateway/security.js';
 import { startGateway } from '../../proxy/gateway/start.js';

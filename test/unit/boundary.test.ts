@@ -60,3 +60,36 @@ describe('the browser side imports nothing from proxy/', () => {
     });
   });
 });
+
+/**
+ * The walls between the server's parts (issue 23 item 5): the lookup service never reaches into
+ * the gateway that embeds it; the upstream client reads wire shapes from shared/, not from the
+ * service's HTTP layer; the gateway's config loader reads only its own settings (the embedded
+ * service's are read by the service's loader, proxy/gateway/program-config.ts).
+ */
+describe('the server parts keep their walls', () => {
+  /** Root-relative targets of `file`'s relative imports (server code uses no aliases). */
+  const targets = (file: string): string[] =>
+    importsOf(readFileSync(join(ROOT, file), 'utf8'))
+      .filter((spec) => spec.startsWith('.'))
+      .map((spec) => relative(ROOT, resolve(dirname(join(ROOT, file)), spec)));
+  const under = (target: string, dir: string) => target === dir || target.startsWith(`${dir}/`);
+
+  it('reads relative imports, `import type` included', () => {
+    expect(targets('proxy/gateway/program-config.ts')).toContain('proxy/service/config.js');
+  });
+
+  const arrows = [
+    { from: 'proxy/service', files: sources('proxy/service'), forbidden: 'proxy/gateway' },
+    { from: 'proxy/upstream', files: sources('proxy/upstream'), forbidden: 'proxy/service/http' },
+    { from: 'proxy/gateway/config.ts', files: ['proxy/gateway/config.ts'], forbidden: 'proxy/service/config' },
+  ];
+  describe.each(arrows)('$from does not import $forbidden', ({ files, forbidden }) => {
+    it('has sources', () => expect(files.length).toBeGreaterThan(0));
+    it.each(files.map((f) => [f]))('%s', (file) => {
+      for (const target of targets(file)) {
+        expect(under(target.replace(/\.(js|ts)$/, ''), forbidden), `${file} imports ${target}`).toBe(false);
+      }
+    });
+  });
+});

@@ -4,7 +4,7 @@
  * domain's lookup answer as the gateway holds it. A domain not cached is asked of the source as
  * a lookup is (and cached like one); one the source cannot answer now is `unknown`, reason
  * `source_unavailable`, rather than failing the whole request. `Prefer: wait=N` holds domains not
- * analysed yet with the held-read machinery of the domain reads (reads.ts heldAnswer).
+ * analysed yet as the domain reads do (held/index.ts).
  */
 import { Router, type Response } from 'express';
 import { CHECK_BODY_LIMIT, checkCheckBody, type CheckRequest } from '../../../shared/check-api.js';
@@ -14,13 +14,11 @@ import { answerUrls, type DomainAnswer } from '../../../shared/url-check/answer.
 import { isHttpError } from '../../lib/http-error.js';
 import { methodNotAllowed } from '../../lib/http/errors.js';
 import { checked } from '../../lib/http/params.js';
-import { preferredWait } from '../../lib/http/prefer.js';
 import { jsonBody, requireJson } from '../../lib/http/security.js';
 import { keyOf } from '../domain-keys.js';
 import { timed } from '../respond.js';
 import type { CacheAnswer, CacheEntry } from '../response-cache.js';
 import type { RouteContext } from './context.js';
-import { heldAnswer } from './reads.js';
 
 /** A cached answer's body, parsed once per entry (entries are immutable; a new answer is a new entry). */
 const parsed = new WeakMap<CacheEntry, DomainPolicy>();
@@ -47,7 +45,7 @@ export function checkRouter(ctx: RouteContext): Router {
 
 async function serveCheck(ctx: RouteContext, request: CheckRequest, prefer: string | undefined, res: Response): Promise<void> {
   res.vary('Prefer');
-  const waitS = ctx.watch === null ? undefined : preferredWait(prefer);
+  const waitS = ctx.held.waitOf(prefer);
   let client: string | undefined;
   const clientOf = () => (client ??= ctx.clientOf(res));
   let gone: AbortController | undefined;
@@ -65,9 +63,9 @@ async function serveCheck(ctx: RouteContext, request: CheckRequest, prefer: stri
       const key = keyOf('lookup', d);
       const fresh = ctx.cache.fresh(key);
       try {
-        let a: CacheAnswer = fresh ? { entry: fresh, state: 'HIT' } : await ctx.cache.get(key, () => ctx.load('lookup', d, clientOf()));
+        let a: CacheAnswer = fresh ? { entry: fresh, state: 'HIT' } : await ctx.cache.get(key, () => ctx.held.load('lookup', d, clientOf()));
         if (!a.entry.found && waitS) {
-          const h = await heldAnswer(ctx, 'lookup', d, waitS, closed(), clientOf());
+          const h = await ctx.held.answer('lookup', d, waitS, closed(), clientOf());
           a = h.answer;
           held ||= h.held;
         }

@@ -7,10 +7,9 @@ import type { Logger } from '../../lib/logger.js';
 import type { PolicySource } from '../../upstream/policy-source.js';
 import type { BatchLoader } from '../batch-loader.js';
 import type { Ttls } from '../config.js';
-import type { DomainRead } from '../domain-keys.js';
+import type { HeldReads } from '../held/index.js';
 import type { GatewayMetrics } from '../metrics.js';
-import type { RecordWatch } from '../record-watch.js';
-import type { Loaded, ResponseCache } from '../response-cache.js';
+import type { ResponseCache } from '../response-cache.js';
 
 export interface RouteContext {
   source: PolicySource;
@@ -19,12 +18,10 @@ export interface RouteContext {
   ttl: Ttls;
   metrics: GatewayMetrics;
   log: Logger | undefined;
-  /** Held reads and "Check again"; null when the source offers neither. */
-  watch: RecordWatch | null;
+  /** Loads domain documents; held reads, early answers and "Check again". */
+  held: HeldReads;
   /** The id the lookup service budgets this request's client by (security.ts serviceClient). */
   clientOf(res: Response): string;
-  /** Asks the source for one domain document for `client` (clientOf), with the answer's lifetime. */
-  load(kind: DomainRead, domain: Domain, client?: string): Promise<Loaded>;
 }
 
 /**

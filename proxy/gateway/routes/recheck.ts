@@ -14,15 +14,14 @@ import { domainFromPath, type RouteContext } from './context.js';
 
 export function recheckRouter(ctx: RouteContext): Router {
   const router = Router();
-  const watch = ctx.watch;
-  if (!watch) return router;
+  if (!ctx.held.offersRecheck) return router;
   router
     .route('/v1/domain/:domain/recheck')
     .post(
       timed(ctx.metrics, 'recheck', async (req, res) => {
         const param = req.params.domain;
         const domain = domainFromPath(typeof param === 'string' ? param : '');
-        const result = await watch.recheck(domain, ctx.clientOf(res));
+        const result = await ctx.held.recheck(domain, ctx.clientOf(res));
         res.setHeader('Cache-Control', 'no-store');
         if (!result.accepted) res.setHeader('Retry-After', String(result.retry_after));
         res.status(result.accepted ? 202 : 200).json(result);

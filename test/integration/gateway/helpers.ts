@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { REDACT_PATHS, type Logger } from '../../../proxy/lib/logger.js';
-import { loadGatewayConfig } from '../../../proxy/gateway/config.js';
+import { loadGatewayConfig } from '../../../proxy/gateway/program-config.js';
 import { startGateway, type RunningGateway, type StartOptions } from '../../../proxy/gateway/start.js';
 import { text, type FixtureResponse, type FixtureSite } from '../../fixtures/farm.js';
 import { homepage } from '../../fixtures/stance-sites.js';

@@ -40,7 +40,7 @@ const seen: string[] = [];
 
 const BLOCK_GPT = 'User-agent: GPTBot\nDisallow: /\n';
 const BLOCK_ALL = 'User-agent: *\nDisallow: /\n';
-/** A poll of the service for the result of a check, at most 2 s apart (remote-watch.ts). */
+/** A poll of the service for the result of a check, at most 2 s apart (held/remote-watch.ts). */
 const POLL_MAX_MS = 2_000;
 
 /** The registry the service will open, with `domain` checked two minutes ago. */

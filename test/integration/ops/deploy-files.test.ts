@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseContact } from '../../../proxy/crawler/user-agent.js';
-import { loadGatewayConfig } from '../../../proxy/gateway/config.js';
+import { loadGatewayConfig } from '../../../proxy/gateway/program-config.js';
 import { loadServiceConfig } from '../../../proxy/service/config.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -198,7 +198,7 @@ describe('the compiled worker and its example settings (deploy/worker.env)', () 
   });
 
   it('name only settings the worker reads, each with a value its configuration parser accepts', () => {
-    const readers = read('proxy/service/config.ts') + read('proxy/crawler/index.ts');
+    const readers = read('proxy/service/config.ts') + read('proxy/lib/log-level.ts') + read('proxy/crawler/index.ts');
     const named = [...read('deploy/worker.env').matchAll(/^#?([A-Z][A-Z_]+)=/gm)].map((m) => m[1]!);
     expect(named).toContain('DATABASE_URL');
     for (const name of named) expect(readers.includes(`'${name}'`) || readers.includes(`env.${name}`), name).toBe(true);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
-import { lifetimeOf, loadGatewayConfig } from '../../../proxy/gateway/config.js';
+import { lifetimeOf } from '../../../proxy/gateway/held/early.js';
+import { loadGatewayConfig } from '../../../proxy/gateway/program-config.js';
 import { ConfigError } from '../../../proxy/lib/env.js';
 
 describe('loadGatewayConfig', () => {

@@ -1,40 +1,18 @@
 /**
- * How the gateway learns that a domain's record exists or changed (issue 11 part 1, issue 10
- * item 11): for RFC 7240 `Prefer: wait=N` reads, for "Check again", and to drop cached answers
- * the record makes wrong. Embedded mode (here) is told by the service's "record stored" event;
- * remote mode (remote-watch.ts) asks the upstream.
- *
- * Embedded: every stored crawl of a domain (a new record, or a failed check kept beside the
- * earlier one) drops the domain's cached answers at once, so neither a queued answer nor the
- * record before a check is served after it. A read that waits uses the service's whenAnalysed;
- * after an accepted "Check again" it waits for the next stored crawl of that domain instead,
- * since the domain already has a record.
+ * RecordWatch (watch.ts) in embedded mode, told by the service's "record stored" event: every
+ * stored crawl of a domain (a new record, or a failed check kept beside the earlier one) drops
+ * the domain's cached answers at once, so neither a queued answer nor the record before a check
+ * is served after it. A read that waits uses the service's whenAnalysed; after an accepted
+ * "Check again" it waits for the next stored crawl of that domain instead, since the domain
+ * already has a record.
  */
 import { LRUCache } from 'lru-cache';
-import type { AnalysisControl, RecheckResult } from '../../shared/api.js';
-import type { Domain } from '../../shared/domain.js';
-import type { DomainRead } from './domain-keys.js';
-import { keysOf } from './domain-keys.js';
-import type { Loaded, ResponseCache } from './response-cache.js';
-import { PENDING_MS } from './recheck-marks.js';
-
-export interface RecordWatch {
-  /** A check of `domain` was asked for and its result is not in yet: a read that may wait should. */
-  rechecking(domain: Domain): Promise<boolean>;
-  /**
-   * Waits up to `ms` for the domain's record (while a check is pending, the record it brings);
-   * true when it is there and the cache may be read for it, false at the deadline or on abort.
-   * `kind`: the document to be read; a lookup may be answered early, while the terms are read.
-   */
-  wait(domain: Domain, ms: number, signal: AbortSignal, kind: DomainRead): Promise<boolean>;
-  /** "Check again": a new crawl of `domain`, at most once a minute. */
-  recheck(domain: Domain, client: string): Promise<RecheckResult>;
-  /** A loaded answer before it is cached: its lifetime, and what it makes wrong elsewhere. */
-  loaded(kind: DomainRead, domain: Domain, loaded: Loaded): Promise<Loaded>;
-}
-
-/** Subscribes to the service's "record stored" event; returns the unsubscribe function. */
-export type RecordStoredEvents = (listener: (domain: string) => void) => () => void;
+import type { AnalysisControl, RecheckResult } from '../../../shared/api.js';
+import type { Domain } from '../../../shared/domain.js';
+import { keysOf, type DomainRead } from '../domain-keys.js';
+import type { Loaded, ResponseCache } from '../response-cache.js';
+import { PENDING_MS } from './marks.js';
+import type { RecordStoredEvents, RecordWatch } from './watch.js';
 
 const MAX_DOMAINS = 10_000;
 

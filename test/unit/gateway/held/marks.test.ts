@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../proxy/lib/clock.js';
-import { LocalRecheckMarks, PENDING_MS } from '../../../proxy/gateway/recheck-marks.js';
+import { ManualClock } from '../../../../proxy/lib/clock.js';
+import { LocalRecheckMarks, PENDING_MS } from '../../../../proxy/gateway/held/marks.js';
 
 describe('LocalRecheckMarks', () => {
   it("gives each domain one turn a minute, moved by the upstream's own retry_after or freed", async () => {

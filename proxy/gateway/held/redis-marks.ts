@@ -1,5 +1,5 @@
 /**
- * RecheckMarks (../recheck-marks.ts) shared by every replica through Redis: a domain's turn is
+ * RecheckMarks (marks.ts) shared by every replica through Redis: a domain's turn is
  * `lens:gw:rk:turn:{domain}` (SET NX PX: one replica takes it), a pending check is
  * `lens:gw:rk:pending:{domain}` holding the ETag it replaces. Both expire by themselves. If
  * Redis cannot be reached, the replica keeps its own marks meanwhile.
@@ -8,8 +8,8 @@ import type { Redis } from 'ioredis';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
 import { onceEvery } from '../../lib/throttle.js';
-import { LocalRecheckMarks, PENDING_MS, RECHECK_TURN_MS, secondsUntil, type RecheckMarks } from '../recheck-marks.js';
-import { KEY_PREFIX } from './redis.js';
+import { LocalRecheckMarks, PENDING_MS, RECHECK_TURN_MS, secondsUntil, type RecheckMarks } from './marks.js';
+import { KEY_PREFIX } from '../replicas/redis.js';
 
 const turnKey = (d: string) => `${KEY_PREFIX}rk:turn:${d}`;
 const pendingKey = (d: string) => `${KEY_PREFIX}rk:pending:${d}`;

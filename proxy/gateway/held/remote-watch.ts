@@ -1,5 +1,5 @@
 /**
- * RecordWatch (record-watch.ts) in remote mode: the gateway learns of a record only by asking
+ * RecordWatch (watch.ts) in remote mode: the gateway learns of a record only by asking
  * the upstream, within its pacing (issue 11 part 1).
  *
  * - A read that waits for a domain joins the one wait under way for it (in this process, and
@@ -17,17 +17,18 @@
  *   waiting read polls until the answer differs. An upstream without a recheck endpoint (a
  *   seed-only service, 404): the answers are dropped so the next read asks it again.
  */
-import type { RecheckResult } from '../../shared/api.js';
-import type { Domain } from '../../shared/domain.js';
-import { isHttpError } from '../lib/http-error.js';
-import type { Logger } from '../lib/logger.js';
-import { sleep } from '../upstream/pacer.js';
-import type { HeldLookup, PolicySource } from '../upstream/policy-source.js';
-import { isEarlyAnswer, lifetimeOf, type Ttls } from './config.js';
-import { keyOf, keysOf, otherKeysOf, type DomainRead } from './domain-keys.js';
-import { RECHECK_TURN_MS, type RecheckMarks } from './recheck-marks.js';
-import type { RecordWatch } from './record-watch.js';
-import { etagOf, type CacheEntry, type Flight, type Loaded, type ResponseCache } from './response-cache.js';
+import type { RecheckResult } from '../../../shared/api.js';
+import type { Domain } from '../../../shared/domain.js';
+import { isHttpError } from '../../lib/http-error.js';
+import type { Logger } from '../../lib/logger.js';
+import { sleep } from '../../upstream/pacer.js';
+import type { HeldLookup, PolicySource } from '../../upstream/policy-source.js';
+import type { Ttls } from '../config.js';
+import { keyOf, keysOf, otherKeysOf, type DomainRead } from '../domain-keys.js';
+import { etagOf, type CacheEntry, type Flight, type Loaded, type ResponseCache } from '../response-cache.js';
+import { isEarlyAnswer, lifetimeOf } from './early.js';
+import { RECHECK_TURN_MS, type RecheckMarks } from './marks.js';
+import type { RecordWatch } from './watch.js';
 
 const POLL_FIRST_MS = 250;
 const POLL_MAX_MS = 2_000;

@@ -3,10 +3,10 @@
  * learns of a new record only by asking: each domain's once-a-minute turn, and the checks
  * asked for whose result has not been seen yet (with the ETag of the answer they replace).
  * In this process (LocalRecheckMarks) or, with REDIS_URL, shared by every replica
- * (shared/redis-marks.ts), so a check asked through one replica is waited for through any.
+ * (redis-marks.ts), so a check asked through one replica is waited for through any.
  */
 import { LRUCache } from 'lru-cache';
-import type { Clock } from '../lib/clock.js';
+import type { Clock } from '../../lib/clock.js';
 
 /** "Check again" at most once a minute per domain (the service's own rule, RECHECK_INTERVAL_MS). */
 export const RECHECK_TURN_MS = 60_000;
