@@ -8,6 +8,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { GATEWAY_CACHE_FILE } from '../lib/data-files.js';
 import type { SlotRow, SlotStore } from './identities.js';
 import type { SecondLevel } from './response-cache.js';
 
@@ -20,7 +21,8 @@ export interface StoredRow {
 }
 
 /** The cache's file name under DATA_DIR (the maintenance command backs it up). */
-export const CACHE_FILE = 'gateway-cache.sqlite';
+/** The cache's file name in DATA_DIR, one definition for the gateway and `npm run backup`. */
+export const CACHE_FILE = GATEWAY_CACHE_FILE;
 
 export class CacheStore implements SecondLevel, SlotStore {
   /** This process's own file. */
