@@ -20,7 +20,6 @@ export interface StoredRow {
   expiresAt: number;
 }
 
-/** The cache's file name under DATA_DIR (the maintenance command backs it up). */
 /** The cache's file name in DATA_DIR, one definition for the gateway and `npm run backup`. */
 export const CACHE_FILE = GATEWAY_CACHE_FILE;
 
