@@ -1,5 +1,5 @@
 /**
- * The read interface every answer source serves, defined once (issue 15 item 2): the lookup
+ * The read interface every answer source serves, defined once: the lookup
  * service implements it (over SQLite or PostgreSQL), the gateway's PolicySource extends it
  * (embedded or remote), and the extension's gateway client speaks its HTTP form. Types only:
  * no zod, no node:*, so the extension may import it.
@@ -29,7 +29,7 @@ export interface SearchParams {
 /**
  * Who asks, and how: passed by the HTTP layers (service: the API key; gateway: its client key)
  * so the queue can budget new domains per client and put interactive lookups before batch
- * and refresh work (issue 12 item 2). All optional: the CLI and tests pass nothing.
+ * and refresh work. All optional: the CLI and tests pass nothing.
  */
 export interface ReadOptions {
   signal?: AbortSignal;
@@ -51,7 +51,7 @@ export interface PolicyReads {
 
 /**
  * What an answer source that runs the analysis itself (the lookup service, and the gateway's
- * embedded source over it) offers beyond the reads (issues 10 and 11).
+ * embedded source over it) offers beyond the reads.
  */
 export interface AnalysisControl {
   /**

@@ -1,5 +1,5 @@
 /**
- * The bot catalogue as data (classification.md sections 3 and 10), one entry per robots.txt
+ * The bot catalogue as data (docs/policy.md sections 3 and 10), one entry per robots.txt
  * token with its operator, purpose and a source (CONVENTIONS 4). Operators and functions follow
  * the ai.robots.txt list (../shared/corpora/ai-robots-txt/robots.json) unless an operator
  * documents its own crawler, in which case its page is the source. Edit entries by hand;

@@ -1,5 +1,5 @@
 /**
- * The bot catalogue (classification.md sections 3 and 10): the entries are data in
+ * The bot catalogue (docs/policy.md sections 3 and 10): the entries are data in
  * bot-catalogue.ts, refreshed from the ai.robots.txt list by test/tools/refresh-bot-catalogue.ts;
  * this module gives them their defaults and the lookups everything else uses. Key bots are
  * stored once, in shared/key-bots.ts (small, so the extension's background needs no catalogue).
@@ -95,7 +95,7 @@ const AI_MARKERS = /^oai-|gpt|openai|chatglm|claude|anthropic|gemini|grok|perple
 /**
  * ASCII punctuation no product token has. RFC 9309 section 2.2.1 allows letters, `-` and `_` in
  * a product token; the matcher also accepts digits, `.` and spaces (`AI2Bot`, `ChatGPT Agent`,
- * `Brightbot 1.0`: classification.md section 2). Anything else (`;`, `"`, `|`, `(`, `:`, `+` …)
+ * `Brightbot 1.0`: docs/policy.md section 2). Anything else (`;`, `"`, `|`, `(`, `:`, `+` …)
  * marks a value that is not a product token at all: a whole browser user-agent string
  * (`compatible; "ClaudeBot/1.0; +claudebot@anthropic.com"`), a list written on one line
  * (`bytespider | byte spider | bytedance`), or a rule run into the user-agent line
@@ -115,7 +115,7 @@ export function isMalformedAgent(token: string): boolean {
 }
 
 /**
- * Whether a user-agent the catalogue does not know looks like an AI bot (classification.md
+ * Whether a user-agent the catalogue does not know looks like an AI bot (docs/policy.md
  * section 10, "unknown AI tokens are reported"): a spelling of a catalogue AI token that a
  * crawler would not match (`gemini-deepresearch`, `ChatGPT-Agent`, `CotoyogiBot`), or a name
  * with an AI marker (`grok-crawler`, `perplexity-ai`, `sider.ai`). Such tokens are reported

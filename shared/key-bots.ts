@@ -1,7 +1,7 @@
 /**
- * The key bots that decide each use case (classification.md section 3 table), stored here once:
+ * The key bots that decide each use case (docs/policy.md section 3 table), stored here once:
  * the catalogue's entries take their `key` from this table (shared/bots.ts). A small module of
- * its own so the extension's background judges "This page" (issue 11 part 2) without loading
+ * its own so the extension's background judges "This page" without loading
  * the whole bot catalogue, which only the popup's Bots view needs.
  * Plain data, no zod and no node:*: the extension imports this module.
  */

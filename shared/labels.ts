@@ -51,7 +51,7 @@ export const STANCE_LABELS: Readonly<Record<Stance, Label>> = {
 };
 
 /**
- * What a person reads for each detail (classification.md section 9): the label is the headline
+ * What a person reads for each detail (docs/policy.md section 9): the label is the headline
  * of the popup and the CLI. `has_llms_txt` keeps the seed's `allows_all` in the API but says
  * what it is; the two unread details say "Unknown", never "no robots.txt".
  */
@@ -170,7 +170,7 @@ export const TOS_SILENT_NOTE: Label = words(
 );
 
 /**
- * Warnings (classification.md section 6): facts about the files, worth knowing, neither
+ * Warnings (docs/policy.md section 6): facts about the files, worth knowing, neither
  * contradictions nor dangers; told as notes (shared/story-notes.ts).
  */
 export const WARNING_CODES = ['obsolete_tokens_only', 'content_signals_outside_group', 'robots_txt_truncated', 'unknown_directives'] as const;
@@ -285,7 +285,7 @@ export const COMPLETENESS_LABELS: Readonly<Record<Completeness, Label>> = {
 
 /**
  * The stances, plus `terms` (robots.txt and the AI files restrict nothing, but the terms of
- * service forbid or restrict AI use: classification.md section 11), `unknown` (robots.txt
+ * service forbid or restrict AI use: docs/policy.md section 11), `unknown` (robots.txt
  * unread, nothing decided), `queued` and `error`.
  */
 export type BadgeState = Stance | 'terms' | 'unknown' | 'queued' | 'error';

@@ -1,5 +1,5 @@
 /**
- * Request parameters of the read endpoints, defined once (issue 15 item 2) for the service's
+ * Request parameters of the read endpoints, defined once for the service's
  * reference and announced surfaces and the gateway: the search query of each surface, the batch
  * body and the domain in a path. zod schemas (CONVENTIONS 6: validate at the trust boundary),
  * and `check*()` helpers that answer a plain result with the seed's error code. shared/ imports

@@ -1,5 +1,5 @@
 /**
- * Messages for people in their language (issue 13), usable from every module that tells
+ * Messages for people in their language, usable from every module that tells
  * something: `say(key, english, ...subs)` returns the English written at the call, `$1`…`$9`
  * replaced by the substitutions, unless a translator was installed with `setTranslator()`.
  * The extension installs one at the start of each entry point (popup, options, background:

@@ -1,6 +1,6 @@
 /**
  * The seed's shapes (../shared/seed/ai-policy-lookup-interface.md) as zod schemas, with our
- * decisions where the seed says "not shown" (spec/classification.md, openapi.json).
+ * decisions where the seed says "not shown" (docs/policy.md, openapi.json).
  * Server side only: the extension imports these as types (`import type`), never the schemas,
  * so zod stays out of its bundle; it checks what it is sent with guards generated from them
  * (extension/lib/wire-guards.ts, written by test/tools/wire-guards.ts).
@@ -110,7 +110,7 @@ export type DecidingSignal = z.infer<typeof DecidingSignalSchema>;
 
 /**
  * What the verdicts rest on, so a person can be told what was read and what was not
- * (classification.md sections 8 and 9). The seed's values stay as they are; this says how
+ * (docs/policy.md sections 8 and 9). The seed's values stay as they are; this says how
  * far to trust them and why. Emitted by our service on every found answer (summary and full
  * record); optional in the schema because a foreign upstream speaking only the seed omits it.
  */
@@ -124,7 +124,7 @@ export const BasisSchema = z.object({
     /**
      * With `problem` `timeout`: how long the crawler waited for an answer, in whole seconds (its
      * request limit, 10 by default), so a person reads "robots.txt did not answer within 10 s"
-     * (classification.md section 11). Absent otherwise, and from records made before it.
+     * (docs/policy.md section 11). Absent otherwise, and from records made before it.
      */
     waited_s: z.number().int().positive().optional(),
   }),
@@ -143,7 +143,7 @@ export const BasisSchema = z.object({
   /** Every standard found, the seed's six plus page meta AI tokens and X-Robots-Tag. */
   found: z.array(z.enum(STANDARD_KEYS)),
   /**
-   * The latest check failed (classification.md section 8) and this answer is the earlier good
+   * The latest check failed (docs/policy.md section 8) and this answer is the earlier good
    * crawl's (`last_updated` keeps that crawl's time); null when the latest check is this one.
    */
   last_check: z
@@ -157,13 +157,13 @@ export const BasisSchema = z.object({
     .nullable(),
   /**
    * Present (true) on an answer given while the site's terms of service page is still being read,
-   * seconds before the crawl ends (issue 11 part 1). The stance, verdicts and bots are final (the
+   * seconds before the crawl ends. The stance, verdicts and bots are final (the
    * terms decide none of them); `site.has_tos` and the terms' notes are not yet, and the record
    * that includes them replaces this one when the crawl is stored. Absent otherwise.
    */
   terms_pending: z.literal(true).optional(),
   /**
-   * What the terms of service say (classification.md section 11), apart: of AI use (the full
+   * What the terms of service say (docs/policy.md section 11), apart: of AI use (the full
    * record's `tos_ai_stance`) and of automated access: robots, scrapers, crawlers
    * (`tos_automated_access`). They decide no verdict, but a person is told them beside the
    * verdicts. Absent on an early answer (`terms_pending`) and from a foreign upstream.
@@ -172,7 +172,7 @@ export const BasisSchema = z.object({
   /**
    * What each Content-Signal and Content-Usage line (or homepage header) said, with its values,
    * so a person reads "Content-Signal (for Googlebot, bingbot and 5 others): AI training no, AI
-   * answers no, search yes" rather than a description of the standard (classification.md
+   * answers no, search yes" rather than a description of the standard (docs/policy.md
    * section 11). `agents`: the robots.txt group's crawlers (catalogue spelling when known),
    * `['*']` for every crawler (the `*` group, outside any group, a header); `line` null for a
    * header; `path` the line's path scope, null for the whole site; per use: true yes, false no,
@@ -200,7 +200,7 @@ export const BasisSchema = z.object({
    * When robots.txt's rules for every crawler (`User-agent: *`) close the whole site, the
    * crawlers it names and lets in anyway (an allow-list), so a person reads "robots.txt closes
    * the site to every crawler it does not name; it lets in Googlebot, Bingbot and 5 others, no
-   * AI bot" (classification.md section 11). `let_in`: at most 20 names, search engines and
+   * AI bot" (docs/policy.md section 11). `let_in`: at most 20 names, search engines and
    * other known crawlers first (catalogue spelling), AI bots last; `let_in_count`: how many in
    * all (0: the site is closed to every crawler); `ai`: the AI bots among them, at most 20
    * (catalogue AI bots, and AI-looking names the catalogue lacks). Null when `*` does not close the site or
@@ -218,7 +218,7 @@ export const BasisSchema = z.object({
    * Per request, whether it was made and answered, and if not, why (shared/values.ts
    * FETCH_STATES): so a homepage or terms page the crawler never requested (robots.txt asks
    * crawlers to stay out, or could not be read) reads "not fetched: …", never "no answer" or
-   * "none found" (classification.md section 11). Absent from records made before it and from a
+   * "none found" (docs/policy.md section 11). Absent from records made before it and from a
    * foreign upstream.
    */
   fetches: z
@@ -239,7 +239,7 @@ export type Basis = z.infer<typeof BasisSchema>;
 const RuleTupleSchema = z.tuple([z.union([z.literal(0), z.literal(1)]), z.string(), z.number().int().positive()]);
 
 /**
- * robots.txt rules the extension needs to judge any path of the site locally (issue 11): the
+ * robots.txt rules the extension needs to judge any path of the site locally: the
  * groups naming a catalogue AI bot or `*`, each rule as [allow (1) or disallow (0), pattern,
  * line]. Matched with shared/robots (the matcher the service uses), so the page's path never
  * leaves the browser. null when robots.txt was not read (status other than ok).
@@ -316,10 +316,10 @@ export const DomainPolicyFoundSchema = z.object({
   path_signals: PathSignalsSchema.optional(),
   /**
    * The registrable domain (Public Suffix List) when `domain` is a subdomain of it, else null:
-   * the extension shows its policy beside a subdomain's (issue 11 part 2) without shipping the
+   * the extension shows its policy beside a subdomain's without shipping the
    * list. Added by the extension helper; optional like the rest of ours.
    *
-   * The parent's record is joined by the extension, not in this answer (classification.md
+   * The parent's record is joined by the extension, not in this answer (docs/policy.md
    * section 11, "subdomains"): when `basis.robots_txt.status` is `missing` (the host has no
    * robots.txt of its own) it asks for `registrable_domain` too and, when that answer has AI
    * rules, tells its policy marked as the parent's. Each answer stays one domain's record, so
@@ -354,7 +354,7 @@ export type DomainPolicyQuick = z.infer<typeof DomainPolicyQuickSchema>;
 
 // ---------------------------------------------------------------- explanations
 
-/** Why a verdict is what it is: the line or header behind it (classification.md intro). */
+/** Why a verdict is what it is: the line or header behind it (docs/policy.md intro). */
 export const ExplanationSchema = z.object({
   /** What is explained: a use case, 'stance', a bot token, a conflict id, a site fact. */
   subject: z.string(),
@@ -443,7 +443,7 @@ export const FullRecordSchema = z.object({
   tos_excerpt: z.string().nullable(),
   /**
    * What the terms say of automated access (robots, spiders, scrapers, crawlers), apart from AI
-   * use (classification.md section 11); same values as tos_ai_stance. Optional: a foreign
+   * use (docs/policy.md section 11); same values as tos_ai_stance. Optional: a foreign
    * upstream, or a record stored before this field, lacks it.
    */
   tos_automated_access: TosStanceSchema.optional(),
@@ -458,7 +458,7 @@ export const FullRecordSchema = z.object({
   /** The same for tos_automated_access. */
   tos_automated_access_section: z.string().nullable().optional(),
   /**
-   * Notes: worth telling a person, no disagreement between sources (classification.md sections
+   * Notes: worth telling a person, no disagreement between sources (docs/policy.md sections
    * 9 and 11), each with an explanation of the same subject. Optional for a foreign upstream.
    */
   notes: z.array(z.enum(NOTES)).optional(),
@@ -471,7 +471,7 @@ export const FullRecordSchema = z.object({
    * User-agents robots.txt names that look like AI bots but are not in the bot catalogue
    * ("other bots this site names"): misspelt catalogue tokens, names with an AI marker. In file
    * order, each also in all_bots (is_ai_bot true); they never decide a use case
-   * (classification.md section 10). Optional for a foreign upstream.
+   * (docs/policy.md section 10). Optional for a foreign upstream.
    */
   unknown_ai_bots: z.array(z.string()).optional(),
 });
@@ -592,7 +592,7 @@ export type HistoryResponse = z.infer<typeof HistoryResponseSchema>;
 // ---------------------------------------------------------------- check again (ours, beyond the seed)
 
 /**
- * POST /v1/domain/{domain}/recheck's answer, "Check again" (issue 10 item 11): a new crawl of
+ * POST /v1/domain/{domain}/recheck's answer, "Check again": a new crawl of
  * one domain, now, ahead of batch and refresh work. Refused (`accepted: false`) when the domain
  * was checked or queued for a check less than `retry_after` seconds ago.
  */

@@ -1,5 +1,5 @@
 /**
- * The rest of the story (classification.md section 9): conflicts that are real disagreements
+ * The rest of the story (docs/policy.md section 9): conflicts that are real disagreements
  * and notes that are not, the openness score only where it means something, and times in the
  * reader's language ("3 minutes ago", "last check failed …, showing the result from …").
  * Sentences are said through shared/say.ts; dates and numbers follow Intl, where `locale`
@@ -89,7 +89,7 @@ export function opennessWords(score100: number, readings: readonly UseReading[],
 
 /**
  * "How sure this reading is: 40 % (robots.txt could not be read)": the record's confidence with
- * what lowered it, as classification.md section 6 computes it.
+ * what lowered it, as docs/policy.md section 6 computes it.
  */
 export function confidenceWords(full: Pick<FullRecord, 'confidence' | 'robots_txt_status' | 'homepage_status' | 'conflicts' | 'explanations'>): string {
   const percent = Math.round(full.confidence * 100);

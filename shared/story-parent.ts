@@ -1,5 +1,5 @@
 /**
- * A subdomain and the site it belongs to (classification.md section 11): a host without a
+ * A subdomain and the site it belongs to (docs/policy.md section 11): a host without a
  * robots.txt of its own shows the policy of its registrable parent when the parent has AI
  * rules, marked as the parent's ("from example.com") with its own absence stated; a host with
  * its own robots.txt shows its own, the parent's in a note when they differ. Plain functions.

@@ -1,5 +1,5 @@
 /**
- * What was read of robots.txt, told to a person (classification.md sections 9 and 11): read,
+ * What was read of robots.txt, told to a person (docs/policy.md sections 9 and 11): read,
  * missing, or not read and why ("HTTP 403, access refused", "did not answer within 10 s"),
  * never "missing" for a file that was not read; and, for a file whose rule for all crawlers
  * closes the site, the crawlers it still lets in ("it lets in Googlebot, Bingbot and 4 others,

@@ -1,5 +1,5 @@
 /**
- * What a usage signal said, read out (classification.md section 11, "Say what was signalled"):
+ * What a usage signal said, read out (docs/policy.md section 11, "Say what was signalled"):
  * "Content-Signal: AI training no, AI answers no, search yes", not a description of the
  * standard. Read from what the analysis read (`basis.content_signals`), or, from an older
  * record, from the deciding lines of its `basis`. Cloudflare defines `search=yes` as

@@ -1,5 +1,5 @@
 /**
- * What the terms of service say, told to a person (classification.md section 11): apart, what
+ * What the terms of service say, told to a person (docs/policy.md section 11): apart, what
  * they say of AI use (training, generative AI, text and data mining) and of automated access
  * (robots, scrapers). Terms decide no API value, but terms that forbid or restrict AI use are an
  * AI rule to a person: the headline, the AI training row and the openness sentence say so, with

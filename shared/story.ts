@@ -1,6 +1,6 @@
 /**
  * The story a person reads about one domain, told the same way by the popup, the badge title
- * and the CLI (classification.md sections 9 and 11): what was read and what was not, each verdict
+ * and the CLI (docs/policy.md sections 9 and 11): what was read and what was not, each verdict
  * in words ("Not restricted" for silence, "Allowed" only when explicit, "Unknown" when robots.txt
  * could not be read, "Forbidden by the terms" where only the terms of service speak), and the
  * signal that decided it. Built from the seed's summary with our `basis`; without it (a foreign

@@ -1,5 +1,5 @@
 /**
- * The closed value sets of the seed interface and of spec/classification.md, as plain
+ * The closed value sets of the seed interface and of docs/policy.md, as plain
  * constants. Zod-free on purpose: the extension imports this module and must stay small.
  */
 
@@ -42,7 +42,7 @@ export type AnnouncedStance = (typeof ANNOUNCED_STANCES)[number];
 export const toAnnouncedStance = (s: Stance): AnnouncedStance => (s === 'allows_all' ? 'open' : s);
 export const fromAnnouncedStance = (s: AnnouncedStance): Stance => (s === 'open' ? 'allows_all' : s);
 
-/** Use cases of the reference surface (classification.md section 4). */
+/** Use cases of the reference surface (docs/policy.md section 4). */
 export const USE_CASES = ['training', 'search', 'inference'] as const;
 export type UseCase = (typeof USE_CASES)[number];
 
@@ -50,15 +50,15 @@ export type UseCase = (typeof USE_CASES)[number];
 export const VERDICTS = ['blocked', 'partial', 'allowed', 'unknown'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
-/** Purposes of the announced surface (classification.md section 7). */
+/** Purposes of the announced surface (docs/policy.md section 7). */
 export const PURPOSES = ['training', 'search', 'rag', 'browsing'] as const;
 export type Purpose = (typeof PURPOSES)[number];
 
-/** Catalogue purposes of a bot (classification.md section 3). */
+/** Catalogue purposes of a bot (docs/policy.md section 3). */
 export const BOT_PURPOSES = ['training', 'search', 'inference', 'agent', 'other'] as const;
 export type BotPurpose = (typeof BOT_PURPOSES)[number];
 
-/** Status of one bot under a robots.txt (classification.md section 2). */
+/** Status of one bot under a robots.txt (docs/policy.md section 2). */
 export const BOT_STATUSES = ['blocked', 'partial', 'allowed'] as const;
 export type BotStatus = (typeof BOT_STATUSES)[number];
 export const RULE_SOURCES = ['named', 'wildcard', 'none'] as const;
@@ -68,7 +68,7 @@ export type RuleSource = (typeof RULE_SOURCES)[number];
 export const SIGNAL_KEYS = ['robots_txt', 'llms_txt', 'ai_txt', 'tdmrep', 'content_signals', 'agents_json'] as const;
 export type SignalKey = (typeof SIGNAL_KEYS)[number];
 
-/** Standards that can decide a purpose on the announced surface (classification.md section 7). */
+/** Standards that can decide a purpose on the announced surface (docs/policy.md section 7). */
 export const DECIDING_SOURCES = ['robots_txt', 'content_signals', 'tdmrep', 'ai_txt', 'meta'] as const;
 export type DecidingSource = (typeof DECIDING_SOURCES)[number];
 
@@ -78,7 +78,7 @@ export type RobotsOutcome = (typeof ROBOTS_OUTCOMES)[number];
 /**
  * Why robots.txt could not be read (outcome `blocked`, `error` or `unreachable`), so people are
  * told "could not be read (403 / challenge page / timed out)", never "missing"
- * (classification.md sections 8 and 9): `refused` 401/403, `rate_limited` 429, `challenge` a
+ * (docs/policy.md sections 8 and 9): `refused` 401/403, `rate_limited` 429, `challenge` a
  * CDN challenge page, `server_error` 5xx, `timeout`, `connection` (refused, reset, TLS,
  * protocol), `dns`, `redirects` (more than 5), `not_fetched` (the SSRF guard refused it).
  */
@@ -87,7 +87,7 @@ export type RobotsProblem = (typeof ROBOTS_PROBLEMS)[number];
 
 /**
  * What became of one request of a crawl (basis.fetches), so a file that was never requested is
- * not told as missing or silent (classification.md section 11, "not fetched is not missing"):
+ * not told as missing or silent (docs/policy.md section 11, "not fetched is not missing"):
  * - `answered`: requested, an HTTP answer of any status (whether the file counts as found is
  *   `basis.found`, `site.has_tos` …);
  * - `no_answer`: requested, no HTTP answer (timed out, connection failed, name not found, too
@@ -139,7 +139,7 @@ export type Conflict = (typeof CONFLICTS)[number];
 /**
  * Notes in the full record (ours): facts worth telling beside the verdicts that are no
  * conflict. `tos_bans_automated_access_but_robots_allows`: the terms forbid robots or scrapers
- * without naming AI, while robots.txt restricts no AI bot (classification.md section 11).
+ * without naming AI, while robots.txt restricts no AI bot (docs/policy.md section 11).
  */
 export const NOTES = ['tos_bans_automated_access_but_robots_allows'] as const;
 export type Note = (typeof NOTES)[number];

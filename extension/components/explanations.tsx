@@ -1,7 +1,7 @@
 /**
  * The details view: what was read, each verdict with the signals that decided it (the line,
  * header or tag as published), then the raw robots.txt with line numbers. The only view where
- * identifiers appear, as code beside the words (classification.md section 9).
+ * identifiers appear, as code beside the words (docs/policy.md section 9).
  */
 import { USE_CASE_LABELS } from '~~/shared/labels.js';
 import type { RobotsReading } from '~~/shared/story.js';

@@ -28,7 +28,7 @@ export interface BotLists {
   blocked: OperatorGroup[];
   /**
    * Scraping frameworks, SEO and monitoring tools, and names with no known use, blocked by a
-   * group naming them: reported, but no AI rule (classification.md section 11).
+   * group naming them: reported, but no AI rule (docs/policy.md section 11).
    */
   alsoBlocked: OperatorGroup[];
   /** Blocked only by the `*` rules: shown as one note, listed on demand. */
@@ -42,7 +42,7 @@ export interface BotLists {
   sourceKnown: boolean;
 }
 
-/** Lower-case token as the matcher compares it (classification.md section 2: cut at `/`, trimmed). */
+/** Lower-case token as the matcher compares it (docs/policy.md section 2: cut at `/`, trimmed). */
 const tokenOf = (name: string): string => name.split('/')[0]!.trim().toLowerCase();
 
 /** Tokens that `User-agent` lines name (not `*`), from the answer's path rules. */
@@ -74,7 +74,7 @@ function byOperator(items: Array<BotItem & { operator: string }>): OperatorGroup
 }
 
 /**
- * The summary's lists are authoritative for blocked and allowed (classification.md section 5:
+ * The summary's lists are authoritative for blocked and allowed (docs/policy.md section 5:
  * `bots.blocked` holds every catalogue AI bot blocked, named or via `*`; `bots.allowed` the
  * named allowed ones). The full record adds which blocks come only from `*` (its raw
  * robots.txt names no group for the bot) and the partly blocked bots (`all_bots`).

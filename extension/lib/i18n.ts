@@ -1,5 +1,5 @@
 /**
- * Messages for people in the browser's language (issue 13): `t(key, english, ...subs)` is
+ * Messages for people in the browser's language: `t(key, english, ...subs)` is
  * shared/say.ts's `say`, the one mechanism for the extension's components and for the shared
  * modules that also tell the CLI (labels, story). Each entry point calls `installBrowserLanguage()`
  * once at its start; from then on every message is asked of `i18n.getMessage`, which reads

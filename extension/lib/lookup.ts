@@ -52,7 +52,7 @@ export function fetchDomainState(domain: Domain, opts: { waitS?: number } = {}):
 }
 
 /**
- * The registrable parent's answer for a host without a robots.txt of its own (classification.md
+ * The registrable parent's answer for a host without a robots.txt of its own (docs/policy.md
  * section 11: the badge shows the parent's policy, marked as the parent's). From the session
  * cache, else, given a client, asked once; null when not needed or not known yet.
  */

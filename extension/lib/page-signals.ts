@@ -1,5 +1,5 @@
 /**
- * The page's own AI signals, read when the popup opens (issue 11 part 2): `<meta name="robots">`
+ * The page's own AI signals, read when the popup opens: `<meta name="robots">`
  * AI tokens (`noai`, `noimageai`) and TDMRep's `<meta name="tdm-reservation">` /
  * `tdm-policy` (W3C TDMRep, section 3.3). Read through `scripting` with the `activeTab` grant
  * that opening the popup gives, so the extension needs no host permission for any site; the

@@ -1,10 +1,10 @@
 /**
- * The site a subdomain belongs to (issue 11 part 2): `www.example.com` belongs to
+ * The site a subdomain belongs to: `www.example.com` belongs to
  * `example.com` (a leading `www.` is never part of a public suffix), any other subdomain to the
  * registrable domain the gateway names (`registrable_domain`, from the Public Suffix List on
  * the server, so the list is not shipped in the extension). A host without a robots.txt of its
  * own shows the parent's policy, marked as the parent's, when the parent has AI rules
- * (classification.md section 11); otherwise the parent's is a note beside the host's own.
+ * (docs/policy.md section 11); otherwise the parent's is a note beside the host's own.
  */
 import { parseDomain, type Domain } from '~~/shared/domain.js';
 import type { DomainPolicyFound } from '~~/shared/schemas.js';

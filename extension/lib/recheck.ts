@@ -1,5 +1,5 @@
 /**
- * "Check again" (issue 10 item 11): asks the gateway for a new crawl of one domain now
+ * "Check again": asks the gateway for a new crawl of one domain now
  * (`POST /v1/domain/{d}/recheck`), then waits for the new answer with held reads
  * (`Prefer: wait`) and puts it on the badge of every tab showing the domain, and in the popup
  * through storage.session. A refusal is told plainly with the gateway's `retry_after`.

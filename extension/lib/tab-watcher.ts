@@ -48,7 +48,7 @@ export async function checkTab(tabId: number, url: string | undefined, opts: { f
   if (now && pageDomain(now.url) === domain) await setTab(tabId, state, now.url);
   await follow(domain, state);
   // A domain the gateway is analysing now: the badge shows `…` at once, and a held request
-  // (Prefer: wait) brings the final answer the moment the crawl is done (issue 11 part 1).
+  // (Prefer: wait) brings the final answer the moment the crawl is done.
   if (state.kind === 'queued') void awaitAnalysis(domain);
   return state;
 }

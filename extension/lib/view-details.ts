@@ -2,7 +2,7 @@
  * The Details view's model: what was read (robots.txt, the homepage, never "no answer" for a
  * page the crawler did not request), each verdict with the lines that decided it and the
  * crawlers of their group, the raw robots.txt, and the record's scores in words. The only view
- * where identifiers appear, as code beside the words (classification.md section 9).
+ * where identifiers appear, as code beside the words (docs/policy.md section 9).
  */
 import type { DomainPolicyFound, FullRecord } from '~~/shared/schemas.js';
 import { deciderPhrase, namedGroupOf, type RobotsReading, type Tone, type UseReading } from '~~/shared/story.js';

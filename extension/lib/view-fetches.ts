@@ -1,6 +1,6 @@
 /**
  * What became of the crawl's requests for the homepage and the terms page, told to a person
- * (classification.md section 11, "not fetched is not missing"): read by Site facts at first paint
+ * (docs/policy.md section 11, "not fetched is not missing"): read by Site facts at first paint
  * and by Details.
  */
 import type { DomainPolicyFound, FullRecord } from '~~/shared/schemas.js';

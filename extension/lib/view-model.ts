@@ -1,6 +1,6 @@
 /**
  * One model behind every view of a found record (badge title, Overview, Bots, Details,
- * Purposes and History), so no two views can contradict each other (issue 10 item 4). Pure:
+ * Purposes and History), so no two views can contradict each other. Pure:
  * built from the summary, and once loaded the full record, the announced record and the
  * history; the words come from shared/story.ts, which the CLI tells too, and the rest are said
  * here through lib/i18n.ts (the browser's language).

@@ -1,4 +1,4 @@
-/** What classify(evidence) returns (classification.md sections 4 to 7). */
+/** What classify(evidence) returns (docs/policy.md sections 4 to 7). */
 import type { AnnouncedRecordBody, DomainPolicyFound, FullRecordBody } from '../../shared/schemas.js';
 
 export interface Classification {

@@ -1,5 +1,5 @@
 /**
- * The evidence the crawler gathers for one domain (classification.md section 1) and the only
+ * The evidence the crawler gathers for one domain (docs/policy.md section 1) and the only
  * input of classify(). Raw responses, not interpretations: whether a file counts as "found"
  * is decided by the analysis, so one rule lives in one place. Pure types, no node:*.
  */
@@ -45,7 +45,7 @@ export interface FetchRefused {
    */
   robots?: 'disallowed' | 'unreachable';
   /**
-   * For `disallowed`: the rule that decided, so a record can name the line (classification.md
+   * For `disallowed`: the rule that decided, so a record can name the line (docs/policy.md
    * introduction). `robotsUrl` is the robots.txt it came from (after a redirect to another
    * host, that host's); `agent` is the group that applied, the crawler's own token or `*`.
    */
@@ -110,7 +110,7 @@ export interface Evidence {
    * The terms are still being fetched (the homepage's terms link, or the usual places tried when
    * it links none, then `tosUrl` is null until one is found): set only on the early
    * evidence a crawl hands out before it ends (EvidenceSource `onEarly`), never on stored
-   * evidence. The terms decide no verdict (classification.md sections 5 and 6), so an early
+   * evidence. The terms decide no verdict (docs/policy.md sections 5 and 6), so an early
    * record has its final stance, verdicts and bots; only the terms' own fields wait.
    */
   tosPending?: true;
@@ -124,7 +124,7 @@ export interface EvidenceSource {
    * `onEarly` is called at most once, before the crawl ends, when everything but the terms page
    * is in and that page is still being fetched (the polite crawler reads robots.txt, then the
    * homepage, then the terms it links to, so the terms come last): the caller may answer with
-   * the early evidence meanwhile (issue 11 part 1).
+   * the early evidence meanwhile.
    */
   crawl(domain: string, signal?: AbortSignal, onEarly?: (early: Evidence) => void): Promise<Evidence>;
 }

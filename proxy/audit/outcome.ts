@@ -1,6 +1,6 @@
 /**
  * What the registry says of one domain after a check, read through the storage port: its full
- * record and, when the latest check failed (classification.md section 8), why. A failed check
+ * record and, when the latest check failed (docs/policy.md section 8), why. A failed check
  * that kept an earlier record says so in `lastCheck`; a first check that failed is the record
  * itself, and its audit entry carries the cause. Only a record that can be such a failure (its
  * robots.txt errored or gave no answer, or its homepage gave none) has its audit entry read.

@@ -3,7 +3,7 @@
  * crawler of its own): each domain of the list not checked since the run's cutoff is handed to
  * the queue (service.queueChecks), at most `rate` a second and `window` at a time; each stored
  * check is read back from the registry into the run's state. Failed checks are retried by the
- * queue on the spec's backoff (classification.md section 8); the run waits for those retries
+ * queue on the spec's backoff (docs/policy.md section 8); the run waits for those retries
  * unless told not to.
  *
  * Resuming is reading: a domain whose record was checked since the cutoff is done, one with a

@@ -28,7 +28,7 @@ export interface SiteRow {
   ai_bots_named: string[];
   /** AI bots blocked, named or through `*` (the record's `ai_bots`). */
   ai_bots_blocked: string[];
-  /** Named AI bots whose rules close part of the site beyond `*` (classification.md section 11). */
+  /** Named AI bots whose rules close part of the site beyond `*` (docs/policy.md section 11). */
   ai_bots_partial: string[];
   ai_bots_allowed: string[];
   standards: StandardKey[];

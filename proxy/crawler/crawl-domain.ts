@@ -1,5 +1,5 @@
 /**
- * One domain's crawl (classification.md section 1) over one pinned resolution: the policy
+ * One domain's crawl (docs/policy.md section 1) over one pinned resolution: the policy
  * files in parallel; the pages (homepage, its markdown form) as soon as robots.txt says the
  * crawler may fetch them (robots-gate.ts), the terms page as soon as the homepage is in;
  * https first and http only when https gave no HTTP answer at all, all inside the
@@ -158,7 +158,7 @@ async function probeTerms(ctx: FetchContext, origin: string, page: (url: string)
 }
 
 /**
- * The analysis owns the rule for which link is the terms page (classification.md section 1)
+ * The analysis owns the rule for which link is the terms page (docs/policy.md section 1)
  * and scans the homepage for it; classify() later reads the same scan, not a second one.
  */
 function tosLinkOf(home: FetchResult, domain: string): string | null {

@@ -1,5 +1,5 @@
 /**
- * The crawler: gathers a domain's Evidence (classification.md section 1) over a safe fetcher
+ * The crawler: gathers a domain's Evidence (docs/policy.md section 1) over a safe fetcher
  * (SSRF guard with pinned DNS, redirect re-checks, timeouts, size caps) with origin overrides
  * for tests. crawl() never throws for a domain: every outcome is a FetchResult value.
  */

@@ -21,7 +21,7 @@ type Permission =
  * Why a page was not fetched, without its URL and time (the fetcher adds them): refused at
  * the site's request or for an unreadable robots.txt, or failed like robots.txt itself when
  * the host gave no answer at all (the page would have failed alike, and a failure that may
- * pass must stay one: classification.md section 8).
+ * pass must stay one: docs/policy.md section 8).
  */
 export type GateStop = Pick<FetchRefused, 'kind' | 'reason' | 'robots' | 'rule'> | Pick<FetchFailed, 'kind' | 'reason' | 'message' | 'robots'>;
 

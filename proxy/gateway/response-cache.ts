@@ -15,7 +15,7 @@
  *
  * Answers can be dropped before their time (invalidate): when the embedded service stores a
  * domain's record again, when a check of it was asked for, and when a later answer says a
- * queued domain is found (issue 11: a queued answer is never served after the record exists).
+ * queued domain is found (a queued answer is never served after the record exists).
  * A load of a dropped key that was already under way is done again, so an answer read before
  * the drop cannot be stored after it; with replicas the drop reaches the shared level and,
  * through the InvalidationBus, every replica's memory.

@@ -6,7 +6,7 @@
  *    origins (or exactly ALLOWED_ORIGINS), without credentials. An Origin that is not allowed
  *    is refused 403 `forbidden` through the library's origin callback, so web pages cannot use
  *    the gateway. An extension's GET arrives without Origin, its POST with it.
- * 2. Client identity (issue 12 item 3): the address (`req.ip`, TRUST_PROXY hops believed;
+ * 2. Client identity: the address (`req.ip`, TRUST_PROXY hops believed;
  *    IPv6 by /56), and within one address what tells clients apart: a valid proxy token, an
  *    extension's install id (`X-AI-Policy-Lens-Install`, a random id the extension makes once;
  *    believed only from loopback or with the token, since elsewhere the address tells

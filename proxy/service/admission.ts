@@ -1,5 +1,5 @@
 /**
- * Who gets into the crawl queue, and how far ahead (issue 12 item 2). Interactive lookups go
+ * Who gets into the crawl queue, and how far ahead. Interactive lookups go
  * before batch items, which go before the service's own refreshes and retries; a batch item
  * someone then looks up is promoted. Each client (ReadOptions.client: the API key in the
  * service, the gateway's client key in the embedded source) may queue a budget of new domains

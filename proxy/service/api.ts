@@ -24,7 +24,7 @@ export interface ServiceStatus {
   queued: number;
   /** Domains being crawled now. */
   crawling: number;
-  /** Failed checks waiting for their retry (classification.md section 8). */
+  /** Failed checks waiting for their retry (docs/policy.md section 8). */
   retrying: number;
   /** Crawl jobs this process runs at once (CRAWL_CONCURRENCY); 0 for an API-only replica (PostgreSQL without SERVICE_CRAWLS). */
   workers: number;
@@ -67,7 +67,7 @@ export interface DomainLookups {
   queued: Set<string>;
 }
 
-/** Bounds of the crawl queue (issue 12 item 2). */
+/** Bounds of the crawl queue. */
 export interface QueueLimits {
   /** New jobs are refused (503 `queue_full`) while this many wait; batch and refresh work stops at 90 % of it. */
   maxQueued: number;
@@ -77,7 +77,7 @@ export interface QueueLimits {
 
 export const DEFAULT_QUEUE_LIMITS: QueueLimits = { maxQueued: 10_000, newPerClientPerMinute: 60 };
 
-/** classification.md section 8: a failed check is retried after 10 min, 1 h and 6 h, then on the normal refresh. */
+/** docs/policy.md section 8: a failed check is retried after 10 min, 1 h and 6 h, then on the normal refresh. */
 export const RETRY_DELAYS_MS: readonly number[] = [600_000, 3_600_000, 21_600_000];
 
 export interface LookupServiceOptions {

@@ -1,6 +1,6 @@
 /**
  * The CLI's readable summary of one analysis, told as the popup tells it (shared/story.ts,
- * classification.md section 9): the headline, whether robots.txt was read, each use case in
+ * docs/policy.md section 9): the headline, whether robots.txt was read, each use case in
  * words with what decided it ("Not restricted" for silence, "Unknown" when robots.txt could not
  * be read), the standards found, notes and conflicts, bots and site facts. Identifiers appear
  * only in the last "Record" lines, as the popup's Details shows them.
@@ -16,7 +16,7 @@ const list = (xs: readonly string[]): string => (xs.length ? xs.join(', ') : 'no
 const yesNo = (b: boolean): string => (b ? 'yes' : 'no');
 const ACCESS_WORDS: Record<string, string | null> = { prohibits: 'forbidden', restricts: 'restricted', permits: 'allowed', silent: null, unknown: null };
 
-/** Why a page was not requested, as the popup's Details says it (classification.md section 11). */
+/** Why a page was not requested, as the popup's Details says it (docs/policy.md section 11). */
 function notFetchedWords(full: FullRecord, page: 'homepage' | 'terms'): string | null {
   const home = full.explanations.find((e) => e.subject === 'homepage');
   const state = full.basis?.fetches?.[page] ?? (home?.value === 'not_fetched' ? (home.source === 'robots_txt' ? 'disallowed' : 'robots_unreadable') : null);

@@ -1,7 +1,7 @@
 /**
  * One check of a domain, from crawl to store: the crawl (with its early answer while the terms
  * are read, pending/), today's rules over its evidence, the failed-check decision
- * (classification.md section 8: a failure keeps the earlier good record and is retried on a
+ * (docs/policy.md section 8: a failure keeps the earlier good record and is retried on a
  * backoff), one log line, and one storing transaction. Queue jobs and `analyseNow` both run it.
  */
 import type { EvidenceSource } from '../analysis/evidence.js';

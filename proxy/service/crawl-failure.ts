@@ -1,5 +1,5 @@
 /**
- * When a crawl is a failed check, not a policy (classification.md section 8): robots.txt
+ * When a crawl is a failed check, not a policy (docs/policy.md section 8): robots.txt
  * answered a server error or could not be fetched, or the homepage gave no HTTP answer, for a
  * reason that may pass (timeout, 5xx, connection refused or reset, DNS failure). `blocked`
  * (401/403/429, a challenge page) is the site's answer, not a failure; neither is a target the

@@ -1,5 +1,5 @@
 /**
- * `basis.last_check` on every found answer (classification.md section 8): set when a record is
+ * `basis.last_check` on every found answer (docs/policy.md section 8): set when a record is
  * read, since only the store knows whether a later check failed. Whatever classify() put there
  * is replaced: classify sees one crawl, not the domain's history.
  */

@@ -1,5 +1,5 @@
 /**
- * When people last looked each domain up (issue 13: the purge of domains no one uses). Marked on
+ * When people last looked each domain up (the purge of domains no one uses). Marked on
  * reads of a stored record, never on the service's own refreshes. Kept cheap twice over: this
  * process asks the store once per domain per UTC day (the domains marked today are remembered,
  * at most MAX_REMEMBERED of them), and the store writes a mark at most once a day anyway. A

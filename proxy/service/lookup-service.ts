@@ -6,7 +6,7 @@
  * process does (crawl-pool.ts: workers, sweep, retention, reclassify). Unknown domains are
  * queued and answered `found: false, queued: true`; stale records are served and re-crawled in
  * the background; a failed check keeps the earlier good record and is retried on a backoff
- * (classification.md section 8). The HTTP surface, the CLIs and the gateway's embedded source
+ * (docs/policy.md section 8). The HTTP surface, the CLIs and the gateway's embedded source
  * all go through this object.
  */
 import { systemClock } from '../lib/clock.js';

@@ -1,5 +1,5 @@
 /**
- * `npm run backup` and `npm run purge` (issue 13, "Backups and retention"): the operator's
+ * `npm run backup` and `npm run purge`: the operator's
  * maintenance commands, on the DATA_DIR the servers use, safe while they run (SQLite in WAL
  * mode: each step is a short transaction; the backup is one read transaction).
  *

@@ -1,5 +1,5 @@
 /**
- * Retention (issue 13, "Backups and retention"): audit entries older than AUDIT_RETENTION_DAYS
+ * Retention: audit entries older than AUDIT_RETENTION_DAYS
  * are pruned, keeping each domain's latest, its current record's and every one its history
  * names (MaintenanceStore.pruneAudits); when PURGE_UNUSED_DAYS is set, domains no one looked
  * up for that long are forgotten. The service runs a pass at start and every 6 hours; the

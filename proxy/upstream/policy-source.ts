@@ -44,11 +44,11 @@ export interface PolicySource extends PolicyReads, Partial<AnalysisControl> {
    */
   previewOffered?(): Promise<boolean>;
   /**
-   * Remote only (issue 11): the single lookup as a spare call for the pacer, passing RFC 7240
+   * Remote only: the single lookup as a spare call for the pacer, passing RFC 7240
    * `Prefer: wait=waitS` on when waitS > 0.
    */
   lookupHeld?(domain: Domain, waitS: number, signal?: AbortSignal): Promise<HeldLookup>;
-  /** Remote only (issue 10 item 11): the upstream's "Check again"; null when it has none. */
+  /** Remote only: the upstream's "Check again"; null when it has none. */
   recheckUpstream?(domain: Domain, signal?: AbortSignal): Promise<RecheckResult | null>;
   /**
    * The announced surface's statistics (`/preview/v1/stats`), for the gateway's overview page;

@@ -1,5 +1,5 @@
 /**
- * robots.txt: parse, then match (CONVENTIONS 3; RFC 9309; classification.md section 2).
+ * robots.txt: parse, then match (CONVENTIONS 3; RFC 9309; docs/policy.md section 2).
  * parseRobotsTxt never throws; the matchers are pure functions of its result.
  */
 export type { RobotsAgent, RobotsDiagnostic, RobotsGroup, RobotsRecord, RobotsRule, RobotsSource, RobotsTxt } from './types.js';

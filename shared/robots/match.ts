@@ -1,5 +1,5 @@
 /**
- * Matching a parsed robots.txt (RFC 9309 sections 2.2.1 and 2.2.2, classification.md
+ * Matching a parsed robots.txt (RFC 9309 sections 2.2.1 and 2.2.2, docs/policy.md
  * section 2). Pure functions over RobotsTxt; an index of groups by token and the compiled
  * patterns are cached per parsed file in a WeakMap (the file is treated as immutable), so
  * repeated questions about one file cost one compile of each group actually used.

@@ -1,5 +1,5 @@
 /**
- * robots.txt parser (RFC 9309 section 2, classification.md section 2). One pass over the
+ * robots.txt parser (RFC 9309 section 2, docs/policy.md section 2). One pass over the
  * text, never throws: every line becomes a group member, a record, or a diagnostic with its
  * line number. Matching is separate (match.ts), as in google/robotstxt.
  */
@@ -8,7 +8,7 @@ import type { RobotsGroup, RobotsTxt } from './types.js';
 /** RFC 9309 section 2.5: crawlers must parse at least the first 500 KiB. We read exactly that. */
 export const MAX_ROBOTS_BYTES = 500 * 1024;
 
-/** Fields kept as group records; they do not end a group (classification.md section 2). */
+/** Fields kept as group records; they do not end a group (docs/policy.md section 2). */
 const GROUP_RECORDS = new Set(['crawl-delay', 'content-signal', 'content-usage', 'license']);
 
 /** Every field this parser understands; only these are accepted without a colon. */

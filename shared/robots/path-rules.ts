@@ -1,6 +1,6 @@
 /**
  * The compact robots.txt rules of a found answer (`path_rules`, shared/schemas.ts) and the
- * judgement of one path against them (issue 11 part 2): the service keeps the groups that name
+ * judgement of one path against them: the service keeps the groups that name
  * a catalogue AI bot or `*`; the extension asks "may this bot fetch the page I am on?" with the
  * same matcher the service uses, so the page's path never leaves the browser.
  */

@@ -1,5 +1,5 @@
 /**
- * A bot's overall status from its applicable rules (classification.md sections 2 and 10),
+ * A bot's overall status from its applicable rules (docs/policy.md sections 2 and 10),
  * computed from the rules themselves (witness.ts), not by trying sample paths:
  * - `blocked`: a rule disallowing every path (`/`, `/*`) decides some path. Allow rules that
  *   open narrower paths (`Allow: /$`, `Allow: /buyline/`) are exceptions, listed in

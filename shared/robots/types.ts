@@ -1,5 +1,5 @@
 /**
- * The parsed form of a robots.txt file (classification.md section 2, RFC 9309 section 2).
+ * The parsed form of a robots.txt file (docs/policy.md section 2, RFC 9309 section 2).
  * Plain data, JSON-serialisable: every element keeps its 1-based line number so a verdict
  * can point at the line that decided it (CONVENTIONS 3).
  */

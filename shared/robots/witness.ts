@@ -1,6 +1,6 @@
 /**
  * Which rules of a rule set decide some path, computed from the rules themselves
- * (classification.md section 10, "status is computed, not probed").
+ * (docs/policy.md section 10, "status is computed, not probed").
  *
  * A rule decides a path when it matches and no rule that beats it (longer; on equal length an
  * allow beats a disallow, otherwise the earlier line; RFC 9309 section 2.2.2) matches too. By
@@ -180,7 +180,7 @@ export function closes(set: CompiledRuleSet, canonicalPath: string, budget = new
  * A path `set` closes and `base` leaves open, or null: judged on the most general path of every
  * deciding disallow of `set` and every deciding allow of `base`, and on `/`. A path closed for
  * a bot and open to every crawler is what makes a named group more than housekeeping
- * (classification.md section 10).
+ * (docs/policy.md section 10).
  */
 export function closedBeyond(set: CompiledRuleSet, base: CompiledRuleSet, budget = new Budget()): string | null {
   if (set === base) return null;

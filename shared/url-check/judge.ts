@@ -1,7 +1,7 @@
 /**
  * May this bot, or this use case, have this URL? The one judgement behind the extension's
  * "This page" and POST /v1/check (and `npm run check`), from what a found answer carries:
- * `path_rules` (robots.txt groups, RFC 9309 and classification.md section 2) and `path_signals`
+ * `path_rules` (robots.txt groups, RFC 9309 and docs/policy.md section 2) and `path_signals`
  * (usage signals, section 4). Pure and extension-safe: no catalogue, no zod, no node:*.
  *
  * Section 4's V(u) read for one path: `blocked` when a usage signal says no for the path; else

@@ -1,5 +1,5 @@
 /**
- * The usage signals that speak for one path (classification.md section 4, read per URL): the
+ * The usage signals that speak for one path (docs/policy.md section 4, read per URL): the
  * record's `path_signals` (shared/schemas.ts) matched against the path. Per use case, most
  * restrictive wins (`no` over `yes` over nothing), in the order the site's verdicts list them:
  * Content-Signal / Content-Usage, then TDMRep, the homepage's `noai`, ai.txt. A line in a group

@@ -18,7 +18,7 @@ const waitWords = (seconds: number): string =>
 
 export type RecheckOutcome = { done: true; policy: DomainPolicyFound } | { done: false; message: string };
 
-/** A newer crawl, or a newer failed check (the earlier result kept, classification.md section 8). */
+/** A newer crawl, or a newer failed check (the earlier result kept, docs/policy.md section 8). */
 const isNewer = (now: DomainPolicyFound, before: DomainPolicyFound) =>
   now.last_updated !== before.last_updated || (now.basis?.last_check?.failed_at ?? null) !== (before.basis?.last_check?.failed_at ?? null);
 

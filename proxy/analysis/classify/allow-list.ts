@@ -2,7 +2,7 @@
  * basis.allow_list: when robots.txt's rules for every crawler (`User-agent: *`) close the whole
  * site, the crawlers it names and lets in anyway, so a person reads "robots.txt closes the site
  * to every crawler it does not name; it lets in Googlebot, Bingbot and 5 others, no AI bot",
- * never "every crawler" (classification.md section 11, "allow-lists"). The stance stays what
+ * never "every crawler" (docs/policy.md section 11, "allow-lists"). The stance stays what
  * sections 4 and 5 say (lobste.rs, which lets in six search engines and an archive, is
  * wildcard_block: no AI bot is named).
  */

@@ -1,4 +1,4 @@
-/** The announced surface's record (classification.md section 7) from a decision, without audit_id. */
+/** The announced surface's record (docs/policy.md section 7) from a decision, without audit_id. */
 import type { AnnouncedRecordBody } from '../../../shared/schemas.js';
 import { toAnnouncedStance } from '../../../shared/values.js';
 import type { Decision } from './decide.js';

@@ -1,6 +1,6 @@
 /**
  * `basis` (shared/schemas.ts BasisSchema): what the verdicts rest on, so a person can be told
- * what was read and what was not (classification.md sections 8 and 9; issue 10 items 1 and 5).
+ * what was read and what was not (docs/policy.md sections 8 and 9).
  */
 import type { Basis, DecidingSignal } from '../../../shared/schemas.js';
 import { STANDARD_KEYS, type StandardKey } from '../../../shared/values.js';

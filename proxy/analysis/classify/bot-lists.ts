@@ -1,5 +1,5 @@
 /**
- * The bot lists of the records. Choices where the seed and classification.md leave room:
+ * The bot lists of the records. Choices where the seed and docs/policy.md leave room:
  * - `bots.blocked` (section 5): catalogue AI bots whose status is blocked, named ones first,
  *   then those blocked through `*`, each in catalogue order. Obsolete tokens appear only when
  *   the file names them: blocked through `*` they would list crawlers that no longer exist.

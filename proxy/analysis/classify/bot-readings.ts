@@ -1,5 +1,5 @@
 /**
- * Every bot's status under the site's robots.txt (classification.md section 2), for the
+ * Every bot's status under the site's robots.txt (docs/policy.md section 2), for the
  * catalogue (shared/bots.ts) and for the other agents the file names. The status itself comes
  * from the robots module's botStatus(); this module only decides which bots to ask about and
  * how to name them.
@@ -20,7 +20,7 @@ export interface BotReading {
   /**
    * Named, and its rules close some path the `*` groups leave open (always true without `*`
    * groups when some path is closed): an AI rule, whatever else the group loosens
-   * (classification.md section 11, "housekeeping, exactly"). A bot named in the same group as
+   * (docs/policy.md section 11, "housekeeping, exactly"). A bot named in the same group as
    * `*`, or in a group that closes only paths `*` closes too (it copies or loosens the `*`
    * rules), is treated like `*`: its partial rules are housekeeping, not an AI policy. vrt.be's
    * group for CCBot, GPTBot and others closes /vrtnws/, which `*` leaves open, and not /libs/,

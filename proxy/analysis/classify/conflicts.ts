@@ -1,5 +1,5 @@
 /**
- * Conflicts between sources and warnings (classification.md section 6). Each finding carries
+ * Conflicts between sources and warnings (docs/policy.md section 6). Each finding carries
  * the explanation that names where it came from.
  */
 import { botByToken } from '../../../shared/bots.js';
@@ -45,7 +45,7 @@ export function findConflicts(f: ConflictFacts): Finding<Conflict>[] {
   });
 
   if (restricted.length > 0 && (f.tosStance === 'permits' || f.tosStance === 'silent')) {
-    // With silent terms this is a note, not a disagreement (classification.md section 9).
+    // With silent terms this is a note, not a disagreement (docs/policy.md section 9).
     const uses = restricted.map((u) => USE_WORDS[u].replace(/ \(.*\)$/, '')).join(', ');
     out.push(
       tos(
@@ -87,7 +87,7 @@ export function findConflicts(f: ConflictFacts): Finding<Conflict>[] {
 }
 
 /**
- * Notes (classification.md section 11): terms that forbid robots or scrapers (or allow them only
+ * Notes (docs/policy.md section 11): terms that forbid robots or scrapers (or allow them only
  * with permission) without naming AI, beside a robots.txt that lets every AI bot in. No conflict:
  * the terms speak of automated access, robots.txt of named crawlers. Not noted when the terms
  * also prohibit AI use, which is the conflict tos_prohibits_ai_but_robots_allows.

@@ -1,7 +1,7 @@
 /**
- * The decision (classification.md sections 4 to 6 and 10): evidence in, every value the three
+ * The decision (docs/policy.md sections 4 to 6 and 10): evidence in, every value the three
  * records are built from out. Nothing here shapes a record; summary-record.ts, full-record.ts
- * and announced-record.ts do (issue 15 item 5: decide, then build).
+ * and announced-record.ts do (decide, then build).
  */
 import { AI_BOTS, KEY_BOTS, botsForUseCase, type Bot } from '../../../shared/bots.js';
 import type { WarningCode } from '../../../shared/labels.js';
@@ -51,7 +51,7 @@ const AI_TOKENS = ['noai', 'noimageai'];
 /**
  * AI bots whose rules can speak for an AI use: not those of purpose `other` (scraping
  * frameworks, SEO and monitoring tools, names with no known use), which are reported in the bot
- * lists but make no stance by themselves (classification.md section 11). Retired tokens stay:
+ * lists but make no stance by themselves (docs/policy.md section 11). Retired tokens stay:
  * rules naming them state an intent, though they block nothing real.
  */
 const USE_BOTS = AI_BOTS.filter((b) => b.purpose !== 'other');

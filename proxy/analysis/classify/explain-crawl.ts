@@ -3,7 +3,7 @@
  * terms of service and the site facts read from the homepage. The crawler asks robots.txt
  * before it fetches a page (RFC 9309), so a page it has no answer for was not always
  * unreachable: the site may have asked it not to, or robots.txt could not be read and the
- * crawler held back. Each case is told as it happened (classification.md sections 1 and 9).
+ * crawler held back. Each case is told as it happened (docs/policy.md sections 1 and 9).
  */
 import type { Explanation } from '../../../shared/schemas.js';
 import type { FetchResult, RobotsRuleRef } from '../evidence.js';

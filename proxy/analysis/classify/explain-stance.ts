@@ -1,5 +1,5 @@
 /**
- * The stance explained (classification.md sections 5, 9 and 11): one sentence that says what
+ * The stance explained (docs/policy.md sections 5, 9 and 11): one sentence that says what
  * the site's files do about AI as a person would read them, with the line or header that
  * shows it most directly. No identifiers of the spec or the seed, no table rows.
  */
@@ -75,7 +75,7 @@ export function explainStance(d: Decision): Explanation {
       break;
     }
     case 'blocks_all_ai':
-      // A whole-site block for every crawler together with a usage signal is told as both (issue 10 item 7).
+      // A whole-site block for every crawler together with a usage signal is told as both.
       reason =
         wildcardAll && signalNo
           ? `robots.txt blocks every crawler from the whole site (User-agent: *), and ${pieceWords(signalNo)} refuses ${list(refusedBySignal)} as well: AI training, search and answers are all blocked.`

@@ -1,6 +1,6 @@
 /**
  * Explanations (ExplanationSchema): every verdict and bot status names the robots.txt line,
- * header or tag behind it (classification.md introduction), and says it in a plain sentence:
+ * header or tag behind it (docs/policy.md introduction), and says it in a plain sentence:
  * no identifiers of the spec or the seed, no table rows (section 9). The stance's own sentence
  * is explain-stance.ts'.
  */

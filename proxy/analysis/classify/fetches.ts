@@ -1,7 +1,7 @@
 /**
  * basis.fetches: what became of each request of the crawl (shared/values.ts FETCH_STATES), so a
  * file the crawler never requested is told "not fetched", with why, and never "no answer" or
- * "none found" (classification.md section 11, "not fetched is not missing"). The crawler asks
+ * "none found" (docs/policy.md section 11, "not fetched is not missing"). The crawler asks
  * robots.txt before each page (RFC 9309); the policy files are always requested.
  */
 import type { Basis } from '../../../shared/schemas.js';

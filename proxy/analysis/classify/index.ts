@@ -1,6 +1,6 @@
 /**
- * classify(evidence): the three records of a domain (classification.md sections 4 to 7 and 10).
- * Decide once, then build each record from the decision (issue 15 item 5). Pure and
+ * classify(evidence): the three records of a domain (docs/policy.md sections 4 to 7 and 10).
+ * Decide once, then build each record from the decision. Pure and
  * deterministic: the same evidence gives the same records; timestamps come from
  * evidence.fetchedAt, never from a clock.
  */

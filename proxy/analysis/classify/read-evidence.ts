@@ -1,6 +1,6 @@
 /**
  * Evidence → the facts classify() decides on: every raw response goes through the one parser
- * that owns its "found" rule (classification.md section 1), so this module only wires them.
+ * that owns its "found" rule (docs/policy.md section 1), so this module only wires them.
  */
 import type { RobotsOutcome } from '../../../shared/values.js';
 import type { Evidence, FetchResponse, FetchResult } from '../evidence.js';
@@ -28,7 +28,7 @@ export interface Facts {
   /**
    * Some request to the host got an HTTP answer: any file or page, any status, a redirect
    * included (a redirect loop or a bad redirect is an answer too). False only when nothing
-   * answered (classification.md section 11, "unreachable means nothing answered").
+   * answered (docs/policy.md section 11, "unreachable means nothing answered").
    */
   hostAnswered: boolean;
   /** The homepage answer (any status), or null when there was no HTTP answer. */
@@ -54,7 +54,7 @@ export interface Facts {
   cms: CmsFacts;
   paywall: PaywallFacts;
   markdown: MarkdownFacts;
-  /** What the terms say of AI use and of automated access, apart (classification.md section 11). */
+  /** What the terms say of AI use and of automated access, apart (docs/policy.md section 11). */
   tos: TermsReading;
   /** The terms page answered 2xx with HTML or text. */
   hasTos: boolean;

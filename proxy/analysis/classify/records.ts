@@ -1,7 +1,7 @@
 /**
  * Small pieces of the records that are plain reshaping of facts: timestamps, crawl rules,
  * the stored headers and meta tags, and the announced surface's purpose verdicts
- * (classification.md section 7).
+ * (docs/policy.md section 7).
  */
 import type { PurposeVerdict } from '../../../shared/schemas.js';
 import type { DecidingSource } from '../../../shared/values.js';

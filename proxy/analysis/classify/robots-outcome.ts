@@ -1,5 +1,5 @@
 /**
- * What the answer to GET /robots.txt means (classification.md section 1):
+ * What the answer to GET /robots.txt means (docs/policy.md section 1):
  * - `ok`: 2xx text;
  * - `missing`: 404, 410, other 4xx except the ones below, a 2xx HTML "soft 404", or a 3xx
  *   left unresolved (RFC 9309 section 2.3.1.2 lets a crawler treat that as unavailable);

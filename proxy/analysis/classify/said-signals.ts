@@ -1,7 +1,7 @@
 /**
  * basis.content_signals: every Content-Signal and Content-Usage line or header with the values
  * it states, per group, so the telling can say what the site signalled ("AI training no, AI
- * answers no, search yes") rather than what the standard is (classification.md section 11).
+ * answers no, search yes") rather than what the standard is (docs/policy.md section 11).
  */
 import { botByToken } from '../../../shared/bots.js';
 import type { Basis } from '../../../shared/schemas.js';

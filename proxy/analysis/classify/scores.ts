@@ -1,5 +1,5 @@
 /**
- * Openness, confidence and completeness (classification.md section 6).
+ * Openness, confidence and completeness (docs/policy.md section 6).
  */
 import type { Completeness, RobotsOutcome, TosStance, UseCase, Verdict } from '../../../shared/values.js';
 import { USE_CASES } from '../../../shared/values.js';

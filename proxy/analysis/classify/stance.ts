@@ -1,5 +1,5 @@
 /**
- * Stance and detail (classification.md section 5): the table, first match wins. Each row is a
+ * Stance and detail (docs/policy.md section 5): the table, first match wins. Each row is a
  * predicate over the facts, so the row that decided can be named in the explanation.
  */
 import type { Detail, RobotsOutcome, Stance, UseCase } from '../../../shared/values.js';
@@ -9,7 +9,7 @@ import { robotsUnreadable, type UseCaseVerdict } from './verdicts.js';
 export interface StanceFacts {
   /**
    * Some request to the host got an HTTP answer (any file, any status; a redirect counts).
-   * Row 1 needs it false: "unreachable" means nothing answered (classification.md section 11).
+   * Row 1 needs it false: "unreachable" means nothing answered (docs/policy.md section 11).
    * A robots.txt that timed out while llms.txt or the well-known files answered is row 6.
    */
   hostAnswered: boolean;

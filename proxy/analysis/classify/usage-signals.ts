@@ -1,5 +1,5 @@
 /**
- * Usage signals S(u) (classification.md section 4): what content signals, TDMRep, page meta
+ * Usage signals S(u) (docs/policy.md section 4): what content signals, TDMRep, page meta
  * and ai.txt say about each use case, most restrictive first (`no` over `yes` over nothing).
  * A signal in a robots.txt group naming bots applies to those bots only (`scoped`); one in the
  * `*` group, outside any group, or in a header applies to all (`site`).

@@ -1,5 +1,5 @@
 /**
- * Robots verdict R(u) and use-case verdict V(u) (classification.md section 4).
+ * Robots verdict R(u) and use-case verdict V(u) (docs/policy.md section 4).
  *
  * R over a set of catalogue bots with their key bots:
  * - `blocked` when every key bot is blocked;
@@ -90,7 +90,7 @@ export function useCaseVerdict(u: UseCase, robots: RobotsVerdict, signal: UsageS
 
 /**
  * Content-Signal `search` means listing and linking pages, not AI-written summaries
- * (Cloudflare's definition; classification.md sections 9 and 11). A `search=yes` beside a
+ * (Cloudflare's definition; docs/policy.md sections 9 and 11). A `search=yes` beside a
  * site-wide `ai-input=no` (Cloudflare's managed robots.txt) allows search listings and refuses
  * AI answers, which is what AI search engines write: AI search stays `allowed` (nothing
  * restricts it) but is not explicitly allowed, so it is never told as a green "AI search

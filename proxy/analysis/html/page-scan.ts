@@ -1,5 +1,5 @@
 /**
- * The scan of an HTML page answer, made once per answer (issue 15 item 5). The crawler needs
+ * The scan of an HTML page answer, made once per answer. The crawler needs
  * the homepage's links to find the terms page while it crawls (site/tos.ts termsLink), and
  * classify() needs its metas, links and scripts afterwards; both ask here, and the second ask
  * is answered from a WeakMap keyed by the answer object itself. Nothing is added to the

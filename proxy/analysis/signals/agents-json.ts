@@ -7,7 +7,7 @@
  *   draft-car-agents-txt-wellknown): `{ "version", "name", "description", "data": [...],
  *   "actions": [...], "policies": { "automation_allowed", "rate_limit", ... } }`, and the
  *   variant listing agents in an `"agents": [...]` array.
- * classification.md section 1: found = 2xx and a valid JSON object, whatever the shape.
+ * docs/policy.md section 1: found = 2xx and a valid JSON object, whatever the shape.
  */
 import type { FetchResult } from '../evidence.js';
 import { parseJson, successfulResponse } from './response.js';

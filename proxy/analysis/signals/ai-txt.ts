@@ -1,7 +1,7 @@
 /**
  * ai.txt (Spawning, spawning.ai/ai-txt): a robots.txt-like file with `User-Agent`, `Disallow`
  * and `Allow` lines, usually listing file-type patterns (`Disallow: *.jpg`) and often
- * `Disallow: /` for everything. classification.md section 4 reads one thing from it: whether
+ * `Disallow: /` for everything. docs/policy.md section 4 reads one thing from it: whether
  * `/` is disallowed for `*`, which is a training "no".
  *
  * Matching follows RFC 9309 section 2.2.2 as the rest of the analysis does: the longest
@@ -19,7 +19,7 @@ export interface AiTxtRule {
 }
 
 export interface AiTxtResult {
-  /** classification.md section 1: 2xx, not HTML, non-empty. */
+  /** docs/policy.md section 1: 2xx, not HTML, non-empty. */
   found: boolean;
   /** True when `/` is disallowed for `*`. */
   disallowsRoot: boolean;

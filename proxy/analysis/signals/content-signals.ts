@@ -6,7 +6,7 @@
  * - Content-Usage (IETF AI Preferences: draft-ietf-aipref-vocab for the vocabulary,
  *   draft-ietf-aipref-attach for robots.txt and the header): a Structured Field dictionary
  *   (RFC 9651 section 3.2) such as `train-ai=n, search=y`, with values `y` / `n`. Older draft
- *   labels `train-genai`, `genai` and `ai` also mean training (classification.md section 4).
+ *   labels `train-genai`, `genai` and `ai` also mean training (docs/policy.md section 4).
  * Both may start with a path (`Content-Usage: /images/ train-ai=n`) that scopes the line to
  * URLs under it; the domain-level verdict uses the lines that apply to `/`.
  * Parsing is lenient (yes/no and y/n in both, any case, stray spaces) and never throws;
@@ -63,7 +63,7 @@ export interface ParsedPreference {
   problems: string[];
 }
 
-/** Most restrictive wins: a `no` is never undone by a `yes` (classification.md section 4). */
+/** Most restrictive wins: a `no` is never undone by a `yes` (docs/policy.md section 4). */
 export function mergePrefs(into: UsagePrefs, key: UsageKey, value: boolean): void {
   const had = into[key];
   into[key] = had === undefined ? value : had && value;
@@ -116,7 +116,7 @@ const displayName = (v: SignalVocabulary): string => (v === 'content-signal' ? '
 /**
  * Every Content-Signal / Content-Usage line of a parsed robots.txt and of the homepage headers
  * (lower-case names). A line in a group applies to the agents the group names; in a `*` group,
- * outside any group, or in a header it applies to all (classification.md section 4).
+ * outside any group, or in a header it applies to all (docs/policy.md section 4).
  */
 export function extractContentSignals(robots: RobotsTxt | null, headers: Readonly<Record<string, string>> | null): ContentSignals {
   const entries: ContentSignalEntry[] = [];

@@ -1,5 +1,5 @@
 /**
- * The signal parsers (classification.md sections 1 and 4). Pure: no node:*, no network.
+ * The signal parsers (docs/policy.md sections 1 and 4). Pure: no node:*, no network.
  * Reading them all from a crawl's Evidence is done once, by classify/read-evidence.ts.
  */
 export { analyzeAgentsJson, agentsJsonShape, type AgentsJsonResult, type AgentsJsonShape, type AgentsJsonSummary } from './agents-json.js';

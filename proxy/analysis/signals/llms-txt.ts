@@ -1,6 +1,6 @@
 /**
  * llms.txt (llmstxt.org): a markdown file at `/llms.txt` describing the site for language
- * models. classification.md section 1 counts it found when the answer is 2xx, not HTML, not
+ * models. docs/policy.md section 1 counts it found when the answer is 2xx, not HTML, not
  * JSON and non-empty. Real captures show what else servers answer with 200 at that path, and
  * each is told apart here so that none counts as found:
  * - `empty`: nothing but white space;

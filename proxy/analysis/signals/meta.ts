@@ -1,6 +1,6 @@
 /**
  * Page-level AI directives: `<meta name="robots">` (and bot-named robots metas) and the
- * `X-Robots-Tag` header, looking for the `noai` / `noimageai` tokens (classification.md
+ * `X-Robots-Tag` header, looking for the `noai` / `noimageai` tokens (docs/policy.md
  * section 1, "page meta"; section 4 counts `noai` as a training "no"). `noai` and `noimageai`
  * are the DeviantArt/Raptive convention, not part of Google's vocabulary, so they are read
  * wherever robots directives may appear.

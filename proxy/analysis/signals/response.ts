@@ -1,7 +1,7 @@
 /**
  * Small predicates over a fetched response, shared by the well-known file parsers so that
  * "2xx", "an HTML page" and "a JSON body" mean the same thing everywhere
- * (classification.md section 1).
+ * (docs/policy.md section 1).
  */
 import type { FetchResponse, FetchResult } from '../evidence.js';
 

@@ -43,7 +43,7 @@ export interface TdmValue {
 export type TdmSource = 'tdmrep_json' | 'header' | 'meta';
 
 export interface TdmrepResult extends TdmValue {
-  /** classification.md section 1: a valid JSON array, or the header, or the meta. */
+  /** docs/policy.md section 1: a valid JSON array, or the header, or the meta. */
   found: boolean;
   /** The step that set the reservation, or null when unset. */
   source: TdmSource | null;

@@ -1,6 +1,6 @@
 /**
  * Bot-challenge and block pages of CDNs, bot-management vendors and web application
- * firewalls. classification.md section 1 counts a 2xx robots.txt that is such a page as
+ * firewalls. docs/policy.md section 1 counts a 2xx robots.txt that is such a page as
  * `blocked`, not `ok`; the same test tells a homepage that was never really seen. Each row
  * names the marker its vendor documents or always serves.
  *

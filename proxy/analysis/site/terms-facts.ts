@@ -1,5 +1,5 @@
 /**
- * The two facts a terms document states (classification.md sections 6 and 11), each with the
+ * The two facts a terms document states (docs/policy.md sections 6 and 11), each with the
  * clause that decided it and the section it stands in: AI use (`tos_ai_stance`) and automated
  * access (`tos_automated_access`). The most restrictive clause decides each fact (prohibits,
  * then restricts, then permits); conditions on the manner of automated access (follow

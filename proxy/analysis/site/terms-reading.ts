@@ -1,5 +1,5 @@
 /**
- * What one clause of the terms says, read as a careful clerk would (classification.md section
+ * What one clause of the terms says, read as a careful clerk would (docs/policy.md section
  * 11): of AI use (training or improving AI models, generative AI, text and data mining, an
  * Article 4 reservation) and of automated access (robots, spiders, scrapers, crawlers), apart.
  * A clause is read with its lead-in ("You agree not to:"). A ban is `prohibits`; a ban with a

@@ -1,5 +1,5 @@
 /**
- * The words a terms reader looks for (classification.md section 11), in English, French,
+ * The words a terms reader looks for (docs/policy.md section 11), in English, French,
  * German and Spanish. Every pattern is bounded (no nested unbounded repetition), so a long
  * sentence costs linear time. Text is matched after typographic quotes and apostrophes are
  * made plain (plainQuotes), so "don’t" reads as "don't".

@@ -1,5 +1,5 @@
 /**
- * Terms of service: the link to follow from the homepage (classification.md section 1) and the
+ * Terms of service: the link to follow from the homepage (docs/policy.md section 1) and the
  * terms page read for its two facts (sections 6 and 11; terms-facts.ts): AI use
  * (`tos_ai_stance`) and automated access (`tos_automated_access`). Values: `prohibits`
  * (forbidden), `restricts` (only with permission, a licence or within limits), `permits`
@@ -107,7 +107,7 @@ export function looksLikeTerms(result: FetchResult | null): boolean {
 }
 
 /**
- * The terms page when it can be read (classification.md section 1, "2xx HTML or text"): a 2xx
+ * The terms page when it can be read (docs/policy.md section 1, "2xx HTML or text"): a 2xx
  * answer typed text/*, XHTML, or untyped; else null. `has_tos` and tosStance share this rule.
  */
 export function readableTerms(result: FetchResult | null): FetchResponse | null {

@@ -15,7 +15,7 @@ export interface BotTally {
   key: UseCase | null;
   /** In the catalogue (false: an AI-looking name the catalogue lacks). */
   known: boolean;
-  /** No longer used by its operator: blocking it blocks nothing real (classification.md section 3). */
+  /** No longer used by its operator: blocking it blocks nothing real (docs/policy.md section 3). */
   obsolete: boolean;
   naming: number;
   /** Blocked, named or through `*`. */

@@ -1,5 +1,5 @@
 /**
- * What the gateway remembers about "Check again" (issue 10 item 11) in remote mode, where it
+ * What the gateway remembers about "Check again" in remote mode, where it
  * learns of a new record only by asking: each domain's once-a-minute turn, and the checks
  * asked for whose result has not been seen yet (with the ETag of the answer they replace).
  * In this process (LocalRecheckMarks) or, with REDIS_URL, shared by every replica

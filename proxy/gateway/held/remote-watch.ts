@@ -1,6 +1,6 @@
 /**
  * RecordWatch (watch.ts) in remote mode: the gateway learns of a record only by asking
- * the upstream, within its pacing (issue 11 part 1).
+ * the upstream, within its pacing.
  *
  * - A read that waits for a domain joins the one wait under way for it (in this process, and
  *   with REDIS_URL across replicas through the Flight): N browsers waiting cost one upstream

@@ -1,5 +1,5 @@
 /**
- * Single-flight across gateway replicas (issue 14): for one cache key, one replica calls the
+ * Single-flight across gateway replicas: for one cache key, one replica calls the
  * upstream and the others wait for its answer in the shared cache, so the upstream sees one
  * call per domain however many replicas were asked (LIBRARIES "scale-out").
  *

@@ -1,6 +1,6 @@
 /**
- * What gateway replicas share through Redis when REDIS_URL is set (issue 14, ARCHITECTURE
- * "Scaling out"): the answer cache (second level) and the drops from it (issue 11), the
+ * What gateway replicas share through Redis when REDIS_URL is set (docs/self-hosting.md,
+ * "Scaling out"): the answer cache (second level) and the drops from it, the
  * single-flight of upstream calls and held reads, the "Check again" marks, the rate-limit
  * counters (rate-limit-redis) and the upstream key's pacing budget. Without
  * REDIS_URL none of this is built and each gateway keeps its own, as before.

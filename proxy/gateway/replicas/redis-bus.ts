@@ -1,5 +1,5 @@
 /**
- * Drops from the cache, told to every replica (issue 11): when one replica learns that a
+ * Drops from the cache, told to every replica: when one replica learns that a
  * queued domain is found, or a check of a domain was asked for, the others drop the answers
  * they hold in memory for it, so no replica serves a queued answer after the record exists.
  * One message on `lens:gw:dropped`: the sender's id, whether only queued answers go, and the

@@ -1,5 +1,5 @@
 /**
- * The upstream key's pacing budget shared by every replica (issue 14): the same rule as the
+ * The upstream key's pacing budget shared by every replica: the same rule as the
  * local Pacer (proxy/upstream/pacer.ts: at most `limit` calls start in any sliding window, a
  * call queues for its slot up to `maxWaitMs`, a 429 pauses everyone), with the start times in
  * one Redis sorted set and the reservation made atomically by a Lua script, so N replicas

@@ -1,5 +1,5 @@
 /**
- * The cache's second level in Redis, shared by every replica (issue 14): one string per
+ * The cache's second level in Redis, shared by every replica: one string per
  * answer, `lens:gw:c:{cache key}`, holding a 17-byte header (fetched_at and expires_at as
  * 64-bit epoch ms, found as one byte) and then the JSON body as stored. As in the SQLite level,
  * an entry outlives its lifetime so it can be served stale when the upstream fails, and is

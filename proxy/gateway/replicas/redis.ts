@@ -1,5 +1,5 @@
 /**
- * The gateway's Redis connections when REDIS_URL is set (issue 14): one for commands and one
+ * The gateway's Redis connections when REDIS_URL is set: one for commands and one
  * for pub/sub (a subscribed ioredis connection takes no other commands). Every key starts
  * with KEY_PREFIX, so a Redis shared with other programs keeps them apart.
  *

@@ -1,5 +1,5 @@
 /**
- * POST /v1/domain/{domain}/recheck, "Check again" (issue 10 item 11), the lookup service's own
+ * POST /v1/domain/{domain}/recheck, "Check again", the lookup service's own
  * endpoint through the gateway, behind the same guards as every path (Host, CORS for extension
  * origins, the access header, the token, the per-client rate limit). A new crawl of the domain
  * is asked for at most once a minute per domain: 202 `{domain, accepted: true, retry_after}`,

@@ -1,5 +1,5 @@
 /**
- * DNS rebinding defence, for both servers (issue 12 item 1). A web page on a name that an
+ * DNS rebinding defence, for both servers. A web page on a name that an
  * attacker's DNS turns into 127.0.0.1 is same-origin with this server: the browser sends any
  * header without a preflight, but its Host header still carries the attacker's name. So a
  * request is answered only when its Host (RFC 9110 section 7.2) names this server:

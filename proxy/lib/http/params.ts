@@ -1,5 +1,5 @@
 /**
- * The request-parameter rules live once in shared/params.ts (issue 15 item 2) and answer a plain
+ * The request-parameter rules live once in shared/params.ts and answer a plain
  * result; both servers turn a failure into the seed's 400 error object here.
  */
 import type { ParamsCheck } from '../../../shared/params.js';

@@ -1,5 +1,5 @@
 /**
- * Early answers (issue 11 part 1): while a first crawl reads the terms page, the stance,
+ * Early answers: while a first crawl reads the terms page, the stance,
  * verdicts and bots are already final, so a first visit need not wait for the terms. Each is
  * built from the crawl's partial evidence, kept in this process only until the crawl is stored
  * (or fails), and never stored. A failed crawl (section 8) is kept apart and retried, never

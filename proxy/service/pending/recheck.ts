@@ -1,5 +1,5 @@
 /**
- * "Check again" (issue 10 item 11): a new check of one domain now, ahead of batch and refresh
+ * "Check again": a new check of one domain now, ahead of batch and refresh
  * work, at most once a minute per domain. The queue decides (CrawlQueue.recheck, through
  * admission.ts, which holds the client's budget and the cap); these are the rule's interval,
  * its answer, and how HTTP says it.

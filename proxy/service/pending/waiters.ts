@@ -1,7 +1,7 @@
 /**
  * `whenAnalysed` (shared/api.ts AnalysisControl): waits for a domain's answer on the store's
- * "record stored" event, or on the service's early answer while the crawl reads the terms page
- * (issue 11 part 1), never by polling, so an RFC 7240 `Prefer: wait=N` lookup answers the
+ * "record stored" event, or on the service's early answer while the crawl reads the terms page,
+ * never by polling, so an RFC 7240 `Prefer: wait=N` lookup answers the
  * moment the domain can be answered.
  */
 import type { RecordStore } from '../store/registry-store.js';

@@ -79,7 +79,7 @@ export const SignalsResponseSchema = z.object({
     ai_section: z.string().nullable().optional(),
     /**
      * What the terms say of robots, scrapers and other automated access, apart from AI use
-     * (classification.md section 11), with the clause that decided it and its section. Absent
+     * (docs/policy.md section 11), with the clause that decided it and its section. Absent
      * from signals stored before these fields existed (they appear after the next crawl).
      */
     automated_access: TosStanceSchema.optional(),
@@ -134,7 +134,7 @@ export const StatsResponseSchema = z.object({
   conflicts: z.record(z.enum(CONFLICTS), count),
   /** By the last crawl's age: fresh under 7 days, aging 7 to 30 days, stale over 30 days. */
   freshness: z.object({ fresh: count, aging: count, stale: count }),
-  /** The key bots of each use case (classification.md section 3), each with the domains blocking it, in the table's order. */
+  /** The key bots of each use case (docs/policy.md section 3), each with the domains blocking it, in the table's order. */
   key_bots: z.array(z.object({ bot: z.string(), use: z.enum(USE_CASES), domains: count, share })),
   /**
    * Terms of service against robots.txt: for each terms stance, the domains whose robots.txt

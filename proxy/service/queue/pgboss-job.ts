@@ -9,7 +9,7 @@ export interface JobData {
   domain: string;
   /** When the job was asked for, by the service's clock: "check again" counts from it. */
   enqueuedMs: number;
-  /** The retry of a failed check (classification.md section 8), sent to start later: counted apart, never promoted. */
+  /** The retry of a failed check (docs/policy.md section 8), sent to start later: counted apart, never promoted. */
   retry?: boolean;
   /** Whose turns the job takes (ReadOptions.client; absent: the shared lane). */
   client?: string;

@@ -13,7 +13,7 @@
  *   The client is in the job's data; its last waiting turn and the turn being served are read
  *   under the admission lock, with the queue's count, in one pass. A waiting job asked for at a
  *   higher priority is replaced (cancelled and sent again in the asker's turn).
- * - A failed check (classification.md section 8) ends its job and sends the next one with
+ * - A failed check (docs/policy.md section 8) ends its job and sends the next one with
  *   `startAfter` at 10 min, 1 h, 6 h, in the storing transaction (settle()).
  * - A crawl that throws is failed by pg-boss and retried (retryLimit, retryDelay with backoff);
  *   a worker killed mid-crawl leaves its job active until its expiry, when pg-boss's

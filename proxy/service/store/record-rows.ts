@@ -84,7 +84,7 @@ export function crawledMsOf(crawledAt: string, nowMs: number): number {
   return Number.isFinite(ms) ? ms : nowMs;
 }
 
-/** After a failed check: the retry's time, from the domain's consecutive failures (classification.md section 8). */
+/** After a failed check: the retry's time, from the domain's consecutive failures (docs/policy.md section 8). */
 export function retryAt(failure: { cause: string } | null, failuresBefore: number, nowMs: number, delays: readonly number[]): { failures: number; nextRetryMs: number | null } {
   const failures = failure ? failuresBefore + 1 : 0;
   const delay = failure ? delays[failures - 1] : undefined;

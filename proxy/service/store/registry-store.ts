@@ -1,5 +1,5 @@
 /**
- * The lookup service's storage port (issue 14: one storage interface before two implementations
+ * The lookup service's storage port (one storage interface before two implementations
  * grow apart). Everything the service keeps goes through it: current records and the audit
  * trail, the crawl queue, API keys, per-key usage windows, and the announced surface's indexes.
  * Every call returns a promise, so a remote database fits behind it.
@@ -46,7 +46,7 @@ import type { PreviewSearchResult, SignalsResponse, StatsResponse } from '../pre
 
 // ---------------------------------------------------------------- records and audits
 
-/** A failed check that did not replace the domain's record (classification.md section 8). */
+/** A failed check that did not replace the domain's record (docs/policy.md section 8). */
 export interface LastCheck {
   /** ISO 8601 UTC. */
   failedAt: string;
@@ -236,7 +236,7 @@ export interface QueueCounts {
 
 /** One domain's job, as a bulk run (npm run audit) follows its domains. */
 export interface JobState {
-  /** `retrying`: a failed check waiting for its retry time (classification.md section 8). */
+  /** `retrying`: a failed check waiting for its retry time (docs/policy.md section 8). */
   state: 'queued' | 'running' | 'retrying';
   /** When the retry comes due (epoch ms); null unless `retrying`. */
   runAfterMs: number | null;
@@ -334,7 +334,7 @@ export interface PreviewStore {
 export type PruneCursor = string | null;
 
 /**
- * Retention and purge (issue 13, "Backups and retention"): what a team gateway keeps about the
+ * Retention and purge: what a team gateway keeps about the
  * hosts its members visit can be pruned and forgotten. Backups are not here: each database has
  * its own tool (SQLite's VACUUM INTO, maintenance-cli.ts; PostgreSQL's pg_dump).
  */

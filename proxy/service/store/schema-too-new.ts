@@ -1,5 +1,5 @@
 /**
- * A database written by a newer program (issue 13, "Schema upgrades"): its schema version is
+ * A database written by a newer program: its schema version is
  * above the newest this program knows, and an older program would misread or damage it. The
  * process refuses to start with one line naming the database and both versions; a
  * ConfigError, so both servers' start-up prints it as a configuration error and exits with 2.

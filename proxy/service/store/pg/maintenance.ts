@@ -1,5 +1,5 @@
 /**
- * Retention and purge in PostgreSQL (the storage port's MaintenanceStore, issue 13), with the
+ * Retention and purge in PostgreSQL (the storage port's MaintenanceStore), with the
  * rules of store/sqlite/maintenance.ts: marks written at most once a UTC day, audit entries
  * pruned in short steps that keep each domain's latest, its current record's and every one its
  * history names, and a domain forgotten in one transaction everywhere it is kept, its crawl

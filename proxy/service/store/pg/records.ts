@@ -2,7 +2,7 @@
  * Current records and the audit trail in PostgreSQL, with the same rules as
  * store/sqlite/records.ts: every crawl is an audit entry, stored in one transaction that also
  * makes it the domain's current record (unless a failed check must keep a good one,
- * classification.md section 8), ends or reschedules its crawl job, updates the announced
+ * docs/policy.md section 8), ends or reschedules its crawl job, updates the announced
  * surface's tables, and sends "record stored" to every replica (NOTIFY, delivered at commit).
  * The domain's row is locked first, so two stores of one domain (a worker and `npm run lookup`)
  * follow one another.
@@ -104,7 +104,7 @@ export class PgRecords implements RecordStore {
     const published = { domain, auditId, crawledAt, evidence, classification, previous };
     await tx.query('SELECT pg_notify($1, $2)', [CHANNELS.recordStored, domain]);
 
-    // classification.md section 8: a failed check never replaces a record that is not itself a failure.
+    // docs/policy.md section 8: a failed check never replaces a record that is not itself a failure.
     if (failure && before && !before.failed) {
       const lastCheck = lastCheckOf(crawledAt, failure.cause, nextRetryMs);
       await tx.query('UPDATE domains SET checked_ms = $2, failures = $3, last_check = $4 WHERE domain = $1', [domain, crawledMs, failures, JSON.stringify(lastCheck)]);

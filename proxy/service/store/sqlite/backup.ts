@@ -1,5 +1,5 @@
 /**
- * A consistent copy of a live SQLite file (issue 13, "Backups"), safe while a server writes to
+ * A consistent copy of a live SQLite file, safe while a server writes to
  * it. `VACUUM INTO` reads the whole database in one read transaction, so the copy is one
  * committed state; in WAL mode a reader neither blocks the server's writes nor waits for them.
  * (SQLite's online backup API restarts whenever another connection writes, so under a busy

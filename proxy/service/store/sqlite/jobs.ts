@@ -3,7 +3,7 @@
  * One row per domain (asking twice never adds a second job). A job being crawled is marked
  * `running` and ends only in the transaction that stores its result (records.ts calls
  * settle()), so a job interrupted by a kill is found `running` at the next start and run again
- * (recover()). A failed check waits as `retrying` until its backoff time (classification.md
+ * (recover()). A failed check waits as `retrying` until its backoff time (docs/policy.md
  * section 8). Jobs per state are counted by triggers (migration 3), so the cap costs one row.
  *
  * Within a priority, jobs run round-robin between clients (queue/fair-turns.ts): a new job's

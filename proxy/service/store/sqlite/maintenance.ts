@@ -1,5 +1,5 @@
 /**
- * Retention and purge in the SQLite registry (the storage port's MaintenanceStore, issue 13).
+ * Retention and purge in the SQLite registry (the storage port's MaintenanceStore).
  * Every step is one short transaction, so a server on the same file keeps answering while a
  * pass runs (WAL: readers never wait; a writer waits at most one step, under busy_timeout).
  */

@@ -85,7 +85,7 @@ const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX jobs_seq ON jobs(seq);
   `,
-  // 3: failed checks (classification.md section 8) and the bounded queue (issue 12 item 2).
+  // 3: failed checks (docs/policy.md section 8) and the bounded queue.
   `
   -- When the domain was last checked, failed or not: refreshes and "check again" count from it.
   ALTER TABLE domains ADD COLUMN checked_ms INTEGER NOT NULL DEFAULT 0;
@@ -129,7 +129,7 @@ const MIGRATIONS: readonly string[] = [
     used         INTEGER NOT NULL
   ) WITHOUT ROWID;
   `,
-  // 4: when people last looked each domain up, for the purge of domains no one uses (issue 13).
+  // 4: when people last looked each domain up, for the purge of domains no one uses.
   // Written at most once a day per domain (maintenance.ts). Domains stored before this version
   // count from the upgrade: when they were looked up before it is not known.
   `

@@ -43,7 +43,7 @@ export function openSqliteStore(dataDir: string): SqliteStore {
   const db = openRegistry(dataDir);
   const queue = new SqliteJobs(db);
   const records = new SqliteRecords(db, queue);
-  // The announced surface subscribes to the registry's "audit stored" at start (issue 15 item 3).
+  // The announced surface subscribes to the registry's "audit stored" at start.
   migratePreviewTables(db);
   records.onAuditStored((crawl) => indexCrawl(db, crawl));
   return {

@@ -3,7 +3,7 @@
  * (evidence and the three records) in one transaction that also makes it the domain's current
  * record, ends or reschedules its queue job, and publishes "audit stored" to the subscribers
  * the store was opened with (the announced surface's indexes), so nothing can disagree after
- * a kill. A failed check of a domain with a good record keeps that record (classification.md
+ * a kill. A failed check of a domain with a good record keeps that record (docs/policy.md
  * section 8) and is only recorded as its last check.
  */
 import type Database from 'better-sqlite3';
@@ -139,7 +139,7 @@ export class SqliteRecords implements RecordStore {
       const previous = before ? classificationOf(before) : null;
       const published: StoredCrawl = { domain, auditId, crawledAt, evidence, classification, previous, current: true };
 
-      // classification.md section 8: a failed check never replaces a record that is not itself a failure.
+      // docs/policy.md section 8: a failed check never replaces a record that is not itself a failure.
       if (failure && before && before.failed === 0) {
         const lastCheck = lastCheckOf(crawledAt, failure.cause, nextRetryMs);
         this.st.failedCheck.run({ domain, checkedMs: crawledMs, failures, lastCheck: JSON.stringify(lastCheck) });
