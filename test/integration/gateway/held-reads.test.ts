@@ -77,9 +77,11 @@ describe('Prefer: wait in embedded mode', () => {
 
   it('holds /full, the announced policy and score too, caps the wait at 10 s, and answers queued at the deadline', async () => {
     farm.set('other-reads.test', slowSite(BLOCK_ALL, 100, []));
-    const [full, policy, score] = await Promise.all(
-      ['/v1/domain/other-reads.test/full', '/preview/v1/policy/other-reads.test', '/preview/v1/policy/other-reads.test/score'].map((p) => held(p, 3600)),
-    );
+    const [full, policy, score] = await Promise.all([
+      held('/v1/domain/other-reads.test/full', 3600),
+      held('/preview/v1/policy/other-reads.test', 3600),
+      held('/preview/v1/policy/other-reads.test/score', 3600),
+    ]);
     expect(FullRecordSchema.parse(await full.json()).policy_detail).toBeTruthy();
     expect(full.headers.get('preference-applied')).toBe('wait=10');
     expect(await policy.json()).toMatchObject({ domain: 'other-reads.test' });
