@@ -76,6 +76,8 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       // The validators match control characters on purpose (domains, robots.txt lines, logs).
       'no-control-regex': 'off',
+      // An aborted wait rejects with its signal's reason (typed any; an Error unless a caller chose otherwise).
+      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingAny: true }],
       // Unused names are errors, except the deliberate `_name` (an argument kept for its position,
       // a rest sibling that drops a key).
       '@typescript-eslint/no-unused-vars': [

@@ -24,8 +24,6 @@ import { text } from '../fixtures/farm.js';
 import { REAL_SITES } from '../fixtures/real-sites.js';
 import { readXwd } from './xwd.js';
 
-declare const chrome: typeof import('wxt/browser').browser;
-
 /** One site per badge state; `queued` is a site whose crawl is still running, `error` a gateway that is not there. */
 const ROWS: Array<[BadgeState, string]> = [
   ['blocks_all_ai', 'blocks-all.test'],

@@ -26,7 +26,10 @@ describe('gateway main', () => {
     const url = await new Promise<string>((resolve, reject) => {
       const t = setInterval(() => {
         const m = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(g.output());
-        if (m) (clearInterval(t), resolve(m[1]!));
+        if (m) {
+          clearInterval(t);
+          resolve(m[1]!);
+        }
       }, 50);
       void g.exited.then((c) => (clearInterval(t), reject(new Error(`exited ${c}: ${g.output()}`))));
     });
