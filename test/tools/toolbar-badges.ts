@@ -76,7 +76,7 @@ async function chromiumRows(url: (h: string) => string, gateway: string, closed:
   const id = new URL((context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'))).url()).host;
   await context.close();
   const prefsFile = join(profile, 'Default', 'Preferences');
-  const prefs = JSON.parse(readFileSync(prefsFile, 'utf8'));
+  const prefs = JSON.parse(readFileSync(prefsFile, 'utf8')) as { extensions?: Record<string, unknown> };
   prefs.extensions = { ...prefs.extensions, pinned_extensions: [id] };
   writeFileSync(prefsFile, JSON.stringify(prefs));
   context = await launch();
