@@ -12,6 +12,7 @@ import type {
   DomainPolicyUnknown,
   FullRecord,
   HistoryResponse,
+  RecheckResult,
   ScoreResponse,
   SearchResult,
 } from './schemas.js';
@@ -65,14 +66,5 @@ export interface AnalysisControl {
   recheck(domain: Domain, opts?: ReadOptions): Promise<RecheckResult>;
 }
 
-/**
- * "Check again" (issue 10 item 11): a new crawl of one domain, now, ahead of batch and
- * refresh work. Refused (`accepted: false`) when the domain was checked or queued for a
- * check less than `retry_after` seconds ago.
- */
-export interface RecheckResult {
-  domain: string;
-  accepted: boolean;
-  /** Seconds until another check of this domain will be accepted. */
-  retry_after: number;
-}
+/** "Check again"'s answer: shared/schemas.ts RecheckResultSchema is its one definition. */
+export type { RecheckResult } from './schemas.js';

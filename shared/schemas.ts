@@ -2,7 +2,8 @@
  * The seed's shapes (../shared/seed/ai-policy-lookup-interface.md) as zod schemas, with our
  * decisions where the seed says "not shown" (spec/classification.md, openapi.json).
  * Server side only: the extension imports these as types (`import type`), never the schemas,
- * so zod stays out of its bundle.
+ * so zod stays out of its bundle; it checks what it is sent with guards generated from them
+ * (extension/lib/wire-guards.ts, written by test/tools/wire-guards.ts).
  */
 import { z } from 'zod';
 import {
@@ -587,3 +588,19 @@ export const HistoryResponseSchema = z.object({
   entries: z.array(HistoryEntrySchema),
 });
 export type HistoryResponse = z.infer<typeof HistoryResponseSchema>;
+
+// ---------------------------------------------------------------- check again (ours, beyond the seed)
+
+/**
+ * POST /v1/domain/{domain}/recheck's answer, "Check again" (issue 10 item 11): a new crawl of
+ * one domain, now, ahead of batch and refresh work. Refused (`accepted: false`) when the domain
+ * was checked or queued for a check less than `retry_after` seconds ago.
+ */
+export const RecheckResultSchema = z.object({
+  domain: z.string(),
+  /** True when a new check was queued (or one is running now). */
+  accepted: z.boolean(),
+  /** Seconds until another check of this domain will be accepted: at least 1 (a refusal always has a wait). */
+  retry_after: z.number().int().positive(),
+});
+export type RecheckResult = z.infer<typeof RecheckResultSchema>;

@@ -21,7 +21,7 @@ export function NoPage() {
       <p>
         <strong>{t('noPageTitle', 'Nothing to look up on this page.')}</strong>
       </p>
-      <p>{t('noPageText', 'Only web pages with a domain name have an AI policy. Browser pages, local files, IP addresses and the extension stores have none.')}</p>
+      <p>{t('noPageText', 'AI Policy Lens shows what a website says about AI training, AI search and AI answers. Only web pages with a domain name have such a policy. Browser pages, local files, IP addresses and the extension stores have none.')}</p>
     </div>
   );
 }

@@ -4,6 +4,7 @@
  * that says what GET /status means: version, where the gateway gets its answers, whether the
  * popup has a Purposes tab. The token is never shown in messages.
  */
+import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { createGatewayClient, failureAdvice } from '../lib/gateway-client.js';
@@ -40,11 +41,13 @@ function connectedWords(s: GatewayStatus): string {
   return t('twoSentences', '$1 $2', who, tab);
 }
 
-export function OptionsForm() {
+type Checked = ReturnType<typeof validateGatewayUrl>;
+type OnInput = (e: JSX.TargetedEvent<HTMLInputElement, Event>) => void;
+
+/** The address and token being edited: the stored ones once loaded, unless the user typed first. */
+function useDraft() {
   const [address, setAddress] = useState(DEFAULT_GATEWAY_URL);
   const [token, setToken] = useState('');
-  const [message, setMessage] = useState<Message>(null);
-  const [busy, setBusy] = useState(false);
   // Stored values arrive asynchronously; they must not overwrite what the user already typed.
   const edited = useRef(false);
 
@@ -56,7 +59,19 @@ export function OptionsForm() {
     });
   }, []);
 
-  const checked = validateGatewayUrl(address);
+  const typed =
+    (set: (value: string) => void): OnInput =>
+    (e) => {
+      edited.current = true;
+      set(e.currentTarget.value);
+    };
+  return { address, setAddress, token, onAddress: typed(setAddress), onToken: typed(setToken) };
+}
+
+/** Save and Test connection, and the message each leaves. */
+function useActions(checked: Checked, token: string, setAddress: (url: string) => void) {
+  const [message, setMessage] = useState<Message>(null);
+  const [busy, setBusy] = useState(false);
 
   async function save(e: Event) {
     e.preventDefault();
@@ -79,10 +94,12 @@ export function OptionsForm() {
     setMessage(r.ok ? { tone: 'ok', text: connectedWords(r.data) } : { tone: 'error', text: failureAdvice(checked.url, r) });
   }
 
+  return { message, busy, save, test };
+}
+
+function AddressField({ address, checked, onInput }: { address: string; checked: Checked; onInput: OnInput }) {
   return (
-    <form class="options" onSubmit={save} noValidate>
-      <h1>{t('extName', 'AI Policy Lens')}</h1>
-      <p class="muted">{t('optIntro', 'The extension sends only the host name of the page you visit to your gateway, never the path, and never holds a service API key.')}</p>
+    <>
       <label for="address">{t('optAddress', 'Gateway address')}</label>
       <input
         id="address"
@@ -94,30 +111,38 @@ export function OptionsForm() {
         value={address}
         aria-invalid={!checked.ok}
         aria-describedby="address-help"
-        onInput={(e) => {
-          edited.current = true;
-          setAddress(e.currentTarget.value);
-        }}
+        onInput={onInput}
       />
       <p id="address-help" class={checked.ok ? 'help' : 'help invalid'}>
         {checked.ok ? t('optAddressHelp', 'Default $1 (npm start). Scheme, host and port only.', DEFAULT_GATEWAY_URL) : checked.message}
       </p>
+    </>
+  );
+}
+
+function TokenField({ token, onInput }: { token: string; onInput: OnInput }) {
+  return (
+    <>
       <label for="token">{t('optToken', 'Access token (optional)')}</label>
-      <input
-        id="token"
-        name="token"
-        type="password"
-        autoComplete="off"
-        value={token}
-        aria-describedby="token-help"
-        onInput={(e) => {
-          edited.current = true;
-          setToken(e.currentTarget.value);
-        }}
-      />
+      <input id="token" name="token" type="password" autoComplete="off" value={token} aria-describedby="token-help" onInput={onInput} />
       <p id="token-help" class="help">
         {t('optTokenHelp', 'Only if your gateway asks for one. Sent as a Bearer token to the gateway, nowhere else.')}
       </p>
+    </>
+  );
+}
+
+export function OptionsForm() {
+  const draft = useDraft();
+  const checked = validateGatewayUrl(draft.address);
+  const { message, busy, save, test } = useActions(checked, draft.token, draft.setAddress);
+
+  return (
+    <form class="options" onSubmit={save} noValidate>
+      <h1>{t('extName', 'AI Policy Lens')}</h1>
+      <p class="muted">{t('optIntro', 'AI Policy Lens shows what each website says about AI training, AI search and AI answers. It asks your gateway, the small server you start with npm start, and sends it only the site\u2019s host name (example.com): never the page\u2019s address or content. The extension holds no API key.')}</p>
+      <AddressField address={draft.address} checked={checked} onInput={draft.onAddress} />
+      <TokenField token={draft.token} onInput={draft.onToken} />
       <div class="actions">
         <button type="submit">{t('optSave', 'Save')}</button>
         <button type="button" onClick={test} disabled={busy}>

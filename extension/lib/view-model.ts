@@ -165,7 +165,8 @@ export function popupModel(input: ModelInput): PopupModel {
     lastCheck: lastCheckSentence(basis, p.last_updated, now, locale),
     purposes: announced ? uses : null,
     openness,
-    page: pageReading(uses, head, input.pathVerdicts ?? null, input.pageSignals ?? null),
+    // The parent's robots.txt judges none of this host's paths (each host name has its own), as on the badge.
+    page: pageReading(uses, head, from ? null : (input.pathVerdicts ?? null), input.pageSignals ?? null),
     parent: parentSentence(p, host.display, input.parent ?? null, from !== null),
     from: from ? t('standardsFrom', '$1 has no robots.txt of its own; these are the files of $2.', host.display, hostOf(from.domain).display) : null,
     termsNotRead: termsNotRead(p, full),

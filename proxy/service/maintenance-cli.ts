@@ -27,7 +27,7 @@ const USAGE = `Usage:
   npm run backup -- FOLDER
       Writes a consistent copy of each database in DATA_DIR (${REGISTRY_FILE}, ${CACHE_FILE})
       into FOLDER, created when missing. Safe while the gateway or the service runs.
-      To restore, see the README ("Backups").
+      To restore, see docs/self-hosting.md ("Backups").
   npm run purge -- DOMAIN [DOMAIN ...]
       Forgets these domains: record, audit entries, indexes, history and queued check.
   npm run purge -- --unused-days N [--dry-run]

@@ -48,100 +48,130 @@ function isSpace(c: number): boolean {
 export function parseRobotsTxt(input: string): RobotsTxt {
   const text = typeof input === 'string' ? input : '';
   const { body, truncated } = capToBytes(text, MAX_ROBOTS_BYTES);
-  const out: RobotsTxt = { groups: [], sitemaps: [], outside: [], diagnostics: [], lines: 0, truncated };
-  let group: RobotsGroup | null = null;
-  let groupHasRules = false;
-  const diagnose = (line: number, message: string, raw: string): void => {
-    out.diagnostics.push({ line, message, text: trimSpace(raw).slice(0, MAX_DIAGNOSTIC_TEXT) });
-  };
-
-  const n = body.length;
-  let start = skipByteOrderMark(body);
-  let lineNo = 0;
-  // Next positions of LF, CR, `#` and `:`, each searched again only once passed, so the
-  // scan stays linear and uses the engine's native search.
-  let lf = -1;
-  let cr = -1;
-  let hash = -1;
-  let colon = -1;
-  while (start < n) {
-    // CR, LF and CRLF all end a line (RFC 9309 section 2.2).
-    if (lf !== n && lf < start) lf = nextIndex(body, '\n', start);
-    if (cr !== n && cr < start) cr = nextIndex(body, '\r', start);
-    const end = lf < cr ? lf : cr;
-    lineNo++;
-    const lineStart = start;
-    start = end + (end === cr && lf === end + 1 ? 2 : 1);
-
-    // `#` starts a comment (RFC 9309 section 2.2.3); then trim SP/HTAB.
-    if (hash !== n && hash < lineStart) hash = nextIndex(body, '#', lineStart);
-    let b = hash < end ? hash : end;
-    let a = lineStart;
-    while (a < b && isSpace(body.charCodeAt(a))) a++;
-    while (b > a && isSpace(body.charCodeAt(b - 1))) b--;
-    if (a === b) continue;
-
-    if (colon !== n && colon < a) colon = nextIndex(body, ':', a);
-    let name: string;
-    let value: string;
-    if (colon < b) {
-      let ne = colon;
-      while (ne > a && isSpace(body.charCodeAt(ne - 1))) ne--;
-      let vs = colon + 1;
-      while (vs < b && isSpace(body.charCodeAt(vs))) vs++;
-      name = knownField(body, a, ne) ?? body.slice(a, ne).toLowerCase();
-      value = body.slice(vs, b);
-      if (name.length === 0) {
-        diagnose(lineNo, 'not a "name: value" line, ignored', body.slice(lineStart, end));
-        continue;
-      }
-    } else {
-      // Like google/robotstxt, a missing colon is accepted when the line is exactly two
-      // whitespace-separated words and the first is a known field (`disallow /`).
-      const words = body.slice(a, b).split(/[ \t\v\f]+/);
-      name = words[0]!.toLowerCase();
-      if (words.length !== 2 || !KNOWN.has(name)) {
-        diagnose(lineNo, 'not a "name: value" line, ignored', body.slice(lineStart, end));
-        continue;
-      }
-      value = words[1]!;
-      diagnose(lineNo, `missing ":" after "${name}", read as "${name}: ${value}"`, body.slice(lineStart, end));
-    }
-
-    if (name === 'user-agent') {
-      // A user-agent line after rules starts a new group; consecutive ones share a group
-      // (RFC 9309 section 2.1). Non-rule lines between them do not split the group.
-      if (group === null || groupHasRules) {
-        group = { agents: [], rules: [], records: [], line: lineNo };
-        out.groups.push(group);
-        groupHasRules = false;
-      }
-      const token = agentToken(value);
-      if (token.length === 0) diagnose(lineNo, 'user-agent without a name, matches no bot', body.slice(lineStart, end));
-      group.agents.push({ value, token, line: lineNo });
-    } else if (name === 'disallow' || name === 'allow') {
-      if (group === null) {
-        diagnose(lineNo, 'rule before any user-agent line, ignored (RFC 9309 section 2.2.2)', body.slice(lineStart, end));
-        continue;
-      }
-      group.rules.push({ type: name, pattern: value, line: lineNo });
-      groupHasRules = true;
-    } else if (name === 'sitemap') {
-      out.sitemaps.push({ name, value, line: lineNo });
-    } else {
-      if (!GROUP_RECORDS.has(name)) diagnose(lineNo, `unknown field "${name}"`, body.slice(lineStart, end));
-      (group === null ? out.outside : group.records).push({ name, value, line: lineNo });
-    }
-  }
-  out.lines = lineNo;
+  const out = new Parser(body, truncated).run();
   if (truncated) {
     out.diagnostics.push({
-      line: lineNo + 1,
+      line: out.lines + 1,
       message: `file larger than ${MAX_ROBOTS_BYTES} bytes: the rest is ignored (RFC 9309 section 2.5)`,
       text: '',
     });
   }
   return out;
+}
+
+/** One pass over the lines: `run` finds each line's bounds, `readField` its name and value, `place` where it goes. */
+class Parser {
+  private readonly out: RobotsTxt;
+  private group: RobotsGroup | null = null;
+  private groupHasRules = false;
+  private lineNo = 0;
+  /** The current line, from its start to its end (before CR/LF); for diagnostics. */
+  private lineStart = 0;
+  private lineEnd = 0;
+  // Next positions of LF, CR, `#` and `:`, each searched again only once passed, so the
+  // scan stays linear and uses the engine's native search.
+  private lf = -1;
+  private cr = -1;
+  private hash = -1;
+  private colon = -1;
+  /** The field `readField` read. */
+  private name = '';
+  private value = '';
+
+  constructor(
+    private readonly body: string,
+    truncated: boolean,
+  ) {
+    this.out = { groups: [], sitemaps: [], outside: [], diagnostics: [], lines: 0, truncated };
+  }
+
+  run(): RobotsTxt {
+    const body = this.body;
+    const n = body.length;
+    let start = skipByteOrderMark(body);
+    while (start < n) {
+      // CR, LF and CRLF all end a line (RFC 9309 section 2.2).
+      if (this.lf !== n && this.lf < start) this.lf = nextIndex(body, '\n', start);
+      if (this.cr !== n && this.cr < start) this.cr = nextIndex(body, '\r', start);
+      const end = this.lf < this.cr ? this.lf : this.cr;
+      this.lineNo++;
+      this.lineStart = start;
+      this.lineEnd = end;
+      start = end + (end === this.cr && this.lf === end + 1 ? 2 : 1);
+
+      // `#` starts a comment (RFC 9309 section 2.2.3); then trim SP/HTAB.
+      if (this.hash !== n && this.hash < this.lineStart) this.hash = nextIndex(body, '#', this.lineStart);
+      let b = this.hash < end ? this.hash : end;
+      let a = this.lineStart;
+      while (a < b && isSpace(body.charCodeAt(a))) a++;
+      while (b > a && isSpace(body.charCodeAt(b - 1))) b--;
+      if (a !== b && this.readField(a, b)) this.place(this.name, this.value);
+    }
+    this.out.lines = this.lineNo;
+    return this.out;
+  }
+
+  /** Reads `name: value` from the trimmed line `body[a, b)` into `name` and `value`; false (diagnosed) when it is none. */
+  private readField(a: number, b: number): boolean {
+    const body = this.body;
+    if (this.colon !== body.length && this.colon < a) this.colon = nextIndex(body, ':', a);
+    const colon = this.colon;
+    if (colon < b) {
+      let ne = colon;
+      while (ne > a && isSpace(body.charCodeAt(ne - 1))) ne--;
+      let vs = colon + 1;
+      while (vs < b && isSpace(body.charCodeAt(vs))) vs++;
+      this.name = knownField(body, a, ne) ?? body.slice(a, ne).toLowerCase();
+      this.value = body.slice(vs, b);
+      if (this.name.length > 0) return true;
+      this.diagnose('not a "name: value" line, ignored');
+      return false;
+    }
+    // Like google/robotstxt, a missing colon is accepted when the line is exactly two
+    // whitespace-separated words and the first is a known field (`disallow /`).
+    const words = body.slice(a, b).split(/[ \t\v\f]+/);
+    const name = words[0]!.toLowerCase();
+    if (words.length !== 2 || !KNOWN.has(name)) {
+      this.diagnose('not a "name: value" line, ignored');
+      return false;
+    }
+    this.name = name;
+    this.value = words[1]!;
+    this.diagnose(`missing ":" after "${name}", read as "${name}: ${this.value}"`);
+    return true;
+  }
+
+  /** Puts one field where it belongs: a group's agents or rules, the sitemaps, or a record. */
+  private place(name: string, value: string): void {
+    const { out, lineNo: line } = this;
+    if (name === 'user-agent') {
+      // A user-agent line after rules starts a new group; consecutive ones share a group
+      // (RFC 9309 section 2.1). Non-rule lines between them do not split the group.
+      if (this.group === null || this.groupHasRules) {
+        this.group = { agents: [], rules: [], records: [], line };
+        out.groups.push(this.group);
+        this.groupHasRules = false;
+      }
+      const token = agentToken(value);
+      if (token.length === 0) this.diagnose('user-agent without a name, matches no bot');
+      this.group.agents.push({ value, token, line });
+    } else if (name === 'disallow' || name === 'allow') {
+      if (this.group === null) return this.diagnose('rule before any user-agent line, ignored (RFC 9309 section 2.2.2)');
+      this.group.rules.push({ type: name, pattern: value, line });
+      this.groupHasRules = true;
+    } else if (name === 'sitemap') {
+      out.sitemaps.push({ name, value, line });
+    } else {
+      if (!GROUP_RECORDS.has(name)) this.diagnose(`unknown field "${name}"`);
+      (this.group === null ? out.outside : this.group.records).push({ name, value, line });
+    }
+  }
+
+  /** A diagnostic for the current line, with the line as published. */
+  private diagnose(message: string): void {
+    const raw = this.body.slice(this.lineStart, this.lineEnd);
+    this.out.diagnostics.push({ line: this.lineNo, message, text: trimSpace(raw).slice(0, MAX_DIAGNOSTIC_TEXT) });
+  }
 }
 
 const FIELDS = [...KNOWN];

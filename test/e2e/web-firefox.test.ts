@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { html, text } from '../fixtures/farm.js';
+import { BADGE_VIEW } from '../../shared/labels.js';
 import { PERSON_READINGS } from '../fixtures/person-readings.js';
 import { homepage, SILENT_TERMS } from '../fixtures/stance-sites.js';
 import { firefoxMissing, launchFirefox, type Firefox } from './helpers/firefox.js';
@@ -88,7 +89,7 @@ describe.skipIf(missing !== null)('the web app in Firefox', () => {
     await fx.navigate(url('/site/selective.test'));
     await until(() => textOf('history'), (s) => s !== null, 'history');
     expect(await textOf('history')).toContain('First check.');
-    expect(await read<string[]>(`[...document.querySelectorAll('.timeline-stretch')].map((e) => e.textContent)`)).toEqual(['Some']);
+    expect(await read<string[]>(`[...document.querySelectorAll('.timeline-stretch')].map((e) => e.textContent)`)).toEqual([BADGE_VIEW[PERSON_READINGS['selective.test']!.badge].text]);
     matchPng('web-firefox-site', await fx.screenshot(), await boxesOf('crawl-time'));
   });
 

@@ -1,14 +1,14 @@
 /**
  * `/site/{domain}`: the popup's story for one site on a page of its own, told by the same view
  * model (extension/lib/view-model.ts popupModel) and the same components (headline, verdicts,
- * standards, notes about the terms, site facts, bots, purposes, history, details), laid out
+ * standards, notes about the terms, site facts, bots, openness, history, details), laid out
  * side by side where the screen is wide. The first check and an early answer update by
  * themselves (site-data.ts).
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { CrawlTime, type RecheckView } from '~~/extension/components/crawl-time.js';
 import { PolicyHeader } from '~~/extension/components/policy-header.js';
-import { History, Purposes } from '~~/extension/components/preview-sections.js';
+import { History } from '~~/extension/components/preview-sections.js';
 import { SiteFacts } from '~~/extension/components/site-facts.js';
 import { Standards } from '~~/extension/components/standards.js';
 import { VerdictList } from '~~/extension/components/verdict-list.js';
@@ -117,6 +117,12 @@ function Found({ policy, extras, onNew }: { policy: DomainPolicyFound; extras: E
               {model.parent}
             </p>
           )}
+          {/* The popup's Purposes tab repeats these uses beside the openness; a page shows both at once, so only the openness. */}
+          {preview && model.openness && (
+            <p class="muted small" data-testid="openness">
+              {model.openness}
+            </p>
+          )}
           <CrawlTime model={model} recheck={recheck} onRecheck={onRecheck} />
         </section>
         <div class="card">
@@ -128,11 +134,6 @@ function Found({ policy, extras, onNew }: { policy: DomainPolicyFound; extras: E
           <h2 id="bots-h">{t('tabBots', 'Bots')}</h2>
           {extras ? <extras.views.BotSection lists={extras.bots} robots={model.robots} from={model.from} /> : <p class="muted">{t('loadingBots', 'Loading the bots\u2026')}</p>}
         </section>
-        {preview && model.purposes && (
-          <div class="card">
-            <Purposes model={model} />
-          </div>
-        )}
         {preview && model.history && extras?.history && (
           <div class="card wide">
             <History model={model} />

@@ -20,21 +20,9 @@ function initialState(start: PopupStart): PopupState {
   return start.stored ?? { kind: 'loading' };
 }
 
-/** `start` is read before the first render (main.tsx, loadPopupStart) so the verdicts paint in the first frame. */
-export function App({ start }: { start: PopupStart }) {
+/** The tab's state: stored (or loading) at first, then kept live from storage.session. */
+function useTabState(start: PopupStart) {
   const [state, setState] = useState<PopupState>(() => initialState(start));
-  const [extras, setExtras] = useState<Extras | null>(null);
-  const [recheck, setRecheck] = useState<RecheckView>({ busy: false, message: null });
-  const [signals, setSignals] = useState<PageSignals | null>(null);
-
-  // The page's own noai / TDMRep tags, through the activeTab grant of opening the popup.
-  useEffect(() => {
-    if (start.tab && start.domain) void readPageSignals(start.tab.tabId).then(setSignals);
-  }, [start]);
-  // This page's path judged here against the site's rules; the path is never sent.
-  const policy = state.kind === 'found' ? state.policy : null;
-  const page = useMemo(() => ({ pathVerdicts: policy ? pathVerdicts(policy, pagePath(start.tab?.url)) : null, signals }), [policy, signals, start]);
-
   useEffect(() => {
     const { tab, domain } = start;
     if (!tab || !domain) return;
@@ -47,14 +35,30 @@ export function App({ start }: { start: PopupStart }) {
       unwatch();
     };
   }, [start]);
+  return [state, setState] as const;
+}
 
-  const domain = state.kind === 'found' || state.kind === 'queued' || state.kind === 'error' ? state.domain : null;
+/** What the popup knows of the page itself: its noai / TDMRep tags, and its path judged here. */
+function usePage(start: PopupStart, state: PopupState) {
+  const [signals, setSignals] = useState<PageSignals | null>(null);
+  // The page's own noai / TDMRep tags, through the activeTab grant of opening the popup.
+  useEffect(() => {
+    if (start.tab && start.domain) void readPageSignals(start.tab.tabId).then(setSignals);
+  }, [start]);
+  // This page's path judged here against the site's rules; the path is never sent.
+  const policy = state.kind === 'found' ? state.policy : null;
+  return useMemo(() => ({ pathVerdicts: policy ? pathVerdicts(policy, pagePath(start.tab?.url)) : null, signals }), [policy, signals, start]);
+}
+
+const domainOf = (state: PopupState): string | null => (state.kind === 'found' || state.kind === 'queued' || state.kind === 'error' ? state.domain : null);
+
+/** The details, once the full record exists (an early answer, its terms still being read, has none yet). */
+function useExtras(state: PopupState): Extras | null {
+  const [extras, setExtras] = useState<Extras | null>(null);
   // A new answer for the same domain (after "Check again", or the full record after an early
   // answer whose terms were still being read) reloads the details too.
   const version =
     state.kind === 'found' ? `${state.policy.last_updated}|${state.policy.basis?.last_check?.failed_at ?? ''}|${state.policy.basis?.terms_pending ?? ''}` : state.kind;
-
-  // The details, once the full record exists (an early answer, its terms still being read, has none yet).
   useEffect(() => {
     if (state.kind !== 'found' || state.policy.basis?.terms_pending) return;
     let gone = false;
@@ -63,12 +67,17 @@ export function App({ start }: { start: PopupStart }) {
       .then((c) => loadExtras(c, state.domain, summary))
       .then((x) => !gone && setExtras(x));
     return () => void (gone = true);
-  }, [version, domain]);
+  }, [version, domainOf(state)]);
+  return extras;
+}
 
-  // While the domain is queued and the popup is open, hold a request until the analysis is
-  // done (Prefer: wait), so the result is painted the moment it exists; a gateway that does not
-  // hold it is asked again with the poller's backoff. The answer reaches this view (and the
-  // badge) through storage.session.
+/**
+ * While the domain is queued and the popup is open, hold a request until the analysis is
+ * done (Prefer: wait), so the result is painted the moment it exists; a gateway that does not
+ * hold it is asked again with the poller's backoff. The answer reaches this view (and the
+ * badge) through storage.session.
+ */
+function useQueuedWait(state: PopupState): void {
   useEffect(() => {
     if (state.kind !== 'queued') return;
     let timer: ReturnType<typeof setTimeout>;
@@ -86,8 +95,12 @@ export function App({ start }: { start: PopupStart }) {
       gone = true;
       clearTimeout(timer);
     };
-  }, [state.kind, domain]);
+  }, [state.kind, domainOf(state)]);
+}
 
+/** "Check again" for a found domain: busy while asked, then the new answer or why not. */
+function useRecheck(state: PopupState, setState: (s: PopupState) => void) {
+  const [recheck, setRecheck] = useState<RecheckView>({ busy: false, message: null });
   const onRecheck =
     state.kind === 'found'
       ? () => {
@@ -99,6 +112,15 @@ export function App({ start }: { start: PopupStart }) {
           });
         }
       : undefined;
+  return { recheck, onRecheck };
+}
 
+/** `start` is read before the first render (main.tsx, loadPopupStart) so the verdicts paint in the first frame. */
+export function App({ start }: { start: PopupStart }) {
+  const [state, setState] = useTabState(start);
+  const page = usePage(start, state);
+  const extras = useExtras(state);
+  useQueuedWait(state);
+  const { recheck, onRecheck } = useRecheck(state, setState);
   return <PopupView state={state} extras={extras} recheck={recheck} onRecheck={onRecheck} page={page} />;
 }

@@ -10,7 +10,7 @@ import { USE_CASES } from '../../../shared/values.js';
 import type { RobotsTxt } from '../../../shared/robots/index.js';
 import { restricts, type BotReadings } from './bot-readings.js';
 import { clip } from './clip.js';
-import { USE_WORDS } from './explain.js';
+import { USE_WORDS } from './use-words.js';
 import type { UseCaseVerdict } from './verdicts.js';
 
 export interface Finding<T extends string> {

@@ -11,8 +11,8 @@ import type { Evidence } from '../evidence.js';
 import { readBots, type BotReadings } from './bot-readings.js';
 import { botLists, type BotLists } from './bot-lists.js';
 import { findConflicts, findNotes, findWarnings, type ConflictFacts, type Finding } from './conflicts.js';
-import { RobotsLines } from './explain.js';
 import { readEvidence, type Facts } from './read-evidence.js';
+import { RobotsLines } from './robots-lines.js';
 import { openness } from './scores.js';
 import { decideStance, type StanceDecision } from './stance.js';
 import { readUsageSignals, type UsageSignals } from './usage-signals.js';
@@ -67,43 +67,11 @@ export function decide(evidence: Evidence): Decision {
   const read = perUseCase((u) => verdictOf(u, botsForUseCase(u), KEY_BOTS[u]));
   const verdicts = { ...read, search: listingsOnly(read.search, signals.site.inference) };
   const useCases: UseCases = perUseCase((u) => verdicts[u].verdict);
-  const pageTokens = {
-    meta: facts.meta.directives.some((d) => d.source === 'meta' && d.directives.some((t) => AI_TOKENS.includes(t))),
-    xRobotsTag: facts.meta.directives.some((d) => d.source === 'x_robots_tag' && d.directives.some((t) => AI_TOKENS.includes(t))),
-  };
-  const found: Signals = {
-    robots_txt: robotsOutcome === 'ok',
-    llms_txt: facts.llms.found,
-    ai_txt: facts.aiTxt.found,
-    tdmrep: facts.tdmrep.found,
-    content_signals: facts.contentSignals.entries.length > 0,
-    agents_json: facts.agents.found,
-  };
-
-  const stance = decideStance({
-    hostAnswered: facts.hostAnswered,
-    robotsOutcome,
-    verdicts,
-    aiBotBlockedByName: USE_BOTS.some((b) => {
-      const r = readings.catalogue.get(b.token.toLowerCase());
-      return r !== undefined && r.named && r.status.status === 'blocked';
-    }),
-    usageSignal: USE_CASES.some((u) => signals.site[u] !== null) || USE_BOTS.some((b) => signals.scoped.has(b.token.toLowerCase())),
-    llmsFound: found.llms_txt,
-    otherSignalFound: found.content_signals || found.tdmrep || found.ai_txt || found.agents_json || pageTokens.meta || pageTokens.xRobotsTag,
-  });
-
+  const pageTokens = pageTokensOf(facts);
+  const found = foundOf(facts);
+  const stance = stanceOf(facts, verdicts, readings, signals, found, pageTokens);
   const nonObsolete = AI_BOTS.filter((b) => !b.obsolete);
-  const terms: ConflictFacts = {
-    verdicts,
-    robotsOutcome,
-    tosStance: facts.tos.ai.stance,
-    tosExcerpt: facts.tos.ai.excerpt,
-    tosAccess: facts.tos.automatedAccess.stance,
-    tosAccessExcerpt: facts.tos.automatedAccess.excerpt,
-    llmsFound: found.llms_txt,
-    stance: stance.stance,
-  };
+  const terms = termsFacts(facts, verdicts, found, stance);
   return {
     evidence,
     facts,
@@ -125,5 +93,52 @@ export function decide(evidence: Evidence): Decision {
       rag: verdictOf('inference', nonObsolete.filter((b) => b.purpose === 'inference'), KEY_BOTS.inference),
       browsing: verdictOf(null, nonObsolete.filter((b) => b.purpose === 'agent'), []),
     },
+  };
+}
+
+/** The homepage's own AI tokens, in a robots meta tag and in X-Robots-Tag. */
+function pageTokensOf(facts: Facts): Decision['pageTokens'] {
+  const has = (source: string) => facts.meta.directives.some((d) => d.source === source && d.directives.some((t) => AI_TOKENS.includes(t)));
+  return { meta: has('meta'), xRobotsTag: has('x_robots_tag') };
+}
+
+/** The seed's six standards, found or not. */
+function foundOf(facts: Facts): Signals {
+  return {
+    robots_txt: facts.robotsOutcome === 'ok',
+    llms_txt: facts.llms.found,
+    ai_txt: facts.aiTxt.found,
+    tdmrep: facts.tdmrep.found,
+    content_signals: facts.contentSignals.entries.length > 0,
+    agents_json: facts.agents.found,
+  };
+}
+
+function stanceOf(facts: Facts, verdicts: Decision['verdicts'], readings: BotReadings, signals: UsageSignals, found: Signals, pageTokens: Decision['pageTokens']): StanceDecision {
+  return decideStance({
+    hostAnswered: facts.hostAnswered,
+    robotsOutcome: facts.robotsOutcome,
+    verdicts,
+    aiBotBlockedByName: USE_BOTS.some((b) => {
+      const r = readings.catalogue.get(b.token.toLowerCase());
+      return r !== undefined && r.named && r.status.status === 'blocked';
+    }),
+    usageSignal: USE_CASES.some((u) => signals.site[u] !== null) || USE_BOTS.some((b) => signals.scoped.has(b.token.toLowerCase())),
+    llmsFound: found.llms_txt,
+    otherSignalFound: found.content_signals || found.tdmrep || found.ai_txt || found.agents_json || pageTokens.meta || pageTokens.xRobotsTag,
+  });
+}
+
+/** What the conflicts and notes are found from: the verdicts beside the terms of service. */
+function termsFacts(facts: Facts, verdicts: Decision['verdicts'], found: Signals, stance: StanceDecision): ConflictFacts {
+  return {
+    verdicts,
+    robotsOutcome: facts.robotsOutcome,
+    tosStance: facts.tos.ai.stance,
+    tosExcerpt: facts.tos.ai.excerpt,
+    tosAccess: facts.tos.automatedAccess.stance,
+    tosAccessExcerpt: facts.tos.automatedAccess.excerpt,
+    llmsFound: found.llms_txt,
+    stance: stance.stance,
   };
 }

@@ -6,33 +6,15 @@
  */
 import type { Explanation } from '../../../shared/schemas.js';
 import type { RobotsTxt } from '../../../shared/robots/index.js';
-import type { UseCase } from '../../../shared/values.js';
 import type { BotReading } from './bot-readings.js';
 import type { Decision } from './decide.js';
 import { clip } from './clip.js';
 import { describeFetch, problemWords, robotsProblem } from './robots-outcome.js';
 import type { SignalPiece } from './usage-signals.js';
+import { USE_WORDS } from './use-words.js';
 import type { UseCaseVerdict } from './verdicts.js';
 
-/** The use cases in words (section 9: search is listing and linking pages, answers use content to generate them). */
-export const USE_WORDS: Readonly<Record<UseCase, string>> = {
-  training: 'AI training',
-  search: 'AI search (listing and linking pages)',
-  inference: 'AI answers (using pages to generate answers)',
-};
-export const SHORT: Readonly<Record<UseCase, string>> = { training: 'AI training', search: 'AI search', inference: 'AI answers' };
 const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-
-/** Looks up a robots.txt line by number, as the parser counted them (CR, LF and CRLF end a line). */
-export class RobotsLines {
-  private readonly lines: string[];
-  constructor(text: string | null) {
-    this.lines = text === null ? [] : text.split(/\r\n|\r|\n/);
-  }
-  text(line: number | null): string | null {
-    return line === null ? null : clip(this.lines[line - 1]?.replace(/^\uFEFF/, ''));
-  }
-}
 
 /** The first `User-agent` line naming a token, or null. */
 function agentLine(robots: RobotsTxt | null, token: string): number | null {

@@ -29,9 +29,26 @@ export function explanations(d: Decision): Explanation[] {
   ];
 }
 
+/** How much of a policy the site publishes, from the standards found. */
+function completenessOf({ facts, found, aiBotNamed, pageTokens }: Decision): FullRecordBody['policy_completeness'] {
+  const robotsOk = facts.robotsOutcome === 'ok';
+  return completeness(
+    {
+      robotsAiRules: robotsOk && aiBotNamed,
+      contentSignals: found.content_signals,
+      tdmrep: found.tdmrep,
+      aiTxt: found.ai_txt,
+      llmsTxt: found.llms_txt,
+      agentsJson: found.agents_json,
+      pageMeta: pageTokens.meta || pageTokens.xRobotsTag,
+      tosAiClause: tosHasAiClause(facts.tos.ai.stance),
+    },
+    robotsOk,
+  );
+}
+
 export function fullRecord(d: Decision, basis: Basis): FullRecordBody {
   const { evidence, facts, found, lists } = d;
-  const robotsOk = facts.robotsOutcome === 'ok';
   return {
     domain: evidence.domain,
     robots_txt_exists: found.robots_txt,
@@ -42,19 +59,7 @@ export function fullRecord(d: Decision, basis: Basis): FullRecordBody {
     ai_stance: d.stance.stance,
     policy_detail: d.stance.detail,
     ai_openness_score: d.openness,
-    policy_completeness: completeness(
-      {
-        robotsAiRules: robotsOk && d.aiBotNamed,
-        contentSignals: found.content_signals,
-        tdmrep: found.tdmrep,
-        aiTxt: found.ai_txt,
-        llmsTxt: found.llms_txt,
-        agentsJson: found.agents_json,
-        pageMeta: d.pageTokens.meta || d.pageTokens.xRobotsTag,
-        tosAiClause: tosHasAiClause(facts.tos.ai.stance),
-      },
-      robotsOk,
-    ),
+    policy_completeness: completenessOf(d),
     confidence: confidence({ robotsOutcome: facts.robotsOutcome, homepageUnreachable: facts.homepageFetch.kind === 'no_answer', hostAnswered: facts.hostAnswered, conflicts: d.conflicts.length }),
     ai_bots_blocked_count: lists.blocked.length,
     ai_bots_allowed_count: lists.allowed.length,

@@ -156,63 +156,68 @@ interface OpenAnchor {
 
 /** Scans a whole document once. Never throws; input of any size and shape is accepted. */
 export function scanHtml(html: string): HtmlScan {
-  const out: HtmlScan = { title: null, base: null, metas: [], links: [], anchors: [], scripts: [], jsonLd: [], capped: false };
-  const n = html.length;
-  let open: OpenAnchor | null = null;
+  return new Scanner(html).run();
+}
 
-  const push = <T>(list: T[], cap: number, item: T): void => {
-    if (list.length < cap) list.push(item);
-    else out.capped = true;
-  };
-  const addText = (from: number, to: number): void => {
-    // Only what can still fit is sliced, so a huge text run inside a link costs nothing extra.
-    if (open === null || open.text.length >= TEXT_CAP * 2) return;
-    open.text += html.slice(from, Math.min(to, from + TEXT_CAP * 2 - open.text.length));
-  };
-  const closeAnchor = (): void => {
-    if (open === null) return;
-    push(out.anchors, LIMITS.anchors, { href: open.href, text: normaliseText(open.text).slice(0, TEXT_CAP), label: open.label, rel: open.rel });
-    open = null;
-  };
+/** One pass over a document: text between tags feeds the open link, each `<` is read by `markup`. */
+class Scanner {
+  private readonly out: HtmlScan = { title: null, base: null, metas: [], links: [], anchors: [], scripts: [], jsonLd: [], capped: false };
+  private open: OpenAnchor | null = null;
 
-  let i = 0;
-  while (i < n) {
-    const lt = html.indexOf('<', i);
-    if (lt < 0) {
-      addText(i, n);
-      break;
+  constructor(private readonly html: string) {}
+
+  run(): HtmlScan {
+    const { html } = this;
+    const n = html.length;
+    let i = 0;
+    while (i < n) {
+      const lt = html.indexOf('<', i);
+      if (lt < 0) {
+        this.addText(i, n);
+        break;
+      }
+      this.addText(i, lt);
+      i = this.markup(lt);
     }
-    addText(i, lt);
+    this.closeAnchor();
+    return this.out;
+  }
+
+  /** Reads what starts at the `<` at `lt`; returns the index to go on from (the input's length to stop). */
+  private markup(lt: number): number {
+    const { html } = this;
+    const n = html.length;
     const c = html.charCodeAt(lt + 1);
     if (html.startsWith('<!--', lt)) {
       const end = html.indexOf('-->', lt + 4);
-      i = end < 0 ? n : end + 3;
-      continue;
+      return end < 0 ? n : end + 3;
     }
     if (c === 0x21 || c === 0x3f) {
       // Doctype, CDATA or a bogus comment: skipped to the next `>` (HTML 13.2.5.41).
       const end = html.indexOf('>', lt + 2);
-      i = end < 0 ? n : end + 1;
-      continue;
+      return end < 0 ? n : end + 1;
     }
     if (c === 0x2f) {
       const tag = readTag(html, lt + 1);
-      if (tag.name === 'a') closeAnchor();
-      i = tag.end;
-      continue;
+      if (tag.name === 'a') this.closeAnchor();
+      return tag.end;
     }
     if (!isLetter(c)) {
       // A `<` that starts no tag is text.
-      addText(lt, lt + 1);
-      i = lt + 1;
-      continue;
+      this.addText(lt, lt + 1);
+      return lt + 1;
     }
     const tag = readTag(html, lt);
-    i = tag.end;
-    const a = tag.attrs;
-    switch (tag.name) {
+    this.startTag(tag);
+    return RAW_TEXT.has(tag.name) ? this.rawText(tag) : tag.end;
+  }
+
+  /** What a start tag adds: a meta, a link, the base, or a link's start. */
+  private startTag({ name, attrs: a }: Tag): void {
+    const out = this.out;
+    switch (name) {
       case 'meta':
-        push(out.metas, LIMITS.metas, {
+        this.push(out.metas, LIMITS.metas, {
           name: lowerOrNull(a['name']),
           property: lowerOrNull(a['property']),
           httpEquiv: lowerOrNull(a['http-equiv']),
@@ -222,7 +227,7 @@ export function scanHtml(html: string): HtmlScan {
         break;
       case 'link':
         if (a['href'] !== undefined) {
-          push(out.links, LIMITS.links, { rel: tokens(a['rel']), href: a['href'].trim(), type: mediaType(a['type']), hreflang: orNull(a['hreflang']) });
+          this.push(out.links, LIMITS.links, { rel: tokens(a['rel']), href: a['href'].trim(), type: mediaType(a['type']), hreflang: orNull(a['hreflang']) });
         }
         break;
       case 'base':
@@ -230,29 +235,51 @@ export function scanHtml(html: string): HtmlScan {
         break;
       case 'a':
         // An `<a>` inside an open `<a>` closes the first one (HTML 13.2.6.4.7, "a" start tag).
-        closeAnchor();
+        this.closeAnchor();
         if (a['href'] !== undefined) {
-          open = { href: a['href'].trim(), label: orNull(a['title'] ?? a['aria-label']), rel: tokens(a['rel']), text: '' };
+          this.open = { href: a['href'].trim(), label: orNull(a['title'] ?? a['aria-label']), rel: tokens(a['rel']), text: '' };
         }
         break;
     }
-    if (RAW_TEXT.has(tag.name)) {
-      const close = findEndTag(html, tag.name, i);
-      const contentEnd = close < 0 ? n : close;
-      if (tag.name === 'script') {
-        const type = mediaType(a['type']);
-        const src = a['src'] === undefined ? null : a['src'].trim();
-        const inline = src === null ? html.slice(i, Math.min(contentEnd, i + INLINE_CAP)) : '';
-        push(out.scripts, LIMITS.scripts, { src, type, inline });
-        if (type === 'application/ld+json') push(out.jsonLd, LIMITS.jsonLd, html.slice(i, Math.min(contentEnd, i + JSON_LD_CAP)));
-      } else if (tag.name === 'title' && out.title === null) {
-        out.title = normaliseText(html.slice(i, Math.min(contentEnd, i + TITLE_CAP * 4))).slice(0, TITLE_CAP);
-      }
-      if (close < 0) break;
-      const gt = html.indexOf('>', close);
-      i = gt < 0 ? n : gt + 1;
-    }
   }
-  closeAnchor();
-  return out;
+
+  /** A raw-text element's content (a script, JSON-LD, the title); returns the index past its end tag, or the input's length when it has none. */
+  private rawText(tag: Tag): number {
+    const { html, out } = this;
+    const n = html.length;
+    const i = tag.end;
+    const close = findEndTag(html, tag.name, i);
+    const contentEnd = close < 0 ? n : close;
+    if (tag.name === 'script') {
+      const type = mediaType(tag.attrs['type']);
+      const src = tag.attrs['src'] === undefined ? null : tag.attrs['src'].trim();
+      const inline = src === null ? html.slice(i, Math.min(contentEnd, i + INLINE_CAP)) : '';
+      this.push(out.scripts, LIMITS.scripts, { src, type, inline });
+      if (type === 'application/ld+json') this.push(out.jsonLd, LIMITS.jsonLd, html.slice(i, Math.min(contentEnd, i + JSON_LD_CAP)));
+    } else if (tag.name === 'title' && out.title === null) {
+      out.title = normaliseText(html.slice(i, Math.min(contentEnd, i + TITLE_CAP * 4))).slice(0, TITLE_CAP);
+    }
+    if (close < 0) return n;
+    const gt = html.indexOf('>', close);
+    return gt < 0 ? n : gt + 1;
+  }
+
+  private push<T>(list: T[], cap: number, item: T): void {
+    if (list.length < cap) list.push(item);
+    else this.out.capped = true;
+  }
+
+  private addText(from: number, to: number): void {
+    const open = this.open;
+    // Only what can still fit is sliced, so a huge text run inside a link costs nothing extra.
+    if (open === null || open.text.length >= TEXT_CAP * 2) return;
+    open.text += this.html.slice(from, Math.min(to, from + TEXT_CAP * 2 - open.text.length));
+  }
+
+  private closeAnchor(): void {
+    const open = this.open;
+    if (open === null) return;
+    this.push(this.out.anchors, LIMITS.anchors, { href: open.href, text: normaliseText(open.text).slice(0, TEXT_CAP), label: open.label, rel: open.rel });
+    this.open = null;
+  }
 }

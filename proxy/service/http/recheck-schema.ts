@@ -1,11 +1,2 @@
-/** POST /v1/domain/{domain}/recheck's answer (ours: "Check again", shared/api.ts RecheckResult). */
-import { z } from 'zod';
-
-export const RecheckResultSchema = z.object({
-  domain: z.string(),
-  /** True when a new check was queued (or one is running now). */
-  accepted: z.boolean(),
-  /** Seconds until another check of this domain will be accepted. */
-  retry_after: z.number().int().positive(),
-});
-
+/** POST /v1/domain/{domain}/recheck's answer (ours: "Check again"): defined once, in shared/schemas.ts. */
+export { RecheckResultSchema } from '../../../shared/schemas.js';

@@ -1,20 +1,20 @@
-/** The crawl limits the README states are the ones the crawler uses (CRAWL_LIMITS). */
+/** The crawl limits docs/security.md states are the ones the crawler uses (CRAWL_LIMITS). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MAX_ROBOTS_BYTES } from '../../../shared/robots/index.js';
 import { CRAWL_LIMITS } from '../../../proxy/crawler/limits.js';
 
-const README = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-/** `| name | value | ... |` rows of the README's crawler limits table. */
+const README = readFileSync(new URL('../../../docs/security.md', import.meta.url), 'utf8');
+/** `| name | value | ... |` rows of the crawler limits table in docs/security.md. */
 const row = (name: string): string => {
   const m = new RegExp(`^\\s*\\| ${name} \\| ([^|]+) \\|`, 'm').exec(README);
-  if (!m) throw new Error(`README has no "${name}" row`);
+  if (!m) throw new Error(`docs/security.md has no "${name}" row`);
   return m[1]!.trim();
 };
 const seconds = (ms: number) => `${ms / 1000} s`;
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MiB` : `${bytes / 1024} KiB`);
 
-describe('README crawler limits', () => {
+describe('docs/security.md crawler limits', () => {
   it('match CRAWL_LIMITS', () => {
     expect(row('connect')).toBe(seconds(CRAWL_LIMITS.connectMs));
     expect(row('request')).toBe(seconds(CRAWL_LIMITS.requestMs));

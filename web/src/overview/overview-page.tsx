@@ -34,7 +34,7 @@ export function OverviewPage() {
           </p>
           <p>
             {result.status === 404
-              ? t('webNoStats', 'The service it asks publishes no statistics (it has no announced surface). Looking sites up works as before.')
+              ? t('webNoStats', 'The service it asks publishes no statistics, only each site’s answers. Looking sites up works as before.')
               : (result.message ?? t('webUnreachable', 'The gateway did not answer. Reload the page in a moment.'))}
           </p>
         </div>
