@@ -60,6 +60,19 @@ export default tseslint.config(
   },
 
   {
+    files: ['**/*.{js,mjs}'],
+    rules: {
+      // Plain JavaScript has no declared types: every JSON.parse, every parameter is `any`, and
+      // the no-unsafe rules would flag each use. The other type-aware rules still apply.
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+
+  {
     files: ['test/**/*.{ts,tsx}'],
     rules: {
       // vitest types its asymmetric matchers (expect.any, expect.stringContaining, ...) as any, so
