@@ -3,13 +3,14 @@
 // formatter cannot: promises nobody waits for, import cycles, hooks called out of order, and the
 // type-aware checks of typescript-eslint.
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: [
       '.output/**',
