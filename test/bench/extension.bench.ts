@@ -92,7 +92,7 @@ function timeNavigation(worker: Worker, tabId: number, to: string, text: string,
             clearTimeout(give);
             chrome.tabs.onUpdated.removeListener(onUpdated);
             resolve(performance.now() - t0);
-          } else setTimeout(poll, 1);
+          } else setTimeout(() => void poll(), 1);
         };
         void chrome.tabs.update(tabId, { url: to });
         void poll();

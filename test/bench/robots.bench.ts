@@ -60,7 +60,11 @@ for (const t of files) {
   for (const [agent, path] of QUESTIONS) if (isAllowed(r, agent, ORIGIN + path) === (o.isAllowed(ORIGIN + path, agent) !== false)) same++;
 }
 
-for (let i = 0; i < 3; i++) pass(ours), pass(theirs); // warm-up both
+// Warm-up both.
+for (let i = 0; i < 3; i++) {
+  pass(ours);
+  pass(theirs);
+}
 const rounds = 21;
 const oursMs: number[] = [];
 const theirsMs: number[] = [];

@@ -51,7 +51,7 @@ async function populatedService() {
   for (const host of Object.keys(STANCE_SITES)) await service.analyseNow(host as Domain);
   return {
     service,
-    async close() {
+    close: async () => {
       await service.close();
       await crawler.close();
       await farm.close();

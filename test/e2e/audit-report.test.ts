@@ -75,7 +75,7 @@ describe.skipIf(missing !== null)('the audit report in Chromium', () => {
   });
 
   it('shows the per-bot table that bots.csv and the fixture files give', async () => {
-    const csv = parse(readFileSync(join(root, 'out', 'bots.csv')), { columns: true }) as Array<Record<string, string>>;
+    const csv = parse<Record<string, string>>(readFileSync(join(root, 'out', 'bots.csv')), { columns: true });
     const table = await page.locator('#bots table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent ?? '')));
     expect(table.length).toBeGreaterThan(10);
     for (const cells of table) {

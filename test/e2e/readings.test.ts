@@ -181,7 +181,7 @@ describe.skipIf(missing !== null)('what a person reads, case by case (issue 10)'
     expect(await lastCheck.textContent()).toMatch(/^The last check failed (now|\d+ seconds? ago|\d+ minutes? ago) \((robots\.txt: )?timed out\); showing the result from (now|\d+ seconds? ago|\d+ minutes? ago)\./);
     // The earlier good result is still the answer, on the popup and the badge.
     expect(await popup.getByTestId('stance').textContent()).toBe('Blocks AI training');
-    await expect.poll(async () => (await browser.worker.evaluate((id) => chrome.action.getTitle({ tabId: id }), tabId)) as string, { timeout: 10_000 }).toMatch(/The last check failed; this is the result of an earlier one$/);
+    await expect.poll(async () => browser.worker.evaluate<string, number>((id) => chrome.action.getTitle({ tabId: id }), tabId), { timeout: 10_000 }).toMatch(/The last check failed; this is the result of an earlier one$/);
     await matchScreenshot(popup, 'reading-timeout-earlier-result', { ignore: [popup.getByTestId('crawl-time'), lastCheck] });
     await popup.close();
     await page.close();

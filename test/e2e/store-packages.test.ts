@@ -35,7 +35,12 @@ beforeAll(() => {
 }, 300_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const manifestOf = (browser: string) => JSON.parse(readFileSync(join(unpacked(browser), 'manifest.json'), 'utf8'));
+/** The parts of a built manifest these tests read (MV3 `action`, MV2 `browser_action`). */
+type Icons = Record<number, string | undefined>;
+type Manifest = { name: string; default_locale?: string; icons: Icons; action?: { default_icon: Icons }; browser_action?: { default_icon: Icons } };
+type Messages = Record<string, { message: string } | undefined>;
+
+const manifestOf = (browser: string) => JSON.parse(readFileSync(join(unpacked(browser), 'manifest.json'), 'utf8')) as Manifest;
 const pngSize = (file: string) => {
   const png = PNG.sync.read(readFileSync(file));
   return [png.width, png.height];
@@ -44,7 +49,7 @@ const pngSize = (file: string) => {
 describe('store packages', () => {
   it('the Firefox package passes web-ext lint with no errors', () => {
     const out = run(process.execPath, [join(ROOT, 'node_modules/web-ext/bin/web-ext.js'), 'lint', '--source-dir', unpacked('firefox'), '--output', 'json', '--no-config-discovery']);
-    const report = JSON.parse(out.slice(out.indexOf('{')));
+    const report = JSON.parse(out.slice(out.indexOf('{'))) as { errors: unknown[]; summary: { errors: number } };
     expect(report.errors).toEqual([]);
     expect(report.summary.errors).toBe(0);
   });
@@ -54,8 +59,8 @@ describe('store packages', () => {
     const action = m.action ?? m.browser_action;
     for (const size of [16, 32, 48, 96, 128]) {
       expect(m.icons[size]).toBe(`icons/${size}.png`);
-      expect(action.default_icon[size]).toBe(`icons/${size}.png`);
-      expect(pngSize(join(unpacked(browser), m.icons[size]))).toEqual([size, size]);
+      expect(action?.default_icon[size]).toBe(`icons/${size}.png`);
+      expect(pngSize(join(unpacked(browser), m.icons[size]!))).toEqual([size, size]);
     }
   });
 
@@ -63,8 +68,8 @@ describe('store packages', () => {
     const m = manifestOf(browser);
     expect(m.default_locale).toBe('en');
     expect(m.name).toBe('__MSG_extName__');
-    const en = JSON.parse(readFileSync(join(unpacked(browser), '_locales', 'en', 'messages.json'), 'utf8'));
-    expect(en.extName.message).toBe('AI Policy Lens');
+    const en = JSON.parse(readFileSync(join(unpacked(browser), '_locales', 'en', 'messages.json'), 'utf8')) as Messages;
+    expect(en.extName?.message).toBe('AI Policy Lens');
     for (const ref of JSON.stringify(m).match(/__MSG_(\w+)__/g) ?? []) expect(en[ref.slice(6, -2)]?.message, ref).toBeTruthy();
   });
 });

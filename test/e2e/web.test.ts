@@ -12,7 +12,7 @@ import { BADGE_VIEW } from '../../shared/labels.js';
 import { startFaultUpstream } from '../fixtures/fault-upstream.js';
 import { html, text } from '../fixtures/farm.js';
 import { PERSON_READINGS } from '../fixtures/person-readings.js';
-import { homepage, SILENT_TERMS, STANCE_SITES } from '../fixtures/stance-sites.js';
+import { homepage, SILENT_TERMS } from '../fixtures/stance-sites.js';
 import { chromiumMissing } from './helpers/browser.js';
 import { pressCheckAgain } from './helpers/popup.js';
 import { matchScreenshot } from './helpers/screenshots.js';

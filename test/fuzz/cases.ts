@@ -136,7 +136,7 @@ function jsonBody(rand: Rand): Buffer {
 /** Replaces each word of `text` that is a valid domain outside `.test`, so nothing is crawled on the internet. */
 function keepLocal(text: string): string {
   return text.replace(/[^\s"/?#[\],{}]+/g, (word) => {
-    let decoded = word;
+    let decoded: string;
     try {
       decoded = decodeURIComponent(word);
     } catch {

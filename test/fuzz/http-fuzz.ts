@@ -227,8 +227,8 @@ async function start(name: Target['name'], dataDir: string): Promise<Target> {
       const m = /"url":"http:\/\/127\.0\.0\.1:(\d+)"/.exec(out);
       if (m) resolvePort(Number(m[1]));
     };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', (d: Buffer) => (out = (out + String(d)).slice(-100_000)));
+    proc.stdout.on('data', onData);
+    proc.stderr.on('data', (d: Buffer) => (out = (out + String(d)).slice(-100_000)));
     proc.once('exit', (code) => reject(new Error(`${name} exited ${code} before listening: ${out.slice(-2000)}`)));
   });
   return { name, proc, port, exited: () => exited, output: () => out.slice(-3000) };

@@ -58,7 +58,7 @@ export async function startPgCluster(): Promise<PgCluster> {
       execFileSync(cmd[0] as string, cmd[1] as string[], { stdio: 'pipe', timeout: 60_000 });
     } catch (err) {
       const e = err as { stderr?: Buffer; stdout?: Buffer; message: string };
-      throw new Error(`${tool} ${args.join(' ')}: ${e.stderr?.toString() || e.stdout?.toString() || e.message}`);
+      throw new Error(`${tool} ${args.join(' ')}: ${e.stderr?.toString() || e.stdout?.toString() || e.message}`, { cause: err });
     }
   };
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale', 'C']);

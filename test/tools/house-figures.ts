@@ -82,18 +82,26 @@ function cycles(graph: Map<string, Set<string>>): string[][] {
   const on = new Set<string>();
   const out: string[][] = [];
   const strong = (v: string): void => {
-    idx.set(v, index), low.set(v, index), index++;
-    stack.push(v), on.add(v);
+    idx.set(v, index);
+    low.set(v, index);
+    index++;
+    stack.push(v);
+    on.add(v);
     for (const w of graph.get(v) ?? []) {
       if (!graph.has(w)) continue;
-      if (!idx.has(w)) strong(w), low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+      if (!idx.has(w)) {
+        strong(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
     }
     if (low.get(v) === idx.get(v)) {
       const scc: string[] = [];
       let w: string;
-      do (w = stack.pop()!), on.delete(w), scc.push(w);
-      while (w !== v);
+      do {
+        w = stack.pop()!;
+        on.delete(w);
+        scc.push(w);
+      } while (w !== v);
       if (scc.length > 1) out.push(scc.sort());
     }
   };

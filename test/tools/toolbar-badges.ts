@@ -24,8 +24,6 @@ import { text } from '../fixtures/farm.js';
 import { REAL_SITES } from '../fixtures/real-sites.js';
 import { readXwd } from './xwd.js';
 
-declare const chrome: typeof import('wxt/browser').browser;
-
 /** One site per badge state; `queued` is a site whose crawl is still running, `error` a gateway that is not there. */
 const ROWS: Array<[BadgeState, string]> = [
   ['blocks_all_ai', 'blocks-all.test'],
@@ -78,7 +76,7 @@ async function chromiumRows(url: (h: string) => string, gateway: string, closed:
   const id = new URL((context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'))).url()).host;
   await context.close();
   const prefsFile = join(profile, 'Default', 'Preferences');
-  const prefs = JSON.parse(readFileSync(prefsFile, 'utf8'));
+  const prefs = JSON.parse(readFileSync(prefsFile, 'utf8')) as { extensions?: Record<string, unknown> };
   prefs.extensions = { ...prefs.extensions, pinned_extensions: [id] };
   writeFileSync(prefsFile, JSON.stringify(prefs));
   context = await launch();

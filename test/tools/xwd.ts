@@ -12,7 +12,7 @@ export interface Pixels {
 
 export function readXwd(file: Buffer): Pixels {
   const field = (i: number) => file.readUInt32BE(i * 4);
-  const [headerSize, , , , width, height, , byteOrder] = [0, 1, 2, 3, 4, 5, 6, 7].map(field) as number[];
+  const [headerSize, , , , width, height, , byteOrder] = [0, 1, 2, 3, 4, 5, 6, 7].map<number>(field);
   const bitsPerPixel = field(11);
   const bytesPerLine = field(12);
   const [redMask, greenMask, blueMask] = [field(14), field(15), field(16)];

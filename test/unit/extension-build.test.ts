@@ -9,7 +9,6 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain JavaScript script without type declarations.
 import { ensure, loadInstructions, newestSource, staleness } from '../../scripts/extension-build.mjs';
 
 let root: string;
@@ -55,13 +54,13 @@ describe('newestSource', () => {
   it('finds the newest file under extension/, shared/ and the single files', () => {
     expect(newestSource(root)).toEqual({ file: 'shared/labels.ts', mtimeMs: at(2).getTime() });
     put('wxt.config.ts', at(5));
-    expect(newestSource(root).file).toBe('wxt.config.ts');
+    expect(newestSource(root)?.file).toBe('wxt.config.ts');
   });
 
   it('skips node_modules and dot-folders, which are not sources', () => {
     put('extension/node_modules/x/index.js', at(50));
     put('extension/.cache/y', at(60));
-    expect(newestSource(root).file).toBe('shared/labels.ts');
+    expect(newestSource(root)?.file).toBe('shared/labels.ts');
   });
 
   it('is null with no source at all', () => {

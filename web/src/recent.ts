@@ -25,10 +25,13 @@ function storage(): Storage | null {
   }
 }
 
+const isLookup = (r: unknown): r is RecentLookup =>
+  typeof r === 'object' && r !== null && typeof (r as RecentLookup).domain === 'string' && typeof (r as RecentLookup).at === 'number';
+
 export function recentLookups(): RecentLookup[] {
   try {
     const raw = JSON.parse(storage()?.getItem(KEY) ?? '[]') as unknown;
-    return Array.isArray(raw) ? raw.filter((r): r is RecentLookup => typeof r?.domain === 'string' && typeof r?.at === 'number').slice(0, MAX_RECENT) : [];
+    return Array.isArray(raw) ? (raw as unknown[]).filter(isLookup).slice(0, MAX_RECENT) : [];
   } catch {
     return [];
   }

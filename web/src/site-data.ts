@@ -109,6 +109,6 @@ export function useSite(domain: Domain, version: number, replaced: DomainPolicyF
       set({ kind: 'found', policy, extras });
     })();
     return () => stop.abort();
-  }, [domain, version]);
+  }, [domain, version, replaced]);
   return state;
 }

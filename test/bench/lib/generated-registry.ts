@@ -92,12 +92,12 @@ export async function copyToSqlite(pool: pg.Pool, db: Database.Database): Promis
     const ins = db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
     const cols = columns.map((c) => (c === 'full' ? '"full"' : c)).join(', ');
     for (let last = 0; ; ) {
-      const { rows } = await pool.query(`SELECT id, ${cols} FROM ${table} WHERE id > $1 ORDER BY id LIMIT 50000`, [last]);
+      const { rows } = await pool.query<Record<string, unknown> & { id: number }>(`SELECT id, ${cols} FROM ${table} WHERE id > $1 ORDER BY id LIMIT 50000`, [last]);
       if (rows.length === 0) break;
       db.transaction(() => {
         for (const r of rows) ins.run(...columns.map((c) => (typeof r[c] === 'boolean' ? Number(r[c]) : r[c])));
       })();
-      last = rows[rows.length - 1].id as number;
+      last = rows[rows.length - 1]!.id;
     }
   };
   const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('preview_policy', 'domains') AND sql IS NOT NULL").all() as Array<{ name: string; sql: string }>;

@@ -45,7 +45,7 @@ export interface Firefox {
   /** Opens an extension page (e.g. `popup.html?tab=3`) in a background tab; returns its context. */
   openExtensionPage(path: string): Promise<string>;
   /** Evaluates an expression that yields JSON text in a context (a page, or the browser window with `chrome`). */
-  evaluate<T>(context: string | 'chrome', expression: string): Promise<T>;
+  evaluate<T>(context: string, expression: string): Promise<T>;
   /** The add-on's badge (text, colour, title) for the selected tab. */
   badge(): Promise<BadgeReading>;
   /** The first tab's viewport, in CSS pixels. */

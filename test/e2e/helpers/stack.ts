@@ -160,7 +160,7 @@ export async function startService(farm: FixtureFarm): Promise<ServiceProcess> {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr!.on('data', (b: Buffer) => void (stderr += b.toString()));
+  child.stderr.on('data', (b: Buffer) => void (stderr += b.toString()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   while (!(await fetch(`${url}/health`).then((r) => r.ok, () => false))) {

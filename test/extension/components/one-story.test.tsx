@@ -37,7 +37,7 @@ function read(p: DomainPolicyFound, full: FullRecord, parent: DomainPolicyFound 
   };
   const state = { kind: 'found', domain, policy: p, fetchedAt: Date.now(), parent } as const;
   render(<PopupView state={state} extras={extras} />);
-  const verdicts = () => USES.map((u) => screen.getByTestId(`verdict-${u}`).textContent!);
+  const verdicts = () => USES.map((u) => screen.getByTestId(`verdict-${u}`).textContent);
   const tabs: SiteReading['tabs'] = {};
   let purposes: string[] | undefined;
   for (const name of ['Overview', 'Bots', 'Details', 'Purposes'] as const) {
@@ -46,7 +46,7 @@ function read(p: DomainPolicyFound, full: FullRecord, parent: DomainPolicyFound 
     if (name === 'Purposes') purposes = verdicts();
   }
   fireEvent.click(screen.getByRole('tab', { name: 'Overview' }));
-  return { host: p.domain, title: badgeFor(state)!.title, stance: screen.getByTestId('stance').textContent!, headline: screen.getByTestId('headline').textContent!, tabs, verdicts: verdicts(), purposes };
+  return { host: p.domain, title: badgeFor(state)!.title, stance: screen.getByTestId('stance').textContent, headline: screen.getByTestId('headline').textContent, tabs, verdicts: verdicts(), purposes };
 }
 
 describe('one story on every tab and in the badge title', () => {

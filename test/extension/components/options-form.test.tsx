@@ -23,8 +23,8 @@ beforeEach(() => {
   gw.routes.set('/status', { body: { mode: 'embedded', version: '0.1.0', features: { preview: true } } });
 });
 
-const address = () => screen.getByLabelText('Gateway address') as HTMLInputElement;
-const token = () => screen.getByLabelText('Access token (optional)') as HTMLInputElement;
+const address = () => screen.getByLabelText<HTMLInputElement>('Gateway address');
+const token = () => screen.getByLabelText<HTMLInputElement>('Access token (optional)');
 const message = () => screen.getByTestId('options-message').textContent;
 const type = (el: HTMLInputElement, v: string) => fireEvent.input(el, { target: { value: v } });
 

@@ -73,7 +73,7 @@ describe('popup: a found record', () => {
     expect(screen.getByTestId('verdict-training').textContent).toBe('Unknown');
     // Said once in the headline and once under Standards found, not again on each verdict.
     expect(screen.queryByTestId('because-training')).toBeNull();
-    expect(screen.getByRole('tabpanel').textContent!.split('robots.txt could not be read').length - 1).toBe(1);
+    expect(screen.getByRole('tabpanel').textContent.split('robots.txt could not be read').length - 1).toBe(1);
     expect(screen.getByTestId('robots-state').textContent).toBe('robots.txt could not be read (HTTP 403, access refused).');
     // Nothing else found is not "no AI rule of any kind": the robots.txt rules are unknown.
     expect(screen.getByTestId('standards-none').textContent).toBe('No other AI file or tag was found.');
@@ -119,7 +119,7 @@ describe('popup: a found record', () => {
 
   it('lists the site facts', () => {
     render(<PopupView state={found(p)} extras={null} />);
-    const facts = screen.getByTestId('facts').textContent!;
+    const facts = screen.getByTestId('facts').textContent;
     expect(facts).toContain('#1,234');
     expect(facts).toContain('Cloudflare (proxied)');
     expect(facts).toContain('WordPress');
@@ -130,7 +130,7 @@ describe('popup: a found record', () => {
     const termsFact = (site: Partial<typeof p.site>, basis = p.basis) => {
       cleanup();
       render(<PopupView state={found({ ...p, site: { ...p.site, ...site }, basis })} extras={null} />);
-      return screen.getByTestId('facts').textContent!;
+      return screen.getByTestId('facts').textContent;
     };
     const unread = { has_tos: false, tos_url: null };
     expect(termsFact({ has_tos: false }, { ...p.basis!, terms_pending: true })).toContain('Terms of serviceBeing read\u2026');
@@ -203,7 +203,7 @@ describe('popup: a found record', () => {
     });
     render(<PopupView state={found(n)} extras={extrasFor(n, fullRecord('training.test', { GPTBot: 'blocked', ClaudeBot: 'blocked', CCBot: 'blocked' }))} />);
     fireEvent.click(screen.getByRole('tab', { name: 'Bots' }));
-    const named = screen.getByTestId('blocked-bots').textContent!;
+    const named = screen.getByTestId('blocked-bots').textContent;
     expect(named).toContain('GPTBot');
     expect(named).toContain('ClaudeBot');
     expect(named).not.toContain('CCBot');
@@ -215,7 +215,7 @@ describe('popup: a found record', () => {
     const a = policy('allows.test', { bots: { blocked: [], allowed: ['GPTBot', 'OAI-SearchBot'] } });
     render(<PopupView state={found(a)} extras={extrasFor(a, fullRecord('allows.test', { GPTBot: 'allowed', 'OAI-SearchBot': 'allowed', ClaudeBot: 'allowed' }))} />);
     fireEvent.click(screen.getByRole('tab', { name: 'Bots' }));
-    const allowed = screen.getByTestId('allowed-bots').textContent!;
+    const allowed = screen.getByTestId('allowed-bots').textContent;
     expect(allowed).toContain('GPTBot');
     expect(allowed).toContain('OAI-SearchBot · AI search');
     expect(allowed).not.toContain('ClaudeBot');
@@ -244,7 +244,7 @@ describe('popup: a found record', () => {
   it('the details view shows the signals behind each verdict, with the line, and the raw robots.txt', () => {
     render(<PopupView state={found(p)} extras={extrasFor(p, fullRecord('training.test', TRAINING_BOTS))} />);
     fireEvent.click(screen.getByRole('tab', { name: 'Details' }));
-    const why = screen.getByTestId('explanations').textContent!;
+    const why = screen.getByTestId('explanations').textContent;
     expect(why).toContain('AI training: Blocked');
     expect(why).toContain('robots.txt (line 7), in the rules for gptbotDisallow: /');
     expect(why).toContain('AI search: Not restricted');
@@ -278,7 +278,7 @@ describe('popup: a found record', () => {
       'AI answersNot restricted',
     ]);
     expect(document.body.textContent).not.toMatch(/can only say yes or no|AI agents/);
-    const h = screen.getByTestId('history').textContent!;
+    const h = screen.getByTestId('history').textContent;
     expect(h).toContain('started blocking GPTBot');
     expect(h).toContain('First check.');
     expect(h).toContain('Jan 20, 2026');

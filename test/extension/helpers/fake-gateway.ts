@@ -3,7 +3,7 @@
  * a table the test controls: the extension's network code is exercised for real (headers,
  * status codes, bodies, timeouts), without the crawler. The end-to-end suite uses the real gateway.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface Reply {
@@ -33,7 +33,7 @@ export async function startFakeGateway(): Promise<FakeGateway> {
   const routes: FakeGateway['routes'] = new Map();
   const seen: SeenRequest[] = [];
   const counts = new Map<string, number>();
-  const server: Server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = req.url ?? '/';
     const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'x-ai-policy-lens, authorization, prefer', 'access-control-expose-headers': 'preference-applied, retry-after' };
     if (req.method === 'OPTIONS') {
@@ -57,7 +57,8 @@ export async function startFakeGateway(): Promise<FakeGateway> {
     };
     if (r.delayMs) setTimeout(send, r.delayMs);
     else send();
-  });
+  };
+  const server: Server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {

@@ -69,7 +69,10 @@ function extracted(): Record<string, Message> {
   };
   for (const [k, v] of Object.entries(MANIFEST_MESSAGES)) add(k, v);
   for (const file of SAYING.flatMap((d) => sources(join(ROOT, d)))) {
-    for (const c of callsIn(file)) (c ? add(c.key, c.english) : unreadable.push(relative(ROOT, file)));
+    for (const c of callsIn(file)) {
+      if (c) add(c.key, c.english);
+      else unreadable.push(relative(ROOT, file));
+    }
   }
   expect(conflicts, 'one key, one English text').toEqual([]);
   expect(unreadable, 'every t() and say() call names its key and English as literals').toEqual([]);

@@ -96,7 +96,7 @@ describe('an audit of the real robots.txt corpus', () => {
   });
 
   it('reports each line that is not a domain with its number, and merges duplicates after normalising', () => {
-    const invalid = parse(readFileSync(join(dir, 'invalid-lines.csv')), { columns: true }) as Array<Record<string, string>>;
+    const invalid = parse<Record<string, string>>(readFileSync(join(dir, 'invalid-lines.csv')), { columns: true });
     expect(invalid.map((l) => Number(l.line))).toEqual([211, 212, 213]);
     expect(invalid[0]!.text).toBe('not a domain');
     expect(invalid[1]!.reason).toMatch(/two labels/);
@@ -109,7 +109,7 @@ describe('an audit of the real robots.txt corpus', () => {
 
   it("writes sites.csv and sites.jsonl that parse back to the registry's records", async () => {
     const jsonl = readJsonl();
-    const csv = parse(readFileSync(join(dir, 'sites.csv')), { columns: true, record_delimiter: '\r\n' }) as Array<Record<string, string>>;
+    const csv = parse<Record<string, string>>(readFileSync(join(dir, 'sites.csv')), { columns: true, record_delimiter: '\r\n' });
     expect(Object.keys(csv[0]!)).toEqual([...SITE_COLUMNS]);
     expect(csv).toHaveLength(jsonl.length);
     const { records } = run.service.store;
@@ -117,7 +117,7 @@ describe('an audit of the real robots.txt corpus', () => {
       // The CSV holds the same values as the JSONL, as text: lists joined with ';', a column per standard.
       const want = Object.fromEntries(
         SITE_COLUMNS.map((c) => {
-          const v = c.startsWith('has_') ? row.standards.includes(c.slice(4) as never) : (row as unknown as Record<string, unknown>)[c];
+          const v = c.startsWith('has_') ? row.standards.includes(c.slice(4) as never) : (row as unknown as Record<string, string | number | boolean | null | string[]>)[c];
           return [c, v === null ? '' : Array.isArray(v) ? v.join(';') : String(v)];
         }),
       );
@@ -146,7 +146,7 @@ describe('an audit of the real robots.txt corpus', () => {
   });
 
   it('counts per AI bot what the fixture files say, read by hand', () => {
-    const bots = parse(readFileSync(join(dir, 'bots.csv')), { columns: true }) as Array<Record<string, string>>;
+    const bots = parse<Record<string, string>>(readFileSync(join(dir, 'bots.csv')), { columns: true });
     expect(Object.keys(bots[0]!)).toEqual([...BOT_COLUMNS]);
     const rows = new Map(readJsonl().map((r) => [r.domain, r]));
     const read = sites.filter((s) => rows.get(s.domain)!.robots_txt_status === 'ok');

@@ -4,7 +4,6 @@
  * fetched at the site's request.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Evidence } from '../../../proxy/analysis/evidence.js';
 import { CRAWLER_TOKEN } from '../../../proxy/crawler/index.js';
 import { SignalsResponseSchema } from '../../../proxy/service/preview/schemas.js';
 import { html, text } from '../../fixtures/farm.js';
@@ -44,7 +43,7 @@ it('records the homepage as not fetched, at the site’s request, and never asks
   expect(full.homepage_status).toBeNull();
   // The stored crawl (the audit the record came from) says why.
   const audit = await h.service.store.records.audit(full.audit_id);
-  const evidence = audit!.evidence as Evidence;
+  const evidence = audit!.evidence;
   expect(evidence.homepage).toMatchObject({ kind: 'refused', robots: 'disallowed' });
   expect((evidence.homepage as { reason: string }).reason).toBe(
     `the site asks not to: robots.txt of optout-record.test disallows / for ${CRAWLER_TOKEN} (line 2: "Disallow: /")`,

@@ -49,7 +49,7 @@ it('crawl and classify scan the homepage once, and the scan serves both the term
     expect(c.full.meta_tags).toEqual({ robots: 'noai' });
     expect(c.full.tos_ai_stance).toBe('prohibits');
     // Evidence read back from storage is a new object: scanned again, to the same records.
-    const again = classify(JSON.parse(JSON.stringify(evidence)));
+    const again = classify(JSON.parse(JSON.stringify(evidence)) as typeof evidence);
     expect(calls.bodies.filter((b) => b === HOME)).toHaveLength(2);
     expect(again).toEqual(c);
   } finally {

@@ -47,7 +47,9 @@ describe('extension build', () => {
   });
 
   it("declares Firefox's data consent: the host names of visited pages go to the gateway", () => {
-    const manifest = JSON.parse(readFileSync(join(outDir, 'firefox-mv2', 'manifest.json'), 'utf8'));
+    const manifest = JSON.parse(readFileSync(join(outDir, 'firefox-mv2', 'manifest.json'), 'utf8')) as {
+      browser_specific_settings: { gecko: { id: string; data_collection_permissions: unknown } };
+    };
     expect(manifest.browser_specific_settings.gecko.data_collection_permissions).toEqual({ required: ['browsingActivity'] });
     expect(manifest.browser_specific_settings.gecko.id).toBe('ai-policy-lens@ai-policy-lens.invalid');
   });

@@ -89,7 +89,7 @@ describe('the extension and the API judge a page alike', () => {
     for (const use of USE_CASES) {
       const { body } = await check({ use, urls: paths.map((p) => `https://${domain}${p}`) });
       body.results.forEach((api, i) => {
-        const page = pathVerdicts(lookup, paths[i]!)?.[use] ?? null;
+        const page = pathVerdicts(lookup, paths[i])?.[use] ?? null;
         if (api.verdict === 'unknown') return void expect(page, `${domain}${paths[i]} ${use}`).toBeNull();
         expect({ verdict: page?.verdict, decider: page?.decider }, `${domain}${paths[i]} ${use}`).toEqual({ verdict: api.verdict, decider: api.decided_by });
         compared++;

@@ -9,6 +9,7 @@ import { startFixtureFarm, type FixtureFarm } from '../../fixtures/farm.js';
 import { STANCE_SITES, sitesOf } from '../../fixtures/stance-sites.js';
 import { until } from '../../helpers/until.js';
 import { startTestGateway, tempDir, type TestGateway } from './helpers.js';
+import { json } from '../../helpers/json.js';
 
 let farm: FixtureFarm;
 let gw: TestGateway;
@@ -26,21 +27,21 @@ afterAll(async () => {
 
 const found = (domain: string) =>
   until(async () => {
-    const body = await (await gw.get(`/v1/domain/${domain}`)).json();
+    const body = await json(await gw.get(`/v1/domain/${domain}`));
     // The stored record, not an early answer given while the terms are read (kept only briefly).
     return body.found && !body.basis?.terms_pending ? DomainPolicyFoundSchema.parse(body) : undefined;
   }, 30_000, 100);
 
 describe('embedded mode', () => {
   it('reports embedded mode and the service figures in /status', async () => {
-    const s = await (await gw.get('/status')).json();
+    const s = await json(await gw.get('/status'));
     expect(s).toMatchObject({ mode: 'embedded', upstream: null, features: { preview: true } });
     expect(s.service).toMatchObject({ workers: 4 });
   });
 
   it('answers queued for a new domain, then found with the stance of its site', async () => {
     const first = await gw.get('/v1/domain/training.test');
-    expect(await first.json()).toEqual({ domain: 'training.test', found: false, queued: true });
+    expect(await json(first)).toEqual({ domain: 'training.test', found: false, queued: true });
     const rec = await found('training.test');
     expect(rec).toMatchObject({ stance: STANCE_SITES['training.test']!.stance, detail: STANCE_SITES['training.test']!.detail });
     expect(rec.use_cases).toEqual(STANCE_SITES['training.test']!.use_cases);
@@ -51,16 +52,16 @@ describe('embedded mode', () => {
 
   it('serves the full record, the announced surface and a batch of several stances', async () => {
     await found('training.test');
-    const full = FullRecordSchema.parse(await (await gw.get('/v1/domain/training.test/full')).json());
+    const full = FullRecordSchema.parse(await json(await gw.get('/v1/domain/training.test/full')));
     expect(full.policy_detail).toBe('blocks_training');
     const policy = await (await gw.get('/preview/v1/policy/training.test')).json();
     expect(policy).toMatchObject({ domain: 'training.test', stance: 'blocks_training' });
     const names = ['blocks-all.test', 'selective.test', 'no-robots.test'];
-    const first = BatchResultSchema.parse(await (await gw.post('/v1/batch', { domains: ['training.test', ...names] })).json());
+    const first = BatchResultSchema.parse(await json(await gw.post('/v1/batch', { domains: ['training.test', ...names] })));
     expect(first.domains.map((d) => d.domain)).toEqual(['training.test']);
     expect(first.not_found).toEqual(names);
     await Promise.all(names.map(found));
-    const later = BatchResultSchema.parse(await (await gw.post('/v1/batch', { domains: names })).json());
+    const later = BatchResultSchema.parse(await json(await gw.post('/v1/batch', { domains: names })));
     expect(later.domains.map((d) => [d.domain, d.stance])).toEqual(names.map((n) => [n, STANCE_SITES[n]!.stance]));
   });
 });

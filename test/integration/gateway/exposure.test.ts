@@ -150,8 +150,8 @@ describe('exposed start', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    proc.stdout!.on('data', (d) => (out += String(d)));
-    proc.stderr!.on('data', (d) => (out += String(d)));
+    proc.stdout.on('data', (d) => (out += String(d)));
+    proc.stderr.on('data', (d) => (out += String(d)));
     const code = await new Promise<number | null>((r) => proc.once('exit', r));
     dir.remove();
     expect(code).toBe(2);

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureFarm, type FixtureFarm } from '../../fixtures/farm.js';
 import { slowSite, startTestGateway, tempDir, type TestGateway } from './helpers.js';
+import { json } from '../../helpers/json.js';
 
 const ROBOTS = 'User-agent: GPTBot\nDisallow: /\n';
 const DELAY_MS = 300;
@@ -35,7 +36,7 @@ describe('a program with 8 made-up install ids', () => {
     gw = await startTestGateway({ CRAWL_OVERRIDES: farm.overrides(), CRAWL_CONCURRENCY: '2', CRAWL_NEW_PER_MINUTE: '1000', RATE_LIMIT_PER_MINUTE: '100000' }, {}, dir.path);
     // The extension in use first: one crawl with nothing else running.
     let started = Date.now();
-    expect(await (await gw.get(`/v1/domain/${site('ext-first.test')}`, { ...EXTENSION, prefer: 'wait=10' })).json()).toMatchObject({ found: true });
+    expect(await json(await gw.get(`/v1/domain/${site('ext-first.test')}`, { ...EXTENSION, prefer: 'wait=10' }))).toMatchObject({ found: true });
     const alone = Date.now() - started;
 
     for (let i = 0; i < 8; i++) {
@@ -47,7 +48,7 @@ describe('a program with 8 made-up install ids', () => {
     started = Date.now();
     const [ext, prog] = await Promise.all([
       gw.get(`/v1/domain/${site('ext-fresh.test')}`, { ...EXTENSION, prefer: 'wait=10' }).then(async (r) => ({ body: await r.json(), ms: Date.now() - started })),
-      gw.get(`/v1/domain/${site('prog-fresh.flood.test')}`, { ...madeUp(3), prefer: 'wait=3' }).then(async (r) => r.json()),
+      gw.get(`/v1/domain/${site('prog-fresh.flood.test')}`, { ...madeUp(3), prefer: 'wait=3' }).then((r) => json(r)),
     ]);
     // Found within the 10 s hold: a free worker (two crawl at once), then its own crawl. The
     // backlog's turn would be far longer (240 crawls of at least 4 × 300 ms, two at a time: over

@@ -17,6 +17,7 @@ import type { Clock } from '../../../proxy/lib/clock.js';
 import { startFixtureFarm, text, type FixtureFarm } from '../../fixtures/farm.js';
 import { homepage, SILENT_TERMS } from '../../fixtures/stance-sites.js';
 import { CLIENT, EXT_ORIGIN, HELD_MARGIN_MS as MARGIN_MS, slowSite, startTestGateway, tempDir, type TestGateway } from './helpers.js';
+import { json } from '../../helpers/json.js';
 
 const INSTALL = { 'x-ai-policy-lens-install': 'test-install-0123456789abcdef' };
 
@@ -57,7 +58,7 @@ describe('Prefer: wait in embedded mode', () => {
     const started = Date.now();
     const res = await held('/v1/domain/first-visit.test');
     const elapsed = Date.now() - started;
-    const body = DomainPolicyFoundSchema.parse(await res.json());
+    const body = DomainPolicyFoundSchema.parse(await json(res));
     expect(body.bots.blocked).toContain('GPTBot');
     expect(res.headers.get('preference-applied')).toBe('wait=10');
     expect(res.headers.get('vary')).toMatch(/Prefer/);
@@ -77,19 +78,21 @@ describe('Prefer: wait in embedded mode', () => {
 
   it('holds /full, the announced policy and score too, caps the wait at 10 s, and answers queued at the deadline', async () => {
     farm.set('other-reads.test', slowSite(BLOCK_ALL, 100, []));
-    const [full, policy, score] = await Promise.all(
-      ['/v1/domain/other-reads.test/full', '/preview/v1/policy/other-reads.test', '/preview/v1/policy/other-reads.test/score'].map((p) => held(p, 3600)),
-    );
-    expect(FullRecordSchema.parse(await full.json()).policy_detail).toBeTruthy();
+    const [full, policy, score] = await Promise.all([
+      held('/v1/domain/other-reads.test/full', 3600),
+      held('/preview/v1/policy/other-reads.test', 3600),
+      held('/preview/v1/policy/other-reads.test/score', 3600),
+    ]);
+    expect(FullRecordSchema.parse(await json(full)).policy_detail).toBeTruthy();
     expect(full.headers.get('preference-applied')).toBe('wait=10');
-    expect(await policy.json()).toMatchObject({ domain: 'other-reads.test' });
-    expect((await score.json()).score).toEqual(expect.any(Number));
+    expect(await json(policy)).toMatchObject({ domain: 'other-reads.test' });
+    expect((await json(score)).score).toEqual(expect.any(Number));
 
     // A crawl slower than the wait: `queued` when the wait is over, and said to be held.
     farm.set('too-slow.test', slowSite(BLOCK_ALL, 2_500, []));
     const started = Date.now();
     const slow = await held('/v1/domain/too-slow.test', 1);
-    expect(await slow.json()).toEqual({ domain: 'too-slow.test', found: false, queued: true });
+    expect(await json(slow)).toEqual({ domain: 'too-slow.test', found: false, queued: true });
     expect(slow.headers.get('preference-applied')).toBe('wait=1');
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     // No preference, or one that is not a wait: the seed's answer at once.
@@ -110,37 +113,37 @@ describe('Prefer: wait in embedded mode', () => {
       },
     });
     const res = await held('/v1/domain/early-gw.test');
-    const early = DomainPolicyFoundSchema.parse(await res.json());
+    const early = DomainPolicyFoundSchema.parse(await json(res));
     expect(Date.now()).toBeLessThan(termsOut);
     expect(early.basis?.terms_pending).toBe(true);
     expect(early.bots.blocked).toContain('GPTBot');
     // Kept like a queued answer (here a minute), not a day, and dropped when the record is stored.
     const cached = await gw.get('/v1/domain/early-gw.test');
     expect(cached.headers.get('x-cache')).toBe('HIT');
-    expect((await cached.json()).basis.terms_pending).toBe(true);
+    expect((await json(cached)).basis?.terms_pending).toBe(true);
     expect(await gw.source.whenAnalysed!('early-gw.test' as Domain, 10_000, undefined, { stored: true })).toBe(true);
     const stored = await gw.get('/v1/domain/early-gw.test');
     expect(stored.headers.get('x-cache')).toBe('MISS');
-    const final = DomainPolicyFoundSchema.parse(await stored.json());
+    const final = DomainPolicyFoundSchema.parse(await json(stored));
     expect(final.basis?.terms_pending).toBeUndefined();
     expect(final.site.has_tos).toBe(true);
     expect(final.stance).toBe(early.stance);
     // A held /full is not answered early: it waits for the stored record.
-    expect(FullRecordSchema.parse(await (await held('/v1/domain/early-gw.test/full')).json()).tos_ai_stance).toBe('silent');
+    expect(FullRecordSchema.parse(await json(await held('/v1/domain/early-gw.test/full'))).tos_ai_stance).toBe('silent');
   });
 
   it('holds /full until the stored record, not the early answer', async () => {
     farm.set('early-full.test', {
       routes: { '/': homepage('Early Full'), '/robots.txt': text(BLOCK_GPT), '/terms': { ...SILENT_TERMS, delayMs: 800 } },
     });
-    const full = FullRecordSchema.parse(await (await held('/v1/domain/early-full.test/full')).json());
+    const full = FullRecordSchema.parse(await json(await held('/v1/domain/early-full.test/full')));
     expect(full.tos_ai_stance).toBe('silent');
   });
 
   it('never serves a queued answer from the cache once the record is stored', async () => {
     farm.set('queued-then-found.test', slowSite(BLOCK_GPT, 100, []));
-    expect(await (await gw.get('/v1/domain/queued-then-found.test')).json()).toMatchObject({ found: false, queued: true });
-    expect(await (await gw.get('/v1/domain/queued-then-found.test/full')).json()).toMatchObject({ found: false, queued: true });
+    expect(await json(await gw.get('/v1/domain/queued-then-found.test'))).toMatchObject({ found: false, queued: true });
+    expect(await json(await gw.get('/v1/domain/queued-then-found.test/full'))).toMatchObject({ found: false, queued: true });
     const cached = await gw.get('/v1/domain/queued-then-found.test');
     expect(cached.headers.get('x-cache')).toBe('HIT');
     await cached.arrayBuffer();
@@ -149,7 +152,7 @@ describe('Prefer: wait in embedded mode', () => {
     for (const path of ['/v1/domain/queued-then-found.test', '/v1/domain/queued-then-found.test/full', '/preview/v1/policy/queued-then-found.test']) {
       const res = await gw.get(path);
       expect(res.headers.get('x-cache')).toBe('MISS');
-      expect((await res.json()).found).not.toBe(false);
+      expect((await json(res)).found).not.toBe(false);
     }
   });
 });
@@ -158,7 +161,7 @@ describe('Check again through the gateway', () => {
   it('is accepted, then refused within the minute; the next held read brings the new record', async () => {
     const ends: number[] = [];
     farm.set('changes.test', slowSite(BLOCK_GPT, 150, ends));
-    const before = DomainPolicyFoundSchema.parse(await (await held('/v1/domain/changes.test')).json());
+    const before = DomainPolicyFoundSchema.parse(await json(await held('/v1/domain/changes.test')));
     expect(before.stance).not.toBe('blocks_all_ai');
     // The held read may have brought the early answer (the terms still being read): the check
     // below is of the stored record.
@@ -171,24 +174,24 @@ describe('Check again through the gateway', () => {
     const started = Date.now();
     const asked = await recheck('changes.test');
     expect(asked.status).toBe(202);
-    expect(await asked.json()).toEqual({ domain: 'changes.test', accepted: true, retry_after: 60 });
+    expect(await json(asked)).toEqual({ domain: 'changes.test', accepted: true, retry_after: 60 });
     const res = await held('/v1/domain/changes.test');
-    const after = DomainPolicyFoundSchema.parse(await res.json());
+    const after = DomainPolicyFoundSchema.parse(await json(res));
     const elapsed = Date.now() - started;
     expect(after.stance).toBe('blocks_all_ai');
     expect(after.last_updated).not.toBe(before.last_updated);
     expect(res.headers.get('preference-applied')).toBe('wait=10');
     expect(elapsed).toBeLessThanOrEqual(Math.max(...ends) - started + MARGIN_MS);
     // Every read of the domain has the new record now, without waiting.
-    expect((await (await gw.get('/v1/domain/changes.test/full')).json()).ai_stance).toBe('blocks_all_ai');
+    expect((await json(await gw.get('/v1/domain/changes.test/full'))).ai_stance).toBe('blocks_all_ai');
 
     const refused = await recheck('changes.test');
     expect(refused.status).toBe(200);
-    const body = await refused.json();
+    const body = await json(refused);
     expect(body).toMatchObject({ domain: 'changes.test', accepted: false });
     expect(body.retry_after).toBeGreaterThan(0);
     expect(body.retry_after).toBeLessThanOrEqual(60);
-    expect(refused.headers.get('retry-after')).toBe(String(body.retry_after));
+    expect(Number(refused.headers.get('retry-after'))).toBe(body.retry_after);
   });
 
   it('keeps the guards: the access header, extension origins only, POST only, valid domains', async () => {
@@ -196,9 +199,9 @@ describe('Check again through the gateway', () => {
     expect(bare.status).toBe(403);
     expect((await recheck('changes.test', { origin: 'https://evil.example' })).status).toBe(403);
     const get = await gw.get('/v1/domain/changes.test/recheck');
-    expect([get.status, (await get.json()).error]).toEqual([405, 'method_not_allowed']);
+    expect([get.status, (await json(get)).error]).toEqual([405, 'method_not_allowed']);
     const bad = await recheck('bad_domain');
-    expect([bad.status, (await bad.json()).error]).toEqual([400, 'invalid_domain']);
+    expect([bad.status, (await json(bad)).error]).toEqual([400, 'invalid_domain']);
   });
 });
 
@@ -211,8 +214,8 @@ describe('per-client budgets reach the service', () => {
     await Promise.all(flood.map(async (d) => void (await gw.get(`/v1/domain/${d}`)).arrayBuffer()));
     // The extension, told apart by its install id, and another program sharing the address.
     const [ext, anon] = await Promise.all([
-      held('/v1/domain/ext.test').then(async (r) => ({ body: await r.json(), flood: await analysedCount() })),
-      gw.get('/v1/domain/anon.test', { prefer: 'wait=10' }).then(async (r) => ({ body: await r.json(), flood: await analysedCount() })),
+      held('/v1/domain/ext.test').then(async (r) => ({ body: await json(r), flood: await analysedCount() })),
+      gw.get('/v1/domain/anon.test', { prefer: 'wait=10' }).then(async (r) => ({ body: await json(r), flood: await analysedCount() })),
     ]);
     expect(ext.body.found).toBe(true);
     // The extension's domain came after at most the program's three interactive ones (and the crawl running).

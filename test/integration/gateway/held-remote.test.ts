@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DomainPolicyFoundSchema } from '../../../shared/schemas.js';
 import { startFaultUpstream, type FaultUpstream } from '../../fixtures/fault-upstream.js';
 import { CLIENT, EXT_ORIGIN, startTestGateway, type TestGateway } from './helpers.js';
+import { json } from '../../helpers/json.js';
 
 const KEY = `sk-test-${randomBytes(16).toString('hex')}`;
 let up: FaultUpstream;
@@ -38,12 +39,12 @@ describe('held reads over a seed-only upstream', () => {
   it('polls for a queued domain and answers the moment a poll finds it; a queued answer is then never served', async () => {
     const g = await gateway();
     // A queued /full answer cached for a minute, as a non-waiting reader left it.
-    expect(await (await g.get('/v1/domain/new.test/full')).json()).toMatchObject({ found: false, queued: true });
+    expect(await json(await g.get('/v1/domain/new.test/full'))).toMatchObject({ found: false, queued: true });
     after(600, () => up.unknown.delete('new.test'));
     const started = Date.now();
     const res = await held(g, '/v1/domain/new.test');
     const elapsed = Date.now() - started;
-    expect(DomainPolicyFoundSchema.parse(await res.json()).domain).toBe('new.test');
+    expect(DomainPolicyFoundSchema.parse(await json(res)).domain).toBe('new.test');
     expect(res.headers.get('preference-applied')).toBe('wait=10');
     // Found within one poll interval (at most 2 s) of the upstream having it.
     expect(elapsed).toBeGreaterThanOrEqual(600);
@@ -55,14 +56,14 @@ describe('held reads over a seed-only upstream', () => {
     expect(calls.length).toBeLessThanOrEqual(2 + 6);
     // The queued /full answer was dropped when the lookup said found.
     const full = await g.get('/v1/domain/new.test/full');
-    expect((await full.json()).found).not.toBe(false);
+    expect((await json(full)).found).not.toBe(false);
   });
 
   it('makes one wait for many browsers waiting on one domain', async () => {
     const g = await gateway();
     after(800, () => up.unknown.delete('many.test'));
-    const answers = await Promise.all(Array.from({ length: 20 }, () => held(g, '/v1/domain/many.test').then((r) => r.json())));
-    expect(answers.every((a) => a.found === true)).toBe(true);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => held(g, '/v1/domain/many.test').then((r) => json(r))));
+    expect(answers.every((a) => (a.found as unknown) === true)).toBe(true);
     // One first lookup, then one poller's calls: a handful, not twenty browsers' worth.
     expect(lookupsOf('many.test').length).toBeLessThanOrEqual(1 + 7);
   });
@@ -72,7 +73,7 @@ describe('held reads over a seed-only upstream', () => {
     up = await startFaultUpstream({ apiKey: KEY, unknown: ['scarce.test'], limit: { perWindow: 6, windowMs: 60_000 } });
     const g = await gateway({ UPSTREAM_PER_MINUTE: '6' });
     const res = await held(g, '/v1/domain/scarce.test', 3);
-    expect(await res.json()).toEqual({ domain: 'scarce.test', found: false, queued: true });
+    expect(await json(res)).toEqual({ domain: 'scarce.test', found: false, queued: true });
     // 1 lookup + at most 3 spare calls (half of 6): the rest of the wait found no slot to spare.
     expect(lookupsOf('scarce.test').length).toBeLessThanOrEqual(4);
     expect(up.limited).toBe(0);
@@ -94,7 +95,7 @@ describe('Check again over a seed-only upstream', () => {
     expect(lookupsOf('seen.test')).toHaveLength(1);
     const asked = await recheck(g, 'seen.test');
     expect(asked.status).toBe(202);
-    expect(await asked.json()).toEqual({ domain: 'seen.test', accepted: true, retry_after: 60 });
+    expect(await json(asked)).toEqual({ domain: 'seen.test', accepted: true, retry_after: 60 });
     expect(up.requests.filter((r) => r.path === '/v1/domain/seen.test/recheck')).toHaveLength(1);
     const next = await g.get('/v1/domain/seen.test');
     expect(next.headers.get('x-cache')).toBe('MISS');
@@ -103,10 +104,10 @@ describe('Check again over a seed-only upstream', () => {
 
     const refused = await recheck(g, 'seen.test');
     expect(refused.status).toBe(200);
-    const body = await refused.json();
+    const body = await json(refused);
     expect(body).toMatchObject({ domain: 'seen.test', accepted: false });
     expect(body.retry_after).toBeGreaterThan(50);
-    expect(refused.headers.get('retry-after')).toBe(String(body.retry_after));
+    expect(Number(refused.headers.get('retry-after'))).toBe(body.retry_after);
     // The upstream's missing endpoint is remembered: another domain's check does not ask it again.
     expect((await recheck(g, 'other.test')).status).toBe(202);
     expect(up.requests.filter((r) => r.path.endsWith('/recheck'))).toHaveLength(1);

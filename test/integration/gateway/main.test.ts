@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from './helpers.js';
+import { json } from '../../helpers/json.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 
@@ -26,7 +27,10 @@ describe('gateway main', () => {
     const url = await new Promise<string>((resolve, reject) => {
       const t = setInterval(() => {
         const m = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(g.output());
-        if (m) (clearInterval(t), resolve(m[1]!));
+        if (m) {
+          clearInterval(t);
+          resolve(m[1]!);
+        }
       }, 50);
       void g.exited.then((c) => (clearInterval(t), reject(new Error(`exited ${c}: ${g.output()}`))));
     });
@@ -35,7 +39,7 @@ describe('gateway main', () => {
     // The upstream (port 9) is down: a clear error object, not a hang or a 500.
     const down = await fetch(`${url}/v1/domain/a.test`, { headers: { 'x-ai-policy-lens': '1' } });
     expect(down.status).toBe(503);
-    expect((await down.json()).error).toBe('upstream_unavailable');
+    expect((await json(down)).error).toBe('upstream_unavailable');
     g.proc.kill('SIGTERM');
     expect(await g.exited).toBe(0);
     expect(g.output()).not.toContain(key);

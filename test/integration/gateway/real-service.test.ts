@@ -28,6 +28,7 @@ import { startFixtureFarm, text, type FixtureFarm } from '../../fixtures/farm.js
 import { homepage, SILENT_TERMS, STANCE_SITES, sitesOf } from '../../fixtures/stance-sites.js';
 import { until } from '../../helpers/until.js';
 import { CLIENT, EXT_ORIGIN, HELD_MARGIN_MS, dump, slowSite, startTestGateway, tempDir, type TestGateway } from './helpers.js';
+import { json, type Json } from '../../helpers/json.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 let farm: FixtureFarm;
@@ -88,11 +89,11 @@ afterAll(async () => {
   dir.remove();
 });
 
-async function get(path: string): Promise<any> {
+async function get(path: string): Promise<Json> {
   const res = await gw.get(path);
   const text = await dump(res.clone());
   seen.push(text);
-  return res.json();
+  return json(res);
 }
 
 describe('gateway over the real service', () => {
@@ -122,8 +123,8 @@ describe('gateway over the real service', () => {
     expect(body.domains.length + body.not_found.length).toBe(names.length);
     const status = await get('/status');
     expect(status.mode).toBe('remote');
-    expect(status.upstream.quota.limitMinute).toBe(200);
-    expect(status.upstream.quota.remainingMinute).toBeLessThan(200);
+    expect(status.upstream?.quota?.limitMinute).toBe(200);
+    expect(status.upstream?.quota?.remainingMinute).toBeLessThan(200);
   });
 
   it('answers a never-seen domain under Prefer: wait as soon as the service has stored it', async () => {
@@ -186,11 +187,11 @@ describe('gateway over the real service', () => {
     expect(await refused.json()).toMatchObject({ domain: 'changes.test', accepted: false });
     // A domain the service checked seconds ago: the service's own refusal, with its retry_after.
     const recent = await recheck('held-first.test');
-    const body = await recent.json();
+    const body = await json(recent);
     expect(body).toMatchObject({ domain: 'held-first.test', accepted: false });
     expect(body.retry_after).toBeGreaterThan(0);
     expect(body.retry_after).toBeLessThanOrEqual(60);
-    expect(recent.headers.get('retry-after')).toBe(String(body.retry_after));
+    expect(Number(recent.headers.get('retry-after'))).toBe(body.retry_after);
   });
 
   it("serves the service's statistics for the web app's overview, the later fields included", async () => {

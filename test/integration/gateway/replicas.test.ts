@@ -13,6 +13,7 @@ import { startFaultUpstream, type FaultUpstream } from '../../fixtures/fault-ups
 import { until } from '../../helpers/until.js';
 import { EXT_ORIGIN, startTestGateway, type TestGateway } from './helpers.js';
 import { freePort } from '../../e2e/helpers/stack.js';
+import { json } from '../../helpers/json.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379/6';
 const KEY = 'sk-replicas-test-0123456789abcdef0123';
@@ -53,7 +54,7 @@ describe('gateway replicas on one Redis', () => {
     await replicas();
     const domains = Array.from({ length: 40 }, (_, i) => `r${i}.test`);
     const answers = await Promise.all(
-      domains.flatMap((d) => [a, b, a, b].map((g) => g.get(`/v1/domain/${d}`).then(async (r) => [r.status, (await r.json()).domain]))),
+      domains.flatMap((d) => [a, b, a, b].map((g) => g.get(`/v1/domain/${d}`).then(async (r) => [r.status, (await json(r)).domain]))),
     );
     expect(answers.every(([s], i) => s === 200 && answers[i]![1] === domains[Math.floor(i / 4)])).toBe(true);
     expect([...up.lookups.values()].every((n) => n === 1)).toBe(true);
@@ -69,16 +70,16 @@ describe('gateway replicas on one Redis', () => {
     expect(later.headers.get('x-cache')).toBe('HIT');
     await later.arrayBuffer();
     expect(up.requests).toHaveLength(41);
-    const s = await (await a.get('/status')).json();
-    expect(s.cache.shared).toBe(true);
+    const s = await json(await a.get('/status'));
+    expect(s.cache?.shared).toBe(true);
   });
 
   it('shares batch misses: each domain fetched once across replicas', async () => {
     await replicas();
     const names = Array.from({ length: 30 }, (_, i) => `batch${i}.test`);
     const [ra, rb] = await Promise.all([a.post('/v1/batch', { domains: names }), b.post('/v1/compare', { domains: [...names].reverse() })]);
-    expect(BatchResultSchema.parse(await ra.json()).domains).toHaveLength(30);
-    expect(BatchResultSchema.parse(await rb.json()).domains).toHaveLength(30);
+    expect(BatchResultSchema.parse(await json(ra)).domains).toHaveLength(30);
+    expect(BatchResultSchema.parse(await json(rb)).domains).toHaveLength(30);
     const fetched = names.map((d) => (up.batched.get(d) ?? 0) + (up.lookups.get(d) ?? 0));
     expect(fetched).toEqual(names.map(() => 1));
   });
@@ -109,17 +110,17 @@ describe('gateway replicas on one Redis', () => {
     // Queued answers kept a minute: only the drop can explain a found answer afterwards.
     await replicas({}, {}, 60_000);
     for (const g of [a, b]) {
-      expect(await (await g.get('/v1/domain/queued.test/full')).json()).toMatchObject({ found: false });
-      expect(await (await g.get('/v1/domain/queued.test')).json()).toMatchObject({ found: false });
+      expect(await json(await g.get('/v1/domain/queued.test/full'))).toMatchObject({ found: false });
+      expect(await json(await g.get('/v1/domain/queued.test'))).toMatchObject({ found: false });
     }
     setTimeout(() => up.unknown.delete('queued.test'), 500);
-    const held = await Promise.all([a, b, a, b, a, b].map((g) => g.get('/v1/domain/queued.test', { prefer: 'wait=10' }).then((r) => r.json())));
-    expect(held.every((h) => h.found === true)).toBe(true);
+    const held = await Promise.all([a, b, a, b, a, b].map((g) => g.get('/v1/domain/queued.test', { prefer: 'wait=10' }).then((r) => json(r))));
+    expect(held.every((h) => (h.found as unknown) === true)).toBe(true);
     // One wait across both replicas: the first lookups, then one poller, not six.
     expect(up.lookups.get('queued.test')).toBeLessThanOrEqual(1 + 7);
     for (const g of [a, b]) {
-      expect((await (await g.get('/v1/domain/queued.test')).json()).found).toBe(true);
-      expect((await (await g.get('/v1/domain/queued.test/full')).json()).found).not.toBe(false);
+      expect((await json(await g.get('/v1/domain/queued.test'))).found).toBe(true);
+      expect((await json(await g.get('/v1/domain/queued.test/full'))).found).not.toBe(false);
     }
   });
 
@@ -129,7 +130,7 @@ describe('gateway replicas on one Redis', () => {
     expect((await recheck(a)).status).toBe(202);
     const refused = await recheck(b);
     expect(refused.status).toBe(200);
-    expect(await refused.json()).toMatchObject({ domain: 'turn.test', accepted: false });
+    expect(await json(refused)).toMatchObject({ domain: 'turn.test', accepted: false });
   });
 
   it('keeps the API key out of Redis', async () => {
@@ -169,7 +170,7 @@ describe('gateway replicas on one Redis', () => {
     try {
       a = await startTestGateway({ UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, REDIS_URL: own.url }, { remote: FAST_RETRY });
       expect(await a.get('/v1/domain/before.test').then(status)).toBe(200);
-      expect(await (await fetch(`${a.url}/healthz`)).json()).toEqual({ status: 'ok', dependencies: { redis: 'up' } });
+      expect(await json(await fetch(`${a.url}/healthz`))).toEqual({ status: 'ok', dependencies: { redis: 'up' } });
       own.proc.kill('SIGSTOP');
       const timed = async (d: string) => {
         const started = Date.now();
@@ -179,7 +180,7 @@ describe('gateway replicas on one Redis', () => {
       // At first each Redis call may wait its command timeout (1 s); the watchdog drops the connection within about 2 s.
       const first = await Promise.all(['f1', 'f2', 'f3'].map((d) => timed(`${d}.test`)));
       for (const f of first) expect(f.s).toBe(200);
-      await until(async () => ((await (await fetch(`${a.url}/healthz`)).json()).status === 'degraded' ? true : undefined), 5_000, 100);
+      await until(async () => (((await json(await fetch(`${a.url}/healthz`))).status as unknown) === 'degraded' ? true : undefined), 5_000, 100);
       const known = await Promise.all(Array.from({ length: 20 }, (_, i) => timed(`k${i}.test`)));
       for (const k of known) {
         expect(k.s).toBe(200);
@@ -188,7 +189,7 @@ describe('gateway replicas on one Redis', () => {
       const health = await (await fetch(`${a.url}/healthz`)).json();
       expect(health).toMatchObject({ status: 'degraded', dependencies: { redis: 'down' }, message: expect.stringMatching(/redis not answering/) });
       own.proc.kill('SIGCONT');
-      await until(async () => ((await (await fetch(`${a.url}/healthz`)).json()).status === 'ok' ? true : undefined), 15_000, 200);
+      await until(async () => (((await json(await fetch(`${a.url}/healthz`))).status as unknown) === 'ok' ? true : undefined), 15_000, 200);
       expect(a.logs.filter((l) => l.includes('Redis connection failed'))).toHaveLength(1);
       expect(a.logs.filter((l) => l.includes('Redis connection back'))).toHaveLength(1);
     } finally {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorObjectSchema } from '../../../shared/schemas.js';
 import { startFaultUpstream, type FaultUpstream } from '../../fixtures/fault-upstream.js';
 import { CLIENT, EXT_ORIGIN, startTestGateway, type TestGateway } from './helpers.js';
+import { json } from '../../helpers/json.js';
 
 const KEY = 'sk-security-test-0123456789abcdef0123';
 const TOKEN = 'proxy-token-0123456789abcdef';
@@ -30,7 +31,7 @@ const raw = (g: TestGateway, path: string, init: RequestInit = {}) => fetch(`${g
 async function expectError(res: Response, status: number, code: string): Promise<string> {
   expect(res.status).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-  const body = ErrorObjectSchema.parse(await res.json());
+  const body = ErrorObjectSchema.parse(await json(res));
   expect(body.error).toBe(code);
   expect(JSON.stringify(body)).not.toMatch(/at .*\.ts:\d+/);
   return body.message;
@@ -72,7 +73,7 @@ describe('gateway security', () => {
     await expectError(await raw(gw, '/metrics'), 403, 'forbidden');
     const health = await raw(gw, '/healthz');
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok' });
+    expect(await json(health)).toEqual({ status: 'ok' });
   });
 
   it('refuses web-page origins with 403 and serves extension origins with CORS', async () => {
@@ -150,7 +151,7 @@ describe('gateway security', () => {
     expect(up.requests.length).toBe(before);
     // IDNs arrive percent-encoded and are looked up in punycode.
     const idn = await gw.get(`/v1/domain/${encodeURIComponent('bücher.test')}`);
-    expect((await idn.json()).domain).toBe('xn--bcher-kva.test');
+    expect((await json(idn)).domain).toBe('xn--bcher-kva.test');
   });
 
   it('limits each client per minute with draft-8 headers and the seed 429 body', async () => {
@@ -165,7 +166,7 @@ describe('gateway security', () => {
       expect(over.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
       expect(over.headers.get('ratelimit')).toMatch(/r=0/);
       expect(over.headers.get('ratelimit-policy')).toBe(first.headers.get('ratelimit-policy'));
-      const body = await over.json();
+      const body = await json(over);
       expect(body).toMatchObject({ error: 'rate_limit_exceeded', limit_type: 'minute' });
       expect(body.retry_after).toBeGreaterThan(0);
       expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -230,7 +231,7 @@ describe('gateway security', () => {
       const token = { ...remote, authorization: `Bearer ${TOKEN}` };
       expect([await as(tokened, token), await as(tokened, token), await as(tokened, { ...token, ...id(21) })]).toEqual([200, 200, 200]);
       const bad = await open.get('/v1/domain/i.test', { 'x-ai-policy-lens-install': 'short' });
-      expect([bad.status, (await bad.json()).error]).toEqual([400, 'invalid_params']);
+      expect([bad.status, (await json(bad)).error]).toEqual([400, 'invalid_params']);
     } finally {
       await open.close();
       await tokened.close();

@@ -18,6 +18,7 @@ import { startFaultUpstream, type FaultUpstream } from '../../fixtures/fault-ups
 import { startFixtureFarm, type FixtureFarm } from '../../fixtures/farm.js';
 import { STANCE_SITES, sitesOf } from '../../fixtures/stance-sites.js';
 import { CLIENT, startTestGateway, tempDir, type TestGateway } from './helpers.js';
+import { json } from '../../helpers/json.js';
 
 const CSP = "default-src 'none';script-src 'self';style-src 'self';img-src 'self' data:;connect-src 'self';base-uri 'none';form-action 'self';frame-ancestors 'none';object-src 'none'";
 const PAGE = '<!doctype html><title>AI Policy Lens</title><script type="module" src="/assets/app-1a2b.js"></script>';
@@ -61,7 +62,7 @@ const plain = (g: TestGateway, path: string, init: RequestInit = {}) => fetch(`$
 
 async function expectError(res: Response, status: number, code: string): Promise<string> {
   expect(res.status).toBe(status);
-  const body = ErrorObjectSchema.parse(await res.json());
+  const body = ErrorObjectSchema.parse(await json(res));
   expect(body.error).toBe(code);
   return body.message;
 }
@@ -148,7 +149,7 @@ describe("the page's own requests", () => {
 
   beforeAll(async () => {
     const res = await gw.get('/v1/domain/blocks-all.test', { prefer: 'wait=10' });
-    expect((await res.json()).found).toBe(true);
+    expect((await json(res)).found).toBe(true);
   });
 
   it('reads pass as the extension\'s do: same-origin, with the custom header', async () => {
@@ -169,11 +170,11 @@ describe("the page's own requests", () => {
     // Past every guard: the recheck's own answer (202 accepted, or 200 refused: the site was checked seconds ago).
     const ok = await recheck({ ...CLIENT, origin: own(), 'sec-fetch-site': 'same-origin' });
     expect([200, 202]).toContain(ok.status);
-    expect(await ok.json()).toMatchObject({ domain: 'blocks-all.test', accepted: ok.status === 202 });
+    expect(await json(ok)).toMatchObject({ domain: 'blocks-all.test', accepted: ok.status === 202 });
     // A client without Sec-Fetch-Site (an older browser) is judged by its Origin alone.
     const again = await recheck({ ...CLIENT, origin: own() });
     expect(again.status).toBe(200);
-    expect(await again.json()).toMatchObject({ accepted: false });
+    expect(await json(again)).toMatchObject({ accepted: false });
   });
 });
 
@@ -182,7 +183,7 @@ describe('statistics for the overview', () => {
     await gw.get('/v1/domain/training.test', { prefer: 'wait=10' });
     const res = await gw.get('/preview/v1/stats');
     expect(res.status).toBe(200);
-    const stats = StatsResponseSchema.parse(await res.json());
+    const stats = StatsResponseSchema.parse(await json(res));
     expect(stats.total_domains).toBeGreaterThanOrEqual(1);
     expect(stats.key_bots).toHaveLength(10);
     expect((await gw.get('/preview/v1/stats')).headers.get('x-cache')).toBe('HIT');

@@ -34,11 +34,11 @@ export interface Server {
 export function serve(entry: string, env: Record<string, string>): Promise<Server> {
   const proc = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'info', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
-  proc.stderr!.on('data', (d) => (stderr += String(d)));
+  proc.stderr.on('data', (d) => (stderr += String(d)));
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${entry} did not start: ${stderr}`)), 30_000);
-    createInterface({ input: proc.stdout! }).on('line', (line) => {
+    createInterface({ input: proc.stdout }).on('line', (line) => {
       try {
         const e = JSON.parse(line) as { msg?: string; url?: string };
         if (e.msg === 'listening' && e.url) {

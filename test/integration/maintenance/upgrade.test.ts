@@ -104,7 +104,7 @@ describe.each(NAMES)('upgrading a registry written by %s', (name) => {
     const terms = Object.values(stats.terms_vs_robots).reduce((n, t) => n + t.robots_blocks + t.robots_open + t.robots_unread, 0);
     expect(terms).toBe(stats.total_domains);
     for (const r of db.prepare('SELECT p.facets, d.full FROM preview_policy p JOIN domains d USING (domain)').all() as Array<{ facets: string; full: string }>) {
-      expect(JSON.parse(r.facets).terms).toBe(JSON.parse(r.full).tos_ai_stance);
+      expect((JSON.parse(r.facets) as { terms: unknown }).terms).toBe((JSON.parse(r.full) as { tos_ai_stance: unknown }).tos_ai_stance);
     }
   });
 

@@ -27,7 +27,8 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 /** Runs a tool; "missing" when it is not installed. */
 function tool(cmd: string, args: string[], cwd = ROOT): { missing: boolean; status: number | null; stdout: string; stderr: string } {
   const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', timeout: 60_000 });
-  const missing = (r.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+  const error: NodeJS.ErrnoException | undefined = r.error;
+  const missing = error?.code === 'ENOENT';
   return { missing, status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
 }
 

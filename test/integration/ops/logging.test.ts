@@ -22,8 +22,11 @@ import { html, startFixtureFarm, text, type FixtureFarm } from '../../fixtures/f
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
+/** A JSON log line: the fields these tests read, and whatever else pino wrote. */
+type LogLine = Record<string, unknown> & { msg?: string; path?: string; status?: number; ms?: number; domain?: string; outcome?: string; stance?: string };
+
 /** A destination that keeps every line written. */
-function capture(): { stream: Writable; lines: () => Record<string, unknown>[] } {
+function capture(): { stream: Writable; lines: () => LogLine[] } {
   const chunks: string[] = [];
   const stream = new Writable({
     write(chunk, _enc, done) {
@@ -36,7 +39,7 @@ function capture(): { stream: Writable; lines: () => Record<string, unknown>[] }
       .join('')
       .split('\n')
       .filter(Boolean)
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
+      .map((l) => JSON.parse(l) as LogLine);
   return { stream, lines };
 }
 

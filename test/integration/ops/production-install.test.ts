@@ -63,8 +63,8 @@ function startScript(script: string, dataDir: string): Promise<string> {
         resolve(m[1]!);
       }
     };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
     child.once('exit', (code) => reject(new Error(`npm run ${script} exited with ${code}:\n${out}`)));
   });
 }
@@ -89,7 +89,7 @@ afterAll(async () => {
   for (const c of children) {
     if (c.exitCode === null && c.pid) process.kill(-c.pid, 'SIGTERM');
   }
-  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+  await Promise.all(children.filter((c) => c.exitCode === null).map((c) => new Promise((r) => c.once('exit', r))));
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

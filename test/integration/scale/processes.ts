@@ -26,8 +26,8 @@ export function start(entry: 'main' | 'worker', env: Record<string, string>): Ch
   const lines: Array<Record<string, unknown>> = [];
   const watchers = new Set<(line: Record<string, unknown>) => void>();
   let stderr = '';
-  proc.stderr!.on('data', (d) => (stderr += String(d)));
-  createInterface({ input: proc.stdout! }).on('line', (text) => {
+  proc.stderr.on('data', (d) => (stderr += String(d)));
+  createInterface({ input: proc.stdout }).on('line', (text) => {
     try {
       const line = JSON.parse(text) as Record<string, unknown>;
       lines.push(line);

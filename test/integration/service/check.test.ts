@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckResponseSchema, type CheckResponse } from '../../../shared/check-api.js';
 import { PATHS_SITE, rfcSites } from '../../fixtures/check-sites.js';
 import { startHarness, type Harness } from './harness.js';
+import { json } from '../../helpers/json.js';
 
 const rfc = rfcSites();
 
@@ -34,7 +35,7 @@ describe('POST /v1/check', () => {
     });
     expect(res.status).toBe(200);
     CheckResponseSchema.parse(body);
-    const lookup = await (await h.get('/v1/domain/paths.test', key)).json();
+    const lookup = await json(await h.get('/v1/domain/paths.test', key));
     expect(body.bot).toBe('GPTBot');
     expect(body.use).toBe('training');
     expect(body.results.map((r) => [r.verdict, r.decided_by?.source, r.decided_by?.line ?? null, r.decided_by?.evidence])).toEqual([

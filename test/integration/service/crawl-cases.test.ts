@@ -5,7 +5,6 @@
  * address is recorded as unreachable and never fetched.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Evidence } from '../../../proxy/analysis/evidence.js';
 import { CRAWLER_TOKEN } from '../../../proxy/crawler/index.js';
 import { DomainPolicyFoundSchema, FullRecordSchema, type FullRecord } from '../../../shared/schemas.js';
 import { html, json, text, type FixtureResponse } from '../../fixtures/farm.js';
@@ -98,7 +97,7 @@ describe('signals and crawl faults through the service', () => {
     const summary = DomainPolicyFoundSchema.parse(await (await h.get(`/v1/domain/${domain}`, key)).json());
     const full: FullRecord = FullRecordSchema.parse(await (await h.get(`/v1/domain/${domain}/full`, key)).json());
     const audit = await h.service.store.records.audit(full.audit_id);
-    return { summary, full, evidence: audit!.evidence as Evidence };
+    return { summary, full, evidence: audit!.evidence };
   }
 
   it('finds every standard', async () => {

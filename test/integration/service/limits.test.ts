@@ -144,7 +144,7 @@ describe('signup', () => {
     expect(body.api_key).toMatch(/^apl_[A-Za-z0-9_-]{43}$/);
     expect(body.message).toMatch(/once/);
     expect((await h.get('/v1/search?q=ab', body.api_key)).status).toBe(200);
-    const stored = JSON.stringify(h.db.prepare('SELECT * FROM api_keys').all(), (_k, v) => (Buffer.isBuffer(v) ? v.toString('hex') : v));
+    const stored = JSON.stringify(h.db.prepare('SELECT * FROM api_keys').all(), (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString('hex') : v));
     expect(stored).not.toContain(body.api_key);
   });
 

@@ -12,23 +12,30 @@ import { serializeOpenApi } from '../../../proxy/service/openapi/build.js';
 import { STANCE_SITES, sitesOf } from '../../fixtures/stance-sites.js';
 import { startHarness, type Harness } from './harness.js';
 
-type Obj = Record<string, any>;
-const DOC: Obj = JSON.parse(readFileSync(new URL('../../../proxy/service/openapi.json', import.meta.url), 'utf8'));
+type Obj = Record<string, unknown>;
+/** The parts of the document these tests read. */
+type ResponseSpec = { headers?: Obj; content: Record<string, { schema: unknown }> };
+type Operation = { responses?: Record<string, ResponseSpec | undefined> };
+type OpenApiDoc = { openapi: string; paths: Record<string, Record<string, Operation | undefined>>; components: { schemas: Obj } };
+const DOC = JSON.parse(readFileSync(new URL('../../../proxy/service/openapi.json', import.meta.url), 'utf8')) as OpenApiDoc;
+
+/** A layer of an Express 5 router, as far as the route walk reads it. */
+type Layer = { route?: { path: string; methods: Obj }; handle?: { stack?: Layer[] }; rawPath?: string };
 
 /** (method, OpenAPI path) of every route in an Express 5 app, walking nested routers. */
 function appRoutes(app: Express): string[] {
   const out: string[] = [];
-  const walk = (stack: Obj[], prefix: string) => {
+  const walk = (stack: Layer[], prefix: string) => {
     for (const layer of stack) {
       if (layer.route) {
         const path = (prefix + layer.route.path).replace(/:(\w+)/g, '{$1}');
         for (const m of Object.keys(layer.route.methods)) if (m !== '_all') out.push(`${m.toUpperCase()} ${path}`);
       } else if (layer.handle?.stack) {
-        walk(layer.handle.stack, prefix + (layer.rawPath === '/' ? '' : layer.rawPath));
+        walk(layer.handle.stack, prefix + (layer.rawPath === '/' ? '' : (layer.rawPath ?? '')));
       }
     }
   };
-  walk((app as unknown as { router: { stack: Obj[] } }).router.stack, '');
+  walk((app as unknown as { router: { stack: Layer[] } }).router.stack, '');
   return out;
 }
 
@@ -50,17 +57,17 @@ async function conforms(res: Response, method: string): Promise<unknown> {
   // Unknown paths, and methods a path does not take, cannot be documented under a path and
   // method: the document's description promises 404 not_found / 405 method_not_allowed (with
   // Allow), both ErrorObjects.
-  const error = (headers: Obj) => ({ headers, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorObject' } } } });
+  const error = (headers: Obj): ResponseSpec => ({ headers, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorObject' } } } });
   if (!template) expect(res.status, `${path} is documented`).toBe(404);
   const spec = !template
     ? error({})
     : res.status === 405
       ? error({ Allow: {} })
-      : DOC.paths[template.p][method.toLowerCase()]?.responses?.[String(res.status)];
+      : DOC.paths[template.p]?.[method.toLowerCase()]?.responses?.[String(res.status)];
   expect(spec, `${method} ${template?.p} documents ${res.status}`).toBeDefined();
-  for (const h of Object.keys(spec.headers ?? {})) expect(res.headers.get(h), `${method} ${path} ${res.status} header ${h}`).not.toBeNull();
-  const body = await res.json();
-  const schema = z.fromJSONSchema(inline(spec.content['application/json'].schema) as never);
+  for (const h of Object.keys(spec?.headers ?? {})) expect(res.headers.get(h), `${method} ${path} ${res.status} header ${h}`).not.toBeNull();
+  const body: unknown = await res.json();
+  const schema = z.fromJSONSchema(inline(spec!.content['application/json']!.schema) as never);
   const r = schema.safeParse(body);
   expect(r.success, `${method} ${path} ${res.status}: ${JSON.stringify(r.error?.issues?.slice(0, 3))}`).toBe(true);
   return body;
@@ -87,7 +94,7 @@ describe('openapi.json', () => {
     const app = createServiceApp({ service: h.service, store: h.service.store });
     const served = appRoutes(app);
     expect(served.length).toBeGreaterThan(10);
-    const inDoc = Object.entries(DOC.paths).flatMap(([p, ops]) => Object.keys(ops as Obj).map((m) => `${m.toUpperCase()} ${p}`));
+    const inDoc = Object.entries(DOC.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
     expect([...new Set(served)].sort()).toEqual(inDoc.sort());
   });
 

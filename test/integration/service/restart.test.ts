@@ -37,9 +37,9 @@ function startService(env: Record<string, string>): Promise<Child> {
   const output: string[] = [];
   return new Promise((resolve, reject) => {
     let stderr = '';
-    proc.stderr!.on('data', (d) => (stderr += String(d), output.push(String(d))));
+    proc.stderr.on('data', (d) => (stderr += String(d), output.push(String(d))));
     const timer = setTimeout(() => reject(new Error(`service did not start: ${stderr}`)), 30_000);
-    createInterface({ input: proc.stdout! }).on('line', (line) => {
+    createInterface({ input: proc.stdout }).on('line', (line) => {
       output.push(line);
       try {
         const entry = JSON.parse(line) as { msg?: string; url?: string };

@@ -28,7 +28,7 @@ describe('parseAuditArgs', () => {
     [['l', '--refresh-days', '-1'], /--refresh-days/],
     [['l', '--workers', '2'], /Unknown option '--workers'/],
   ])('refuses %j', (argv, message) => {
-    expect(() => parseAuditArgs(argv as string[], 7)).toThrow(UsageError);
-    expect(() => parseAuditArgs(argv as string[], 7)).toThrow(message);
+    expect(() => parseAuditArgs(argv, 7)).toThrow(UsageError);
+    expect(() => parseAuditArgs(argv, 7)).toThrow(message);
   });
 });

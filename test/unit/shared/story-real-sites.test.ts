@@ -19,7 +19,7 @@ import { buildEvidence, text } from '../analysis/helpers/evidence-builder.js';
 const REAL = '../shared/corpora/real-robots/2026-01';
 const real = (file: string) => {
   const c = classify(buildEvidence({ domain: file, robots: text(readFileSync(join(REAL, `${file}.robots.txt`), 'utf8')) }));
-  return { p: c.summary, full: { ...c.full, id: 1, audit_id: 'a1' } as FullRecord };
+  return { p: c.summary, full: { ...c.full, id: 1, audit_id: 'a1' } };
 };
 
 describe('allow-lists: "every crawler it does not name", never "every crawler"', () => {

@@ -51,7 +51,7 @@ function* mutations(x: unknown): Generator<unknown> {
   function* at(value: unknown, set: (v: unknown) => unknown, depth: number): Generator<unknown> {
     for (const r of REPLACEMENTS) yield set(r);
     if (Array.isArray(value)) {
-      for (let i = 0; i < Math.min(value.length, 3); i++) yield* at(value[i], (v) => set(value.map((e, j) => (j === i ? v : e))), depth + 1);
+      for (let i = 0; i < Math.min(value.length, 3); i++) yield* at(value[i], (v) => set((value as unknown[]).map((e, j) => (j === i ? v : e))), depth + 1);
       yield set([...value, value[0] ?? 'x']);
     } else if (value && typeof value === 'object') {
       const o = value as Record<string, unknown>;

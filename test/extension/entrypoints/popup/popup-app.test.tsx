@@ -64,7 +64,7 @@ describe('popup app', () => {
     const id = await tab('https://training.test/');
     // The fake browser cannot mark a listed tab active, so answer the one query the popup makes.
     const query = vi.spyOn(fakeBrowser.tabs, 'query').mockImplementation(async (q) =>
-      q.active && q.currentWindow ? [{ ...(await fakeBrowser.tabs.get(id))!, active: true }] : [],
+      q.active && q.currentWindow ? [{ ...(await fakeBrowser.tabs.get(id)), active: true }] : [],
     );
     await mount("");
     await waitFor(() => expect(screen.getByTestId('domain').textContent).toBe('training.test'));

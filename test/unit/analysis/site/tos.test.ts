@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scanHtml } from '../../../../proxy/analysis/html/scan.js';
-import { findTosLink, readTerms, termsFromText } from '../../../../proxy/analysis/site/tos.js';
+import { findTosLink, readTerms } from '../../../../proxy/analysis/site/tos.js';
 import { failed, notFound, response } from '../helpers/responses.js';
 
 describe('findTosLink', () => {

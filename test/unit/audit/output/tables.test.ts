@@ -20,7 +20,7 @@ async function roundTrip(rows: SiteRow[]) {
     const tally = emptyTally();
     await writeSiteTables(rows, join(dir, 's.csv'), join(dir, 's.jsonl'), tally);
     const raw = readFileSync(join(dir, 's.csv'), 'utf8');
-    const csv = parse(raw, { columns: true }) as Array<Record<string, string>>;
+    const csv = parse<Record<string, string>>(raw, { columns: true });
     const jsonl = readFileSync(join(dir, 's.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as SiteRow);
     return { raw, csv, jsonl, tally };
   } finally {
@@ -80,7 +80,7 @@ describe('bots.csv', () => {
     addRow(t, row('open.example', { ai_bots_named: ['GPTBot'], ai_bots_allowed: ['GPTBot'] }));
     addRow(t, row('weird.example', { ai_bots_named: ['grok-crawler'], ai_bots_blocked: ['grok-crawler'] }));
     addRow(t, row('unread.example', { robots_txt_status: 'error', ai_bots_blocked: ['GPTBot'] }));
-    const lines = parse(botsCsv(t), { columns: true }) as Array<Record<string, string>>;
+    const lines = parse<Record<string, string>>(botsCsv(t), { columns: true });
     const gpt = lines.find((l) => l.token === 'GPTBot')!;
     expect(gpt).toMatchObject({ sites_naming: '2', sites_blocking: '2', sites_blocking_by_name: '1', sites_allowing_by_name: '1', sites_robots_read: '4', share_blocking: '0.5', key_use_case: 'training', in_catalogue: 'true' });
     expect(lines.find((l) => l.token === 'ClaudeBot')).toMatchObject({ sites_naming: '1', sites_blocking: '0', sites_partly_blocking: '1' });

@@ -145,7 +145,7 @@ describe('usage signals for a path', () => {
         const [r] = ask(rec, { bot: 'GPTBot' }, [`https://example.test${c.path}`]);
         if (c.expect_reservation === null) return void expect(r).toMatchObject({ verdict: 'allowed', decided_by: null, explicit: false });
         expect(r).toMatchObject({ verdict: c.expect_reservation === 1 ? 'blocked' : 'allowed', explicit: c.expect_reservation === 0, decided_by: { source: 'tdmrep', line: null } });
-        const rule = (c.tdmrep_json as { location: string }[]).find((x) => JSON.parse(r!.decided_by!.evidence!).location === x.location);
+        const rule = (c.tdmrep_json as { location: string }[]).find((x) => (JSON.parse(r!.decided_by!.evidence!) as { location: string }).location === x.location);
         expect(rule).toBeDefined();
       });
     },

@@ -54,7 +54,7 @@ it("the operator's unused purge commits its steps as crawls do and ends with a f
   store.db.pragma = ((source: string, options?: { simple?: boolean }) => {
     if (/^(synchronous =|wal_checkpoint)/.test(source)) settings.push(source);
     return pragma(source, options);
-  }) as typeof store.db.pragma;
+  });
   for (const d of ['a.test', 'b.test']) await storeGood(store, d, Date.parse('2026-01-15T12:00:00.000Z'));
   expect(await purgeUnused(store.maintenance, Date.parse('2026-02-15T12:00:00.000Z'), { durable: true })).toEqual(['a.test', 'b.test']);
   expect(settings).toEqual(['wal_checkpoint(FULL)']);
@@ -70,7 +70,7 @@ it('a new key and a named purge commit durably; crawls stay on NORMAL', async ()
   store.db.pragma = ((source: string, options?: { simple?: boolean }) => {
     if (source.startsWith('synchronous =')) settings.push(source);
     return pragma(source, options);
-  }) as typeof store.db.pragma;
+  });
   await storeGood(store, 'kept.test', Date.parse('2026-01-15T12:00:00.000Z'));
   expect(settings).toEqual([]);
   await store.keys.create({ hash: Buffer.alloc(32, 1), prefix: 'apl_abcdefgh', email: 'a@example.com', createdAt: '2026-01-15T12:00:00.000Z', ip: '::1' });

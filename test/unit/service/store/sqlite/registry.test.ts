@@ -61,7 +61,7 @@ describe('registry', () => {
     expect(second.announced.audit_id).toBe(second.auditId);
     const audits = db.prepare('SELECT audit_id, evidence FROM audits WHERE domain = ? ORDER BY seq').all('example.com') as Array<{ audit_id: string; evidence: string }>;
     expect(audits.map((a) => a.audit_id)).toEqual([first.auditId, second.auditId]);
-    expect(JSON.parse(audits[0]!.evidence).domain).toBe('example.com');
+    expect((JSON.parse(audits[0]!.evidence) as { domain: string }).domain).toBe('example.com');
     expect(await reg.records.counts()).toEqual({ domains: 1, audits: 2 });
     expect((await reg.records.summary('example.com'))?.value.detail).toBe('blocks_training');
   });
