@@ -18,7 +18,7 @@ export type DomainParse = { ok: true; domain: Domain } | { ok: false; error: 'in
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const IPV4_LIKE = /^[0-9.]+$/;
 /** Characters that give a URL its structure (scheme, port, path, query, user): never part of a host name. */
-const URL_STRUCTURAL = /[/\\?#@:\[\]%]/;
+const URL_STRUCTURAL = /[/\\?#@:[\]%]/;
 
 /**
  * Lower-case, trailing dot removed, IDN to punycode, a leading `www.` kept as given. Rejects

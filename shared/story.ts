@@ -119,7 +119,7 @@ function asListings(r: UseReading, signal: DecidingSignal, rules: PathRules | nu
 }
 
 /** The three verdicts in words, each with what decided it. */
-export function useReadings(p: DomainPolicyFound, full?: FullRecord | null, robots: RobotsReading = robotsReading(p, full), terms: TermsReading = termsReading(p, full)): UseReading[] {
+export function readingsOfUses(p: DomainPolicyFound, full?: FullRecord | null, robots: RobotsReading = robotsReading(p, full), terms: TermsReading = termsReading(p, full)): UseReading[] {
   const basis = basisOf(p, full);
   const listings = listingsOnly(p, full);
   return USE_CASES.map((use) => {
@@ -210,7 +210,7 @@ export function headline(
   full?: FullRecord | null,
   robots: RobotsReading = robotsReading(p, full),
   terms: TermsReading = termsReading(p, full),
-  uses: UseReading[] = useReadings(p, full, robots, terms),
+  uses: UseReading[] = readingsOfUses(p, full, robots, terms),
 ): Headline {
   if (p.detail === 'robots_blocked' || p.detail === 'unreachable') return unknownHeadline(p, full, robots, terms);
   // No machine-readable AI rule (an llms.txt is none), but terms that forbid or restrict AI use.
@@ -237,7 +237,7 @@ export interface StandardReading extends Label {
 }
 
 /** The standards found (basis.found, else the seed's six signals), each with the uses it decided. */
-export function standardsFound(p: DomainPolicyFound, full?: FullRecord | null, uses: UseReading[] = useReadings(p, full)): StandardReading[] {
+export function standardsFound(p: DomainPolicyFound, full?: FullRecord | null, uses: UseReading[] = readingsOfUses(p, full)): StandardReading[] {
   const basis = basisOf(p, full);
   const keys: readonly StandardKey[] = basis?.found ?? SIGNAL_KEYS.filter((k) => p.signals[k]);
   return keys.map((key) => ({

@@ -138,14 +138,14 @@ export function OptionsForm() {
   const { message, busy, save, test } = useActions(checked, draft.token, draft.setAddress);
 
   return (
-    <form class="options" onSubmit={save} noValidate>
+    <form class="options" onSubmit={(e) => void save(e)} noValidate>
       <h1>{t('extName', 'AI Policy Lens')}</h1>
       <p class="muted">{t('optIntro', 'AI Policy Lens shows what each website says about AI training, AI search and AI answers. It asks your gateway, the small server you start with npm start, and sends it only the site\u2019s host name (example.com): never the page\u2019s address or content. The extension holds no API key.')}</p>
       <AddressField address={draft.address} checked={checked} onInput={draft.onAddress} />
       <TokenField token={draft.token} onInput={draft.onToken} />
       <div class="actions">
         <button type="submit">{t('optSave', 'Save')}</button>
-        <button type="button" onClick={test} disabled={busy}>
+        <button type="button" onClick={() => void test()} disabled={busy}>
           {t('optTest', 'Test connection')}
         </button>
       </div>

@@ -6,7 +6,7 @@
 import { browser } from 'wxt/browser';
 import { domainToUnicode } from './host-name.js';
 import { BADGE_VIEW, badgeTitle } from '~~/shared/labels.js';
-import { useReadings } from '~~/shared/story.js';
+import { readingsOfUses } from '~~/shared/story.js';
 import { parentApplies } from '~~/shared/story-parent.js';
 import { t } from './i18n.js';
 import { pageReading } from './page-reading.js';
@@ -43,7 +43,7 @@ export function badgeFor(state: TabState | null): BadgeShown | null {
   const view = BADGE_VIEW[head.badge];
   let title = badgeTitle(host, head.badge, head.phrase);
   // This page's path, judged here against the site's own rules (a parent's robots.txt judges none of its paths).
-  const page = pageReading(useReadings(state.policy), head, pathVerdicts(state.policy, state.path), null);
+  const page = pageReading(readingsOfUses(state.policy), head, pathVerdicts(state.policy, state.path), null);
   if (page.sentence && !parentApplies(state.policy, state.parent)) title = more(title, page.sentence);
   if (state.policy.basis?.last_check) title = more(title, t('badgeEarlier', 'The last check failed; this is the result of an earlier one'));
   return { text: view.text, color: view.color, textColor: view.textColor, title };

@@ -147,7 +147,7 @@ export function failureAdvice(gatewayUrl: string, f: GatewayFailure): string {
       return t('adviceTimeout', 'The AI Policy Lens gateway at $1 did not answer in time: check that it is running, or change the address in the options.', gatewayUrl);
     case 'unauthorized':
       return f.tokenSent === false
-        ? t('adviceNeedsToken', 'The gateway at $1 needs an access token: enter the gateway\'s token in the options.', gatewayUrl)
+        ? t('adviceNeedsToken', 'The gateway at $1 needs an access token: enter the gateway\u2019s token in the options.', gatewayUrl)
         : t('adviceBadToken', 'The gateway at $1 refused the access token: set the right token in the options.', gatewayUrl);
     case 'forbidden':
       return t('adviceForbidden', 'The gateway at $1 refused this extension ($2): check the address and token in the options.', gatewayUrl, f.message);

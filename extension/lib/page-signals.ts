@@ -35,7 +35,7 @@ export function aiTokensOf(contents: readonly string[]): string[] {
 export async function readPageSignals(tabId: number): Promise<PageSignals | null> {
   try {
     const [first] = await browser.scripting.executeScript({ target: { tabId }, func: collect });
-    const r = first?.result as ReturnType<typeof collect> | undefined;
+    const r = first?.result;
     if (!r) return null;
     return { aiTokens: aiTokensOf(r.robots), tdmReservation: r.tdmReservation?.trim() ?? null, tdmPolicy: r.tdmPolicy?.trim() ?? null };
   } catch {

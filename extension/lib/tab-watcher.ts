@@ -80,7 +80,7 @@ export async function awaitAnalysis(domain: Domain): Promise<TabState> {
 export async function recheckAllTabs(): Promise<void> {
   await answers.clear();
   const tabs = await browser.tabs.query({});
-  await Promise.all(tabs.map((t) => (t.id === undefined ? undefined : checkTab(t.id, t.url, { force: true }))));
+  await Promise.all(tabs.flatMap((t) => (t.id === undefined ? [] : [checkTab(t.id, t.url, { force: true })])));
 }
 
 /**

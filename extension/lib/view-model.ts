@@ -8,7 +8,7 @@
 import { domainToUnicode } from './host-name.js';
 import { BADGE_VIEW, DETAIL_LABELS, type BadgeView } from '~~/shared/labels.js';
 import type { AnnouncedRecord, DomainPolicyFound, FullRecord, HistoryResponse } from '~~/shared/schemas.js';
-import { headline, robotsReading, standardsFound, termsReading, useReadings, type Headline, type RobotsReading, type StandardReading, type TermsReading, type UseReading } from '~~/shared/story.js';
+import { headline, robotsReading, standardsFound, termsReading, readingsOfUses, type Headline, type RobotsReading, type StandardReading, type TermsReading, type UseReading } from '~~/shared/story.js';
 import { signalValues } from '~~/shared/story-signals.js';
 import { dateOnly, dateTime, lastCheckSentence, opennessWords, relativeTime } from '~~/shared/story-notes.js';
 import { inheritedHeadline, inheritedUses, parentApplies } from '~~/shared/story-parent.js';
@@ -109,13 +109,13 @@ function tell(input: ModelInput) {
     const parentHost = hostOf(parent.domain).display;
     const robots = robotsReading(parent);
     const terms = termsReading(parent);
-    const theirs = useReadings(parent, null, robots, terms);
+    const theirs = readingsOfUses(parent, null, robots, terms);
     const head = inheritedHeadline(host, parentHost, headline(parent, null, robots, terms, theirs));
     return { from: parent, head, uses: inheritedUses(theirs, parent, parentHost), standards: standardsFound(parent, null, theirs), terms: termsReading(own, full) };
   }
   const robots = robotsReading(own, full);
   const terms = termsReading(own, full);
-  const uses = useReadings(own, full, robots, terms);
+  const uses = readingsOfUses(own, full, robots, terms);
   return { from: null, head: headline(own, full, robots, terms, uses), uses, standards: standardsFound(own, full, uses), terms };
 }
 

@@ -33,7 +33,8 @@ const BY_CODE: Record<string, Reason> = {
 /** The failure reason and a short message for an error thrown while fetching. */
 export function classifyFailure(error: unknown): { reason: Reason; message: string } {
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = String((e as { code?: unknown }).code ?? '');
+    const raw = (e as { code?: unknown }).code;
+    const code = typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '';
     const message = (e as Error).message || code || 'unknown error';
     const known = BY_CODE[code];
     if (known) return { reason: known, message: code ? `${code}: ${message}` : message };

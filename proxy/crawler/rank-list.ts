@@ -10,7 +10,7 @@ export function loadRankList(path: string): Map<string, number> {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new Error(`cannot read rank list ${path}: ${(e as Error).message}`);
+    throw new Error(`cannot read rank list ${path}: ${(e as Error).message}`, { cause: e });
   }
   const ranks = new Map<string, number>();
   const lines = text.split(/\r\n|\n|\r/);

@@ -155,7 +155,7 @@ function exposureOf(env: Env): { host: string; proxyToken: string | undefined } 
   const proxyToken = optionalStr(env, 'PROXY_TOKEN');
   if (proxyToken !== undefined) checkTokenStrength(proxyToken);
   const host = str(env, 'HOST', '127.0.0.1');
-  if (!/^[A-Za-z0-9.:\-\[\]]+$/.test(host)) throw new ConfigError('HOST', `not a host name or address: "${host}"`);
+  if (!/^[A-Za-z0-9.:[\]-]+$/.test(host)) throw new ConfigError('HOST', `not a host name or address: "${host}"`);
   const trusted = trustedNetwork(env);
   // Beyond loopback, anyone on the network could use the gateway as a crawler and spend its
   // upstream key. Say so rather than start exposed by accident.

@@ -14,6 +14,7 @@ import { cliSetup } from './cli-setup.js';
 import { createLookupService } from './lookup-service.js';
 import { openConfiguredStore } from './open-store.js';
 import { serviceOptions } from './service-options.js';
+import { stringify as stringifyCsv } from 'csv-stringify/sync';
 
 const USAGE = `Usage: npm run check -- [--bot TOKEN] [--use training|search|inference] [--csv] [--no-crawl] < urls.txt
   One URL a line (blank lines and lines starting with # are skipped). For each, one JSON line
@@ -32,16 +33,11 @@ function fail(message: string): never {
 
 const CSV_COLUMNS = ['url', 'domain', 'verdict', 'explicit', 'source', 'line', 'evidence', 'reason', 'found', 'queued', 'last_updated', 'bots'] as const;
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
-const csvField = (v: unknown): string => {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
 function csvRow(r: CheckResult): string {
   const bots = r.bots ? Object.entries(r.bots).map(([b, v]) => `${b}=${v}`).join(' ') : '';
   const cells = [r.url, r.domain, r.verdict, r.explicit, r.decided_by?.source, r.decided_by?.line, r.decided_by?.evidence, r.reason, r.found, r.queued, r.last_updated, bots];
-  return cells.map(csvField).join(',');
+  // RFC 4180 quoting by csv-stringify, as the audit's CSV files; true and false written out.
+  return stringifyCsv([cells], { cast: { boolean: (b) => String(b) } }).replace(/\n$/, '');
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -8,7 +8,7 @@
 import { domainToUnicode } from 'node:url';
 import { TOS_STANCE_LABELS, USE_CASE_LABELS } from '../../shared/labels.js';
 import type { DomainPolicyFound, FullRecord } from '../../shared/schemas.js';
-import { deciderPhrase, headline, robotsReading, standardsFound, termsReading, useReadings } from '../../shared/story.js';
+import { deciderPhrase, headline, robotsReading, standardsFound, termsReading, readingsOfUses } from '../../shared/story.js';
 import { signalValues } from '../../shared/story-signals.js';
 import { confidenceWords, dateTime, issues, lastCheckSentence, opennessWords } from '../../shared/story-notes.js';
 
@@ -54,7 +54,7 @@ export function formatAnalysis(full: FullRecord, summary: DomainPolicyFound, now
   const host = domainToUnicode(full.domain);
   const robots = robotsReading(summary, full);
   const terms = termsReading(summary, full);
-  const uses = useReadings(summary, full, robots, terms);
+  const uses = readingsOfUses(summary, full, robots, terms);
   const head = headline(summary, full, robots, terms, uses);
   out.push(host === full.domain ? host : `${host} (${full.domain})`, '');
   out.push(`${head.label}: ${head.explanation}`);

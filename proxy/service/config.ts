@@ -59,7 +59,7 @@ export { logLevelOf };
 export function loadServiceConfig(env: Env = process.env): ServiceConfig {
   const logLevel = logLevelOf(env);
   const host = str(env, 'HOST', '127.0.0.1');
-  if (!/^[A-Za-z0-9.:\-\[\]]+$/.test(host)) throw new ConfigError('HOST', `not a host name or address: "${host}"`);
+  if (!/^[A-Za-z0-9.:[\]-]+$/.test(host)) throw new ConfigError('HOST', `not a host name or address: "${host}"`);
   const rankListPath = optionalStr(env, 'RANKLIST_CSV');
   return {
     host,

@@ -49,11 +49,11 @@ function indexOf(robots: RobotsTxt): FileIndex {
     for (const { token } of g.agents) {
       if (token.length === 0) continue;
       if (token === '*') {
-        if (index!.wildcard.at(-1) !== i) index!.wildcard.push(i);
+        if (index.wildcard.at(-1) !== i) index.wildcard.push(i);
         continue;
       }
-      const list = index!.named.get(token);
-      if (!list) index!.named.set(token, [i]);
+      const list = index.named.get(token);
+      if (!list) index.named.set(token, [i]);
       else if (list.at(-1) !== i) list.push(i);
     }
   });

@@ -37,7 +37,7 @@ export function registryAnswers(domains: readonly string[], found: ReadonlyMap<s
 
 /** Every URL of `req`, in order; `answers` holds each of `req.domains`. */
 export function answerUrls(req: CheckRequest, answers: ReadonlyMap<string, DomainAnswer>): CheckResponse {
-  const results: CheckResult[] = new Array(req.urls.length);
+  const results = new Array<CheckResult>(req.urls.length);
   for (let i = 0; i < req.urls.length; i++) {
     const { url, domain, path, otherPort } = req.urls[i]!;
     const a = answers.get(domain);

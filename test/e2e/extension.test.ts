@@ -291,7 +291,7 @@ describe.skipIf(missing !== null)('extension in Chromium', () => {
       await setGateway(browser.worker, stack.gatewayUrl, '');
       const none = await openSite('allows.test', BADGE_VIEW.error.text);
       expect(none.reading.title).toBe(
-        `AI policy of allows.test: could not be looked up. The gateway at ${stack.gatewayUrl} needs an access token: enter the gateway's token in the options.`,
+        `AI policy of allows.test: could not be looked up. The gateway at ${stack.gatewayUrl} needs an access token: enter the gateway’s token in the options.`,
       );
       await none.page.close();
     } finally {

@@ -2,7 +2,7 @@
  * The popup: the tab's state from storage.session (instant), kept live with storage.watch,
  * and the full record, announced record and history fetched from the gateway for the views.
  */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { RecheckView } from '../../components/crawl-time.js';
 import { PopupView, type PopupState } from '../../components/popup-view.js';
 import { settingsClient } from '../../lib/lookup.js';
@@ -59,15 +59,20 @@ function useExtras(state: PopupState): Extras | null {
   // answer whose terms were still being read) reloads the details too.
   const version =
     state.kind === 'found' ? `${state.policy.last_updated}|${state.policy.basis?.last_check?.failed_at ?? ''}|${state.policy.basis?.terms_pending ?? ''}` : state.kind;
+  const domain = domainOf(state);
+  // The effect runs when the version or domain changes, and reads the state of that moment.
+  const latest = useRef(state);
+  latest.current = state;
   useEffect(() => {
-    if (state.kind !== 'found' || state.policy.basis?.terms_pending) return;
+    const now = latest.current;
+    if (now.kind !== 'found' || now.policy.basis?.terms_pending) return;
     let gone = false;
-    const summary = state.policy;
+    const summary = now.policy;
     void settingsClient()
-      .then((c) => loadExtras(c, state.domain, summary))
+      .then((c) => loadExtras(c, now.domain, summary))
       .then((x) => !gone && setExtras(x));
     return () => void (gone = true);
-  }, [version, domainOf(state)]);
+  }, [version, domain]);
   return extras;
 }
 
@@ -78,24 +83,26 @@ function useExtras(state: PopupState): Extras | null {
  * badge) through storage.session.
  */
 function useQueuedWait(state: PopupState): void {
+  const queued = state.kind === 'queued' ? state.domain : null;
   useEffect(() => {
-    if (state.kind !== 'queued') return;
+    if (queued === null) return;
     let timer: ReturnType<typeof setTimeout>;
     let gone = false;
     let attempt = 0;
     const next = () => {
-      timer = setTimeout(async () => {
-        const r = await refreshDomain(state.domain);
-        // The answer may have ended this effect (found, or an error) while it was awaited.
-        if (r.again && !gone) next();
+      timer = setTimeout(() => {
+        void refreshDomain(queued).then((r) => {
+          // The answer may have ended this effect (found, or an error) while it was awaited.
+          if (r.again && !gone) next();
+        });
       }, delayFor(attempt++));
     };
-    void awaitAnalysis(state.domain).then((s) => !gone && s.kind === 'queued' && next());
+    void awaitAnalysis(queued).then((s) => !gone && s.kind === 'queued' && next());
     return () => {
       gone = true;
       clearTimeout(timer);
     };
-  }, [state.kind, domainOf(state)]);
+  }, [queued]);
 }
 
 /** "Check again" for a found domain: busy while asked, then the new answer or why not. */

@@ -59,7 +59,9 @@ export function decidedBy(d: Decision, v: UseCaseVerdict): DecidingSignal[] {
   const seen = new Set<string>();
   const push = (s: DecidingSignal): void => {
     const key = `${s.source} ${s.line} ${s.evidence}`;
-    if (out.length < MAX_DECIDING && !seen.has(key)) seen.add(key), out.push(s);
+    if (out.length >= MAX_DECIDING || seen.has(key)) return;
+    seen.add(key);
+    out.push(s);
   };
   const pieces = (signal: UsageSignal | null | undefined, value: boolean): void => {
     if (signal?.value === value) signal.pieces.forEach((p) => push(fromPiece(p)));

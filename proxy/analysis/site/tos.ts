@@ -23,7 +23,7 @@ export interface TosLink {
 
 /** Words that name a terms page, in link text or as a path segment; a few common languages. */
 const TEXT_WORDS = /(?:^|[^\p{L}])(?:terms|tos|conditions|legal|agb|nutzungsbedingungen|conditions générales|términos|condiciones|termini|voorwaarden|villkor|vilkår|regulamin)(?:[^\p{L}]|$)|利用規約|服务条款|服務條款|이용약관/iu;
-const PATH_WORDS = /(?:^|[/_.\-])(?:terms|tos|conditions|legal|agb|nutzungsbedingungen|terminos|condiciones|termini|voorwaarden)(?:$|[/_.\-])/i;
+const PATH_WORDS = /(?:^|[/_.-])(?:terms|tos|conditions|legal|agb|nutzungsbedingungen|terminos|condiciones|termini|voorwaarden)(?:$|[/_.-])/i;
 
 function pathOf(url: URL): string {
   try {

@@ -49,7 +49,7 @@ async function serveBatch(ctx: RouteContext, domains: Domain[], res: Response): 
   let id: string | undefined;
   const client = () => (id ??= ctx.clientOf(res));
   const answers = await Promise.all(
-    domains.map((d): CacheAnswer | Promise<CacheAnswer> => {
+    domains.map(async (d): Promise<CacheAnswer> => {
       const item = ctx.cache.fresh(`b:${d}`);
       if (item) return { entry: item, state: item.staleReason ? 'STALE' : 'HIT' };
       const single = ctx.cache.fresh(`l:${d}`);

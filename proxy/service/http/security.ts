@@ -81,4 +81,4 @@ export function countKeyUsage(usage: KeyUsage, clock: Clock): (res: express.Resp
 }
 
 /** Who asks (the key requireKey accepted), for the service's reads. */
-export const readOptions = (res: express.Response): ReadOptions => ({ client: res.locals.client as string | undefined });
+export const readOptions = (res: express.Response): ReadOptions => ({ client: res.locals.client });

@@ -73,15 +73,20 @@ export function searchQuery(p: PreviewSearchParams, dialect: SearchDialect = SQL
     where.push(`EXISTS (SELECT 1 FROM ${j.table} x WHERE ${conds.join(' AND ')})`);
     params.push(...j.values);
   }
-  if (p.stance !== undefined) (where.push('p.stance = ?'), params.push(p.stance));
-  if (p.cdn !== undefined) (where.push('p.cdn = ?'), params.push(p.cdn));
-  if (p.cms !== undefined) (where.push('p.cms = ?'), params.push(p.cms));
-  if (p.min_score !== undefined) (where.push('p.score >= ?'), params.push(p.min_score));
-  if (p.max_score !== undefined) (where.push('p.score <= ?'), params.push(p.max_score));
+  // Each filter given adds its condition and its value.
+  const add = (cond: string, value: unknown): void => {
+    where.push(cond);
+    params.push(value);
+  };
+  if (p.stance !== undefined) add('p.stance = ?', p.stance);
+  if (p.cdn !== undefined) add('p.cdn = ?', p.cdn);
+  if (p.cms !== undefined) add('p.cms = ?', p.cms);
+  if (p.min_score !== undefined) add('p.score >= ?', p.min_score);
+  if (p.max_score !== undefined) add('p.score <= ?', p.max_score);
   if (p.q !== undefined) {
     // q holds only a-z 0-9 . - (validated), so it needs no LIKE escaping.
-    if (p.q.length >= 3) (where.push(dialect.nameLike), params.push(`%${p.q}%`));
-    else (where.push(dialect.nameHolds), params.push(p.q));
+    if (p.q.length >= 3) add(dialect.nameLike, `%${p.q}%`);
+    else add(dialect.nameHolds, p.q);
   }
   const sql =
     `SELECT p.domain, p.stance, p.detail, p.score, p.rank_sort, p.crawled_at FROM ${from}` +

@@ -147,7 +147,7 @@ describe('failureAdvice', () => {
   });
   it('asks for a token when none was sent, and for the right one when one was refused', () => {
     const f = { ok: false, kind: 'unauthorized', status: 401, message: 'x' } as const;
-    expect(failureAdvice('http://g', { ...f, tokenSent: false })).toBe("The gateway at http://g needs an access token: enter the gateway's token in the options.");
+    expect(failureAdvice('http://g', { ...f, tokenSent: false })).toBe("The gateway at http://g needs an access token: enter the gateway’s token in the options.");
     expect(failureAdvice('http://g', { ...f, tokenSent: true })).toBe('The gateway at http://g refused the access token: set the right token in the options.');
   });
   it('has a sentence for every failure kind', () => {

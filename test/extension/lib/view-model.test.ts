@@ -10,7 +10,7 @@ import { aiTokensOf } from '../../../extension/lib/page-signals.js';
 import { needsParent, parentSite } from '../../../extension/lib/parent-site.js';
 import { fullModel } from '../../../extension/components/with-full-record.js';
 import { popupModel } from '../../../extension/lib/view-model.js';
-import { headline, useReadings } from '../../../shared/story.js';
+import { headline, readingsOfUses } from '../../../shared/story.js';
 import { basisOf } from '../../fixtures/records.js';
 import { announced, fullRecord, policy } from '../helpers/records.js';
 
@@ -112,7 +112,7 @@ describe('this page\'s path, judged with the service\'s matcher', () => {
     expect(pathVerdicts(site, '/articles/free/x')!.training).toEqual({ verdict: 'allowed', decider: { source: 'robots_txt', line: 11, evidence: 'Allow: /articles/free/' } });
     // The search and answer bots are not named: the rules for all crawlers apply to them.
     expect(pathVerdicts(site, '/admin/users')!.search!.verdict).toBe('blocked');
-    const r = pageReading(useReadings(site), headline(site), pathVerdicts(site, '/articles/x'), null);
+    const r = pageReading(readingsOfUses(site), headline(site), pathVerdicts(site, '/articles/x'), null);
     expect(r.sentence).toBe('This page: AI training blocked, by robots.txt (line 10); the site as a whole: selective');
   });
 
@@ -125,7 +125,7 @@ describe('this page\'s path, judged with the service\'s matcher', () => {
 
 describe('this page', () => {
   const site = policy('no-rules.test');
-  const uses = useReadings(site);
+  const uses = readingsOfUses(site);
   const head = headline(site);
   const allowed = { verdict: 'allowed', decider: null } as const;
 
@@ -145,7 +145,7 @@ describe('this page', () => {
   it('nothing to say when the page is treated like the site, or the site\'s rules were not read', () => {
     expect(pageReading(uses, head, { training: allowed, search: allowed, inference: allowed }, { aiTokens: [], tdmReservation: '0', tdmPolicy: null }).sentence).toBeNull();
     const unread = policy('robots-blocked.test');
-    expect(pageReading(useReadings(unread), headline(unread), null, { aiTokens: ['noai'], tdmReservation: null, tdmPolicy: null }).differs.map((d) => d.use)).toEqual(['training']);
+    expect(pageReading(readingsOfUses(unread), headline(unread), null, { aiTokens: ['noai'], tdmReservation: null, tdmPolicy: null }).differs.map((d) => d.use)).toEqual(['training']);
   });
 
   it('a usage signal of the site speaks for every path', () => {
@@ -157,7 +157,7 @@ describe('this page', () => {
     const page = pathVerdicts(s, '/articles/2026/story');
     expect(page!.training).toEqual({ verdict: 'blocked', decider: signal });
     expect(page!.search).toEqual({ verdict: 'allowed', decider: signal });
-    expect(pageReading(useReadings(s), headline(s), page, null).differs.map((d) => d.use)).toEqual([]);
+    expect(pageReading(readingsOfUses(s), headline(s), page, null).differs.map((d) => d.use)).toEqual([]);
   });
 
   it('a record stored before its per-URL signals were kept judges no use its signals could decide', () => {

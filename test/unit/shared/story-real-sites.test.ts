@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { classify } from '../../../proxy/analysis/index.js';
 import { CRAWL_LIMITS } from '../../../proxy/crawler/limits.js';
 import type { DomainPolicyFound, FullRecord } from '../../../shared/schemas.js';
-import { headline, robotsReading, termsReading, useReadings } from '../../../shared/story.js';
+import { headline, robotsReading, termsReading, readingsOfUses } from '../../../shared/story.js';
 import { signalValues } from '../../../shared/story-signals.js';
 import { confidenceWords, issues, opennessWords } from '../../../shared/story-notes.js';
 import { REQUEST_SECONDS } from '../../../shared/story-robots.js';
@@ -62,7 +62,7 @@ describe('signals read out, not described', () => {
   it('Cloudflare\'s managed file with ai-input=no: AI search reads "Search listings allowed", not a green "Allowed"', () => {
     const body = readFileSync(join(REAL, 'davidguetta.com.robots.txt'), 'utf8').replace('search=yes,ai-train=no', 'search=yes,ai-train=no,ai-input=no');
     const c = classify(buildEvidence({ robots: body }));
-    const uses = useReadings(c.summary, c.full as FullRecord);
+    const uses = readingsOfUses(c.summary, c.full as FullRecord);
     expect(uses.map((u) => [u.words, u.tone])).toEqual([
       ['Blocked', 'blocked'],
       ['Search listings allowed', 'neutral'],
@@ -70,7 +70,7 @@ describe('signals read out, not described', () => {
     ]);
     expect(signalValues(c.summary, c.full as FullRecord).map((s) => s.words)).toEqual(['Content-Signal: AI training no, AI answers no, search yes']);
     // Without ai-input=no (the real file), search=yes is an explicit allow of AI search.
-    expect(useReadings(real('davidguetta.com').p)[1]).toMatchObject({ words: 'Allowed', tone: 'allowed' });
+    expect(readingsOfUses(real('davidguetta.com').p)[1]).toMatchObject({ words: 'Allowed', tone: 'allowed' });
   });
 });
 
@@ -119,7 +119,7 @@ describe('terms of service, told apart: AI use and robots (section 11)', () => {
     });
     // The badge, from the summary alone, says the same.
     expect(headline(p)).toEqual(h);
-    const uses = useReadings(p, f);
+    const uses = readingsOfUses(p, f);
     expect(uses.map((u) => [u.words, u.because])).toEqual([
       ['Forbidden by the terms', 'robots.txt does not block it'],
       ['Not restricted', null],
@@ -144,7 +144,7 @@ describe('terms of service, told apart: AI use and robots (section 11)', () => {
     const h = headline(p, f);
     expect(h.label).toBe('No AI rules');
     expect(h.badge).toBe('no_policy');
-    expect(useReadings(p, f).map((u) => u.words)).toEqual(['Not restricted', 'Not restricted', 'Not restricted']);
+    expect(readingsOfUses(p, f).map((u) => u.words)).toEqual(['Not restricted', 'Not restricted', 'Not restricted']);
     expect(issues([], [], termsReading(p, f))).toEqual([
       { kind: 'note', label: 'Terms forbid robots', explanation: 'The terms forbid robots and scrapers; they do not mention AI (section 7: \u2018You agree not to use any robot, spider, scraper or other automated means to access the Service.\u2019).' },
     ]);
@@ -154,7 +154,7 @@ describe('terms of service, told apart: AI use and robots (section 11)', () => {
     const p = summary('restricts', 'silent');
     const f = full({ tos_ai_stance: 'restricts', tos_excerpt: 'Use of the Content with generative AI tools requires our written permission.' });
     expect(headline(p, f)).toMatchObject({ label: 'Terms restrict AI', explanation: 'The terms of service restrict AI use of the content; robots.txt does not block AI bots.' });
-    expect(useReadings(p, f)[0]!.words).toBe('Restricted by the terms');
+    expect(readingsOfUses(p, f)[0]!.words).toBe('Restricted by the terms');
   });
 
   it('no robots.txt at all: "the site has no robots.txt"', () => {

@@ -13,8 +13,8 @@ export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 /** int8 (count(*), epoch ms columns) as a JS number: every value stored here is below 2^53. */
 const INT8_OID = 20;
 const types = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: 'text' | 'binary'): ((v: string) => unknown) =>
+    oid === INT8_OID ? (v: string) => Number(v) : (pg.types.getTypeParser(oid, format) as (v: string) => unknown)) as typeof pg.types.getTypeParser,
 };
 
 export interface PoolOptions {

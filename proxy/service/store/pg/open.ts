@@ -55,7 +55,7 @@ export async function openPgStore(url: string, opts: PgStoreOptions): Promise<Pg
   let closed = false;
   // Whether the database answers: one log line when it stops and one when it is back, whatever fails in between.
   const probe = pgProbe(url);
-  const availability = new StoreAvailability({ database: 'PostgreSQL', probe: probe.probe, isOutage: pgOutageCause, log: opts.log });
+  const availability = new StoreAvailability({ database: 'PostgreSQL', probe: () => probe.probe(), isOutage: pgOutageCause, log: opts.log });
   const quiet = (err: Error, say: () => void) => void (availability.report(err) === null && say());
   const events = new PgEvents(url, (err) => quiet(err, () => opts.log.warn({ err }, 'PostgreSQL event connection lost; reconnecting')));
   // pg-boss runs its statements on our pool (so they can join our transactions); as with its own
