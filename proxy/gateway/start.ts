@@ -80,16 +80,17 @@ export function createSource(config: GatewayConfig, opts: StartOptions, onAttemp
 export async function startGateway(config: GatewayConfig, opts: StartOptions = {}): Promise<RunningGateway> {
   const clock = opts.clock ?? systemClock;
   const shared: SharedState | null = config.redisUrl ? await connectSharedState(config.redisUrl, clock, opts.logger) : null;
-  let app: GatewayApp | undefined;
+  // The source reports each upstream call to the app's metrics, which are built after it (they read the source).
+  const report: { to?: GatewayApp } = {};
   const remote: Partial<RemoteSourceOptions> = { ...opts.remote };
   if (shared && config.upstream) {
     remote.pacer = shared.pacer({ limit: config.upstream.perMinute, windowMs: remote.windowMs ?? 61_000, maxWaitMs: config.upstream.maxQueueMs });
   }
-  const { source, onRecordStored } = createSource(config, { ...opts, remote }, (e) => app?.metrics.upstream(e.outcome));
+  const { source, onRecordStored } = createSource(config, { ...opts, remote }, (e) => report.to?.metrics.upstream(e.outcome));
   // With Redis the replicas' shared level replaces this process's file.
   const file = shared ? null : new CacheStore(config.dataDir);
   file?.prune(clock.now() - STALE_AFTER_DAYS * 86_400_000);
-  app = createGatewayApp({
+  const app = createGatewayApp({
     source,
     settings: config,
     store: shared?.store ?? file,
@@ -105,6 +106,7 @@ export async function startGateway(config: GatewayConfig, opts: StartOptions = {
     ttl: opts.ttl,
     webDir: opts.webDir,
   });
+  report.to = app;
   // Requests Node's parser refuses (malformed, oversized headers, no Host) get the seed's error object too.
   const server = createJsonServer(app.app);
   await new Promise<void>((resolve, reject) => {
