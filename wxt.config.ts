@@ -53,7 +53,12 @@ export default defineConfig({
     // The toolbar icon is set in popup/index.html (manifest.default_icon), which WXT keeps for MV2 too.
     action: { default_title: msgRef('actionTitle') },
     // Opens the popup from the keyboard (and, like a click, grants activeTab for the page).
-    commands: { [manifestVersion === 2 ? '_execute_browser_action' : '_execute_action']: { suggested_key: { default: 'Alt+Shift+L' }, description: msgRef('commandShow') } },
+    commands: {
+      [manifestVersion === 2 ? '_execute_browser_action' : '_execute_action']: {
+        suggested_key: { default: 'Alt+Shift+L' },
+        description: msgRef('commandShow'),
+      },
+    },
     // Firefox (MV2): an add-on id (storage needs one), 115+ for storage.session, and the optional
     // hosts under MV2's name for them (WXT drops optional_host_permissions for MV2). Firefox's
     // data consent (required of new add-ons since November 2025): the host names of the pages

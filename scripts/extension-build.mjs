@@ -83,7 +83,7 @@ export function loadInstructions(root, targets = TARGETS) {
     lines.push(`  ${t.name}: ${join(root, t.out)}`);
     lines.push(`    ${t.load}.`);
   }
-  lines.push('  Then pin AI Policy Lens to the toolbar: its badge shows each site\'s AI policy.', '');
+  lines.push("  Then pin AI Policy Lens to the toolbar: its badge shows each site's AI policy.", '');
   return lines.join('\n');
 }
 
@@ -106,9 +106,12 @@ function buildTarget(root, target) {
  * Never fails the start: the gateway serves without the extension.
  */
 export function ensure(root = ROOT, { force = false, log = (s) => process.stderr.write(s + '\n') } = {}) {
-  if (!existsSync(join(root, 'wxt.config.ts')) || !existsSync(join(root, 'extension'))) return { built: [], skipped: 'no extension sources here' };
+  if (!existsSync(join(root, 'wxt.config.ts')) || !existsSync(join(root, 'extension')))
+    return { built: [], skipped: 'no extension sources here' };
   if (!existsSync(wxtPath(root))) {
-    log('The browser extension is not built here: WXT, a development dependency, is not installed (npm install builds it).');
+    log(
+      'The browser extension is not built here: WXT, a development dependency, is not installed (npm install builds it).',
+    );
     return { built: [], skipped: 'no WXT' };
   }
   const built = [];
@@ -126,7 +129,8 @@ export function ensure(root = ROOT, { force = false, log = (s) => process.stderr
     if (buildTarget(root, target)) built.push(target.browser);
     else failed.push(target.browser);
   }
-  if (failed.length > 0) log(`The extension build failed for ${failed.join(' and ')} (see above); the gateway starts anyway.`);
+  if (failed.length > 0)
+    log(`The extension build failed for ${failed.join(' and ')} (see above); the gateway starts anyway.`);
   const ready = TARGETS.filter((t) => existsSync(join(root, t.out, 'manifest.json')) && !failed.includes(t.browser));
   if (ready.length > 0) log(loadInstructions(root, ready));
   return { built, failed };

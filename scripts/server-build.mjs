@@ -52,7 +52,11 @@ const hasWebSources = () => existsSync(join(ROOT, 'web', 'index.html'));
 function sourceHash(files, config = ['tsconfig.server.json']) {
   const hash = createHash('sha256');
   for (const f of [...files, ...config]) {
-    hash.update(f).update('\0').update(readFileSync(join(ROOT, f))).update('\0');
+    hash
+      .update(f)
+      .update('\0')
+      .update(readFileSync(join(ROOT, f)))
+      .update('\0');
   }
   hash.update(packageJson().version);
   return hash.digest('hex');
@@ -67,7 +71,9 @@ function build() {
   try {
     tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   } catch {
-    fail('TypeScript is not installed (a production install leaves it out). Build where the dev dependencies are (npm ci && npm run build), then copy the tree with dist/.');
+    fail(
+      'TypeScript is not installed (a production install leaves it out). Build where the dev dependencies are (npm ci && npm run build), then copy the tree with dist/.',
+    );
   }
   const files = sourceFiles();
   // From scratch: a module deleted from the sources must not live on in dist/.
@@ -80,7 +86,10 @@ function build() {
   }
   // proxy/service/version.ts reads ../../package.json from its own folder: inside dist/ that is this file.
   const { name, version } = packageJson();
-  writeFileSync(join(DIST, 'package.json'), JSON.stringify({ name: `${name}-server`, version, private: true, type: 'module' }, null, 2) + '\n');
+  writeFileSync(
+    join(DIST, 'package.json'),
+    JSON.stringify({ name: `${name}-server`, version, private: true, type: 'module' }, null, 2) + '\n',
+  );
   writeFileSync(STAMP, sourceHash(files) + '\n');
   if (hasWebSources()) buildWeb();
 }
@@ -91,7 +100,9 @@ function buildWeb() {
   try {
     vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
   } catch {
-    fail('Vite is not installed (a production install leaves it out). Build where the dev dependencies are (npm ci && npm run build), then copy the tree with dist/.');
+    fail(
+      'Vite is not installed (a production install leaves it out). Build where the dev dependencies are (npm ci && npm run build), then copy the tree with dist/.',
+    );
   }
   const files = webFiles();
   const r = spawnSync(process.execPath, [vite, 'build', '--config', join(ROOT, 'web', 'vite.config.ts')], {
@@ -113,7 +124,11 @@ function ensure() {
   }
   const built = existsSync(STAMP) ? readFileSync(STAMP, 'utf8').trim() : null;
   if (built !== sourceHash(files)) {
-    process.stderr.write(built === null ? 'Building the servers into dist/ (first start) ...\n' : 'The sources changed since the last build: rebuilding dist/ ...\n');
+    process.stderr.write(
+      built === null
+        ? 'Building the servers into dist/ (first start) ...\n'
+        : 'The sources changed since the last build: rebuilding dist/ ...\n',
+    );
     return build();
   }
   ensureWeb();
@@ -124,7 +139,11 @@ function ensureWeb() {
   const web = webFiles();
   const webBuilt = existsSync(WEB_STAMP) ? readFileSync(WEB_STAMP, 'utf8').trim() : null;
   if (webBuilt === sourceHash(web, ['package-lock.json'])) return;
-  process.stderr.write(webBuilt === null ? 'Building the web app into dist/web/ ...\n' : 'The web app changed since the last build: rebuilding dist/web/ ...\n');
+  process.stderr.write(
+    webBuilt === null
+      ? 'Building the web app into dist/web/ ...\n'
+      : 'The web app changed since the last build: rebuilding dist/web/ ...\n',
+  );
   buildWeb();
 }
 

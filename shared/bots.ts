@@ -87,10 +87,13 @@ export function botsForUseCase(u: UseCase): readonly Bot[] {
 
 /** Letters and digits only, lower case: `Gemini-Deep-Research` and `gemini deepresearch` meet. */
 const squash = (token: string): string => token.toLowerCase().replace(/[^a-z0-9]/g, '');
-const SQUASHED_AI: ReadonlyMap<string, Bot> = new Map(AI_BOTS.filter((b) => squash(b.token).length >= 4).map((b) => [squash(b.token), b]));
+const SQUASHED_AI: ReadonlyMap<string, Bot> = new Map(
+  AI_BOTS.filter((b) => squash(b.token).length >= 4).map((b) => [squash(b.token), b]),
+);
 
 /** Names that say AI in a user-agent token: a model or assistant family, OpenAI's `OAI-` prefix, or `ai` as a word or suffix. */
-const AI_MARKERS = /^oai-|gpt|openai|chatglm|claude|anthropic|gemini|grok|perplexity|mistral|copilot|cohere|deepseek|qwen|llm|genai|(?:^|[^a-z])ai(?:[^a-z]|$)|[a-z]ai(?:bot|crawler|spider)?$/;
+const AI_MARKERS =
+  /^oai-|gpt|openai|chatglm|claude|anthropic|gemini|grok|perplexity|mistral|copilot|cohere|deepseek|qwen|llm|genai|(?:^|[^a-z])ai(?:[^a-z]|$)|[a-z]ai(?:bot|crawler|spider)?$/;
 
 /**
  * ASCII punctuation no product token has. RFC 9309 section 2.2.1 allows letters, `-` and `_` in

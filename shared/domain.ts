@@ -34,7 +34,8 @@ export function parseDomain(input: unknown): DomainParse {
   if (/[\u0000-\u0020\u007f-\u009f\u00a0\u2000-\u200b\u2028\u2029\u3000\ufeff]/.test(input)) {
     return fail('A domain may not contain spaces or control characters.');
   }
-  if (URL_STRUCTURAL.test(input)) return fail('Give a bare host name such as example.com, without scheme, port, path or query.');
+  if (URL_STRUCTURAL.test(input))
+    return fail('Give a bare host name such as example.com, without scheme, port, path or query.');
   let host = input.toLowerCase();
   // Check for empty labels before dropping the one permitted trailing dot (RFC 1034 3.1), so `example.com..` fails.
   if (host.startsWith('.') || host.includes('..')) return fail('The domain has an empty label.');

@@ -14,7 +14,9 @@ export const KEY_BOTS: Readonly<Record<UseCase, readonly string[]>> = {
 };
 
 const KEY_OF: ReadonlyMap<string, UseCase> = new Map(
-  (Object.entries(KEY_BOTS) as Array<[UseCase, readonly string[]]>).flatMap(([u, tokens]) => tokens.map((t) => [t.toLowerCase(), u] as const)),
+  (Object.entries(KEY_BOTS) as Array<[UseCase, readonly string[]]>).flatMap(([u, tokens]) =>
+    tokens.map((t) => [t.toLowerCase(), u] as const),
+  ),
 );
 
 /** The use case a token is a key bot of, compared case-insensitively, or null. */

@@ -8,7 +8,18 @@
  * Plain data, no zod and no node:*: the extension imports this module.
  */
 import { say } from './say.js';
-import type { BotPurpose, Completeness, Conflict, Detail, Purpose, SignalKey, Stance, StandardKey, TosStance, Verdict } from './values.js';
+import type {
+  BotPurpose,
+  Completeness,
+  Conflict,
+  Detail,
+  Purpose,
+  SignalKey,
+  Stance,
+  StandardKey,
+  TosStance,
+  Verdict,
+} from './values.js';
 
 export interface Label {
   /** A few words, sentence case. */
@@ -60,17 +71,33 @@ export const DETAIL_LABELS: Readonly<Record<Detail, Label>> = {
   // Whether the file lets some crawlers in by name is told by shared/story.ts when known; these words are true either way.
   wildcard_block: words(
     () => say('stanceBlocksAll', 'Blocks all AI'),
-    () => say('detailWildcardUnsureInfo', 'robots.txt\u2019s rule for all crawlers (User-agent: *) closes the whole site, AI bots included.'),
+    () =>
+      say(
+        'detailWildcardUnsureInfo',
+        'robots.txt\u2019s rule for all crawlers (User-agent: *) closes the whole site, AI bots included.',
+      ),
   ),
   blocks_training: STANCE_LABELS.blocks_training,
   selective: STANCE_LABELS.selective,
   allows_all: STANCE_LABELS.allows_all,
-  has_llms_txt: words(noAiRules, () => say('detailLlmsTxtInfo', 'Publishes an llms.txt guide for AI tools; no AI rules in robots.txt.')),
-  no_ai_rules: words(noAiRules, () => say('detailNoAiRulesInfo', 'robots.txt does not mention AI bots, and no other AI rule was found.')),
-  no_robots: words(noAiRules, () => say('detailNoRobotsInfo', 'The site has no robots.txt and publishes no other AI rule.')),
-  has_signals: words(noAiRules, () => say('detailSignalsInfo', 'robots.txt has no AI rules; other AI files were found, but none restricts AI use.')),
-  robots_blocked: words(unknown, () => say('detailRobotsBlockedInfo', 'robots.txt could not be read, so the site\u2019s AI rules are not known.')),
-  unreachable: words(unknown, () => say('detailUnreachableInfo', 'The site could not be reached, so its AI rules are not known.')),
+  has_llms_txt: words(noAiRules, () =>
+    say('detailLlmsTxtInfo', 'Publishes an llms.txt guide for AI tools; no AI rules in robots.txt.'),
+  ),
+  no_ai_rules: words(noAiRules, () =>
+    say('detailNoAiRulesInfo', 'robots.txt does not mention AI bots, and no other AI rule was found.'),
+  ),
+  no_robots: words(noAiRules, () =>
+    say('detailNoRobotsInfo', 'The site has no robots.txt and publishes no other AI rule.'),
+  ),
+  has_signals: words(noAiRules, () =>
+    say('detailSignalsInfo', 'robots.txt has no AI rules; other AI files were found, but none restricts AI use.'),
+  ),
+  robots_blocked: words(unknown, () =>
+    say('detailRobotsBlockedInfo', 'robots.txt could not be read, so the site\u2019s AI rules are not known.'),
+  ),
+  unreachable: words(unknown, () =>
+    say('detailUnreachableInfo', 'The site could not be reached, so its AI rules are not known.'),
+  ),
 };
 
 /**
@@ -84,13 +111,19 @@ export const VERDICT_LABELS: Readonly<Record<Verdict, Label>> = {
   ),
   partial: words(
     () => say('verdictPartial', 'Partly blocked'),
-    () => say('verdictPartialInfo', 'Some AI bots of this kind are refused, or some paths are closed to them; others are not.'),
+    () =>
+      say(
+        'verdictPartialInfo',
+        'Some AI bots of this kind are refused, or some paths are closed to them; others are not.',
+      ),
   ),
   allowed: words(
     () => say('verdictAllowed', 'Allowed'),
     () => say('verdictAllowedInfo', 'The site explicitly allows this use.'),
   ),
-  unknown: words(unknown, () => say('verdictUnknownInfo', 'The site\u2019s rules could not be read, so this is not known.')),
+  unknown: words(unknown, () =>
+    say('verdictUnknownInfo', 'The site\u2019s rules could not be read, so this is not known.'),
+  ),
 };
 
 export const NOT_RESTRICTED: Label = words(
@@ -156,7 +189,8 @@ export const CONFLICT_LABELS: Readonly<Record<Conflict, Label>> = {
   ),
   signal_blocks_but_robots_allows_explicitly: words(
     () => say('conflictSignalRefuses', 'A signal refuses what robots.txt allows'),
-    () => say('conflictSignalRefusesInfo', 'A usage signal says no to a use whose main bot robots.txt explicitly allows.'),
+    () =>
+      say('conflictSignalRefusesInfo', 'A usage signal says no to a use whose main bot robots.txt explicitly allows.'),
   ),
   llms_txt_but_blocks_all_ai: words(
     () => say('conflictLlmsTxt', 'llms.txt offered, AI blocked'),
@@ -173,21 +207,38 @@ export const TOS_SILENT_NOTE: Label = words(
  * Warnings (docs/policy.md section 6): facts about the files, worth knowing, neither
  * contradictions nor dangers; told as notes (shared/story-notes.ts).
  */
-export const WARNING_CODES = ['obsolete_tokens_only', 'content_signals_outside_group', 'robots_txt_truncated', 'unknown_directives'] as const;
+export const WARNING_CODES = [
+  'obsolete_tokens_only',
+  'content_signals_outside_group',
+  'robots_txt_truncated',
+  'unknown_directives',
+] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 
 export const WARNING_LABELS: Readonly<Record<WarningCode, Label>> = {
   obsolete_tokens_only: words(
     () => say('warnObsolete', 'Rules for retired bots'),
-    () => say('warnObsoleteInfo', 'Some rules name only retired bot names, such as anthropic-ai or Claude-Web; they block no crawler that still runs.'),
+    () =>
+      say(
+        'warnObsoleteInfo',
+        'Some rules name only retired bot names, such as anthropic-ai or Claude-Web; they block no crawler that still runs.',
+      ),
   ),
   content_signals_outside_group: words(
     () => say('warnSignalOutside', 'Content signal outside a group'),
-    () => say('warnSignalOutsideInfo', 'A Content-Signal or Content-Usage line stands outside any user-agent group; it is read as applying to all bots.'),
+    () =>
+      say(
+        'warnSignalOutsideInfo',
+        'A Content-Signal or Content-Usage line stands outside any user-agent group; it is read as applying to all bots.',
+      ),
   ),
   robots_txt_truncated: words(
     () => say('warnTruncated', 'robots.txt too large'),
-    () => say('warnTruncatedInfo', 'robots.txt is larger than 500 KiB; only the first 500 KiB were read, as RFC 9309 allows.'),
+    () =>
+      say(
+        'warnTruncatedInfo',
+        'robots.txt is larger than 500 KiB; only the first 500 KiB were read, as RFC 9309 allows.',
+      ),
   ),
   unknown_directives: words(
     () => say('warnUnknownLines', 'Unknown robots.txt lines'),
@@ -215,7 +266,11 @@ export const STANDARD_LABELS: Readonly<Record<StandardKey, Label>> = {
   ),
   content_signals: words(
     () => say('stdContentSignal', 'Content-Signal'),
-    () => say('stdContentSignalInfo', 'A line in robots.txt or a header saying yes or no to AI training, AI answers and search (listing and linking pages).'),
+    () =>
+      say(
+        'stdContentSignalInfo',
+        'A line in robots.txt or a header saying yes or no to AI training, AI answers and search (listing and linking pages).',
+      ),
   ),
   agents_json: words(
     () => say('stdAgentsJson', 'agents.json'),
@@ -319,7 +374,9 @@ const badge = (text: () => string, color: string, phrase: () => string): BadgeVi
 
 /** "robots.txt could not be read": the badge's unknown phrase and shared/story.ts's clause. */
 export const robotsUnreadWords = (reason: string | null): string =>
-  reason ? say('robotsUnreadWhy', 'robots.txt could not be read ($1)', reason) : say('robotsUnread', 'robots.txt could not be read');
+  reason
+    ? say('robotsUnreadWhy', 'robots.txt could not be read ($1)', reason)
+    : say('robotsUnread', 'robots.txt could not be read');
 
 /** "unknown: robots.txt could not be read (timed out)". */
 export const unknownPhrase = (what: string): string => say('phraseUnknown', 'unknown: $1', what);
@@ -331,15 +388,51 @@ export const unknownPhrase = (what: string): string => say('phraseUnknown', 'unk
  * speak of AI. The symbols are the same in every language.
  */
 export const BADGE_VIEW: Readonly<Record<BadgeState, BadgeView>> = {
-  blocks_all_ai: badge(() => say('badgeBlocksAll', 'No'), '#b91c1c', () => say('phraseBlocksAll', 'blocks all AI')),
-  blocks_training: badge(() => say('badgeBlocksTraining', 'Tr\u00d7'), '#c2410c', () => say('phraseBlocksTraining', 'blocks AI training')),
-  selective: badge(() => say('badgeSelective', 'Mix'), '#854d0e', () => say('phraseSelective', 'restricts some AI uses')),
-  allows_all: badge(() => say('badgeAllowsAll', 'Yes'), '#15803d', () => say('phraseAllowsAll', 'explicitly allows AI')),
-  no_policy: badge(() => '\u2014', '#4b5563', () => say('phraseNoPolicy', 'no AI rules; AI use not restricted')),
-  terms: badge(() => say('badgeTerms', 'ToS'), '#6b21a8', () => say('phraseTerms', 'the terms of service forbid AI use; robots.txt does not block AI bots')),
-  unknown: badge(() => '?', '#57534e', () => unknownPhrase(robotsUnreadWords(null))),
-  queued: badge(() => '\u2026', '#1d4ed8', () => say('phraseQueued', 'being checked for the first time')),
-  error: badge(() => '!', '#374151', () => say('phraseError', 'could not be looked up')),
+  blocks_all_ai: badge(
+    () => say('badgeBlocksAll', 'No'),
+    '#b91c1c',
+    () => say('phraseBlocksAll', 'blocks all AI'),
+  ),
+  blocks_training: badge(
+    () => say('badgeBlocksTraining', 'Tr\u00d7'),
+    '#c2410c',
+    () => say('phraseBlocksTraining', 'blocks AI training'),
+  ),
+  selective: badge(
+    () => say('badgeSelective', 'Mix'),
+    '#854d0e',
+    () => say('phraseSelective', 'restricts some AI uses'),
+  ),
+  allows_all: badge(
+    () => say('badgeAllowsAll', 'Yes'),
+    '#15803d',
+    () => say('phraseAllowsAll', 'explicitly allows AI'),
+  ),
+  no_policy: badge(
+    () => '\u2014',
+    '#4b5563',
+    () => say('phraseNoPolicy', 'no AI rules; AI use not restricted'),
+  ),
+  terms: badge(
+    () => say('badgeTerms', 'ToS'),
+    '#6b21a8',
+    () => say('phraseTerms', 'the terms of service forbid AI use; robots.txt does not block AI bots'),
+  ),
+  unknown: badge(
+    () => '?',
+    '#57534e',
+    () => unknownPhrase(robotsUnreadWords(null)),
+  ),
+  queued: badge(
+    () => '\u2026',
+    '#1d4ed8',
+    () => say('phraseQueued', 'being checked for the first time'),
+  ),
+  error: badge(
+    () => '!',
+    '#374151',
+    () => say('phraseError', 'could not be looked up'),
+  ),
 };
 
 /** "AI policy of example.com: blocks AI training" (the screen-reader title); `phrase` replaces the state's default phrase. */

@@ -9,7 +9,15 @@
 import { z } from 'zod';
 import type { SearchParams } from './api.js';
 import { parseDomain, searchTextToAscii, type Domain } from './domain.js';
-import { ANNOUNCED_STANCES, LIMITS, SIGNAL_KEYS, STANCES, fromAnnouncedStance, type SignalKey, type Stance } from './values.js';
+import {
+  ANNOUNCED_STANCES,
+  LIMITS,
+  SIGNAL_KEYS,
+  STANCES,
+  fromAnnouncedStance,
+  type SignalKey,
+  type Stance,
+} from './values.js';
 
 /** A failed check: the seed's error code and a message for people that names the parameter. */
 export interface ParamsProblem {
@@ -55,8 +63,10 @@ function shownEntry(entry: unknown): string {
  */
 export function checkBatchBody(body: unknown, min: number, max: number): ParamsCheck<Domain[]> {
   const list = (body as { domains?: unknown } | null | undefined)?.domains;
-  if (!Array.isArray(list)) return problem('invalid_params', 'domains: send a JSON object {"domains": ["example.com", ...]}.');
-  if (list.length < min || list.length > max) return problem('invalid_params', `domains: give ${min} to ${max} domain names (got ${list.length}).`);
+  if (!Array.isArray(list))
+    return problem('invalid_params', 'domains: send a JSON object {"domains": ["example.com", ...]}.');
+  if (list.length < min || list.length > max)
+    return problem('invalid_params', `domains: give ${min} to ${max} domain names (got ${list.length}).`);
   const out = new Set<Domain>();
   for (const [i, entry] of list.entries()) {
     const r = parseDomain(entry);
@@ -123,7 +133,19 @@ export interface PreviewSearchParams {
   offset: number;
 }
 
-export const PREVIEW_SEARCH_PARAMS = ['stance', 'blocks', 'allows', 'standard', 'min_score', 'max_score', 'cdn', 'cms', 'q', 'limit', 'offset'] as const;
+export const PREVIEW_SEARCH_PARAMS = [
+  'stance',
+  'blocks',
+  'allows',
+  'standard',
+  'min_score',
+  'max_score',
+  'cdn',
+  'cms',
+  'q',
+  'limit',
+  'offset',
+] as const;
 /** Deep pages cost the rows skipped; past this offset, narrow the filters instead. */
 export const PREVIEW_MAX_OFFSET = 10_000;
 
@@ -142,7 +164,9 @@ const previewInt = (name: string, min: number, max: number) =>
     })
     .transform(Number);
 const previewPattern = (name: string, re: RegExp, what: string) =>
-  single(name).refine((v) => re.test(v), { error: (iss) => `${name}: expected ${what}, ${got(String(iss.input).trim())}.` });
+  single(name).refine((v) => re.test(v), {
+    error: (iss) => `${name}: expected ${what}, ${got(String(iss.input).trim())}.`,
+  });
 
 export const previewSearchSchema = z
   .strictObject(
@@ -151,12 +175,17 @@ export const previewSearchSchema = z
         // allows_all is the reference surface's name for open: accepted as a synonym.
         .transform((v) => (v === 'allows_all' ? 'open' : v))
         .refine((v) => (ANNOUNCED_STANCES as readonly string[]).includes(v), {
-          error: (iss) => `stance: expected one of ${ANNOUNCED_STANCES.join(', ')} (allows_all is accepted for open), ${got(String(iss.input).trim())}.`,
+          error: (iss) =>
+            `stance: expected one of ${ANNOUNCED_STANCES.join(', ')} (allows_all is accepted for open), ${got(String(iss.input).trim())}.`,
         })
         .transform((v) => fromAnnouncedStance(v as (typeof ANNOUNCED_STANCES)[number]))
         .optional(),
-      blocks: previewPattern('blocks', BOT_TOKEN, 'a bot token such as GPTBot').transform((v) => v.toLowerCase()).optional(),
-      allows: previewPattern('allows', BOT_TOKEN, 'a bot token such as GPTBot').transform((v) => v.toLowerCase()).optional(),
+      blocks: previewPattern('blocks', BOT_TOKEN, 'a bot token such as GPTBot')
+        .transform((v) => v.toLowerCase())
+        .optional(),
+      allows: previewPattern('allows', BOT_TOKEN, 'a bot token such as GPTBot')
+        .transform((v) => v.toLowerCase())
+        .optional(),
       standard: single('standard')
         .refine((v) => (SIGNAL_KEYS as readonly string[]).includes(v), {
           error: (iss) => `standard: expected one of ${SIGNAL_KEYS.join(', ')}, ${got(String(iss.input).trim())}.`,
@@ -166,17 +195,28 @@ export const previewSearchSchema = z
       min_score: previewInt('min_score', 0, 100).optional(),
       max_score: previewInt('max_score', 0, 100).optional(),
       // CDN and CMS names are matched case-insensitively: stored and queried lower-case.
-      cdn: previewPattern('cdn', NAME, 'a name of up to 64 letters, digits, spaces or . _ + -').transform((v) => v.toLowerCase()).optional(),
-      cms: previewPattern('cms', NAME, 'a name of up to 64 letters, digits, spaces or . _ + -').transform((v) => v.toLowerCase()).optional(),
+      cdn: previewPattern('cdn', NAME, 'a name of up to 64 letters, digits, spaces or . _ + -')
+        .transform((v) => v.toLowerCase())
+        .optional(),
+      cms: previewPattern('cms', NAME, 'a name of up to 64 letters, digits, spaces or . _ + -')
+        .transform((v) => v.toLowerCase())
+        .optional(),
       // Names are stored lower-case and in punycode: `Bücher` must find xn--bcher-kva.de.
       q: single('q')
         .transform(searchTextToAscii)
-        .refine((v) => DOMAIN_PART.test(v), { error: (iss) => `q: expected part of a domain name: 2 to 253 of a-z 0-9 . -, ${got(iss.input)}.` })
+        .refine((v) => DOMAIN_PART.test(v), {
+          error: (iss) => `q: expected part of a domain name: 2 to 253 of a-z 0-9 . -, ${got(iss.input)}.`,
+        })
         .optional(),
       limit: previewInt('limit', 1, LIMITS.searchLimitMax).default(LIMITS.searchLimitDefault),
       offset: previewInt('offset', 0, PREVIEW_MAX_OFFSET).default(0),
     },
-    { error: (iss) => (iss.code === 'unrecognized_keys' ? `${iss.keys[0]}: unknown parameter; known: ${PREVIEW_SEARCH_PARAMS.join(', ')}.` : undefined) },
+    {
+      error: (iss) =>
+        iss.code === 'unrecognized_keys'
+          ? `${iss.keys[0]}: unknown parameter; known: ${PREVIEW_SEARCH_PARAMS.join(', ')}.`
+          : undefined,
+    },
   )
   .refine((p) => p.min_score === undefined || p.max_score === undefined || p.min_score <= p.max_score, {
     path: ['min_score'],

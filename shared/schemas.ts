@@ -287,13 +287,21 @@ export const PathSignalsSchema = z.object({
       /** tdmrep.json's rules in file order as [location, tdm-reservation (null when not 0 or 1), tdm-policy]; the first whose location matches a path decides it. */
       rules: z.array(z.tuple([z.string(), z.union([z.literal(0), z.literal(1), z.null()]), z.string().nullable()])),
       /** The homepage's tdm-reservation header or meta tag, which supersedes the file (section 3.5); taken as the site's for every URL, as the site's verdicts take it. */
-      page: z.object({ reservation: z.union([z.literal(0), z.literal(1)]), source: z.enum(['header', 'meta']), evidence: z.string() }).nullable(),
+      page: z
+        .object({
+          reservation: z.union([z.literal(0), z.literal(1)]),
+          source: z.enum(['header', 'meta']),
+          evidence: z.string(),
+        })
+        .nullable(),
     })
     .nullable(),
   /** ai.txt's rules for `*`, null when there is no ai.txt; a disallowed path is an AI training "no". */
   ai_txt: z.array(RuleTupleSchema).nullable(),
   /** The homepage's `noai` tags (robots meta, X-Robots-Tag), each for the agents it names (`['*']`: all): an AI training "no" for every URL. */
-  noai: z.array(z.object({ agents: z.array(z.string()), source: z.enum(['meta', 'x_robots_tag']), evidence: z.string() })),
+  noai: z.array(
+    z.object({ agents: z.array(z.string()), source: z.enum(['meta', 'x_robots_tag']), evidence: z.string() }),
+  ),
   /** True when rules were left out to keep the answer small; then a question about a use case is answered `unknown` (reason `rules_truncated`). */
   truncated: z.boolean(),
 });
@@ -361,7 +369,19 @@ export const ExplanationSchema = z.object({
   /** The value it was given (a verdict, a status, a stance). */
   value: z.string(),
   /** Where it came from. */
-  source: z.enum(['robots_txt', 'content_signals', 'tdmrep', 'ai_txt', 'llms_txt', 'agents_json', 'meta', 'x_robots_tag', 'tos', 'crawl', 'rule']),
+  source: z.enum([
+    'robots_txt',
+    'content_signals',
+    'tdmrep',
+    'ai_txt',
+    'llms_txt',
+    'agents_json',
+    'meta',
+    'x_robots_tag',
+    'tos',
+    'crawl',
+    'rule',
+  ]),
   /** 1-based line in the source file, when it is a file. */
   line: z.number().int().positive().nullable(),
   /** The line, header or tag itself, as published (trimmed, at most 300 characters). */

@@ -5,10 +5,25 @@
  * Sentences are said through shared/say.ts; dates and numbers follow Intl, where `locale`
  * undefined means the runtime's (the browser's) language. Plain functions.
  */
-import { CONFLICT_LABELS, TOS_SILENT_NOTE, TOS_STANCE_LABELS, USE_CASE_LABELS, WARNING_LABELS, type Label } from './labels.js';
+import {
+  CONFLICT_LABELS,
+  TOS_SILENT_NOTE,
+  TOS_STANCE_LABELS,
+  USE_CASE_LABELS,
+  WARNING_LABELS,
+  type Label,
+} from './labels.js';
 import { say } from './say.js';
 import type { Basis, Explanation, FullRecord } from './schemas.js';
-import { termsAccessSentence, termsAiClause, termsAiSentence, termsLimitAccess, termsLimitAi, termsAiWords, type TermsReading } from './story-terms.js';
+import {
+  termsAccessSentence,
+  termsAiClause,
+  termsAiSentence,
+  termsLimitAccess,
+  termsLimitAi,
+  termsAiWords,
+  type TermsReading,
+} from './story-terms.js';
 import { USE_CASES, type Conflict, type UseCase } from './values.js';
 import type { UseReading } from './story.js';
 
@@ -25,9 +40,12 @@ export interface Issue extends Label {
  */
 function termsNotes(conflicts: readonly Conflict[], terms: TermsReading): Issue[] {
   const out: Issue[] = [];
-  if (termsLimitAi(terms) && !conflicts.includes('tos_prohibits_ai_but_robots_allows')) out.push({ kind: 'note', label: TOS_STANCE_LABELS[terms.ai!].label, explanation: termsAiSentence(terms) });
-  if (termsLimitAccess(terms) && !termsLimitAi(terms)) out.push({ kind: 'note', label: say('tosRobots', 'Terms forbid robots'), explanation: termsAccessSentence(terms) });
-  else if (conflicts.includes('robots_blocks_ai_but_tos_allows_or_silent') && terms.ai === 'silent') out.push({ kind: 'note', ...TOS_SILENT_NOTE });
+  if (termsLimitAi(terms) && !conflicts.includes('tos_prohibits_ai_but_robots_allows'))
+    out.push({ kind: 'note', label: TOS_STANCE_LABELS[terms.ai!].label, explanation: termsAiSentence(terms) });
+  if (termsLimitAccess(terms) && !termsLimitAi(terms))
+    out.push({ kind: 'note', label: say('tosRobots', 'Terms forbid robots'), explanation: termsAccessSentence(terms) });
+  else if (conflicts.includes('robots_blocks_ai_but_tos_allows_or_silent') && terms.ai === 'silent')
+    out.push({ kind: 'note', ...TOS_SILENT_NOTE });
   return out;
 }
 
@@ -37,15 +55,26 @@ function termsNotes(conflicts: readonly Conflict[], terms: TermsReading): Issue[
  * terms' stance picks. Warnings are facts about the files (retired bot names, unknown lines),
  * told as notes, not as dangers.
  */
-export function issues(conflicts: readonly Conflict[], warnings: readonly string[], terms: TermsReading, explanations: readonly Explanation[] = []): Issue[] {
+export function issues(
+  conflicts: readonly Conflict[],
+  warnings: readonly string[],
+  terms: TermsReading,
+  explanations: readonly Explanation[] = [],
+): Issue[] {
   const out: Issue[] = [];
   for (const c of conflicts) {
     if (c === 'robots_blocks_ai_but_tos_allows_or_silent' && terms.ai !== 'permits') continue;
     const l = CONFLICT_LABELS[c] as Label | undefined;
     const explanation =
       c === 'tos_prohibits_ai_but_robots_allows'
-        ? say('conflictTosRobotsSaid', '$1, but robots.txt lets every AI bot in.', termsAiClause({ ...terms, ai: terms.ai ?? 'prohibits' }))
-        : usesOf(c, explanations) ?? l?.explanation ?? say('conflictOtherInfo', 'Two of the site\u2019s sources say different things.');
+        ? say(
+            'conflictTosRobotsSaid',
+            '$1, but robots.txt lets every AI bot in.',
+            termsAiClause({ ...terms, ai: terms.ai ?? 'prohibits' }),
+          )
+        : (usesOf(c, explanations) ??
+          l?.explanation ??
+          say('conflictOtherInfo', 'Two of the site\u2019s sources say different things.'));
     out.push({ kind: 'conflict', label: l?.label ?? say('conflictOther', 'Sources disagree'), explanation });
   }
   out.push(...termsNotes(conflicts, terms));
@@ -56,21 +85,34 @@ export function issues(conflicts: readonly Conflict[], warnings: readonly string
     out.push({
       kind: 'note',
       label: l?.label ?? say('warnOther', 'Something unusual in the files'),
-      explanation: l?.explanation ?? say('warnOtherInfo', 'A file of the site has something this version cannot describe.'),
+      explanation:
+        l?.explanation ?? say('warnOtherInfo', 'A file of the site has something this version cannot describe.'),
     });
   }
   return out;
 }
 
 const SIGNAL_CONFLICT_WORDS: Partial<Record<Conflict, (uses: string) => string>> = {
-  signal_allows_but_robots_blocks: (uses) => say('conflictSignalAllowsUses', 'A usage signal says yes to $1, which robots.txt restricts for AI bots.', uses),
-  signal_blocks_but_robots_allows_explicitly: (uses) => say('conflictSignalRefusesUses', 'A usage signal says no to $1, whose main bot robots.txt explicitly allows.', uses),
+  signal_allows_but_robots_blocks: (uses) =>
+    say('conflictSignalAllowsUses', 'A usage signal says yes to $1, which robots.txt restricts for AI bots.', uses),
+  signal_blocks_but_robots_allows_explicitly: (uses) =>
+    say(
+      'conflictSignalRefusesUses',
+      'A usage signal says no to $1, whose main bot robots.txt explicitly allows.',
+      uses,
+    ),
 };
 
 /** A signal conflict told with the uses it is about ("AI search"), from the record's explanations of it. */
 function usesOf(c: Conflict, explanations: readonly Explanation[]): string | null {
   const words = SIGNAL_CONFLICT_WORDS[c];
-  const uses = [...new Set(explanations.filter((e) => e.subject === c && (USE_CASES as readonly string[]).includes(e.value)).map((e) => USE_CASE_LABELS[e.value as UseCase].label))];
+  const uses = [
+    ...new Set(
+      explanations
+        .filter((e) => e.subject === c && (USE_CASES as readonly string[]).includes(e.value))
+        .map((e) => USE_CASE_LABELS[e.value as UseCase].label),
+    ),
+  ];
   return words && uses.length ? words(uses.reduce((x, y) => say('listAnd', '$1 and $2', x, y))) : null;
 }
 
@@ -82,25 +124,43 @@ function usesOf(c: Conflict, explanations: readonly Explanation[]): string | nul
 export function opennessWords(score100: number, readings: readonly UseReading[], terms?: TermsReading): string | null {
   if (readings.some((r) => r.verdict === 'unknown')) return null;
   if (terms && termsLimitAi(terms)) {
-    return say('opennessTerms', 'Openness $1 / 100: how much AI use robots.txt and the AI files leave open (0 all blocked, 100 none restricted). It does not count the terms of service, and $2.', score100, termsAiWords(terms));
+    return say(
+      'opennessTerms',
+      'Openness $1 / 100: how much AI use robots.txt and the AI files leave open (0 all blocked, 100 none restricted). It does not count the terms of service, and $2.',
+      score100,
+      termsAiWords(terms),
+    );
   }
-  return say('openness', 'Openness $1 / 100: how much AI use the site leaves open (0 all blocked, 100 none restricted; open is not the same as invited).', score100);
+  return say(
+    'openness',
+    'Openness $1 / 100: how much AI use the site leaves open (0 all blocked, 100 none restricted; open is not the same as invited).',
+    score100,
+  );
 }
 
 /**
  * "How sure this reading is: 40 % (robots.txt could not be read)": the record's confidence with
  * what lowered it, as docs/policy.md section 6 computes it.
  */
-export function confidenceWords(full: Pick<FullRecord, 'confidence' | 'robots_txt_status' | 'homepage_status' | 'conflicts' | 'explanations'>): string {
+export function confidenceWords(
+  full: Pick<FullRecord, 'confidence' | 'robots_txt_status' | 'homepage_status' | 'conflicts' | 'explanations'>,
+): string {
   const percent = Math.round(full.confidence * 100);
   const why: string[] = [];
   const robots = full.robots_txt_status;
   if (robots === 'missing') why.push(say('lowerNoRobots', 'the site has no robots.txt'));
-  else if (robots === 'blocked' || robots === 'error') why.push(say('lowerRobotsUnread', 'robots.txt could not be read'));
+  else if (robots === 'blocked' || robots === 'error')
+    why.push(say('lowerRobotsUnread', 'robots.txt could not be read'));
   else if (robots === 'unreachable') why.push(say('lowerNothing', 'nothing answered'));
-  if (robots !== 'unreachable' && full.homepage_status === null && full.explanations.some((e) => e.subject === 'homepage' && e.value === 'no_answer')) why.push(say('lowerHomepage', 'the homepage did not answer'));
+  if (
+    robots !== 'unreachable' &&
+    full.homepage_status === null &&
+    full.explanations.some((e) => e.subject === 'homepage' && e.value === 'no_answer')
+  )
+    why.push(say('lowerHomepage', 'the homepage did not answer'));
   if (full.conflicts.length === 1) why.push(say('lowerConflict', 'two sources disagree'));
-  else if (full.conflicts.length > 1) why.push(say('lowerConflicts', '$1 disagreements between sources', full.conflicts.length));
+  else if (full.conflicts.length > 1)
+    why.push(say('lowerConflicts', '$1 disagreements between sources', full.conflicts.length));
   const said = say('confidenceIs', 'How sure this reading is: $1 %', percent);
   return why.length ? say('confidenceWhy', '$1 ($2).', said, why.join('; ')) : say('sentence', '$1.', said);
 }
@@ -138,9 +198,22 @@ export function dateOnly(iso: string, locale?: string): string {
  * "The last check failed 5 minutes ago (timed out); showing the result from 3 days ago.
  * Next try in 55 minutes." when the latest check failed (section 8), else null.
  */
-export function lastCheckSentence(basis: Basis | undefined, lastUpdated: string, now: number, locale?: string): string | null {
+export function lastCheckSentence(
+  basis: Basis | undefined,
+  lastUpdated: string,
+  now: number,
+  locale?: string,
+): string | null {
   const lc = basis?.last_check;
   if (!lc) return null;
-  const failed = say('lastCheckFailed', 'The last check failed $1 ($2); showing the result from $3.', relativeTime(lc.failed_at, now, locale), lc.cause, relativeTime(lastUpdated, now, locale));
-  return lc.next_retry ? say('twoSentences', '$1 $2', failed, say('nextTry', 'Next try $1.', relativeTime(lc.next_retry, now, locale))) : failed;
+  const failed = say(
+    'lastCheckFailed',
+    'The last check failed $1 ($2); showing the result from $3.',
+    relativeTime(lc.failed_at, now, locale),
+    lc.cause,
+    relativeTime(lastUpdated, now, locale),
+  );
+  return lc.next_retry
+    ? say('twoSentences', '$1 $2', failed, say('nextTry', 'Next try $1.', relativeTime(lc.next_retry, now, locale)))
+    : failed;
 }

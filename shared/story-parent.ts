@@ -18,24 +18,41 @@ export function hasNothingOwn(own: DomainPolicyFound): boolean {
 const hasAiRules = (p: DomainPolicyFound): boolean => p.stance !== 'no_policy' && p.detail !== 'has_llms_txt';
 
 /** Whether the parent's policy is the one to show for `own`. */
-export function parentApplies(own: DomainPolicyFound, parent: DomainPolicyFound | null | undefined): parent is DomainPolicyFound {
-  return parent !== null && parent !== undefined && parent.domain !== own.domain && hasNothingOwn(own) && hasAiRules(parent);
+export function parentApplies(
+  own: DomainPolicyFound,
+  parent: DomainPolicyFound | null | undefined,
+): parent is DomainPolicyFound {
+  return (
+    parent !== null && parent !== undefined && parent.domain !== own.domain && hasNothingOwn(own) && hasAiRules(parent)
+  );
 }
 
 /** The parent's headline, marked as the parent's, with the host's own absence said. */
 export function inheritedHeadline(host: string, parentHost: string, theirs: Headline): Headline {
   return {
     label: theirs.label,
-    explanation: say('fromParentInfo', 'From $1: $2 $3 has no robots.txt of its own.', parentHost, theirs.explanation, host),
+    explanation: say(
+      'fromParentInfo',
+      'From $1: $2 $3 has no robots.txt of its own.',
+      parentHost,
+      theirs.explanation,
+      host,
+    ),
     badge: theirs.badge,
     phrase: say('phraseFromParent', '$1, from $2; $3 has no robots.txt of its own', theirs.phrase, parentHost, host),
   };
 }
 
 /** The parent's verdicts, each decided by the parent's files ("by example.com’s robots.txt (line 7)"). */
-export function inheritedUses(uses: readonly UseReading[], parent: DomainPolicyFound, parentHost: string): UseReading[] {
+export function inheritedUses(
+  uses: readonly UseReading[],
+  parent: DomainPolicyFound,
+  parentHost: string,
+): UseReading[] {
   return uses.map((r) => {
     const first = r.deciders[0];
-    return first && r.because && r.verdict !== 'unknown' ? { ...r, because: byWords(deciderPhrase(first, parent.path_rules, 'homepage', parentHost)) } : r;
+    return first && r.because && r.verdict !== 'unknown'
+      ? { ...r, because: byWords(deciderPhrase(first, parent.path_rules, 'homepage', parentHost)) }
+      : r;
   });
 }

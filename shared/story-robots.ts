@@ -34,7 +34,8 @@ const PROBLEM_WORDS: Readonly<Record<RobotsProblem, (http: number | null) => str
   refused: (h) => say('whyRefused', 'HTTP $1, access refused', h ?? 403),
   rate_limited: (h) => say('whyRateLimited', 'HTTP $1, too many requests', h ?? 429),
   challenge: () => say('whyChallenge', 'a CDN challenge page answered instead'),
-  server_error: (h) => (h ? say('whyServerErrorHttp', 'server error, HTTP $1', h) : say('whyServerError', 'server error')),
+  server_error: (h) =>
+    h ? say('whyServerErrorHttp', 'server error, HTTP $1', h) : say('whyServerError', 'server error'),
   timeout: () => say('whyTimeoutWithin', 'no answer within $1 s', REQUEST_SECONDS),
   connection: () => say('whyConnection', 'the connection failed'),
   dns: () => say('whyDns', 'the site name did not resolve'),
@@ -60,19 +61,31 @@ export function robotsReading(p: DomainPolicyFound, full?: FullRecord | null): R
         : outcome !== null || anyUnknown || p.detail === 'robots_blocked' || p.detail === 'unreachable'
           ? 'unread'
           : 'unsure';
-  const done = (clause: string, reason: string | null = null): RobotsReading => ({ state, outcome, httpStatus: http, reason, clause, sentence: sentence(clause) });
+  const done = (clause: string, reason: string | null = null): RobotsReading => ({
+    state,
+    outcome,
+    httpStatus: http,
+    reason,
+    clause,
+    sentence: sentence(clause),
+  });
   if (state === 'read') return done(say('robotsWasReadClause', 'robots.txt was read'));
   if (state === 'missing') return done(say('robotsMissingClause', 'The site has no robots.txt'));
   if (state === 'unsure') return done(say('robotsUnsureClause', 'No robots.txt was read'));
   // A robots.txt that hung while other files answered: the site answered, robots.txt did not (section 11).
   if (b?.problem === 'timeout') {
     const waited = b.waited_s ?? REQUEST_SECONDS;
-    return done(say('robotsSlow', 'robots.txt did not answer within $1 s', waited), say('whyTimeoutWithin', 'no answer within $1 s', waited));
+    return done(
+      say('robotsSlow', 'robots.txt did not answer within $1 s', waited),
+      say('whyTimeoutWithin', 'no answer within $1 s', waited),
+    );
   }
   const reason = b?.problem
     ? PROBLEM_WORDS[b.problem](http)
     : outcome === 'blocked'
-      ? http ? PROBLEM_WORDS.refused(http) : say('whyAccessRefused', 'access refused')
+      ? http
+        ? PROBLEM_WORDS.refused(http)
+        : say('whyAccessRefused', 'access refused')
       : outcome === 'error'
         ? PROBLEM_WORDS.server_error(http)
         : outcome === 'unreachable'
@@ -98,7 +111,8 @@ export interface AllowList {
  */
 export function allowList(p: DomainPolicyFound, full: FullRecord | null | undefined): AllowList | null {
   const known = (p.basis ?? full?.basis)?.allow_list;
-  if (known !== undefined) return known && { letIn: known.let_in, count: known.let_in_count, aiLetIn: known.ai.length > 0 };
+  if (known !== undefined)
+    return known && { letIn: known.let_in, count: known.let_in_count, aiLetIn: known.ai.length > 0 };
   const bots = full?.all_bots;
   if (!bots || bots['*']?.status !== 'blocked') return null;
   const open = Object.entries(bots).filter(([name, e]) => name !== '*' && e.status !== 'blocked');
@@ -110,8 +124,14 @@ const NAMED = 2;
 
 /** "Googlebot, Bingbot and 4 others", "Googlebot and Bingbot", "Googlebot"; `count` when the list was cut short. */
 export function someNames(names: readonly string[], count = names.length): string {
-  if (count <= NAMED + 1 && names.length === count) return names.length === 1 ? names[0]! : say('listAnd', '$1 and $2', names.slice(0, -1).join(', '), names.at(-1)!);
-  return say('namesAndOthers', '$1 and $2 others', names.slice(0, NAMED).join(', '), count - Math.min(NAMED, names.length));
+  if (count <= NAMED + 1 && names.length === count)
+    return names.length === 1 ? names[0]! : say('listAnd', '$1 and $2', names.slice(0, -1).join(', '), names.at(-1)!);
+  return say(
+    'namesAndOthers',
+    '$1 and $2 others',
+    names.slice(0, NAMED).join(', '),
+    count - Math.min(NAMED, names.length),
+  );
 }
 
 /** "robots.txt closes the site to every crawler it does not name; it lets in Googlebot, Bingbot and 4 others, no AI bot" (no full stop). */
@@ -119,5 +139,9 @@ export function allowListClause(list: AllowList): string {
   const names = someNames(list.letIn, list.count);
   return list.aiLetIn
     ? say('allowListSomeAi', 'robots.txt closes the site to every crawler it does not name; it lets in $1', names)
-    : say('allowListNoAi', 'robots.txt closes the site to every crawler it does not name; it lets in $1, no AI bot', names);
+    : say(
+        'allowListNoAi',
+        'robots.txt closes the site to every crawler it does not name; it lets in $1, no AI bot',
+        names,
+      );
 }

@@ -19,7 +19,13 @@ type Use = 'training' | 'search' | 'inference';
  */
 const KEYS: Readonly<Record<'content-signal' | 'content-usage', Readonly<Record<string, Use>>>> = {
   'content-signal': { search: 'search', 'ai-train': 'training', 'ai-input': 'inference' },
-  'content-usage': { 'train-ai': 'training', 'train-genai': 'training', genai: 'training', ai: 'training', search: 'search' },
+  'content-usage': {
+    'train-ai': 'training',
+    'train-genai': 'training',
+    genai: 'training',
+    ai: 'training',
+    search: 'search',
+  },
 };
 /** Values are read out in one order whatever the line's: training, answers, search. */
 const ORDER: Readonly<Record<Use, number>> = { training: 0, inference: 1, search: 2 };
@@ -63,11 +69,19 @@ export function readValues(vocabulary: 'content-signal' | 'content-usage', text:
 
 /** "Content-Signal (for Googlebot and 6 others): AI training no, AI answers no, search yes". */
 function wordsOf(name: string, agents: string[] | null, values: SignalValue[]): string {
-  const said = [...values].sort((a, b) => ORDER[a.use] - ORDER[b.use]).map((v) => say('signalValue', '$1 $2', USE_WORDS[v.use](), v.yes ? say('signalYes', 'yes') : say('signalNo', 'no'))).join(', ');
-  return agents ? say('signalForAgents', '$1 (for $2): $3', name, someNames(agents), said) : say('signalForAll', '$1: $2', name, said);
+  const said = [...values]
+    .sort((a, b) => ORDER[a.use] - ORDER[b.use])
+    .map((v) =>
+      say('signalValue', '$1 $2', USE_WORDS[v.use](), v.yes ? say('signalYes', 'yes') : say('signalNo', 'no')),
+    )
+    .join(', ');
+  return agents
+    ? say('signalForAgents', '$1 (for $2): $3', name, someNames(agents), said)
+    : say('signalForAll', '$1: $2', name, said);
 }
 
-const nameOf = (vocabulary: 'content-signal' | 'content-usage'): string => (vocabulary === 'content-usage' ? say('stdContentUsage', 'Content-Usage') : say('stdContentSignal', 'Content-Signal'));
+const nameOf = (vocabulary: 'content-signal' | 'content-usage'): string =>
+  vocabulary === 'content-usage' ? say('stdContentUsage', 'Content-Usage') : say('stdContentSignal', 'Content-Signal');
 
 function statement(field: string, value: string, line: number | null, agents: string[] | null): SignalStatement | null {
   const vocabulary = field.toLowerCase() === 'content-usage' ? 'content-usage' : 'content-signal';
@@ -89,7 +103,9 @@ type Said = NonNullable<NonNullable<DomainPolicyFound['basis']>['content_signals
 
 /** A statement as the analysis read it (`basis.content_signals`), with its path scope when it has one. */
 function fromBasis(e: Said): SignalStatement {
-  const values = (['training', 'inference', 'search'] as const).filter((u) => e[u] !== null).map((u) => ({ use: u, yes: e[u]! }));
+  const values = (['training', 'inference', 'search'] as const)
+    .filter((u) => e[u] !== null)
+    .map((u) => ({ use: u, yes: e[u]! }));
   const agents = e.agents.includes('*') ? null : e.agents;
   const name = nameOf(e.vocabulary);
   const scoped = e.path && e.path !== '/' ? say('signalOnPath', '$1 on $2', name, e.path) : name;
@@ -108,7 +124,9 @@ export function signalValues(p: DomainPolicyFound, full?: FullRecord | null): Si
   const by = p.basis?.decided_by;
   const decided: DecidingSignal[] = by ? [...by.training, ...by.search, ...by.inference] : [];
   const seen = new Set<string>();
-  return decided.map(fromDecider).filter((s): s is SignalStatement => s !== null && !seen.has(s.words) && Boolean(seen.add(s.words)));
+  return decided
+    .map(fromDecider)
+    .filter((s): s is SignalStatement => s !== null && !seen.has(s.words) && Boolean(seen.add(s.words)));
 }
 
 /**
@@ -123,12 +141,17 @@ export function listingsOnly(p: DomainPolicyFound, full?: FullRecord | null): De
   const said = basis.content_signals;
   if (said) {
     if (basis.explicit.search) return null;
-    const e = said.find((x) => x.agents.includes('*') && (x.path === null || x.path === '/') && x.search === true && x.inference === false);
+    const e = said.find(
+      (x) =>
+        x.agents.includes('*') && (x.path === null || x.path === '/') && x.search === true && x.inference === false,
+    );
     return e ? { source: 'content_signals', line: e.line, evidence: e.text } : null;
   }
   // An older record: an explicit allow decided only by `search=yes`, AI answers refused by `ai-input=no`.
-  const says = (d: DecidingSignal | undefined, re: RegExp) => d?.source === 'content_signals' && re.test(d.evidence ?? '');
+  const says = (d: DecidingSignal | undefined, re: RegExp) =>
+    d?.source === 'content_signals' && re.test(d.evidence ?? '');
   const search = basis.decided_by.search;
-  const onlySignal = basis.explicit.search && search.length > 0 && search.every((d) => says(d, /\bsearch\s*=\s*"?(yes|y)\b/i));
+  const onlySignal =
+    basis.explicit.search && search.length > 0 && search.every((d) => says(d, /\bsearch\s*=\s*"?(yes|y)\b/i));
   return onlySignal && says(basis.decided_by.inference[0], /\bai-input\s*=\s*"?(no|n)\b/i) ? search[0]! : null;
 }

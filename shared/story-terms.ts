@@ -31,7 +31,8 @@ const clause = (excerpt: string | null | undefined, section: string | null | und
   excerpt ? { excerpt, section: section?.trim() || null } : null;
 
 /** Training, mining or models: what most AI clauses forbid and what the spec's words name. */
-const TRAINING = /\btrain|\bmining\b|machine[- ]learning|\bmodels?\b|\bdata ?sets?\b|\bTDM\b|entra[iî]n|Article 4\(3\)|2019\/790/i;
+const TRAINING =
+  /\btrain|\bmining\b|machine[- ]learning|\bmodels?\b|\bdata ?sets?\b|\bTDM\b|entra[iî]n|Article 4\(3\)|2019\/790/i;
 
 export function termsReading(p: DomainPolicyFound | null, full?: FullRecord | null): TermsReading {
   const b = p?.basis?.terms ?? full?.basis?.terms;
@@ -57,15 +58,21 @@ export const termsLimitAccess = (r: TermsReading): boolean => r.access === 'proh
 
 /** "the terms of service forbid AI training" (lower case, for a clause inside a sentence). */
 export function termsAiWords(r: TermsReading): string {
-  if (r.ai === 'restricts') return r.topic === 'training' ? say('termsRestrictTraining', 'the terms of service restrict AI training') : say('termsRestrictUse', 'the terms of service restrict AI use of the content');
-  return r.topic === 'training' ? say('termsForbidTraining', 'the terms of service forbid AI training') : say('termsForbidUse', 'the terms of service forbid AI use of the content');
+  if (r.ai === 'restricts')
+    return r.topic === 'training'
+      ? say('termsRestrictTraining', 'the terms of service restrict AI training')
+      : say('termsRestrictUse', 'the terms of service restrict AI use of the content');
+  return r.topic === 'training'
+    ? say('termsForbidTraining', 'the terms of service forbid AI training')
+    : say('termsForbidUse', 'the terms of service forbid AI use of the content');
 }
 
 /** Longest excerpt shown in a sentence; the whole one is in the full record (Details). */
 const MAX_EXCERPT = 240;
 
 /** Words that make a clause about AI use, then about robots: a long sentence is shown around the first of them. */
-const AI_WORDS = /artificial intelligence|\bAI\b|machine[- ]learning|\btrain|\bTDM\b|text and data mining|language model|Article 4/i;
+const AI_WORDS =
+  /artificial intelligence|\bAI\b|machine[- ]learning|\btrain|\bTDM\b|text and data mining|language model|Article 4/i;
 const ACCESS_WORDS = /\brobots?\b|\bspiders?\b|\bscrap|\bcrawl|automated|data mining/i;
 
 /** The sentence, cut to MAX_EXCERPT around the words that decided it, at word ends, with "…" where cut. */
@@ -84,7 +91,10 @@ export function quoted(c: Clause | null, about: 'ai' | 'access' = 'ai'): string 
   if (!c) return null;
   const cut = excerptOf(c.excerpt.replace(/\s+/g, ' ').trim(), about === 'ai' ? AI_WORDS : ACCESS_WORDS);
   // The document's own title ("Terms of Use") says nothing of where the clause is.
-  const section = c.section && !/terms of (use|service)|terms and conditions|conditions of use|^terms$/i.test(c.section) ? c.section.replace(/^§\s*/, '') : null;
+  const section =
+    c.section && !/terms of (use|service)|terms and conditions|conditions of use|^terms$/i.test(c.section)
+      ? c.section.replace(/^§\s*/, '')
+      : null;
   if (!section) return say('termsQuote', '(\u2018$1\u2019)', cut);
   // A number ("4.2", "§ 7", "IV", "12(b)") is a section; other words are the clause's heading.
   return /^(\d+|[IVXLC]+)(\.\d+)*(\s*\([a-z0-9]+\))*\.?$/.test(section)
@@ -98,7 +108,10 @@ export function termsAiClause(r: TermsReading): string {
   const what =
     r.ai === 'restricts'
       ? r.topic === 'training'
-        ? say('termsRestrictTrainingCap', 'The terms of service allow using the content to train AI only under conditions')
+        ? say(
+            'termsRestrictTrainingCap',
+            'The terms of service allow using the content to train AI only under conditions',
+          )
         : say('termsRestrictUseCap', 'The terms of service allow AI use of the content only under conditions')
       : r.topic === 'training'
         ? say('termsForbidTrainingCap', 'The terms of service forbid using the content to train AI')
@@ -112,7 +125,10 @@ export const termsAiSentence = (r: TermsReading): string => say('sentence', '$1.
 /** "The terms forbid robots and scrapers; they do not mention AI (‘…’)." */
 export function termsAccessSentence(r: TermsReading): string {
   const q = quoted(r.accessClause, 'access');
-  const forbid = r.access === 'restricts' ? say('termsRestrictRobots', 'The terms restrict robots and scrapers') : say('termsForbidRobots', 'The terms forbid robots and scrapers');
+  const forbid =
+    r.access === 'restricts'
+      ? say('termsRestrictRobots', 'The terms restrict robots and scrapers')
+      : say('termsForbidRobots', 'The terms forbid robots and scrapers');
   const what = r.ai === 'silent' ? say('termsNoAiMention', '$1; they do not mention AI', forbid) : forbid;
   return say('sentence', '$1.', q ? say('clauseQuoted', '$1 $2', what, q) : what);
 }

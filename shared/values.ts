@@ -82,7 +82,17 @@ export type RobotsOutcome = (typeof ROBOTS_OUTCOMES)[number];
  * CDN challenge page, `server_error` 5xx, `timeout`, `connection` (refused, reset, TLS,
  * protocol), `dns`, `redirects` (more than 5), `not_fetched` (the SSRF guard refused it).
  */
-export const ROBOTS_PROBLEMS = ['refused', 'rate_limited', 'challenge', 'server_error', 'timeout', 'connection', 'dns', 'redirects', 'not_fetched'] as const;
+export const ROBOTS_PROBLEMS = [
+  'refused',
+  'rate_limited',
+  'challenge',
+  'server_error',
+  'timeout',
+  'connection',
+  'dns',
+  'redirects',
+  'not_fetched',
+] as const;
 export type RobotsProblem = (typeof ROBOTS_PROBLEMS)[number];
 
 /**
@@ -103,18 +113,44 @@ export type RobotsProblem = (typeof ROBOTS_PROBLEMS)[number];
  *   fetched). Terms that were not looked for because the homepage was not
  *   requested take the homepage's reason (`disallowed`, `robots_unreadable`, `refused`).
  */
-export const FETCH_STATES = ['answered', 'no_answer', 'disallowed', 'robots_unreadable', 'refused', 'no_link', 'not_looked', 'pending'] as const;
+export const FETCH_STATES = [
+  'answered',
+  'no_answer',
+  'disallowed',
+  'robots_unreadable',
+  'refused',
+  'no_link',
+  'not_looked',
+  'pending',
+] as const;
 export type FetchState = (typeof FETCH_STATES)[number];
 
 /** The requests basis.fetches tells about: the policy files, the homepage, the terms page. */
-export const FETCHED_FILES = ['robots_txt', 'llms_txt', 'ai_txt', 'tdmrep', 'agents_json', 'homepage', 'terms'] as const;
+export const FETCHED_FILES = [
+  'robots_txt',
+  'llms_txt',
+  'ai_txt',
+  'tdmrep',
+  'agents_json',
+  'homepage',
+  'terms',
+] as const;
 export type FetchedFile = (typeof FETCHED_FILES)[number];
 
 /**
  * Every standard a verdict can rest on, for "Standards found" and "decided by": the seed's six
  * `signals` plus the homepage's own `<meta name="robots">` AI tokens and `X-Robots-Tag` header.
  */
-export const STANDARD_KEYS = ['robots_txt', 'llms_txt', 'ai_txt', 'tdmrep', 'content_signals', 'agents_json', 'meta', 'x_robots_tag'] as const;
+export const STANDARD_KEYS = [
+  'robots_txt',
+  'llms_txt',
+  'ai_txt',
+  'tdmrep',
+  'content_signals',
+  'agents_json',
+  'meta',
+  'x_robots_tag',
+] as const;
 export type StandardKey = (typeof STANDARD_KEYS)[number];
 
 /** Standards that can decide a use-case verdict (a subset of STANDARD_KEYS). */

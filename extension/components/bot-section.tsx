@@ -34,7 +34,15 @@ function Groups({ groups, testid }: { groups: OperatorGroup[]; testid: string })
 }
 
 /** `from`: the sentence that says these are the parent site's rules, when they are. */
-export function BotSection({ lists, robots, from = null }: { lists: BotLists; robots: RobotsReading; from?: string | null }) {
+export function BotSection({
+  lists,
+  robots,
+  from = null,
+}: {
+  lists: BotLists;
+  robots: RobotsReading;
+  from?: string | null;
+}) {
   const none = lists.blocked.length + lists.wildcardCount + lists.partial.length + lists.allowed.length === 0;
   const tools = lists.alsoBlocked.length > 0;
   return (
@@ -46,7 +54,12 @@ export function BotSection({ lists, robots, from = null }: { lists: BotLists; ro
       )}
       {none && !from && (
         <p class="muted" data-testid="no-bots">
-          {tools && robots.state === 'read' ? t('botsNoneButTools', 'robots.txt blocks no AI bot; it blocks some scraping and other tools, listed below.') : noneWords(robots)}
+          {tools && robots.state === 'read'
+            ? t(
+                'botsNoneButTools',
+                'robots.txt blocks no AI bot; it blocks some scraping and other tools, listed below.',
+              )
+            : noneWords(robots)}
         </p>
       )}
       {lists.blocked.length > 0 && (
@@ -60,8 +73,15 @@ export function BotSection({ lists, robots, from = null }: { lists: BotLists; ro
           <h2 id="wild-h">{t('botsWildcardHeading', 'Blocked by the rule for all crawlers')}</h2>
           <p class="note" data-testid="wildcard-note">
             {lists.wildcardCount === 1
-              ? t('botsWildcardOne', 'One AI bot is blocked by the rule for every crawler (User-agent: *), which closes the whole site; no rule names it.')
-              : t('botsWildcardMany', '$1 AI bots are blocked by the rule for every crawler (User-agent: *), which closes the whole site; no rule names them.', lists.wildcardCount)}
+              ? t(
+                  'botsWildcardOne',
+                  'One AI bot is blocked by the rule for every crawler (User-agent: *), which closes the whole site; no rule names it.',
+                )
+              : t(
+                  'botsWildcardMany',
+                  '$1 AI bots are blocked by the rule for every crawler (User-agent: *), which closes the whole site; no rule names them.',
+                  lists.wildcardCount,
+                )}
           </p>
           <details>
             <summary>{t('botsShow', 'Show these bots')}</summary>
@@ -84,12 +104,22 @@ export function BotSection({ lists, robots, from = null }: { lists: BotLists; ro
       {tools && (
         <section class="block" aria-labelledby="tools-h">
           <h2 id="tools-h">{t('botsTools', 'Also blocks scraping and other tools')}</h2>
-          <p class="note small">{t('botsToolsInfo', 'Scraping frameworks, SEO and monitoring tools and names with no known AI use: blocking them is not an AI rule.')}</p>
+          <p class="note small">
+            {t(
+              'botsToolsInfo',
+              'Scraping frameworks, SEO and monitoring tools and names with no known AI use: blocking them is not an AI rule.',
+            )}
+          </p>
           <Groups groups={lists.alsoBlocked} testid="tool-bots" />
         </section>
       )}
       {!lists.sourceKnown && !none && (
-        <p class="muted">{t('botsSourceUnknown', 'The gateway did not send the site\u2019s rules, so blocks by the rule for all crawlers cannot be told apart from rules naming a bot.')}</p>
+        <p class="muted">
+          {t(
+            'botsSourceUnknown',
+            'The gateway did not send the site\u2019s rules, so blocks by the rule for all crawlers cannot be told apart from rules naming a bot.',
+          )}
+        </p>
       )}
     </div>
   );

@@ -12,7 +12,15 @@ export interface RecheckView {
   message: string | null;
 }
 
-export function CrawlTime({ model, recheck, onRecheck }: { model: PopupModel; recheck?: RecheckView; onRecheck?: () => void }) {
+export function CrawlTime({
+  model,
+  recheck,
+  onRecheck,
+}: {
+  model: PopupModel;
+  recheck?: RecheckView;
+  onRecheck?: () => void;
+}) {
   const { checked, lastCheck } = model;
   return (
     <div class="checked">
@@ -21,7 +29,9 @@ export function CrawlTime({ model, recheck, onRecheck }: { model: PopupModel; re
         <time dateTime={checked.iso} title={checked.absolute}>
           {checked.relative}
         </time>
-        .{checked.stale && ` ${t('checkedStale', 'This is more than $1 days old; the site may have changed its policy since.', STALE_AFTER_DAYS)}`}
+        .
+        {checked.stale &&
+          ` ${t('checkedStale', 'This is more than $1 days old; the site may have changed its policy since.', STALE_AFTER_DAYS)}`}
         {onRecheck && (
           <button type="button" class="recheck" onClick={onRecheck} disabled={recheck?.busy} data-testid="recheck">
             {recheck?.busy ? t('rechecking', 'Checking\u2026') : t('recheck', 'Check again')}

@@ -12,8 +12,14 @@ import { t } from '../lib/i18n.js';
 
 /** robots.txt in Details: "read HTTP 200", "none published HTTP 404", "not read: HTTP 403, access refused" (the reason names the status). */
 function robotsWords(robots: RobotsReading): preact.ComponentChildren {
-  if (robots.state === 'unread') return robots.reason ? t('robotsNotReadWhy', 'not read: $1', robots.reason) : t('robotsNotRead', 'not read');
-  const words = robots.state === 'read' ? t('robotsRead', 'read') : robots.state === 'missing' ? t('robotsNone', 'none published') : t('robotsNotRead', 'not read');
+  if (robots.state === 'unread')
+    return robots.reason ? t('robotsNotReadWhy', 'not read: $1', robots.reason) : t('robotsNotRead', 'not read');
+  const words =
+    robots.state === 'read'
+      ? t('robotsRead', 'read')
+      : robots.state === 'missing'
+        ? t('robotsNone', 'none published')
+        : t('robotsNotRead', 'not read');
   return (
     <>
       {words}
@@ -78,7 +84,11 @@ export function Explanations({ model, details }: { model: PopupModel; details: D
                 <VerdictIcon tone={u.tone} /> {USE_CASE_LABELS[u.use].label}: {u.words}
               </span>
               {u.signals.length === 0 ? (
-                <span class="why-reason">{u.tone === 'unknown' ? model.robots.sentence : t('whyNothing', 'No rule or signal of the site speaks of this use.')}</span>
+                <span class="why-reason">
+                  {u.tone === 'unknown'
+                    ? model.robots.sentence
+                    : t('whyNothing', 'No rule or signal of the site speaks of this use.')}
+                </span>
               ) : (
                 u.signals.map((s, i) => (
                   <span key={i} class="why-signal">

@@ -14,7 +14,8 @@ const PATHS: Record<Tone, string> = {
   // An empty ring: nothing said, not restricted.
   neutral: 'M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1zm0 2a5 5 0 1 1 0 10A5 5 0 0 1 8 3z',
   // A question mark in a circle: unknown.
-  unknown: 'M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1zm-1 10h2v2H7zm1-8a3 3 0 0 1 1 5.8V10H7V7.5h1a1 1 0 1 0-1-1H5a3 3 0 0 1 3-3.5z',
+  unknown:
+    'M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1zm-1 10h2v2H7zm1-8a3 3 0 0 1 1 5.8V10H7V7.5h1a1 1 0 1 0-1-1H5a3 3 0 0 1 3-3.5z',
 };
 
 export function VerdictIcon({ tone }: { tone: Tone }) {

@@ -7,7 +7,11 @@ function openOptions(e?: Event) {
   void browser.runtime.openOptionsPage();
 }
 
-export function OptionsLink({ children = t('openOptions', 'Open the options') }: { children?: preact.ComponentChildren }) {
+export function OptionsLink({
+  children = t('openOptions', 'Open the options'),
+}: {
+  children?: preact.ComponentChildren;
+}) {
   return (
     <a href="/options.html" onClick={openOptions} class="button-link">
       {children}
@@ -21,7 +25,12 @@ export function NoPage() {
       <p>
         <strong>{t('noPageTitle', 'Nothing to look up on this page.')}</strong>
       </p>
-      <p>{t('noPageText', 'AI Policy Lens shows what a website says about AI training, AI search and AI answers. Only web pages with a domain name have such a policy. Browser pages, local files, IP addresses and the extension stores have none.')}</p>
+      <p>
+        {t(
+          'noPageText',
+          'AI Policy Lens shows what a website says about AI training, AI search and AI answers. Only web pages with a domain name have such a policy. Browser pages, local files, IP addresses and the extension stores have none.',
+        )}
+      </p>
     </div>
   );
 }
@@ -33,7 +42,12 @@ export function Queued({ domain }: { domain: string }) {
       <p>
         <strong>{t('queuedTitle', 'Checking $1\u2026', domain)}</strong>
       </p>
-      <p>{t('queuedText', 'The gateway is reading this site\u2019s robots.txt and other AI signals for the first time. This usually takes a few seconds; this window and the badge update by themselves.')}</p>
+      <p>
+        {t(
+          'queuedText',
+          'The gateway is reading this site\u2019s robots.txt and other AI signals for the first time. This usually takes a few seconds; this window and the badge update by themselves.',
+        )}
+      </p>
     </div>
   );
 }

@@ -10,7 +10,14 @@ import { browser } from 'wxt/browser';
 import { createGatewayClient, failureAdvice } from '../lib/gateway-client.js';
 import type { GatewayStatus } from '../lib/guards.js';
 import { t } from '../lib/i18n.js';
-import { DEFAULT_GATEWAY_URL, hostPermissionFor, loadSettings, needsPermissionRequest, settingsItem, validateGatewayUrl } from '../lib/settings.js';
+import {
+  DEFAULT_GATEWAY_URL,
+  hostPermissionFor,
+  loadSettings,
+  needsPermissionRequest,
+  settingsItem,
+  validateGatewayUrl,
+} from '../lib/settings.js';
 
 type Message = { tone: 'ok' | 'error' | 'info'; text: string } | null;
 
@@ -33,7 +40,11 @@ function connectedWords(s: GatewayStatus): string {
     s.mode === 'embedded'
       ? t('optConnectedEmbedded', 'Connected to the gateway, version $1. It checks sites itself.', s.version)
       : s.mode === 'remote'
-        ? t('optConnectedRemote', 'Connected to the gateway, version $1. It asks a lookup service about sites.', s.version)
+        ? t(
+            'optConnectedRemote',
+            'Connected to the gateway, version $1. It asks a lookup service about sites.',
+            s.version,
+          )
         : t('optConnectedOther', 'Connected to the gateway, version $1.', s.version);
   const tab = s.features.preview
     ? t('optPurposesOn', 'The popup shows a Purposes tab with the history of each site.')
@@ -77,7 +88,11 @@ function useActions(checked: Checked, token: string, setAddress: (url: string) =
     e.preventDefault();
     if (!checked.ok) return setMessage({ tone: 'error', text: checked.message });
     const granted = await requestHost(checked.url);
-    if (!granted) return setMessage({ tone: 'error', text: t('optNotSaved', 'Not saved: the extension needs your permission to contact $1.', checked.url) });
+    if (!granted)
+      return setMessage({
+        tone: 'error',
+        text: t('optNotSaved', 'Not saved: the extension needs your permission to contact $1.', checked.url),
+      });
     await settingsItem.setValue({ gatewayUrl: checked.url, token: token.trim() });
     setAddress(checked.url);
     setMessage({ tone: 'ok', text: t('optSaved', 'Saved. The extension now asks the gateway at $1.', checked.url) });
@@ -86,12 +101,18 @@ function useActions(checked: Checked, token: string, setAddress: (url: string) =
   async function test() {
     if (!checked.ok) return setMessage({ tone: 'error', text: checked.message });
     const granted = await requestHost(checked.url);
-    if (!granted) return setMessage({ tone: 'error', text: t('optNeedPermission', 'The extension needs your permission to contact $1.', checked.url) });
+    if (!granted)
+      return setMessage({
+        tone: 'error',
+        text: t('optNeedPermission', 'The extension needs your permission to contact $1.', checked.url),
+      });
     setBusy(true);
     setMessage({ tone: 'info', text: t('optConnecting', 'Connecting to $1\u2026', checked.url) });
     const r = await createGatewayClient({ baseUrl: checked.url, token: token.trim() }).status();
     setBusy(false);
-    setMessage(r.ok ? { tone: 'ok', text: connectedWords(r.data) } : { tone: 'error', text: failureAdvice(checked.url, r) });
+    setMessage(
+      r.ok ? { tone: 'ok', text: connectedWords(r.data) } : { tone: 'error', text: failureAdvice(checked.url, r) },
+    );
   }
 
   return { message, busy, save, test };
@@ -114,7 +135,9 @@ function AddressField({ address, checked, onInput }: { address: string; checked:
         onInput={onInput}
       />
       <p id="address-help" class={checked.ok ? 'help' : 'help invalid'}>
-        {checked.ok ? t('optAddressHelp', 'Default $1 (npm start). Scheme, host and port only.', DEFAULT_GATEWAY_URL) : checked.message}
+        {checked.ok
+          ? t('optAddressHelp', 'Default $1 (npm start). Scheme, host and port only.', DEFAULT_GATEWAY_URL)
+          : checked.message}
       </p>
     </>
   );
@@ -124,7 +147,15 @@ function TokenField({ token, onInput }: { token: string; onInput: OnInput }) {
   return (
     <>
       <label for="token">{t('optToken', 'Access token (optional)')}</label>
-      <input id="token" name="token" type="password" autoComplete="off" value={token} aria-describedby="token-help" onInput={onInput} />
+      <input
+        id="token"
+        name="token"
+        type="password"
+        autoComplete="off"
+        value={token}
+        aria-describedby="token-help"
+        onInput={onInput}
+      />
       <p id="token-help" class="help">
         {t('optTokenHelp', 'Only if your gateway asks for one. Sent as a Bearer token to the gateway, nowhere else.')}
       </p>
@@ -140,7 +171,12 @@ export function OptionsForm() {
   return (
     <form class="options" onSubmit={(e) => void save(e)} noValidate>
       <h1>{t('extName', 'AI Policy Lens')}</h1>
-      <p class="muted">{t('optIntro', 'AI Policy Lens shows what each website says about AI training, AI search and AI answers. It asks your gateway, the small server you start with npm start, and sends it only the site\u2019s host name (example.com): never the page\u2019s address or content. The extension holds no API key.')}</p>
+      <p class="muted">
+        {t(
+          'optIntro',
+          'AI Policy Lens shows what each website says about AI training, AI search and AI answers. It asks your gateway, the small server you start with npm start, and sends it only the site\u2019s host name (example.com): never the page\u2019s address or content. The extension holds no API key.',
+        )}
+      </p>
       <AddressField address={draft.address} checked={checked} onInput={draft.onAddress} />
       <TokenField token={draft.token} onInput={draft.onToken} />
       <div class="actions">
@@ -149,7 +185,12 @@ export function OptionsForm() {
           {t('optTest', 'Test connection')}
         </button>
       </div>
-      <p role="status" aria-live="polite" class={message ? `message ${message.tone}` : 'message'} data-testid="options-message">
+      <p
+        role="status"
+        aria-live="polite"
+        class={message ? `message ${message.tone}` : 'message'}
+        data-testid="options-message"
+      >
         {message?.text}
       </p>
     </form>

@@ -36,7 +36,12 @@ export interface PopupViewProps {
 }
 
 export function PopupView({ state, extras, now, locale, recheck, onRecheck, page }: PopupViewProps) {
-  if (state.kind === 'loading') return <p class="muted" role="status">{t('loading', 'Loading\u2026')}</p>;
+  if (state.kind === 'loading')
+    return (
+      <p class="muted" role="status">
+        {t('loading', 'Loading\u2026')}
+      </p>
+    );
   if (state.kind === 'no-page') return <NoPage />;
   if (state.kind === 'queued')
     return (
@@ -52,7 +57,17 @@ export function PopupView({ state, extras, now, locale, recheck, onRecheck, page
         <ErrorNotice advice={state.advice} />
       </>
     );
-  return <Found state={state} extras={extras} now={now} locale={locale} recheck={recheck} onRecheck={onRecheck} page={page} />;
+  return (
+    <Found
+      state={state}
+      extras={extras}
+      now={now}
+      locale={locale}
+      recheck={recheck}
+      onRecheck={onRecheck}
+      page={page}
+    />
+  );
 }
 
 /** The parent's answer the badge already used (storage.session), so the first paint tells the same. */
@@ -103,11 +118,25 @@ function Found({ state, extras, now, locale, recheck, onRecheck, page }: FoundPr
         </>
       ),
     },
-    { id: 'bots', label: t('tabBots', 'Bots'), render: () => (extras ? <extras.views.BotSection lists={extras.bots} robots={model.robots} from={model.from} /> : <p class="muted">{t('loadingBots', 'Loading the bots\u2026')}</p>) },
+    {
+      id: 'bots',
+      label: t('tabBots', 'Bots'),
+      render: () =>
+        extras ? (
+          <extras.views.BotSection lists={extras.bots} robots={model.robots} from={model.from} />
+        ) : (
+          <p class="muted">{t('loadingBots', 'Loading the bots\u2026')}</p>
+        ),
+    },
     {
       id: 'details',
       label: t('tabDetails', 'Details'),
-      render: () => (more && views ? <views.Explanations model={model} details={more.details} /> : <p class="muted">{extras?.problem ?? t('loadingDetails', 'Loading the full record\u2026')}</p>),
+      render: () =>
+        more && views ? (
+          <views.Explanations model={model} details={more.details} />
+        ) : (
+          <p class="muted">{extras?.problem ?? t('loadingDetails', 'Loading the full record\u2026')}</p>
+        ),
     },
   ];
   if (extras?.status?.features.preview && (model.purposes || model.history)) {

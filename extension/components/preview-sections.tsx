@@ -32,7 +32,9 @@ export function History({ model }: { model: PopupModel }) {
           <li key={e.id}>
             <time dateTime={e.iso}>{e.date}</time> <strong>{e.label}</strong>
             {e.changes.length === 0 ? (
-              <p class="muted">{i === entries.length - 1 ? t('firstCheck', 'First check.') : t('noChange', 'No change.')}</p>
+              <p class="muted">
+                {i === entries.length - 1 ? t('firstCheck', 'First check.') : t('noChange', 'No change.')}
+              </p>
             ) : (
               <ul class="changes">
                 {e.changes.map((c, j) => (

@@ -5,8 +5,10 @@ import { t } from '../lib/i18n.js';
 /** `termsNotRead`: the terms row's words when they were not read (lib/view-model.ts), else null. */
 export function SiteFacts({ site, termsNotRead }: { site: Site; termsNotRead: string | null }) {
   const rows: Array<[string, preact.ComponentChildren]> = [];
-  if (typeof site.ranklist_rank === 'number') rows.push([t('factRank', 'Popularity rank'), `#${site.ranklist_rank.toLocaleString()}`]);
-  if (site.cdn) rows.push([t('factCdn', 'CDN'), site.behind_cdnvendor ? t('factCdnProxied', '$1 (proxied)', site.cdn) : site.cdn]);
+  if (typeof site.ranklist_rank === 'number')
+    rows.push([t('factRank', 'Popularity rank'), `#${site.ranklist_rank.toLocaleString()}`]);
+  if (site.cdn)
+    rows.push([t('factCdn', 'CDN'), site.behind_cdnvendor ? t('factCdnProxied', '$1 (proxied)', site.cdn) : site.cdn]);
   if (site.cms) rows.push([t('factCms', 'CMS'), site.cms]);
   rows.push([t('factPaywall', 'Paywall'), site.has_paywall ? t('yes', 'Yes') : t('factNoneSeen', 'None seen')]);
   rows.push([

@@ -11,13 +11,29 @@ export interface Panel {
   render: () => preact.ComponentChildren;
 }
 
-export function TabPanels({ panels, selected, onSelect }: { panels: Panel[]; selected: string; onSelect: (id: string) => void }) {
+export function TabPanels({
+  panels,
+  selected,
+  onSelect,
+}: {
+  panels: Panel[];
+  selected: string;
+  onSelect: (id: string) => void;
+}) {
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const current = panels.find((p) => p.id === selected) ?? panels[0]!;
   const onKey = (e: KeyboardEvent) => {
     const i = panels.findIndex((p) => p.id === current.id);
     const to =
-      e.key === 'ArrowRight' ? (i + 1) % panels.length : e.key === 'ArrowLeft' ? (i - 1 + panels.length) % panels.length : e.key === 'Home' ? 0 : e.key === 'End' ? panels.length - 1 : -1;
+      e.key === 'ArrowRight'
+        ? (i + 1) % panels.length
+        : e.key === 'ArrowLeft'
+          ? (i - 1 + panels.length) % panels.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? panels.length - 1
+              : -1;
     if (to < 0) return;
     e.preventDefault();
     const id = panels[to]!.id;

@@ -8,7 +8,13 @@ import { t } from '../lib/i18n.js';
 /** Performance mark the benchmark reads: popup open to first paint of the verdicts. */
 export const VERDICTS_PAINTED_MARK = 'lens:verdicts-painted';
 
-export function VerdictList({ uses, label = t('verdictsLabel', 'Verdict per use') }: { uses: UseReading[]; label?: string }) {
+export function VerdictList({
+  uses,
+  label = t('verdictsLabel', 'Verdict per use'),
+}: {
+  uses: UseReading[];
+  label?: string;
+}) {
   useLayoutEffect(() => {
     // Runs once the verdicts are in the DOM. The next animation frame is the first one that
     // draws them: rAF fires just before that frame's paint, and a message posted from it is

@@ -22,7 +22,13 @@ export interface FullModel {
 /** The parts of the one model (lib/view-model.ts) that rest on the full record. */
 export function fullModel(model: PopupModel, full: FullRecord): FullModel {
   return {
-    details: detailsModel(model.policy, full, model.uses, model.robots, model.shown ? { policy: model.shown, host: model.shownHost! } : undefined),
+    details: detailsModel(
+      model.policy,
+      full,
+      model.uses,
+      model.robots,
+      model.shown ? { policy: model.shown, host: model.shownHost! } : undefined,
+    ),
     issues: issues(full.conflicts, full.warnings, model.terms, full.explanations),
   };
 }

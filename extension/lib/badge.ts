@@ -37,7 +37,12 @@ export function badgeFor(state: TabState | null): BadgeShown | null {
     const view = BADGE_VIEW[state.kind];
     const base = badgeTitle(host, state.kind);
     // An error title also says what to do (start the gateway, fix the options).
-    return { text: view.text, color: view.color, textColor: view.textColor, title: state.kind === 'error' ? more(base, state.advice) : base };
+    return {
+      text: view.text,
+      color: view.color,
+      textColor: view.textColor,
+      title: state.kind === 'error' ? more(base, state.advice) : base,
+    };
   }
   const head = siteHeadline(state.policy, state.parent);
   const view = BADGE_VIEW[head.badge];
@@ -45,7 +50,8 @@ export function badgeFor(state: TabState | null): BadgeShown | null {
   // This page's path, judged here against the site's own rules (a parent's robots.txt judges none of its paths).
   const page = pageReading(readingsOfUses(state.policy), head, pathVerdicts(state.policy, state.path), null);
   if (page.sentence && !parentApplies(state.policy, state.parent)) title = more(title, page.sentence);
-  if (state.policy.basis?.last_check) title = more(title, t('badgeEarlier', 'The last check failed; this is the result of an earlier one'));
+  if (state.policy.basis?.last_check)
+    title = more(title, t('badgeEarlier', 'The last check failed; this is the result of an earlier one'));
   return { text: view.text, color: view.color, textColor: view.textColor, title };
 }
 
@@ -63,7 +69,10 @@ export async function showBadge(tabId: number, state: TabState | null): Promise<
   const shown = badgeFor(state);
   try {
     if (!shown) {
-      await Promise.all([action.setBadgeText({ tabId, text: '' }), action.setTitle({ tabId, title: t('extName', 'AI Policy Lens') })]);
+      await Promise.all([
+        action.setBadgeText({ tabId, text: '' }),
+        action.setTitle({ tabId, title: t('extName', 'AI Policy Lens') }),
+      ]);
       return;
     }
     await Promise.all([

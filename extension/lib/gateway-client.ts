@@ -6,11 +6,27 @@
  */
 import type { RecheckResult } from '~~/shared/api.js';
 import type { Domain } from '~~/shared/domain.js';
-import type { AnnouncedRecord, DomainPolicy, DomainPolicyUnknown, FullRecord, HistoryResponse } from '~~/shared/schemas.js';
+import type {
+  AnnouncedRecord,
+  DomainPolicy,
+  DomainPolicyUnknown,
+  FullRecord,
+  HistoryResponse,
+} from '~~/shared/schemas.js';
 import { t } from './i18n.js';
-import { isAnnouncedRecord, isDomainPolicy, isFullRecord, isGatewayStatus, isHistory, isRecheckResult, isUnknown, type GatewayStatus } from './guards.js';
+import {
+  isAnnouncedRecord,
+  isDomainPolicy,
+  isFullRecord,
+  isGatewayStatus,
+  isHistory,
+  isRecheckResult,
+  isUnknown,
+  type GatewayStatus,
+} from './guards.js';
 
-export type FailureKind = 'unreachable' | 'timeout' | 'unauthorized' | 'forbidden' | 'rate_limited' | 'bad_response' | 'http_error';
+export type FailureKind =
+  'unreachable' | 'timeout' | 'unauthorized' | 'forbidden' | 'rate_limited' | 'bad_response' | 'http_error';
 
 export interface GatewayFailure {
   ok: false;
@@ -66,7 +82,11 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
   const doFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
   const timeoutMs = opts.timeoutMs ?? 8000;
 
-  async function get<T>(path: string, guard: Guard<T>, req: { method?: 'GET' | 'POST'; waitS?: number } = {}): Promise<GatewayResult<T>> {
+  async function get<T>(
+    path: string,
+    guard: Guard<T>,
+    req: { method?: 'GET' | 'POST'; waitS?: number } = {},
+  ): Promise<GatewayResult<T>> {
     const headers: Record<string, string> = { accept: 'application/json', 'x-ai-policy-lens': '1' };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     if (opts.installId) headers['x-ai-policy-lens-install'] = opts.installId;
@@ -86,7 +106,11 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
     } catch (e) {
       const timedOut = e instanceof DOMException && (e.name === 'TimeoutError' || e.name === 'AbortError');
       return timedOut
-        ? { ok: false, kind: 'timeout', message: t('gatewayTimeout', 'The gateway did not answer within $1 s.', Math.round(limitMs / 1000)) }
+        ? {
+            ok: false,
+            kind: 'timeout',
+            message: t('gatewayTimeout', 'The gateway did not answer within $1 s.', Math.round(limitMs / 1000)),
+          }
         : { ok: false, kind: 'unreachable', message: t('gatewayUnreachable', 'The gateway could not be reached.') };
     }
     let body: unknown = undefined;
@@ -96,8 +120,16 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
       // Not JSON: handled below as a bad response or an HTTP error without a body.
     }
     if (res.ok) {
-      if (guard(body)) return req.waitS ? { ok: true, data: body, held: res.headers.has('preference-applied') } : { ok: true, data: body };
-      return { ok: false, kind: 'bad_response', status: res.status, message: t('gatewayNotLens', 'The address answered, but not like an AI Policy Lens gateway.') };
+      if (guard(body))
+        return req.waitS
+          ? { ok: true, data: body, held: res.headers.has('preference-applied') }
+          : { ok: true, data: body };
+      return {
+        ok: false,
+        kind: 'bad_response',
+        status: res.status,
+        message: t('gatewayNotLens', 'The address answered, but not like an AI Policy Lens gateway.'),
+      };
     }
     // A refused recheck may come as 429 with the recheck result itself (accepted: false, retry_after).
     if (res.status === 429 && req.method === 'POST' && guard(body)) return { ok: true, data: body };
@@ -121,16 +153,24 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
 function failureFrom(res: Response, body: unknown): GatewayFailure {
   const obj = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const code = typeof obj.error === 'string' ? obj.error : undefined;
-  const message = typeof obj.message === 'string' ? obj.message.slice(0, 300) : t('gatewayHttp', 'The gateway answered HTTP $1.', res.status);
+  const message =
+    typeof obj.message === 'string'
+      ? obj.message.slice(0, 300)
+      : t('gatewayHttp', 'The gateway answered HTTP $1.', res.status);
   // Delta-seconds only; a missing or empty header is no value (Number(null) and Number('') are 0).
   const raw = res.headers.get('retry-after')?.trim();
   const header = raw ? Number(raw) : NaN;
   const retryAfter =
-    typeof obj.retry_after === 'number' && obj.retry_after >= 0 ? obj.retry_after : Number.isFinite(header) && header >= 0 ? header : undefined;
+    typeof obj.retry_after === 'number' && obj.retry_after >= 0
+      ? obj.retry_after
+      : Number.isFinite(header) && header >= 0
+        ? header
+        : undefined;
   const base = { ok: false as const, status: res.status, message, ...(code ? { code } : {}) };
   if (res.status === 401) return { ...base, kind: 'unauthorized' };
   if (res.status === 403) return { ...base, kind: 'forbidden' };
-  if (res.status === 429 || (res.status === 503 && retryAfter !== undefined)) return { ...base, kind: 'rate_limited', retryAfter: retryAfter ?? 60 };
+  if (res.status === 429 || (res.status === 503 && retryAfter !== undefined))
+    return { ...base, kind: 'rate_limited', retryAfter: retryAfter ?? 60 };
   if (code === undefined) return { ...base, kind: 'bad_response' };
   return { ...base, kind: 'http_error' };
 }
@@ -142,19 +182,49 @@ function failureFrom(res: Response, body: unknown): GatewayFailure {
 export function failureAdvice(gatewayUrl: string, f: GatewayFailure): string {
   switch (f.kind) {
     case 'unreachable':
-      return t('adviceUnreachable', 'Cannot reach the AI Policy Lens gateway at $1: start it with npm start or change the address in the options.', gatewayUrl);
+      return t(
+        'adviceUnreachable',
+        'Cannot reach the AI Policy Lens gateway at $1: start it with npm start or change the address in the options.',
+        gatewayUrl,
+      );
     case 'timeout':
-      return t('adviceTimeout', 'The AI Policy Lens gateway at $1 did not answer in time: check that it is running, or change the address in the options.', gatewayUrl);
+      return t(
+        'adviceTimeout',
+        'The AI Policy Lens gateway at $1 did not answer in time: check that it is running, or change the address in the options.',
+        gatewayUrl,
+      );
     case 'unauthorized':
       return f.tokenSent === false
-        ? t('adviceNeedsToken', 'The gateway at $1 needs an access token: enter the gateway\u2019s token in the options.', gatewayUrl)
-        : t('adviceBadToken', 'The gateway at $1 refused the access token: set the right token in the options.', gatewayUrl);
+        ? t(
+            'adviceNeedsToken',
+            'The gateway at $1 needs an access token: enter the gateway\u2019s token in the options.',
+            gatewayUrl,
+          )
+        : t(
+            'adviceBadToken',
+            'The gateway at $1 refused the access token: set the right token in the options.',
+            gatewayUrl,
+          );
     case 'forbidden':
-      return t('adviceForbidden', 'The gateway at $1 refused this extension ($2): check the address and token in the options.', gatewayUrl, f.message);
+      return t(
+        'adviceForbidden',
+        'The gateway at $1 refused this extension ($2): check the address and token in the options.',
+        gatewayUrl,
+        f.message,
+      );
     case 'rate_limited':
-      return t('adviceBusy', 'The gateway at $1 is busy: it asks to wait $2 s. The extension will try again by itself.', gatewayUrl, f.retryAfter ?? 60);
+      return t(
+        'adviceBusy',
+        'The gateway at $1 is busy: it asks to wait $2 s. The extension will try again by itself.',
+        gatewayUrl,
+        f.retryAfter ?? 60,
+      );
     case 'bad_response':
-      return t('adviceBadResponse', 'The address $1 does not answer like an AI Policy Lens gateway: correct the address in the options.', gatewayUrl);
+      return t(
+        'adviceBadResponse',
+        'The address $1 does not answer like an AI Policy Lens gateway: correct the address in the options.',
+        gatewayUrl,
+      );
     case 'http_error':
       return t('adviceError', 'The gateway at $1 reported an error: $2', gatewayUrl, f.message);
   }

@@ -11,16 +11,43 @@ const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !
 export const str: Guard = (x) => typeof x === 'string';
 export const bool: Guard = (x) => typeof x === 'boolean';
 export const isNull: Guard = (x) => x === null;
-export const is = (v: unknown): Guard => (x) => x === v;
-export const one = (values: readonly unknown[]): Guard => (x) => values.includes(x);
-export const nul = (g: Guard): Guard => (x) => x === null || g(x);
-export const any = (...gs: Guard[]): Guard => (x) => gs.some((g) => g(x));
-export const arr = (g: Guard): Guard => (x) => Array.isArray(x) && x.every(g);
-export const tuple = (...gs: Guard[]): Guard => (x) => Array.isArray(x) && x.length === gs.length && gs.every((g, i) => g(x[i]));
-export const rec = (g: Guard): Guard => (x) => isObj(x) && Object.values(x).every(g);
+export const is =
+  (v: unknown): Guard =>
+  (x) =>
+    x === v;
+export const one =
+  (values: readonly unknown[]): Guard =>
+  (x) =>
+    values.includes(x);
+export const nul =
+  (g: Guard): Guard =>
+  (x) =>
+    x === null || g(x);
+export const any =
+  (...gs: Guard[]): Guard =>
+  (x) =>
+    gs.some((g) => g(x));
+export const arr =
+  (g: Guard): Guard =>
+  (x) =>
+    Array.isArray(x) && x.every(g);
+export const tuple =
+  (...gs: Guard[]): Guard =>
+  (x) =>
+    Array.isArray(x) && x.length === gs.length && gs.every((g, i) => g(x[i]));
+export const rec =
+  (g: Guard): Guard =>
+  (x) =>
+    isObj(x) && Object.values(x).every(g);
 /** Marks an optional key: absent or undefined passes. */
-export const opt = (g: Guard): Guard => (x) => x === undefined || g(x);
-export const obj = (fields: Record<string, Guard>): Guard => (x) => isObj(x) && Object.entries(fields).every(([k, g]) => g(x[k]));
+export const opt =
+  (g: Guard): Guard =>
+  (x) =>
+    x === undefined || g(x);
+export const obj =
+  (fields: Record<string, Guard>): Guard =>
+  (x) =>
+    isObj(x) && Object.entries(fields).every(([k, g]) => g(x[k]));
 export const text =
   (o: { min?: number; pattern?: RegExp }): Guard =>
   (x) =>

@@ -4,7 +4,14 @@
  * definition of each message), so zod stays out of the extension bundle (LIBRARIES: "schemas
  * in the extension"). The gateway's own /status is checked here.
  */
-export { isAnnouncedRecord, isDomainPolicy, isFullRecord, isHistory, isRecheckResult, isUnknown } from './wire-guards.js';
+export {
+  isAnnouncedRecord,
+  isDomainPolicy,
+  isFullRecord,
+  isHistory,
+  isRecheckResult,
+  isUnknown,
+} from './wire-guards.js';
 
 /** GET /status of the gateway (our endpoint beyond the seed): the fields the extension reads. */
 export interface GatewayStatus {
@@ -16,5 +23,11 @@ export interface GatewayStatus {
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 export function isGatewayStatus(x: unknown): x is GatewayStatus {
-  return isObj(x) && typeof x.mode === 'string' && typeof x.version === 'string' && isObj(x.features) && typeof x.features.preview === 'boolean';
+  return (
+    isObj(x) &&
+    typeof x.mode === 'string' &&
+    typeof x.version === 'string' &&
+    isObj(x.features) &&
+    typeof x.features.preview === 'boolean'
+  );
 }

@@ -43,7 +43,8 @@ export function fetchDomainState(domain: Domain, opts: { waitS?: number } = {}):
     const r = await client.domain(domain, opts);
     const now = Date.now();
     if (!r.ok) return { kind: 'error', domain, failure: r, advice: failureAdvice(client.baseUrl, r) };
-    if (!r.data.found) return r.held ? { kind: 'queued', domain, since: now, held: true } : { kind: 'queued', domain, since: now };
+    if (!r.data.found)
+      return r.held ? { kind: 'queued', domain, since: now, held: true } : { kind: 'queued', domain, since: now };
     await answers.put(r.data, now);
     return { kind: 'found', domain, policy: r.data, fetchedAt: now, parent: await parentAnswer(r.data, client) };
   })().finally(() => inFlight.delete(key));
@@ -68,13 +69,20 @@ async function parentAnswer(policy: DomainPolicyFound, client?: GatewayClient): 
 }
 
 /** The held lookup of `domain` in flight in this context, if any (the poller joins it rather than asking again). */
-export const heldLookup = (domain: Domain): Promise<TabState> | undefined => inFlight.get(`${domain}|${ANALYSIS_WAIT_S}`);
+export const heldLookup = (domain: Domain): Promise<TabState> | undefined =>
+  inFlight.get(`${domain}|${ANALYSIS_WAIT_S}`);
 
 /** The cached answer as a state, and whether it may be used without asking again. */
-export async function cachedDomainState(domain: Domain, now = Date.now()): Promise<{ state: TabState; fresh: boolean } | null> {
+export async function cachedDomainState(
+  domain: Domain,
+  now = Date.now(),
+): Promise<{ state: TabState; fresh: boolean } | null> {
   const a = await answers.get(domain);
   if (!a) return null;
-  return { state: { kind: 'found', domain, policy: a.policy, fetchedAt: a.fetchedAt, parent: await parentAnswer(a.policy) }, fresh: answers.isFresh(a, now) };
+  return {
+    state: { kind: 'found', domain, policy: a.policy, fetchedAt: a.fetchedAt, parent: await parentAnswer(a.policy) },
+    fresh: answers.isFresh(a, now),
+  };
 }
 
 /**

@@ -4,7 +4,8 @@
  */
 export const MANIFEST_MESSAGES = {
   extName: 'AI Policy Lens',
-  extDescription: 'Shows what the website you are on says about AI training, AI search and AI answers, and which AI bots it blocks.',
+  extDescription:
+    'Shows what the website you are on says about AI training, AI search and AI answers, and which AI bots it blocks.',
   actionTitle: 'AI Policy Lens',
   commandShow: 'Show the AI policy of this page',
 } as const;

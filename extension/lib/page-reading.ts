@@ -39,12 +39,19 @@ const TONE: Record<PathVerdict['verdict'], Tone> = { blocked: 'blocked', partial
 /** The page's own tags as a training verdict: noai / noimageai, or a TDM reservation ("1"). */
 function fromSignals(s: PageSignals | null): PathVerdict | null {
   if (!s) return null;
-  if (s.aiTokens.length) return { verdict: 'blocked', decider: { source: 'meta', evidence: s.aiTokens.join(', '), line: null } };
-  if (s.tdmReservation === '1') return { verdict: 'blocked', decider: { source: 'tdmrep', evidence: `tdm-reservation: 1`, line: null } };
+  if (s.aiTokens.length)
+    return { verdict: 'blocked', decider: { source: 'meta', evidence: s.aiTokens.join(', '), line: null } };
+  if (s.tdmReservation === '1')
+    return { verdict: 'blocked', decider: { source: 'tdmrep', evidence: `tdm-reservation: 1`, line: null } };
   return null;
 }
 
-export function pageReading(siteUses: readonly UseReading[], head: Headline, path: PathVerdicts | null, signals: PageSignals | null): PageReading {
+export function pageReading(
+  siteUses: readonly UseReading[],
+  head: Headline,
+  path: PathVerdicts | null,
+  signals: PageSignals | null,
+): PageReading {
   const differs: PageUse[] = [];
   const tags = fromSignals(signals);
   for (const site of siteUses) {
@@ -53,13 +60,22 @@ export function pageReading(siteUses: readonly UseReading[], head: Headline, pat
     if (site.use === 'training' && tags && (!page || RANK[tags.verdict] > RANK[page.verdict])) page = tags;
     if (!page || page.verdict === site.verdict) continue;
     const label = verdictLabel(page.verdict, false);
-    const where = page.decider && (page.decider.source === 'meta' || page.decider.source === 'tdmrep') && page === tags ? 'page' : 'homepage';
-    const decider = page.decider && (page.decider.source === 'tdmrep' && where === 'page' ? t('byPageTdmRep', 'this page\u2019s TDMRep reservation') : deciderPhrase(page.decider, null, where));
+    const where =
+      page.decider && (page.decider.source === 'meta' || page.decider.source === 'tdmrep') && page === tags
+        ? 'page'
+        : 'homepage';
+    const decider =
+      page.decider &&
+      (page.decider.source === 'tdmrep' && where === 'page'
+        ? t('byPageTdmRep', 'this page\u2019s TDMRep reservation')
+        : deciderPhrase(page.decider, null, where));
     const because = decider ? byWords(decider) : null;
     differs.push({ use: site.use, words: label.label, tone: TONE[page.verdict], because });
   }
   if (differs.length === 0) return { differs, sentence: null };
-  const parts = differs.map((d) => (d.because ? t('pageUseBecause', '$1, $2', useVerdictWords(d), d.because) : useVerdictWords(d)));
+  const parts = differs.map((d) =>
+    d.because ? t('pageUseBecause', '$1, $2', useVerdictWords(d), d.because) : useVerdictWords(d),
+  );
   const whole = head.label.charAt(0).toLowerCase() + head.label.slice(1);
   return { differs, sentence: t('pageSentence', 'This page: $1; the site as a whole: $2', parts.join('; '), whole) };
 }

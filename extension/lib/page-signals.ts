@@ -19,8 +19,13 @@ export interface PageSignals {
 /** Runs in the page (self-contained: executeScript serialises it). */
 function collect(): { robots: string[]; tdmReservation: string | null; tdmPolicy: string | null } {
   const metas = Array.from(document.querySelectorAll('meta[name]'));
-  const named = (n: string) => metas.filter((m) => m.getAttribute('name')!.trim().toLowerCase() === n).map((m) => m.getAttribute('content') ?? '');
-  return { robots: named('robots'), tdmReservation: named('tdm-reservation')[0] ?? null, tdmPolicy: named('tdm-policy')[0] ?? null };
+  const named = (n: string) =>
+    metas.filter((m) => m.getAttribute('name')!.trim().toLowerCase() === n).map((m) => m.getAttribute('content') ?? '');
+  return {
+    robots: named('robots'),
+    tdmReservation: named('tdm-reservation')[0] ?? null,
+    tdmPolicy: named('tdm-policy')[0] ?? null,
+  };
 }
 
 const AI_TOKENS = new Set(['noai', 'noimageai']);
@@ -37,7 +42,11 @@ export async function readPageSignals(tabId: number): Promise<PageSignals | null
     const [first] = await browser.scripting.executeScript({ target: { tabId }, func: collect });
     const r = first?.result;
     if (!r) return null;
-    return { aiTokens: aiTokensOf(r.robots), tdmReservation: r.tdmReservation?.trim() ?? null, tdmPolicy: r.tdmPolicy?.trim() ?? null };
+    return {
+      aiTokens: aiTokensOf(r.robots),
+      tdmReservation: r.tdmReservation?.trim() ?? null,
+      tdmPolicy: r.tdmPolicy?.trim() ?? null,
+    };
   } catch {
     return null;
   }

@@ -10,7 +10,9 @@ import type { Domain } from '~~/shared/domain.js';
 import { pendings, type Pending } from './session-store.js';
 
 /** Waits between polls: quick at first (analysis takes seconds), then slower, capped at 5 min. */
-export const POLL_DELAYS_MS = [1_000, 2_000, 3_000, 5_000, 8_000, 13_000, 21_000, 34_000, 60_000, 120_000, 300_000] as const;
+export const POLL_DELAYS_MS = [
+  1_000, 2_000, 3_000, 5_000, 8_000, 13_000, 21_000, 34_000, 60_000, 120_000, 300_000,
+] as const;
 /** Stop polling a domain after this long; the next visit or the popup asks again. */
 export const POLL_GIVE_UP_MS = 2 * 60 * 60 * 1000;
 export const POLL_ALARM = 'lens-poll';
@@ -59,7 +61,11 @@ export async function pollDue(refresh: Refresh, now = Date.now()): Promise<void>
         const r = await refresh(p.domain).catch(() => ({ again: true as const, minDelayMs: 0 }));
         if (!r.again) return await pendings.remove(p.domain);
         const attempt = p.attempt + 1;
-        return await pendings.set({ ...p, attempt, nextAt: Date.now() + Math.max(delayFor(attempt), r.minDelayMs ?? 0) });
+        return await pendings.set({
+          ...p,
+          attempt,
+          nextAt: Date.now() + Math.max(delayFor(attempt), r.minDelayMs ?? 0),
+        });
       } finally {
         polling.delete(p.domain);
       }
@@ -104,5 +110,7 @@ async function arm(refresh: Refresh, now: number): Promise<void> {
   }
   // Always keep the alarm as well: if the worker is stopped before the timer fires (or during
   // a poll), it wakes it.
-  await browser.alarms.create(POLL_ALARM, { when: Math.max(Math.min(...all.map((p) => p.nextAt)), now + ALARM_MIN_MS) });
+  await browser.alarms.create(POLL_ALARM, {
+    when: Math.max(Math.min(...all.map((p) => p.nextAt)), now + ALARM_MIN_MS),
+  });
 }

@@ -31,7 +31,9 @@ function tabParam(search: string): number | null {
 /** The tab the popup describes: the one given by id, else the active tab of the current window. */
 async function resolvePopupTab(tabId: number | null): Promise<PopupTab | null> {
   const tab =
-    tabId !== null ? await browser.tabs.get(tabId).catch(() => undefined) : (await browser.tabs.query({ active: true, currentWindow: true }))[0];
+    tabId !== null
+      ? await browser.tabs.get(tabId).catch(() => undefined)
+      : (await browser.tabs.query({ active: true, currentWindow: true }))[0];
   return tab?.id !== undefined ? { tabId: tab.id, url: tab.url } : null;
 }
 
@@ -86,11 +88,15 @@ export async function loadExtras(client: GatewayClient, domain: Domain, summary:
     up ? client.domain(up.domain) : null,
   ]);
   const preview = status.ok && status.data.features.preview;
-  const [announced, history] = preview ? await Promise.all([client.policy(domain), client.history(domain)]) : [null, null];
+  const [announced, history] = preview
+    ? await Promise.all([client.policy(domain), client.history(domain)])
+    : [null, null];
   const record = full.ok && 'all_bots' in full.data ? full.data : null;
   const parent = parentAnswer?.ok && parentAnswer.data.found ? parentAnswer.data : null;
   // A subdomain without robots.txt is told its parent's policy (section 11): the parent's bots too.
-  const bots = parentApplies(summary, parent) ? views.botLists(parent.bots, null, parent.path_rules) : views.botLists(summary.bots, record, summary.path_rules);
+  const bots = parentApplies(summary, parent)
+    ? views.botLists(parent.bots, null, parent.path_rules)
+    : views.botLists(summary.bots, record, summary.path_rules);
   return {
     status: status.ok ? status.data : null,
     full: record,

@@ -72,11 +72,16 @@ export const answers = {
     });
   },
   /** An early answer (the terms still being read, basis.terms_pending) is replaced within seconds: never fresh. */
-  isFresh: (a: CachedAnswer, now: number) => a.policy.basis?.terms_pending !== true && now - a.fetchedAt < ANSWER_TTL_MS,
+  isFresh: (a: CachedAnswer, now: number) =>
+    a.policy.basis?.terms_pending !== true && now - a.fetchedAt < ANSWER_TTL_MS,
   /** Forget every answer (the gateway address changed: its answers may differ). */
   async clear(): Promise<void> {
     const all = await storage.snapshot('session');
-    await storage.removeItems(Object.keys(all).filter((k) => k.startsWith('answer:')).map((k) => `session:${k}` as const));
+    await storage.removeItems(
+      Object.keys(all)
+        .filter((k) => k.startsWith('answer:'))
+        .map((k) => `session:${k}` as const),
+    );
   },
 };
 

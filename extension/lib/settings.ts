@@ -50,19 +50,44 @@ const BARE_HOST = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1
  */
 export function validateGatewayUrl(input: string): AddressCheck {
   const raw = input.trim();
-  if (raw === '') return { ok: false, message: t('addrEmpty', 'Enter the gateway address, for example $1.', DEFAULT_GATEWAY_URL) };
+  if (raw === '')
+    return { ok: false, message: t('addrEmpty', 'Enter the gateway address, for example $1.', DEFAULT_GATEWAY_URL) };
   // A bare host and port ("127.0.0.1:8787", "localhost:8787") is what people type: read it as http.
   const withScheme = BARE_HOST.test(raw) ? `http://${raw}` : raw;
-  if (!/^https?:\/\//i.test(withScheme)) return { ok: false, message: t('addrSchemeExample', 'The address must start with http:// or https://, for example $1.', DEFAULT_GATEWAY_URL) };
+  if (!/^https?:\/\//i.test(withScheme))
+    return {
+      ok: false,
+      message: t(
+        'addrSchemeExample',
+        'The address must start with http:// or https://, for example $1.',
+        DEFAULT_GATEWAY_URL,
+      ),
+    };
   let u: URL;
   try {
     u = new URL(withScheme);
   } catch {
-    return { ok: false, message: t('addrInvalid', 'This is not a web address. Use the form http://host:port, for example $1.', DEFAULT_GATEWAY_URL) };
+    return {
+      ok: false,
+      message: t(
+        'addrInvalid',
+        'This is not a web address. Use the form http://host:port, for example $1.',
+        DEFAULT_GATEWAY_URL,
+      ),
+    };
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') return { ok: false, message: t('addrScheme', 'The address must start with http:// or https://.') };
-  if (u.username || u.password) return { ok: false, message: t('addrCredentials', 'The address may not contain a user name or password; put an access token in the token field.') };
-  if (u.pathname !== '/' || u.search || u.hash) return { ok: false, message: t('addrPath', 'Give only scheme, host and port, without a path, query or fragment.') };
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    return { ok: false, message: t('addrScheme', 'The address must start with http:// or https://.') };
+  if (u.username || u.password)
+    return {
+      ok: false,
+      message: t(
+        'addrCredentials',
+        'The address may not contain a user name or password; put an access token in the token field.',
+      ),
+    };
+  if (u.pathname !== '/' || u.search || u.hash)
+    return { ok: false, message: t('addrPath', 'Give only scheme, host and port, without a path, query or fragment.') };
   return { ok: true, url: u.origin };
 }
 

@@ -5,7 +5,14 @@
 import { browser } from 'wxt/browser';
 import type { Domain } from '~~/shared/domain.js';
 import { showBadge } from './badge.js';
-import { ANALYSIS_HOLDS, ANALYSIS_WAIT_S, cachedDomainState, fetchDomainState, heldLookup, pollAgain } from './lookup.js';
+import {
+  ANALYSIS_HOLDS,
+  ANALYSIS_WAIT_S,
+  cachedDomainState,
+  fetchDomainState,
+  heldLookup,
+  pollAgain,
+} from './lookup.js';
 import { pageDomain, pagePath } from './page-domain.js';
 import { cancelPoll, schedulePoll, type Refresh } from './poller.js';
 import { answers, tabStates, type TabState } from './session-store.js';
@@ -31,7 +38,11 @@ export async function onTabRemoved(tabId: number): Promise<void> {
 }
 
 /** Sets the badge of one tab for the page at `url`, from the cache when fresh, else from the gateway. */
-export async function checkTab(tabId: number, url: string | undefined, opts: { force?: boolean } = {}): Promise<TabState | null> {
+export async function checkTab(
+  tabId: number,
+  url: string | undefined,
+  opts: { force?: boolean } = {},
+): Promise<TabState | null> {
   const domain = pageDomain(url);
   if (!domain) {
     await Promise.all([showBadge(tabId, null), tabStates.remove(tabId)]);
@@ -69,7 +80,8 @@ export async function awaitAnalysis(domain: Domain): Promise<TabState> {
   let state = await fetchDomainState(domain, { waitS: ANALYSIS_WAIT_S });
   // A gateway that holds the answer (Preference-Applied) is asked again while the crawl runs; one
   // that answers at once is left to the poller's backoff.
-  for (let i = 1; i < ANALYSIS_HOLDS && state.kind === 'queued' && state.held; i++) state = await fetchDomainState(domain, { waitS: ANALYSIS_WAIT_S });
+  for (let i = 1; i < ANALYSIS_HOLDS && state.kind === 'queued' && state.held; i++)
+    state = await fetchDomainState(domain, { waitS: ANALYSIS_WAIT_S });
   if (state.kind === 'queued') return state;
   await updateTabsOf(domain, state);
   await follow(domain, state);
@@ -100,7 +112,9 @@ async function reapply(tabId: number, url: string | undefined): Promise<void> {
 
 export async function updateTabsOf(domain: Domain, state: TabState): Promise<void> {
   const tabs = await browser.tabs.query({});
-  await Promise.all(tabs.filter((t) => t.id !== undefined && pageDomain(t.url) === domain).map((t) => setTab(t.id!, state, t.url)));
+  await Promise.all(
+    tabs.filter((t) => t.id !== undefined && pageDomain(t.url) === domain).map((t) => setTab(t.id!, state, t.url)),
+  );
 }
 
 async function follow(domain: Domain, state: TabState): Promise<void> {

@@ -37,7 +37,9 @@ const MAX_LINES = 400;
 function robotsLines(text: string | null): string[] | null {
   if (text === null) return null;
   const all = text.split(/\r\n|\r|\n/);
-  return all.length > MAX_LINES ? [...all.slice(0, MAX_LINES), t('moreLines', '\u2026 $1 more lines', all.length - MAX_LINES)] : all;
+  return all.length > MAX_LINES
+    ? [...all.slice(0, MAX_LINES), t('moreLines', '\u2026 $1 more lines', all.length - MAX_LINES)]
+    : all;
 }
 
 function homepage(p: DomainPolicyFound, full: FullRecord): DetailsModel['homepage'] {
@@ -45,7 +47,13 @@ function homepage(p: DomainPolicyFound, full: FullRecord): DetailsModel['homepag
   return { words: notFetchedWords(homepageFetch(p, full)) ?? t('noAnswer', 'no answer') };
 }
 
-export function detailsModel(p: DomainPolicyFound, full: FullRecord, uses: readonly UseReading[], robots: RobotsReading, from?: { policy: DomainPolicyFound; host: string }): DetailsModel {
+export function detailsModel(
+  p: DomainPolicyFound,
+  full: FullRecord,
+  uses: readonly UseReading[],
+  robots: RobotsReading,
+  from?: { policy: DomainPolicyFound; host: string },
+): DetailsModel {
   const rules = from ? from.policy.path_rules : p.path_rules;
   const unknown = robots.state === 'unread' || uses.some((u) => u.verdict === 'unknown');
   return {
@@ -54,11 +62,19 @@ export function detailsModel(p: DomainPolicyFound, full: FullRecord, uses: reado
       use: r.use,
       words: r.words,
       tone: r.tone,
-      signals: r.deciders.map((d) => ({ phrase: deciderPhrase(d, rules, 'homepage', from?.host), group: namedGroupOf(d, rules), evidence: d.evidence })),
+      signals: r.deciders.map((d) => ({
+        phrase: deciderPhrase(d, rules, 'homepage', from?.host),
+        group: namedGroupOf(d, rules),
+        evidence: d.evidence,
+      })),
     })),
     robotsLines: robotsLines(full.robots_txt),
     homepage: homepage(p, full),
     confidence: confidenceWords(full),
-    openness: from ? null : unknown ? t('noOpenness', 'No openness score: the site\u2019s rules could not be read.') : opennessWords(Math.round(full.ai_openness_score * 100), uses, termsReading(p, full)),
+    openness: from
+      ? null
+      : unknown
+        ? t('noOpenness', 'No openness score: the site\u2019s rules could not be read.')
+        : opennessWords(Math.round(full.ai_openness_score * 100), uses, termsReading(p, full)),
   };
 }

@@ -27,9 +27,14 @@ export function homepageFetch(p: DomainPolicyFound, full: FullRecord | null): Fe
   if (full) {
     if (full.homepage_status !== null) return 'answered';
     const home = full.explanations.find((e) => e.subject === 'homepage');
-    return home?.value !== 'not_fetched' ? 'no_answer' : home.source === 'robots_txt' ? 'disallowed' : 'robots_unreadable';
+    return home?.value !== 'not_fetched'
+      ? 'no_answer'
+      : home.source === 'robots_txt'
+        ? 'disallowed'
+        : 'robots_unreadable';
   }
   const robots = p.basis?.robots_txt;
-  if (robots && (robots.status === 'error' || robots.status === 'unreachable' || robots.problem === 'rate_limited')) return 'robots_unreadable';
+  if (robots && (robots.status === 'error' || robots.status === 'unreachable' || robots.problem === 'rate_limited'))
+    return 'robots_unreadable';
   return p.detail === 'wildcard_block' ? 'disallowed' : null;
 }

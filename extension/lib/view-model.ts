@@ -8,7 +8,18 @@
 import { domainToUnicode } from './host-name.js';
 import { BADGE_VIEW, DETAIL_LABELS, type BadgeView } from '~~/shared/labels.js';
 import type { AnnouncedRecord, DomainPolicyFound, FullRecord, HistoryResponse } from '~~/shared/schemas.js';
-import { headline, robotsReading, standardsFound, termsReading, readingsOfUses, type Headline, type RobotsReading, type StandardReading, type TermsReading, type UseReading } from '~~/shared/story.js';
+import {
+  headline,
+  robotsReading,
+  standardsFound,
+  termsReading,
+  readingsOfUses,
+  type Headline,
+  type RobotsReading,
+  type StandardReading,
+  type TermsReading,
+  type UseReading,
+} from '~~/shared/story.js';
 import { signalValues } from '~~/shared/story-signals.js';
 import { dateOnly, dateTime, lastCheckSentence, opennessWords, relativeTime } from '~~/shared/story-notes.js';
 import { inheritedHeadline, inheritedUses, parentApplies } from '~~/shared/story-parent.js';
@@ -87,15 +98,31 @@ export interface ModelInput {
  * news.example.com belongs to: blocks all AI." Null when the parent's policy is the one shown
  * (told in the headline) or says the same.
  */
-function parentSentence(own: DomainPolicyFound, host: string, parent: ModelInput['parent'], shown: boolean): string | null {
+function parentSentence(
+  own: DomainPolicyFound,
+  host: string,
+  parent: ModelInput['parent'],
+  shown: boolean,
+): string | null {
   if (!parent || shown) return null;
   const name = hostOf(parent.domain).display;
   if (parent.www) {
-    const theirs = parent.policy ? t('parentPolicy', '$1: $2.', name, headline(parent.policy).phrase) : t('parentUnchecked', '$1 has not been checked yet.', name);
+    const theirs = parent.policy
+      ? t('parentPolicy', '$1: $2.', name, headline(parent.policy).phrase)
+      : t('parentUnchecked', '$1 has not been checked yet.', name);
     return t('parentWww', '$1 is the www address of $2; each host name has its own robots.txt. $3', host, name, theirs);
   }
-  if (!parent.policy) return own.stance === 'no_policy' ? t('parentSubUnchecked', '$1 has no AI rules of its own; $2, the site it belongs to, has not been checked yet.', host, name) : null;
-  const same = parent.policy.stance === own.stance && USE_CASES.every((u) => parent.policy!.use_cases[u] === own.use_cases[u]);
+  if (!parent.policy)
+    return own.stance === 'no_policy'
+      ? t(
+          'parentSubUnchecked',
+          '$1 has no AI rules of its own; $2, the site it belongs to, has not been checked yet.',
+          host,
+          name,
+        )
+      : null;
+  const same =
+    parent.policy.stance === own.stance && USE_CASES.every((u) => parent.policy!.use_cases[u] === own.use_cases[u]);
   if (same) return null;
   return t('parentDiffers', '$1, the site $2 belongs to: $3.', name, host, headline(parent.policy).phrase);
 }
@@ -111,12 +138,24 @@ function tell(input: ModelInput) {
     const terms = termsReading(parent);
     const theirs = readingsOfUses(parent, null, robots, terms);
     const head = inheritedHeadline(host, parentHost, headline(parent, null, robots, terms, theirs));
-    return { from: parent, head, uses: inheritedUses(theirs, parent, parentHost), standards: standardsFound(parent, null, theirs), terms: termsReading(own, full) };
+    return {
+      from: parent,
+      head,
+      uses: inheritedUses(theirs, parent, parentHost),
+      standards: standardsFound(parent, null, theirs),
+      terms: termsReading(own, full),
+    };
   }
   const robots = robotsReading(own, full);
   const terms = termsReading(own, full);
   const uses = readingsOfUses(own, full, robots, terms);
-  return { from: null, head: headline(own, full, robots, terms, uses), uses, standards: standardsFound(own, full, uses), terms };
+  return {
+    from: null,
+    head: headline(own, full, robots, terms, uses),
+    uses,
+    standards: standardsFound(own, full, uses),
+    terms,
+  };
 }
 
 /**
@@ -127,7 +166,9 @@ function tell(input: ModelInput) {
 function historyLabel(detail: Detail, terms: TermsReading): string {
   const label = (DETAIL_LABELS as Partial<typeof DETAIL_LABELS>)[detail]?.label;
   if (!label) return t('historyChecked', 'Checked');
-  const noRules = (DETAIL_STANCE[detail] === 'no_policy' && detail !== 'robots_blocked' && detail !== 'unreachable') || detail === 'has_llms_txt';
+  const noRules =
+    (DETAIL_STANCE[detail] === 'no_policy' && detail !== 'robots_blocked' && detail !== 'unreachable') ||
+    detail === 'has_llms_txt';
   return noRules && termsLimitAi(terms) ? t('historyNoRobotsRules', 'No AI rules in robots.txt') : label;
 }
 
@@ -143,7 +184,8 @@ export function popupModel(input: ModelInput): PopupModel {
   const openness = score === null ? null : (opennessWords(score, told, terms) ?? noOpenness());
   const basis = p.basis ?? full?.basis;
   // The headline already says robots.txt could not be read: the rows do not repeat it three times.
-  const uses = head.badge === 'unknown' ? told.map((r) => (r.verdict === 'unknown' ? { ...r, because: null } : r)) : told;
+  const uses =
+    head.badge === 'unknown' ? told.map((r) => (r.verdict === 'unknown' ? { ...r, because: null } : r)) : told;
   return {
     host,
     headline: head,
@@ -168,10 +210,23 @@ export function popupModel(input: ModelInput): PopupModel {
     // The parent's robots.txt judges none of this host's paths (each host name has its own), as on the badge.
     page: pageReading(uses, head, from ? null : (input.pathVerdicts ?? null), input.pageSignals ?? null),
     parent: parentSentence(p, host.display, input.parent ?? null, from !== null),
-    from: from ? t('standardsFrom', '$1 has no robots.txt of its own; these are the files of $2.', host.display, hostOf(from.domain).display) : null,
+    from: from
+      ? t(
+          'standardsFrom',
+          '$1 has no robots.txt of its own; these are the files of $2.',
+          host.display,
+          hostOf(from.domain).display,
+        )
+      : null,
     termsNotRead: termsNotRead(p, full),
     history: history
-      ? history.entries.map((e) => ({ id: e.audit_id, iso: e.crawled_at, date: dateOnly(e.crawled_at, locale), label: historyLabel(e.detail, terms), changes: e.changes }))
+      ? history.entries.map((e) => ({
+          id: e.audit_id,
+          iso: e.crawled_at,
+          date: dateOnly(e.crawled_at, locale),
+          label: historyLabel(e.detail, terms),
+          changes: e.changes,
+        }))
       : null,
   };
 }
@@ -184,7 +239,15 @@ function termsNotRead(p: DomainPolicyFound, full: FullRecord | null): string | n
   if (p.site.has_tos) return null;
   const home = homepageFetch(p, full);
   // Without the answer's own word: the terms are looked for through the homepage's link.
-  const guess: FetchState = p.basis?.terms_pending ? 'pending' : p.site.tos_url ? 'answered' : home === null || home === 'answered' ? 'no_link' : home === 'no_answer' ? 'not_looked' : home;
+  const guess: FetchState = p.basis?.terms_pending
+    ? 'pending'
+    : p.site.tos_url
+      ? 'answered'
+      : home === null || home === 'answered'
+        ? 'no_link'
+        : home === 'no_answer'
+          ? 'not_looked'
+          : home;
   const state = (p.basis ?? full?.basis)?.fetches?.terms ?? guess;
   const skipped = notFetchedWords(state === 'answered' || state === 'no_link' ? null : state);
   if (skipped) return skipped.charAt(0).toUpperCase() + skipped.slice(1);

@@ -5,4 +5,12 @@
 export { classify } from './classify/index.js';
 export { RULES_VERSION } from './rules-version.js';
 export type { Classification } from './classification.js';
-export type { Evidence, EvidenceSource, FetchFailed, FetchRefused, FetchResponse, FetchResult, RobotsRuleRef } from './evidence.js';
+export type {
+  Evidence,
+  EvidenceSource,
+  FetchFailed,
+  FetchRefused,
+  FetchResponse,
+  FetchResult,
+  RobotsRuleRef,
+} from './evidence.js';

@@ -34,10 +34,15 @@ export function prepareAudit(opts: AuditOptions, nowMs: number): PreparedAudit {
   try {
     bytes = readFileSync(opts.list);
   } catch (e) {
-    throw new UsageError(`Cannot read the list ${opts.list}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}.`);
+    throw new UsageError(
+      `Cannot read the list ${opts.list}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}.`,
+    );
   }
   const list = readDomainList(bytes);
-  if (list.entries.length === 0) throw new UsageError(`${opts.list} names no domain${list.invalid.length ? ` (${list.invalid.length} lines are not domains, the first on line ${list.invalid[0]!.line}: ${list.invalid[0]!.reason})` : ''}.`);
+  if (list.entries.length === 0)
+    throw new UsageError(
+      `${opts.list} names no domain${list.invalid.length ? ` (${list.invalid.length} lines are not domains, the first on line ${list.invalid[0]!.line}: ${list.invalid[0]!.reason})` : ''}.`,
+    );
   try {
     mkdirSync(opts.out, { recursive: true });
   } catch (e) {
@@ -110,7 +115,11 @@ export function runAudit(p: PreparedAudit, opts: AuditOptions, deps: AuditDeps):
         registry: deps.registry,
         complete: counts.pending === 0 && outcome === 'complete',
         catalogueAiBots: AI_BOTS.length,
-        limits: { domainMs: CRAWL_LIMITS.domainMs, requestMs: CRAWL_LIMITS.requestMs, maxRedirects: CRAWL_LIMITS.maxRedirects },
+        limits: {
+          domainMs: CRAWL_LIMITS.domainMs,
+          requestMs: CRAWL_LIMITS.requestMs,
+          maxRedirects: CRAWL_LIMITS.maxRedirects,
+        },
       },
       p.list.invalid,
     );

@@ -54,7 +54,8 @@ function readLine(raw: string): { domain: Domain; rank: number | null } | { reas
   let name: string;
   if (fields.length === 1) name = fields[0]!;
   else if (fields.length === 2) {
-    if (!/^[0-9]+$/.test(fields[0]!) || Number(fields[0]) < 1) return { reason: 'the first column of a rank,domain line must be a rank (1, 2, 3, …)' };
+    if (!/^[0-9]+$/.test(fields[0]!) || Number(fields[0]) < 1)
+      return { reason: 'the first column of a rank,domain line must be a rank (1, 2, 3, …)' };
     rank = Number(fields[0]);
     name = fields[1]!;
   } else return { reason: `expected one domain or rank,domain, found ${fields.length} columns` };

@@ -50,12 +50,15 @@ function prepare(argv: string[], config: ServiceConfig): { opts: AuditOptions; p
     if (opts === 'help') return 'help';
     const prepared = prepareAudit(opts, Date.now());
     const { list } = prepared;
-    for (const l of list.invalid.slice(0, 10)) process.stderr.write(`${opts.list}:${l.line}: not a domain (${l.reason}): ${l.text}\n`);
-    if (list.invalid.length > 10) process.stderr.write(`… and ${list.invalid.length - 10} more lines, all listed in ${OUTPUT_FILES.invalid}\n`);
+    for (const l of list.invalid.slice(0, 10))
+      process.stderr.write(`${opts.list}:${l.line}: not a domain (${l.reason}): ${l.text}\n`);
+    if (list.invalid.length > 10)
+      process.stderr.write(`… and ${list.invalid.length - 10} more lines, all listed in ${OUTPUT_FILES.invalid}\n`);
     return { opts, prepared };
   } catch (e) {
     if (e instanceof UsageError) fail(e.message);
-    if (e instanceof ListChangedError) fail(`${opts !== 'help' && opts ? opts.out : 'The folder'}: ${e.message}.`, false);
+    if (e instanceof ListChangedError)
+      fail(`${opts !== 'help' && opts ? opts.out : 'The folder'}: ${e.message}.`, false);
     throw e;
   }
 }
@@ -76,7 +79,13 @@ async function auditService(config: ServiceConfig, opts: AuditOptions, log: Logg
   const crawler = configured(() => createCrawler(crawlerOptions(config)));
   const pg = config.databaseUrl !== undefined;
   const store = pg ? await openConfiguredStore(config, log, 'service') : undefined;
-  const settings = { ...config, dataDir: opts.out, refreshDays: opts.refreshDays, auditRetentionDays: DEFAULT_AUDIT_RETENTION_DAYS, purgeUnusedDays: null };
+  const settings = {
+    ...config,
+    dataDir: opts.out,
+    refreshDays: opts.refreshDays,
+    auditRetentionDays: DEFAULT_AUDIT_RETENTION_DAYS,
+    purgeUnusedDays: null,
+  };
   const service = createLookupService(serviceOptions(settings, { store, crawler, workers: !pg, logger: log }));
   return { service, crawler, pg };
 }
@@ -88,7 +97,9 @@ function stopOnInterrupt(session: AuditSession, view: ProgressView): void {
     const now = Date.now();
     if (firstInterrupt === 0) {
       firstInterrupt = now;
-      view.note('Stopping: nothing more is handed to the crawler; the results so far are being written. Ctrl-C again to stop at once.');
+      view.note(
+        'Stopping: nothing more is handed to the crawler; the results so far are being written. Ctrl-C again to stop at once.',
+      );
       session.stop();
     } else if (now - firstInterrupt >= 1_000) session.stopNow();
   };
@@ -154,7 +165,9 @@ function withWorkerHint(view: ProgressView): ProgressView {
         since = Date.now();
       } else if (!told && Date.now() - since > 60_000) {
         told = true;
-        view.note('Nothing was stored for a minute while checks wait in the queue: is `npm run worker` running with the same DATABASE_URL?');
+        view.note(
+          'Nothing was stored for a minute while checks wait in the queue: is `npm run worker` running with the same DATABASE_URL?',
+        );
       }
     },
   };

@@ -30,11 +30,24 @@ export interface AuditOptions {
   waitRetries: boolean;
 }
 
-function number(name: string, value: string | undefined, fallback: number, opts: { min: number; max: number; integer?: boolean }): number {
+function number(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  opts: { min: number; max: number; integer?: boolean },
+): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || (opts.integer && !Number.isInteger(n)) || n < opts.min || n > opts.max) {
-    throw new UsageError(`--${name} must be ${opts.integer ? 'a whole number' : 'a number'} from ${opts.min} to ${opts.max}, not "${value}".`);
+  if (
+    value.trim() === '' ||
+    !Number.isFinite(n) ||
+    (opts.integer && !Number.isInteger(n)) ||
+    n < opts.min ||
+    n > opts.max
+  ) {
+    throw new UsageError(
+      `--${name} must be ${opts.integer ? 'a whole number' : 'a number'} from ${opts.min} to ${opts.max}, not "${value}".`,
+    );
   }
   return n;
 }
@@ -59,13 +72,20 @@ export function parseAuditArgs(argv: string[], defaultRefreshDays: number): Audi
   }
   const { values, positionals } = parsed;
   if (values.help) return 'help';
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'Give the file of domains to audit.' : 'Give exactly one list file.');
+  if (positionals.length !== 1)
+    throw new UsageError(
+      positionals.length === 0 ? 'Give the file of domains to audit.' : 'Give exactly one list file.',
+    );
   const list = resolve(positionals[0]!);
   const name = list.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '') || 'list';
   return {
     list,
     out: resolve(values.out ?? `audit-${name}`),
-    refreshDays: number('refresh-days', values['refresh-days'], defaultRefreshDays, { min: 0, max: 3650, integer: true }),
+    refreshDays: number('refresh-days', values['refresh-days'], defaultRefreshDays, {
+      min: 0,
+      max: 3650,
+      integer: true,
+    }),
     rate: number('rate', values.rate, 10, { min: 0.01, max: 1000 }),
     waitRetries: !values['no-wait-retries'],
   };

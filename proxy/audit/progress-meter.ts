@@ -42,7 +42,10 @@ export class ProgressMeter {
     this.times.push(nowMs);
   }
 
-  snapshot(nowMs: number, o: { total: number; inFlight: number; retrying: number; nextRetryMs: number | null; stopping: boolean }): AuditProgress {
+  snapshot(
+    nowMs: number,
+    o: { total: number; inFlight: number; retrying: number; nextRetryMs: number | null; stopping: boolean },
+  ): AuditProgress {
     while (this.times.length > 0 && this.times[0]! < nowMs - WINDOW_MS) this.times.shift();
     const span = Math.min(WINDOW_MS, nowMs - this.sessionMs);
     const perMinute = this.times.length > 0 && span > 0 ? (this.times.length / span) * 60_000 : null;

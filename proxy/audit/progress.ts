@@ -33,8 +33,14 @@ export function describeProgress(p: AuditProgress): string {
   parts.push(p.retrying > 0 ? `${n(p.failed)} failed (${n(p.retrying)} to retry)` : `${n(p.failed)} failed`);
   parts.push(`${n(p.queued)} queued`);
   if (p.perMinute !== null) parts.push(`${p.perMinute < 10 ? p.perMinute.toFixed(1) : n(Math.round(p.perMinute))}/min`);
-  if (p.phase === 'stopping') parts.push(p.inFlight > 0 ? `stopping: ${n(p.inFlight)} checks under way finish first (Ctrl-C again to stop now)` : 'stopping');
-  else if (p.phase === 'waiting for retries') parts.push(p.nextRetryMs !== null ? `waiting for retries, the next at ${clock(p.nextRetryMs)}` : 'retrying');
+  if (p.phase === 'stopping')
+    parts.push(
+      p.inFlight > 0
+        ? `stopping: ${n(p.inFlight)} checks under way finish first (Ctrl-C again to stop now)`
+        : 'stopping',
+    );
+  else if (p.phase === 'waiting for retries')
+    parts.push(p.nextRetryMs !== null ? `waiting for retries, the next at ${clock(p.nextRetryMs)}` : 'retrying');
   else if (p.leftMs !== null) parts.push(`about ${duration(p.leftMs)} left`);
   return parts.join(' · ');
 }
@@ -56,7 +62,17 @@ export function progressView(out: NodeJS.WriteStream, opts: { tty?: boolean; eve
       },
     };
   }
-  const multi = new MultiBar({ stream: out, format: '{bar} {percentage}% | {summary}', hideCursor: true, barsize: 24, fps: 5, clearOnComplete: false }, undefined);
+  const multi = new MultiBar(
+    {
+      stream: out,
+      format: '{bar} {percentage}% | {summary}',
+      hideCursor: true,
+      barsize: 24,
+      fps: 5,
+      clearOnComplete: false,
+    },
+    undefined,
+  );
   let bar: SingleBar | undefined;
   return {
     update(p) {

@@ -50,7 +50,8 @@ interface Entry {
   status: RowStatus;
 }
 
-const chunks = <T>(xs: readonly T[]): T[][] => Array.from({ length: Math.ceil(xs.length / CHUNK) }, (_, i) => xs.slice(i * CHUNK, (i + 1) * CHUNK));
+const chunks = <T>(xs: readonly T[]): T[][] =>
+  Array.from({ length: Math.ceil(xs.length / CHUNK) }, (_, i) => xs.slice(i * CHUNK, (i + 1) * CHUNK));
 
 export class AuditRunner {
   private readonly entries = new Map<string, Entry>();
@@ -107,7 +108,11 @@ export class AuditRunner {
           if (!this.o.crawlsHere || this.outstanding.size === 0 || this.now_) return this.finish('stopped');
         } else {
           await this.feed();
-          if (this.next >= this.toFeed.length && this.outstanding.size === 0 && (this.retrying.size === 0 || !this.o.waitRetries)) {
+          if (
+            this.next >= this.toFeed.length &&
+            this.outstanding.size === 0 &&
+            (this.retrying.size === 0 || !this.o.waitRetries)
+          ) {
             return this.finish('complete');
           }
         }
@@ -169,7 +174,15 @@ export class AuditRunner {
         else this.toFeed.push(d);
       }
     }
-    this.o.log.info({ domains: this.entries.size, toCheck: this.toFeed.length, underWay: this.outstanding.size, toRead: this.dirty.size }, 'audit resumed from the registry');
+    this.o.log.info(
+      {
+        domains: this.entries.size,
+        toCheck: this.toFeed.length,
+        underWay: this.outstanding.size,
+        toRead: this.dirty.size,
+      },
+      'audit resumed from the registry',
+    );
   }
 
   private feedWaitMs(): number {
@@ -182,7 +195,12 @@ export class AuditRunner {
   private async feed(): Promise<void> {
     const now = this.o.clock.now();
     if (now < this.fullUntil) return;
-    const n = Math.min(this.gate.available(now), this.o.window - this.outstanding.size, this.toFeed.length - this.next, CHUNK);
+    const n = Math.min(
+      this.gate.available(now),
+      this.o.window - this.outstanding.size,
+      this.toFeed.length - this.next,
+      CHUNK,
+    );
     if (n <= 0) return;
     const batch = this.toFeed.slice(this.next, this.next + n);
     const queued = await this.o.service.queueChecks(batch as Domain[]);
@@ -212,9 +230,16 @@ export class AuditRunner {
         if (!outcome || !e || outcome.checkedMs < this.cutoffMs) continue;
         const job = jobs.get(d);
         const retryAtMs = outcome.failure !== null && job?.state === 'retrying' ? job.runAfterMs : null;
-        const row = siteRow(outcome.full, { rank: e.rank, checkedMs: outcome.checkedMs, failure: outcome.failure, retryAtMs, reused: outcome.checkedMs < this.o.startedMs });
+        const row = siteRow(outcome.full, {
+          rank: e.rank,
+          checkedMs: outcome.checkedMs,
+          failure: outcome.failure,
+          retryAtMs,
+          reused: outcome.checkedMs < this.o.startedMs,
+        });
         rows.push({ row, checkedMs: outcome.checkedMs });
-        if (this.outstanding.delete(d) || (this.retrying.has(d) && e.checkedMs !== outcome.checkedMs)) this.meter.stored(this.o.clock.now());
+        if (this.outstanding.delete(d) || (this.retrying.has(d) && e.checkedMs !== outcome.checkedMs))
+          this.meter.stored(this.o.clock.now());
         e.checkedMs = outcome.checkedMs;
         this.setStatus(e, row.status);
         this.track(d, row.status, job);
@@ -255,8 +280,15 @@ export class AuditRunner {
     this.outstanding.delete(d);
     const e = this.entries.get(d)!;
     if (this.handovers(d) >= MAX_HANDOVERS) {
-      this.o.log.error({ domain: d }, 'the crawl queue dropped this domain each time it was handed over; left unchecked');
-      const row = { ...pendingRow(d, e.rank), status: 'failed' as const, failure: 'the check could not be run (the crawl itself failed each time)' };
+      this.o.log.error(
+        { domain: d },
+        'the crawl queue dropped this domain each time it was handed over; left unchecked',
+      );
+      const row = {
+        ...pendingRow(d, e.rank),
+        status: 'failed' as const,
+        failure: 'the check could not be run (the crawl itself failed each time)',
+      };
       this.o.state.save([{ row, checkedMs: e.checkedMs ?? 0 }]);
       this.setStatus(e, 'failed');
       return;
@@ -273,7 +305,8 @@ export class AuditRunner {
   private report(): void {
     let nextRetryMs: number | null = null;
     // A loop, not Math.min(...): a run where every check failed may wait on 100,000 retries.
-    for (const t of this.retrying.values()) if (t !== null && (nextRetryMs === null || t < nextRetryMs)) nextRetryMs = t;
+    for (const t of this.retrying.values())
+      if (t !== null && (nextRetryMs === null || t < nextRetryMs)) nextRetryMs = t;
     this.o.onProgress(
       this.meter.snapshot(this.o.clock.now(), {
         total: this.entries.size,

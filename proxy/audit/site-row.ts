@@ -69,7 +69,10 @@ function namedAiBots(full: FullRecord): string[] {
   return [...out];
 }
 
-const withStatus = (full: FullRecord, status: string) => Object.entries(full.ai_bots).filter(([, s]) => s === status).map(([token]) => token);
+const withStatus = (full: FullRecord, status: string) =>
+  Object.entries(full.ai_bots)
+    .filter(([, s]) => s === status)
+    .map(([token]) => token);
 
 export interface RowContext {
   rank: number | null;
@@ -98,7 +101,10 @@ export function siteRow(full: FullRecord, ctx: RowContext): SiteRow {
     status: ctx.failure === null ? 'ok' : 'failed',
     stance: full.ai_stance,
     detail: full.policy_detail,
-    ...(Object.fromEntries(USE_CASES.map((u) => [u, full.use_case_policies[u]])) as Record<(typeof USE_CASES)[number], string>),
+    ...(Object.fromEntries(USE_CASES.map((u) => [u, full.use_case_policies[u]])) as Record<
+      (typeof USE_CASES)[number],
+      string
+    >),
     robots_txt_status: full.robots_txt_status,
     key_bots_blocked: blocked.filter((t) => KEYS.has(t)),
     key_bots_allowed: allowed.filter((t) => KEYS.has(t)),

@@ -52,14 +52,25 @@ export class AuditState {
     this.db.exec(SCHEMA);
     this.st = {
       meta: this.db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
-      setMeta: this.db.prepare<[string, string]>('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
-      insert: this.db.prepare<[string, number, number | null]>('INSERT OR IGNORE INTO sites (domain, pos, rank) VALUES (?, ?, ?)'),
-      entries: this.db.prepare<[], { domain: string; rank: number | null; checked_ms: number | null; status: RowStatus }>(
-        'SELECT domain, rank, checked_ms, status FROM sites ORDER BY pos',
+      setMeta: this.db.prepare<[string, string]>(
+        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
       ),
-      save: this.db.prepare<[number, string, string, string]>('UPDATE sites SET checked_ms = ?, status = ?, row = ? WHERE domain = ?'),
-      rows: this.db.prepare<[], { domain: string; rank: number | null; row: string | null }>('SELECT domain, rank, row FROM sites ORDER BY pos'),
-      counts: this.db.prepare<[], { status: RowStatus; n: number }>('SELECT status, count(*) AS n FROM sites GROUP BY status'),
+      insert: this.db.prepare<[string, number, number | null]>(
+        'INSERT OR IGNORE INTO sites (domain, pos, rank) VALUES (?, ?, ?)',
+      ),
+      entries: this.db.prepare<
+        [],
+        { domain: string; rank: number | null; checked_ms: number | null; status: RowStatus }
+      >('SELECT domain, rank, checked_ms, status FROM sites ORDER BY pos'),
+      save: this.db.prepare<[number, string, string, string]>(
+        'UPDATE sites SET checked_ms = ?, status = ?, row = ? WHERE domain = ?',
+      ),
+      rows: this.db.prepare<[], { domain: string; rank: number | null; row: string | null }>(
+        'SELECT domain, rank, row FROM sites ORDER BY pos',
+      ),
+      counts: this.db.prepare<[], { status: RowStatus; n: number }>(
+        'SELECT status, count(*) AS n FROM sites GROUP BY status',
+      ),
     };
   }
 
@@ -67,7 +78,12 @@ export class AuditState {
    * Opens DIR/audit.sqlite for this list: a new run when the file is new, the same run when it
    * was made for the same list (same bytes); a different list is refused (ListChangedError).
    */
-  static open(dir: string, list: DomainList, listName: string, nowMs: number): { state: AuditState; meta: RunMeta; resumed: boolean } {
+  static open(
+    dir: string,
+    list: DomainList,
+    listName: string,
+    nowMs: number,
+  ): { state: AuditState; meta: RunMeta; resumed: boolean } {
     const state = new AuditState(join(dir, 'audit.sqlite'));
     try {
       const meta = state.begin(list, listName, nowMs);
@@ -100,7 +116,9 @@ export class AuditState {
   }
 
   entries(): StateEntry[] {
-    return this.st.entries.all().map((r) => ({ domain: r.domain, rank: r.rank, checkedMs: r.checked_ms, status: r.status }));
+    return this.st.entries
+      .all()
+      .map((r) => ({ domain: r.domain, rank: r.rank, checkedMs: r.checked_ms, status: r.status }));
   }
 
   /** Saves rows in one transaction (the runner saves what it read together). */
@@ -112,7 +130,8 @@ export class AuditState {
 
   /** Every row in list order, one at a time (100,000 rows need not sit in memory at once). */
   *rows(): Generator<SiteRow> {
-    for (const r of this.st.rows.iterate()) yield r.row === null ? pendingRow(r.domain, r.rank) : (JSON.parse(r.row) as SiteRow);
+    for (const r of this.st.rows.iterate())
+      yield r.row === null ? pendingRow(r.domain, r.rank) : (JSON.parse(r.row) as SiteRow);
   }
 
   counts(): Record<RowStatus, number> {

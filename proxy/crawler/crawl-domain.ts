@@ -58,7 +58,12 @@ const FILES: ReadonlyArray<{ key: FileKey; path: string; accept: string; cap: ke
 /** Failures that mean "no HTTP server answered on this scheme", so the other scheme is worth a try. */
 const NO_ANSWER = new Set(['connect', 'tls', 'timeout', 'protocol']);
 
-export async function crawlDomain(s: CrawlSettings, input: string, external?: AbortSignal, onEarly?: (early: Evidence) => void): Promise<Evidence> {
+export async function crawlDomain(
+  s: CrawlSettings,
+  input: string,
+  external?: AbortSignal,
+  onEarly?: (early: Evidence) => void,
+): Promise<Evidence> {
   const fetchedAt = new Date(s.clock.now()).toISOString();
   const parsed = parseDomain(input);
   if (!parsed.ok) return refusedEvidence(String(input), fetchedAt, `not a valid domain: ${parsed.message}`);
@@ -91,7 +96,13 @@ export async function crawlDomain(s: CrawlSettings, input: string, external?: Ab
     let got: Gathered | null = null;
     for (const scheme of schemes) {
       const origin = `${scheme}//${domain}`;
-      got = await gather(s, ctx, origin, domain, onEarly && ((early) => onEarly(evidence(s, domain, fetchedAt, origin, early))));
+      got = await gather(
+        s,
+        ctx,
+        origin,
+        domain,
+        onEarly && ((early) => onEarly(evidence(s, domain, fetchedAt, origin, early))),
+      );
       const answered = Object.values(got.files).some((r) => r.kind === 'response');
       if (answered) return evidence(s, domain, fetchedAt, `${scheme}//${domain}`, got);
       const worthRetry = Object.values(got.files).some((r) => r.kind === 'failed' && NO_ANSWER.has(r.reason));
@@ -115,14 +126,22 @@ interface Gathered {
  * (a terms link, or the usual places being tried: the homepage answered, so this origin is the
  * one kept).
  */
-async function gather(s: CrawlSettings, ctx: FetchContext, origin: string, domain: string, early?: (got: Gathered) => void): Promise<Gathered> {
+async function gather(
+  s: CrawlSettings,
+  ctx: FetchContext,
+  origin: string,
+  domain: string,
+  early?: (got: Gathered) => void,
+): Promise<Gathered> {
   const robotsFile = (url: string) => fetchOne(ctx, { url, accept: TEXT_ACCEPT, cap: s.caps.robots });
   const gate: RobotsGate = createRobotsGate(robotsFile);
   const robots = robotsFile(origin + '/robots.txt');
   gate.seed(origin, robots);
   const permit = (url: URL) => gate.check(url);
   const pending = FILES.map((f) =>
-    f.key === 'robots' ? robots : fetchOne(ctx, { url: origin + f.path, accept: f.accept, cap: s.caps[f.cap], permit: f.page && permit }),
+    f.key === 'robots'
+      ? robots
+      : fetchOne(ctx, { url: origin + f.path, accept: f.accept, cap: s.caps[f.cap], permit: f.page && permit }),
   );
   let tosUrl: string | null = null;
   let termsIn = false;
@@ -131,14 +150,20 @@ async function gather(s: CrawlSettings, ctx: FetchContext, origin: string, domai
   const terms = pending[0]!.then(async (home): Promise<{ tosUrl: string | null; tos: FetchResult | null }> => {
     tosUrl = tosLinkOf(home, domain);
     probing = tosUrl === null && termsWorthProbing(home);
-    const found = tosUrl !== null ? { tosUrl, tos: await page(tosUrl) } : probing ? await probeTerms(ctx, origin, page) : { tosUrl: null, tos: null };
+    const found =
+      tosUrl !== null
+        ? { tosUrl, tos: await page(tosUrl) }
+        : probing
+          ? await probeTerms(ctx, origin, page)
+          : { tosUrl: null, tos: null };
     termsIn = true;
     return found;
   });
   const results = await Promise.all(pending);
   const files = Object.fromEntries(FILES.map((f, i) => [f.key, results[i]!])) as Files;
   // The homepage is in, so whether there are terms to wait for is known; only they may still be on their way.
-  if (early && !termsIn && (tosUrl !== null || probing) && !ctx.signal.aborted) early({ files, tosUrl, tos: null, tosPending: true });
+  if (early && !termsIn && (tosUrl !== null || probing) && !ctx.signal.aborted)
+    early({ files, tosUrl, tos: null, tosPending: true });
   return { files, ...(await terms) };
 }
 
@@ -147,7 +172,11 @@ async function gather(s: CrawlSettings, ctx: FetchContext, origin: string, domai
  * stopping at the first that reads as terms (analysis/site/tos.ts looksLikeTerms). Each request
  * passes the robots.txt gate and the crawl's limits like any page; nothing found is no terms.
  */
-async function probeTerms(ctx: FetchContext, origin: string, page: (url: string) => Promise<FetchResult>): Promise<{ tosUrl: string | null; tos: FetchResult | null }> {
+async function probeTerms(
+  ctx: FetchContext,
+  origin: string,
+  page: (url: string) => Promise<FetchResult>,
+): Promise<{ tosUrl: string | null; tos: FetchResult | null }> {
   for (const path of TERMS_PATHS) {
     if (ctx.signal.aborted) break;
     const url = origin + path;
@@ -171,7 +200,16 @@ function tosLinkOf(home: FetchResult, domain: string): string | null {
 
 function evidence(s: CrawlSettings, domain: string, fetchedAt: string, origin: string | null, got: Gathered): Evidence {
   const pending = got.tosPending ? { tosPending: true as const } : {};
-  return { domain, fetchedAt, origin, ...got.files, tosUrl: got.tosUrl, tos: got.tos, ...pending, rank: s.ranks?.get(domain) ?? null };
+  return {
+    domain,
+    fetchedAt,
+    origin,
+    ...got.files,
+    tosUrl: got.tosUrl,
+    tos: got.tos,
+    ...pending,
+    rank: s.ranks?.get(domain) ?? null,
+  };
 }
 
 /** Evidence for input that is not a domain at all: nothing is fetched. */

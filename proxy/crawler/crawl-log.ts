@@ -15,8 +15,10 @@ export function crawlOutcome(e: Evidence): string {
     return failure?.kind === 'failed' ? `no answer (${failure.reason})` : 'no answer';
   }
   const robots = e.robots.kind === 'response' ? `robots.txt ${e.robots.status}` : `robots.txt ${e.robots.kind}`;
-  if (e.homepage.kind !== 'response' && e.homepage.robots === 'disallowed') return `answered, ${robots}, pages disallowed for this crawler`;
-  if (e.homepage.kind !== 'response' && e.homepage.robots === 'unreachable') return `answered, ${robots}, pages not fetched`;
+  if (e.homepage.kind !== 'response' && e.homepage.robots === 'disallowed')
+    return `answered, ${robots}, pages disallowed for this crawler`;
+  if (e.homepage.kind !== 'response' && e.homepage.robots === 'unreachable')
+    return `answered, ${robots}, pages not fetched`;
   return `answered, ${robots}`;
 }
 
@@ -24,5 +26,8 @@ export function crawlOutcome(e: Evidence): string {
 export function logCrawl(log: Logger, evidence: Evidence, stance: string, ms: number): void {
   const outcome = crawlOutcome(evidence);
   const rounded = Math.round(ms);
-  log.info({ domain: evidence.domain, ms: rounded, outcome, stance }, `crawled ${evidence.domain} in ${rounded} ms: ${outcome}; stance ${stance}`);
+  log.info(
+    { domain: evidence.domain, ms: rounded, outcome, stance },
+    `crawled ${evidence.domain} in ${rounded} ms: ${outcome}; stance ${stance}`,
+  );
 }

@@ -72,7 +72,9 @@ class Outcomes {
     const stop = await untilAborted(this.spec.permit!(url), signal);
     if (stop === null) return null;
     if (this.ctx.signal.aborted) return this.stopped();
-    return stop.kind === 'failed' ? { ...this.failed(stop.reason, stop.message), robots: stop.robots } : { ...stop, url: this.spec.url };
+    return stop.kind === 'failed'
+      ? { ...this.failed(stop.reason, stop.message), robots: stop.robots }
+      : { ...stop, url: this.spec.url };
   }
 }
 
@@ -109,12 +111,23 @@ async function firstPermit(out: Outcomes, ctx: FetchContext, spec: FetchSpec, ur
   } catch (e) {
     if (ctx.signal.aborted) return out.stopped();
     // A gate that cannot answer keeps the crawler away, as an unreadable robots.txt would.
-    return { kind: 'refused', url: spec.url, robots: 'unreachable', reason: `robots.txt could not be checked (${(e as Error).message})` };
+    return {
+      kind: 'refused',
+      url: spec.url,
+      robots: 'unreachable',
+      reason: `robots.txt could not be checked (${(e as Error).message})`,
+    };
   }
 }
 
 /** Requests `start` and follows its redirects, each hop's host resolved and checked anew, to an answer. Throws on a network failure. */
-async function follow(out: Outcomes, ctx: FetchContext, spec: FetchSpec, start: URL, signal: AbortSignal): Promise<FetchResult> {
+async function follow(
+  out: Outcomes,
+  ctx: FetchContext,
+  spec: FetchSpec,
+  start: URL,
+  signal: AbortSignal,
+): Promise<FetchResult> {
   let current = start;
   for (let redirects = 0; ; redirects++) {
     const target = await untilAborted(ctx.resolver.resolve(current.hostname), signal);
@@ -143,7 +156,13 @@ async function follow(out: Outcomes, ctx: FetchContext, spec: FetchSpec, start: 
 }
 
 /** Where a redirect leads, or why it is not followed (too many, not a URL, not http or https). */
-function nextHop(out: Outcomes, ctx: FetchContext, location: string, current: URL, redirects: number): URL | FetchFailed {
+function nextHop(
+  out: Outcomes,
+  ctx: FetchContext,
+  location: string,
+  current: URL,
+  redirects: number,
+): URL | FetchFailed {
   if (redirects >= ctx.maxRedirects) return out.failed('too_many_redirects', `more than ${ctx.maxRedirects} redirects`);
   let next: URL;
   try {
@@ -158,7 +177,13 @@ function nextHop(out: Outcomes, ctx: FetchContext, location: string, current: UR
 }
 
 /** The final answer, its body read up to the cap. */
-async function answer(out: Outcomes, spec: FetchSpec, res: Dispatcher.ResponseData, current: URL, redirects: number): Promise<FetchResult> {
+async function answer(
+  out: Outcomes,
+  spec: FetchSpec,
+  res: Dispatcher.ResponseData,
+  current: URL,
+  redirects: number,
+): Promise<FetchResult> {
   const body = await readCapped(res.body, headerValue(res.headers['content-encoding']), spec.cap);
   const headers = flattenHeaders(res.headers);
   return {

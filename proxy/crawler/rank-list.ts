@@ -20,7 +20,14 @@ export function loadRankList(path: string): Map<string, number> {
     if (line === '') continue;
     const comma = line.indexOf(',');
     const rankText = comma < 0 ? '' : line.slice(0, comma).trim();
-    const domain = comma < 0 ? '' : line.slice(comma + 1).trim().toLowerCase().replace(/\.$/, '');
+    const domain =
+      comma < 0
+        ? ''
+        : line
+            .slice(comma + 1)
+            .trim()
+            .toLowerCase()
+            .replace(/\.$/, '');
     if (!/^\d{1,9}$/.test(rankText) || Number(rankText) < 1 || domain === '' || /[\s,]/.test(domain)) {
       // A first line that is not a rank is the header ("rank,domain").
       if (ranks.size === 0 && i === first && !/^\d+$/.test(rankText)) continue;

@@ -37,7 +37,11 @@ function decoderFor(encoding: string): Transform | null | undefined {
  * Reads `body` up to `cap` bytes. An unknown content-coding (or a stacked one) is kept as
  * received rather than guessed at. Rejects when the stream fails (abort, reset, corrupt data).
  */
-export async function readCapped(body: Readable, contentEncoding: string | undefined, cap: number): Promise<CappedBody> {
+export async function readCapped(
+  body: Readable,
+  contentEncoding: string | undefined,
+  cap: number,
+): Promise<CappedBody> {
   const encoding = (contentEncoding ?? '').trim().toLowerCase();
   const decoder = decoderFor(encoding) ?? null;
   const parts: Buffer[] = [];

@@ -23,7 +23,9 @@ type Permission =
  * the host gave no answer at all (the page would have failed alike, and a failure that may
  * pass must stay one: docs/policy.md section 8).
  */
-export type GateStop = Pick<FetchRefused, 'kind' | 'reason' | 'robots' | 'rule'> | Pick<FetchFailed, 'kind' | 'reason' | 'message' | 'robots'>;
+export type GateStop =
+  | Pick<FetchRefused, 'kind' | 'reason' | 'robots' | 'rule'>
+  | Pick<FetchFailed, 'kind' | 'reason' | 'message' | 'robots'>;
 
 export interface RobotsGate {
   /** The answer to `{origin}/robots.txt`, already requested with the crawl's other files. */
@@ -75,7 +77,12 @@ export function createRobotsGate(fetchRobots: (url: string) => Promise<FetchResu
         kind: 'refused',
         robots: 'disallowed',
         reason: `the site asks not to: robots.txt of ${url.host} disallows ${path} for ${who} (line ${rule.line}: "Disallow: ${rule.pattern}")`,
-        rule: { robotsUrl: permission.url, line: rule.line, pattern: rule.pattern, agent: decision.source === 'named' ? CRAWLER_TOKEN : '*' },
+        rule: {
+          robotsUrl: permission.url,
+          line: rule.line,
+          pattern: rule.pattern,
+          agent: decision.source === 'named' ? CRAWLER_TOKEN : '*',
+        },
       };
     },
   };

@@ -26,7 +26,9 @@ export function parseContact(value: string): string {
   const v = value.trim();
   if (v.length > MAX_CONTACT) throw new Error(`at most ${MAX_CONTACT} characters, got ${v.length}`);
   if (!/^[\x21-\x7e]+$/.test(v) || /[()\\]/.test(v)) {
-    throw new Error(`"${v}" must be printable ASCII without spaces, parentheses or backslashes (it goes into the User-Agent header)`);
+    throw new Error(
+      `"${v}" must be printable ASCII without spaces, parentheses or backslashes (it goes into the User-Agent header)`,
+    );
   }
   if (/^mailto:/i.test(v)) {
     if (!/^mailto:[^@\s]+@[^@\s]+\.[^@\s]+$/i.test(v)) throw new Error(`"${v}" is not a mailto: address`);
@@ -38,7 +40,8 @@ export function parseContact(value: string): string {
   } catch {
     throw new Error(`"${v}" is not a URL; give an https:// page or a mailto: address where site owners reach you`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`"${v}" must be an http(s) URL or a mailto: address`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`"${v}" must be an http(s) URL or a mailto: address`);
   if (url.username || url.password) throw new Error(`"${v}" must not carry a user name or password`);
   return v;
 }

@@ -45,13 +45,28 @@ import { statsRouter } from './routes/stats.js';
 import { isWebPath, webRouter } from './routes/web.js';
 import { corsUnlessOwnPage } from './own-page.js';
 import { builtWebDir } from './web-dir.js';
-import { accessGuard, clientKey, corsMiddleware, identifyClient, rateLimiter, refusedUncounted, serviceClient } from './security.js';
+import {
+  accessGuard,
+  clientKey,
+  corsMiddleware,
+  identifyClient,
+  rateLimiter,
+  refusedUncounted,
+  serviceClient,
+} from './security.js';
 import './locals.js';
 import { requestLog } from '../lib/request-log.js';
 
 export type GatewaySettings = Pick<
   GatewayOwnConfig,
-  'allowedOrigins' | 'allowedHosts' | 'proxyToken' | 'rateLimitPerMinute' | 'trustProxy' | 'cacheMaxEntries' | 'cacheMaxBytes' | 'cacheTtl'
+  | 'allowedOrigins'
+  | 'allowedHosts'
+  | 'proxyToken'
+  | 'rateLimitPerMinute'
+  | 'trustProxy'
+  | 'cacheMaxEntries'
+  | 'cacheMaxBytes'
+  | 'cacheTtl'
 >;
 
 export interface GatewayDeps {
@@ -181,7 +196,14 @@ function mountGuards(app: Express, deps: GatewayDeps, clock: Clock): void {
   app.use('/healthz', healthRouter(deps.dependencies));
   app.use(identifyClient(s.proxyToken, new IdentitySlots(deps.slotStore ?? null, () => clock.now())));
   const skip = (req: Request) => !isWebPath(req.path) && refusedUncounted(req);
-  app.use(rateLimiter(s.rateLimitPerMinute, { keyGenerator: clientKey, skip, store: deps.rateLimitStore, logger: deps.logger }));
+  app.use(
+    rateLimiter(s.rateLimitPerMinute, {
+      keyGenerator: clientKey,
+      skip,
+      store: deps.rateLimitStore,
+      logger: deps.logger,
+    }),
+  );
   // The web app's static page and assets: no custom header on a navigation (own-page.ts).
   app.use(webRouter(deps.webDir === undefined ? builtWebDir() : deps.webDir));
   app.use(accessGuard(s.proxyToken));

@@ -18,7 +18,10 @@ export type ChunkRunner = (chunk: Domain[], client: string | undefined) => Promi
  * (`single`) instead: it joins a lookup of the same domain already in flight, and its full
  * answer is kept for later single lookups.
  */
-export function sourceChunks(source: PolicySource, single: (domain: Domain, client: string | undefined) => Promise<CacheAnswer>): ChunkRunner {
+export function sourceChunks(
+  source: PolicySource,
+  single: (domain: Domain, client: string | undefined) => Promise<CacheAnswer>,
+): ChunkRunner {
   return async (chunk, client) => {
     if (chunk.length === 1) {
       const d = chunk[0]!;

@@ -27,7 +27,10 @@ export class CacheStore implements SecondLevel, SlotStore {
   /** This process's own file. */
   readonly shared = false;
   private readonly db: Database.Database;
-  private readonly getStmt: Database.Statement<[string], { payload: Buffer; found: number; fetched_at: number; expires_at: number }>;
+  private readonly getStmt: Database.Statement<
+    [string],
+    { payload: Buffer; found: number; fetched_at: number; expires_at: number }
+  >;
   private readonly putStmt: Database.Statement<[string, Buffer, number, number, number]>;
   private readonly pruneStmt: Database.Statement<[number]>;
   private readonly deleteStmt: Database.Statement<[string]>;
@@ -86,14 +89,18 @@ export class CacheStore implements SecondLevel, SlotStore {
   loadSlots(sinceMs: number): SlotRow[] {
     this.db.prepare('DELETE FROM gateway_identities WHERE last_seen < ?').run(sinceMs);
     return this.db
-      .prepare<[], { address: string; identity: string; last_seen: number }>('SELECT address, identity, last_seen FROM gateway_identities')
+      .prepare<[], { address: string; identity: string; last_seen: number }>(
+        'SELECT address, identity, last_seen FROM gateway_identities',
+      )
       .all()
       .map((r) => ({ address: r.address, identity: r.identity, lastSeenMs: r.last_seen }));
   }
 
   saveSlot(row: SlotRow): void {
     this.db
-      .prepare('INSERT INTO gateway_identities (address, identity, last_seen) VALUES (?, ?, ?) ON CONFLICT(address, identity) DO UPDATE SET last_seen = excluded.last_seen')
+      .prepare(
+        'INSERT INTO gateway_identities (address, identity, last_seen) VALUES (?, ?, ?) ON CONFLICT(address, identity) DO UPDATE SET last_seen = excluded.last_seen',
+      )
       .run(row.address, row.identity, row.lastSeenMs);
   }
 

@@ -41,13 +41,18 @@ const TOKEN_MIN_DISTINCT = 8;
 export function checkTokenStrength(token: string): void {
   const fix = 'make one with `openssl rand -base64 32`';
   if (token.length < 16) throw new ConfigError('PROXY_TOKEN', `use at least 16 characters; ${fix}`);
-  if (!/^[\x21-\x7e]+$/.test(token)) throw new ConfigError('PROXY_TOKEN', `use visible ASCII characters only, without spaces; ${fix}`);
+  if (!/^[\x21-\x7e]+$/.test(token))
+    throw new ConfigError('PROXY_TOKEN', `use visible ASCII characters only, without spaces; ${fix}`);
   const distinct = new Set(token).size;
   if (distinct < TOKEN_MIN_DISTINCT) {
-    throw new ConfigError('PROXY_TOKEN', `too easy to guess: only ${distinct} different characters (at least ${TOKEN_MIN_DISTINCT}); ${fix}`);
+    throw new ConfigError(
+      'PROXY_TOKEN',
+      `too easy to guess: only ${distinct} different characters (at least ${TOKEN_MIN_DISTINCT}); ${fix}`,
+    );
   }
   const steps = new Set([...token].slice(1).map((c, i) => c.charCodeAt(0) - token.charCodeAt(i)));
-  if (steps.size === 1) throw new ConfigError('PROXY_TOKEN', `too easy to guess: its characters follow one another in order; ${fix}`);
+  if (steps.size === 1)
+    throw new ConfigError('PROXY_TOKEN', `too easy to guess: its characters follow one another in order; ${fix}`);
 }
 
 /** The gateway's own settings; with the embedded service's, the program's GatewayConfig (program-config.ts). */
@@ -86,7 +91,8 @@ function url(env: Env, name: string): string | undefined {
     throw new ConfigError(name, `not a URL: "${v}"`);
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ConfigError(name, 'expected an http(s) URL');
-  if (u.username || u.password) throw new ConfigError(name, 'put no credentials in the URL; the key goes in UPSTREAM_API_KEY');
+  if (u.username || u.password)
+    throw new ConfigError(name, 'put no credentials in the URL; the key goes in UPSTREAM_API_KEY');
   if (u.search || u.hash) throw new ConfigError(name, 'expected a base URL without query or fragment');
   return v.replace(/\/+$/, '');
 }
@@ -117,8 +123,10 @@ function redisUrl(env: Env): string | undefined {
   } catch {
     throw new ConfigError('REDIS_URL', 'not a URL such as redis://127.0.0.1:6379/0');
   }
-  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new ConfigError('REDIS_URL', 'expected a redis:// or rediss:// URL');
-  if (!/^\/?(\d{1,2})?$/.test(u.pathname)) throw new ConfigError('REDIS_URL', 'the path may only be a database number, such as /0');
+  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:')
+    throw new ConfigError('REDIS_URL', 'expected a redis:// or rediss:// URL');
+  if (!/^\/?(\d{1,2})?$/.test(u.pathname))
+    throw new ConfigError('REDIS_URL', 'the path may only be a database number, such as /0');
   return v;
 }
 
@@ -128,7 +136,10 @@ function upstreamOf(env: Env): UpstreamConfig | null {
   const apiKey = optionalStr(env, 'UPSTREAM_API_KEY');
   if ((baseUrl === undefined) !== (apiKey === undefined)) {
     const missing = baseUrl === undefined ? 'UPSTREAM_BASE_URL' : 'UPSTREAM_API_KEY';
-    throw new ConfigError(missing, 'UPSTREAM_BASE_URL and UPSTREAM_API_KEY go together: set both (remote mode) or neither (embedded mode)');
+    throw new ConfigError(
+      missing,
+      'UPSTREAM_BASE_URL and UPSTREAM_API_KEY go together: set both (remote mode) or neither (embedded mode)',
+    );
   }
   if (baseUrl === undefined || apiKey === undefined) return null;
   return {
@@ -145,7 +156,8 @@ function upstreamOf(env: Env): UpstreamConfig | null {
 function allowedOriginsOf(env: Env): string[] {
   const allowedOrigins = list(env, 'ALLOWED_ORIGINS');
   for (const o of allowedOrigins) {
-    if (!ORIGIN.test(o) || o === 'null') throw new ConfigError('ALLOWED_ORIGINS', `"${o}" is not an origin such as chrome-extension://<id>`);
+    if (!ORIGIN.test(o) || o === 'null')
+      throw new ConfigError('ALLOWED_ORIGINS', `"${o}" is not an origin such as chrome-extension://<id>`);
   }
   return allowedOrigins;
 }

@@ -22,7 +22,10 @@ startGateway(config, { logger: log }).then(
       { url: gw.url, mode: gw.source.mode, upstream: config.upstream?.baseUrl ?? null, dataDir: config.dataDir },
       'listening',
     );
-    onSignals(() => gw.close(), (msg) => log.info(msg));
+    onSignals(
+      () => gw.close(),
+      (msg) => log.info(msg),
+    );
   },
   (err: unknown) => {
     const e = err as NodeJS.ErrnoException;

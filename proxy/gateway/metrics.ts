@@ -5,13 +5,35 @@
  * scrape): prom-client's own counters and histograms build, validate and hash a label key
  * on every call, which cost about 5 % of a cached hit. The exposition is the same.
  */
-import { Counter, Gauge, Registry, type Metric, type MetricObjectWithValues, type MetricType, type MetricValueWithName } from 'prom-client';
+import {
+  Counter,
+  Gauge,
+  Registry,
+  type Metric,
+  type MetricObjectWithValues,
+  type MetricType,
+  type MetricValueWithName,
+} from 'prom-client';
 import type { AttemptOutcome } from '../upstream/remote-answer.js';
 import type { PolicySource } from '../upstream/policy-source.js';
 import type { CacheState } from './response-cache.js';
 
 /** `held`: a domain read held for RFC 7240 `Prefer: wait` (seconds, not milliseconds: kept apart). */
-export const ROUTES = ['lookup', 'full', 'search', 'batch', 'policy', 'score', 'history', 'held', 'recheck', 'check', 'stats', 'ops', 'other'] as const;
+export const ROUTES = [
+  'lookup',
+  'full',
+  'search',
+  'batch',
+  'policy',
+  'score',
+  'history',
+  'held',
+  'recheck',
+  'check',
+  'stats',
+  'ops',
+  'other',
+] as const;
 export type RouteName = (typeof ROUTES)[number];
 
 export interface GatewayMetrics {
@@ -23,7 +45,9 @@ export interface GatewayMetrics {
   counts(): { hits: number; misses: number; stale: number };
 }
 
-export const LATENCY_BUCKETS: readonly number[] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+export const LATENCY_BUCKETS: readonly number[] = [
+  0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5,
+];
 
 /**
  * gateway_request_duration_seconds, a histogram by route: per route one row of bucket counts
@@ -56,13 +80,24 @@ class RouteLatency {
       let cumulative = 0;
       row.forEach((c, b) => {
         cumulative += c;
-        values.push({ labels: { le: b < LATENCY_BUCKETS.length ? LATENCY_BUCKETS[b]! : '+Inf', route }, value: cumulative, metricName: `${this.name}_bucket` });
+        values.push({
+          labels: { le: b < LATENCY_BUCKETS.length ? LATENCY_BUCKETS[b]! : '+Inf', route },
+          value: cumulative,
+          metricName: `${this.name}_bucket`,
+        });
       });
       values.push({ labels: { route }, value: this.sums[r]!, metricName: `${this.name}_sum` });
       values.push({ labels: { route }, value: cumulative, metricName: `${this.name}_count` });
     }
     // prom-client's typings declare `type` a numeric enum; its runtime (and exposition) uses the names.
-    return { name: this.name, help: this.help, type: this.type as unknown as MetricType, values, aggregator: this.aggregator, collect: () => undefined };
+    return {
+      name: this.name,
+      help: this.help,
+      type: this.type as unknown as MetricType,
+      values,
+      aggregator: this.aggregator,
+      collect: () => undefined,
+    };
   }
 
   reset(): void {
@@ -92,7 +127,12 @@ export function createMetrics(deps: MetricsDeps): GatewayMetrics {
       this.inc({ result: 'stale' }, tally.stale);
     },
   });
-  const calls = new Counter({ name: 'gateway_upstream_calls_total', help: 'Upstream call attempts by outcome', labelNames: ['outcome'], registers: [registry] });
+  const calls = new Counter({
+    name: 'gateway_upstream_calls_total',
+    help: 'Upstream call attempts by outcome',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
   const latency = new RouteLatency();
   registry.registerMetric(latency as unknown as Metric);
   const routeIndex = Object.fromEntries(ROUTES.map((r, i) => [r, i])) as Record<RouteName, number>;

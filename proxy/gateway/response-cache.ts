@@ -258,7 +258,14 @@ export class ResponseCache {
       if (!fallback || !isHttpError(e) || e.status < 500) throw e;
       const ttl = Math.min(STALE_TTL_MAX_MS, Math.max(STALE_TTL_MIN_MS, (e.retryAfter ?? 5) * 1000));
       options.ttl = ttl;
-      return { body: fallback.body, etag: fallback.etag, found: fallback.found, fetchedAt: fallback.fetchedAt, staleReason: e.code, retryAfter: e.retryAfter };
+      return {
+        body: fallback.body,
+        etag: fallback.etag,
+        found: fallback.found,
+        fetchedAt: fallback.fetchedAt,
+        staleReason: e.code,
+        retryAfter: e.retryAfter,
+      };
     }
   }
 
@@ -296,18 +303,33 @@ export class ResponseCache {
   }
 
   /** A store failure, logged at most once a minute: while the store is away every miss would say the same. */
-  private readonly warn = onceEvery(60_000, (e: unknown, msg: string) => this.opts.logger?.warn({ err: String(e) }, msg), () => this.opts.clock.now());
+  private readonly warn = onceEvery(
+    60_000,
+    (e: unknown, msg: string) => this.opts.logger?.warn({ err: String(e) }, msg),
+    () => this.opts.clock.now(),
+  );
 
   private async persist(key: string, entry: CacheEntry, ttlMs: number): Promise<void> {
     const store = this.opts.store;
     // Queued answers live seconds: worth a write only where other replicas wait for them.
     if (!store || (!entry.found && !store.shared)) return;
     try {
-      await store.put({ key, payload: entry.body, found: entry.found, fetchedAt: entry.fetchedAt, expiresAt: entry.fetchedAt + ttlMs });
+      await store.put({
+        key,
+        payload: entry.body,
+        found: entry.found,
+        fetchedAt: entry.fetchedAt,
+        expiresAt: entry.fetchedAt + ttlMs,
+      });
     } catch (e) {
       this.warn(e, 'cache store write failed');
     }
   }
 }
 
-const entryOf = (row: StoredRow): CacheEntry => ({ body: row.payload, etag: etagOf(row.payload), found: row.found, fetchedAt: row.fetchedAt });
+const entryOf = (row: StoredRow): CacheEntry => ({
+  body: row.payload,
+  etag: etagOf(row.payload),
+  found: row.found,
+  fetchedAt: row.fetchedAt,
+});

@@ -65,7 +65,8 @@ export function originAllowedBy(allowedOrigins: string[]): (origin: string) => b
   return (o) => EXTENSION_ORIGIN.some((re) => re.test(o));
 }
 
-const PAGE_REFUSED = 'Requests from web pages are not accepted; only the AI Policy Lens extension may call this gateway.';
+const PAGE_REFUSED =
+  'Requests from web pages are not accepted; only the AI Policy Lens extension may call this gateway.';
 
 /** cors configured for the extension, refusing every other Origin with 403 (see the module comment). */
 export function corsMiddleware(allowedOrigins: string[]): RequestHandler {
@@ -77,8 +78,24 @@ export function corsMiddleware(allowedOrigins: string[]): RequestHandler {
       cb(new HttpError(403, 'forbidden', PAGE_REFUSED));
     },
     methods: ['GET', 'HEAD', 'POST'],
-    allowedHeaders: ['Content-Type', 'X-AI-Policy-Lens', 'X-AI-Policy-Lens-Install', 'Authorization', 'X-Proxy-Token', 'If-None-Match', 'Prefer'],
-    exposedHeaders: ['ETag', 'X-Cache', 'X-Stale-Reason', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'Preference-Applied'],
+    allowedHeaders: [
+      'Content-Type',
+      'X-AI-Policy-Lens',
+      'X-AI-Policy-Lens-Install',
+      'Authorization',
+      'X-Proxy-Token',
+      'If-None-Match',
+      'Prefer',
+    ],
+    exposedHeaders: [
+      'ETag',
+      'X-Cache',
+      'X-Stale-Reason',
+      'Retry-After',
+      'RateLimit',
+      'RateLimit-Policy',
+      'Preference-Applied',
+    ],
     maxAge: 600,
   });
 }
@@ -101,7 +118,11 @@ function identityOf(req: Request, tokenOk: boolean): string | undefined {
   const id = req.headers[INSTALL_HEADER];
   if (id !== undefined) {
     if (typeof id !== 'string' || !INSTALL_ID.test(id)) {
-      throw new HttpError(400, 'invalid_params', 'X-AI-Policy-Lens-Install must be 16 to 64 letters, digits, "-" or "_".');
+      throw new HttpError(
+        400,
+        'invalid_params',
+        'X-AI-Policy-Lens-Install must be 16 to 64 letters, digits, "-" or "_".',
+      );
     }
     if (tokenOk || isLoopbackHost(req.ip ?? '')) return `install:${id}`;
   }
@@ -112,7 +133,10 @@ function identityOf(req: Request, tokenOk: boolean): string | undefined {
  * Sets `res.locals.tokenOk` and `res.locals.client` (step 2 of the module comment). Origins
  * reaching it passed cors. `slots` decides which identities of an address are told apart.
  */
-export function identifyClient(proxyToken: string | undefined, slots: IdentitySlots = new IdentitySlots()): RequestHandler {
+export function identifyClient(
+  proxyToken: string | undefined,
+  slots: IdentitySlots = new IdentitySlots(),
+): RequestHandler {
   const validToken = proxyToken === undefined ? null : tokenCheck(proxyToken);
   return (req, res, next) => {
     const tokenOk = validToken?.(req) ?? false;
@@ -148,7 +172,9 @@ export const clientKey = (_req: Request, res: Response): string => res.locals.cl
  * guessing the token stays rate limited.
  */
 export const refusedUncounted = (req: Request): boolean =>
-  req.headers[CLIENT_HEADER] !== '1' && req.headers.authorization === undefined && req.headers['x-proxy-token'] === undefined;
+  req.headers[CLIENT_HEADER] !== '1' &&
+  req.headers.authorization === undefined &&
+  req.headers['x-proxy-token'] === undefined;
 
 export interface LimiterOptions {
   /** The gateway's: clientKey; without it the library's default, the address. */
@@ -174,7 +200,9 @@ export function rateLimiter(perMinute: number, opts: LimiterOptions = {}): Reque
     ...(opts.store ? { store: opts.store, passOnStoreError: true } : {}),
     // The library logs each store failure; while Redis is away that is every request.
     logger: {
-      error: onceEvery(60_000, (e: unknown, msg?: string) => opts.logger?.warn({ err: String(e) }, msg ?? 'rate limiter error')),
+      error: onceEvery(60_000, (e: unknown, msg?: string) =>
+        opts.logger?.warn({ err: String(e) }, msg ?? 'rate limiter error'),
+      ),
       warn: (e: unknown, msg?: string) => opts.logger?.warn({ err: String(e) }, msg ?? 'rate limiter warning'),
     },
     // The library has set Retry-After from its window when it calls this; the body says the same.
@@ -193,10 +221,15 @@ export function accessGuard(proxyToken: string | undefined): RequestHandler {
   return (req, res, next) => {
     const tokenOk = res.locals.tokenOk;
     if (proxyToken !== undefined && !tokenOk) {
-      throw new HttpError(401, 'unauthorized', 'This gateway needs its proxy token (Authorization: Bearer <token> or X-Proxy-Token).');
+      throw new HttpError(
+        401,
+        'unauthorized',
+        'This gateway needs its proxy token (Authorization: Bearer <token> or X-Proxy-Token).',
+      );
     }
     if (tokenOk && isOpsPath(req.path)) return next();
-    if (req.headers[CLIENT_HEADER] !== '1') throw new HttpError(403, 'forbidden', 'Send the header X-AI-Policy-Lens: 1 with every request.');
+    if (req.headers[CLIENT_HEADER] !== '1')
+      throw new HttpError(403, 'forbidden', 'Send the header X-AI-Policy-Lens: 1 with every request.');
     next();
   };
 }

@@ -47,7 +47,11 @@ interface CreatedSource {
   onRecordStored?: RecordStoredEvents;
 }
 
-export function createSource(config: GatewayConfig, opts: StartOptions, onAttempt?: RemoteSourceOptions['onAttempt']): CreatedSource {
+export function createSource(
+  config: GatewayConfig,
+  opts: StartOptions,
+  onAttempt?: RemoteSourceOptions['onAttempt'],
+): CreatedSource {
   if (config.upstream) {
     const u = config.upstream;
     const source = new RemoteSource({
@@ -79,14 +83,22 @@ export function createSource(config: GatewayConfig, opts: StartOptions, onAttemp
 
 export async function startGateway(config: GatewayConfig, opts: StartOptions = {}): Promise<RunningGateway> {
   const clock = opts.clock ?? systemClock;
-  const shared: SharedState | null = config.redisUrl ? await connectSharedState(config.redisUrl, clock, opts.logger) : null;
+  const shared: SharedState | null = config.redisUrl
+    ? await connectSharedState(config.redisUrl, clock, opts.logger)
+    : null;
   // The source reports each upstream call to the app's metrics, which are built after it (they read the source).
   const report: { to?: GatewayApp } = {};
   const remote: Partial<RemoteSourceOptions> = { ...opts.remote };
   if (shared && config.upstream) {
-    remote.pacer = shared.pacer({ limit: config.upstream.perMinute, windowMs: remote.windowMs ?? 61_000, maxWaitMs: config.upstream.maxQueueMs });
+    remote.pacer = shared.pacer({
+      limit: config.upstream.perMinute,
+      windowMs: remote.windowMs ?? 61_000,
+      maxWaitMs: config.upstream.maxQueueMs,
+    });
   }
-  const { source, onRecordStored } = createSource(config, { ...opts, remote }, (e) => report.to?.metrics.upstream(e.outcome));
+  const { source, onRecordStored } = createSource(config, { ...opts, remote }, (e) =>
+    report.to?.metrics.upstream(e.outcome),
+  );
   // With Redis the replicas' shared level replaces this process's file.
   const file = shared ? null : new CacheStore(config.dataDir);
   file?.prune(clock.now() - STALE_AFTER_DAYS * 86_400_000);

@@ -50,7 +50,10 @@ export function ensureWritableDir(name: string, dir: string): void {
     mkdirSync(dir, { recursive: true });
     accessSync(dir, constants.W_OK);
   } catch (e) {
-    throw new ConfigError(name, `cannot use "${dir}" as a writable folder (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new ConfigError(
+      name,
+      `cannot use "${dir}" as a writable folder (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
   }
 }
 

@@ -26,7 +26,10 @@ export function requestLog(log: Logger): (req: IncomingMessage, res: ServerRespo
       const ms = Math.round(performance.now() - started);
       // Express sets req.ip from `trust proxy`; a plain chain has the socket's address.
       const client = (req as IncomingMessage & { ip?: string }).ip ?? req.socket.remoteAddress;
-      log.info({ method: req.method, path, status, ms, client }, `${req.method} ${path} answered ${status} in ${ms} ms`);
+      log.info(
+        { method: req.method, path, status, ms, client },
+        `${req.method} ${path} answered ${status} in ${ms} ms`,
+      );
     });
     next();
   };

@@ -33,7 +33,10 @@ export function closeServer(server: Server, opts: ShutdownOptions = {}): Promise
 }
 
 /** Installs SIGINT/SIGTERM handlers that run `stop` once, then exit. */
-export function onSignals(stop: () => Promise<void>, log: (msg: string) => void = (m) => process.stderr.write(m + '\n')): void {
+export function onSignals(
+  stop: () => Promise<void>,
+  log: (msg: string) => void = (m) => process.stderr.write(m + '\n'),
+): void {
   let stopping = false;
   const handler = (sig: NodeJS.Signals) => {
     if (stopping) return;

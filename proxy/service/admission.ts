@@ -23,7 +23,9 @@ export const QUEUE_FULL_RETRY_S = 60;
 const isQueued = (o: EnqueueOutcome) => o === 'queued' || o === 'added';
 
 export function queueFull(): HttpError {
-  return new HttpError(503, 'queue_full', `The analysis queue is full; ask again in ${QUEUE_FULL_RETRY_S} seconds.`, { retryAfter: QUEUE_FULL_RETRY_S });
+  return new HttpError(503, 'queue_full', `The analysis queue is full; ask again in ${QUEUE_FULL_RETRY_S} seconds.`, {
+    retryAfter: QUEUE_FULL_RETRY_S,
+  });
 }
 
 export class Admission {
@@ -46,9 +48,22 @@ export class Admission {
   /** A domain someone is looking at: queued ahead of bulk work, or 503 queue_full. */
   async interactive(domain: string, client?: string): Promise<void> {
     const nowMs = this.clock.now();
-    let [o] = await this.queue.enqueue({ domains: [domain], priority: PRIORITY.interactive, nowMs, maxQueued: this.limits.maxQueued, budget: this.budget(client) });
+    let [o] = await this.queue.enqueue({
+      domains: [domain],
+      priority: PRIORITY.interactive,
+      nowMs,
+      maxQueued: this.limits.maxQueued,
+      budget: this.budget(client),
+    });
     // Past the client's budget: still queued (the answer says so), behind every interactive lookup, in the client's turns.
-    if (o === 'over_budget') [o] = await this.queue.enqueue({ domains: [domain], priority: PRIORITY.batch, nowMs, maxQueued: this.bulkCap, client });
+    if (o === 'over_budget')
+      [o] = await this.queue.enqueue({
+        domains: [domain],
+        priority: PRIORITY.batch,
+        nowMs,
+        maxQueued: this.bulkCap,
+        client,
+      });
     if (o === 'full') throw queueFull();
     if (o === 'added') this.kick();
   }
@@ -56,7 +71,13 @@ export class Admission {
   /** Batch items: queued within the client's budget and below the bulk cap; returns the ones that are queued. */
   async batch(domains: readonly string[], client?: string): Promise<Set<string>> {
     if (domains.length === 0) return new Set();
-    const out = await this.queue.enqueue({ domains, priority: PRIORITY.batch, nowMs: this.clock.now(), maxQueued: this.bulkCap, budget: this.budget(client) });
+    const out = await this.queue.enqueue({
+      domains,
+      priority: PRIORITY.batch,
+      nowMs: this.clock.now(),
+      maxQueued: this.bulkCap,
+      budget: this.budget(client),
+    });
     if (out.includes('added')) this.kick();
     return new Set(domains.filter((_, i) => isQueued(out[i]!)));
   }
@@ -64,14 +85,24 @@ export class Admission {
   /** Known domains a bulk run wants checked again, as refreshes below the bulk cap; returns the ones that are queued. */
   async refreshMany(domains: readonly string[]): Promise<Set<string>> {
     if (domains.length === 0) return new Set();
-    const out = await this.queue.enqueue({ domains, priority: PRIORITY.refresh, nowMs: this.clock.now(), maxQueued: this.bulkCap });
+    const out = await this.queue.enqueue({
+      domains,
+      priority: PRIORITY.refresh,
+      nowMs: this.clock.now(),
+      maxQueued: this.bulkCap,
+    });
     if (out.includes('added')) this.kick();
     return new Set(domains.filter((_, i) => isQueued(out[i]!)));
   }
 
   /** A stale record served: refreshed in the background when there is room. */
   async refresh(domain: string): Promise<void> {
-    const [o] = await this.queue.enqueue({ domains: [domain], priority: PRIORITY.refresh, nowMs: this.clock.now(), maxQueued: this.bulkCap });
+    const [o] = await this.queue.enqueue({
+      domains: [domain],
+      priority: PRIORITY.refresh,
+      nowMs: this.clock.now(),
+      maxQueued: this.bulkCap,
+    });
     if (o === 'added') this.kick();
   }
 

@@ -31,11 +31,41 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const CSV_COLUMNS = ['url', 'domain', 'verdict', 'explicit', 'source', 'line', 'evidence', 'reason', 'found', 'queued', 'last_updated', 'bots'] as const;
+const CSV_COLUMNS = [
+  'url',
+  'domain',
+  'verdict',
+  'explicit',
+  'source',
+  'line',
+  'evidence',
+  'reason',
+  'found',
+  'queued',
+  'last_updated',
+  'bots',
+] as const;
 
 function csvRow(r: CheckResult): string {
-  const bots = r.bots ? Object.entries(r.bots).map(([b, v]) => `${b}=${v}`).join(' ') : '';
-  const cells = [r.url, r.domain, r.verdict, r.explicit, r.decided_by?.source, r.decided_by?.line, r.decided_by?.evidence, r.reason, r.found, r.queued, r.last_updated, bots];
+  const bots = r.bots
+    ? Object.entries(r.bots)
+        .map(([b, v]) => `${b}=${v}`)
+        .join(' ')
+    : '';
+  const cells = [
+    r.url,
+    r.domain,
+    r.verdict,
+    r.explicit,
+    r.decided_by?.source,
+    r.decided_by?.line,
+    r.decided_by?.evidence,
+    r.reason,
+    r.found,
+    r.queued,
+    r.last_updated,
+    bots,
+  ];
   // RFC 4180 quoting by csv-stringify, as the audit's CSV files; true and false written out.
   return stringifyCsv([cells], { cast: { boolean: (b) => String(b) } }).replace(/\n$/, '');
 }
@@ -43,7 +73,16 @@ function csvRow(r: CheckResult): string {
 async function main(argv: string[]): Promise<number> {
   let args;
   try {
-    args = parseArgs({ args: argv, options: { bot: { type: 'string' }, use: { type: 'string' }, csv: { type: 'boolean' }, 'no-crawl': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }).values;
+    args = parseArgs({
+      args: argv,
+      options: {
+        bot: { type: 'string' },
+        use: { type: 'string' },
+        csv: { type: 'boolean' },
+        'no-crawl': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
   } catch (e) {
     fail((e as Error).message);
   }
@@ -62,7 +101,8 @@ async function main(argv: string[]): Promise<number> {
   const run = new CheckRun(service, question.value, { crawl: !args['no-crawl'], concurrency: config.crawlConcurrency });
   const started = performance.now();
   let bad = 0;
-  const write = (text: string) => (process.stdout.write(text) ? undefined : new Promise<void>((r) => process.stdout.once('drain', () => r())));
+  const write = (text: string) =>
+    process.stdout.write(text) ? undefined : new Promise<void>((r) => process.stdout.once('drain', () => r()));
   try {
     if (args.csv) await write(CSV_COLUMNS.join(',') + '\n');
     let chunk: CheckUrl[] = [];
@@ -95,7 +135,9 @@ async function main(argv: string[]): Promise<number> {
   const s = ((performance.now() - started) / 1000).toFixed(1);
   const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
   const notUrls = bad ? `; ${n(bad, 'line was not a URL', 'lines were not URLs')}` : '';
-  process.stderr.write(`checked ${n(c.urls, 'URL', 'URLs')} of ${n(c.read, 'domain', 'domains')} in ${s} s; ${c.crawled} crawled now${c.failed ? `, ${c.failed} could not be` : ''}${notUrls}\n`);
+  process.stderr.write(
+    `checked ${n(c.urls, 'URL', 'URLs')} of ${n(c.read, 'domain', 'domains')} in ${s} s; ${c.crawled} crawled now${c.failed ? `, ${c.failed} could not be` : ''}${notUrls}\n`,
+  );
   return bad > 0 ? 1 : 0;
 }
 

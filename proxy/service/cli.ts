@@ -36,12 +36,16 @@ async function main(argv: string[]): Promise<void> {
   const { config, logLevel, crawler } = cliSetup(fail);
   const dir = mkdtempSync(join(tmpdir(), 'ai-policy-lookup-'));
   // A registry of its own in the temp folder, never the service's.
-  const service = createLookupService(serviceOptions({ ...config, dataDir: dir }, { crawler, workers: false, logger: createLogger('lookup', logLevel) }));
+  const service = createLookupService(
+    serviceOptions({ ...config, dataDir: dir }, { crawler, workers: false, logger: createLogger('lookup', logLevel) }),
+  );
   try {
     const full = await service.analyseNow(parsed.domain);
     const summary = await service.lookup(parsed.domain);
     if (!summary.found) throw new Error('the analysis was not stored');
-    process.stdout.write(argv.includes('--json') ? JSON.stringify(full, null, 2) + '\n' : formatAnalysis(full, summary));
+    process.stdout.write(
+      argv.includes('--json') ? JSON.stringify(full, null, 2) + '\n' : formatAnalysis(full, summary),
+    );
   } finally {
     await service.close();
     await crawler.close();

@@ -73,7 +73,8 @@ export function loadServiceConfig(env: Env = process.env): ServiceConfig {
       newPerClientPerMinute: int(env, 'CRAWL_NEW_PER_MINUTE', DEFAULT_QUEUE_LIMITS.newPerClientPerMinute, 1, 1_000_000),
     },
     auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', DEFAULT_AUDIT_RETENTION_DAYS, 1, 36_500),
-    purgeUnusedDays: optionalStr(env, 'PURGE_UNUSED_DAYS') === undefined ? null : int(env, 'PURGE_UNUSED_DAYS', 0, 1, 36_500),
+    purgeUnusedDays:
+      optionalStr(env, 'PURGE_UNUSED_DAYS') === undefined ? null : int(env, 'PURGE_UNUSED_DAYS', 0, 1, 36_500),
     rankListPath: rankListPath === undefined ? undefined : resolve(rankListPath),
     crawlerContact: crawlerContactOf(env),
     trustProxy: int(env, 'TRUST_PROXY', 0, 0, 16),
@@ -114,7 +115,8 @@ function databaseUrlOf(env: Env): string | undefined {
   if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
     throw new ConfigError('DATABASE_URL', `expected a postgres:// or postgresql:// URL, got a ${parsed.protocol} one`);
   }
-  if (parsed.pathname.length <= 1) throw new ConfigError('DATABASE_URL', 'name the database in the path (postgres://host:5432/lens)');
+  if (parsed.pathname.length <= 1)
+    throw new ConfigError('DATABASE_URL', 'name the database in the path (postgres://host:5432/lens)');
   return url;
 }
 

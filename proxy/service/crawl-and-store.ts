@@ -36,8 +36,18 @@ export function crawlAndStore(d: CrawlAndStoreDeps): CrawlAndStore {
       const classification = classify(evidence);
       const failure = crawlFailure(evidence, classification.full.robots_txt_status);
       logCrawl(d.log, evidence, classification.summary.stance, performance.now() - started);
-      const outcome = await d.records.storeCrawl({ evidence, classification, nowMs: d.clock.now(), failure, retryDelaysMs: d.retryDelaysMs });
-      if (failure) d.log.info({ domain, cause: failure.cause, kept: !outcome.current, retryAt: outcome.nextRetryMs }, 'check failed');
+      const outcome = await d.records.storeCrawl({
+        evidence,
+        classification,
+        nowMs: d.clock.now(),
+        failure,
+        retryDelaysMs: d.retryDelaysMs,
+      });
+      if (failure)
+        d.log.info(
+          { domain, cause: failure.cause, kept: !outcome.current, retryAt: outcome.nextRetryMs },
+          'check failed',
+        );
       // The pool sets its timer for the retry (a crawl outside the queue, analyseNow, has no job of its own).
       if (outcome.nextRetryMs !== null) d.retryScheduled();
       return outcome;

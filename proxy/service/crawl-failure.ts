@@ -29,15 +29,20 @@ function passing(r: FetchResult): string | undefined {
   return said;
 }
 
-const siteAnswered = (e: Evidence): boolean => [e.homepage, e.llms, e.aiTxt, e.tdmrep, e.agents, e.markdown].some((r) => r.kind === 'response');
+const siteAnswered = (e: Evidence): boolean =>
+  [e.homepage, e.llms, e.aiTxt, e.tdmrep, e.agents, e.markdown].some((r) => r.kind === 'response');
 
 /** The cause for people ("timed out", "robots.txt: server error (HTTP 503)"), or null when the crawl is a policy. */
 export function crawlFailure(evidence: Evidence, robotsStatus: RobotsOutcome): { cause: string } | null {
   // A homepage not requested because robots.txt gave no answer (RFC 9309 section 2.3.1.4)
   // carries robots.txt's own failure: the cause is robots.txt's, told below.
-  const home = evidence.homepage.kind === 'failed' && evidence.homepage.robots === undefined ? passing(evidence.homepage) : undefined;
+  const home =
+    evidence.homepage.kind === 'failed' && evidence.homepage.robots === undefined
+      ? passing(evidence.homepage)
+      : undefined;
   if (home !== undefined) return { cause: home };
-  if (robotsStatus === 'error' && evidence.robots.kind === 'response') return { cause: `robots.txt: server error (HTTP ${evidence.robots.status})` };
+  if (robotsStatus === 'error' && evidence.robots.kind === 'response')
+    return { cause: `robots.txt: server error (HTTP ${evidence.robots.status})` };
   if (robotsStatus === 'unreachable') {
     const robots = passing(evidence.robots);
     // When no file answered either, the site is down, not only its robots.txt.

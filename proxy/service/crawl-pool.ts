@@ -56,7 +56,10 @@ export class CrawlPool {
     this.workers = await queue.work(run, { concurrency, log, clock });
     // Every process that crawls sweeps; with several workers the queue's one-job-per-domain rule keeps it to one refresh each.
     await this.sweepStale();
-    this.sweepTimer = setInterval(() => void this.sweepStale().catch((err: unknown) => log.error({ err }, 'refresh sweep failed')), SWEEP_EVERY_MS);
+    this.sweepTimer = setInterval(
+      () => void this.sweepStale().catch((err: unknown) => log.error({ err }, 'refresh sweep failed')),
+      SWEEP_EVERY_MS,
+    );
     this.sweepTimer.unref();
     for (const pass of this.o.passes) if (!this.closed) pass.start();
   }
@@ -69,7 +72,11 @@ export class CrawlPool {
 
   /** Work may be due: the workers look now rather than at their next poll. */
   kick(): void {
-    if (this.o.enabled) void this.started.then(() => this.workers?.kick(), () => undefined);
+    if (this.o.enabled)
+      void this.started.then(
+        () => this.workers?.kick(),
+        () => undefined,
+      );
   }
 
   /** Resolves when nothing is queued or crawling (tests, CLI). */

@@ -55,12 +55,23 @@ function assemble(opts: EmbeddedOptions): Parts {
   const refreshMs = (opts.refreshDays ?? 7) * DAY_MS;
   const pending = new PendingAnswers(records, log);
   const kick = () => pool.kick();
-  const check = crawlAndStore({ crawler: opts.crawler, records, pending, clock, log, retryDelaysMs: opts.retryDelaysMs ?? RETRY_DELAYS_MS, retryScheduled: kick });
+  const check = crawlAndStore({
+    crawler: opts.crawler,
+    records,
+    pending,
+    clock,
+    log,
+    retryDelaysMs: opts.retryDelaysMs ?? RETRY_DELAYS_MS,
+    retryScheduled: kick,
+  });
   const admission = new Admission(queue, opts.queueLimits ?? DEFAULT_QUEUE_LIMITS, clock, kick);
   const serving = new Serving({ admission, marks: new LookupMarks(store.maintenance, clock, log), clock, refreshMs });
   const retention = new Retention(
     store.maintenance,
-    { auditDays: opts.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS, purgeUnusedDays: opts.purgeUnusedDays ?? null },
+    {
+      auditDays: opts.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS,
+      purgeUnusedDays: opts.purgeUnusedDays ?? null,
+    },
     clock,
     log,
   );

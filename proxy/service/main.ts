@@ -34,7 +34,13 @@ const crawler = loadOrExit(() => createCrawler(crawlerOptions(config)));
 const store = await openConfiguredStore(config, log, 'service');
 const crawls = config.databaseUrl === undefined || config.serviceCrawls;
 const service = createLookupService(serviceOptions(config, { store, crawler, workers: crawls, logger: log }));
-const app = createServiceApp({ service, store: service.store, logger: log, trustProxy: config.trustProxy, allowedHosts: config.allowedHosts });
+const app = createServiceApp({
+  service,
+  store: service.store,
+  logger: log,
+  trustProxy: config.trustProxy,
+  allowedHosts: config.allowedHosts,
+});
 
 // Every refusal, including those Node's parser makes before Express runs, is the seed's error object.
 const server = createJsonServer(app);

@@ -41,7 +41,8 @@ class UsageError extends Error {}
 
 const count = (n: number) => n.toLocaleString('en-US');
 const plural = (n: number, word: string) => `${count(n)} ${word}${n === 1 ? '' : 's'}`;
-const size = (bytes: number) => (bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const size = (bytes: number) =>
+  bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 const WHAT: Record<string, string> = { domains: 'domains', gateway_cache: 'cached answers' };
 
 /** DATA_DIR and DATABASE_URL as the servers read them; a bad setting is a ConfigError naming it. */
@@ -53,13 +54,24 @@ function backup(args: string[]): void {
   const dir = config.dataDir;
   const dest = resolve(args[0]!);
   if (existsSync(dest) && !statSync(dest).isDirectory()) {
-    throw new UsageError(`${dest} is a file. Give a folder: the backup is one file per database, and the folder can serve as DATA_DIR to restore.`);
+    throw new UsageError(
+      `${dest} is a file. Give a folder: the backup is one file per database, and the folder can serve as DATA_DIR to restore.`,
+    );
   }
   const files = [REGISTRY_FILE, GATEWAY_CACHE_FILE].filter((f) => existsSync(join(dir, f)));
-  if (files.length === 0) throw new UsageError(`${dir} holds no database (${REGISTRY_FILE} or ${GATEWAY_CACHE_FILE}): nothing to back up. Is DATA_DIR set as for the server?`);
+  if (files.length === 0)
+    throw new UsageError(
+      `${dir} holds no database (${REGISTRY_FILE} or ${GATEWAY_CACHE_FILE}): nothing to back up. Is DATA_DIR set as for the server?`,
+    );
   const taken = files.filter((f) => existsSync(join(dest, f)));
-  if (taken.length > 0) throw new UsageError(`${dest} already holds ${taken.join(' and ')}. Back up into a new folder (for example one named after the date).`);
-  if (config.databaseUrl) process.stdout.write('The registry is in PostgreSQL (DATABASE_URL): back it up with pg_dump. This copies only the files in DATA_DIR.\n');
+  if (taken.length > 0)
+    throw new UsageError(
+      `${dest} already holds ${taken.join(' and ')}. Back up into a new folder (for example one named after the date).`,
+    );
+  if (config.databaseUrl)
+    process.stdout.write(
+      'The registry is in PostgreSQL (DATABASE_URL): back it up with pg_dump. This copies only the files in DATA_DIR.\n',
+    );
   mkdirSync(dest, { recursive: true });
   for (const f of files) {
     const r: BackupResult = backupSqliteFile(join(dir, f), join(dest, f));
@@ -76,9 +88,12 @@ async function purge(argv: string[]): Promise<void> {
     allowPositionals: true,
   });
   const days = values['unused-days'];
-  if (days !== undefined && positionals.length > 0) throw new UsageError('Give either domains or --unused-days, not both.');
-  if (days === undefined && positionals.length === 0) throw new UsageError('Give the domains to forget, or --unused-days N.');
-  if (days !== undefined && !(/^\d+$/.test(days) && Number(days) >= 1)) throw new UsageError(`--unused-days takes a whole number of days, 1 or more; got "${days}".`);
+  if (days !== undefined && positionals.length > 0)
+    throw new UsageError('Give either domains or --unused-days, not both.');
+  if (days === undefined && positionals.length === 0)
+    throw new UsageError('Give the domains to forget, or --unused-days N.');
+  if (days !== undefined && !(/^\d+$/.test(days) && Number(days) >= 1))
+    throw new UsageError(`--unused-days takes a whole number of days, 1 or more; got "${days}".`);
   if (values['dry-run'] && days === undefined) throw new UsageError('--dry-run goes with --unused-days.');
   const domains = positionals.map((p) => {
     const d = parseDomain(p);
@@ -89,9 +104,14 @@ async function purge(argv: string[]): Promise<void> {
   const config = settings();
   const dir = config.dataDir;
   // With DATABASE_URL the registry is in PostgreSQL, as for the servers.
-  if (!config.databaseUrl && !existsSync(join(dir, REGISTRY_FILE))) throw new UsageError(`${dir} holds no ${REGISTRY_FILE}: nothing to purge. Is DATA_DIR set as for the server?`);
+  if (!config.databaseUrl && !existsSync(join(dir, REGISTRY_FILE)))
+    throw new UsageError(`${dir} holds no ${REGISTRY_FILE}: nothing to purge. Is DATA_DIR set as for the server?`);
   const store: RegistryStore = config.databaseUrl
-    ? await openPgStore(config.databaseUrl, { log: createLogger('maintenance', 'silent'), role: 'maintenance', ...config.postgres })
+    ? await openPgStore(config.databaseUrl, {
+        log: createLogger('maintenance', 'silent'),
+        role: 'maintenance',
+        ...config.postgres,
+      })
     : openSqliteStore(dir);
   try {
     if (days === undefined) {
@@ -106,11 +126,16 @@ async function purge(argv: string[]): Promise<void> {
       const unused = await store.maintenance.unusedDomains(cutoffMs, Number.MAX_SAFE_INTEGER);
       const period = plural(Number(days), 'day');
       if (unused.length === 0) process.stdout.write(`Every domain was looked up in the last ${period}.\n`);
-      else process.stdout.write(`${plural(unused.length, 'domain')} not looked up for ${period}:\n${unused.map((d) => `  ${d}\n`).join('')}`);
+      else
+        process.stdout.write(
+          `${plural(unused.length, 'domain')} not looked up for ${period}:\n${unused.map((d) => `  ${d}\n`).join('')}`,
+        );
       return;
     }
     const purged = await purgeUnused(store.maintenance, cutoffMs, { durable: true });
-    process.stdout.write(`Forgot ${plural(purged.length, 'domain')} no one looked up for ${plural(Number(days), 'day')}.\n`);
+    process.stdout.write(
+      `Forgot ${plural(purged.length, 'domain')} no one looked up for ${plural(Number(days), 'day')}.\n`,
+    );
   } finally {
     await store.close();
   }

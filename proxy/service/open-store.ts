@@ -11,7 +11,11 @@ import { openPgStore } from './store/pg/open.js';
 import type { RegistryStore } from './store/registry-store.js';
 import { openSqliteStore } from './store/sqlite/open.js';
 
-export async function openConfiguredStore(config: ServiceConfig, log: Logger, role: 'service' | 'worker'): Promise<RegistryStore> {
+export async function openConfiguredStore(
+  config: ServiceConfig,
+  log: Logger,
+  role: 'service' | 'worker',
+): Promise<RegistryStore> {
   try {
     if (config.databaseUrl === undefined) return openSqliteStore(config.dataDir);
     return await openPgStore(config.databaseUrl, { log, role, ...config.postgres });

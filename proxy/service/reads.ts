@@ -24,7 +24,10 @@ export interface ReadDeps {
   clock: Clock;
 }
 
-export type RegistryReads = Pick<LookupService, 'lookup' | 'full' | 'search' | 'batch' | 'lookups' | 'policy' | 'score'>;
+export type RegistryReads = Pick<
+  LookupService,
+  'lookup' | 'full' | 'search' | 'batch' | 'lookups' | 'policy' | 'score'
+>;
 export type PreviewReads = Pick<LookupService, 'history' | 'signals' | 'previewSearch' | 'stats'>;
 
 /** The reference surface's reads: the lookup, the full record, search, batches, and the announced policy and score. */
@@ -34,7 +37,9 @@ export function registryReads(d: ReadDeps): RegistryReads {
   const reads: RegistryReads = {
     async lookup(domain, o) {
       const rec = await serving.served(domain, await records.summary(domain));
-      return rec ? withLastCheck(rec.value, rec.lastCheck) : (pending.earlyAnswer(domain) ?? serving.unknown(domain, o));
+      return rec
+        ? withLastCheck(rec.value, rec.lastCheck)
+        : (pending.earlyAnswer(domain) ?? serving.unknown(domain, o));
     },
     async full(domain, o) {
       const rec = await serving.served(domain, await records.full(domain));
@@ -45,7 +50,9 @@ export function registryReads(d: ReadDeps): RegistryReads {
       const wanted = [...new Set(domains)];
       const { found } = await reads.lookups(wanted, o);
       // Unknown domains stay in not_found whether queued or over the client's budget.
-      return toBatchResult(wanted.map((dm): DomainPolicy => found.get(dm) ?? { domain: dm, found: false, queued: true }));
+      return toBatchResult(
+        wanted.map((dm): DomainPolicy => found.get(dm) ?? { domain: dm, found: false, queued: true }),
+      );
     },
     async lookups(domains, o) {
       const wanted = [...new Set(domains)];
@@ -53,10 +60,15 @@ export function registryReads(d: ReadDeps): RegistryReads {
       const found = new Map<string, DomainPolicyFound>();
       for (const dm of wanted) {
         const rec = rows.get(dm);
-        const answer = rec ? withLastCheck((await serving.served(dm, rec))!.value, rec.lastCheck) : pending.earlyAnswer(dm);
+        const answer = rec
+          ? withLastCheck((await serving.served(dm, rec))!.value, rec.lastCheck)
+          : pending.earlyAnswer(dm);
         if (answer) found.set(dm, answer);
       }
-      const queued = await d.admission.batch(wanted.filter((dm) => !found.has(dm)), o?.client);
+      const queued = await d.admission.batch(
+        wanted.filter((dm) => !found.has(dm)),
+        o?.client,
+      );
       return { found, queued };
     },
     async policy(domain, o) {

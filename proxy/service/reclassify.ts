@@ -115,7 +115,9 @@ export class Reclassifier extends PeriodicPass {
     }
     const parts = [`reclassified ${mine === total ? what : `${count(mine)} of ${what}`} in ${seconds} s`];
     if (unreadable.size > 0) {
-      parts.push(`${count(unreadable.size)} had no evidence today's rules can read and ${unreadable.size === 1 ? 'was' : 'were'} queued for a re-crawl`);
+      parts.push(
+        `${count(unreadable.size)} had no evidence today's rules can read and ${unreadable.size === 1 ? 'was' : 'were'} queued for a re-crawl`,
+      );
     }
     // Several workers share the work, and a crawl stored meanwhile brings its record up to date itself.
     const rest = total - mine - unreadable.size;

@@ -47,7 +47,11 @@ export async function pruneAudits(store: MaintenanceStore, cutoffMs: number, opt
 }
 
 /** Forgets every domain not looked up since `cutoffMs`; returns their names. */
-export async function purgeUnused(store: MaintenanceStore, cutoffMs: number, opts: PassOptions = {}): Promise<string[]> {
+export async function purgeUnused(
+  store: MaintenanceStore,
+  cutoffMs: number,
+  opts: PassOptions = {},
+): Promise<string[]> {
   const purged: string[] = [];
   while (!opts.stopped?.()) {
     const batch = await store.unusedDomains(cutoffMs, STEP);
@@ -87,6 +91,7 @@ export class Retention extends PeriodicPass {
     if (pruned > 0) this.log.info({ pruned, olderThanDays: auditDays }, 'old audit entries pruned');
     if (purgeUnusedDays === null || this.stopped) return;
     const purged = await purgeUnused(this.store, this.clock.now() - purgeUnusedDays * DAY_MS, opts);
-    if (purged.length > 0) this.log.info({ purged: purged.length, unusedForDays: purgeUnusedDays }, 'domains no one looked up were purged');
+    if (purged.length > 0)
+      this.log.info({ purged: purged.length, unusedForDays: purgeUnusedDays }, 'domains no one looked up were purged');
   }
 }

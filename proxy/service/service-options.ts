@@ -19,7 +19,15 @@ import { openSqliteStore } from './store/sqlite/open.js';
 /** The settings a lookup service and its crawler are built from. */
 export type ServiceSettings = Pick<
   ServiceConfig,
-  'dataDir' | 'crawlOverrides' | 'rankListPath' | 'crawlerContact' | 'crawlConcurrency' | 'refreshDays' | 'queueLimits' | 'auditRetentionDays' | 'purgeUnusedDays'
+  | 'dataDir'
+  | 'crawlOverrides'
+  | 'rankListPath'
+  | 'crawlerContact'
+  | 'crawlConcurrency'
+  | 'refreshDays'
+  | 'queueLimits'
+  | 'auditRetentionDays'
+  | 'purgeUnusedDays'
 >;
 
 /** What the program brings besides its settings. */

@@ -21,7 +21,10 @@ import { crawlerOptions, serviceOptions } from './service-options.js';
 const config = loadOrExit(() => {
   const c = loadServiceConfig(process.env);
   if (c.databaseUrl === undefined) {
-    throw new ConfigError('DATABASE_URL', 'npm run worker needs PostgreSQL (postgres://...); with SQLite, npm run service crawls in its own process');
+    throw new ConfigError(
+      'DATABASE_URL',
+      'npm run worker needs PostgreSQL (postgres://...); with SQLite, npm run service crawls in its own process',
+    );
   }
   return c;
 });

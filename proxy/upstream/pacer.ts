@@ -53,7 +53,11 @@ export interface AcquireOptions {
 }
 
 /** The limit and longest wait a call is held to. */
-export function slotRule(limit: number, maxWaitMs: number, opts?: AcquireOptions): { limit: number; maxWaitMs: number } {
+export function slotRule(
+  limit: number,
+  maxWaitMs: number,
+  opts?: AcquireOptions,
+): { limit: number; maxWaitMs: number } {
   return opts?.spare ? { limit: Math.floor(limit * SPARE_SHARE), maxWaitMs: 0 } : { limit, maxWaitMs };
 }
 

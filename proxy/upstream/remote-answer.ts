@@ -59,7 +59,11 @@ export function readAnswer<T>(sent: Sent, schema: z.ZodType<T>, r: AnswerReader)
   if (status === 401) {
     r.report('key_refused', status);
     r.keyRefused(r.path, status);
-    throw new HttpError(502, 'upstream_error', 'The upstream service refused the gateway\'s API key; check UPSTREAM_API_KEY.');
+    throw new HttpError(
+      502,
+      'upstream_error',
+      "The upstream service refused the gateway's API key; check UPSTREAM_API_KEY.",
+    );
   }
   if (status >= 400) {
     r.report('client_error', status);
@@ -68,8 +72,15 @@ export function readAnswer<T>(sent: Sent, schema: z.ZodType<T>, r: AnswerReader)
   const parsed = schema.safeParse(parseJson(text));
   if (!parsed.success) {
     r.report('malformed', status);
-    r.logger?.warn({ path: r.path, status, issues: parsed.error.issues.slice(0, 3) }, 'upstream answer failed validation');
-    throw new HttpError(502, 'upstream_error', 'The upstream service sent an answer that does not match the interface.');
+    r.logger?.warn(
+      { path: r.path, status, issues: parsed.error.issues.slice(0, 3) },
+      'upstream answer failed validation',
+    );
+    throw new HttpError(
+      502,
+      'upstream_error',
+      'The upstream service sent an answer that does not match the interface.',
+    );
   }
   r.report('ok', status);
   return parsed.data;
@@ -77,14 +88,20 @@ export function readAnswer<T>(sent: Sent, schema: z.ZodType<T>, r: AnswerReader)
 
 function rateLimited({ status, headers, text }: Sent, r: AnswerReader): HttpError {
   const parsed = ErrorObjectSchema.safeParse(parseJson(text));
-  const retryAfter = (parsed.success ? parsed.data.retry_after : undefined) ?? parseRetryAfter(headers['retry-after'], r.now()) ?? 60;
+  const retryAfter =
+    (parsed.success ? parsed.data.retry_after : undefined) ?? parseRetryAfter(headers['retry-after'], r.now()) ?? 60;
   r.pause(retryAfter);
   r.report('rate_limited', status);
   r.logger?.warn({ path: r.path, retryAfter }, 'upstream rate limit reached');
-  const limited = new HttpError(503, 'upstream_unavailable', 'The upstream service is at its request limit; try again later.', {
-    retryAfter,
-    limitType: parsed.success ? parsed.data.limit_type : undefined,
-  });
+  const limited = new HttpError(
+    503,
+    'upstream_unavailable',
+    'The upstream service is at its request limit; try again later.',
+    {
+      retryAfter,
+      limitType: parsed.success ? parsed.data.limit_type : undefined,
+    },
+  );
   // A wait the caller may queue for anyway is worth it: the pacer holds the next attempt
   // until retry_after has passed. A longer one fails now (the gateway serves stale).
   return retryAfter * 1000 <= r.maxQueueMs ? retryable(limited) : limited;
@@ -93,8 +110,14 @@ function rateLimited({ status, headers, text }: Sent, r: AnswerReader): HttpErro
 function clientError(status: number, text: string, apiKey: string): HttpError {
   const parsed = ErrorObjectSchema.safeParse(parseJson(text));
   const code: ErrorCode =
-    parsed.success && CODES.has(parsed.data.error) ? (parsed.data.error as ErrorCode) : status === 404 ? 'not_found' : 'invalid_params';
-  const message = parsed.success ? scrub(parsed.data.message, apiKey) : `The upstream service refused the request (HTTP ${status}).`;
+    parsed.success && CODES.has(parsed.data.error)
+      ? (parsed.data.error as ErrorCode)
+      : status === 404
+        ? 'not_found'
+        : 'invalid_params';
+  const message = parsed.success
+    ? scrub(parsed.data.message, apiKey)
+    : `The upstream service refused the request (HTTP ${status}).`;
   return new HttpError(status, code, message);
 }
 

@@ -70,7 +70,8 @@ export class UpstreamCaller {
   /** Every call fails the same way until someone fixes the key: said once a minute. */
   private readonly keyRefused = onceEvery(
     KEY_REFUSED_LOG_MS,
-    (path: string, status: number) => this.o.logger?.error({ path, status }, 'the upstream service refused the API key: check UPSTREAM_API_KEY'),
+    (path: string, status: number) =>
+      this.o.logger?.error({ path, status }, 'the upstream service refused the API key: check UPSTREAM_API_KEY'),
     () => this.o.clock.now(),
   );
 
@@ -79,7 +80,9 @@ export class UpstreamCaller {
   }
 
   call<T>(spec: CallSpec<T>): Promise<T> {
-    return withRetries(spec.attempts ?? this.o.maxAttempts, this.o.backoff ?? DEFAULT_BACKOFF, spec.signal, () => this.attempt(spec));
+    return withRetries(spec.attempts ?? this.o.maxAttempts, this.o.backoff ?? DEFAULT_BACKOFF, spec.signal, () =>
+      this.attempt(spec),
+    );
   }
 
   close(): Promise<void> {
@@ -127,7 +130,12 @@ export class UpstreamCaller {
     const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
     const url = `${spec.base}${spec.path}${spec.query ? `?${spec.query}` : ''}`;
     try {
-      return await send(this.agent, url, { method: spec.method, auth: this.auth, body: spec.body, waitS: spec.waitS, signal }, this.o.maxBodyBytes);
+      return await send(
+        this.agent,
+        url,
+        { method: spec.method, auth: this.auth, body: spec.body, waitS: spec.waitS, signal },
+        this.o.maxBodyBytes,
+      );
     } catch (e) {
       if (spec.signal?.aborted) throw e;
       throw this.sendFailure(e, timeout.aborted, r);
@@ -139,12 +147,20 @@ export class UpstreamCaller {
     if (e instanceof TooLarge) {
       r.report('too_large', e.status);
       r.logger?.warn({ path: r.path, limit: e.limit }, 'upstream answer too large: refused');
-      return new HttpError(502, 'upstream_error', `The upstream service sent an answer larger than ${Math.round(e.limit / 1024)} KiB.`);
+      return new HttpError(
+        502,
+        'upstream_error',
+        `The upstream service sent an answer larger than ${Math.round(e.limit / 1024)} KiB.`,
+      );
     }
     r.report(timedOut ? 'timeout' : 'network_error', null);
     r.logger?.warn({ path: r.path, err: errText(e) }, timedOut ? 'upstream timed out' : 'upstream unreachable');
     return retryable(
-      new HttpError(503, 'upstream_unavailable', timedOut ? 'The upstream service did not answer in time.' : 'The upstream service could not be reached.'),
+      new HttpError(
+        503,
+        'upstream_unavailable',
+        timedOut ? 'The upstream service did not answer in time.' : 'The upstream service could not be reached.',
+      ),
     );
   }
 }

@@ -98,7 +98,14 @@ export class RemoteSource implements PolicySource {
     this.previewBase = (opts.previewBaseUrl ?? `${this.base}/preview`).replace(/\/+$/, '');
     this.clock = opts.clock ?? systemClock;
     const maxQueueMs = opts.maxQueueMs ?? 5_000;
-    this.pacer = opts.pacer ?? new Pacer({ limit: opts.perMinute ?? 200, windowMs: opts.windowMs ?? 61_000, maxWaitMs: maxQueueMs, clock: this.clock });
+    this.pacer =
+      opts.pacer ??
+      new Pacer({
+        limit: opts.perMinute ?? 200,
+        windowMs: opts.windowMs ?? 61_000,
+        maxWaitMs: maxQueueMs,
+        clock: this.clock,
+      });
     this.caller = new UpstreamCaller({
       apiKey: opts.apiKey,
       pacer: this.pacer,
@@ -111,7 +118,9 @@ export class RemoteSource implements PolicySource {
       logger: opts.logger,
       onAttempt: opts.onAttempt,
     });
-    this.surface = new AnnouncedSurface(this.clock, () => this.get(this.previewBase, '/v1/stats', AnyObject, undefined));
+    this.surface = new AnnouncedSurface(this.clock, () =>
+      this.get(this.previewBase, '/v1/stats', AnyObject, undefined),
+    );
   }
 
   lookup(domain: Domain, opts?: ReadOptions) {
@@ -146,7 +155,14 @@ export class RemoteSource implements PolicySource {
   async recheckUpstream(domain: Domain, signal?: AbortSignal): Promise<RecheckResult | null> {
     if (this.clock.now() - this.recheckMissingAt < RECHECK_REPROBE_MS) return null;
     try {
-      return await this.caller.call({ method: 'POST', base: this.base, path: `/v1/domain/${domain}/recheck`, schema: RecheckResultSchema, signal, attempts: 1 });
+      return await this.caller.call({
+        method: 'POST',
+        base: this.base,
+        path: `/v1/domain/${domain}/recheck`,
+        schema: RecheckResultSchema,
+        signal,
+        attempts: 1,
+      });
     } catch (e) {
       if (!isHttpError(e) || !NOT_OFFERED.has(e.status)) throw e;
       this.recheckMissingAt = this.clock.now();
@@ -157,13 +173,27 @@ export class RemoteSource implements PolicySource {
   search(params: SearchParams, opts?: ReadOptions) {
     const q = new URLSearchParams({ q: params.q, limit: String(params.limit), offset: String(params.offset) });
     if (params.stance) q.set('stance', params.stance);
-    return this.caller.call({ method: 'GET', base: this.base, path: '/v1/search', query: q.toString(), schema: SearchResultSchema, signal: opts?.signal });
+    return this.caller.call({
+      method: 'GET',
+      base: this.base,
+      path: '/v1/search',
+      query: q.toString(),
+      schema: SearchResultSchema,
+      signal: opts?.signal,
+    });
   }
 
   async batch(domains: Domain[], opts?: ReadOptions): Promise<BatchResult> {
     // The seed's batch takes 2 to 25 entries; one domain goes through the single lookup.
     if (domains.length === 1) return toBatchResult([await this.lookup(domains[0]!, opts)]);
-    return this.caller.call({ method: 'POST', base: this.base, path: '/v1/batch', body: { domains }, schema: BatchResultSchema, signal: opts?.signal });
+    return this.caller.call({
+      method: 'POST',
+      base: this.base,
+      path: '/v1/batch',
+      body: { domains },
+      schema: BatchResultSchema,
+      signal: opts?.signal,
+    });
   }
 
   policy(domain: Domain, opts?: ReadOptions) {

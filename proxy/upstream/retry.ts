@@ -22,7 +22,12 @@ export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 100, capMs: 2_000 };
  * attempts; the last retryable failure is thrown. Every call made more than once is a read
  * (batch included), so repeating it is safe (RFC 9110 section 9.2.2); a recheck is made once.
  */
-export async function withRetries<T>(attempts: number, backoff: BackoffOptions, signal: AbortSignal | undefined, attempt: () => Promise<T>): Promise<T> {
+export async function withRetries<T>(
+  attempts: number,
+  backoff: BackoffOptions,
+  signal: AbortSignal | undefined,
+  attempt: () => Promise<T>,
+): Promise<T> {
   let last: HttpError | undefined;
   for (let n = 0; n < attempts; n++) {
     if (n > 0) await sleep(backoffDelay(n - 1, backoff), signal);

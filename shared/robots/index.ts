@@ -2,7 +2,15 @@
  * robots.txt: parse, then match (CONVENTIONS 3; RFC 9309; docs/policy.md section 2).
  * parseRobotsTxt never throws; the matchers are pure functions of its result.
  */
-export type { RobotsAgent, RobotsDiagnostic, RobotsGroup, RobotsRecord, RobotsRule, RobotsSource, RobotsTxt } from './types.js';
+export type {
+  RobotsAgent,
+  RobotsDiagnostic,
+  RobotsGroup,
+  RobotsRecord,
+  RobotsRule,
+  RobotsSource,
+  RobotsTxt,
+} from './types.js';
 export { MAX_ROBOTS_BYTES, agentToken, parseRobotsTxt } from './parse.js';
 export { compiledRulesFor, decidingRule, isAllowed, matchPath, rulesFor } from './match.js';
 export type { CompiledRuleSet, PathDecision, RuleSet } from './match.js';

@@ -156,7 +156,8 @@ class Parser {
       if (token.length === 0) this.diagnose('user-agent without a name, matches no bot');
       this.group.agents.push({ value, token, line });
     } else if (name === 'disallow' || name === 'allow') {
-      if (this.group === null) return this.diagnose('rule before any user-agent line, ignored (RFC 9309 section 2.2.2)');
+      if (this.group === null)
+        return this.diagnose('rule before any user-agent line, ignored (RFC 9309 section 2.2.2)');
       this.group.rules.push({ type: name, pattern: value, line });
       this.groupHasRules = true;
     } else if (name === 'sitemap') {

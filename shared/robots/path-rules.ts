@@ -50,7 +50,11 @@ function asRobotsTxt(rules: PathRules): RobotsTxt {
     robots = {
       groups: rules.groups.map((g) => ({
         agents: g.agents.map((token) => ({ value: token, token, line: g.rules[0]?.[2] ?? 1 })),
-        rules: g.rules.map(([allow, pattern, line]) => ({ type: allow === 1 ? ('allow' as const) : ('disallow' as const), pattern, line })),
+        rules: g.rules.map(([allow, pattern, line]) => ({
+          type: allow === 1 ? ('allow' as const) : ('disallow' as const),
+          pattern,
+          line,
+        })),
         records: [],
         line: g.rules[0]?.[2] ?? 1,
       })),
@@ -79,5 +83,9 @@ export function pathRuleSet(rules: PathRules, token: string): CompiledRuleSet {
 export function judgePath(rules: PathRules, token: string, path: string): PathJudgement | null {
   if (rules.truncated) return null;
   const d = matchPath(asRobotsTxt(rules), token, path);
-  return { allowed: d.allowed, rule: d.rule === null ? null : [d.rule.type === 'allow' ? 1 : 0, d.rule.pattern, d.rule.line], source: d.source };
+  return {
+    allowed: d.allowed,
+    rule: d.rule === null ? null : [d.rule.type === 'allow' ? 1 : 0, d.rule.pattern, d.rule.line],
+    source: d.source,
+  };
 }

@@ -68,11 +68,20 @@ function computeStatus(set: CompiledRuleSet): BotStatus {
 
   const rootIndex = bestMatch(set.compiled, set.isAllow, '/');
   const root = rootIndex < 0 ? null : set.rules[rootIndex]!;
-  const base = { source: set.source, crawlDelay: firstCrawlDelay(set.groups), allowedPaths: [...allowed], disallowedPaths: [...disallowed] };
+  const base = {
+    source: set.source,
+    crawlDelay: firstCrawlDelay(set.groups),
+    allowedPaths: [...allowed],
+    disallowedPaths: [...disallowed],
+  };
   if (wholeSite !== null) {
     // The whole-site rule that wins on a path no narrower rule names.
     const everywhere = bestMatch(set.compiled, set.isAllow, '/' + (fresh ?? ''));
-    return { ...base, status: 'blocked', decidingLine: (everywhere >= 0 ? set.rules[everywhere]! : (wholeSite as RobotsRule)).line };
+    return {
+      ...base,
+      status: 'blocked',
+      decidingLine: (everywhere >= 0 ? set.rules[everywhere]! : (wholeSite as RobotsRule)).line,
+    };
   }
   if (disallowed.size > 0) {
     const deciding = root !== null && root.type === 'disallow' ? root : (firstDisallow as RobotsRule | null);

@@ -28,7 +28,9 @@ const POOL = "~!'()+,;=:@-._0123456789ZQJXKVWYUzqjxkvwyuABCDEFGHILMNOPRSTabcdefg
 /** A character that occurs in no segment of the given patterns, or null when all of POOL occur. */
 export function freshChar(...lists: readonly (readonly CompiledPattern[])[]): string | null {
   const seen = new Uint8Array(128); // canonical text is ASCII (canonical.ts)
-  for (const list of lists) for (const p of list) for (const s of p.segments) for (let i = 0; i < s.length; i++) seen[s.charCodeAt(i) & 127] = 1;
+  for (const list of lists)
+    for (const p of list)
+      for (const s of p.segments) for (let i = 0; i < s.length; i++) seen[s.charCodeAt(i) & 127] = 1;
   for (let i = 0; i < POOL.length; i++) if (!seen[POOL.charCodeAt(i)]) return POOL[i]!;
   return null;
 }
@@ -190,12 +192,14 @@ export function closedBeyond(set: CompiledRuleSet, base: CompiledRuleSet, budget
   const own = effectiveRules(set, budget).decides;
   for (let i = 0; i < set.compiled.length; i++) {
     if (set.isAllow[i] || !own[i]) continue;
-    for (const w of generalPaths(set.compiled[i]!, fresh)) if (closes(set, w, budget) && !closes(base, w, budget)) return w;
+    for (const w of generalPaths(set.compiled[i]!, fresh))
+      if (closes(set, w, budget) && !closes(base, w, budget)) return w;
   }
   const theirs = effectiveRules(base, budget).decides;
   for (let i = 0; i < base.compiled.length; i++) {
     if (!base.isAllow[i] || !theirs[i]) continue;
-    for (const w of generalPaths(base.compiled[i]!, fresh)) if (closes(set, w, budget) && !closes(base, w, budget)) return w;
+    for (const w of generalPaths(base.compiled[i]!, fresh))
+      if (closes(set, w, budget) && !closes(base, w, budget)) return w;
   }
   return null;
 }

@@ -26,7 +26,11 @@ const missing = (url: string, domain: string, queued: boolean): CheckResult => (
 });
 
 /** What a registry read gives (found answers, and the domains it queued) as DomainAnswers for each of `domains`. */
-export function registryAnswers(domains: readonly string[], found: ReadonlyMap<string, DomainPolicyFound>, queued: ReadonlySet<string>): Map<string, DomainAnswer> {
+export function registryAnswers(
+  domains: readonly string[],
+  found: ReadonlyMap<string, DomainPolicyFound>,
+  queued: ReadonlySet<string>,
+): Map<string, DomainAnswer> {
   const out = new Map<string, DomainAnswer>();
   for (const d of domains) {
     const record = found.get(d);
@@ -47,7 +51,16 @@ export function answerUrls(req: CheckRequest, answers: ReadonlyMap<string, Domai
     }
     if (a.found === null || otherPort) {
       const reason = a.found === null ? a.reason : 'other_port';
-      results[i] = { url, domain, verdict: 'unknown', decided_by: null, explicit: false, reason, found: a.found !== null, last_updated: a.found === null ? null : a.record.last_updated };
+      results[i] = {
+        url,
+        domain,
+        verdict: 'unknown',
+        decided_by: null,
+        explicit: false,
+        reason,
+        found: a.found !== null,
+        last_updated: a.found === null ? null : a.record.last_updated,
+      };
       continue;
     }
     const j = judgeUrl(a.record, path, req.question);

@@ -51,8 +51,18 @@ export type UrlRecord = Pick<DomainPolicyFound, 'path_rules' | 'path_signals' | 
 
 const EMPTY_SIGNALS: PathSignals = { content_signals: [], tdmrep: null, ai_txt: null, noai: [], truncated: false };
 
-const unknown = (reason: UrlReason): UrlJudgement => ({ verdict: 'unknown', decided_by: null, explicit: false, reason });
-const answer = (verdict: UrlVerdict, decided_by: DecidingSignal | null, explicit = false): UrlJudgement => ({ verdict, decided_by, explicit, reason: null });
+const unknown = (reason: UrlReason): UrlJudgement => ({
+  verdict: 'unknown',
+  decided_by: null,
+  explicit: false,
+  reason,
+});
+const answer = (verdict: UrlVerdict, decided_by: DecidingSignal | null, explicit = false): UrlJudgement => ({
+  verdict,
+  decided_by,
+  explicit,
+  reason: null,
+});
 
 /**
  * The record's usage signals: `path_signals`, or, on a record stored before they were kept, none
@@ -62,7 +72,9 @@ function signalsOf(r: UrlRecord): PathSignals | null {
   if (r.path_signals) return r.path_signals;
   const found = r.basis?.found;
   if (!found) return null;
-  const silent = !found.some((k) => k === 'content_signals' || k === 'tdmrep' || k === 'ai_txt' || k === 'meta' || k === 'x_robots_tag');
+  const silent = !found.some(
+    (k) => k === 'content_signals' || k === 'tdmrep' || k === 'ai_txt' || k === 'meta' || k === 'x_robots_tag',
+  );
   return silent ? EMPTY_SIGNALS : null;
 }
 
@@ -133,7 +145,8 @@ export function judgeUrl(r: UrlRecord, path: string, q: UrlQuestion): UrlJudgeme
   const t: Target = { canonical: canonicalize(target), robotsTxt: isRobotsTxtPath(target) };
   const usage = usageFor(signals, q.use, t.canonical, q.token);
   if (usage?.value === false) return withBots(answer('blocked', usage.signal), q, 'blocked');
-  if (robots === 'unread') return usage ? withBots(answer('allowed', usage.signal, true), q, 'allowed') : unknown('robots_unreadable');
+  if (robots === 'unread')
+    return usage ? withBots(answer('allowed', usage.signal, true), q, 'allowed') : unknown('robots_unreadable');
   if (robots === 'rules' && r.path_rules!.truncated) return unknown('rules_truncated');
   const rules = robots === 'rules' ? r.path_rules! : null;
   return q.token === null ? byKeyBots(rules, signals, q.use!, t, usage) : byBot(rules, q.token, t, usage);
@@ -152,7 +165,13 @@ function byBot(rules: PathRules | null, token: string, t: Target, signal: PathSi
  * it. The deciding line is the first refusal's, or else a signal's yes, or else a rule that
  * opens the path.
  */
-function byKeyBots(rules: PathRules | null, ps: PathSignals, use: UseCase, t: Target, site: PathSignal | null): UrlJudgement {
+function byKeyBots(
+  rules: PathRules | null,
+  ps: PathSignals,
+  use: UseCase,
+  t: Target,
+  site: PathSignal | null,
+): UrlJudgement {
   const bots: Record<string, 'allowed' | 'blocked'> = {};
   let refusal: DecidingSignal | null = null;
   let opening: DecidingSignal | null = site?.signal ?? null;

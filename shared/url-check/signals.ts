@@ -74,12 +74,17 @@ export function signalFor(ps: PathSignals, use: UseCase, path: string, agent: st
   if (agent === null) out = stricter(out, tdmFor(ps, c, path));
   for (const n of ps.noai) {
     const all = n.agents.includes('*');
-    if (agent === null ? all : !all && n.agents.includes(agent)) out = stricter(out, { value: false, signal: { source: n.source, line: null, evidence: n.evidence } });
+    if (agent === null ? all : !all && n.agents.includes(agent))
+      out = stricter(out, { value: false, signal: { source: n.source, line: null, evidence: n.evidence } });
   }
   if (agent === null && ps.ai_txt !== null) {
     const i = bestMatch(c.aiTxt, c.aiAllow, path);
     const rule = i < 0 ? null : ps.ai_txt[i]!;
-    if (rule && rule[0] === 0) out = stricter(out, { value: false, signal: { source: 'ai_txt', line: rule[2], evidence: `Disallow: ${rule[1]}` } });
+    if (rule && rule[0] === 0)
+      out = stricter(out, {
+        value: false,
+        signal: { source: 'ai_txt', line: rule[2], evidence: `Disallow: ${rule[1]}` },
+      });
   }
   return out;
 }
@@ -88,12 +93,17 @@ export function signalFor(ps: PathSignals, use: UseCase, path: string, agent: st
 function tdmFor(ps: PathSignals, c: Compiled, path: string): PathSignal | null {
   const t = ps.tdmrep;
   if (t === null) return null;
-  if (t.page) return { value: t.page.reservation === 0, signal: { source: 'tdmrep', line: null, evidence: t.page.evidence } };
+  if (t.page)
+    return { value: t.page.reservation === 0, signal: { source: 'tdmrep', line: null, evidence: t.page.evidence } };
   const i = c.tdm.findIndex((p) => patternMatches(p, path));
   if (i < 0) return null;
   const [location, reservation, policy] = t.rules[i]!;
   // A matching rule without a valid reservation still ends the search: it says nothing valid (3.2.1).
   if (reservation === null) return null;
-  const evidence = JSON.stringify({ location, 'tdm-reservation': reservation, ...(policy === null ? {} : { 'tdm-policy': policy }) });
+  const evidence = JSON.stringify({
+    location,
+    'tdm-reservation': reservation,
+    ...(policy === null ? {} : { 'tdm-policy': policy }),
+  });
   return { value: reservation === 0, signal: { source: 'tdmrep', line: null, evidence } };
 }

@@ -55,12 +55,22 @@ function delayOf(host: string, path: string): number {
 
 function serveAll(farm: FixtureFarm, domains: readonly string[]): void {
   domains.forEach((d, i) => {
-    const delayed = (r: ReturnType<typeof text>): FixtureRoute => (req) => ({ ...r, delayMs: delayOf(d, req.url ?? '/') });
+    const delayed =
+      (r: ReturnType<typeof text>): FixtureRoute =>
+      (req) => ({ ...r, delayMs: delayOf(d, req.url ?? '/') });
     farm.set(d, {
       routes: {
         '/robots.txt': delayed(text(corpus[i % corpus.length]!.robots)),
-        '/': delayed(html(`<html><head><title>Site ${i}</title></head><body><a href="/legal/terms">Terms of Service</a><p>${'content '.repeat(100)}</p></body></html>`)),
-        '/legal/terms': delayed(html(`<h1>Terms</h1><p>${i % 2 ? 'You may not scrape this site or use it to train AI models.' : 'Be nice.'}</p>`)),
+        '/': delayed(
+          html(
+            `<html><head><title>Site ${i}</title></head><body><a href="/legal/terms">Terms of Service</a><p>${'content '.repeat(100)}</p></body></html>`,
+          ),
+        ),
+        '/legal/terms': delayed(
+          html(
+            `<h1>Terms</h1><p>${i % 2 ? 'You may not scrape this site or use it to train AI models.' : 'Be nice.'}</p>`,
+          ),
+        ),
       },
       fallback: delayed(text('Not found', {}, 404)),
     });
@@ -77,7 +87,11 @@ function rssMb(pid: number): number | null {
 }
 
 function node(script: string, args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'dist', script), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'dist', script), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 function waitForLine(child: ChildProcess, text: string): Promise<void> {
@@ -100,7 +114,12 @@ async function scenario(s: Scenario, farm: FixtureFarm, dir: string): Promise<vo
   writeFileSync(list, names.join('\n') + '\n');
   const overrides = farm.overrides(['*.bench.test']);
   const db = s.pg ? await createTestDatabase('lens_audit_bench') : undefined;
-  const env: Record<string, string> = { CRAWL_OVERRIDES: overrides, CRAWL_CONCURRENCY: '8', LOG_LEVEL: 'warn', ...(db ? { DATABASE_URL: db.url } : {}) };
+  const env: Record<string, string> = {
+    CRAWL_OVERRIDES: overrides,
+    CRAWL_CONCURRENCY: '8',
+    LOG_LEVEL: 'warn',
+    ...(db ? { DATABASE_URL: db.url } : {}),
+  };
   const workers: ChildProcess[] = [];
   try {
     for (let i = 0; i < s.workers && s.pg; i++) {
@@ -110,11 +129,20 @@ async function scenario(s: Scenario, farm: FixtureFarm, dir: string): Promise<vo
     }
     const before = farm.requests.length;
     const started = performance.now();
-    const audit = node('proxy/audit/main.js', [list, '--out', join(dir, s.name), '--rate', '1000', '--no-wait-retries'], env);
+    const audit = node(
+      'proxy/audit/main.js',
+      [list, '--out', join(dir, s.name), '--rate', '1000', '--no-wait-retries'],
+      env,
+    );
     const samples: Array<{ s: number; audit: number; workers: number[] }> = [];
     const sampler = setInterval(() => {
       const a = rssMb(audit.pid!);
-      if (a !== null) samples.push({ s: (performance.now() - started) / 1000, audit: a, workers: workers.map((w) => rssMb(w.pid!) ?? 0) });
+      if (a !== null)
+        samples.push({
+          s: (performance.now() - started) / 1000,
+          audit: a,
+          workers: workers.map((w) => rssMb(w.pid!) ?? 0),
+        });
     }, 2_000);
     let out = '';
     audit.stdout!.on('data', (d) => (out += String(d)));
@@ -124,14 +152,20 @@ async function scenario(s: Scenario, farm: FixtureFarm, dir: string): Promise<vo
     const secs = (performance.now() - started) / 1000;
     const summary = /Done: .*/.exec(out)?.[0] ?? `exit ${code}: ${out.slice(-400)}`;
     const requests = farm.requests.length - before;
-    console.log(`${s.name}: ${n(DOMAINS)} domains in ${secs.toFixed(1)} s = ${n((DOMAINS / secs) * 3600)} domains/hour (${(DOMAINS / secs).toFixed(1)}/s; ${n(requests)} requests to the fixture server). ${summary}`);
+    console.log(
+      `${s.name}: ${n(DOMAINS)} domains in ${secs.toFixed(1)} s = ${n((DOMAINS / secs) * 3600)} domains/hour (${(DOMAINS / secs).toFixed(1)}/s; ${n(requests)} requests to the fixture server). ${summary}`,
+    );
     const tenth = Math.max(1, Math.floor(samples.length / 10));
     const shown = samples.filter((_, i) => i % tenth === 0 || i === samples.length - 1);
-    console.log(`  RSS (MB) at ${shown.map((x) => `${x.s.toFixed(0)} s: audit ${x.audit.toFixed(0)}${x.workers.length ? `, workers ${x.workers.map((w) => w.toFixed(0)).join('/')}` : ''}`).join('; ')}`);
+    console.log(
+      `  RSS (MB) at ${shown.map((x) => `${x.s.toFixed(0)} s: audit ${x.audit.toFixed(0)}${x.workers.length ? `, workers ${x.workers.map((w) => w.toFixed(0)).join('/')}` : ''}`).join('; ')}`,
+    );
     if (samples.length >= 4) {
       const half = samples.slice(Math.floor(samples.length / 2));
       const early = samples.slice(0, Math.floor(samples.length / 2));
-      console.log(`  audit RSS: max of the first half ${Math.max(...early.map((x) => x.audit)).toFixed(0)} MB, of the second half ${Math.max(...half.map((x) => x.audit)).toFixed(0)} MB (the last samples include writing the results)`);
+      console.log(
+        `  audit RSS: max of the first half ${Math.max(...early.map((x) => x.audit)).toFixed(0)} MB, of the second half ${Math.max(...half.map((x) => x.audit)).toFixed(0)} MB (the last samples include writing the results)`,
+      );
     }
   } finally {
     for (const w of workers) w.kill('SIGTERM');
@@ -143,7 +177,11 @@ async function scenario(s: Scenario, farm: FixtureFarm, dir: string): Promise<vo
 async function reportFrom100k(dir: string): Promise<void> {
   // The corpus classified once each, then repeated under new names up to ROWS rows.
   const at = '2026-01-15T12:00:00.000Z';
-  const fulls = corpus.map((s) => ({ ...classify(evidence(s.domain, at, s.robots)).full, id: 1, audit_id: `aud_${s.domain}` }));
+  const fulls = corpus.map((s) => ({
+    ...classify(evidence(s.domain, at, s.robots)).full,
+    id: 1,
+    audit_id: `aud_${s.domain}`,
+  }));
   const names = Array.from({ length: ROWS }, (_, i) => `site${i}.example`);
   const list = readDomainList(Buffer.from(names.map((d, i) => `${i + 1},${d}`).join('\n')));
   const out = join(dir, 'rows');
@@ -153,7 +191,19 @@ async function reportFrom100k(dir: string): Promise<void> {
     state.save(
       names.slice(i, i + 5_000).map((domain, j) => {
         const full = fulls[(i + j) % fulls.length]!;
-        return { row: siteRow({ ...full, domain }, { rank: i + j + 1, checkedMs: Date.parse(at), failure: (i + j) % 97 === 0 ? 'timed out' : null, retryAtMs: null, reused: false }), checkedMs: Date.parse(at) };
+        return {
+          row: siteRow(
+            { ...full, domain },
+            {
+              rank: i + j + 1,
+              checkedMs: Date.parse(at),
+              failure: (i + j) % 97 === 0 ? 'timed out' : null,
+              retryAtMs: null,
+              reused: false,
+            },
+          ),
+          checkedMs: Date.parse(at),
+        };
       }),
     );
   }
@@ -180,7 +230,11 @@ async function reportFrom100k(dir: string): Promise<void> {
     registry: 'generated',
     complete: true,
     catalogueAiBots: AI_BOTS.length,
-    limits: { domainMs: CRAWL_LIMITS.domainMs, requestMs: CRAWL_LIMITS.requestMs, maxRedirects: CRAWL_LIMITS.maxRedirects },
+    limits: {
+      domainMs: CRAWL_LIMITS.domainMs,
+      requestMs: CRAWL_LIMITS.requestMs,
+      maxRedirects: CRAWL_LIMITS.maxRedirects,
+    },
   };
   const tally = await writeOutputs(out, state.rows(), method, []);
   const writeMs = performance.now() - t;
@@ -193,12 +247,17 @@ async function reportFrom100k(dir: string): Promise<void> {
   state.close();
 }
 
-const build = spawnSync(process.execPath, [join(ROOT, 'scripts', 'server-build.mjs'), 'ensure'], { cwd: ROOT, stdio: 'inherit' });
+const build = spawnSync(process.execPath, [join(ROOT, 'scripts', 'server-build.mjs'), 'ensure'], {
+  cwd: ROOT,
+  stdio: 'inherit',
+});
 if (build.status !== 0) throw new Error('the server build failed');
 const dir = mkdtempSync(join(tmpdir(), 'audit-bench-'));
 const farm = await startFixtureFarm();
 try {
-  console.log(`audit benchmark: ${n(DOMAINS)} fixture domains per scenario (AUDIT_DOMAINS), files answering after 50-300 ms, --rate 1000 (the crawlers are the limit)`);
+  console.log(
+    `audit benchmark: ${n(DOMAINS)} fixture domains per scenario (AUDIT_DOMAINS), files answering after 50-300 ms, --rate 1000 (the crawlers are the limit)`,
+  );
   const all = [
     { name: 'embedded', workers: 0, pg: false },
     { name: 'pg1', workers: 1, pg: true },

@@ -76,13 +76,23 @@ function sites(): { sites: Record<string, FixtureSite>; urls: string[] } {
       routes: {
         '/': html('<!doctype html><html><head><title>Bench</title></head><body>bench</body></html>', headers),
         '/robots.txt': text(robots),
-        ...(i % 10 === 0 ? { '/.well-known/tdmrep.json': json([{ location: '/news/', 'tdm-reservation': 1 }, { location: '/', 'tdm-reservation': 0 }]) } : {}),
+        ...(i % 10 === 0
+          ? {
+              '/.well-known/tdmrep.json': json([
+                { location: '/news/', 'tdm-reservation': 1 },
+                { location: '/', 'tdm-reservation': 0 },
+              ]),
+            }
+          : {}),
         ...(i % 7 === 0 ? { '/ai.txt': text('User-Agent: *\nDisallow: *.jpg\nDisallow: *.png\n') } : {}),
       },
     };
-    const fromRules = parseRobotsTxt(robots).groups.flatMap((g) => g.rules.map((r) => r.pattern.replace(/\*/g, 'x').replace(/\$$/, ''))).filter((p) => p.startsWith('/'));
+    const fromRules = parseRobotsTxt(robots)
+      .groups.flatMap((g) => g.rules.map((r) => r.pattern.replace(/\*/g, 'x').replace(/\$$/, '')))
+      .filter((p) => p.startsWith('/'));
     const paths = [...new Set(fromRules)].slice(0, PER_DOMAIN / 2);
-    for (let k = 0; paths.length < PER_DOMAIN; k++) paths.push([`/news/2026/story-${k}.html`, `/images/photo-${k}.jpg`, `/p/${k}?ref=home`][k % 3]!);
+    for (let k = 0; paths.length < PER_DOMAIN; k++)
+      paths.push([`/news/2026/story-${k}.html`, `/images/photo-${k}.jpg`, `/p/${k}?ref=home`][k % 3]!);
     for (const p of paths) urls.push(`https://${d}${p}`);
   }
   return { sites: out, urls };
@@ -92,61 +102,105 @@ function sites(): { sites: Record<string, FixtureSite>; urls: string[] } {
 async function populate(dir: string, table: Record<string, FixtureSite>): Promise<void> {
   const farm = await startFixtureFarm(table);
   const crawler = createCrawler({ overrides: farm.overrides() });
-  const service = createLookupService({ store: openSqliteStore(dir), crawler, workers: false, logger: createLogger('bench', 'silent') });
+  const service = createLookupService({
+    store: openSqliteStore(dir),
+    crawler,
+    workers: false,
+    logger: createLogger('bench', 'silent'),
+  });
   const domains = Object.keys(table);
   let next = 0;
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    while (next < domains.length) await service.analyseNow(domains[next++] as Domain);
-  }));
-  console.log(`registry: ${domains.length} domains crawled and classified in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < domains.length) await service.analyseNow(domains[next++] as Domain);
+    }),
+  );
+  console.log(
+    `registry: ${domains.length} domains crawled and classified in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
   await service.close();
   await crawler.close();
   await farm.close();
 }
 
 async function serve(dir: string): Promise<void> {
-  const service = createLookupService({ store: openSqliteStore(dir), crawler: createCrawler({}), workers: false, logger: createLogger('bench', 'silent') });
-  const app = createServiceApp({ service, store: service.store, logger: createLogger('bench', 'silent'), keyLimits: UNLIMITED });
+  const service = createLookupService({
+    store: openSqliteStore(dir),
+    crawler: createCrawler({}),
+    workers: false,
+    logger: createLogger('bench', 'silent'),
+  });
+  const app = createServiceApp({
+    service,
+    store: service.store,
+    logger: createLogger('bench', 'silent'),
+    keyLimits: UNLIMITED,
+  });
   const key = await new ApiKeys(service.store.keys).create('bench@example.com', '127.0.0.1', Date.now());
   serveCpuUsage();
-  const server = app.listen(0, '127.0.0.1', () => process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key }));
+  const server = app.listen(0, '127.0.0.1', () =>
+    process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key }),
+  );
 }
 
 /** `bodies` POSTed IN_FLIGHT at a time; wall time and the server's CPU time. */
-async function throughApi(url: string, key: string, child: ReturnType<typeof fork>, bodies: string[]): Promise<{ s: number; cpuS: number }> {
+async function throughApi(
+  url: string,
+  key: string,
+  child: ReturnType<typeof fork>,
+  bodies: string[],
+): Promise<{ s: number; cpuS: number }> {
   const cpu0 = await cpuUsageOf(child);
   const t0 = performance.now();
   let next = 0;
-  await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
-    while (next < bodies.length) {
-      const res = await fetch(`${url}/v1/check`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: bodies[next++] });
-      const answer = (await res.json()) as { results?: unknown[] };
-      if (res.status !== 200 || answer.results?.length !== PER_REQUEST) throw new Error(`POST /v1/check answered ${res.status}`);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (next < bodies.length) {
+        const res = await fetch(`${url}/v1/check`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: bodies[next++],
+        });
+        const answer = (await res.json()) as { results?: unknown[] };
+        if (res.status !== 200 || answer.results?.length !== PER_REQUEST)
+          throw new Error(`POST /v1/check answered ${res.status}`);
+      }
+    }),
+  );
   const s = (performance.now() - t0) / 1000;
   return { s, cpuS: ((await cpuUsageOf(child)) - cpu0) / 1e6 };
 }
 
 function runCli(dir: string, stdin: string): Promise<number> {
   const t0 = performance.now();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'proxy/service/check-cli.ts', '--bot', QUESTION.bot, '--use', QUESTION.use, '--no-crawl'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const proc = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'proxy/service/check-cli.ts', '--bot', QUESTION.bot, '--use', QUESTION.use, '--no-crawl'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   let lines = 0;
   proc.stdout.on('data', (d: Buffer) => {
     for (const b of d) if (b === 10) lines++;
   });
   proc.stdin.end(stdin);
   return new Promise((resolve, reject) =>
-    proc.on('close', (code) => (code === 0 && lines === stdin.split('\n').filter(Boolean).length ? resolve((performance.now() - t0) / 1000) : reject(new Error(`npm run check: exit ${code}, ${lines} lines`)))),
+    proc.on('close', (code) =>
+      code === 0 && lines === stdin.split('\n').filter(Boolean).length
+        ? resolve((performance.now() - t0) / 1000)
+        : reject(new Error(`npm run check: exit ${code}, ${lines} lines`)),
+    ),
   );
 }
 
-const chunks = (urls: string[]) => Array.from({ length: Math.ceil(urls.length / PER_REQUEST) }, (_, i) => JSON.stringify({ ...QUESTION, urls: urls.slice(i * PER_REQUEST, (i + 1) * PER_REQUEST) }));
+const chunks = (urls: string[]) =>
+  Array.from({ length: Math.ceil(urls.length / PER_REQUEST) }, (_, i) =>
+    JSON.stringify({ ...QUESTION, urls: urls.slice(i * PER_REQUEST, (i + 1) * PER_REQUEST) }),
+  );
 
 async function main(): Promise<void> {
   if (process.argv[2] === 'serve') return serve(process.argv[3]!);
@@ -158,7 +212,12 @@ async function main(): Promise<void> {
     console.log(`${fmt(urls.length)} URLs over ${fmt(DOMAINS)} domains; question: ${JSON.stringify(QUESTION)}`);
 
     // In process: the pieces of one API request, over the same 100 bodies.
-    const service = createLookupService({ store: openSqliteStore(dir), crawler: createCrawler({}), workers: false, logger: createLogger('bench', 'silent') });
+    const service = createLookupService({
+      store: openSqliteStore(dir),
+      crawler: createCrawler({}),
+      workers: false,
+      logger: createLogger('bench', 'silent'),
+    });
     const bodies = chunks(mixed);
     const t = { json: 0, urls: 0, read: 0, reuse: 0, judge: 0, out: 0 };
     const parts = new JudgedParts();
@@ -195,7 +254,9 @@ async function main(): Promise<void> {
     await service.close();
     const total = t.json + t.urls + t.read + t.reuse + t.judge + t.out;
     const share = (ms: number) => `${ms.toFixed(0)} ms (${((100 * ms) / total).toFixed(0)} %)`;
-    console.log(`\none API request's work, in process, CPU time, 100 requests of ${fmt(PER_REQUEST)} shuffled URLs (${fmt(urls.length / (total / 1000))} URLs per CPU second in all):`);
+    console.log(
+      `\none API request's work, in process, CPU time, 100 requests of ${fmt(PER_REQUEST)} shuffled URLs (${fmt(urls.length / (total / 1000))} URLs per CPU second in all):`,
+    );
     console.log(`  JSON.parse of the bodies   ${share(t.json)}`);
     console.log(`  URL checks (WHATWG URL)    ${share(t.urls)}`);
     console.log(`  registry read (SQLite and JSON.parse of each record) ${share(t.read)}`);
@@ -226,12 +287,21 @@ async function main(): Promise<void> {
     const cpuWarm = median(warm.map((r) => r.cpu));
     console.log(`\nshared judgement (judgeUrl), ${fmt(all.length)} URLs, records in memory: ${fmt(blocked)} blocked`);
     console.log(`  first pass (patterns compiled): ${fmt(rounds[0]!.wall)} URLs/s`);
-    console.log(`  warm, median of 6: ${fmt(median(warm.map((r) => r.wall)))} URLs/s (${fmt(cpuWarm)} per CPU second)   goal >= 50,000: ${cpuWarm >= 50_000 ? 'met' : 'NOT met'}`);
-    const useOnly = Array.from({ length: 5 }, () => timed(() => all.forEach((u) => judgeUrl(records.get(u.domain)!, u.path, { token: null, use: 'training' }))));
-    console.log(`  a use case alone (its 4 key bots each), median of 5: ${fmt(median(useOnly.map((r) => r.wall)))} URLs/s (${fmt(median(useOnly.map((r) => r.cpu)))} per CPU second)`);
+    console.log(
+      `  warm, median of 6: ${fmt(median(warm.map((r) => r.wall)))} URLs/s (${fmt(cpuWarm)} per CPU second)   goal >= 50,000: ${cpuWarm >= 50_000 ? 'met' : 'NOT met'}`,
+    );
+    const useOnly = Array.from({ length: 5 }, () =>
+      timed(() => all.forEach((u) => judgeUrl(records.get(u.domain)!, u.path, { token: null, use: 'training' }))),
+    );
+    console.log(
+      `  a use case alone (its 4 key bots each), median of 5: ${fmt(median(useOnly.map((r) => r.wall)))} URLs/s (${fmt(median(useOnly.map((r) => r.cpu)))} per CPU second)`,
+    );
 
     // Through the service's HTTP stack, in a child process.
-    const child = fork(here, ['serve', dir], { execArgv: ['--import', 'tsx'], env: { ...process.env, LOG_LEVEL: 'silent' } });
+    const child = fork(here, ['serve', dir], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, LOG_LEVEL: 'silent' },
+    });
     const { url, key } = await new Promise<{ url: string; key: string }>((resolve, reject) => {
       child.once('message', (m) => resolve(m as { url: string; key: string }));
       child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
@@ -240,10 +310,18 @@ async function main(): Promise<void> {
       await throughApi(url, key, child, bodies.slice(0, 8)); // warm-up
       const shuffledRun = await throughApi(url, key, child, bodies);
       const grouped = await throughApi(url, key, child, chunks(urls));
-      console.log(`\nPOST /v1/check, service keyed stack, 100 requests of ${fmt(PER_REQUEST)} URLs, ${IN_FLIGHT} in flight:`);
-      console.log(`  shuffled (about ${fmt(requests.reduce((n, r) => n + r.domains.length, 0) / requests.length)} domains a request): ${fmt(urls.length / shuffledRun.s)} URLs/s, server CPU ${((1e6 * shuffledRun.cpuS) / urls.length).toFixed(1)} µs per URL`);
-      console.log(`  grouped by domain (10 domains a request):  ${fmt(urls.length / grouped.s)} URLs/s, server CPU ${((1e6 * grouped.cpuS) / urls.length).toFixed(1)} µs per URL`);
-      console.log(`  the judging is ${((100 * t.judge) / total).toFixed(0)} % of a request's work in process; JSON (bodies, records, answers) and URL checks the rest`);
+      console.log(
+        `\nPOST /v1/check, service keyed stack, 100 requests of ${fmt(PER_REQUEST)} URLs, ${IN_FLIGHT} in flight:`,
+      );
+      console.log(
+        `  shuffled (about ${fmt(requests.reduce((n, r) => n + r.domains.length, 0) / requests.length)} domains a request): ${fmt(urls.length / shuffledRun.s)} URLs/s, server CPU ${((1e6 * shuffledRun.cpuS) / urls.length).toFixed(1)} µs per URL`,
+      );
+      console.log(
+        `  grouped by domain (10 domains a request):  ${fmt(urls.length / grouped.s)} URLs/s, server CPU ${((1e6 * grouped.cpuS) / urls.length).toFixed(1)} µs per URL`,
+      );
+      console.log(
+        `  the judging is ${((100 * t.judge) / total).toFixed(0)} % of a request's work in process; JSON (bodies, records, answers) and URL checks the rest`,
+      );
     } finally {
       child.kill();
     }
@@ -251,7 +329,9 @@ async function main(): Promise<void> {
     // The CLI, as a pipeline runs it.
     const startup = await runCli(dir, '');
     const cli = await runCli(dir, mixed.join('\n') + '\n');
-    console.log(`\nnpm run check (tsx), ${fmt(urls.length)} lines on stdin: ${cli.toFixed(1)} s in all, ${fmt(urls.length / cli)} URLs/s; start-up alone ${startup.toFixed(1)} s, so ${fmt(urls.length / Math.max(0.001, cli - startup))} URLs/s once running`);
+    console.log(
+      `\nnpm run check (tsx), ${fmt(urls.length)} lines on stdin: ${cli.toFixed(1)} s in all, ${fmt(urls.length / cli)} URLs/s; start-up alone ${startup.toFixed(1)} s, so ${fmt(urls.length / Math.max(0.001, cli - startup))} URLs/s once running`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -39,9 +39,13 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 
 function site(i: number): FixtureSite {
   const routes: FixtureSite['routes'] = {
-    '/': html(`<html><head><title>Site ${i}</title></head><body><a href="/about">About</a> <a href="/legal/terms">Terms of Service</a><p>${'content '.repeat(200)}</p></body></html>`),
+    '/': html(
+      `<html><head><title>Site ${i}</title></head><body><a href="/about">About</a> <a href="/legal/terms">Terms of Service</a><p>${'content '.repeat(200)}</p></body></html>`,
+    ),
     '/robots.txt': text(robots[i % robots.length]!),
-    '/legal/terms': html(`<h1>Terms</h1><p>${i % 2 ? 'You may not scrape this site or use it to train AI models.' : 'Be nice.'}</p>`),
+    '/legal/terms': html(
+      `<h1>Terms</h1><p>${i % 2 ? 'You may not scrape this site or use it to train AI models.' : 'Be nice.'}</p>`,
+    ),
   };
   if (i % 3 === 0) routes['/llms.txt'] = text(`# Site ${i}\n> Docs for models\n- [Home](/)`);
   if (i % 7 === 0) routes['/.well-known/tdmrep.json'] = json([{ location: '/', 'tdm-reservation': 1 }]);
@@ -50,7 +54,11 @@ function site(i: number): FixtureSite {
 
 type Classify = (e: Evidence) => unknown;
 
-async function throughput(domains: string[], overrides: string, classify: Classify | null): Promise<{ perSecond: number; ms: number }> {
+async function throughput(
+  domains: string[],
+  overrides: string,
+  classify: Classify | null,
+): Promise<{ perSecond: number; ms: number }> {
   const crawler = createCrawler({ overrides });
   let next = 0;
   const started = performance.now();
@@ -68,7 +76,16 @@ async function throughput(domains: string[], overrides: string, classify: Classi
 
 /** The rival: the same eight requests per domain with plain undici (no guard, caps, redirects or time limits). */
 async function plainThroughput(domains: string[], origin: string): Promise<{ perSecond: number; ms: number }> {
-  const paths = ['/', '/robots.txt', '/llms.txt', '/ai.txt', '/.well-known/tdmrep.json', '/.well-known/agents.json', '/', '/legal/terms'];
+  const paths = [
+    '/',
+    '/robots.txt',
+    '/llms.txt',
+    '/ai.txt',
+    '/.well-known/tdmrep.json',
+    '/.well-known/agents.json',
+    '/',
+    '/legal/terms',
+  ];
   let next = 0;
   const started = performance.now();
   const worker = async () => {
@@ -96,11 +113,17 @@ async function part1(): Promise<void> {
   const overrides = farm.overrides();
   await throughput(domains.slice(0, 50), overrides, classifyEvidence); // warm-up: JIT, sockets
   const plain = await plainThroughput(domains, farm.origin);
-  console.log(`plain undici:      ${SITES} domains, ${IN_FLIGHT} in flight: ${plain.perSecond.toFixed(0)} domains/s (${plain.ms.toFixed(0)} ms) (same 8 requests, no guard)`);
+  console.log(
+    `plain undici:      ${SITES} domains, ${IN_FLIGHT} in flight: ${plain.perSecond.toFixed(0)} domains/s (${plain.ms.toFixed(0)} ms) (same 8 requests, no guard)`,
+  );
   const crawlOnly = await throughput(domains, overrides, null);
-  console.log(`crawl only:        ${SITES} domains, ${IN_FLIGHT} in flight: ${crawlOnly.perSecond.toFixed(0)} domains/s (${crawlOnly.ms.toFixed(0)} ms)`);
+  console.log(
+    `crawl only:        ${SITES} domains, ${IN_FLIGHT} in flight: ${crawlOnly.perSecond.toFixed(0)} domains/s (${crawlOnly.ms.toFixed(0)} ms)`,
+  );
   const both = await throughput(domains, overrides, classifyEvidence);
-  console.log(`crawl + classify:  ${SITES} domains, ${IN_FLIGHT} in flight: ${both.perSecond.toFixed(0)} domains/s (${both.ms.toFixed(0)} ms)`);
+  console.log(
+    `crawl + classify:  ${SITES} domains, ${IN_FLIGHT} in flight: ${both.perSecond.toFixed(0)} domains/s (${both.ms.toFixed(0)} ms)`,
+  );
   await farm.close();
 }
 
@@ -126,7 +149,12 @@ async function part2(): Promise<void> {
             ? delayed('/markdown')
             : { ...html('<a href="/terms">Terms</a>'), delayMs: DELAYS['/']! },
         '/terms': delayed('/terms'),
-        ...Object.fromEntries(['/robots.txt', '/llms.txt', '/ai.txt', '/.well-known/tdmrep.json', '/.well-known/agents.json'].map((p) => [p, delayed(p)])),
+        ...Object.fromEntries(
+          ['/robots.txt', '/llms.txt', '/ai.txt', '/.well-known/tdmrep.json', '/.well-known/agents.json'].map((p) => [
+            p,
+            delayed(p),
+          ]),
+        ),
       },
     },
   });
@@ -151,7 +179,9 @@ async function part2(): Promise<void> {
     const [home, markdown, robotsTxt, terms, ...policy] = await Promise.all([
       single('/', 'text/html'),
       single('/', 'text/markdown'),
-      ...['/robots.txt', '/terms', '/llms.txt', '/ai.txt', '/.well-known/tdmrep.json', '/.well-known/agents.json'].map((p) => single(p, '*/*')),
+      ...['/robots.txt', '/terms', '/llms.txt', '/ai.txt', '/.well-known/tdmrep.json', '/.well-known/agents.json'].map(
+        (p) => single(p, '*/*'),
+      ),
     ]);
     critical.push(Math.max(robotsTxt! + Math.max(home + terms!, markdown), ...policy));
     slowest.push(Math.max(home, markdown, robotsTxt!, terms!, ...policy));
@@ -173,11 +203,16 @@ function bigHomepage(): string {
     '<meta charset="utf-8"><title>A large news homepage</title>',
     ...Array.from({ length: 30 }, (_, i) => `<meta name="m${i}" content="${'value '.repeat(8)}">`),
     ...Array.from({ length: 20 }, (_, i) => `<link rel="preload" href="/assets/${i}.css" as="style">`),
-    ...Array.from({ length: 10 }, (_, i) => `<script>window.cfg${i} = ${JSON.stringify({ a: 'x'.repeat(2000), i })};</script>`),
+    ...Array.from(
+      { length: 10 },
+      (_, i) => `<script>window.cfg${i} = ${JSON.stringify({ a: 'x'.repeat(2000), i })};</script>`,
+    ),
   ].join('\n');
   const section = (i: number) =>
     `<section><h2>Section ${i}</h2>${Array.from({ length: 20 }, (_, j) => `<article><a href="/news/${i}/${j}">Headline ${i}-${j}: ${'words '.repeat(12)}</a><p>${'Teaser text &amp; more. '.repeat(8)}</p></article>`).join('')}</section>`;
-  const body = Array.from({ length: 30 }, (_, i) => section(i)).join('\n') + '<footer><a href="/privacy">Privacy</a> <a href="/legal/terms">Terms of Service</a></footer>';
+  const body =
+    Array.from({ length: 30 }, (_, i) => section(i)).join('\n') +
+    '<footer><a href="/privacy">Privacy</a> <a href="/legal/terms">Terms of Service</a></footer>';
   return `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
 }
 
@@ -187,7 +222,10 @@ async function part3(): Promise<void> {
   const big = bigHomepage();
   const bigSite = (i: number): FixtureSite => ({ routes: { ...site(i).routes, '/': html(big) } });
   const sets: Array<[string, (i: number) => FixtureSite]> = [
-    [`small homepage (${(Buffer.byteLength((site(0).routes['/'] as { body: string }).body) / 1024).toFixed(1)} KiB)`, site],
+    [
+      `small homepage (${(Buffer.byteLength((site(0).routes['/'] as { body: string }).body) / 1024).toFixed(1)} KiB)`,
+      site,
+    ],
     [`large homepage (${(Buffer.byteLength(big) / 1024).toFixed(0)} KiB)`, bigSite],
   ];
   const N = 200;

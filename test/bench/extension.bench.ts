@@ -21,7 +21,15 @@ import { gzipSync } from 'node:zlib';
 import type { Worker } from 'playwright-core';
 import type { browser as Browser } from 'wxt/browser';
 import { BADGE_VIEW } from '../../shared/labels.js';
-import { buildExtension, chromiumMissing, EXTENSION_DIR, launchWithExtension, setGateway, tabIdOf, waitForBadge } from '../e2e/helpers/browser.js';
+import {
+  buildExtension,
+  chromiumMissing,
+  EXTENSION_DIR,
+  launchWithExtension,
+  setGateway,
+  tabIdOf,
+  waitForBadge,
+} from '../e2e/helpers/browser.js';
 import { startService, startStack, warm, type Stack } from '../e2e/helpers/stack.js';
 import { text } from '../fixtures/farm.js';
 import { until } from '../helpers/until.js';
@@ -39,15 +47,19 @@ function staticClosure(file: string, seen = new Set<string>()): Set<string> {
   if (seen.has(file)) return seen;
   seen.add(file);
   const code = readFileSync(file, 'utf8');
-  for (const m of code.matchAll(/(?:from|import)\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g)) staticClosure(join(dirname(file), m[1]!), seen);
+  for (const m of code.matchAll(/(?:from|import)\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g))
+    staticClosure(join(dirname(file), m[1]!), seen);
   return seen;
 }
 function lazyChunks(files: Set<string>): Set<string> {
   const out = new Set<string>();
-  for (const f of files) for (const m of readFileSync(f, 'utf8').matchAll(/import\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]\s*\)/g)) out.add(join(dirname(f), m[1]!));
+  for (const f of files)
+    for (const m of readFileSync(f, 'utf8').matchAll(/import\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]\s*\)/g))
+      out.add(join(dirname(f), m[1]!));
   return out;
 }
-const gz = (files: Iterable<string>) => [...files].reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).length, 0);
+const gz = (files: Iterable<string>) =>
+  [...files].reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).length, 0);
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 function sizes(): void {
@@ -84,7 +96,16 @@ function timeNavigation(worker: Worker, tabId: number, to: string, text: string,
         };
         chrome.tabs.onUpdated.addListener(onUpdated);
         const give = setTimeout(
-          () => void chrome.action.getBadgeText({ tabId }).then((now) => reject(new Error(`badge not "${text}" within ${timeoutMs} ms: "${now}", navigation ${t0 === undefined ? 'not seen' : 'seen'}`))),
+          () =>
+            void chrome.action
+              .getBadgeText({ tabId })
+              .then((now) =>
+                reject(
+                  new Error(
+                    `badge not "${text}" within ${timeoutMs} ms: "${now}", navigation ${t0 === undefined ? 'not seen' : 'seen'}`,
+                  ),
+                ),
+              ),
           timeoutMs,
         );
         const poll = async () => {
@@ -166,8 +187,13 @@ async function main(): Promise<void> {
     }
     console.log('popup open → verdicts painted (from navigation start):');
     console.log(`  verdicts painted:        ${fmt(painted)}   goal median < 100 ms`);
-    if (fcp.length) console.log(`  first contentful paint:  ${fmt(fcp)}   (the browser's paint timing; the popup paints nothing before the verdicts)`);
-    console.log(`  breakdown (medians): page received ${median(htmlRead).toFixed(1)} ms, scripts run ${median(scriptRan).toFixed(1)} ms, tab state read ${median(dataRead).toFixed(1)} ms, verdicts painted ${median(painted).toFixed(1)} ms`);
+    if (fcp.length)
+      console.log(
+        `  first contentful paint:  ${fmt(fcp)}   (the browser's paint timing; the popup paints nothing before the verdicts)`,
+      );
+    console.log(
+      `  breakdown (medians): page received ${median(htmlRead).toFixed(1)} ms, scripts run ${median(scriptRan).toFixed(1)} ms, tab state read ${median(dataRead).toFixed(1)} ms, verdicts painted ${median(painted).toFixed(1)} ms`,
+    );
   } finally {
     await b.close();
     await stack.close();
@@ -186,7 +212,8 @@ function* delays(seed: number): Generator<number> {
 }
 
 const FIRST_RUNS = Number(process.env.LENS_BENCH_FIRST_RUNS ?? 15);
-const TRAINING_BLOCK = 'User-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: CCBot\nDisallow: /\n';
+const TRAINING_BLOCK =
+  'User-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: CCBot\nDisallow: /\n';
 
 /**
  * Navigation commit → final badge for never-seen domains. Every file the crawler asks for
@@ -194,7 +221,11 @@ const TRAINING_BLOCK = 'User-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: G
  * answers after its own delay; the crawl's time is read from the fixture server's log (first
  * request in → last answer out), the goal's bound from the slowest delay.
  */
-async function firstVisits(b: Awaited<ReturnType<typeof launchWithExtension>>, stack: Stack, tabId: number): Promise<void> {
+async function firstVisits(
+  b: Awaited<ReturnType<typeof launchWithExtension>>,
+  stack: Stack,
+  tabId: number,
+): Promise<void> {
   const badge: number[] = [];
   const slowest: number[] = [];
   const crawl: number[] = [];
@@ -217,11 +248,22 @@ async function firstVisits(b: Awaited<ReturnType<typeof launchWithExtension>>, s
     // From a page without a badge, so the previous site's badge cannot be taken for the new one.
     await b.worker.evaluate((id) => chrome.tabs.update(id, { url: 'about:blank' }), tabId);
     await waitForBadge(b.worker, tabId, '');
-    const ms = await timeNavigation(b.worker, tabId, `http://${host}:${stack.farm.port}/`, BADGE_VIEW.blocks_training.text, 30_000);
+    const ms = await timeNavigation(
+      b.worker,
+      tabId,
+      `http://${host}:${stack.farm.port}/`,
+      BADGE_VIEW.blocks_training.text,
+      30_000,
+    );
     // The badge may come before the crawl ends (the early answer, while the terms are read): the
     // crawl's figures are read once its last file, the terms page, has been answered.
-    const ours = () => stack.farm.requests.filter((r) => r.host === host && String(r.headers['user-agent']).startsWith('AIPolicyLens/'));
-    const log = await until(() => (ours().some((r) => r.path === '/terms' && r.doneAt !== null) ? ours() : undefined), 30_000, 10);
+    const ours = () =>
+      stack.farm.requests.filter((r) => r.host === host && String(r.headers['user-agent']).startsWith('AIPolicyLens/'));
+    const log = await until(
+      () => (ours().some((r) => r.path === '/terms' && r.doneAt !== null) ? ours() : undefined),
+      30_000,
+      10,
+    );
     const max = Math.max(w.home, w.robots, w.other, w.terms);
     badge.push(ms);
     slowest.push(max);
@@ -236,7 +278,9 @@ async function firstVisits(b: Awaited<ReturnType<typeof launchWithExtension>>, s
   console.log('  navigation commit → final badge, never-seen domain (files answer after 50–300 ms):');
   console.log(`  final badge:                 ${fmt(badge)}`);
   console.log(`  its crawl (fixture log):     ${fmt(crawl)}`);
-  console.log(`  all but the terms page in:   ${fmt(beforeTerms)}   (the early answer's files: robots.txt, then the homepage, and the policy files)`);
+  console.log(
+    `  all but the terms page in:   ${fmt(beforeTerms)}   (the early answer's files: robots.txt, then the homepage, and the policy files)`,
+  );
   console.log(`  slowest file of the crawl:   ${fmt(slowest)}`);
   console.log(`  badge − slowest file:        ${fmt(over)}   goal median ≤ 250 ms`);
   // The crawler reads robots.txt before the homepage and the homepage before the terms (it

@@ -44,7 +44,10 @@ const gw = await startGateway(config, { logger: createLogger('bench', 'silent') 
 const site = (d: string) => (farm.set(d, slow), d);
 
 const EXTENSION = { 'x-ai-policy-lens': '1', 'x-ai-policy-lens-install': 'real-extension-install-0123456789' };
-const program = (i: number) => ({ 'x-ai-policy-lens': '1', 'x-ai-policy-lens-install': `made-up-install-id-${String(i).padStart(4, '0')}` });
+const program = (i: number) => ({
+  'x-ai-policy-lens': '1',
+  'x-ai-policy-lens-install': `made-up-install-id-${String(i).padStart(4, '0')}`,
+});
 
 interface Followed {
   /** Seconds to the first answer with `found: true` (an early answer while the terms are read counts). */
@@ -79,7 +82,9 @@ const queueFigures = async () => {
 try {
   // The extension in use before the flood: its first lookup also times one crawl on an idle gateway.
   const alone = await follow(site('calibration.test'), EXTENSION);
-  console.log(`one crawl, nothing else running: first answer ${alone.first?.toFixed(1)} s, full record ${alone.full?.toFixed(1)} s (each file answers after ${FILE_DELAY_MS / 1000} s)`);
+  console.log(
+    `one crawl, nothing else running: first answer ${alone.first?.toFixed(1)} s, full record ${alone.full?.toFixed(1)} s (each file answers after ${FILE_DELAY_MS / 1000} s)`,
+  );
 
   const floodStarted = performance.now();
   let refused = 0;
@@ -98,7 +103,10 @@ try {
       `(${refused} refused by the rate limit); queued ${flooded.queued}, crawling ${flooded.crawling}`,
   );
 
-  const [ext, prog] = await Promise.all([follow(site('extension-fresh.test'), EXTENSION), follow(site('program-fresh.flood.test'), program(1))]);
+  const [ext, prog] = await Promise.all([
+    follow(site('extension-fresh.test'), EXTENSION),
+    follow(site('program-fresh.flood.test'), program(1)),
+  ]);
   const show = (f: Followed) =>
     `first answer ${f.first === null ? `none within ${FOLLOW_MS / 1000} s` : `${f.first.toFixed(1)} s`}, ` +
     `full record ${f.full === null ? `none within ${FOLLOW_MS / 1000} s` : `${f.full.toFixed(1)} s`}`;
@@ -106,7 +114,9 @@ try {
   console.log(`a program identity's fresh domain (behind its own backlog): ${show(prog)}`);
   const perCrawl = alone.full ?? 0;
   const fifoS = (flooded.queued * perCrawl) / 8;
-  console.log(`first come, first served: the extension's domain behind ${flooded.queued} queued jobs, about ${Math.round(fifoS)} s at 8 crawls at a time`);
+  console.log(
+    `first come, first served: the extension's domain behind ${flooded.queued} queued jobs, about ${Math.round(fifoS)} s at 8 crawls at a time`,
+  );
   const ok = ext.first !== null && ext.first <= 10;
   console.log(ok ? 'extension answered within 10 s: yes' : 'extension answered within 10 s: NO');
   process.exitCode = ok ? 0 : 1;

@@ -105,7 +105,9 @@ async function serveBare(): Promise<void> {
     res.end(body);
   });
   serveCpuUsage();
-  server.listen(0, '127.0.0.1', () => process.send!({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}` }));
+  server.listen(0, '127.0.0.1', () =>
+    process.send!({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}` }),
+  );
 }
 
 /**
@@ -115,7 +117,18 @@ async function serveBare(): Promise<void> {
  */
 async function serveExpress(): Promise<void> {
   const body = BODY();
-  const headers = ['Content-Type', 'application/json; charset=utf-8', 'ETag', etagOf(body), 'Cache-Control', 'no-cache', 'X-Cache', 'HIT', 'Content-Length', String(body.length)];
+  const headers = [
+    'Content-Type',
+    'application/json; charset=utf-8',
+    'ETag',
+    etagOf(body),
+    'Cache-Control',
+    'no-cache',
+    'X-Cache',
+    'HIT',
+    'Content-Length',
+    String(body.length),
+  ];
   const app = express();
   app.set('trust proxy', 0);
   app.set('etag', false);
@@ -131,7 +144,9 @@ async function serveExpress(): Promise<void> {
   });
   const server = createServer(app);
   serveCpuUsage();
-  server.listen(0, '127.0.0.1', () => process.send!({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}` }));
+  server.listen(0, '127.0.0.1', () =>
+    process.send!({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}` }),
+  );
 }
 
 async function serveGateway(): Promise<void> {
@@ -157,13 +172,26 @@ async function measured(proc: ChildProcess, url: string, seconds: number) {
   const before = await cpuUsageOf(proc);
   const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: HEADER });
   const after = await cpuUsageOf(proc);
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`load test saw ${r.non2xx} non-2xx and ${r.errors} errors at ${url}`);
-  return { rps: r.requests.average, p99: r.latency.p99, cpuUs: (after - before) / r.requests.total, busy: (after - before) / (seconds * 1e6) };
+  if (r.non2xx > 0 || r.errors > 0)
+    throw new Error(`load test saw ${r.non2xx} non-2xx and ${r.errors} errors at ${url}`);
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    cpuUs: (after - before) / r.requests.total,
+    busy: (after - before) / (seconds * 1e6),
+  };
 }
 
-function child(mode: string, core: number, env: Record<string, string> = {}): Promise<{ proc: ChildProcess; url: string }> {
+function child(
+  mode: string,
+  core: number,
+  env: Record<string, string> = {},
+): Promise<{ proc: ChildProcess; url: string }> {
   const args = ['--import', 'tsx', here, mode];
-  const proc = spawn('taskset', ['-c', String(core), process.execPath, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...env } });
+  const proc = spawn('taskset', ['-c', String(core), process.execPath, ...args], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, ...env },
+  });
   return new Promise((resolve, reject) => {
     proc.once('message', (m: { url: string }) => resolve({ proc, url: m.url }));
     proc.once('exit', (code) => reject(new Error(`${mode} exited ${code}`)));
@@ -200,22 +228,36 @@ function answer(url: string): Promise<{ status: number; headers: string[]; body:
 
 /** An answer with the rate limiter's per-request counters blanked (they differ from one request to the next). */
 const comparable = (a: { status: number; headers: string[]; body: Buffer }) =>
-  JSON.stringify([a.status, a.headers.map((h) => h.replace(/; r=\d+; t=\d+$/, '; r=_; t=_')), a.body.toString('base64')]);
+  JSON.stringify([
+    a.status,
+    a.headers.map((h) => h.replace(/; r=\d+; t=\d+$/, '; r=_; t=_')),
+    a.body.toString('base64'),
+  ]);
 
 async function throughput(): Promise<void> {
   // The load generator (this process, every thread: -a) on the other core.
   const pinned = spawnSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' });
-  if (pinned.status !== 0) console.log('    (taskset unavailable: server and load generator share cores; figures are rougher)');
+  if (pinned.status !== 0)
+    console.log('    (taskset unavailable: server and load generator share cores; figures are rougher)');
   const path = `/v1/domain/${DOMAIN}`;
   const gw = await child('serve-gateway', 0);
   const fromGateway = await answer(gw.url + path);
   const ex = await child('serve-express', 0);
   const bare = await child('serve-bare', 0, { BARE_HEADERS: JSON.stringify(fromGateway.headers) });
-  const reproto = await child('serve-bare', 0, { BARE_HEADERS: JSON.stringify(fromGateway.headers), BARE_PROTOTYPES: '1' });
+  const reproto = await child('serve-bare', 0, {
+    BARE_HEADERS: JSON.stringify(fromGateway.headers),
+    BARE_PROTOTYPES: '1',
+  });
   try {
-    for (const [name, other] of [['minimal Express app', ex], ['bare server', bare]] as const) {
+    for (const [name, other] of [
+      ['minimal Express app', ex],
+      ['bare server', bare],
+    ] as const) {
       const theirs = await answer(other.url + path);
-      if (comparable(theirs) !== comparable(fromGateway)) throw new Error(`the ${name} does not answer the same bytes as the gateway:\n${comparable(theirs)}\n${comparable(fromGateway)}`);
+      if (comparable(theirs) !== comparable(fromGateway))
+        throw new Error(
+          `the ${name} does not answer the same bytes as the gateway:\n${comparable(theirs)}\n${comparable(fromGateway)}`,
+        );
     }
     const servers = [
       { name: 'gateway', proc: gw.proc, url: gw.url + path },
@@ -224,20 +266,35 @@ async function throughput(): Promise<void> {
     ];
     for (const sv of servers) await measured(sv.proc, sv.url, 3); // warm-up: JIT, connection set-up
     const rounds = servers.map(() => [] as Awaited<ReturnType<typeof measured>>[]);
-    for (let i = 0; i < ROUNDS; i++) for (const [k, sv] of servers.entries()) rounds[k]!.push(await measured(sv.proc, sv.url, SECONDS));
-    const [g, e, b] = rounds as [typeof rounds[0], typeof rounds[0], typeof rounds[0]];
+    for (let i = 0; i < ROUNDS; i++)
+      for (const [k, sv] of servers.entries()) rounds[k]!.push(await measured(sv.proc, sv.url, SECONDS));
+    const [g, e, b] = rounds as [(typeof rounds)[0], (typeof rounds)[0], (typeof rounds)[0]];
     const line = (name: string, xs: typeof g) =>
-      `    ${name.padEnd(18)} ${String(Math.round(med(xs.map((x) => x.rps)))).padStart(6)} req/s  ${med(xs.map((x) => x.cpuUs)).toFixed(1).padStart(5)} µs CPU/req  ` +
+      `    ${name.padEnd(18)} ${String(Math.round(med(xs.map((x) => x.rps)))).padStart(6)} req/s  ${med(
+        xs.map((x) => x.cpuUs),
+      )
+        .toFixed(1)
+        .padStart(5)} µs CPU/req  ` +
       `p99 ${med(xs.map((x) => x.p99))} ms  (rounds: ${xs.map((x) => `${Math.round(x.rps)} req/s ${x.cpuUs.toFixed(1)} µs, core busy ${Math.round(x.busy * 100)}%`).join('; ')})`;
     const cpuRatios = (xs: typeof g, base: typeof g) => xs.map((x, i) => base[i]!.cpuUs / x.cpuUs);
     const rpsRatios = (xs: typeof g, base: typeof g) => xs.map((x, i) => x.rps / base[i]!.rps);
     const show = (rs: number[]) => `${med(rs).toFixed(2)} (per round: ${rs.map((r) => r.toFixed(2)).join(', ')})`;
-    console.log(`(1) cached lookup, ${CONNECTIONS} connections, ${ROUNDS} alternated rounds of ${SECONDS} s after a warm-up, medians:`);
+    console.log(
+      `(1) cached lookup, ${CONNECTIONS} connections, ${ROUNDS} alternated rounds of ${SECONDS} s after a warm-up, medians:`,
+    );
     for (const [k, sv] of servers.entries()) console.log(line(sv.name, rounds[k]!));
-    console.log(`    all three answer the same bytes: ${fromGateway.headers.length / 2} header lines + Node's Date, Connection, Keep-Alive; ${fromGateway.body.length} bytes of body`);
-    console.log(`    ratio gateway / minimal Express with the same middleware, by CPU per request (capacity) ${show(cpuRatios(g, e))} (goal >= 0.85)`);
-    console.log(`    ratio by req/s ${show(rpsRatios(g, e))} (req/s follows how much of its core each server got in its round, see "core busy")`);
-    console.log(`    for information, against bare node:http answering the same bytes: gateway ${med(cpuRatios(g, b)).toFixed(2)}, minimal Express ${med(cpuRatios(e, b)).toFixed(2)} (by CPU)`);
+    console.log(
+      `    all three answer the same bytes: ${fromGateway.headers.length / 2} header lines + Node's Date, Connection, Keep-Alive; ${fromGateway.body.length} bytes of body`,
+    );
+    console.log(
+      `    ratio gateway / minimal Express with the same middleware, by CPU per request (capacity) ${show(cpuRatios(g, e))} (goal >= 0.85)`,
+    );
+    console.log(
+      `    ratio by req/s ${show(rpsRatios(g, e))} (req/s follows how much of its core each server got in its round, see "core busy")`,
+    );
+    console.log(
+      `    for information, against bare node:http answering the same bytes: gateway ${med(cpuRatios(g, b)).toFixed(2)}, minimal Express ${med(cpuRatios(e, b)).toFixed(2)} (by CPU)`,
+    );
     // p99 at saturation is queueing in front of a busy core; latency is read at a steady rate
     // (open loop, see the header), in alternated rounds like the throughput (one round can
     // catch the shared machine busy). The bare server is the control: what the machine's own
@@ -260,12 +317,16 @@ async function throughput(): Promise<void> {
     const p = (name: string, xs: Round[], goal = '') =>
       `    ${name.padEnd(18)} p99 ${ms(med(xs.map((x) => x.p99)))} ms${goal}, p50 ${ms(med(xs.map((x) => x.p50)))} ms, generator late p99 ${ms(med(xs.map((x) => x.lateP99)))} ms ` +
       `(rounds: ${xs.map((x) => `p99 ${ms(x.p99)} p50 ${ms(x.p50)} max ${ms(x.max)} late ${ms(x.lateP99)}, server GC ${x.gc.count} pauses, longest ${ms(x.gc.maxMs)}, sum ${ms(x.gc.totalMs)}`).join('; ')})`;
-    console.log(`    at a steady ${RATE} req/s (open loop, ${CONNECTIONS} keep-alive connections, latency from the scheduled send; ${at.gateway[0]!.count} requests a round), median of 3 rounds of 5 s:`);
+    console.log(
+      `    at a steady ${RATE} req/s (open loop, ${CONNECTIONS} keep-alive connections, latency from the scheduled send; ${at.gateway[0]!.count} requests a round), median of 3 rounds of 5 s:`,
+    );
     console.log(p('gateway', at.gateway, ' (goal < 5 ms)'));
     console.log(p('Express + same mw', at.express));
     console.log(p('bare node:http', at.bare));
     console.log(p('bare + prototypes', at.reproto));
-    console.log(`    (the last: the bare server giving each request and response a new prototype, as Express's app.handle does before any middleware)`);
+    console.log(
+      `    (the last: the bare server giving each request and response a new prototype, as Express's app.handle does before any middleware)`,
+    );
   } finally {
     for (const c of [gw, ex, bare, reproto]) c.proc.kill();
   }
@@ -336,7 +397,11 @@ async function simulation(): Promise<void> {
         list.forEach((d) => asked.add(`b:${d}`));
         const r = await fetch(`${gw.url}/v1/batch`, {
           method: 'POST',
-          headers: { ...HEADER, 'content-type': 'application/json', origin: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop' },
+          headers: {
+            ...HEADER,
+            'content-type': 'application/json',
+            origin: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop',
+          },
           body: JSON.stringify({ domains: list }),
         });
         if (r.status !== 200) failures++;
@@ -354,11 +419,21 @@ async function simulation(): Promise<void> {
   ).size;
   // A batch miss that the loader sends alone goes through the single lookup: count it under both shapes' union.
   const calls = up.requests.length;
-  console.log(`(2) browsing simulation: 50 clients, Zipf(1.0) over 2,000 domains, ${TOTAL} lookups in ${seconds.toFixed(1)} s`);
-  console.log(`    distinct domains asked ${distinctDomains}; upstream HTTP calls ${calls} (${up.requests.filter((r) => r.path === '/v1/batch').length} batches)`);
-  console.log(`    upstream domain fetches: ${lookupFetches} single + ${batchFetches} in batches = ${lookupFetches + batchFetches}`);
-  console.log(`    fetches per distinct (domain, shape) ${((lookupFetches + batchFetches) / byShape).toFixed(3)} (goal 1.0)`);
-  console.log(`    fetches per distinct domain ${((lookupFetches + batchFetches) / distinctDomains).toFixed(3)} (a domain asked both singly and in a batch needs the full record once and the batch item once)`);
+  console.log(
+    `(2) browsing simulation: 50 clients, Zipf(1.0) over 2,000 domains, ${TOTAL} lookups in ${seconds.toFixed(1)} s`,
+  );
+  console.log(
+    `    distinct domains asked ${distinctDomains}; upstream HTTP calls ${calls} (${up.requests.filter((r) => r.path === '/v1/batch').length} batches)`,
+  );
+  console.log(
+    `    upstream domain fetches: ${lookupFetches} single + ${batchFetches} in batches = ${lookupFetches + batchFetches}`,
+  );
+  console.log(
+    `    fetches per distinct (domain, shape) ${((lookupFetches + batchFetches) / byShape).toFixed(3)} (goal 1.0)`,
+  );
+  console.log(
+    `    fetches per distinct domain ${((lookupFetches + batchFetches) / distinctDomains).toFixed(3)} (a domain asked both singly and in a batch needs the full record once and the batch item once)`,
+  );
   console.log(`    upstream 429s ${up.limited} (goal 0); failed gateway answers ${failures}`);
   await gw.close();
   await up.close();

@@ -18,9 +18,22 @@ const files = readdirSync(DIR)
   .map((f) => new TextDecoder().decode(readFileSync(DIR + f)));
 const totalBytes = files.reduce((n, t) => n + Buffer.byteLength(t), 0);
 
-const AGENTS = ['GPTBot', 'ClaudeBot', 'Google-Extended', 'CCBot', 'OAI-SearchBot', 'PerplexityBot', 'ChatGPT-User', 'Googlebot', 'bingbot', 'Bytespider'];
+const AGENTS = [
+  'GPTBot',
+  'ClaudeBot',
+  'Google-Extended',
+  'CCBot',
+  'OAI-SearchBot',
+  'PerplexityBot',
+  'ChatGPT-User',
+  'Googlebot',
+  'bingbot',
+  'Bytespider',
+];
 const PATHS = ['/', '/search?q=robots&page=2', '/wp-admin/admin-ajax.php', '/news/2026/01/some-article-title.html'];
-const QUESTIONS = AGENTS.flatMap((a, i) => [PATHS[i % PATHS.length]!, PATHS[(i + 1) % PATHS.length]!].map((p) => [a, p] as const));
+const QUESTIONS = AGENTS.flatMap((a, i) =>
+  [PATHS[i % PATHS.length]!, PATHS[(i + 1) % PATHS.length]!].map((p) => [a, p] as const),
+);
 const ORIGIN = 'https://example.com';
 
 function ours(text: string): number {
@@ -57,7 +70,8 @@ let same = 0;
 for (const t of files) {
   const r = parseRobotsTxt(t);
   const o = robotsParser(ORIGIN + '/robots.txt', t);
-  for (const [agent, path] of QUESTIONS) if (isAllowed(r, agent, ORIGIN + path) === (o.isAllowed(ORIGIN + path, agent) !== false)) same++;
+  for (const [agent, path] of QUESTIONS)
+    if (isAllowed(r, agent, ORIGIN + path) === (o.isAllowed(ORIGIN + path, agent) !== false)) same++;
 }
 
 // Warm-up both.
@@ -80,10 +94,18 @@ for (let i = 0; i < rounds; i++) {
 const tOurs = median(oursMs) / 1000;
 const tTheirs = median(theirsMs) / 1000;
 const mb = totalBytes / 1e6;
-console.log(`real files: ${files.length}, ${mb.toFixed(2)} MB, ${QUESTIONS.length} questions per file, CPU time, median of ${rounds} interleaved passes`);
-console.log(`ours: ${(files.length / tOurs).toFixed(0)} files/s, ${(mb / tOurs).toFixed(1)} MB/s (${(tOurs * 1000).toFixed(1)} ms per pass)`);
-console.log(`robots-parser: ${(files.length / tTheirs).toFixed(0)} files/s, ${(mb / tTheirs).toFixed(1)} MB/s (${(tTheirs * 1000).toFixed(1)} ms per pass)`);
-console.log(`speed ratio ours/robots-parser: ${(tTheirs / tOurs).toFixed(2)}x (median of per-round ratios ${median(ratios).toFixed(2)}x; goal >= 2x)`);
+console.log(
+  `real files: ${files.length}, ${mb.toFixed(2)} MB, ${QUESTIONS.length} questions per file, CPU time, median of ${rounds} interleaved passes`,
+);
+console.log(
+  `ours: ${(files.length / tOurs).toFixed(0)} files/s, ${(mb / tOurs).toFixed(1)} MB/s (${(tOurs * 1000).toFixed(1)} ms per pass)`,
+);
+console.log(
+  `robots-parser: ${(files.length / tTheirs).toFixed(0)} files/s, ${(mb / tTheirs).toFixed(1)} MB/s (${(tTheirs * 1000).toFixed(1)} ms per pass)`,
+);
+console.log(
+  `speed ratio ours/robots-parser: ${(tTheirs / tOurs).toFixed(2)}x (median of per-round ratios ${median(ratios).toFixed(2)}x; goal >= 2x)`,
+);
 console.log(`agreement with robots-parser: ${same}/${files.length * QUESTIONS.length} answers`);
 
 // A realistic large file: many named groups with the paths real sites disallow, cut at 500 KiB.
@@ -95,7 +117,13 @@ function bigRobots(): string {
     const lines = [`User-agent: Crawler${g}Bot`, `User-agent: crawler-${g}/2.1`, `Crawl-delay: ${g % 10}`];
     for (let k = 0; k < 12; k++) {
       const d = dirs[(g + k) % dirs.length];
-      lines.push(k % 4 === 0 ? `Allow: /${d}/public-${k}/` : k % 3 === 0 ? `Disallow: /*?${d}=*&sort=` : `Disallow: /${d}/section-${g % 97}/${k}*.html$`);
+      lines.push(
+        k % 4 === 0
+          ? `Allow: /${d}/public-${k}/`
+          : k % 3 === 0
+            ? `Disallow: /*?${d}=*&sort=`
+            : `Disallow: /${d}/section-${g % 97}/${k}*.html$`,
+      );
     }
     lines.push('');
     size += lines.reduce((n, l) => n + l.length + 1, 0);
@@ -135,7 +163,10 @@ console.log(`500 KiB file: botStatus for 3 bots ${st.ms.toFixed(2)} ms CPU (${st
 const longPath = '/' + 'a'.repeat(100_000);
 for (const mixed of [false, true]) {
   const n = 2000;
-  const lines = Array.from({ length: n }, (_, i) => `${mixed && i % 2 ? 'Allow' : 'Disallow'}: /${'a*'.repeat(50)}${i}b$`);
+  const lines = Array.from(
+    { length: n },
+    (_, i) => `${mixed && i % 2 ? 'Allow' : 'Disallow'}: /${'a*'.repeat(50)}${i}b$`,
+  );
   const text = 'User-agent: *\n' + lines.join('\n');
   const parsed = parseRobotsTxt(text);
   const q = cpuMs(() => isAllowed(parsed, 'x', longPath));

@@ -37,7 +37,12 @@ import { classification, evidence } from '../helpers/crawls.js';
 import { createTestDatabase } from '../integration/store/backends.js';
 import { copyToSqlite, generatePg } from './lib/generated-registry.js';
 
-const autocannon = autocannonUntyped as (opts: { url: string; connections: number; duration: number; headers: Record<string, string> }) => Promise<{
+const autocannon = autocannonUntyped as (opts: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+}) => Promise<{
   requests: { total: number };
   non2xx: number;
   errors: number;
@@ -55,9 +60,16 @@ const UNLIMITED = { minute: 1e9, day: 1e9, month: 1e9 };
 
 async function serveReplica(url: string): Promise<void> {
   const store = await openPgStore(url, { log });
-  const service = createLookupService({ store, workers: false, crawler: { crawl: () => Promise.reject(new Error('API only')) }, logger: log });
+  const service = createLookupService({
+    store,
+    workers: false,
+    crawler: { crawl: () => Promise.reject(new Error('API only')) },
+    logger: log,
+  });
   const app = createServiceApp({ service, store, logger: log, keyLimits: UNLIMITED });
-  const server = app.listen(0, '127.0.0.1', () => process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
+  const server = app.listen(0, '127.0.0.1', () =>
+    process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
+  );
 }
 
 /** The SQLite service of one process (the default), for reference: same record, same stack. */
@@ -65,10 +77,17 @@ async function serveSqlite(): Promise<void> {
   const dir = mkdtempSync(`${tmpdir()}/scale-bench-sqlite-`);
   const store = openSqliteStore(dir);
   await storeCached(store);
-  const service = createLookupService({ store, workers: false, crawler: { crawl: () => Promise.reject(new Error('not used')) }, logger: log });
+  const service = createLookupService({
+    store,
+    workers: false,
+    crawler: { crawl: () => Promise.reject(new Error('not used')) },
+    logger: log,
+  });
   const app = createServiceApp({ service, store, logger: log, keyLimits: UNLIMITED });
   const key = await new ApiKeys(store.keys).create('bench@example.com', '127.0.0.1', Date.now());
-  const server = app.listen(0, '127.0.0.1', () => process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key }));
+  const server = app.listen(0, '127.0.0.1', () =>
+    process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key }),
+  );
   process.on('SIGTERM', () => {
     rmSync(dir, { recursive: true, force: true });
     process.exit(0);
@@ -111,7 +130,14 @@ async function lookups(url: string, store: PgStore): Promise<void> {
   try {
     const load = async (urls: string[], k = key) => {
       const runs = await Promise.all(
-        urls.map((u) => autocannon({ url: `${u}/v1/domain/cached.test`, connections: 10, duration: SECONDS, headers: { authorization: `Bearer ${k}` } })),
+        urls.map((u) =>
+          autocannon({
+            url: `${u}/v1/domain/cached.test`,
+            connections: 10,
+            duration: SECONDS,
+            headers: { authorization: `Bearer ${k}` },
+          }),
+        ),
       );
       if (runs.some((r) => r.non2xx > 0 || r.errors > 0)) throw new Error('failed answers under load');
       return runs.reduce((n, r) => n + r.requests.total, 0) / SECONDS;
@@ -120,11 +146,17 @@ async function lookups(url: string, store: PgStore): Promise<void> {
     const one = await load(bases.slice(0, 1));
     const two = await load(bases);
     const alone = await load([sqlite.msg.url!], sqlite.msg.key);
-    const [usage] = (await store.pool.query<{ minute_count: number; day_count: number }>('SELECT day_count FROM key_usage')).rows;
+    const [usage] = (
+      await store.pool.query<{ minute_count: number; day_count: number }>('SELECT day_count FROM key_usage')
+    ).rows;
     console.log(`lookups (cached GET /v1/domain, one key, every request counted in PostgreSQL), ${SECONDS} s each:`);
     console.log(`  1 replica:  ${Math.round(one).toLocaleString('en')} lookups/s`);
-    console.log(`  2 replicas: ${Math.round(two).toLocaleString('en')} lookups/s (${(two / one).toFixed(2)}x; load generator, replicas and PostgreSQL share 2 cores)`);
-    console.log(`  SQLite, one process (the default, for reference): ${Math.round(alone).toLocaleString('en')} lookups/s`);
+    console.log(
+      `  2 replicas: ${Math.round(two).toLocaleString('en')} lookups/s (${(two / one).toFixed(2)}x; load generator, replicas and PostgreSQL share 2 cores)`,
+    );
+    console.log(
+      `  SQLite, one process (the default, for reference): ${Math.round(alone).toLocaleString('en')} lookups/s`,
+    );
     console.log(`  check: the key's day count is ${usage!.day_count.toLocaleString('en')}, one per answered request`);
   } finally {
     for (const r of [...replicas, sqlite]) r.proc.kill();
@@ -137,10 +169,14 @@ async function crawls(url: string, store: PgStore): Promise<void> {
   const farm = await startFixtureFarm();
   const names = (set: string) => Array.from({ length: CRAWLS }, (_, i) => `s${i}.${set}.test`);
   for (const set of ['one', 'two']) {
-    for (const d of names(set)) farm.set(d, { routes: { '/': homepage(d), '/robots.txt': text('User-agent: GPTBot\nDisallow: /\n') } });
+    for (const d of names(set))
+      farm.set(d, { routes: { '/': homepage(d), '/robots.txt': text('User-agent: GPTBot\nDisallow: /\n') } });
   }
   try {
-    for (const [set, count] of [['one', 1], ['two', 2]] as const) {
+    for (const [set, count] of [
+      ['one', 1],
+      ['two', 2],
+    ] as const) {
       const workers = await Promise.all(Array.from({ length: count }, () => child(['worker', url, farm.overrides()])));
       const t0 = performance.now();
       await store.queue.enqueue({ domains: names(set), priority: PRIORITY.batch, nowMs: Date.now(), maxQueued: 1e6 });
@@ -150,9 +186,13 @@ async function crawls(url: string, store: PgStore): Promise<void> {
         await new Promise((r) => setTimeout(r, 50));
       }
       const s = (performance.now() - t0) / 1000;
-      const stored = (await store.pool.query<{ n: number }>(`SELECT count(*) AS n FROM domains WHERE domain LIKE '%.${set}.test'`)).rows[0]!.n;
+      const stored = (
+        await store.pool.query<{ n: number }>(`SELECT count(*) AS n FROM domains WHERE domain LIKE '%.${set}.test'`)
+      ).rows[0]!.n;
       if (stored !== CRAWLS) throw new Error(`${stored} of ${CRAWLS} stored`);
-      console.log(`crawls with ${count} worker${count > 1 ? 's' : ''} (8 at once each), ${CRAWLS} fixture sites: ${(CRAWLS / s).toFixed(0)} crawls/s (${s.toFixed(1)} s)`);
+      console.log(
+        `crawls with ${count} worker${count > 1 ? 's' : ''} (8 at once each), ${CRAWLS} fixture sites: ${(CRAWLS / s).toFixed(0)} crawls/s (${s.toFixed(1)} s)`,
+      );
       for (const w of workers) w.proc.kill();
     }
   } finally {
@@ -177,7 +217,9 @@ async function time(fn: () => unknown, calls: number): Promise<string> {
 async function registry(store: PgStore): Promise<void> {
   let t0 = Date.now();
   await generatePg(store.pool, N, NOW);
-  console.log(`\ngenerated ${N.toLocaleString('en')} domains in PostgreSQL by SQL in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(
+    `\ngenerated ${N.toLocaleString('en')} domains in PostgreSQL by SQL in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+  );
   const dir = mkdtempSync(`${tmpdir()}/scale-bench-`);
   const sqlite = openSqliteStore(dir);
   try {
@@ -213,16 +255,24 @@ async function registry(store: PgStore): Promise<void> {
     for (const [label, p] of searches) {
       const params = { limit: 20, offset: 0, ...p };
       same(label, await searchPoliciesPg(store.pool, params), searchPolicies(db, params));
-      console.log(`  ${label.padEnd(34)} ${await time(() => searchPoliciesPg(store.pool, params), 50)} | ${await time(() => searchPolicies(db, params), 50)}`);
+      console.log(
+        `  ${label.padEnd(34)} ${await time(() => searchPoliciesPg(store.pool, params), 50)} | ${await time(() => searchPolicies(db, params), 50)}`,
+      );
     }
     console.log('/v1/search (names), 50 calls each (PostgreSQL | SQLite):');
     for (const q of ['site0012345', '0042', '77.de', '.io']) {
       const params = { q, limit: 20, offset: 0 };
       same(q, await searchNames(store.pool, params), await sqlite.records.search(params));
-      console.log(`  q=${q.padEnd(32)} ${await time(() => searchNames(store.pool, params), 50)} | ${await time(() => sqlite.records.search(params), 50)}`);
+      console.log(
+        `  q=${q.padEnd(32)} ${await time(() => searchNames(store.pool, params), 50)} | ${await time(() => sqlite.records.search(params), 50)}`,
+      );
     }
     // SQLite answers 2-character queries from a bigram table this bench does not fill; PostgreSQL from its GIN index.
-    for (const q of ['io', '9.', 'qz']) console.log(`  q=${q} (PostgreSQL only)`.padEnd(37) + (await time(() => searchNames(store.pool, { q, limit: 20, offset: 0 }), 50)));
+    for (const q of ['io', '9.', 'qz'])
+      console.log(
+        `  q=${q} (PostgreSQL only)`.padEnd(37) +
+          (await time(() => searchNames(store.pool, { q, limit: 20, offset: 0 }), 50)),
+      );
   } finally {
     await sqlite.close();
     rmSync(dir, { recursive: true, force: true });
@@ -240,7 +290,9 @@ async function main(): Promise<void> {
   try {
     await lookups(db.url, store);
     await crawls(db.url, store);
-    await store.pool.query('TRUNCATE domains, audits, preview_policy, preview_bot, preview_standard, preview_counters, preview_crawl_hours, preview_history, preview_signals');
+    await store.pool.query(
+      'TRUNCATE domains, audits, preview_policy, preview_bot, preview_standard, preview_counters, preview_crawl_hours, preview_history, preview_signals',
+    );
     // DOMAINS=0: the replicas and workers only.
     if (N > 0) await registry(store);
   } finally {

@@ -33,7 +33,12 @@ const autocannon = autocannonUntyped as (opts: {
   connections: number;
   duration: number;
   headers: Record<string, string>;
-}) => Promise<{ requests: { average: number; total: number }; latency: { p99: number }; non2xx: number; errors: number }>;
+}) => Promise<{
+  requests: { average: number; total: number };
+  latency: { p99: number };
+  non2xx: number;
+  errors: number;
+}>;
 
 const here = fileURLToPath(import.meta.url);
 const DOMAIN = 'training.test' as Domain;
@@ -47,7 +52,11 @@ async function populatedService() {
   const farm = await startFixtureFarm(sitesOf(STANCE_SITES));
   const dir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
   const crawler = createCrawler({ overrides: farm.overrides() });
-  const service = createLookupService({ store: openSqliteStore(dir), crawler, logger: createLogger('bench', 'silent') });
+  const service = createLookupService({
+    store: openSqliteStore(dir),
+    crawler,
+    logger: createLogger('bench', 'silent'),
+  });
   for (const host of Object.keys(STANCE_SITES)) await service.analyseNow(host as Domain);
   return {
     service,
@@ -62,7 +71,12 @@ async function populatedService() {
 
 async function serveService(): Promise<void> {
   const { service } = await populatedService();
-  const app = createServiceApp({ service, store: service.store, logger: createLogger('bench', 'silent'), keyLimits: UNLIMITED });
+  const app = createServiceApp({
+    service,
+    store: service.store,
+    logger: createLogger('bench', 'silent'),
+    keyLimits: UNLIMITED,
+  });
   const key = await new ApiKeys(service.store.keys).create('bench@example.com', '127.0.0.1', Date.now());
   serveCpuUsage();
   const server = app.listen(0, '127.0.0.1', () => {
@@ -79,7 +93,9 @@ async function serveBare(): Promise<void> {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
     res.end(body);
   });
-  server.listen(0, '127.0.0.1', () => process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key: '' }));
+  server.listen(0, '127.0.0.1', () =>
+    process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key: '' }),
+  );
 }
 
 interface Started {
@@ -121,7 +137,9 @@ async function main(): Promise<void> {
   for (let i = 0; i < n; i++) await service.lookup(DOMAIN);
   const perSec = n / (Number(process.hrtime.bigint() - t0) / 1e9);
   await close();
-  console.log(`in-process LookupService.lookup(): ${Math.round(perSec).toLocaleString('en')} lookups/s (${(1e6 / perSec).toFixed(1)} µs each)`);
+  console.log(
+    `in-process LookupService.lookup(): ${Math.round(perSec).toLocaleString('en')} lookups/s (${(1e6 / perSec).toFixed(1)} µs each)`,
+  );
 
   const [svc, bare] = await Promise.all([start('service'), start('bare')]);
   const results: Record<string, Array<Awaited<ReturnType<typeof load>>>> = { service: [], bare: [] };
@@ -139,10 +157,14 @@ async function main(): Promise<void> {
   const b = best(results.bare!);
   const line = (name: string, r: typeof s) =>
     `${name.padEnd(34)} ${Math.round(r.rps).toLocaleString('en').padStart(7)} req/s   p99 ${String(r.p99).padStart(3)} ms   ${r.cpuPerReq.toFixed(0).padStart(4)} µs CPU/req`;
-  console.log(`cached GET /v1/domain/${DOMAIN}, ${CONNECTIONS} connections, ${SECONDS} s, best of ${ROUNDS} alternated rounds:`);
+  console.log(
+    `cached GET /v1/domain/${DOMAIN}, ${CONNECTIONS} connections, ${SECONDS} s, best of ${ROUNDS} alternated rounds:`,
+  );
   console.log(line('bare node:http, same bytes', b));
   console.log(line('service, full keyed stack', s));
-  console.log(`ratio service / bare: ${(s.rps / b.rps).toFixed(2)} (req/s), ${(s.cpuPerReq / b.cpuPerReq).toFixed(1)}x CPU per request`);
+  console.log(
+    `ratio service / bare: ${(s.rps / b.rps).toFixed(2)} (req/s), ${(s.cpuPerReq / b.cpuPerReq).toFixed(1)}x CPU per request`,
+  );
 }
 
 main().catch((e: unknown) => {

@@ -21,7 +21,13 @@ const ROUNDS = 3;
 const log = createLogger('bench', 'silent');
 
 type Create = KeyStore['create'];
-const row = () => ({ hash: randomBytes(32), prefix: 'apl_benchmrk', email: 'bench@example.com', createdAt: new Date().toISOString(), ip: randomBytes(4).join('.') });
+const row = () => ({
+  hash: randomBytes(32),
+  prefix: 'apl_benchmrk',
+  email: 'bench@example.com',
+  createdAt: new Date().toISOString(),
+  ip: randomBytes(4).join('.'),
+});
 
 /** Signups per second: N creates, `parallel` at a time. */
 async function rate(create: Create, parallel: number): Promise<number> {
@@ -47,7 +53,9 @@ async function compare(label: string, now: Create, before: Create): Promise<void
     }
     const [x, y] = [median(a), median(b)];
     const fmt = (n: number) => Math.round(n).toLocaleString('en');
-    console.log(`  ${label}, ${parallel === 1 ? 'one at a time' : `${parallel} at once`}: ${fmt(x)} signups/s durable, ${fmt(y)} before (${(x / y).toFixed(2)}x)`);
+    console.log(
+      `  ${label}, ${parallel === 1 ? 'one at a time' : `${parallel} at once`}: ${fmt(x)} signups/s durable, ${fmt(y)} before (${(x / y).toFixed(2)}x)`,
+    );
   }
 }
 
@@ -56,8 +64,11 @@ async function sqlite(): Promise<void> {
   const store = openSqliteStore(dir);
   try {
     // The INSERT SqliteKeys ran before, committed at the registry's synchronous=NORMAL.
-    const insert = store.db.prepare('INSERT INTO api_keys (key_hash, prefix, email, created_at, created_ip) VALUES (?, ?, ?, ?, ?)');
-    const before: Create = async (r) => Number(insert.run(r.hash, r.prefix, r.email, r.createdAt, r.ip).lastInsertRowid);
+    const insert = store.db.prepare(
+      'INSERT INTO api_keys (key_hash, prefix, email, created_at, created_ip) VALUES (?, ?, ?, ?, ?)',
+    );
+    const before: Create = async (r) =>
+      Number(insert.run(r.hash, r.prefix, r.email, r.createdAt, r.ip).lastInsertRowid);
     await compare(`SQLite (${tmpdir()})`, (r) => store.keys.create(r), before);
   } finally {
     await store.close();

@@ -22,7 +22,33 @@ const CALLS = 200;
 const SCANS = 3;
 const NOW = Date.UTC(2026, 0, 15, 12);
 const DAY = 86_400_000;
-const BOTS = ['GPTBot', 'CCBot', 'ClaudeBot', 'Google-Extended', 'PerplexityBot', 'Bytespider', 'Amazonbot', 'meta-externalagent', 'OAI-SearchBot', 'ChatGPT-User', 'anthropic-ai', 'Claude-Web', 'Applebot-Extended', 'FacebookBot', 'cohere-ai', 'Diffbot', 'ImagesiftBot', 'omgili', 'YouBot', 'Timpibot', 'AI2Bot', 'DuckAssistBot', 'Kimi-User', 'MistralAI-User', 'PanguBot'];
+const BOTS = [
+  'GPTBot',
+  'CCBot',
+  'ClaudeBot',
+  'Google-Extended',
+  'PerplexityBot',
+  'Bytespider',
+  'Amazonbot',
+  'meta-externalagent',
+  'OAI-SearchBot',
+  'ChatGPT-User',
+  'anthropic-ai',
+  'Claude-Web',
+  'Applebot-Extended',
+  'FacebookBot',
+  'cohere-ai',
+  'Diffbot',
+  'ImagesiftBot',
+  'omgili',
+  'YouBot',
+  'Timpibot',
+  'AI2Bot',
+  'DuckAssistBot',
+  'Kimi-User',
+  'MistralAI-User',
+  'PanguBot',
+];
 const CDNS = [null, 'cloudflare', 'fastly', 'akamai', 'cloudfront'];
 const CMSS = [null, 'wordpress', 'drupal', 'shopify', 'ghost'];
 
@@ -36,7 +62,14 @@ const rnd = () => {
 };
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
 // Roughly the real-robots shares of classification.md section 5.
-const DETAIL_WEIGHTS: Array<[Detail, number]> = [['no_ai_rules', 41], ['selective', 28], ['no_robots', 14], ['blocks_training', 11], ['blocks_all_ai', 3], ['wildcard_block', 3]];
+const DETAIL_WEIGHTS: Array<[Detail, number]> = [
+  ['no_ai_rules', 41],
+  ['selective', 28],
+  ['no_robots', 14],
+  ['blocks_training', 11],
+  ['blocks_all_ai', 3],
+  ['wildcard_block', 3],
+];
 const weighted = () => {
   let r = rnd() * 100;
   for (const [d, w] of DETAIL_WEIGHTS) if ((r -= w) < 0) return d;
@@ -79,9 +112,23 @@ function generate(db: Database.Database): void {
         const f = facetsFor(i);
         const ms = NOW - Math.floor(rnd() * 60 * DAY);
         // The announced record is not read by /stats or /search: an empty one keeps the file small.
-        insPolicy.run(i + 1, domain, `a${i}`, new Date(ms).toISOString(), ms, f.stance, f.detail, f.score, rankSort(f.rank), f.cdn, f.cms, JSON.stringify(f));
+        insPolicy.run(
+          i + 1,
+          domain,
+          `a${i}`,
+          new Date(ms).toISOString(),
+          ms,
+          f.stance,
+          f.detail,
+          f.score,
+          rankSort(f.rank),
+          f.cdn,
+          f.cms,
+          JSON.stringify(f),
+        );
         hours.set(hourOf(ms), (hours.get(hourOf(ms)) ?? 0) + 1);
-        for (const [kind, key] of contributions(f)) counters.set(`${kind}\u0000${key}`, (counters.get(`${kind}\u0000${key}`) ?? 0) + 1);
+        for (const [kind, key] of contributions(f))
+          counters.set(`${kind}\u0000${key}`, (counters.get(`${kind}\u0000${key}`) ?? 0) + 1);
       }
     })();
   }
@@ -123,23 +170,33 @@ try {
   migratePreview(db);
   const t0 = Date.now();
   // Secondary indexes are built once after the bulk insert (a sort), not row by row.
-  const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'preview_policy' AND sql IS NOT NULL").all() as Array<{ name: string; sql: string }>;
+  const indexes = db
+    .prepare(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'preview_policy' AND sql IS NOT NULL",
+    )
+    .all() as Array<{ name: string; sql: string }>;
   for (const ix of indexes) db.exec(`DROP INDEX ${ix.name}`);
   generate(db);
   for (const ix of indexes) db.exec(ix.sql);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('cache_size = -2000');
-  console.log(`generated ${N.toLocaleString('en')} domains in ${((Date.now() - t0) / 1000).toFixed(1)} s (${(statSync(file).size / 2 ** 20).toFixed(0)} MiB)`);
+  console.log(
+    `generated ${N.toLocaleString('en')} domains in ${((Date.now() - t0) / 1000).toFixed(1)} s (${(statSync(file).size / 2 ** 20).toFixed(0)} MiB)`,
+  );
 
   const fast = readStats(db, NOW);
   const slow = scanStats(db, NOW);
   if (JSON.stringify(fast) !== JSON.stringify(slow)) throw new Error('counters and full scan disagree');
-  console.log(`check: counters equal the full scan (total ${fast.total_domains}, fresh ${fast.freshness.fresh}, aging ${fast.freshness.aging}, stale ${fast.freshness.stale})`);
+  console.log(
+    `check: counters equal the full scan (total ${fast.total_domains}, fresh ${fast.freshness.fresh}, aging ${fast.freshness.aging}, stale ${fast.freshness.stale})`,
+  );
 
   // Time moves between calls, as it does between requests.
   let k = 0;
-  console.log(`/stats via maintained counters (${CALLS} calls): ${fmt(time(() => readStats(db, NOW + k++ * 1000), CALLS))}`);
+  console.log(
+    `/stats via maintained counters (${CALLS} calls): ${fmt(time(() => readStats(db, NOW + k++ * 1000), CALLS))}`,
+  );
   console.log(`/stats via naive full-scan GROUP BY (${SCANS} calls): ${fmt(time(() => scanStats(db, NOW), SCANS))}`);
 
   const searches: Array<[string, Partial<PreviewSearchParams>]> = [

@@ -47,13 +47,24 @@ const totalChars = texts.reduce((n, t) => n + t.html.length, 0);
 const read = cpuMs(() => texts.forEach((t) => readTerms(page(t.html))));
 const floor = cpuMs(() => texts.forEach((t) => htmlToText(t.html)));
 const long = cpuMs(() => readTerms(page(longest.html)));
-const filler = '<p>Subscriptions renew automatically each month unless you cancel before the renewal date, as set out in the billing section.</p>'.repeat(1010);
+const filler =
+  '<p>Subscriptions renew automatically each month unless you cancel before the renewal date, as set out in the billing section.</p>'.repeat(
+    1010,
+  );
 const generated = `<html><body><h1>Terms of Use</h1>${filler}<h2>31. Artificial intelligence</h2><p>You may not use the Content to train artificial intelligence models.</p></body></html>`;
 const gen = cpuMs(() => readTerms(page(generated)));
 
 const perSecond = (ms: number) => Math.round((texts.length / ms) * 1000);
 console.log(`terms set: ${texts.length} texts, ${(totalChars / 1e6).toFixed(1)} M characters of HTML`);
-console.log(`read both facts:        ${read.toFixed(0)} ms CPU for the set = ${perSecond(read)} texts/s (${((totalChars / 1e6 / read) * 1000).toFixed(1)} M chars/s)`);
-console.log(`floor, HTML to text:    ${floor.toFixed(0)} ms CPU for the set = ${perSecond(floor)} texts/s (reading costs ${(read / floor).toFixed(1)}x the floor)`);
-console.log(`longest document:       ${longest.id}, ${(longest.html.length / 1000).toFixed(0)} k characters: ${long.toFixed(1)} ms CPU (goal < 100 ms)`);
-console.log(`generated 130 k page:   ${(generated.length / 1000).toFixed(0)} k characters, clause at the end: ${gen.toFixed(1)} ms CPU (goal < 100 ms)`);
+console.log(
+  `read both facts:        ${read.toFixed(0)} ms CPU for the set = ${perSecond(read)} texts/s (${((totalChars / 1e6 / read) * 1000).toFixed(1)} M chars/s)`,
+);
+console.log(
+  `floor, HTML to text:    ${floor.toFixed(0)} ms CPU for the set = ${perSecond(floor)} texts/s (reading costs ${(read / floor).toFixed(1)}x the floor)`,
+);
+console.log(
+  `longest document:       ${longest.id}, ${(longest.html.length / 1000).toFixed(0)} k characters: ${long.toFixed(1)} ms CPU (goal < 100 ms)`,
+);
+console.log(
+  `generated 130 k page:   ${(generated.length / 1000).toFixed(0)} k characters, clause at the end: ${gen.toFixed(1)} ms CPU (goal < 100 ms)`,
+);

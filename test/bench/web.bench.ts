@@ -16,7 +16,15 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildExtension, chromiumMissing, EXTENSION_DIR, launchWithExtension, setGateway, tabIdOf, waitForBadge } from '../e2e/helpers/browser.js';
+import {
+  buildExtension,
+  chromiumMissing,
+  EXTENSION_DIR,
+  launchWithExtension,
+  setGateway,
+  tabIdOf,
+  waitForBadge,
+} from '../e2e/helpers/browser.js';
 import { ROOT, startStack, warm } from '../e2e/helpers/stack.js';
 import { buildWeb } from '../e2e/helpers/web.js';
 import { BADGE_VIEW } from '../../shared/labels.js';
@@ -49,7 +57,10 @@ function popupFiles() {
     if (seen.has(rel)) return;
     seen.add(rel);
     if (!rel.endsWith('.js')) return;
-    for (const m of readFileSync(join(EXTENSION_DIR, rel), 'utf8').matchAll(/(?:from|import)\s*["'`]\.{1,2}\/([^"'`]+\.js)["'`]/g)) walk(join(rel, '..', m[1]!).replace(/^\.\//, ''));
+    for (const m of readFileSync(join(EXTENSION_DIR, rel), 'utf8').matchAll(
+      /(?:from|import)\s*["'`]\.{1,2}\/([^"'`]+\.js)["'`]/g,
+    ))
+      walk(join(rel, '..', m[1]!).replace(/^\.\//, ''));
   };
   for (const e of entries) walk(e);
   return [html, ...[...seen].map((f) => readFileSync(join(EXTENSION_DIR, f)))];
@@ -61,15 +72,27 @@ function sizes(): void {
   const w = webFiles();
   const p = popupFiles();
   console.log('page weight (raw / gzip -9):');
-  console.log(`  /site/{domain} before the verdicts (page, script, styles, icon): ${kb(sum(w.first, (b) => b.length))} / ${kb(sum(w.first, gz))}  (${w.first.length} files)`);
-  console.log(`  /site/{domain} details (bot catalogue, loaded after the verdicts): ${kb(sum(w.details, (b) => b.length))} / ${kb(sum(w.details, gz))}`);
-  console.log(`  /overview adds (its charts, Chart.js 4 with only the bar chart registered): ${kb(sum(w.overview, (b) => b.length))} / ${kb(sum(w.overview, gz))}`);
-  console.log(`  the popup's first paint, for comparison (popup.html and its scripts and styles): ${kb(sum(p, (b) => b.length))} / ${kb(sum(p, gz))}  (${p.length} files)`);
+  console.log(
+    `  /site/{domain} before the verdicts (page, script, styles, icon): ${kb(sum(w.first, (b) => b.length))} / ${kb(sum(w.first, gz))}  (${w.first.length} files)`,
+  );
+  console.log(
+    `  /site/{domain} details (bot catalogue, loaded after the verdicts): ${kb(sum(w.details, (b) => b.length))} / ${kb(sum(w.details, gz))}`,
+  );
+  console.log(
+    `  /overview adds (its charts, Chart.js 4 with only the bar chart registered): ${kb(sum(w.overview, (b) => b.length))} / ${kb(sum(w.overview, gz))}`,
+  );
+  console.log(
+    `  the popup's first paint, for comparison (popup.html and its scripts and styles): ${kb(sum(p, (b) => b.length))} / ${kb(sum(p, gz))}  (${p.length} files)`,
+  );
 }
 
 const describe = (runs: PaintRun[]) => {
   const fcp = runs.flatMap((r) => (r.fcp === null ? [] : [r.fcp]));
-  return { painted: fmt(runs.map((r) => r.mark)), fcp: fcp.length ? fmt(fcp) : 'not reported', medianPainted: median(runs.map((r) => r.mark)) };
+  return {
+    painted: fmt(runs.map((r) => r.mark)),
+    fcp: fcp.length ? fmt(fcp) : 'not reported',
+    medianPainted: median(runs.map((r) => r.mark)),
+  };
 };
 
 async function main(): Promise<void> {
@@ -102,21 +125,30 @@ async function main(): Promise<void> {
     const transfer = await probe.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const res = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-      const api = res.filter((r) => new URL(r.name).pathname.startsWith('/v1/') || r.name.includes('/preview/') || r.name.endsWith('/status'));
+      const api = res.filter(
+        (r) =>
+          new URL(r.name).pathname.startsWith('/v1/') || r.name.includes('/preview/') || r.name.endsWith('/status'),
+      );
       const files = res.filter((r) => !api.includes(r));
       const total = (xs: PerformanceResourceTiming[]) => xs.reduce((n, r) => n + r.transferSize, 0);
       return { page: nav.transferSize, files: total(files), nFiles: files.length, api: total(api), nApi: api.length };
     });
     await fresh.close();
-    console.log(`  /site/${HOST} as received, one load with an empty cache: page ${kb(transfer.page)}, ${transfer.nFiles} files ${kb(transfer.files)}, ${transfer.nApi} API answers ${kb(transfer.api)}; ${kb(transfer.page + transfer.files + transfer.api)} in all`);
+    console.log(
+      `  /site/${HOST} as received, one load with an empty cache: page ${kb(transfer.page)}, ${transfer.nFiles} files ${kb(transfer.files)}, ${transfer.nApi} API answers ${kb(transfer.api)}; ${kb(transfer.page + transfer.files + transfer.api)} in all`,
+    );
 
     const web = describe(await paintTimes(page, webUrl, RUNS));
     const popup = describe(await paintTimes(page, `chrome-extension://${b.extensionId}/popup.html?tab=${tabId}`, RUNS));
     console.log(`time to first paint, ${HOST} cached by the gateway (from navigation start):`);
     console.log(`  /site/${HOST} first contentful paint:  ${web.fcp}`);
-    console.log(`  /site/${HOST} verdicts painted:        ${web.painted}   (the page asks the gateway for the answer after its script runs)`);
+    console.log(
+      `  /site/${HOST} verdicts painted:        ${web.painted}   (the page asks the gateway for the answer after its script runs)`,
+    );
     console.log(`  popup first contentful paint:           ${popup.fcp}`);
-    console.log(`  popup verdicts painted:                 ${popup.painted}   (the popup reads the answer from storage.session)`);
+    console.log(
+      `  popup verdicts painted:                 ${popup.painted}   (the popup reads the answer from storage.session)`,
+    );
     console.log(`  page / popup, verdicts painted (medians): ${(web.medianPainted / popup.medianPainted).toFixed(2)}x`);
   } finally {
     await b.close();

@@ -34,7 +34,10 @@ describe.skipIf(missing !== null)('the audit report in Chromium', () => {
     farm.set('down.test', { routes: { '/robots.txt': text('down', {}, 503) } });
     root = mkdtempSync(join(tmpdir(), 'audit-report-'));
     writeList(join(root, 'list.txt'), [...sites.map((s) => s.domain), 'down.test']);
-    const run = await auditInProcess({ list: join(root, 'list.txt'), out: join(root, 'out') }, { overrides: farm.overrides(), retryDelaysMs: [100, 100, 100] });
+    const run = await auditInProcess(
+      { list: join(root, 'list.txt'), out: join(root, 'out') },
+      { overrides: farm.overrides(), retryDelaysMs: [100, 100, 100] },
+    );
     await run.close();
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
     page = await browser.newPage({ viewport: { width: 1100, height: 1200 } });
@@ -43,7 +46,10 @@ describe.skipIf(missing !== null)('the audit report in Chromium', () => {
       requests.push(route.request().url());
       return route.abort();
     });
-    page.on('console', (m) => void (m.type() === 'error' || m.type() === 'warning' ? problems.push(m.text()) : undefined));
+    page.on(
+      'console',
+      (m) => void (m.type() === 'error' || m.type() === 'warning' ? problems.push(m.text()) : undefined),
+    );
     page.on('pageerror', (e) => void problems.push(e.message));
     await page.goto(`file://${join(root, 'out', 'report.html')}`);
   }, 240_000);
@@ -64,7 +70,13 @@ describe.skipIf(missing !== null)('the audit report in Chromium', () => {
         return { id: c.id, chart: chart !== undefined, inked, label: c.getAttribute('aria-label') ?? '' };
       }),
     );
-    expect(drawn.map((d) => d.id)).toEqual(['chart-stances', 'chart-verdicts', 'chart-bots', 'chart-standards', 'chart-terms']);
+    expect(drawn.map((d) => d.id)).toEqual([
+      'chart-stances',
+      'chart-verdicts',
+      'chart-bots',
+      'chart-standards',
+      'chart-terms',
+    ]);
     for (const d of drawn) {
       expect(d.chart, d.id).toBe(true);
       expect(d.inked, d.id).toBeGreaterThan(1000);
@@ -76,18 +88,35 @@ describe.skipIf(missing !== null)('the audit report in Chromium', () => {
 
   it('shows the per-bot table that bots.csv and the fixture files give', async () => {
     const csv = parse<Record<string, string>>(readFileSync(join(root, 'out', 'bots.csv')), { columns: true });
-    const table = await page.locator('#bots table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent ?? '')));
+    const table = await page
+      .locator('#bots table tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent ?? '')));
     expect(table.length).toBeGreaterThan(10);
     for (const cells of table) {
       const line = csv.find((l) => l.token === cells[0])!;
-      expect([cells[0], cells[4], cells[5], cells[6], cells[7]]).toEqual([line.token, line.sites_naming, line.sites_blocking, line.sites_blocking_by_name, line.sites_partly_blocking]);
+      expect([cells[0], cells[4], cells[5], cells[6], cells[7]]).toEqual([
+        line.token,
+        line.sites_naming,
+        line.sites_blocking,
+        line.sites_blocking_by_name,
+        line.sites_partly_blocking,
+      ]);
     }
-    const rows = readFileSync(join(root, 'out', 'sites.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as SiteRow);
-    const read = sites.filter((s) => rows.find((r) => r.domain === s.domain)!.robots_txt_status === 'ok').map((s) => s.robots);
+    const rows = readFileSync(join(root, 'out', 'sites.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as SiteRow);
+    const read = sites
+      .filter((s) => rows.find((r) => r.domain === s.domain)!.robots_txt_status === 'ok')
+      .map((s) => s.robots);
     for (const token of ['GPTBot', 'ClaudeBot', 'CCBot', 'Google-Extended', 'PerplexityBot']) {
       const hand = namedAndBlockedByHand(read, token);
       const cells = table.find((c) => c[0] === token)!;
-      expect({ token, naming: cells[4], byName: cells[6] }).toEqual({ token, naming: String(hand.naming), byName: String(hand.blockedByName) });
+      expect({ token, naming: cells[4], byName: cells[6] }).toEqual({
+        token,
+        naming: String(hand.naming),
+        byName: String(hand.blockedByName),
+      });
     }
     expect(await page.locator('#summary li').allTextContents()).toContain('1 failed checks');
     expect(await page.locator('#conflicts').textContent()).toContain('robots.txt: server error (HTTP 503)');

@@ -11,7 +11,17 @@ import { BADGE_VIEW, badgeTitle } from '../../shared/labels.js';
 import { text } from '../fixtures/farm.js';
 import { PERSON_READINGS } from '../fixtures/person-readings.js';
 import { homepage, SILENT_TERMS, STANCE_SITES } from '../fixtures/stance-sites.js';
-import { buildExtension, chromiumMissing, launchWithExtension, readBadge, rgba, setGateway, tabIdOf, waitForBadge, type Browser } from './helpers/browser.js';
+import {
+  buildExtension,
+  chromiumMissing,
+  launchWithExtension,
+  readBadge,
+  rgba,
+  setGateway,
+  tabIdOf,
+  waitForBadge,
+  type Browser,
+} from './helpers/browser.js';
 import { matchScreenshot } from './helpers/screenshots.js';
 import { startStack, unusedPort, warm, type Stack } from './helpers/stack.js';
 
@@ -50,7 +60,8 @@ describe.skipIf(missing !== null)('extension in Chromium', () => {
   }
 
   /** Waits until the popup has loaded its extras (the Purposes tab appears with preview features). */
-  const extrasLoaded = (popup: import('playwright-core').Page) => popup.getByRole('tab', { name: 'Purposes' }).waitFor();
+  const extrasLoaded = (popup: import('playwright-core').Page) =>
+    popup.getByRole('tab', { name: 'Purposes' }).waitFor();
 
   /** The popup for a tab, opened as popup.html?tab=ID in a page of popup size. */
   async function openPopup(tabId: number, colorScheme: 'light' | 'dark' = 'light') {
@@ -67,12 +78,24 @@ describe.skipIf(missing !== null)('extension in Chromium', () => {
     // the screenshots that show the address (options, popup-error) stay the same from run to run.
     stack = await startStack({ proxyToken: TOKEN, tap: true, tapPort: 8787 });
     stack.farm.set(SLOW, {
-      routes: { '/': homepage('Slow Site'), '/robots.txt': { ...text('User-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: CCBot\nDisallow: /\n'), delayMs: 3000 } },
+      routes: {
+        '/': homepage('Slow Site'),
+        '/robots.txt': {
+          ...text(
+            'User-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: CCBot\nDisallow: /\n',
+          ),
+          delayMs: 3000,
+        },
+      },
     });
     browser = await launchWithExtension();
     await setGateway(browser.worker, stack.gatewayUrl, TOKEN);
     // Every site but LIVE is analysed up front, in parallel.
-    await Promise.all(Object.keys(STANCE_SITES).filter((h) => h !== LIVE).map((h) => warm(stack.gatewayUrl, h, 60_000, TOKEN)));
+    await Promise.all(
+      Object.keys(STANCE_SITES)
+        .filter((h) => h !== LIVE)
+        .map((h) => warm(stack.gatewayUrl, h, 60_000, TOKEN)),
+    );
   });
   afterAll(async () => {
     await browser?.close();
@@ -89,15 +112,27 @@ describe.skipIf(missing !== null)('extension in Chromium', () => {
     // waiting badge (`…`) shows meanwhile, too briefly to see here (slow-popup.test shows it).
     const { reading, seen } = await waitForBadge(browser.worker, tabId, BADGE_VIEW.blocks_all_ai.text, 60_000);
     expect(Date.now() - t0).toBeLessThan(3_000);
-    expect(seen.filter((t) => t !== '' && t !== BADGE_VIEW.queued.text && t !== BADGE_VIEW.blocks_all_ai.text)).toEqual([]);
+    expect(seen.filter((t) => t !== '' && t !== BADGE_VIEW.queued.text && t !== BADGE_VIEW.blocks_all_ai.text)).toEqual(
+      [],
+    );
     expect(reading.title).toMatch(PERSON_READINGS[LIVE]!.title);
     // Only the host name reached the gateway (its request log, through the tap), never the page's path or query.
     const toGateway = stack.gatewayRequests.filter((r) => r.includes(LIVE));
     expect(toGateway).toContain(`GET /v1/domain/${LIVE}`);
     expect(toGateway.filter((r) => /news|today|session|\?/.test(r))).toEqual([]);
     // Nor did the crawler ask the site for that page: it only reads the well-known files and the homepage.
-    expect(stack.farm.requests.filter((r) => r.host === LIVE && String(r.headers['user-agent']).startsWith('AIPolicyLens/') && r.path.startsWith('/news'))).toEqual([]);
-    expect(stack.farm.requests.some((r) => r.host === LIVE && String(r.headers['user-agent']).startsWith('AIPolicyLens/') && r.path === '/robots.txt')).toBe(true);
+    expect(
+      stack.farm.requests.filter(
+        (r) =>
+          r.host === LIVE && String(r.headers['user-agent']).startsWith('AIPolicyLens/') && r.path.startsWith('/news'),
+      ),
+    ).toEqual([]);
+    expect(
+      stack.farm.requests.some(
+        (r) =>
+          r.host === LIVE && String(r.headers['user-agent']).startsWith('AIPolicyLens/') && r.path === '/robots.txt',
+      ),
+    ).toBe(true);
     await page.close();
   });
 
@@ -106,7 +141,11 @@ describe.skipIf(missing !== null)('extension in Chromium', () => {
     await page.goto(siteUrl(SLOW));
     const tabId = await tabIdOf(browser.worker, siteUrl(SLOW));
     const { reading } = await waitForBadge(browser.worker, tabId, BADGE_VIEW.queued.text);
-    expect(reading).toEqual({ text: BADGE_VIEW.queued.text, color: rgba(BADGE_VIEW.queued.color), title: badgeTitle(SLOW, 'queued') });
+    expect(reading).toEqual({
+      text: BADGE_VIEW.queued.text,
+      color: rgba(BADGE_VIEW.queued.color),
+      title: badgeTitle(SLOW, 'queued'),
+    });
     const popup = await openPopup(tabId);
     const queued = popup.getByTestId('queued');
     await queued.waitFor();
@@ -126,7 +165,9 @@ describe.skipIf(missing !== null)('extension in Chromium', () => {
     stack.farm.set(LATE_TERMS, {
       routes: {
         '/': homepage('Late Terms'),
-        '/robots.txt': text('User-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: CCBot\nDisallow: /\n'),
+        '/robots.txt': text(
+          'User-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: CCBot\nDisallow: /\n',
+        ),
         '/terms': () => ((termsOut = Date.now() + 2500), { ...SILENT_TERMS, delayMs: 2500 }),
       },
     });
@@ -149,7 +190,9 @@ describe.skipIf(missing !== null)('extension in Chromium', () => {
     // The badge never changed on the way: the early answer's stance was the final one.
     const after = await readBadge(browser.worker, tabId);
     expect(after.text).toBe(BADGE_VIEW.blocks_training.text);
-    expect(seen.filter((t) => t !== '' && t !== BADGE_VIEW.queued.text && t !== BADGE_VIEW.blocks_training.text)).toEqual([]);
+    expect(
+      seen.filter((t) => t !== '' && t !== BADGE_VIEW.queued.text && t !== BADGE_VIEW.blocks_training.text),
+    ).toEqual([]);
     await popup.close();
     await page.close();
   });
@@ -176,48 +219,62 @@ describe.skipIf(missing !== null)('extension in Chromium', () => {
     await b.page.close();
   });
 
-  it.each(Object.entries(SHOT_OF))('popup for %s: stance, verdicts, bots and details; screenshot', async (host, stance) => {
-    const site = STANCE_SITES[host]!;
-    const person = PERSON_READINGS[host]!;
-    const { page, tabId } = await openSite(host, BADGE_VIEW[person.badge].text);
-    const popup = await openPopup(tabId);
-    await popup.getByTestId('stance').waitFor();
-    expect(await popup.getByTestId('domain').textContent()).toBe(host);
-    expect(await popup.getByTestId('stance').textContent()).toBe(person.label);
-    for (const [i, u] of (['training', 'search', 'inference'] as const).entries()) {
-      expect(await popup.getByTestId(`verdict-${u}`).textContent()).toBe(person.verdicts[i]);
-    }
-    // Preview features are on in the embedded gateway: the purposes tab appears once loaded.
-    await extrasLoaded(popup);
-    // The common case fits the popup without scrolling (measured with everything loaded).
-    const size = await popup.evaluate(() => ({ h: document.documentElement.scrollHeight, w: document.documentElement.scrollWidth, ih: innerHeight, iw: innerWidth }));
-    expect(size.h).toBeLessThanOrEqual(size.ih);
-    expect(size.w).toBeLessThanOrEqual(size.iw);
-    await matchScreenshot(popup, `popup-${stance}`);
+  it.each(Object.entries(SHOT_OF))(
+    'popup for %s: stance, verdicts, bots and details; screenshot',
+    async (host, stance) => {
+      const site = STANCE_SITES[host]!;
+      const person = PERSON_READINGS[host]!;
+      const { page, tabId } = await openSite(host, BADGE_VIEW[person.badge].text);
+      const popup = await openPopup(tabId);
+      await popup.getByTestId('stance').waitFor();
+      expect(await popup.getByTestId('domain').textContent()).toBe(host);
+      expect(await popup.getByTestId('stance').textContent()).toBe(person.label);
+      for (const [i, u] of (['training', 'search', 'inference'] as const).entries()) {
+        expect(await popup.getByTestId(`verdict-${u}`).textContent()).toBe(person.verdicts[i]);
+      }
+      // Preview features are on in the embedded gateway: the purposes tab appears once loaded.
+      await extrasLoaded(popup);
+      // The common case fits the popup without scrolling (measured with everything loaded).
+      const size = await popup.evaluate(() => ({
+        h: document.documentElement.scrollHeight,
+        w: document.documentElement.scrollWidth,
+        ih: innerHeight,
+        iw: innerWidth,
+      }));
+      expect(size.h).toBeLessThanOrEqual(size.ih);
+      expect(size.w).toBeLessThanOrEqual(size.iw);
+      await matchScreenshot(popup, `popup-${stance}`);
 
-    await popup.getByRole('tab', { name: 'Bots' }).click();
-    if (host === 'training.test') {
-      const blocked = await popup.getByTestId('blocked-bots').textContent();
-      for (const t of ['OpenAI', 'GPTBot', 'Anthropic', 'ClaudeBot', 'Google-Extended', 'Common Crawl', 'CCBot']) expect(blocked).toContain(t);
-      await matchScreenshot(popup, 'popup-bots');
-    }
-    if (host === 'allows.test') expect(await popup.getByTestId('allowed-bots').textContent()).toContain('OAI-SearchBot');
+      await popup.getByRole('tab', { name: 'Bots' }).click();
+      if (host === 'training.test') {
+        const blocked = await popup.getByTestId('blocked-bots').textContent();
+        for (const t of ['OpenAI', 'GPTBot', 'Anthropic', 'ClaudeBot', 'Google-Extended', 'Common Crawl', 'CCBot'])
+          expect(blocked).toContain(t);
+        await matchScreenshot(popup, 'popup-bots');
+      }
+      if (host === 'allows.test')
+        expect(await popup.getByTestId('allowed-bots').textContent()).toContain('OAI-SearchBot');
 
-    await popup.getByRole('tab', { name: 'Details' }).click();
-    if (site.stance !== 'no_policy') {
-      // The robots.txt line behind the verdicts, with its number.
-      expect(await popup.getByTestId('explanations').textContent()).toMatch(/robots\.txt\S* (rule for all crawlers )?\(line \d+\)/);
-      if (host === 'training.test') await matchScreenshot(popup, 'popup-details');
-    }
-    if (host === 'training.test') {
-      await popup.getByRole('tab', { name: 'Purposes' }).click();
-      expect(await popup.getByTestId('purposes').textContent()).toMatch(/^AI trainingBlockedby robots\.txt \(line \d+\)AI searchNot restricted/);
-      expect(await popup.getByTestId('history').textContent()).toContain('First check.');
-      await matchScreenshot(popup, 'popup-purposes');
-    }
-    await popup.close();
-    await page.close();
-  });
+      await popup.getByRole('tab', { name: 'Details' }).click();
+      if (site.stance !== 'no_policy') {
+        // The robots.txt line behind the verdicts, with its number.
+        expect(await popup.getByTestId('explanations').textContent()).toMatch(
+          /robots\.txt\S* (rule for all crawlers )?\(line \d+\)/,
+        );
+        if (host === 'training.test') await matchScreenshot(popup, 'popup-details');
+      }
+      if (host === 'training.test') {
+        await popup.getByRole('tab', { name: 'Purposes' }).click();
+        expect(await popup.getByTestId('purposes').textContent()).toMatch(
+          /^AI trainingBlockedby robots\.txt \(line \d+\)AI searchNot restricted/,
+        );
+        expect(await popup.getByTestId('history').textContent()).toContain('First check.');
+        await matchScreenshot(popup, 'popup-purposes');
+      }
+      await popup.close();
+      await page.close();
+    },
+  );
 
   it('the popup reads well in the dark colour scheme', async () => {
     const { page, tabId } = await openSite('selective.test', BADGE_VIEW.selective.text);
@@ -248,11 +305,25 @@ describe.skipIf(missing !== null)('extension in Chromium', () => {
       popup.evaluate(() => {
         const el = document.activeElement as HTMLElement;
         const css = getComputedStyle(el);
-        return { role: el.getAttribute('role'), name: el.textContent, selected: el.getAttribute('aria-selected'), outline: css.outlineStyle, width: css.outlineWidth, visible: el.matches(':focus-visible') };
+        return {
+          role: el.getAttribute('role'),
+          name: el.textContent,
+          selected: el.getAttribute('aria-selected'),
+          outline: css.outlineStyle,
+          width: css.outlineWidth,
+          visible: el.matches(':focus-visible'),
+        };
       });
     // The first Tab reaches the selected view tab, with a visible focus ring.
     await popup.keyboard.press('Tab');
-    expect(await focused()).toEqual({ role: 'tab', name: 'Overview', selected: 'true', outline: 'solid', width: '2px', visible: true });
+    expect(await focused()).toEqual({
+      role: 'tab',
+      name: 'Overview',
+      selected: 'true',
+      outline: 'solid',
+      width: '2px',
+      visible: true,
+    });
     // Arrow keys move between the tabs (WAI-ARIA tabs pattern), selecting as they go.
     await popup.keyboard.press('ArrowRight');
     expect(await focused()).toMatchObject({ role: 'tab', name: 'Bots', selected: 'true', visible: true });
@@ -265,8 +336,11 @@ describe.skipIf(missing !== null)('extension in Chromium', () => {
     await popup.keyboard.press('Tab');
     expect(await focused()).toMatchObject({ role: 'tabpanel', outline: 'solid' });
     // Every control has a name.
-    const unnamed = await popup.evaluate(() =>
-      [...document.querySelectorAll('a, button, input, summary, [tabindex]')].filter((el) => !(el.getAttribute('aria-label') || el.getAttribute('aria-labelledby') || el.textContent?.trim())).length,
+    const unnamed = await popup.evaluate(
+      () =>
+        [...document.querySelectorAll('a, button, input, summary, [tabindex]')].filter(
+          (el) => !(el.getAttribute('aria-label') || el.getAttribute('aria-labelledby') || el.textContent?.trim()),
+        ).length,
     );
     expect(unnamed).toBe(0);
     await popup.close();
@@ -309,7 +383,9 @@ describe.skipIf(missing !== null)('extension in Chromium', () => {
       );
       expect(reading.color).toEqual(rgba(BADGE_VIEW.error.color));
       const popup = await openPopup(tabId);
-      expect(await popup.getByRole('alert').textContent()).toContain(`Cannot reach the AI Policy Lens gateway at ${dead}`);
+      expect(await popup.getByRole('alert').textContent()).toContain(
+        `Cannot reach the AI Policy Lens gateway at ${dead}`,
+      );
       expect(await popup.getByRole('link', { name: 'Open the options' }).isVisible()).toBe(true);
       await matchScreenshot(popup, 'popup-error');
       await popup.close();
@@ -326,14 +402,18 @@ describe.skipIf(missing !== null)('extension in Chromium', () => {
     await page.getByLabel('Gateway address').fill(stack.gatewayUrl);
     await page.getByLabel('Access token (optional)').fill(TOKEN);
     await page.getByRole('button', { name: 'Test connection' }).click();
-    await expectText(page.getByTestId('options-message'), /^Connected to the gateway, version \S+\. It checks sites itself\. The popup shows a Purposes tab with the history of each site\.$/);
+    await expectText(
+      page.getByTestId('options-message'),
+      /^Connected to the gateway, version \S+\. It checks sites itself\. The popup shows a Purposes tab with the history of each site\.$/,
+    );
     await matchScreenshot(page, 'options');
     await page.close();
   });
 
   it('in the whole run, the gateway only ever saw host names: no page path, no query', () => {
     expect(stack.gatewayRequests.length).toBeGreaterThan(20);
-    const domainOnly = /^(?:GET \/(?:v1\/domain\/[a-z0-9.-]+(?:\/full)?|preview\/v1\/(?:policy\/[a-z0-9.-]+(?:\/score)?|domain\/[a-z0-9.-]+\/history)|status)|POST \/v1\/domain\/[a-z0-9.-]+\/recheck)$/;
+    const domainOnly =
+      /^(?:GET \/(?:v1\/domain\/[a-z0-9.-]+(?:\/full)?|preview\/v1\/(?:policy\/[a-z0-9.-]+(?:\/score)?|domain\/[a-z0-9.-]+\/history)|status)|POST \/v1\/domain\/[a-z0-9.-]+\/recheck)$/;
     expect(stack.gatewayRequests.filter((r) => !domainOnly.test(r))).toEqual([]);
   });
 });

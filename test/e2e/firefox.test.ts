@@ -57,7 +57,11 @@ describe.skipIf(missing !== null)('extension in Firefox', () => {
   it('shows the stance badge of the site in the tab; only its host name reached the gateway', async () => {
     await firefox.navigate(`${siteUrl(HOST)}news/today?session=abc`);
     const view = BADGE_VIEW.blocks_training;
-    const reading = await until(() => firefox.badge(), (b) => b.text === view.text, 'badge');
+    const reading = await until(
+      () => firefox.badge(),
+      (b) => b.text === view.text,
+      'badge',
+    );
     expect({ text: reading.text, color: reading.color }).toEqual({ text: view.text, color: rgba(view.color) });
     expect(reading.title).toMatch(PERSON_READINGS[HOST]!.title);
     const toGateway = stack.gatewayRequests.filter((r) => r.includes(HOST));
@@ -73,7 +77,11 @@ describe.skipIf(missing !== null)('extension in Firefox', () => {
     expect(tabId).not.toBeNull();
     const popup = await firefox.openExtensionPage(`popup.html?tab=${tabId}`);
     const stance = await until(
-      () => firefox.evaluate<string | null>(popup, `JSON.stringify(document.querySelector('[data-testid="stance"]')?.textContent ?? null)`),
+      () =>
+        firefox.evaluate<string | null>(
+          popup,
+          `JSON.stringify(document.querySelector('[data-testid="stance"]')?.textContent ?? null)`,
+        ),
       (s) => s !== null,
       'popup stance',
     );
@@ -88,12 +96,21 @@ describe.skipIf(missing !== null)('extension in Firefox', () => {
       (v) => v === stack.gatewayUrl,
       'stored address in the form',
     );
-    await firefox.evaluate(page, `([...document.querySelectorAll('button')].find((b) => b.textContent.includes('Test connection')).click(), '1')`);
+    await firefox.evaluate(
+      page,
+      `([...document.querySelectorAll('button')].find((b) => b.textContent.includes('Test connection')).click(), '1')`,
+    );
     const message = await until(
-      () => firefox.evaluate<string>(page, `JSON.stringify(document.querySelector('[data-testid="options-message"]')?.textContent ?? '')`),
+      () =>
+        firefox.evaluate<string>(
+          page,
+          `JSON.stringify(document.querySelector('[data-testid="options-message"]')?.textContent ?? '')`,
+        ),
       (m) => m.startsWith('Connected') || m.startsWith('Cannot') || m.includes('permission'),
       'connection test',
     );
-    expect(message).toMatch(/^Connected to the gateway, version \S+\. It checks sites itself\. The popup shows a Purposes tab with the history of each site\.$/);
+    expect(message).toMatch(
+      /^Connected to the gateway, version \S+\. It checks sites itself\. The popup shows a Purposes tab with the history of each site\.$/,
+    );
   });
 });

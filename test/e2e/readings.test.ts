@@ -12,7 +12,14 @@ import { contradictions } from '../fixtures/contradictions.js';
 import { text } from '../fixtures/farm.js';
 import { PERSON_READINGS } from '../fixtures/person-readings.js';
 import { homepage, SILENT_TERMS } from '../fixtures/stance-sites.js';
-import { buildExtension, chromiumMissing, launchWithExtension, setGateway, waitForBadge, type Browser } from './helpers/browser.js';
+import {
+  buildExtension,
+  chromiumMissing,
+  launchWithExtension,
+  setGateway,
+  waitForBadge,
+  type Browser,
+} from './helpers/browser.js';
 import { identifiersShown, openPopup, openSite, pressCheckAgain, readPopup, tabText } from './helpers/popup.js';
 import { matchScreenshot } from './helpers/screenshots.js';
 import { startService, startStack, warm, type Stack } from './helpers/stack.js';
@@ -47,16 +54,29 @@ const CASES: Case[] = [
   {
     host: 'challenge.test',
     shot: 'reading-challenge-page',
-    shows: { Overview: ['robots.txt could not be read (a CDN challenge page answered instead).'], Bots: ['Which AI bots it blocks is not known.'] },
+    shows: {
+      Overview: ['robots.txt could not be read (a CDN challenge page answered instead).'],
+      Bots: ['Which AI bots it blocks is not known.'],
+    },
     never: NEVER_UNREAD,
   },
   {
     host: 'no-robots.test',
     shot: 'reading-no-robots',
-    shows: { Overview: ['The site has no robots.txt.', 'Not restricted'], Bots: ['The site has no robots.txt, so it blocks no bot there.'] },
+    shows: {
+      Overview: ['The site has no robots.txt.', 'Not restricted'],
+      Bots: ['The site has no robots.txt, so it blocks no bot there.'],
+    },
     never: /\bAllowed\b|could not be read/,
   },
-  { host: 'allows.test', shot: 'reading-explicit-allow', shows: { Overview: [/Allowed\s*by robots\.txt \(line \d+\)/], Bots: ['Explicitly allowed AI bots', 'OAI-SearchBot'] } },
+  {
+    host: 'allows.test',
+    shot: 'reading-explicit-allow',
+    shows: {
+      Overview: [/Allowed\s*by robots\.txt \(line \d+\)/],
+      Bots: ['Explicitly allowed AI bots', 'OAI-SearchBot'],
+    },
+  },
   {
     host: 'meta-noai.test',
     shot: 'reading-meta-noai',
@@ -81,20 +101,36 @@ const CASES: Case[] = [
     shows: { Overview: ['Publishes an llms.txt guide for AI tools; no AI rules in robots.txt.', 'llms.txt'] },
     never: /welcome|Allows AI|\bAllowed\b/,
   },
-  { host: 'training.test', shot: 'reading-tos-silent', shows: { Overview: ['The terms of service do not mention AI.'] }, never: /Conflict/ },
+  {
+    host: 'training.test',
+    shot: 'reading-tos-silent',
+    shows: { Overview: ['The terms of service do not mention AI.'] },
+    never: /Conflict/,
+  },
   {
     host: 'wildcard-signals.test',
     shot: 'reading-wildcard-signals',
-    shows: { Overview: [/by a Content-Signal in robots\.txt \(line \d+\)/, /by robots\.txt’s rule for all crawlers \(line \d+\)/], Bots: ['blocked by the rule for every crawler'] },
+    shows: {
+      Overview: [
+        /by a Content-Signal in robots\.txt \(line \d+\)/,
+        /by robots\.txt’s rule for all crawlers \(line \d+\)/,
+      ],
+      Bots: ['blocked by the rule for every crawler'],
+    },
     never: /not aimed at AI/,
   },
-  { host: 'xn--bcher-kva.test', shot: 'reading-idn', shows: { Overview: ['bücher.test'], Details: ['xn--bcher-kva.test'] } },
+  {
+    host: 'xn--bcher-kva.test',
+    shot: 'reading-idn',
+    shows: { Overview: ['bücher.test'], Details: ['xn--bcher-kva.test'] },
+  },
 ];
 
 /** Fixture sites that change during the run: a 5xx that recovers, and a site that later times out. */
 const RECOVERS = 'recovers.test';
 const SLOWS = 'slows.test';
-const TRAINING_BLOCK = 'User-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: CCBot\nDisallow: /\n\nUser-agent: *\nDisallow: /admin/\n';
+const TRAINING_BLOCK =
+  'User-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: CCBot\nDisallow: /\n\nUser-agent: *\nDisallow: /admin/\n';
 
 describe.skipIf(missing !== null)('what a person reads, case by case (issue 10)', () => {
   let stack: Stack;
@@ -109,14 +145,27 @@ describe.skipIf(missing !== null)('what a person reads, case by case (issue 10)'
   beforeAll(async () => {
     buildExtension();
     stack = await startStack();
-    stack.farm.set(RECOVERS, { routes: { '/': homepage('Recovering Shop'), '/terms': SILENT_TERMS, '/robots.txt': text('Service Unavailable', { 'retry-after': '60' }, 503) } });
-    stack.farm.set(SLOWS, { routes: { '/': homepage('Sometimes Slow News'), '/terms': SILENT_TERMS, '/robots.txt': text(TRAINING_BLOCK) } });
+    stack.farm.set(RECOVERS, {
+      routes: {
+        '/': homepage('Recovering Shop'),
+        '/terms': SILENT_TERMS,
+        '/robots.txt': text('Service Unavailable', { 'retry-after': '60' }, 503),
+      },
+    });
+    stack.farm.set(SLOWS, {
+      routes: { '/': homepage('Sometimes Slow News'), '/terms': SILENT_TERMS, '/robots.txt': text(TRAINING_BLOCK) },
+    });
     browser = await launchWithExtension();
     await setGateway(browser.worker, stack.gatewayUrl);
     await Promise.all([...CASES.map((c) => c.host), RECOVERS, SLOWS].map((h) => warm(stack.gatewayUrl, h, 60_000)));
-    const probe = await fetch(`${stack.gatewayUrl}/v1/domain/probe.test/recheck`, { method: 'POST', headers: { 'x-ai-policy-lens': '1' } });
+    const probe = await fetch(`${stack.gatewayUrl}/v1/domain/probe.test/recheck`, {
+      method: 'POST',
+      headers: { 'x-ai-policy-lens': '1' },
+    });
     if (probe.status === 404 || probe.status === 405) {
-      console.warn(`The gateway answers ${probe.status} to POST /v1/domain/{domain}/recheck: the "Check again" cases use the standalone service.`);
+      console.warn(
+        `The gateway answers ${probe.status} to POST /v1/domain/{domain}/recheck: the "Check again" cases use the standalone service.`,
+      );
       const service = await startService(stack.farm);
       rechecker = { url: service.url, token: service.key, close: () => service.close() };
       await Promise.all([RECOVERS, SLOWS].map((h) => warm(service.url, h, 60_000, service.key)));
@@ -135,7 +184,8 @@ describe.skipIf(missing !== null)('what a person reads, case by case (issue 10)'
     const popup = await openPopup(browser, tabId);
     await popup.getByRole('tab', { name: 'Purposes' }).waitFor();
     expect(await popup.getByTestId('stance').textContent()).toBe(person.label);
-    for (const [i, u] of (['training', 'search', 'inference'] as const).entries()) expect(await popup.getByTestId(`verdict-${u}`).textContent()).toBe(person.verdicts[i]);
+    for (const [i, u] of (['training', 'search', 'inference'] as const).entries())
+      expect(await popup.getByTestId(`verdict-${u}`).textContent()).toBe(person.verdicts[i]);
     await matchScreenshot(popup, c.shot);
     for (const tab of ['Overview', 'Bots', 'Details', 'Purposes'] as const) {
       const shown = await tabText(popup, tab);
@@ -156,8 +206,12 @@ describe.skipIf(missing !== null)('what a person reads, case by case (issue 10)'
   it('a server error on robots.txt reads Unknown; once the site recovers, Check again shows its policy', async () => {
     await setGateway(browser.worker, rechecker.url, rechecker.token);
     const { page, tabId, reading } = await openSite(browser, url(RECOVERS), BADGE_VIEW.unknown.text);
-    expect(reading.title).toBe(`AI policy of ${RECOVERS}: unknown: robots.txt could not be read (server error, HTTP 503)`);
-    stack.farm.set(RECOVERS, { routes: { '/': homepage('Recovering Shop'), '/terms': SILENT_TERMS, '/robots.txt': text(TRAINING_BLOCK) } });
+    expect(reading.title).toBe(
+      `AI policy of ${RECOVERS}: unknown: robots.txt could not be read (server error, HTTP 503)`,
+    );
+    stack.farm.set(RECOVERS, {
+      routes: { '/': homepage('Recovering Shop'), '/terms': SILENT_TERMS, '/robots.txt': text(TRAINING_BLOCK) },
+    });
     const popup = await openPopup(browser, tabId);
     await pressCheckAgain(popup);
     await expect.poll(() => popup.getByTestId('stance').textContent(), { timeout: 60_000 }).toBe('Blocks AI training');
@@ -173,16 +227,30 @@ describe.skipIf(missing !== null)('what a person reads, case by case (issue 10)'
     await setGateway(browser.worker, rechecker.url, rechecker.token);
     const { page, tabId } = await openSite(browser, url(SLOWS), BADGE_VIEW.blocks_training.text);
     // robots.txt now answers after the crawler's 10 s request timeout.
-    stack.farm.set(SLOWS, { routes: { '/': homepage('Sometimes Slow News'), '/terms': SILENT_TERMS, '/robots.txt': { ...text(TRAINING_BLOCK), delayMs: 15_000 } } });
+    stack.farm.set(SLOWS, {
+      routes: {
+        '/': homepage('Sometimes Slow News'),
+        '/terms': SILENT_TERMS,
+        '/robots.txt': { ...text(TRAINING_BLOCK), delayMs: 15_000 },
+      },
+    });
     const popup = await openPopup(browser, tabId);
     await pressCheckAgain(popup);
     const lastCheck = popup.getByTestId('last-check');
     await lastCheck.waitFor({ timeout: 60_000 });
-    expect(await lastCheck.textContent()).toMatch(/^The last check failed (now|\d+ seconds? ago|\d+ minutes? ago) \((robots\.txt: )?timed out\); showing the result from (now|\d+ seconds? ago|\d+ minutes? ago)\./);
+    expect(await lastCheck.textContent()).toMatch(
+      /^The last check failed (now|\d+ seconds? ago|\d+ minutes? ago) \((robots\.txt: )?timed out\); showing the result from (now|\d+ seconds? ago|\d+ minutes? ago)\./,
+    );
     // The earlier good result is still the answer, on the popup and the badge.
     expect(await popup.getByTestId('stance').textContent()).toBe('Blocks AI training');
-    await expect.poll(async () => browser.worker.evaluate<string, number>((id) => chrome.action.getTitle({ tabId: id }), tabId), { timeout: 10_000 }).toMatch(/The last check failed; this is the result of an earlier one$/);
-    await matchScreenshot(popup, 'reading-timeout-earlier-result', { ignore: [popup.getByTestId('crawl-time'), lastCheck] });
+    await expect
+      .poll(async () => browser.worker.evaluate<string, number>((id) => chrome.action.getTitle({ tabId: id }), tabId), {
+        timeout: 10_000,
+      })
+      .toMatch(/The last check failed; this is the result of an earlier one$/);
+    await matchScreenshot(popup, 'reading-timeout-earlier-result', {
+      ignore: [popup.getByTestId('crawl-time'), lastCheck],
+    });
     await popup.close();
     await page.close();
   });

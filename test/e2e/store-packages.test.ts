@@ -17,14 +17,22 @@ const outDir = join(dir, 'out');
 const unpacked = (browser: string) => join(dir, browser);
 
 function run(cmd: string, args: string[], cwd = ROOT) {
-  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', timeout: 170_000, env: { ...process.env, NODE_ENV: 'production' } });
+  const r = spawnSync(cmd, args, {
+    cwd,
+    encoding: 'utf8',
+    timeout: 170_000,
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}): ${r.stderr || r.stdout}`);
   return r.stdout;
 }
 
 beforeAll(() => {
   const config = join(dir, 'wxt.config.ts');
-  writeFileSync(config, `import base from ${JSON.stringify(join(ROOT, 'wxt.config.ts'))};\nexport default { ...base, outDir: ${JSON.stringify(outDir)} };\n`);
+  writeFileSync(
+    config,
+    `import base from ${JSON.stringify(join(ROOT, 'wxt.config.ts'))};\nexport default { ...base, outDir: ${JSON.stringify(outDir)} };\n`,
+  );
   for (const browser of ['chrome', 'firefox']) {
     run(process.execPath, [join(ROOT, 'node_modules/wxt/bin/wxt.mjs'), 'zip', '-b', browser, '-c', config]);
     const zip = readdirSync(outDir).find((f) => f.endsWith(`-${browser}.zip`));
@@ -37,10 +45,17 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The parts of a built manifest these tests read (MV3 `action`, MV2 `browser_action`). */
 type Icons = Record<number, string | undefined>;
-type Manifest = { name: string; default_locale?: string; icons: Icons; action?: { default_icon: Icons }; browser_action?: { default_icon: Icons } };
+type Manifest = {
+  name: string;
+  default_locale?: string;
+  icons: Icons;
+  action?: { default_icon: Icons };
+  browser_action?: { default_icon: Icons };
+};
 type Messages = Record<string, { message: string } | undefined>;
 
-const manifestOf = (browser: string) => JSON.parse(readFileSync(join(unpacked(browser), 'manifest.json'), 'utf8')) as Manifest;
+const manifestOf = (browser: string) =>
+  JSON.parse(readFileSync(join(unpacked(browser), 'manifest.json'), 'utf8')) as Manifest;
 const pngSize = (file: string) => {
   const png = PNG.sync.read(readFileSync(file));
   return [png.width, png.height];
@@ -48,7 +63,15 @@ const pngSize = (file: string) => {
 
 describe('store packages', () => {
   it('the Firefox package passes web-ext lint with no errors', () => {
-    const out = run(process.execPath, [join(ROOT, 'node_modules/web-ext/bin/web-ext.js'), 'lint', '--source-dir', unpacked('firefox'), '--output', 'json', '--no-config-discovery']);
+    const out = run(process.execPath, [
+      join(ROOT, 'node_modules/web-ext/bin/web-ext.js'),
+      'lint',
+      '--source-dir',
+      unpacked('firefox'),
+      '--output',
+      'json',
+      '--no-config-discovery',
+    ]);
     const report = JSON.parse(out.slice(out.indexOf('{'))) as { errors: unknown[]; summary: { errors: number } };
     expect(report.errors).toEqual([]);
     expect(report.summary.errors).toBe(0);
@@ -70,6 +93,7 @@ describe('store packages', () => {
     expect(m.name).toBe('__MSG_extName__');
     const en = JSON.parse(readFileSync(join(unpacked(browser), '_locales', 'en', 'messages.json'), 'utf8')) as Messages;
     expect(en.extName?.message).toBe('AI Policy Lens');
-    for (const ref of JSON.stringify(m).match(/__MSG_(\w+)__/g) ?? []) expect(en[ref.slice(6, -2)]?.message, ref).toBeTruthy();
+    for (const ref of JSON.stringify(m).match(/__MSG_(\w+)__/g) ?? [])
+      expect(en[ref.slice(6, -2)]?.message, ref).toBeTruthy();
   });
 });

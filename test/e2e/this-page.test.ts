@@ -9,7 +9,14 @@ import { BADGE_VIEW } from '../../shared/labels.js';
 import { contradictions } from '../fixtures/contradictions.js';
 import { text } from '../fixtures/farm.js';
 import { homepage, SILENT_TERMS } from '../fixtures/stance-sites.js';
-import { buildExtension, chromiumMissing, clickToolbarButton, launchWithExtension, setGateway, type Browser } from './helpers/browser.js';
+import {
+  buildExtension,
+  chromiumMissing,
+  clickToolbarButton,
+  launchWithExtension,
+  setGateway,
+  type Browser,
+} from './helpers/browser.js';
 import { openPopup, openSite, readPopup } from './helpers/popup.js';
 import { matchScreenshot } from './helpers/screenshots.js';
 import { startStack, warm, type Stack } from './helpers/stack.js';
@@ -19,7 +26,8 @@ if (missing) console.warn(`Skipping the this-page end-to-end suite: ${missing}.`
 
 /** The training bots may not read /articles/; the rest of the site is open. */
 const PATHS = 'paths.test';
-const PATHS_ROBOTS = '# Our journalism is not training data.\nUser-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: CCBot\nDisallow: /articles/\n\nSitemap: https://paths.test/sitemap.xml\n';
+const PATHS_ROBOTS =
+  '# Our journalism is not training data.\nUser-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: CCBot\nDisallow: /articles/\n\nSitemap: https://paths.test/sitemap.xml\n';
 /** No AI rules, but one page carries its own noai tag. */
 const TAGGED = 'gallery.test';
 /** No AI rules in robots.txt; tdmrep.json reserves the news pages only (shared/url-check judges the path in the browser). */
@@ -29,7 +37,15 @@ const WWW = 'www.blocks-all.test';
 /** A subdomain with a robots.txt of its own, without AI rules; the gateway names the site it belongs to. */
 const SUB = 'cooking.blocks-all.test';
 /** The crawler may fetch these and nothing else: the root, the policy files and the terms page. */
-const POLICY_PATHS = new Set(['/', '/robots.txt', '/llms.txt', '/ai.txt', '/.well-known/tdmrep.json', '/.well-known/agents.json', '/terms']);
+const POLICY_PATHS = new Set([
+  '/',
+  '/robots.txt',
+  '/llms.txt',
+  '/ai.txt',
+  '/.well-known/tdmrep.json',
+  '/.well-known/agents.json',
+  '/terms',
+]);
 
 describe.skipIf(missing !== null)('the verdict for this page (issue 11 part 2)', () => {
   let stack: Stack;
@@ -44,7 +60,11 @@ describe.skipIf(missing !== null)('the verdict for this page (issue 11 part 2)',
       fallback: homepage('A story', { body: '<article><p>Today in the garden.</p></article>' }),
     });
     stack.farm.set(TAGGED, {
-      routes: { '/': homepage('Open Gallery'), '/terms': SILENT_TERMS, '/robots.txt': text('User-agent: *\nDisallow: /cart/\n') },
+      routes: {
+        '/': homepage('Open Gallery'),
+        '/terms': SILENT_TERMS,
+        '/robots.txt': text('User-agent: *\nDisallow: /cart/\n'),
+      },
       fallback: homepage('A painting', { head: '<meta name="robots" content="noai, noimageai">' }),
     });
     stack.farm.set(RESERVED, {
@@ -52,15 +72,27 @@ describe.skipIf(missing !== null)('the verdict for this page (issue 11 part 2)',
         '/': homepage('Reserved Press'),
         '/terms': SILENT_TERMS,
         '/robots.txt': text('User-agent: *\nDisallow: /cart/\n'),
-        '/.well-known/tdmrep.json': { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ location: '/news/', 'tdm-reservation': 1 }]) },
+        '/.well-known/tdmrep.json': {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify([{ location: '/news/', 'tdm-reservation': 1 }]),
+        },
       },
       fallback: homepage('A story'),
     });
     stack.farm.set(WWW, { routes: { '/': homepage('Blocks All News'), '/terms': SILENT_TERMS } });
-    stack.farm.set(SUB, { routes: { '/': homepage('Cooking'), '/terms': SILENT_TERMS, '/robots.txt': text('User-agent: *\nDisallow: /search\n') } });
+    stack.farm.set(SUB, {
+      routes: {
+        '/': homepage('Cooking'),
+        '/terms': SILENT_TERMS,
+        '/robots.txt': text('User-agent: *\nDisallow: /search\n'),
+      },
+    });
     browser = await launchWithExtension();
     await setGateway(browser.worker, stack.gatewayUrl);
-    await Promise.all([PATHS, TAGGED, RESERVED, WWW, SUB, 'blocks-all.test'].map((h) => warm(stack.gatewayUrl, h, 60_000)));
+    await Promise.all(
+      [PATHS, TAGGED, RESERVED, WWW, SUB, 'blocks-all.test'].map((h) => warm(stack.gatewayUrl, h, 60_000)),
+    );
   });
   afterAll(async () => {
     await browser?.close();
@@ -70,7 +102,9 @@ describe.skipIf(missing !== null)('the verdict for this page (issue 11 part 2)',
   it('a page under a disallowed path: "This page" blocked, while the root is not', async () => {
     const article = url(PATHS, '/articles/2026/garden-story?ref=home');
     const { page, tabId, reading } = await openSite(browser, article, BADGE_VIEW.selective.text);
-    expect(reading.title).toMatch(/This page: AI training blocked, by robots\.txt \(line \d+\); the site as a whole: selective$/);
+    expect(reading.title).toMatch(
+      /This page: AI training blocked, by robots\.txt \(line \d+\); the site as a whole: selective$/,
+    );
     const popup = await openPopup(browser, tabId);
     await popup.getByTestId('this-page').waitFor();
     expect(await popup.getByTestId('page-verdict-training').textContent()).toBe('Blocked');
@@ -107,7 +141,9 @@ describe.skipIf(missing !== null)('the verdict for this page (issue 11 part 2)',
   it('a page under a path tdmrep.json reserves: "This page" blocked by TDMRep, the same answer POST /v1/check gives', async () => {
     const story = url(RESERVED, '/news/2026/story');
     const { page, tabId, reading } = await openSite(browser, story, BADGE_VIEW.no_policy.text);
-    expect(reading.title).toMatch(/This page: AI training blocked, by the site\u2019s TDMRep reservation; the site as a whole: /);
+    expect(reading.title).toMatch(
+      /This page: AI training blocked, by the site\u2019s TDMRep reservation; the site as a whole: /,
+    );
     const popup = await openPopup(browser, tabId);
     await popup.getByTestId('this-page').waitFor();
     expect(await popup.getByTestId('page-verdict-training').textContent()).toBe('Blocked');
@@ -117,18 +153,28 @@ describe.skipIf(missing !== null)('the verdict for this page (issue 11 part 2)',
     const api = await fetch(`${stack.gatewayUrl}/v1/check`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-ai-policy-lens': '1' },
-      body: JSON.stringify({ use: 'training', urls: [`https://${RESERVED}/news/2026/story`, `https://${RESERVED}/about`] }),
+      body: JSON.stringify({
+        use: 'training',
+        urls: [`https://${RESERVED}/news/2026/story`, `https://${RESERVED}/about`],
+      }),
     });
     const { results } = (await api.json()) as { results: { verdict: string; decided_by: { source: string } | null }[] };
-    expect(results.map((r) => [r.verdict, r.decided_by?.source ?? null])).toEqual([['blocked', 'tdmrep'], ['allowed', null]]);
+    expect(results.map((r) => [r.verdict, r.decided_by?.source ?? null])).toEqual([
+      ['blocked', 'tdmrep'],
+      ['allowed', null],
+    ]);
   });
 
-  it('a www host without robots.txt of its own shows the policy of the site it belongs to, marked as that site\'s (classification.md section 11)', async () => {
+  it("a www host without robots.txt of its own shows the policy of the site it belongs to, marked as that site's (classification.md section 11)", async () => {
     const { page, tabId, reading } = await openSite(browser, url(WWW), BADGE_VIEW.blocks_all_ai.text);
-    expect(reading.title).toBe(`AI policy of ${WWW}: blocks all AI, from blocks-all.test; ${WWW} has no robots.txt of its own`);
+    expect(reading.title).toBe(
+      `AI policy of ${WWW}: blocks all AI, from blocks-all.test; ${WWW} has no robots.txt of its own`,
+    );
     const popup = await openPopup(browser, tabId);
     expect(await popup.getByTestId('stance').textContent()).toBe('Blocks all AI');
-    expect(await popup.getByTestId('headline').textContent()).toBe(`From blocks-all.test: The site refuses AI training, AI search and AI answers alike. ${WWW} has no robots.txt of its own.`);
+    expect(await popup.getByTestId('headline').textContent()).toBe(
+      `From blocks-all.test: The site refuses AI training, AI search and AI answers alike. ${WWW} has no robots.txt of its own.`,
+    );
     await popup.getByRole('tab', { name: 'Purposes' }).waitFor();
     expect(contradictions(await readPopup(popup, WWW, reading.title))).toEqual([]);
     await matchScreenshot(popup, 'this-page-www');
@@ -140,7 +186,9 @@ describe.skipIf(missing !== null)('the verdict for this page (issue 11 part 2)',
     const { page, tabId } = await openSite(browser, url(SUB, '/recipes/soup'), BADGE_VIEW.no_policy.text);
     const popup = await openPopup(browser, tabId);
     await popup.getByTestId('parent-site').waitFor();
-    expect(await popup.getByTestId('parent-site').textContent()).toBe(`blocks-all.test, the site ${SUB} belongs to: blocks all AI.`);
+    expect(await popup.getByTestId('parent-site').textContent()).toBe(
+      `blocks-all.test, the site ${SUB} belongs to: blocks all AI.`,
+    );
     expect(await popup.getByTestId('stance').textContent()).toBe('No AI rules');
     await popup.getByRole('tab', { name: 'Purposes' }).waitFor();
     await matchScreenshot(popup, 'this-page-subdomain');
@@ -149,7 +197,11 @@ describe.skipIf(missing !== null)('the verdict for this page (issue 11 part 2)',
   });
 
   it('the crawler asked the sites for the root and the policy files only', () => {
-    const crawled = stack.farm.requests.filter((r) => [PATHS, TAGGED, RESERVED, WWW, SUB].includes(r.host) && String(r.headers['user-agent']).startsWith('AIPolicyLens/'));
+    const crawled = stack.farm.requests.filter(
+      (r) =>
+        [PATHS, TAGGED, RESERVED, WWW, SUB].includes(r.host) &&
+        String(r.headers['user-agent']).startsWith('AIPolicyLens/'),
+    );
     expect(crawled.length).toBeGreaterThan(10);
     expect([...new Set(crawled.map((r) => r.path))].filter((p) => !POLICY_PATHS.has(p))).toEqual([]);
   });

@@ -22,7 +22,8 @@ import { buildWeb, launchChromium, seriousFindings, watchPage } from './helpers/
 const missing = chromiumMissing();
 if (missing) console.warn(`Skipping the web app's end-to-end suite in Chromium: ${missing}.`);
 
-const BLOCK_KEY_TRAINING = 'User-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: CCBot\nDisallow: /\n';
+const BLOCK_KEY_TRAINING =
+  'User-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: CCBot\nDisallow: /\n';
 /** Its robots.txt answers after 3 s: the page shows it queued, then found, with no reload. */
 const SLOW = 'slow-web.test';
 /** Its terms page answers seconds after the rest: an early answer, then the whole record. */
@@ -30,8 +31,13 @@ const LATE_TERMS = 'late-terms-web.test';
 /** Checked first with no AI rules, then, after Check again, blocking AI training: a history of two. */
 const CHANGING = 'changing.test';
 /** Terms that forbid training AI, one with a robots.txt that blocks the AI bots, one whose robots.txt blocks none. */
-const FORBIDDING_TERMS = html('<!doctype html><html><head><title>Terms</title></head><body><h1>Terms of Service</h1><p>You may not use our content to train machine learning models.</p></body></html>');
-const TERMS_SITES = { 'terms-and-robots.test': BLOCK_KEY_TRAINING, 'terms-only.test': 'User-agent: *\nDisallow: /private/\n' };
+const FORBIDDING_TERMS = html(
+  '<!doctype html><html><head><title>Terms</title></head><body><h1>Terms of Service</h1><p>You may not use our content to train machine learning models.</p></body></html>',
+);
+const TERMS_SITES = {
+  'terms-and-robots.test': BLOCK_KEY_TRAINING,
+  'terms-only.test': 'User-agent: *\nDisallow: /private/\n',
+};
 const DESKTOP = { width: 1280, height: 1000 };
 const PHONE = { width: 390, height: 844 };
 
@@ -42,7 +48,10 @@ describe.skipIf(missing !== null)('the web app in Chromium', () => {
   const problems: string[] = [];
   const url = (path: string) => stack.gatewayUrl + path;
 
-  async function open(path: string, opts: { scheme?: 'light' | 'dark'; size?: { width: number; height: number } } = {}): Promise<Page> {
+  async function open(
+    path: string,
+    opts: { scheme?: 'light' | 'dark'; size?: { width: number; height: number } } = {},
+  ): Promise<Page> {
     const page = await context.newPage();
     watchPage(page, problems);
     await page.setViewportSize(opts.size ?? DESKTOP);
@@ -61,13 +70,34 @@ describe.skipIf(missing !== null)('the web app in Chromium', () => {
   beforeAll(async () => {
     buildWeb();
     stack = await startStack();
-    stack.farm.set(SLOW, { routes: { '/': homepage('Slow Site'), '/robots.txt': { ...text(BLOCK_KEY_TRAINING), delayMs: 3000 } } });
-    stack.farm.set(LATE_TERMS, { routes: { '/': homepage('Late Terms'), '/robots.txt': text(BLOCK_KEY_TRAINING), '/terms': { ...SILENT_TERMS, delayMs: 3000 } } });
-    stack.farm.set(CHANGING, { routes: { '/': homepage('Changing Site'), '/robots.txt': text('User-agent: *\nDisallow: /private/\n') } });
-    for (const [host, robots] of Object.entries(TERMS_SITES)) stack.farm.set(host, { routes: { '/': homepage(host), '/robots.txt': text(robots), '/terms': FORBIDDING_TERMS } });
+    stack.farm.set(SLOW, {
+      routes: { '/': homepage('Slow Site'), '/robots.txt': { ...text(BLOCK_KEY_TRAINING), delayMs: 3000 } },
+    });
+    stack.farm.set(LATE_TERMS, {
+      routes: {
+        '/': homepage('Late Terms'),
+        '/robots.txt': text(BLOCK_KEY_TRAINING),
+        '/terms': { ...SILENT_TERMS, delayMs: 3000 },
+      },
+    });
+    stack.farm.set(CHANGING, {
+      routes: { '/': homepage('Changing Site'), '/robots.txt': text('User-agent: *\nDisallow: /private/\n') },
+    });
+    for (const [host, robots] of Object.entries(TERMS_SITES))
+      stack.farm.set(host, {
+        routes: { '/': homepage(host), '/robots.txt': text(robots), '/terms': FORBIDDING_TERMS },
+      });
     // First, so that its minute before another check may be asked is over by the time the test asks.
     await warm(stack.gatewayUrl, CHANGING, 60_000);
-    const sites = ['blocks-all.test', 'training.test', 'selective.test', 'allows.test', 'no-rules.test', 'llms.test', ...Object.keys(TERMS_SITES)];
+    const sites = [
+      'blocks-all.test',
+      'training.test',
+      'selective.test',
+      'allows.test',
+      'no-rules.test',
+      'llms.test',
+      ...Object.keys(TERMS_SITES),
+    ];
     await Promise.all(sites.map((h) => warm(stack.gatewayUrl, h, 60_000)));
     browser = await launchChromium();
     context = await browser.newContext({ locale: 'en-US', timezoneId: 'UTC' });
@@ -114,7 +144,9 @@ describe.skipIf(missing !== null)('the web app in Chromium', () => {
       const want = PERSON_READINGS[domain]!;
       const page = await sitePage(domain);
       expect(await page.getByTestId('stance').textContent(), domain).toBe(want.label);
-      const verdicts = await Promise.all(['training', 'search', 'inference'].map((u) => page.getByTestId(`verdict-${u}`).textContent()));
+      const verdicts = await Promise.all(
+        ['training', 'search', 'inference'].map((u) => page.getByTestId(`verdict-${u}`).textContent()),
+      );
       expect(verdicts, domain).toEqual(want.verdicts);
       expect(await page.title()).toBe(`${domain} – AI Policy Lens`);
       expect(await page.getByTestId('history').locator('li').first().textContent()).toContain('First check.');
@@ -140,31 +172,53 @@ describe.skipIf(missing !== null)('the web app in Chromium', () => {
     expect(entries[0]).toContain('started blocking GPTBot');
     expect(entries[1]).toContain('First check.');
     // The timeline: one stretch per stance held, oldest first, each with the badge's text.
-    expect(await page.getByTestId('timeline').locator('.timeline-stretch').allTextContents()).toEqual([BADGE_VIEW.no_policy.text, BADGE_VIEW.blocks_training.text]);
+    expect(await page.getByTestId('timeline').locator('.timeline-stretch').allTextContents()).toEqual([
+      BADGE_VIEW.no_policy.text,
+      BADGE_VIEW.blocks_training.text,
+    ]);
     await page.getByTestId('timeline').scrollIntoViewIfNeeded();
     await matchScreenshot(page, 'web-history', { ignore: [page.getByTestId('crawl-time')] });
     await page.close();
   });
 
   it('draws the registry as charts, each with its figures as a table, from the statistics', async () => {
-    const stats = (await gatewayGet(stack.gatewayUrl, '/preview/v1/stats')) as { total_domains: number; by_stance: Record<string, { domains: number }> };
+    const stats = (await gatewayGet(stack.gatewayUrl, '/preview/v1/stats')) as {
+      total_domains: number;
+      by_stance: Record<string, { domains: number }>;
+    };
     const page = await open('/overview');
     await page.locator('canvas[data-drawn="true"]').nth(4).waitFor({ timeout: 30_000 });
     expect(await page.locator('canvas').count()).toBe(5);
-    expect(await page.getByTestId('overview-total').textContent()).toContain(`Sites in the registry: ${stats.total_domains}, as of`);
+    expect(await page.getByTestId('overview-total').textContent()).toContain(
+      `Sites in the registry: ${stats.total_domains}, as of`,
+    );
     // Each canvas is an image named by its summary; its figures are in the table under it.
     const stanceChart = page.getByTestId('chart-stances');
     expect(await stanceChart.locator('canvas').getAttribute('role')).toBe('img');
-    expect(await stanceChart.locator('canvas').getAttribute('aria-label')).toMatch(new RegExp(`Share of sites in the registry by stance \\(${stats.total_domains} in all\\)`));
+    expect(await stanceChart.locator('canvas').getAttribute('aria-label')).toMatch(
+      new RegExp(`Share of sites in the registry by stance \\(${stats.total_domains} in all\\)`),
+    );
     const rows = await stanceChart.locator('tbody tr').allTextContents();
-    expect(rows).toContain(`Blocks all AI${stats.by_stance.blocks_all_ai!.domains}${Math.round((stats.by_stance.blocks_all_ai!.domains / stats.total_domains) * 1000) / 10}%`);
+    expect(rows).toContain(
+      `Blocks all AI${stats.by_stance.blocks_all_ai!.domains}${Math.round((stats.by_stance.blocks_all_ai!.domains / stats.total_domains) * 1000) / 10}%`,
+    );
     // The change of CHANGING's stance today is in the last 30 days.
-    expect(await page.getByTestId('chart-changes').locator('.chart-summary').textContent()).toMatch(/^Stance changes in the last 30 days: [1-9]\d*\. The most common: from No AI rules to Blocks AI training/);
+    expect(await page.getByTestId('chart-changes').locator('.chart-summary').textContent()).toMatch(
+      /^Stance changes in the last 30 days: [1-9]\d*\. The most common: from No AI rules to Blocks AI training/,
+    );
     // Terms that forbid AI against robots.txt: one site blocks the AI bots too, one blocks none.
-    expect(await page.getByTestId('chart-terms').locator('.chart-summary').textContent()).toMatch(/^Of the sites whose terms of service forbid AI \(2\), robots\.txt blocks AI bots on 1 and blocks none on 1\./);
-    expect(await page.getByTestId('chart-terms').locator('tbody tr').first().textContent()).toBe('Terms prohibit AI110');
-    expect(await page.getByTestId('chart-key-bots').locator('tbody tr').first().textContent()).toMatch(/^GPTBotAI training/);
-    await matchScreenshot(page, 'web-overview', { ignore: [page.getByTestId('overview-total'), page.getByTestId('chart-changes').locator('.chart-box')] });
+    expect(await page.getByTestId('chart-terms').locator('.chart-summary').textContent()).toMatch(
+      /^Of the sites whose terms of service forbid AI \(2\), robots\.txt blocks AI bots on 1 and blocks none on 1\./,
+    );
+    expect(await page.getByTestId('chart-terms').locator('tbody tr').first().textContent()).toBe(
+      'Terms prohibit AI110',
+    );
+    expect(await page.getByTestId('chart-key-bots').locator('tbody tr').first().textContent()).toMatch(
+      /^GPTBotAI training/,
+    );
+    await matchScreenshot(page, 'web-overview', {
+      ignore: [page.getByTestId('overview-total'), page.getByTestId('chart-changes').locator('.chart-box')],
+    });
     await page.close();
   });
 
@@ -175,7 +229,9 @@ describe.skipIf(missing !== null)('the web app in Chromium', () => {
     await site.close();
     const overview = await open('/overview', { scheme: 'dark' });
     await overview.locator('canvas[data-drawn="true"]').nth(4).waitFor({ timeout: 30_000 });
-    await matchScreenshot(overview, 'web-overview-dark', { ignore: [overview.getByTestId('overview-total'), overview.getByTestId('chart-changes').locator('.chart-box')] });
+    await matchScreenshot(overview, 'web-overview-dark', {
+      ignore: [overview.getByTestId('overview-total'), overview.getByTestId('chart-changes').locator('.chart-box')],
+    });
     await overview.close();
   });
 
@@ -185,7 +241,10 @@ describe.skipIf(missing !== null)('the web app in Chromium', () => {
       if (path === '/overview') await page.locator('canvas[data-drawn="true"]').nth(4).waitFor({ timeout: 30_000 });
       else if (path !== '/') await page.getByTestId('history').waitFor({ timeout: 30_000 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(PHONE.width);
-      if (path !== '/') await matchScreenshot(page, `web-phone-${path === '/overview' ? 'overview' : 'site'}`, { ignore: [page.getByTestId(path === '/overview' ? 'overview-total' : 'crawl-time')] });
+      if (path !== '/')
+        await matchScreenshot(page, `web-phone-${path === '/overview' ? 'overview' : 'site'}`, {
+          ignore: [page.getByTestId(path === '/overview' ? 'overview-total' : 'crawl-time')],
+        });
       await page.close();
     }
   });
@@ -212,13 +271,20 @@ describe.skipIf(missing !== null)('the web app in Chromium', () => {
     const reached = new Set<string>();
     for (let i = 0; i < 60 && !reached.has('SUMMARY'); i++) {
       await page.keyboard.press('Tab');
-      reached.add(await page.evaluate(() => `${document.activeElement?.tagName}${document.activeElement?.getAttribute('data-testid') === 'recheck' ? ':recheck' : ''}`));
+      reached.add(
+        await page.evaluate(
+          () =>
+            `${document.activeElement?.tagName}${document.activeElement?.getAttribute('data-testid') === 'recheck' ? ':recheck' : ''}`,
+        ),
+      );
     }
     expect([...reached]).toEqual(expect.arrayContaining(['A', 'BUTTON:recheck', 'SUMMARY']));
     await page.keyboard.press('Enter');
     await page.getByTestId('read').waitFor();
     await page.goto(url('/'));
-    expect(await page.getByTestId('recent').locator('li').first().textContent()).toBe(`allows.test – ${PERSON_READINGS['allows.test']!.label}`);
+    expect(await page.getByTestId('recent').locator('li').first().textContent()).toBe(
+      `allows.test – ${PERSON_READINGS['allows.test']!.label}`,
+    );
     await matchScreenshot(page, 'web-home');
     await page.close();
   });
@@ -270,7 +336,9 @@ describe.skipIf(missing !== null)('the web app in Chromium', () => {
       await page.goto(`${remote.gatewayUrl}/overview`);
       const note = page.getByTestId('no-stats');
       await note.waitFor({ timeout: 30_000 });
-      expect(await note.textContent()).toMatch(/^No statistics from this gateway’s lookup service\.The service it asks publishes no statistics/);
+      expect(await note.textContent()).toMatch(
+        /^No statistics from this gateway’s lookup service\.The service it asks publishes no statistics/,
+      );
       expect(await page.locator('canvas').count()).toBe(0);
       await page.close();
     } finally {
@@ -289,7 +357,8 @@ describe.skipIf(missing !== null)('the web app in Chromium', () => {
           await page.getByTestId('history').waitFor({ timeout: 30_000 });
           await page.getByText('Details: the lines and headers behind each verdict').click();
         }
-        if (path === '/overview') for (const s of await page.locator('details.chart-table > summary').all()) await s.click();
+        if (path === '/overview')
+          for (const s of await page.locator('details.chart-table > summary').all()) await s.click();
         findings.push(...(await seriousFindings(page)).map((f) => `${scheme} ${path}: ${f}`));
         await page.close();
       }

@@ -34,19 +34,29 @@ interface Message {
   message: string;
   placeholders?: Record<string, { content: string }>;
 }
-const EN = JSON.parse(readFileSync(join(import.meta.dirname, '../../extension/public/_locales/en/messages.json'), 'utf8')) as Record<string, Message>;
+const EN = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../../extension/public/_locales/en/messages.json'), 'utf8'),
+) as Record<string, Message>;
 
 const LOWER = 'áƀçđéƒğĥíĵķĺɱñóþʠŕšŧúṽŵẋýž';
 const UPPER = 'ÁƁÇĐÉƑĞĤÍĴĶĹṀÑÓÞǪŔŠŦÚṼŴẊÝŽ';
-const swap = (s: string): string => s.replace(/[a-z]/g, (c) => [...LOWER][c.charCodeAt(0) - 97]!).replace(/[A-Z]/g, (c) => [...UPPER][c.charCodeAt(0) - 65]!);
+const swap = (s: string): string =>
+  s
+    .replace(/[a-z]/g, (c) => [...LOWER][c.charCodeAt(0) - 97]!)
+    .replace(/[A-Z]/g, (c) => [...UPPER][c.charCodeAt(0) - 65]!);
 
 /** chrome.i18n.getMessage over the pseudo-locale: `$name$` placeholders to their content, then `$1`… to the substitutions. */
 function pseudoMessage(key: string, subs?: string | string[]): string {
   const m = EN[key];
   if (!m) throw new Error(`no message "${key}" in _locales/en`);
-  const text = `\u27e6${m.message.split(/(\$[A-Za-z0-9_]+\$)/).map((part, i) => (i % 2 ? part : swap(part))).join('')}\u27e7`;
+  const text = `\u27e6${m.message
+    .split(/(\$[A-Za-z0-9_]+\$)/)
+    .map((part, i) => (i % 2 ? part : swap(part)))
+    .join('')}\u27e7`;
   const args = typeof subs === 'string' ? [subs] : (subs ?? []);
-  return text.replace(/\$([A-Za-z0-9_]+)\$/g, (_, name: string) => m.placeholders![name.toLowerCase()]!.content).replace(/\$([1-9])/g, (_, n: string) => args[Number(n) - 1] ?? '');
+  return text
+    .replace(/\$([A-Za-z0-9_]+)\$/g, (_, name: string) => m.placeholders![name.toLowerCase()]!.content)
+    .replace(/\$([1-9])/g, (_, n: string) => args[Number(n) - 1] ?? '');
 }
 
 beforeAll(() => {
@@ -89,21 +99,48 @@ function english(root: Element, data: readonly string[]): string[] {
 }
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
-const found = (p: DomainPolicyFound): PopupState => ({ kind: 'found', domain: normalizeDomain(p.domain), policy: p, fetchedAt: NOW });
-const RULES: PathRules = { groups: [{ agents: ['gptbot'], rules: [[0, '/private/', 2]] }, { agents: ['*'], rules: [[0, '/admin/', 5]] }], truncated: false };
-const SITE = { ranklist_rank: 1234, cdn: 'Cloudflare', cms: 'WordPress', behind_cdnvendor: true, has_paywall: true, has_tos: true, tos_url: null };
+const found = (p: DomainPolicyFound): PopupState => ({
+  kind: 'found',
+  domain: normalizeDomain(p.domain),
+  policy: p,
+  fetchedAt: NOW,
+});
+const RULES: PathRules = {
+  groups: [
+    { agents: ['gptbot'], rules: [[0, '/private/', 2]] },
+    { agents: ['*'], rules: [[0, '/admin/', 5]] },
+  ],
+  truncated: false,
+};
+const SITE = {
+  ranklist_rank: 1234,
+  cdn: 'Cloudflare',
+  cms: 'WordPress',
+  behind_cdnvendor: true,
+  has_paywall: true,
+  has_tos: true,
+  tos_url: null,
+};
 const CAUSE = 'timed out';
 
 function extras(p: DomainPolicyFound, full: FullRecord | null, parent: Extras['parent'] = null): Extras {
   return {
     status: { mode: 'embedded', version: '0.1.0', features: { preview: true } },
     full,
-    announced: announced(p.domain, { purposes: { ...announced(p.domain).purposes, browsing: { allowed: false, source: ['robots_txt'] } } }),
+    announced: announced(p.domain, {
+      purposes: { ...announced(p.domain).purposes, browsing: { allowed: false, source: ['robots_txt'] } },
+    }),
     history: history(p.domain),
     views,
     bots: botLists(p.bots, full, p.path_rules),
     parent,
-    problem: full ? null : failureAdvice(DEFAULT_GATEWAY_URL, { ok: false, kind: 'unreachable', message: t('gatewayUnreachable', 'The gateway could not be reached.') }),
+    problem: full
+      ? null
+      : failureAdvice(DEFAULT_GATEWAY_URL, {
+          ok: false,
+          kind: 'unreachable',
+          message: t('gatewayUnreachable', 'The gateway could not be reached.'),
+        }),
   };
 }
 
@@ -114,18 +151,82 @@ const RECORDS: Array<[string, DomainPolicyFound, FullRecord | null, Extras['pare
     path_rules: RULES,
     bots: { blocked: ['GPTBot', 'ClaudeBot', 'Made-Up-Bot'], allowed: ['OAI-SearchBot'] },
     last_updated: '2026-01-01T10:00:00Z',
-    basis: { ...policy('training.test').basis!, last_check: { failed_at: '2026-03-01T11:55:00Z', cause: CAUSE, next_retry: '2026-03-01T12:55:00Z' } },
+    basis: {
+      ...policy('training.test').basis!,
+      last_check: { failed_at: '2026-03-01T11:55:00Z', cause: CAUSE, next_retry: '2026-03-01T12:55:00Z' },
+    },
   });
-  const selective = policy('cooking.selective.test', { ...policy('selective.test'), domain: 'cooking.selective.test', path_rules: RULES, bots: { blocked: ['CCBot'], allowed: [] } });
+  const selective = policy('cooking.selective.test', {
+    ...policy('selective.test'),
+    domain: 'cooking.selective.test',
+    path_rules: RULES,
+    bots: { blocked: ['CCBot'], allowed: [] },
+  });
   const unread = policy('robots-blocked.test');
   const noRobots = policy('no-robots.test', { bots: { blocked: [], allowed: [] } });
-  const wildcard = policy('wildcard-signals.test', { bots: { blocked: ['GPTBot', 'ClaudeBot'], allowed: [] }, path_rules: { groups: [{ agents: ['*'], rules: [[0, '/', 31]] }], truncated: false } });
+  const wildcard = policy('wildcard-signals.test', {
+    bots: { blocked: ['GPTBot', 'ClaudeBot'], allowed: [] },
+    path_rules: { groups: [{ agents: ['*'], rules: [[0, '/', 31]] }], truncated: false },
+  });
   return [
-    ['blocked', training, fullRecord('training.test', { GPTBot: 'blocked', ClaudeBot: 'blocked', 'Made-Up-Bot': 'blocked', 'OAI-SearchBot': 'allowed' }, { robots_txt: 'User-agent: GPTBot\nDisallow: /\n'.repeat(210), tos_ai_stance: 'prohibits', conflicts: ['tos_prohibits_ai_but_robots_allows', 'robots_blocks_ai_but_tos_allows_or_silent'], warnings: ['obsolete_tokens_only', 'a_future_warning'] }), null],
-    ['partly blocked', selective, fullRecord('selective.test', { GPTBot: 'partial', CCBot: 'blocked' }, { conflicts: ['signal_allows_but_robots_blocks'], explanations: [{ subject: 'signal_allows_but_robots_blocks', value: 'search', source: 'content_signals', line: 3, evidence: 'Content-Signal: search=yes', reason: 'x' }] }), { domain: normalizeDomain('selective.test'), www: false, policy: policy('selective.test') }],
-    ['unread robots.txt', unread, fullRecord('robots-blocked.test', {}, { robots_txt_status: 'blocked', robots_txt: null, homepage_status: null, basis: unread.basis }), null],
+    [
+      'blocked',
+      training,
+      fullRecord(
+        'training.test',
+        { GPTBot: 'blocked', ClaudeBot: 'blocked', 'Made-Up-Bot': 'blocked', 'OAI-SearchBot': 'allowed' },
+        {
+          robots_txt: 'User-agent: GPTBot\nDisallow: /\n'.repeat(210),
+          tos_ai_stance: 'prohibits',
+          conflicts: ['tos_prohibits_ai_but_robots_allows', 'robots_blocks_ai_but_tos_allows_or_silent'],
+          warnings: ['obsolete_tokens_only', 'a_future_warning'],
+        },
+      ),
+      null,
+    ],
+    [
+      'partly blocked',
+      selective,
+      fullRecord(
+        'selective.test',
+        { GPTBot: 'partial', CCBot: 'blocked' },
+        {
+          conflicts: ['signal_allows_but_robots_blocks'],
+          explanations: [
+            {
+              subject: 'signal_allows_but_robots_blocks',
+              value: 'search',
+              source: 'content_signals',
+              line: 3,
+              evidence: 'Content-Signal: search=yes',
+              reason: 'x',
+            },
+          ],
+        },
+      ),
+      { domain: normalizeDomain('selective.test'), www: false, policy: policy('selective.test') },
+    ],
+    [
+      'unread robots.txt',
+      unread,
+      fullRecord(
+        'robots-blocked.test',
+        {},
+        { robots_txt_status: 'blocked', robots_txt: null, homepage_status: null, basis: unread.basis },
+      ),
+      null,
+    ],
     ['no robots.txt', noRobots, null, null],
-    ['wildcard and signals', wildcard, fullRecord('wildcard-signals.test', { GPTBot: 'blocked', ClaudeBot: 'blocked' }, { warnings: ['content_signals_outside_group', 'robots_txt_truncated', 'unknown_directives'] }), null],
+    [
+      'wildcard and signals',
+      wildcard,
+      fullRecord(
+        'wildcard-signals.test',
+        { GPTBot: 'blocked', ClaudeBot: 'blocked' },
+        { warnings: ['content_signals_outside_group', 'robots_txt_truncated', 'unknown_directives'] },
+      ),
+      null,
+    ],
   ];
 })();
 
@@ -140,9 +241,21 @@ describe('pseudo-locale: every word a person reads goes through t() or say()', (
 
   it.each(RECORDS)('popup, every tab: %s', async (_name, p, full, parent) => {
     const data = [p.domain, parent?.domain ?? '', SITE.cdn, SITE.cms, CAUSE];
-    const page = { pathVerdicts: pathVerdicts(p, '/private/page'), signals: { aiTokens: ['noai'], tdmReservation: '1', tdmPolicy: null } };
+    const page = {
+      pathVerdicts: pathVerdicts(p, '/private/page'),
+      signals: { aiTokens: ['noai'], tdmReservation: '1', tdmPolicy: null },
+    };
     // Times follow Intl in the browser's language, not the messages: Russian has no ASCII letters to mistake for English.
-    const r = render(<PopupView state={found(p)} extras={extras(p, full, parent)} now={NOW} locale="ru" page={page} onRecheck={() => {}} />);
+    const r = render(
+      <PopupView
+        state={found(p)}
+        extras={extras(p, full, parent)}
+        now={NOW}
+        locale="ru"
+        page={page}
+        onRecheck={() => {}}
+      />,
+    );
     const tabs = [...r.container.querySelectorAll('[role=tab]')];
     expect(tabs.length).toBe(4);
     const seen: string[] = [];
@@ -157,14 +270,24 @@ describe('pseudo-locale: every word a person reads goes through t() or say()', (
   });
 
   it.each(RECORDS)('badge title: %s', (_name, p) => {
-    const shown = badgeFor({ kind: 'found', domain: normalizeDomain(p.domain), policy: p, fetchedAt: NOW, path: '/private/page' })!;
+    const shown = badgeFor({
+      kind: 'found',
+      domain: normalizeDomain(p.domain),
+      policy: p,
+      fetchedAt: NOW,
+      path: '/private/page',
+    })!;
     expect(escaped(shown.title, [p.domain])).toBeNull();
     expect(shown.title).toMatch(/^\u27e6/);
   });
 
   it('badge titles and the notices without a record', () => {
     const domain = normalizeDomain('new-site.test');
-    const failure = { ok: false as const, kind: 'forbidden' as const, message: t('gatewayHttp', 'The gateway answered HTTP $1.', 403) };
+    const failure = {
+      ok: false as const,
+      kind: 'forbidden' as const,
+      message: t('gatewayHttp', 'The gateway answered HTTP $1.', 403),
+    };
     const states: PopupState[] = [
       { kind: 'loading' },
       { kind: 'no-page' },
@@ -191,7 +314,7 @@ describe('pseudo-locale: every word a person reads goes through t() or say()', (
   });
 });
 
-describe('each entry point installs the browser\'s language at its start', () => {
+describe("each entry point installs the browser's language at its start", () => {
   // The entry modules are first imported here, with the English back in place.
   beforeEach(() => {
     setTranslator(null);

@@ -74,7 +74,9 @@ interface Target {
 function exchange(port: number, c: FuzzCase): Promise<{ data: Buffer; timedOut: boolean }> {
   return new Promise((resolvePromise) => {
     const chunks: Buffer[] = [];
-    const socket = connect({ host: '127.0.0.1', port, allowHalfOpen: true }, () => (c.halfClose ? socket.end(c.bytes) : socket.write(c.bytes)));
+    const socket = connect({ host: '127.0.0.1', port, allowHalfOpen: true }, () =>
+      c.halfClose ? socket.end(c.bytes) : socket.write(c.bytes),
+    );
     const done = (timedOut: boolean) => {
       clearTimeout(timer);
       socket.destroy();
@@ -83,7 +85,11 @@ function exchange(port: number, c: FuzzCase): Promise<{ data: Buffer; timedOut: 
     const timer = setTimeout(() => done(true), ANSWER_MS);
     socket.on('data', (d: Buffer) => {
       chunks.push(d);
-      if (!c.halfClose && answers(Buffer.concat(chunks), c.methods).filter((a) => a.status >= 200).length >= c.methods.length) done(false);
+      if (
+        !c.halfClose &&
+        answers(Buffer.concat(chunks), c.methods).filter((a) => a.status >= 200).length >= c.methods.length
+      )
+        done(false);
     });
     // The server's FIN: our side stays open (allowHalfOpen), so 'close' alone would not come.
     socket.on('end', () => done(false));
@@ -140,7 +146,10 @@ function answers(data: Buffer, methods: readonly string[]): Answer[] {
  * a frame's `file.js:12:3`, a line starting `at `, Node's internal modules, node_modules, or
  * this checkout's path.
  */
-const LEAK = new RegExp(String.raw`\.[cm]?[jt]sx?:\d+:\d+|(?:\n|\\n)\s*at \S|\bnode:internal/|node_modules/|` + ROOT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+const LEAK = new RegExp(
+  String.raw`\.[cm]?[jt]sx?:\d+:\d+|(?:\n|\\n)\s*at \S|\bnode:internal/|node_modules/|` +
+    ROOT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+);
 
 /** Why an answer breaks the rules, or null. */
 export function judge(a: Answer): string | null {
@@ -149,10 +158,12 @@ export function judge(a: Answer): string | null {
   const leak = LEAK.exec(a.body.toString('utf8'));
   if (leak) return `${a.status} showing a stack trace or a server path ("${leak[0].slice(0, 80)}")`;
   if (a.status < 400 || a.head) return null;
-  if (!(a.headers.get('content-type') ?? '').startsWith('application/json')) return `${a.status} without a JSON content type`;
+  if (!(a.headers.get('content-type') ?? '').startsWith('application/json'))
+    return `${a.status} without a JSON content type`;
   try {
     const body = JSON.parse(a.body.toString('utf8')) as { error?: unknown; message?: unknown };
-    if (typeof body.error !== 'string' || typeof body.message !== 'string') return `${a.status} whose body is not the error object`;
+    if (typeof body.error !== 'string' || typeof body.message !== 'string')
+      return `${a.status} whose body is not the error object`;
   } catch {
     return `${a.status} whose body is not JSON`;
   }
@@ -161,7 +172,13 @@ export function judge(a: Answer): string | null {
 
 async function fuzzOne(t: Target, count: number, seed: number): Promise<FuzzReport> {
   const rand = mulberry32(seed);
-  const report: FuzzReport = { server: t.name, sent: 0, statuses: {}, recheck: { sent: 0, statuses: {} }, failures: [] };
+  const report: FuzzReport = {
+    server: t.name,
+    sent: 0,
+    statuses: {},
+    recheck: { sent: 0, statuses: {} },
+    failures: [],
+  };
   const host = `127.0.0.1:${t.port}`;
   const worker = async () => {
     while (report.sent < count && !t.exited()) {
@@ -171,10 +188,17 @@ async function fuzzOne(t: Target, count: number, seed: number): Promise<FuzzRepo
       const { data, timedOut } = await exchange(t.port, c);
       const found = answers(data, c.methods);
       const fail = (reason: string) =>
-        report.failures.push({ server: t.name, case: c.name, reason, request: c.bytes.subarray(0, 300).toString('latin1'), answer: data.subarray(0, 300).toString('latin1') });
+        report.failures.push({
+          server: t.name,
+          case: c.name,
+          reason,
+          request: c.bytes.subarray(0, 300).toString('latin1'),
+          answer: data.subarray(0, 300).toString('latin1'),
+        });
       if (found.length === 0) {
         // Empty lines alone are no request (RFC 9112 section 2.2 lets a server ignore them).
-        if (!/^[\r\n ]*$/.test(c.bytes.toString('latin1'))) fail(timedOut ? `no answer within ${ANSWER_MS} ms` : 'connection closed without an answer');
+        if (!/^[\r\n ]*$/.test(c.bytes.toString('latin1')))
+          fail(timedOut ? `no answer within ${ANSWER_MS} ms` : 'connection closed without an answer');
         continue;
       }
       report.statuses[found[0]!.status] = (report.statuses[found[0]!.status] ?? 0) + 1;
@@ -186,7 +210,14 @@ async function fuzzOne(t: Target, count: number, seed: number): Promise<FuzzRepo
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  if (t.exited()) report.failures.push({ server: t.name, case: '-', reason: 'the server process stopped', request: '', answer: t.output().slice(-3000) });
+  if (t.exited())
+    report.failures.push({
+      server: t.name,
+      case: '-',
+      reason: 'the server process stopped',
+      request: '',
+      answer: t.output().slice(-3000),
+    });
   return report;
 }
 
@@ -255,12 +286,21 @@ async function stop(t: Target): Promise<Failure | null> {
   const exit = new Promise((r) => t.proc.once('exit', r));
   t.proc.kill('SIGTERM');
   let timer: NodeJS.Timeout | undefined;
-  const inTime = await Promise.race([exit.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), STOP_MS)))]);
+  const inTime = await Promise.race([
+    exit.then(() => true),
+    new Promise<boolean>((r) => (timer = setTimeout(() => r(false), STOP_MS))),
+  ]);
   clearTimeout(timer);
   if (inTime) return null;
   t.proc.kill('SIGKILL');
   await exit;
-  return { server: t.name, case: '-', reason: `the server did not exit within ${STOP_MS / 1000} s of SIGTERM`, request: '', answer: '' };
+  return {
+    server: t.name,
+    case: '-',
+    reason: `the server did not exit within ${STOP_MS / 1000} s of SIGTERM`,
+    request: '',
+    answer: '',
+  };
 }
 
 /** Runs the fuzz against both servers; resolves with one report per server. */
@@ -291,7 +331,8 @@ export async function runFuzz(opts: { count: number; seed?: number }): Promise<F
           all.failures.push(...part.failures);
           for (const [s, n] of Object.entries(part.statuses)) all.statuses[s] = (all.statuses[s] ?? 0) + n;
           all.recheck.sent += part.recheck.sent;
-          for (const [s, n] of Object.entries(part.recheck.statuses)) all.recheck.statuses[s] = (all.recheck.statuses[s] ?? 0) + n;
+          for (const [s, n] of Object.entries(part.recheck.statuses))
+            all.recheck.statuses[s] = (all.recheck.statuses[s] ?? 0) + n;
         }
       }
     } finally {
@@ -313,9 +354,14 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const reports = await runFuzz({ count, seed });
   let failed = 0;
   for (const r of reports) {
-    console.log(`${r.server}: ${r.sent} requests (seed ${seed}); answers ${JSON.stringify(r.statuses)}; ${r.failures.length} failures`);
+    console.log(
+      `${r.server}: ${r.sent} requests (seed ${seed}); answers ${JSON.stringify(r.statuses)}; ${r.failures.length} failures`,
+    );
     console.log(`  of which POST recheck: ${r.recheck.sent}; answers ${JSON.stringify(r.recheck.statuses)}`);
-    for (const f of r.failures.slice(0, 20)) console.log(`  ${f.reason}: ${f.case}\n    request: ${JSON.stringify(f.request)}\n    answer:  ${JSON.stringify(f.answer)}`);
+    for (const f of r.failures.slice(0, 20))
+      console.log(
+        `  ${f.reason}: ${f.case}\n    request: ${JSON.stringify(f.request)}\n    answer:  ${JSON.stringify(f.answer)}`,
+      );
     failed += r.failures.length;
   }
   process.exit(failed === 0 ? 0 : 1);

@@ -64,7 +64,8 @@ const openness = (v: Verdict) => (v === 'allowed' ? 1 : v === 'blocked' ? 0 : 0.
 export function classification(domain: string, fetchedAt: string, spec: Spec): Classification {
   const use_cases: UseCases = { training: 'allowed', search: 'allowed', inference: 'allowed', ...spec.use_cases };
   const score =
-    spec.score ?? Math.round((100 * (openness(use_cases.training) + openness(use_cases.search) + openness(use_cases.inference))) / 3);
+    spec.score ??
+    Math.round((100 * (openness(use_cases.training) + openness(use_cases.search) + openness(use_cases.inference))) / 3);
   const stance = DETAIL_STANCE[spec.detail];
   const has = (k: SignalKey) => (spec.standards ?? []).includes(k);
   const signals = Object.fromEntries(SIGNAL_KEYS.map((k) => [k, has(k)])) as Record<SignalKey, boolean>;
@@ -108,7 +109,13 @@ export function classification(domain: string, fetchedAt: string, spec: Spec): C
     ai_bots_allowed_count: allowed.length,
     ai_bots: Object.fromEntries([...blocked.map((b) => [b, 'blocked']), ...allowed.map((b) => [b, 'allowed'])]),
     all_bots: {},
-    crawl_rules: { crawl_delays: {}, blocked_paths: [], sitemaps_count: 0, directives_count: 0, has_wildcard_block: false },
+    crawl_rules: {
+      crawl_delays: {},
+      blocked_paths: [],
+      sitemaps_count: 0,
+      directives_count: 0,
+      has_wildcard_block: false,
+    },
     use_case_policies: use_cases,
     conflicts,
     tos_url: site.tos_url,
@@ -132,7 +139,10 @@ export function classification(domain: string, fetchedAt: string, spec: Spec): C
     warnings: [],
     ...(spec.basis ? { basis: BASIS } : {}),
   });
-  const purpose = (v: Verdict) => ({ allowed: v === 'allowed' ? true : v === 'unknown' ? null : false, source: v === 'allowed' || v === 'unknown' ? [] : ['robots_txt' as const] });
+  const purpose = (v: Verdict) => ({
+    allowed: v === 'allowed' ? true : v === 'unknown' ? null : false,
+    source: v === 'allowed' || v === 'unknown' ? [] : ['robots_txt' as const],
+  });
   const announced = AnnouncedRecordSchema.omit({ audit_id: true }).parse({
     domain,
     score,
@@ -234,7 +244,13 @@ export function registryPerFile(prefix: string): { db: Database.Database } {
 
 const at = (ms: number) => new Date(ms).toISOString();
 /** Stores a good crawl of `domain` at `ms`, as a worker does at the end of its job. */
-export const storeGood = (s: RegistryStore, domain: string, ms: number, detail: Detail = 'no_ai_rules', rank: number | null = null) =>
+export const storeGood = (
+  s: RegistryStore,
+  domain: string,
+  ms: number,
+  detail: Detail = 'no_ai_rules',
+  rank: number | null = null,
+) =>
   s.records.storeCrawl({
     evidence: evidence(domain, at(ms), 'User-agent: *\nDisallow:'),
     classification: classification(domain, at(ms), { detail, rank, basis: true }),
@@ -247,9 +263,12 @@ export const storeGood = (s: RegistryStore, domain: string, ms: number, detail: 
 export const storeFailed = (s: RegistryStore, domain: string, ms: number, cause = 'timed out') =>
   s.records.storeCrawl({
     evidence: evidence(domain, at(ms), null),
-    classification: classification(domain, at(ms), { detail: 'unreachable', use_cases: { training: 'unknown', search: 'unknown', inference: 'unknown' }, basis: true }),
+    classification: classification(domain, at(ms), {
+      detail: 'unreachable',
+      use_cases: { training: 'unknown', search: 'unknown', inference: 'unknown' },
+      basis: true,
+    }),
     nowMs: ms,
     failure: { cause },
     retryDelaysMs: RETRY_DELAYS_MS,
   });
-

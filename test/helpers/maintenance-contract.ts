@@ -30,8 +30,19 @@ const SPECS: Partial<Record<Detail, Spec>> = {
   },
 };
 
-export function storeCrawl(store: RegistryStore, domain: string, ms: number, detail: Detail = 'no_ai_rules', failure: string | null = null) {
-  const spec = failure ? { detail: 'unreachable' as const, use_cases: { training: 'unknown', search: 'unknown', inference: 'unknown' } as const } : SPECS[detail]!;
+export function storeCrawl(
+  store: RegistryStore,
+  domain: string,
+  ms: number,
+  detail: Detail = 'no_ai_rules',
+  failure: string | null = null,
+) {
+  const spec = failure
+    ? {
+        detail: 'unreachable' as const,
+        use_cases: { training: 'unknown', search: 'unknown', inference: 'unknown' } as const,
+      }
+    : SPECS[detail]!;
   return store.records.storeCrawl({
     evidence: evidence(domain, at(ms), failure ? null : 'User-agent: GPTBot\nDisallow: /\n'),
     classification: classification(domain, at(ms), spec),
@@ -65,46 +76,57 @@ export function maintenanceContract(name: string, open: () => Promise<StoreUnder
 
     const auditIds = async (domain: string) => (await store.records.audits(domain)).map((a) => a.auditId);
 
-    it.each([1, 2, 500])('prunes old audits, keeping the latest, the current record\'s and each one the history names (%i per step)', async (max) => {
-      // a.test: first crawl, two repeats, a change, a repeat (the current record), a failed check (the latest).
-      const a = [
-        await storeCrawl(store, 'a.test', T0),
-        await storeCrawl(store, 'a.test', T0 + DAY),
-        await storeCrawl(store, 'a.test', T0 + 2 * DAY),
-        await storeCrawl(store, 'a.test', T0 + 3 * DAY, 'blocks_training'),
-        await storeCrawl(store, 'a.test', T0 + 4 * DAY, 'blocks_training'),
-        await storeCrawl(store, 'a.test', T0 + 5 * DAY, 'blocks_training', 'timed out'),
-      ].map((o) => o.auditId);
-      // b.test: one old crawl. c.test: an old first crawl, an old repeat, and recent repeats.
-      const b = (await storeCrawl(store, 'b.test', T0)).auditId;
-      const c = [
-        await storeCrawl(store, 'c.test', T0),
-        await storeCrawl(store, 'c.test', T0 + DAY),
-        await storeCrawl(store, 'c.test', T0 + 195 * DAY),
-        await storeCrawl(store, 'c.test', T0 + 199 * DAY),
-      ].map((o) => o.auditId);
-      const histories = await Promise.all(['a.test', 'b.test', 'c.test'].map((d) => store.preview.history(d)));
+    it.each([1, 2, 500])(
+      "prunes old audits, keeping the latest, the current record's and each one the history names (%i per step)",
+      async (max) => {
+        // a.test: first crawl, two repeats, a change, a repeat (the current record), a failed check (the latest).
+        const a = [
+          await storeCrawl(store, 'a.test', T0),
+          await storeCrawl(store, 'a.test', T0 + DAY),
+          await storeCrawl(store, 'a.test', T0 + 2 * DAY),
+          await storeCrawl(store, 'a.test', T0 + 3 * DAY, 'blocks_training'),
+          await storeCrawl(store, 'a.test', T0 + 4 * DAY, 'blocks_training'),
+          await storeCrawl(store, 'a.test', T0 + 5 * DAY, 'blocks_training', 'timed out'),
+        ].map((o) => o.auditId);
+        // b.test: one old crawl. c.test: an old first crawl, an old repeat, and recent repeats.
+        const b = (await storeCrawl(store, 'b.test', T0)).auditId;
+        const c = [
+          await storeCrawl(store, 'c.test', T0),
+          await storeCrawl(store, 'c.test', T0 + DAY),
+          await storeCrawl(store, 'c.test', T0 + 195 * DAY),
+          await storeCrawl(store, 'c.test', T0 + 199 * DAY),
+        ].map((o) => o.auditId);
+        const histories = await Promise.all(['a.test', 'b.test', 'c.test'].map((d) => store.preview.history(d)));
 
-      expect(await pruneAll(store, T0 + 190 * DAY, max)).toBe(3);
+        expect(await pruneAll(store, T0 + 190 * DAY, max)).toBe(3);
 
-      expect(await auditIds('a.test')).toEqual([a[0], a[3], a[4], a[5]]);
-      expect(await auditIds('b.test')).toEqual([b]);
-      expect(await auditIds('c.test')).toEqual([c[0], c[2], c[3]]);
-      // The history tells the same story, and every entry it names is still there.
-      expect(await Promise.all(['a.test', 'b.test', 'c.test'].map((d) => store.preview.history(d)))).toEqual(histories);
-      for (const h of histories) for (const e of h!.entries) expect((await store.records.audit(e.audit_id))?.auditId).toBe(e.audit_id);
-      // The record and the failed check it kept are untouched.
-      expect((await store.records.full('a.test'))!.value.audit_id).toBe(a[4]);
-      expect((await store.records.summary('a.test'))!.lastCheck?.cause).toBe('timed out');
-      // A second pass finds nothing more.
-      expect(await pruneAll(store, T0 + 190 * DAY, max)).toBe(0);
-    });
+        expect(await auditIds('a.test')).toEqual([a[0], a[3], a[4], a[5]]);
+        expect(await auditIds('b.test')).toEqual([b]);
+        expect(await auditIds('c.test')).toEqual([c[0], c[2], c[3]]);
+        // The history tells the same story, and every entry it names is still there.
+        expect(await Promise.all(['a.test', 'b.test', 'c.test'].map((d) => store.preview.history(d)))).toEqual(
+          histories,
+        );
+        for (const h of histories)
+          for (const e of h!.entries) expect((await store.records.audit(e.audit_id))?.auditId).toBe(e.audit_id);
+        // The record and the failed check it kept are untouched.
+        expect((await store.records.full('a.test'))!.value.audit_id).toBe(a[4]);
+        expect((await store.records.summary('a.test'))!.lastCheck?.cause).toBe('timed out');
+        // A second pass finds nothing more.
+        expect(await pruneAll(store, T0 + 190 * DAY, max)).toBe(0);
+      },
+    );
 
     it('prunes nothing newer than the cutoff', async () => {
       for (let i = 0; i < 5; i++) await storeCrawl(store, 'd.test', T0 + i * DAY);
       expect(await pruneAll(store, T0, 10)).toBe(0);
       expect(await pruneAll(store, T0 + 2 * DAY, 10)).toBe(1);
-      expect((await store.records.audits('d.test')).map((e) => e.crawledAt)).toEqual([at(T0), at(T0 + 2 * DAY), at(T0 + 3 * DAY), at(T0 + 4 * DAY)]);
+      expect((await store.records.audits('d.test')).map((e) => e.crawledAt)).toEqual([
+        at(T0),
+        at(T0 + 2 * DAY),
+        at(T0 + 3 * DAY),
+        at(T0 + 4 * DAY),
+      ]);
       // The first crawl stays: the history names it.
       expect(await pruneAll(store, T0 + 4 * DAY, 10)).toBe(2);
       expect((await store.records.audits('d.test')).map((e) => e.crawledAt)).toEqual([at(T0), at(T0 + 4 * DAY)]);
@@ -148,10 +170,15 @@ export function maintenanceContract(name: string, open: () => Promise<StoreUnder
       expect(await store.preview.history('gone.test')).toBeNull();
       expect(await store.preview.signals('gone.test')).toBeNull();
       // Name search by trigram and by bigram, and the announced surface's search.
-      for (const q of ['gone', 'go']) expect((await store.records.search({ q, limit: 10, offset: 0 })).results).toEqual([]);
-      expect((await store.records.search({ q: 'test', limit: 10, offset: 0 })).results.map((r) => r.domain)).toEqual(['kept.test']);
+      for (const q of ['gone', 'go'])
+        expect((await store.records.search({ q, limit: 10, offset: 0 })).results).toEqual([]);
+      expect((await store.records.search({ q: 'test', limit: 10, offset: 0 })).results.map((r) => r.domain)).toEqual([
+        'kept.test',
+      ]);
       for (const params of [{ q: 'gone' }, { blocks: 'GPTBot' }, { stance: 'blocks_training' as const }]) {
-        expect(JSON.stringify(await store.preview.search({ ...params, limit: 10, offset: 0 }))).not.toContain('gone.test');
+        expect(JSON.stringify(await store.preview.search({ ...params, limit: 10, offset: 0 }))).not.toContain(
+          'gone.test',
+        );
       }
       expect(await store.queue.counts()).toEqual({ queued: 1, running: 0, retrying: 0 });
       expect(await store.records.counts()).toMatchObject({ domains: 1 });
@@ -172,7 +199,10 @@ export function maintenanceContract(name: string, open: () => Promise<StoreUnder
       expect(await store.maintenance.purgeDomain('never.test')).toBe(false);
       // A purged domain analysed again starts a new history.
       await storeCrawl(store, 'gone.test', T0 + 4 * DAY, 'no_ai_rules');
-      expect(await store.preview.history('gone.test')).toMatchObject({ crawls: 1, entries: [{ detail: 'no_ai_rules', changes: [] }] });
+      expect(await store.preview.history('gone.test')).toMatchObject({
+        crawls: 1,
+        entries: [{ detail: 'no_ai_rules', changes: [] }],
+      });
     });
 
     it('purges an unused domain only while it is still unused', async () => {
@@ -184,7 +214,9 @@ export function maintenanceContract(name: string, open: () => Promise<StoreUnder
       expect(await store.maintenance.purgeDomain('used.test', { unusedSince: cutoff })).toBe(false);
       expect(await store.maintenance.purgeDomain('old.test', { unusedSince: cutoff })).toBe(true);
       expect(await store.maintenance.purgeDomain('never.test', { unusedSince: cutoff })).toBe(false);
-      expect((await store.records.search({ q: 'test', limit: 10, offset: 0 })).results.map((r) => r.domain)).toEqual(['used.test']);
+      expect((await store.records.search({ q: 'test', limit: 10, offset: 0 })).results.map((r) => r.domain)).toEqual([
+        'used.test',
+      ]);
     });
   });
 }

@@ -58,13 +58,16 @@ export async function startPgCluster(): Promise<PgCluster> {
       execFileSync(cmd[0] as string, cmd[1] as string[], { stdio: 'pipe', timeout: 60_000 });
     } catch (err) {
       const e = err as { stderr?: Buffer; stdout?: Buffer; message: string };
-      throw new Error(`${tool} ${args.join(' ')}: ${e.stderr?.toString() || e.stdout?.toString() || e.message}`, { cause: err });
+      throw new Error(`${tool} ${args.join(' ')}: ${e.stderr?.toString() || e.stdout?.toString() || e.message}`, {
+        cause: err,
+      });
     }
   };
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale', 'C']);
   const port = await freePort();
   const options = `-p ${port} -k ${base} -c listen_addresses=127.0.0.1 -c fsync=on`;
-  const start = () => run('pg_ctl', ['start', '-w', '-t', '60', '-D', data, '-l', join(base, 'server.log'), '-o', options]);
+  const start = () =>
+    run('pg_ctl', ['start', '-w', '-t', '60', '-D', data, '-l', join(base, 'server.log'), '-o', options]);
   start();
   const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   let frozen: number[] = [];

@@ -1,7 +1,11 @@
 /** Polling for the integration tests (and the one unit test that waits on a background pass). */
 
 /** Resolves with the probe's first defined value, asked every `everyMs`; fails after `timeoutMs`. */
-export async function until<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs: number, everyMs = 50): Promise<T> {
+export async function until<T>(
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs: number,
+  everyMs = 50,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();

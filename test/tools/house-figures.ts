@@ -49,20 +49,41 @@ for (const file of files) {
   entry.files += 1;
   entry.lines += text.split('\n').length;
   perFolder.set(folder, entry);
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sf = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const deps = new Set<string>();
   const lineOf = (pos: number): number => sf.getLineAndCharacterOfPosition(pos).line + 1;
   const visit = (node: ts.Node, owner: string): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       const spec = node.moduleSpecifier.text;
       const typeOnly = ts.isImportDeclaration(node) ? node.importClause?.isTypeOnly === true : node.isTypeOnly;
-      if (spec.startsWith('.') && !typeOnly) deps.add(relative(ROOT, resolve(dirname(file), spec)).replace(/\.(?:js|ts|tsx)$/, ''));
+      if (spec.startsWith('.') && !typeOnly)
+        deps.add(relative(ROOT, resolve(dirname(file), spec)).replace(/\.(?:js|ts|tsx)$/, ''));
     }
     let name = owner;
-    if (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isArrowFunction(node) || ts.isFunctionExpression(node)) {
+    if (
+      ts.isFunctionDeclaration(node) ||
+      ts.isMethodDeclaration(node) ||
+      ts.isArrowFunction(node) ||
+      ts.isFunctionExpression(node)
+    ) {
       const named = (node as ts.FunctionDeclaration).name;
       const parent = node.parent;
-      name = named && ts.isIdentifier(named) ? named.text : parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name) ? parent.name.text : `${owner}/(anonymous)`;
+      name =
+        named && ts.isIdentifier(named)
+          ? named.text
+          : parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)
+            ? parent.name.text
+            : `${owner}/(anonymous)`;
       const start = lineOf(node.getStart(sf));
       const lines = lineOf(node.getEnd()) - start + 1;
       fns.push({ where: `${rel}:${start}`, name, lines });
@@ -109,12 +130,17 @@ function cycles(graph: Map<string, Set<string>>): string[][] {
   return out;
 }
 
-const total = [...perFolder.values()].reduce((a, b) => ({ files: a.files + b.files, lines: a.lines + b.lines }), { files: 0, lines: 0 });
+const total = [...perFolder.values()].reduce((a, b) => ({ files: a.files + b.files, lines: a.lines + b.lines }), {
+  files: 0,
+  lines: 0,
+});
 console.log(`Sources: ${total.files} files, ${total.lines} lines (${SOURCE_DIRS.join(', ')}; tests left out)\n`);
 console.log('Files and lines per folder:');
-for (const [folder, e] of [...perFolder].sort((a, b) => a[0].localeCompare(b[0]))) console.log(`  ${folder.padEnd(40)} ${String(e.files).padStart(4)} files ${String(e.lines).padStart(6)} lines`);
+for (const [folder, e] of [...perFolder].sort((a, b) => a[0].localeCompare(b[0])))
+  console.log(`  ${folder.padEnd(40)} ${String(e.files).padStart(4)} files ${String(e.lines).padStart(6)} lines`);
 console.log(`\nThe ${top} longest functions:`);
-for (const f of fns.sort((a, b) => b.lines - a.lines).slice(0, top)) console.log(`  ${String(f.lines).padStart(4)} lines  ${f.name}  (${f.where})`);
+for (const f of fns.sort((a, b) => b.lines - a.lines).slice(0, top))
+  console.log(`  ${String(f.lines).padStart(4)} lines  ${f.name}  (${f.where})`);
 console.log(`Functions over 80 lines: ${fns.filter((f) => f.lines > 80).length}`);
 const found = cycles(imports);
 console.log(`\nImport cycles (value imports): ${found.length}`);

@@ -47,9 +47,14 @@ export function operatorName(raw: string | undefined): string | null {
 
 /** The list's description cut to its first sentence, without knownagents.com's "More info" tail. */
 export function firstSentence(raw: string | undefined, token: string): string {
-  const text = (raw ?? '').replace(/\s*More info can be found at \S+/g, '').replace(/\u2026/g, '').trim();
+  const text = (raw ?? '')
+    .replace(/\s*More info can be found at \S+/g, '')
+    .replace(/\u2026/g, '')
+    .trim();
   const sentence = /^(.*?[.!?])(\s|$)/.exec(text)?.[1] ?? text;
-  return sentence.length >= 12 && !/^description unavailable/i.test(sentence) ? sentence : `Listed by ai.robots.txt as ${token}; its use is not documented.`;
+  return sentence.length >= 12 && !/^description unavailable/i.test(sentence)
+    ? sentence
+    : `Listed by ai.robots.txt as ${token}; its use is not documented.`;
 }
 
 export interface Refresh {
@@ -78,14 +83,27 @@ export function refresh(current: readonly CatalogueEntry[], list: Record<string,
       review: true,
     });
   }
-  const gone = current.filter((e) => e.source === AIRT && e.ai !== false && !listed.has(agentToken(e.token))).map((e) => e.token);
+  const gone = current
+    .filter((e) => e.source === AIRT && e.ai !== false && !listed.has(agentToken(e.token)))
+    .map((e) => e.token);
   return { entries: [...current, ...added], added, gone };
 }
 
 /** A value as the repository writes it: single-quoted strings. */
-const literal = (v: string | boolean): string => (typeof v === 'string' ? `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : String(v));
+const literal = (v: string | boolean): string =>
+  typeof v === 'string' ? `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : String(v);
 
-const FIELDS = ['token', 'operator', 'purpose', 'control', 'obsolete', 'ai', 'review', 'description', 'source'] as const;
+const FIELDS = [
+  'token',
+  'operator',
+  'purpose',
+  'control',
+  'obsolete',
+  'ai',
+  'review',
+  'description',
+  'source',
+] as const;
 
 /** One entry per line, fields in a fixed order, defaults left out: diffs stay one line per change. */
 export function render(entries: readonly CatalogueEntry[]): string {
@@ -115,7 +133,9 @@ function main(): void {
   const path = args.find((a) => !a.startsWith('--')) ?? DEFAULT_LIST;
   const list = JSON.parse(readFileSync(path, 'utf8')) as Record<string, ListEntry>;
   const r = refresh(CATALOGUE, list);
-  console.log(`${Object.keys(list).length} tokens in ${path}; catalogue ${CATALOGUE.length} entries, ${r.added.length} new.`);
+  console.log(
+    `${Object.keys(list).length} tokens in ${path}; catalogue ${CATALOGUE.length} entries, ${r.added.length} new.`,
+  );
   for (const e of r.added) console.log(`  new, to review: ${e.token} (${e.operator}; ${e.purpose})`);
   for (const t of r.gone) console.log(`  no longer listed (kept): ${t}`);
   if (write && r.added.length > 0) {

@@ -69,8 +69,20 @@ const settle = () => new Promise((r) => setTimeout(r, 600));
 
 async function chromiumRows(url: (h: string) => string, gateway: string, closed: string): Promise<PNG[]> {
   const profile = mkdtempSync(join(tmpdir(), 'lens-toolbar-'));
-  const args = [`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync', '--disable-component-update', `--window-size=${WIDTH},480`, '--window-position=0,0', '--host-resolver-rules=MAP *.test 127.0.0.1'];
-  const launch = () => chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: false, args, viewport: null });
+  const args = [
+    `--disable-extensions-except=${EXTENSION_DIR}`,
+    `--load-extension=${EXTENSION_DIR}`,
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-sync',
+    '--disable-component-update',
+    `--window-size=${WIDTH},480`,
+    '--window-position=0,0',
+    '--host-resolver-rules=MAP *.test 127.0.0.1',
+  ];
+  const launch = () =>
+    chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: false, args, viewport: null });
   // First run: learn the extension's id; then pin its button to the toolbar, as a person does.
   let context = await launch();
   const id = new URL((context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'))).url()).host;
@@ -98,7 +110,11 @@ async function chromiumRows(url: (h: string) => string, gateway: string, closed:
 async function firefoxRows(url: (h: string) => string, gateway: string, closed: string): Promise<PNG[]> {
   const firefox = await launchFirefox({ headed: true, width: WIDTH });
   const options = await firefox.openExtensionPage('options.html');
-  const point = (to: string) => firefox.evaluate(options, `browser.storage.local.set({ settings: { gatewayUrl: ${JSON.stringify(to)}, token: '' } }).then(() => '1')`);
+  const point = (to: string) =>
+    firefox.evaluate(
+      options,
+      `browser.storage.local.set({ settings: { gatewayUrl: ${JSON.stringify(to)}, token: '' } }).then(() => '1')`,
+    );
   await firefox.pinButton();
   const bar = await firefox.toolbarBox();
   await firefox.evaluate('chrome', `(gBrowser.selectedTab = gBrowser.tabs[0], '1')`);
@@ -106,7 +122,11 @@ async function firefoxRows(url: (h: string) => string, gateway: string, closed: 
   for (const [state, host] of ROWS) {
     await point(state === 'error' ? closed : gateway);
     await firefox.navigate(url(host));
-    for (const deadline = Date.now() + 60_000; (await firefox.badge()).text !== BADGE_VIEW[state].text; await settle()) {
+    for (
+      const deadline = Date.now() + 60_000;
+      (await firefox.badge()).text !== BADGE_VIEW[state].text;
+      await settle()
+    ) {
       if (Date.now() > deadline) throw new Error(`Firefox badge of ${host} never showed ${BADGE_VIEW[state].text}`);
     }
     await settle();
@@ -124,16 +144,27 @@ async function main(): Promise<void> {
     buildExtension('firefox');
     s.farm.set('terms-ai.test', REAL_SITES['terms-ai.test']!.site);
     // Its robots.txt answers after 30 s: the first check is still running while the badge is photographed.
-    const slow = { routes: { '/': homepage('First Visit'), '/robots.txt': { ...text('User-agent: *\nDisallow:\n'), delayMs: 30_000 } } };
+    const slow = {
+      routes: {
+        '/': homepage('First Visit'),
+        '/robots.txt': { ...text('User-agent: *\nDisallow:\n'), delayMs: 30_000 },
+      },
+    };
     s.farm.set('first-visit.test', slow);
     s.farm.set('first-visit-2.test', slow);
     s.farm.set('no-gateway.test', { routes: { '/': homepage('No Gateway') } });
-    await Promise.all(ROWS.filter(([st]) => st !== 'queued' && st !== 'error').map(([, h]) => warm(s.gatewayUrl, h, 60_000)));
+    await Promise.all(
+      ROWS.filter(([st]) => st !== 'queued' && st !== 'error').map(([, h]) => warm(s.gatewayUrl, h, 60_000)),
+    );
     const closed = `http://127.0.0.1:${await freePort()}`;
     const url = (h: string) => `http://${h}:${s.farm.port}/`;
-    if (!process.argv.includes('--firefox-only')) stack(await chromiumRows(url, s.gatewayUrl, closed), 'toolbar-chromium.png');
+    if (!process.argv.includes('--firefox-only'))
+      stack(await chromiumRows(url, s.gatewayUrl, closed), 'toolbar-chromium.png');
     // A site not seen yet for Firefox's first visit.
-    stack(await firefoxRows((h) => url(h === 'first-visit.test' ? 'first-visit-2.test' : h), s.gatewayUrl, closed), 'toolbar-firefox.png');
+    stack(
+      await firefoxRows((h) => url(h === 'first-visit.test' ? 'first-visit-2.test' : h), s.gatewayUrl, closed),
+      'toolbar-firefox.png',
+    );
   } finally {
     await s.close();
     stopX();

@@ -130,7 +130,8 @@ class Writer {
   private array(n: Json): string {
     if (Array.isArray(n.prefixItems)) {
       const items = n.prefixItems as Json[];
-      if ((n.items !== undefined && n.items !== false) || n.minItems !== items.length || n.maxItems !== items.length) throw new Error(`wire-guards: only fixed tuples: ${JSON.stringify(n)}`);
+      if ((n.items !== undefined && n.items !== false) || n.minItems !== items.length || n.maxItems !== items.length)
+        throw new Error(`wire-guards: only fixed tuples: ${JSON.stringify(n)}`);
       return `tuple(${items.map((i) => this.expr(i)).join(', ')})`;
     }
     const known = new Set(['type', 'items']);
@@ -143,12 +144,15 @@ class Writer {
     if (!props) {
       // z.record(z.string(), value): every key is a string; the values are checked.
       const keys = n.propertyNames as Json | undefined;
-      if (keys && (keys.type !== 'string' || Object.keys(keys).length > 1)) throw new Error(`wire-guards: record keys ${JSON.stringify(keys)}`);
+      if (keys && (keys.type !== 'string' || Object.keys(keys).length > 1))
+        throw new Error(`wire-guards: record keys ${JSON.stringify(keys)}`);
       return `rec(${this.expr(n.additionalProperties as Json)})`;
     }
     const required = new Set((n.required as string[] | undefined) ?? []);
     this.depth++;
-    const fields = Object.entries(props).map(([k, v]) => `${k}: ${required.has(k) ? '' : 'opt('}${this.expr(v)}${required.has(k) ? '' : ')'}`);
+    const fields = Object.entries(props).map(
+      ([k, v]) => `${k}: ${required.has(k) ? '' : 'opt('}${this.expr(v)}${required.has(k) ? '' : ')'}`,
+    );
     this.depth--;
     const line = `obj({ ${fields.join(', ')} })`;
     if (line.length + 2 * this.depth <= 100 && !line.includes('\n')) return line;
@@ -167,8 +171,9 @@ function order(defs: Record<string, Json>, roots: string[]): string[] {
     const walk = (x: unknown): void => {
       if (Array.isArray(x)) x.forEach(walk);
       else if (x && typeof x === 'object') {
-        for (const [k, v] of Object.entries(x)) if (k === '$ref' && typeof v === 'string') refs.add(v.replace(/^#\/\$defs\//, ''));
-        else walk(v);
+        for (const [k, v] of Object.entries(x))
+          if (k === '$ref' && typeof v === 'string') refs.add(v.replace(/^#\/\$defs\//, ''));
+          else walk(v);
       }
     };
     walk(defs[name]);
@@ -190,14 +195,18 @@ const HEADER = `/**
 export function generate(): string {
   const registry = z.registry<{ id: string }>();
   for (const [schema, id] of namedSchemas()) registry.add(schema, { id });
-  const out = z.toJSONSchema(registry, { target: 'draft-2020-12', io: 'input', uri: (id) => `#/$defs/${id}` }) as { schemas: Record<string, Json> };
+  const out = z.toJSONSchema(registry, { target: 'draft-2020-12', io: 'input', uri: (id) => `#/$defs/${id}` }) as {
+    schemas: Record<string, Json>;
+  };
   const defs: Record<string, Json> = {};
   for (const [id, { $schema: _s, $id: _i, ...rest }] of Object.entries(out.schemas)) defs[id] = rest;
   const w = new Writer(defs);
   const names = order(defs, Object.values(ROOTS));
   const consts = names.map((name) => `const ${name}: Guard = ${w.expr(defs[name]!)};`);
   const types = [...new Set(Object.values(ROOTS))].sort();
-  const exports = Object.entries(ROOTS).map(([guard, name]) => `export const ${guard} = (x: unknown): x is ${name} => ${name}(x);`);
+  const exports = Object.entries(ROOTS).map(
+    ([guard, name]) => `export const ${guard} = (x: unknown): x is ${name} => ${name}(x);`,
+  );
   const lists = [...w.usedLists].sort();
   return [
     HEADER,
@@ -219,7 +228,9 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
     console.log(`wrote ${GUARDS_FILE}`);
   } else {
     const same = readFileSync(GUARDS_FILE, 'utf8') === text;
-    console.log(same ? 'extension/lib/wire-guards.ts is up to date' : 'extension/lib/wire-guards.ts differs: run with --write');
+    console.log(
+      same ? 'extension/lib/wire-guards.ts is up to date' : 'extension/lib/wire-guards.ts differs: run with --write',
+    );
     process.exitCode = same ? 0 : 1;
   }
 }

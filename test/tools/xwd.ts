@@ -17,7 +17,8 @@ export function readXwd(file: Buffer): Pixels {
   const bytesPerLine = field(12);
   const [redMask, greenMask, blueMask] = [field(14), field(15), field(16)];
   const colours = field(19);
-  if (bitsPerPixel !== 32) throw new Error(`xwd: ${bitsPerPixel} bits per pixel; only 32 is read (run Xvfb with depth 24)`);
+  if (bitsPerPixel !== 32)
+    throw new Error(`xwd: ${bitsPerPixel} bits per pixel; only 32 is read (run Xvfb with depth 24)`);
   const start = headerSize! + colours * 12;
   const shift = (mask: number) => 31 - Math.clz32(mask & -mask);
   const data = Buffer.alloc(width! * height! * 4);

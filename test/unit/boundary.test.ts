@@ -14,7 +14,9 @@ const WXT_TSCONFIG = join(ROOT, '.wxt/tsconfig.json');
 
 /** The alias table: `~~/*` → `<root>/*` and so on, read from the config TypeScript uses. */
 function aliases(): { prefix: string; exact: boolean; target: string }[] {
-  const config = ts.readConfigFile(WXT_TSCONFIG, (p) => readFileSync(p, 'utf8')).config as { compilerOptions: { paths: Record<string, string[]> } };
+  const config = ts.readConfigFile(WXT_TSCONFIG, (p) => readFileSync(p, 'utf8')).config as {
+    compilerOptions: { paths: Record<string, string[]> };
+  };
   return Object.entries(config.compilerOptions.paths).map(([key, [target]]) => ({
     prefix: key.replace(/\*$/, ''),
     exact: !key.endsWith('*'),
@@ -27,7 +29,8 @@ function resolveSpecifier(file: string, spec: string, table: ReturnType<typeof a
   if (spec.startsWith('.')) return relative(ROOT, resolve(dirname(join(ROOT, file)), spec));
   // Longest alias first: `~~/x` is not `~` + `~/x`.
   for (const a of [...table].sort((x, y) => y.prefix.length - x.prefix.length)) {
-    if (a.exact ? spec === a.prefix : spec.startsWith(a.prefix)) return relative(ROOT, join(a.target, a.exact ? '' : spec.slice(a.prefix.length)));
+    if (a.exact ? spec === a.prefix : spec.startsWith(a.prefix))
+      return relative(ROOT, join(a.target, a.exact ? '' : spec.slice(a.prefix.length)));
   }
   return null;
 }
@@ -35,17 +38,25 @@ function resolveSpecifier(file: string, spec: string, table: ReturnType<typeof a
 describe('the browser side imports nothing from proxy/', () => {
   it('finds the alias table WXT generates', () => {
     expect(existsSync(WXT_TSCONFIG), 'run `npx wxt prepare` (npm install does)').toBe(true);
-    expect(aliases().map((a) => a.prefix).sort()).toEqual(expect.arrayContaining(['~~/', '@@/', '~/', '@/']));
+    expect(
+      aliases()
+        .map((a) => a.prefix)
+        .sort(),
+    ).toEqual(expect.arrayContaining(['~~/', '@@/', '~/', '@/']));
   });
 
   it('resolves aliases and relative paths the way the bundler does', () => {
     const table = aliases();
-    expect(resolveSpecifier('extension/lib/x.ts', '~~/proxy/analysis/robots/parse.js', table)).toBe('proxy/analysis/robots/parse.js');
+    expect(resolveSpecifier('extension/lib/x.ts', '~~/proxy/analysis/robots/parse.js', table)).toBe(
+      'proxy/analysis/robots/parse.js',
+    );
     expect(resolveSpecifier('extension/lib/x.ts', '@@/proxy/lib/env.js', table)).toBe('proxy/lib/env.js');
     expect(resolveSpecifier('extension/lib/x.ts', '~/lib/badge.js', table)).toBe('extension/lib/badge.js');
     expect(resolveSpecifier('extension/lib/x.ts', '../../proxy/service/api.js', table)).toBe('proxy/service/api.js');
     expect(resolveSpecifier('extension/lib/x.ts', 'preact', table)).toBeNull();
-    expect(importsOf("import type { A } from '~~/proxy/a.js';\nexport * from './b.js';\nconst c = import('../c.js');")).toEqual(['~~/proxy/a.js', './b.js', '../c.js']);
+    expect(
+      importsOf("import type { A } from '~~/proxy/a.js';\nexport * from './b.js';\nconst c = import('../c.js');"),
+    ).toEqual(['~~/proxy/a.js', './b.js', '../c.js']);
   });
 
   describe.each(['extension', 'shared'])('%s/', (dir) => {
@@ -55,7 +66,10 @@ describe('the browser side imports nothing from proxy/', () => {
     it.each(files)('%s', (file) => {
       for (const spec of importsOf(readFileSync(join(ROOT, file), 'utf8'))) {
         const target = resolveSpecifier(file, spec, table);
-        expect(target === null || !(target === 'proxy' || target.startsWith('proxy/')), `${file} imports ${spec} (${target})`).toBe(true);
+        expect(
+          target === null || !(target === 'proxy' || target.startsWith('proxy/')),
+          `${file} imports ${spec} (${target})`,
+        ).toBe(true);
       }
     });
   });

@@ -16,12 +16,44 @@ const DOCS = [
     .map((f) => `docs/${f}`),
   'proxy/gateway/README.md',
 ];
-const SCRIPTS = Object.keys((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
+const SCRIPTS = Object.keys(
+  (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts,
+);
 
 /** npm's own commands that the documents may name (anything else must be a script). */
-const NPM_BUILTINS = new Set(['install', 'i', 'ci', 'prune', 'run', 'exec', 'view', 'pack', 'uninstall', 'update', 'ls', 'help', 'init', 'audit-fix']);
+const NPM_BUILTINS = new Set([
+  'install',
+  'i',
+  'ci',
+  'prune',
+  'run',
+  'exec',
+  'view',
+  'pack',
+  'uninstall',
+  'update',
+  'ls',
+  'help',
+  'init',
+  'audit-fix',
+]);
 /** Top-level entries of the repository that a backticked path may start with. */
-const TOP = ['README.md', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.server.json', 'wxt.config.ts', 'extension', 'web', 'shared', 'proxy', 'test', 'scripts', 'deploy', 'docs'];
+const TOP = [
+  'README.md',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tsconfig.server.json',
+  'wxt.config.ts',
+  'extension',
+  'web',
+  'shared',
+  'proxy',
+  'test',
+  'scripts',
+  'deploy',
+  'docs',
+];
 
 /** The text without fenced code blocks and inline code spans (links there are not links). */
 function withoutCode(md: string): string {
@@ -108,14 +140,22 @@ function missingPaths(root: string, md: string): string[] {
 
 describe('the checks themselves', () => {
   it('find a broken link and a missing anchor, and accept good ones', () => {
-    const md = '# Title\n\n## Per-URL answers: `POST /v1/check`\n\n[ok](#title) [ok2](#per-url-answers-post-v1check) [bad](#nope) [file](package.json) [gone](no-such.md) [web](https://example.com)\n';
-    expect(brokenLinks(ROOT, 'README.md', md)).toEqual(['README.md: #nope (no heading #nope in README.md)', 'README.md: no-such.md (no such file: no-such.md)']);
+    const md =
+      '# Title\n\n## Per-URL answers: `POST /v1/check`\n\n[ok](#title) [ok2](#per-url-answers-post-v1check) [bad](#nope) [file](package.json) [gone](no-such.md) [web](https://example.com)\n';
+    expect(brokenLinks(ROOT, 'README.md', md)).toEqual([
+      'README.md: #nope (no heading #nope in README.md)',
+      'README.md: no-such.md (no such file: no-such.md)',
+    ]);
   });
 
   it('resolve links relative to the document, and check anchors in the target', () => {
-    expect(brokenLinks(ROOT, 'docs/x.md', '[a](../package.json) [b](policy.md#1-evidence-gathered-for-a-domain) [c](policy.md#99-nothing)')).toEqual([
-      'docs/x.md: policy.md#99-nothing (no heading #99-nothing in docs/policy.md)',
-    ]);
+    expect(
+      brokenLinks(
+        ROOT,
+        'docs/x.md',
+        '[a](../package.json) [b](policy.md#1-evidence-gathered-for-a-domain) [c](policy.md#99-nothing)',
+      ),
+    ).toEqual(['docs/x.md: policy.md#99-nothing (no heading #99-nothing in docs/policy.md)']);
   });
 
   it('skip links inside code', () => {
@@ -123,15 +163,29 @@ describe('the checks themselves', () => {
   });
 
   it('number repeated headings as GitHub does', () => {
-    expect([...anchorsOf('## Gateway\n## Gateway\n### 1. Evidence: `a/b`')]).toEqual(['gateway', 'gateway-1', '1-evidence-ab']);
+    expect([...anchorsOf('## Gateway\n## Gateway\n### 1. Evidence: `a/b`')]).toEqual([
+      'gateway',
+      'gateway-1',
+      '1-evidence-ab',
+    ]);
   });
 
   it('name commands package.json does not define', () => {
-    expect(unknownCommands('npm install && npm start; npm run build; npm run nothing; npm build; npm ci', ['start', 'build'])).toEqual(['npm run nothing', 'npm build']);
+    expect(
+      unknownCommands('npm install && npm start; npm run build; npm run nothing; npm build; npm ci', [
+        'start',
+        'build',
+      ]),
+    ).toEqual(['npm run nothing', 'npm build']);
   });
 
   it('name backticked paths that do not exist', () => {
-    expect(missingPaths(ROOT, '`proxy/gateway/app.ts` `proxy/gateway/nope.ts` `shared/robots/` `test/e2e/screenshots/.diff/` `proxy/*.ts` `dist/x.js`')).toEqual(['proxy/gateway/nope.ts']);
+    expect(
+      missingPaths(
+        ROOT,
+        '`proxy/gateway/app.ts` `proxy/gateway/nope.ts` `shared/robots/` `test/e2e/screenshots/.diff/` `proxy/*.ts` `dist/x.js`',
+      ),
+    ).toEqual(['proxy/gateway/nope.ts']);
   });
 });
 

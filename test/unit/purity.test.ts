@@ -9,7 +9,15 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, importsOf, sources } from './helpers/imports.js';
 
-const FORBIDDEN_PACKAGES = ['undici', 'better-sqlite3', 'express', 'pino', 'wxt', 'webextension-polyfill', '@wxt-dev/webextension-polyfill'];
+const FORBIDDEN_PACKAGES = [
+  'undici',
+  'better-sqlite3',
+  'express',
+  'pino',
+  'wxt',
+  'webextension-polyfill',
+  '@wxt-dev/webextension-polyfill',
+];
 
 describe.each(['shared', 'proxy/analysis'])('%s is pure', (dir) => {
   const files = sources(dir);
@@ -24,7 +32,10 @@ describe.each(['shared', 'proxy/analysis'])('%s is pure', (dir) => {
       if (s.startsWith('.')) {
         const target = relative(ROOT, join(ROOT, file, '..', s));
         const allowed = dir === 'shared' ? ['shared/'] : ['shared/', 'proxy/analysis/'];
-        expect(allowed.some((a) => target.startsWith(a)), `${file} imports ${target}`).toBe(true);
+        expect(
+          allowed.some((a) => target.startsWith(a)),
+          `${file} imports ${target}`,
+        ).toBe(true);
       }
     }
     expect(text).not.toMatch(/\b(?:process\.|Buffer\.|require\(|chrome\.|browser\.runtime)/);

@@ -18,7 +18,10 @@ describe('recent lookups (this browser only)', () => {
   it('survives what it cannot read, and forgets on request', () => {
     localStorage.setItem('lens:recent', '{not json');
     expect(recentLookups()).toEqual([]);
-    localStorage.setItem('lens:recent', JSON.stringify([{ domain: 'a.test', stance: null, at: 1 }, { nope: true }, 'x']));
+    localStorage.setItem(
+      'lens:recent',
+      JSON.stringify([{ domain: 'a.test', stance: null, at: 1 }, { nope: true }, 'x']),
+    );
     expect(recentLookups()).toEqual([{ domain: 'a.test', stance: null, at: 1 }]);
     forgetLookups();
     expect(recentLookups()).toEqual([]);

@@ -7,7 +7,11 @@ import { stretches, Timeline } from '../../web/src/timeline.js';
 afterEach(cleanup);
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 9, 1);
-const entry = (day: number, stance: HistoryResponse['entries'][number]['stance'], detail: HistoryResponse['entries'][number]['detail']) => ({
+const entry = (
+  day: number,
+  stance: HistoryResponse['entries'][number]['stance'],
+  detail: HistoryResponse['entries'][number]['detail'],
+) => ({
   audit_id: `a${day}`,
   crawled_at: new Date(T0 + day * DAY).toISOString(),
   stance,
@@ -18,7 +22,15 @@ const entry = (day: number, stance: HistoryResponse['entries'][number]['stance']
   changes: [],
 });
 // Newest first, as the gateway sends it.
-const history: HistoryResponse = { domain: 'a.test', crawls: 5, entries: [entry(30, 'blocks_training', 'blocks_training'), entry(10, 'no_policy', 'robots_blocked'), entry(0, 'no_policy', 'no_ai_rules')] };
+const history: HistoryResponse = {
+  domain: 'a.test',
+  crawls: 5,
+  entries: [
+    entry(30, 'blocks_training', 'blocks_training'),
+    entry(10, 'no_policy', 'robots_blocked'),
+    entry(0, 'no_policy', 'no_ai_rules'),
+  ],
+};
 
 describe('Timeline', () => {
   it('holds each stance from its check to the next, the last until now, oldest first; an unread robots.txt is unknown', () => {

@@ -43,7 +43,11 @@ export interface Stats {
   freshness: { fresh: number; aging: number; stale: number };
   key_bots?: Array<{ bot: string; use: 'training' | 'search' | 'inference'; domains: number; share: number }>;
   terms_vs_robots?: Record<string, { robots_blocks: number; robots_open: number; robots_unread: number }>;
-  stance_changes?: { since: string; by_day: Array<{ day: string; changes: number }>; transitions: Array<{ from: string; to: string; changes: number }> };
+  stance_changes?: {
+    since: string;
+    by_day: Array<{ day: string; changes: number }>;
+    transitions: Array<{ from: string; to: string; changes: number }>;
+  };
   generated_at: string;
 }
 
@@ -51,7 +55,14 @@ const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object
 
 /** A shallow check at the trust boundary, as the extension's guards: the fields the charts read. */
 export function isStats(x: unknown): x is Stats {
-  return isObj(x) && typeof x.total_domains === 'number' && isObj(x.by_stance) && isObj(x.standards) && Array.isArray(x.top_blocked_bots) && typeof x.generated_at === 'string';
+  return (
+    isObj(x) &&
+    typeof x.total_domains === 'number' &&
+    isObj(x.by_stance) &&
+    isObj(x.standards) &&
+    Array.isArray(x.top_blocked_bots) &&
+    typeof x.generated_at === 'string'
+  );
 }
 
 /** Plain GET with the page's headers; `prefer`: RFC 7240 `Prefer: wait=N`. */
@@ -61,7 +72,12 @@ async function get(path: string, prefer?: number): Promise<{ status: number; bod
   if (token) headers.authorization = `Bearer ${token}`;
   if (prefer) headers.prefer = `wait=${prefer}`;
   try {
-    const res = await fetch(path, { headers, credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(15_000 + (prefer ?? 0) * 1000) });
+    const res = await fetch(path, {
+      headers,
+      credentials: 'omit',
+      cache: 'no-store',
+      signal: AbortSignal.timeout(15_000 + (prefer ?? 0) * 1000),
+    });
     return { status: res.status, body: await res.json().catch(() => null) };
   } catch {
     return null;

@@ -18,7 +18,8 @@ export function App({ location }: { location: Pick<Location, 'pathname'> }) {
   const route = routeOf(location.pathname);
   useEffect(() => {
     if (route.page === 'home') document.title = 'AI Policy Lens';
-    else if (route.page === 'overview') document.title = t('webOverviewTitle', 'The registry at a glance \u2013 AI Policy Lens');
+    else if (route.page === 'overview')
+      document.title = t('webOverviewTitle', 'The registry at a glance \u2013 AI Policy Lens');
   }, [route.page]);
   switch (route.page) {
     case 'home':
@@ -35,7 +36,13 @@ export function App({ location }: { location: Pick<Location, 'pathname'> }) {
       return (
         <Layout place="other">
           <h1>{t('webBadDomainTitle', 'Not a domain name')}</h1>
-          <p data-testid="bad-domain">{t('webBadDomain', '\u201c$1\u201d is not a domain name that can have an AI policy. Try a name such as example.com.', route.input.slice(0, 100))}</p>
+          <p data-testid="bad-domain">
+            {t(
+              'webBadDomain',
+              '\u201c$1\u201d is not a domain name that can have an AI policy. Try a name such as example.com.',
+              route.input.slice(0, 100),
+            )}
+          </p>
           <p>
             <a href="/">{t('webNavLookup', 'Look up a site')}</a>
           </p>

@@ -39,8 +39,21 @@ export function LookupForm({ initial = '' }: { initial?: string }) {
         />
         <button type="submit">{t('webLookupButton', 'Look up')}</button>
       </div>
-      <p id="lookup-help" class={invalid ? 'help invalid' : 'help'} role={invalid ? 'alert' : undefined} data-testid="lookup-help">
-        {invalid ? t('webLookupInvalid', 'That is not a domain name. Type a name such as example.com, or paste a page\u2019s address.') : t('webLookupHelp', 'A name such as example.com, or a page\u2019s whole address: only its domain is looked up.')}
+      <p
+        id="lookup-help"
+        class={invalid ? 'help invalid' : 'help'}
+        role={invalid ? 'alert' : undefined}
+        data-testid="lookup-help"
+      >
+        {invalid
+          ? t(
+              'webLookupInvalid',
+              'That is not a domain name. Type a name such as example.com, or paste a page\u2019s address.',
+            )
+          : t(
+              'webLookupHelp',
+              'A name such as example.com, or a page\u2019s whole address: only its domain is looked up.',
+            )}
       </p>
     </form>
   );
@@ -79,7 +92,12 @@ export function HomePage() {
   return (
     <Layout place="home">
       <h1>{t('webHomeTitle', 'What does a website say about AI?')}</h1>
-      <p class="lead">{t('webHomeLead', 'Look a site up to see whether it lets its pages train AI models, feed AI search or answer chatbot users, which AI bots it blocks, and what decided it.')}</p>
+      <p class="lead">
+        {t(
+          'webHomeLead',
+          'Look a site up to see whether it lets its pages train AI models, feed AI search or answer chatbot users, which AI bots it blocks, and what decided it.',
+        )}
+      </p>
       <LookupForm />
       <Recent
         list={list}
@@ -91,7 +109,9 @@ export function HomePage() {
       <section aria-labelledby="more-h">
         <h2 id="more-h">{t('webMoreHeading', 'The whole registry')}</h2>
         <p>
-          <a href="/overview">{t('webMoreOverview', 'How many sites block AI training, and which bots: the registry at a glance')}</a>
+          <a href="/overview">
+            {t('webMoreOverview', 'How many sites block AI training, and which bots: the registry at a glance')}
+          </a>
         </p>
       </section>
     </Layout>

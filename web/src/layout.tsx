@@ -38,7 +38,12 @@ export function Layout({ place, children }: { place: Place; children: ComponentC
         {children}
       </main>
       <footer class="site-foot">
-        <p>{t('webFooter', 'AI Policy Lens reads what websites publish about AI: robots.txt rules for AI crawlers, llms.txt, ai.txt, TDMRep, content signals and terms of service. Only the domain names you look up are sent to this gateway.')}</p>
+        <p>
+          {t(
+            'webFooter',
+            'AI Policy Lens reads what websites publish about AI: robots.txt rules for AI crawlers, llms.txt, ai.txt, TDMRep, content signals and terms of service. Only the domain names you look up are sent to this gateway.',
+          )}
+        </p>
       </footer>
     </>
   );

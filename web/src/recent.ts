@@ -26,7 +26,10 @@ function storage(): Storage | null {
 }
 
 const isLookup = (r: unknown): r is RecentLookup =>
-  typeof r === 'object' && r !== null && typeof (r as RecentLookup).domain === 'string' && typeof (r as RecentLookup).at === 'number';
+  typeof r === 'object' &&
+  r !== null &&
+  typeof (r as RecentLookup).domain === 'string' &&
+  typeof (r as RecentLookup).at === 'number';
 
 export function recentLookups(): RecentLookup[] {
   try {

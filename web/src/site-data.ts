@@ -42,12 +42,18 @@ const pause = (attempt: number) => Math.min(15_000, 1000 * 2 ** attempt);
 export function failureMessage(f: GatewayFailure): string {
   switch (f.kind) {
     case 'rate_limited':
-      return t('webBusy', 'The gateway is busy and asks to wait $1 s. This page tries again by itself.', f.retryAfter ?? 60);
+      return t(
+        'webBusy',
+        'The gateway is busy and asks to wait $1 s. This page tries again by itself.',
+        f.retryAfter ?? 60,
+      );
     case 'unreachable':
     case 'timeout':
       return t('webUnreachable', 'The gateway did not answer. Reload the page in a moment.');
     case 'http_error':
-      return f.code === 'invalid_domain' ? t('webInvalidDomain', 'The gateway says this is not a domain name it can look up: $1', f.message) : t('webGatewayError', 'The gateway reported an error: $1', f.message);
+      return f.code === 'invalid_domain'
+        ? t('webInvalidDomain', 'The gateway says this is not a domain name it can look up: $1', f.message)
+        : t('webGatewayError', 'The gateway reported an error: $1', f.message);
     default:
       return t('webGatewayRefused', 'The gateway refused the request: $1', f.message);
   }
@@ -56,21 +62,26 @@ export function failureMessage(f: GatewayFailure): string {
 type Set = (s: SiteState) => void;
 
 /** The answer once the domain is checked, or null when the page stopped (left, gave up, failed: `set` told why). */
-async function firstAnswer(client: GatewayClient, domain: Domain, set: Set, signal: AbortSignal): Promise<DomainPolicyFound | null> {
+async function firstAnswer(
+  client: GatewayClient,
+  domain: Domain,
+  set: Set,
+  signal: AbortSignal,
+): Promise<DomainPolicyFound | null> {
   const start = Date.now();
   for (let attempt = 0; !signal.aborted; attempt++) {
     // The first ask answers at once, so a domain being checked says so at once; later asks are held.
     const r = await client.domain(domain, attempt === 0 ? {} : { waitS: HOLD_S });
     if (signal.aborted) return null;
     if (!r.ok) {
-      if (r.kind === 'unauthorized') return set({ kind: 'needs-token', wrong: r.tokenSent === true }), null;
-      if (r.kind !== 'rate_limited') return set({ kind: 'error', message: failureMessage(r) }), null;
+      if (r.kind === 'unauthorized') return (set({ kind: 'needs-token', wrong: r.tokenSent === true }), null);
+      if (r.kind !== 'rate_limited') return (set({ kind: 'error', message: failureMessage(r) }), null);
       set({ kind: 'error', message: failureMessage(r), retryInS: r.retryAfter });
       await sleep((r.retryAfter ?? 60) * 1000, signal);
       continue;
     }
     if (r.data.found) return r.data;
-    if (Date.now() - start > GIVE_UP_MS) return set({ kind: 'queued', gaveUp: true }), null;
+    if (Date.now() - start > GIVE_UP_MS) return (set({ kind: 'queued', gaveUp: true }), null);
     set({ kind: 'queued', gaveUp: false });
     if (attempt > 0 && !r.held) await sleep(pause(attempt - 1), signal);
   }
@@ -78,7 +89,12 @@ async function firstAnswer(client: GatewayClient, domain: Domain, set: Set, sign
 }
 
 /** An early answer's whole record: waits (held reads) until it is stored, then reads the lookup again. */
-async function wholeAnswer(client: GatewayClient, domain: Domain, early: DomainPolicyFound, signal: AbortSignal): Promise<DomainPolicyFound> {
+async function wholeAnswer(
+  client: GatewayClient,
+  domain: Domain,
+  early: DomainPolicyFound,
+  signal: AbortSignal,
+): Promise<DomainPolicyFound> {
   for (let i = 0; i < 6 && !signal.aborted; i++) {
     if (await awaitStoredRecord(domain, HOLD_S)) {
       const r = await client.domain(domain);

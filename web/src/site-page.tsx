@@ -77,16 +77,34 @@ function QueuedNotice({ domain, gaveUp }: { domain: string; gaveUp: boolean }) {
       <p>
         {gaveUp
           ? t('webQueuedLong', 'The first check of this site is taking long. Reload this page later to see its result.')
-          : t('webQueuedText', 'The gateway is reading this site\u2019s robots.txt and other AI signals for the first time. This usually takes a few seconds; this page updates by itself.')}
+          : t(
+              'webQueuedText',
+              'The gateway is reading this site\u2019s robots.txt and other AI signals for the first time. This usually takes a few seconds; this page updates by itself.',
+            )}
       </p>
     </div>
   );
 }
 
-function Found({ policy, extras, onNew }: { policy: DomainPolicyFound; extras: Extras | null; onNew: (p: DomainPolicyFound) => void }) {
+function Found({
+  policy,
+  extras,
+  onNew,
+}: {
+  policy: DomainPolicyFound;
+  extras: Extras | null;
+  onNew: (p: DomainPolicyFound) => void;
+}) {
   const [recheck, setRecheck] = useState<RecheckView>({ busy: false, message: null });
   const model = useMemo(
-    () => popupModel({ policy, full: extras?.full, announced: extras?.announced, history: extras?.history, parent: extras?.parent }),
+    () =>
+      popupModel({
+        policy,
+        full: extras?.full,
+        announced: extras?.announced,
+        history: extras?.history,
+        parent: extras?.parent,
+      }),
     [policy, extras],
   );
   // The parts told from the full record, by the views loaded with it (as the popup does).
@@ -105,7 +123,10 @@ function Found({ policy, extras, onNew }: { policy: DomainPolicyFound; extras: E
       <PolicyHeader host={model.host} headline={model.headline} badge={model.badge} />
       {policy.basis?.terms_pending && (
         <p class="notice" role="status" data-testid="terms-pending">
-          {t('webTermsPending', 'The site\u2019s terms of service are still being read; this page updates by itself when they are.')}
+          {t(
+            'webTermsPending',
+            'The site\u2019s terms of service are still being read; this page updates by itself when they are.',
+          )}
         </p>
       )}
       <div class="site-grid">
@@ -132,7 +153,11 @@ function Found({ policy, extras, onNew }: { policy: DomainPolicyFound; extras: E
         </div>
         <section class="card" aria-labelledby="bots-h">
           <h2 id="bots-h">{t('tabBots', 'Bots')}</h2>
-          {extras ? <extras.views.BotSection lists={extras.bots} robots={model.robots} from={model.from} /> : <p class="muted">{t('loadingBots', 'Loading the bots\u2026')}</p>}
+          {extras ? (
+            <extras.views.BotSection lists={extras.bots} robots={model.robots} from={model.from} />
+          ) : (
+            <p class="muted">{t('loadingBots', 'Loading the bots\u2026')}</p>
+          )}
         </section>
         {preview && model.history && extras?.history && (
           <div class="card wide">
@@ -143,7 +168,11 @@ function Found({ policy, extras, onNew }: { policy: DomainPolicyFound; extras: E
       </div>
       <details class="card details" data-testid="details">
         <summary>{t('webDetailsSummary', 'Details: the lines and headers behind each verdict')}</summary>
-        {more && views ? <views.Explanations model={model} details={more.details} /> : <p class="muted">{extras?.problem ?? t('loadingDetails', 'Loading the full record\u2026')}</p>}
+        {more && views ? (
+          <views.Explanations model={model} details={more.details} />
+        ) : (
+          <p class="muted">{extras?.problem ?? t('loadingDetails', 'Loading the full record\u2026')}</p>
+        )}
       </details>
     </>
   );

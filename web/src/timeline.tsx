@@ -25,7 +25,15 @@ export function stretches(history: HistoryResponse, now: number): Stretch[] {
   }));
 }
 
-export function Timeline({ history, now = Date.now(), locale }: { history: HistoryResponse; now?: number; locale?: string }) {
+export function Timeline({
+  history,
+  now = Date.now(),
+  locale,
+}: {
+  history: HistoryResponse;
+  now?: number;
+  locale?: string;
+}) {
   const parts = stretches(history, now);
   if (parts.length === 0) return null;
   const start = parts[0]!.fromMs;
@@ -40,8 +48,17 @@ export function Timeline({ history, now = Date.now(), locale }: { history: Histo
               key={i}
               class="timeline-stretch"
               // A stretch of a few minutes still shows its badge text.
-              style={{ flexGrow: Math.max((p.toMs - p.fromMs) / span, 0.08), background: view.color, color: view.textColor }}
-              title={t('webTimelineStretch', '$1 from $2', view.phrase, dateOnly(new Date(p.fromMs).toISOString(), locale))}
+              style={{
+                flexGrow: Math.max((p.toMs - p.fromMs) / span, 0.08),
+                background: view.color,
+                color: view.textColor,
+              }}
+              title={t(
+                'webTimelineStretch',
+                '$1 from $2',
+                view.phrase,
+                dateOnly(new Date(p.fromMs).toISOString(), locale),
+              )}
             >
               {view.text}
             </span>

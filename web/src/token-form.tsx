@@ -19,12 +19,22 @@ export function TokenForm({ wrong, onSaved }: { wrong: boolean; onSaved: () => v
       }}
     >
       <p role="alert">
-        <strong>{wrong ? t('webTokenWrong', 'This gateway refused the access token.') : t('webTokenNeeded', 'This gateway needs its access token.')}</strong>{' '}
+        <strong>
+          {wrong
+            ? t('webTokenWrong', 'This gateway refused the access token.')
+            : t('webTokenNeeded', 'This gateway needs its access token.')}
+        </strong>{' '}
         {t('webTokenHelp', 'Ask whoever runs it. It is kept in this browser and sent only to this gateway.')}
       </p>
       <label for="token">{t('webTokenLabel', 'Access token')}</label>
       <div class="lookup-row">
-        <input id="token" type="password" autoComplete="off" value={token} onInput={(e) => setToken((e.target as HTMLInputElement).value)} />
+        <input
+          id="token"
+          type="password"
+          autoComplete="off"
+          value={token}
+          onInput={(e) => setToken((e.target as HTMLInputElement).value)}
+        />
         <button type="submit">{t('webTokenSave', 'Use this token')}</button>
       </div>
     </form>

@@ -47,10 +47,14 @@ function usePage(start: PopupStart, state: PopupState) {
   }, [start]);
   // This page's path judged here against the site's rules; the path is never sent.
   const policy = state.kind === 'found' ? state.policy : null;
-  return useMemo(() => ({ pathVerdicts: policy ? pathVerdicts(policy, pagePath(start.tab?.url)) : null, signals }), [policy, signals, start]);
+  return useMemo(
+    () => ({ pathVerdicts: policy ? pathVerdicts(policy, pagePath(start.tab?.url)) : null, signals }),
+    [policy, signals, start],
+  );
 }
 
-const domainOf = (state: PopupState): string | null => (state.kind === 'found' || state.kind === 'queued' || state.kind === 'error' ? state.domain : null);
+const domainOf = (state: PopupState): string | null =>
+  state.kind === 'found' || state.kind === 'queued' || state.kind === 'error' ? state.domain : null;
 
 /** The details, once the full record exists (an early answer, its terms still being read, has none yet). */
 function useExtras(state: PopupState): Extras | null {
@@ -58,7 +62,9 @@ function useExtras(state: PopupState): Extras | null {
   // A new answer for the same domain (after "Check again", or the full record after an early
   // answer whose terms were still being read) reloads the details too.
   const version =
-    state.kind === 'found' ? `${state.policy.last_updated}|${state.policy.basis?.last_check?.failed_at ?? ''}|${state.policy.basis?.terms_pending ?? ''}` : state.kind;
+    state.kind === 'found'
+      ? `${state.policy.last_updated}|${state.policy.basis?.last_check?.failed_at ?? ''}|${state.policy.basis?.terms_pending ?? ''}`
+      : state.kind;
   const domain = domainOf(state);
   // The effect runs when the version or domain changes, and reads the state of that moment.
   const latest = useRef(state);

@@ -26,10 +26,18 @@ export function allowListOf(readings: BotReadings): NonNullable<Basis['allow_lis
   if (readings.wildcard?.status !== 'blocked') return null;
   const known = [...readings.catalogue.values()].filter(letIn);
   const others = readings.unknown.filter(letIn);
-  const all = [...known.filter((r) => !isAi(r)), ...others.filter((r) => !isAi(r)), ...known.filter(isAi), ...others.filter(isAi)];
+  const all = [
+    ...known.filter((r) => !isAi(r)),
+    ...others.filter((r) => !isAi(r)),
+    ...known.filter(isAi),
+    ...others.filter(isAi),
+  ];
   return {
     let_in: all.slice(0, LET_IN_SHOWN).map((r) => r.name),
     let_in_count: all.length,
-    ai: all.filter(isAi).slice(0, LET_IN_SHOWN).map((r) => r.name),
+    ai: all
+      .filter(isAi)
+      .slice(0, LET_IN_SHOWN)
+      .map((r) => r.name),
   };
 }

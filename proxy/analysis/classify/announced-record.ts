@@ -23,7 +23,11 @@ export function announcedRecord(d: Decision): AnnouncedRecordBody {
       ai_txt: { found: found.ai_txt },
       tdmrep: { found: found.tdmrep },
       agents_json: { found: found.agents_json },
-      content_signals: { found: found.content_signals, training: signals.contentSignals.training, search: signals.contentSignals.search },
+      content_signals: {
+        found: found.content_signals,
+        training: signals.contentSignals.training,
+        search: signals.contentSignals.search,
+      },
     },
     conflicts: d.conflicts.map((c) => c.id),
     last_crawled: isoUtc(d.evidence.fetchedAt),

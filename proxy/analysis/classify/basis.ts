@@ -29,7 +29,9 @@ export function basisOf(d: Decision): Basis {
     decided_by: perUseCase((u) => decidedBy(d, d.verdicts[u])),
     found: STANDARD_KEYS.filter((k) => found.has(k)),
     last_check: null, // the service sets it when a later check failed (section 8)
-    ...(evidence.tosPending ? { terms_pending: true as const } : { terms: { ai: facts.tos.ai.stance, automated_access: facts.tos.automatedAccess.stance } }),
+    ...(evidence.tosPending
+      ? { terms_pending: true as const }
+      : { terms: { ai: facts.tos.ai.stance, automated_access: facts.tos.automatedAccess.stance } }),
     content_signals: saidSignals(facts.contentSignals),
     allow_list: allowListOf(d.readings),
     fetches: fetchesOf(facts),
@@ -75,7 +77,8 @@ export function decidedBy(d: Decision, v: UseCaseVerdict): DecidingSignal[] {
   const restricted = v.verdict !== 'allowed';
   pieces(v.signal, !restricted);
   for (const s of v.robots.scopedSignals) pieces(s, !restricted);
-  if (restricted && v.robots.value !== 'allowed') bots(v.robots.value === 'blocked' ? v.robots.blockedKeys : v.robots.restricting);
+  if (restricted && v.robots.value !== 'allowed')
+    bots(v.robots.value === 'blocked' ? v.robots.blockedKeys : v.robots.restricting);
   if (!restricted) bots(v.robots.explicitKeys.filter((k) => k.named));
   return out;
 }

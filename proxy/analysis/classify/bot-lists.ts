@@ -66,7 +66,12 @@ export function allBotsMap(readings: BotReadings, lists: BotLists): Record<strin
     }
     return out;
   };
-  const entry = (s: BotStatus, isAi: boolean): BotEntry => ({ status: s.status, is_ai_bot: isAi, allowed_paths: take(s.allowedPaths), disallowed_paths: take(s.disallowedPaths) });
+  const entry = (s: BotStatus, isAi: boolean): BotEntry => ({
+    status: s.status,
+    is_ai_bot: isAi,
+    allowed_paths: take(s.allowedPaths),
+    disallowed_paths: take(s.disallowedPaths),
+  });
   const out: Record<string, BotEntry> = {};
   if (readings.wildcard) out['*'] = entry(readings.wildcard, false);
   for (const r of readings.catalogue.values()) if (r.named) out[r.name] = entry(r.status, r.bot?.is_ai_bot ?? false);

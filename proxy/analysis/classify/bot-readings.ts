@@ -5,7 +5,15 @@
  * how to name them.
  */
 import { BOTS, botByToken, type Bot } from '../../../shared/bots.js';
-import { Budget, closedBeyond, compiledRulesFor, ruleSetStatus, type BotStatus, type CompiledRuleSet, type RobotsTxt } from '../../../shared/robots/index.js';
+import {
+  Budget,
+  closedBeyond,
+  compiledRulesFor,
+  ruleSetStatus,
+  type BotStatus,
+  type CompiledRuleSet,
+  type RobotsTxt,
+} from '../../../shared/robots/index.js';
 
 export interface BotReading {
   /** Catalogue entry, or null for an agent the catalogue does not know. */
@@ -30,7 +38,14 @@ export interface BotReading {
 }
 
 /** Status of a bot when no robots.txt applies: nothing restricts it (RFC 9309 section 2.3.1.3). */
-const NO_RULES: BotStatus = Object.freeze({ status: 'allowed', source: 'none', allowedPaths: [], disallowedPaths: [], decidingLine: null, crawlDelay: null });
+const NO_RULES: BotStatus = Object.freeze({
+  status: 'allowed',
+  source: 'none',
+  allowedPaths: [],
+  disallowedPaths: [],
+  decidingLine: null,
+  crawlDelay: null,
+});
 
 export interface BotReadings {
   /** Catalogue bots, in catalogue order, keyed by lower-case token. */
@@ -75,7 +90,14 @@ export function readBots(robots: RobotsTxt | null): BotReadings {
   };
   const reading = (bot: Bot | null, name: string, token: string): BotReading => {
     const status = statusOf(token);
-    return { bot, name, token, status, named: namedTokens.has(token), closesBeyondWildcard: closesBeyondWildcard(token, status) };
+    return {
+      bot,
+      name,
+      token,
+      status,
+      named: namedTokens.has(token),
+      closesBeyondWildcard: closesBeyondWildcard(token, status),
+    };
   };
 
   const catalogue = new Map<string, BotReading>();

@@ -50,12 +50,19 @@ export function findConflicts(f: ConflictFacts): Finding<Conflict>[] {
     out.push(
       tos(
         'robots_blocks_ai_but_tos_allows_or_silent',
-        f.tosStance === 'silent' ? `robots.txt restricts ${uses}; the terms of service do not mention AI.` : `robots.txt restricts ${uses}, but the terms of service permit AI use.`,
+        f.tosStance === 'silent'
+          ? `robots.txt restricts ${uses}; the terms of service do not mention AI.`
+          : `robots.txt restricts ${uses}, but the terms of service permit AI use.`,
       ),
     );
   }
   if (f.tosStance === 'prohibits' && robotsLetsAiIn(f)) {
-    out.push(tos('tos_prohibits_ai_but_robots_allows', 'The terms of service prohibit AI use, but robots.txt restricts no AI bot.'));
+    out.push(
+      tos(
+        'tos_prohibits_ai_but_robots_allows',
+        'The terms of service prohibit AI use, but robots.txt restricts no AI bot.',
+      ),
+    );
   }
   for (const u of USE_CASES) {
     const v = f.verdicts[u];
@@ -63,7 +70,14 @@ export function findConflicts(f: ConflictFacts): Finding<Conflict>[] {
     if (v.signal?.value === true && r(u) !== 'allowed' && piece) {
       out.push({
         id: 'signal_allows_but_robots_blocks',
-        explanation: { subject: 'signal_allows_but_robots_blocks', value: u, source: piece.origin, line: piece.line, evidence: clip(piece.text), reason: `A usage signal allows ${USE_WORDS[u]}, but robots.txt ${r(u) === 'blocked' ? 'blocks' : 'partly blocks'} the bots for it.` },
+        explanation: {
+          subject: 'signal_allows_but_robots_blocks',
+          value: u,
+          source: piece.origin,
+          line: piece.line,
+          evidence: clip(piece.text),
+          reason: `A usage signal allows ${USE_WORDS[u]}, but robots.txt ${r(u) === 'blocked' ? 'blocks' : 'partly blocks'} the bots for it.`,
+        },
       });
     }
     // "a key bot of u is named allowed": explicitKeys also holds a key bot whose group only says
@@ -72,14 +86,28 @@ export function findConflicts(f: ConflictFacts): Finding<Conflict>[] {
     if (v.signal?.value === false && key && piece) {
       out.push({
         id: 'signal_blocks_but_robots_allows_explicitly',
-        explanation: { subject: 'signal_blocks_but_robots_allows_explicitly', value: u, source: piece.origin, line: piece.line, evidence: clip(piece.text), reason: `A usage signal refuses ${USE_WORDS[u]}, but robots.txt lets ${key.name} in by name.` },
+        explanation: {
+          subject: 'signal_blocks_but_robots_allows_explicitly',
+          value: u,
+          source: piece.origin,
+          line: piece.line,
+          evidence: clip(piece.text),
+          reason: `A usage signal refuses ${USE_WORDS[u]}, but robots.txt lets ${key.name} in by name.`,
+        },
       });
     }
   }
   if (f.llmsFound && f.stance === 'blocks_all_ai') {
     out.push({
       id: 'llms_txt_but_blocks_all_ai',
-      explanation: { subject: 'llms_txt_but_blocks_all_ai', value: 'conflict', source: 'llms_txt', line: null, evidence: null, reason: 'The site offers an llms.txt for language models but blocks all AI bots.' },
+      explanation: {
+        subject: 'llms_txt_but_blocks_all_ai',
+        value: 'conflict',
+        source: 'llms_txt',
+        line: null,
+        evidence: null,
+        reason: 'The site offers an llms.txt for language models but blocks all AI bots.',
+      },
     });
   }
   // One finding per id: the first explanation is kept (the records list each conflict once).
@@ -97,22 +125,50 @@ export function findNotes(f: ConflictFacts): Finding<Note>[] {
   if (!bans || f.tosStance === 'prohibits' || !robotsLetsAiIn(f)) return [];
   const id: Note = 'tos_bans_automated_access_but_robots_allows';
   const words = f.tosAccess === 'prohibits' ? 'forbid' : 'restrict';
-  return [{ id, explanation: { subject: id, value: 'note', source: 'tos', line: null, evidence: clip(f.tosAccessExcerpt), reason: `The terms of service ${words} robots and scrapers without naming AI; robots.txt restricts no AI bot.` } }];
+  return [
+    {
+      id,
+      explanation: {
+        subject: id,
+        value: 'note',
+        source: 'tos',
+        line: null,
+        evidence: clip(f.tosAccessExcerpt),
+        reason: `The terms of service ${words} robots and scrapers without naming AI; robots.txt restricts no AI bot.`,
+      },
+    },
+  ];
 }
 
 /** Retired tokens and the current bot that does their job (shared/bots.ts descriptions). */
 const SUCCESSOR: Readonly<Record<string, string>> = { 'anthropic-ai': 'claudebot', 'claude-web': 'claude-user' };
 
 /** Fields some crawler documents (RFC 9309, Yandex, content signals, RSL `License`); others are unknown. */
-const KNOWN_FIELDS = new Set(['crawl-delay', 'content-signal', 'content-usage', 'license', 'host', 'clean-param', 'request-rate', 'visit-time']);
+const KNOWN_FIELDS = new Set([
+  'crawl-delay',
+  'content-signal',
+  'content-usage',
+  'license',
+  'host',
+  'clean-param',
+  'request-rate',
+  'visit-time',
+]);
 
 const MAX_LISTED = 5;
 
-export function findWarnings(robots: RobotsTxt | null, readings: BotReadings, fetchTruncated: boolean): Finding<WarningCode>[] {
+export function findWarnings(
+  robots: RobotsTxt | null,
+  readings: BotReadings,
+  fetchTruncated: boolean,
+): Finding<WarningCode>[] {
   if (robots === null) return [];
   const out: Finding<WarningCode>[] = [];
   const warn = (id: WarningCode, line: number | null, evidence: string | null, reason: string): void => {
-    out.push({ id, explanation: { subject: id, value: 'warning', source: 'robots_txt', line, evidence: clip(evidence), reason } });
+    out.push({
+      id,
+      explanation: { subject: id, value: 'warning', source: 'robots_txt', line, evidence: clip(evidence), reason },
+    });
   };
 
   // A group naming only retired tokens restricts nothing real, unless the successor is restricted anyway.
@@ -126,7 +182,9 @@ export function findWarnings(robots: RobotsTxt | null, readings: BotReadings, fe
     });
     if (unguarded.length === 0) continue;
     const names = unguarded.map((t) => botByToken(t)!.token);
-    const successors = unguarded.map((t) => readings.catalogue.get(SUCCESSOR[t] ?? '')?.name).filter((n): n is string => n !== undefined);
+    const successors = unguarded
+      .map((t) => readings.catalogue.get(SUCCESSOR[t] ?? '')?.name)
+      .filter((n): n is string => n !== undefined);
     warn(
       'obsolete_tokens_only',
       g.line,
@@ -138,17 +196,37 @@ export function findWarnings(robots: RobotsTxt | null, readings: BotReadings, fe
   const outside = robots.outside.filter((r) => r.name === 'content-signal' || r.name === 'content-usage');
   if (outside.length > 0) {
     const first = outside[0]!;
-    warn('content_signals_outside_group', first.line, `${first.name}: ${first.value}`, 'A content signal stands outside any user-agent group; it is read as applying to all bots.');
+    warn(
+      'content_signals_outside_group',
+      first.line,
+      `${first.name}: ${first.value}`,
+      'A content signal stands outside any user-agent group; it is read as applying to all bots.',
+    );
   }
 
   if (robots.truncated || fetchTruncated) {
-    warn('robots_txt_truncated', null, null, 'robots.txt is larger than 500 KiB; only the first 500 KiB were read (RFC 9309 section 2.5).');
+    warn(
+      'robots_txt_truncated',
+      null,
+      null,
+      'robots.txt is larger than 500 KiB; only the first 500 KiB were read (RFC 9309 section 2.5).',
+    );
   }
 
-  const unknown = [...robots.outside, ...robots.groups.flatMap((g) => g.records)].filter((r) => !KNOWN_FIELDS.has(r.name)).sort((a, b) => a.line - b.line);
+  const unknown = [...robots.outside, ...robots.groups.flatMap((g) => g.records)]
+    .filter((r) => !KNOWN_FIELDS.has(r.name))
+    .sort((a, b) => a.line - b.line);
   if (unknown.length > 0) {
-    const listed = unknown.slice(0, MAX_LISTED).map((r) => `${r.name} (line ${r.line})`).join(', ');
-    warn('unknown_directives', unknown[0]!.line, `${unknown[0]!.name}: ${unknown[0]!.value}`, `robots.txt has ${unknown.length} line(s) no crawler documents, ignored: ${listed}${unknown.length > MAX_LISTED ? ', …' : ''}.`);
+    const listed = unknown
+      .slice(0, MAX_LISTED)
+      .map((r) => `${r.name} (line ${r.line})`)
+      .join(', ');
+    warn(
+      'unknown_directives',
+      unknown[0]!.line,
+      `${unknown[0]!.name}: ${unknown[0]!.value}`,
+      `robots.txt has ${unknown.length} line(s) no crawler documents, ignored: ${listed}${unknown.length > MAX_LISTED ? ', …' : ''}.`,
+    );
   }
   return out;
 }

@@ -18,7 +18,11 @@ import { decideStance, type StanceDecision } from './stance.js';
 import { readUsageSignals, type UsageSignals } from './usage-signals.js';
 import { listingsOnly, robotsVerdict, useCaseVerdict, type UseCaseVerdict } from './verdicts.js';
 
-export const perUseCase = <T>(f: (u: UseCase) => T): Record<UseCase, T> => ({ training: f('training'), search: f('search'), inference: f('inference') });
+export const perUseCase = <T>(f: (u: UseCase) => T): Record<UseCase, T> => ({
+  training: f('training'),
+  search: f('search'),
+  inference: f('inference'),
+});
 
 export interface Decision {
   evidence: Evidence;
@@ -62,7 +66,12 @@ export function decide(evidence: Evidence): Decision {
   const readings = readBots(robots);
   const signals = readUsageSignals(facts);
   const verdictOf = (u: UseCase | null, bots: readonly Bot[], keys: readonly string[]): UseCaseVerdict =>
-    useCaseVerdict(u ?? 'inference', robotsVerdict({ bots, keys, signalUseCase: u }, readings, signals), u === null ? null : signals.site[u], robotsOutcome);
+    useCaseVerdict(
+      u ?? 'inference',
+      robotsVerdict({ bots, keys, signalUseCase: u }, readings, signals),
+      u === null ? null : signals.site[u],
+      robotsOutcome,
+    );
 
   const read = perUseCase((u) => verdictOf(u, botsForUseCase(u), KEY_BOTS[u]));
   const verdicts = { ...read, search: listingsOnly(read.search, signals.site.inference) };
@@ -83,22 +92,35 @@ export function decide(evidence: Evidence): Decision {
     stance,
     conflicts: findConflicts(terms),
     notes: findNotes(terms),
-    warnings: findWarnings(robots, readings, evidence.robots.kind === 'response' && evidence.robots.truncated && robotsOutcome === 'ok'),
+    warnings: findWarnings(
+      robots,
+      readings,
+      evidence.robots.kind === 'response' && evidence.robots.truncated && robotsOutcome === 'ok',
+    ),
     lists: botLists(readings),
     found,
     pageTokens,
     aiBotNamed: USE_BOTS.some((b) => readings.namedTokens.has(b.token.toLowerCase())),
     openness: openness(useCases),
     purposes: {
-      rag: verdictOf('inference', nonObsolete.filter((b) => b.purpose === 'inference'), KEY_BOTS.inference),
-      browsing: verdictOf(null, nonObsolete.filter((b) => b.purpose === 'agent'), []),
+      rag: verdictOf(
+        'inference',
+        nonObsolete.filter((b) => b.purpose === 'inference'),
+        KEY_BOTS.inference,
+      ),
+      browsing: verdictOf(
+        null,
+        nonObsolete.filter((b) => b.purpose === 'agent'),
+        [],
+      ),
     },
   };
 }
 
 /** The homepage's own AI tokens, in a robots meta tag and in X-Robots-Tag. */
 function pageTokensOf(facts: Facts): Decision['pageTokens'] {
-  const has = (source: string) => facts.meta.directives.some((d) => d.source === source && d.directives.some((t) => AI_TOKENS.includes(t)));
+  const has = (source: string) =>
+    facts.meta.directives.some((d) => d.source === source && d.directives.some((t) => AI_TOKENS.includes(t)));
   return { meta: has('meta'), xRobotsTag: has('x_robots_tag') };
 }
 
@@ -114,7 +136,14 @@ function foundOf(facts: Facts): Signals {
   };
 }
 
-function stanceOf(facts: Facts, verdicts: Decision['verdicts'], readings: BotReadings, signals: UsageSignals, found: Signals, pageTokens: Decision['pageTokens']): StanceDecision {
+function stanceOf(
+  facts: Facts,
+  verdicts: Decision['verdicts'],
+  readings: BotReadings,
+  signals: UsageSignals,
+  found: Signals,
+  pageTokens: Decision['pageTokens'],
+): StanceDecision {
   return decideStance({
     hostAnswered: facts.hostAnswered,
     robotsOutcome: facts.robotsOutcome,
@@ -123,14 +152,27 @@ function stanceOf(facts: Facts, verdicts: Decision['verdicts'], readings: BotRea
       const r = readings.catalogue.get(b.token.toLowerCase());
       return r !== undefined && r.named && r.status.status === 'blocked';
     }),
-    usageSignal: USE_CASES.some((u) => signals.site[u] !== null) || USE_BOTS.some((b) => signals.scoped.has(b.token.toLowerCase())),
+    usageSignal:
+      USE_CASES.some((u) => signals.site[u] !== null) ||
+      USE_BOTS.some((b) => signals.scoped.has(b.token.toLowerCase())),
     llmsFound: found.llms_txt,
-    otherSignalFound: found.content_signals || found.tdmrep || found.ai_txt || found.agents_json || pageTokens.meta || pageTokens.xRobotsTag,
+    otherSignalFound:
+      found.content_signals ||
+      found.tdmrep ||
+      found.ai_txt ||
+      found.agents_json ||
+      pageTokens.meta ||
+      pageTokens.xRobotsTag,
   });
 }
 
 /** What the conflicts and notes are found from: the verdicts beside the terms of service. */
-function termsFacts(facts: Facts, verdicts: Decision['verdicts'], found: Signals, stance: StanceDecision): ConflictFacts {
+function termsFacts(
+  facts: Facts,
+  verdicts: Decision['verdicts'],
+  found: Signals,
+  stance: StanceDecision,
+): ConflictFacts {
   return {
     verdicts,
     robotsOutcome: facts.robotsOutcome,

@@ -20,7 +20,9 @@ const capital = (s: string): string => (s.startsWith('robots.txt') ? s : s.charA
 
 export function explainRobotsOutcome(facts: Facts): Explanation {
   const result = facts.evidence.robots;
-  const evidence = facts.robotsChallenge?.evidence ? `${describeFetch(result)}; ${facts.robotsChallenge.evidence}` : describeFetch(result);
+  const evidence = facts.robotsChallenge?.evidence
+    ? `${describeFetch(result)}; ${facts.robotsChallenge.evidence}`
+    : describeFetch(result);
   const problem = robotsProblem(facts.robotsOutcome, result, facts.robotsChallenge !== null);
   const reason =
     facts.robotsOutcome === 'ok'
@@ -28,7 +30,14 @@ export function explainRobotsOutcome(facts: Facts): Explanation {
       : facts.robotsOutcome === 'missing'
         ? 'The site has no robots.txt (not found, or a web page instead of a text file).'
         : `robots.txt could not be read: ${problem ? problemWords(problem, result) : 'no answer'}.`;
-  return { subject: 'robots_txt', value: facts.robotsOutcome, source: 'crawl', line: null, evidence: clip(evidence), reason };
+  return {
+    subject: 'robots_txt',
+    value: facts.robotsOutcome,
+    source: 'crawl',
+    line: null,
+    evidence: clip(evidence),
+    reason,
+  };
 }
 
 /** What happened to robots.txt, as the start of a sentence: "robots.txt timed out". */
@@ -76,7 +85,9 @@ export function unreachableStory(facts: Facts): string {
 
 /** Who a rule speaks to, in words. */
 const whom = (rule: RobotsRuleRef | null): string =>
-  rule === null || rule.agent === '*' ? 'every crawler (User-agent: *), AI Policy Lens\u2019s included,' : `AI Policy Lens\u2019s crawler (User-agent: ${rule.agent})`;
+  rule === null || rule.agent === '*'
+    ? 'every crawler (User-agent: *), AI Policy Lens\u2019s included,'
+    : `AI Policy Lens\u2019s crawler (User-agent: ${rule.agent})`;
 
 /** robots.txt of another host than the domain's own (a redirect led there), by its host. */
 function otherHost(d: Decision, rule: RobotsRuleRef | null): string | null {
@@ -90,10 +101,20 @@ function otherHost(d: Decision, rule: RobotsRuleRef | null): string | null {
 
 /** The rule behind a page the site asked not to be fetched: its line in the domain's robots.txt, or the rule as read elsewhere. */
 function ruleSource(d: Decision, rule: RobotsRuleRef | null, refused: FetchResult | null): Source {
-  if (rule === null) return { source: 'crawl', line: null, evidence: clip(refused?.kind === 'refused' ? refused.reason : null) };
+  if (rule === null)
+    return { source: 'crawl', line: null, evidence: clip(refused?.kind === 'refused' ? refused.reason : null) };
   const host = otherHost(d, rule);
-  if (host !== null) return { source: 'robots_txt', line: null, evidence: clip(`robots.txt of ${host}, line ${rule.line}: Disallow: ${rule.pattern}`) };
-  return { source: 'robots_txt', line: rule.line, evidence: d.lines.text(rule.line) ?? clip(`Disallow: ${rule.pattern}`) };
+  if (host !== null)
+    return {
+      source: 'robots_txt',
+      line: null,
+      evidence: clip(`robots.txt of ${host}, line ${rule.line}: Disallow: ${rule.pattern}`),
+    };
+  return {
+    source: 'robots_txt',
+    line: rule.line,
+    evidence: d.lines.text(rule.line) ?? clip(`Disallow: ${rule.pattern}`),
+  };
 }
 
 /** The homepage when there was no answer to it; null when it answered. */
@@ -126,7 +147,10 @@ export function explainHomepage(d: Decision): Explanation | null {
     case 'no_answer': {
       const home = evidence.homepage;
       const problem = robotsProblem('unreachable', home, false);
-      const what = home.kind === 'refused' ? `was not fetched: ${home.reason}` : `could not be fetched${problem ? `: ${problemWords(problem, home)}` : ''}`;
+      const what =
+        home.kind === 'refused'
+          ? `was not fetched: ${home.reason}`
+          : `could not be fetched${problem ? `: ${problemWords(problem, home)}` : ''}`;
       return {
         subject: 'homepage',
         value: home.kind === 'refused' ? 'not_fetched' : 'no_answer',
@@ -143,13 +167,47 @@ export function explainHomepage(d: Decision): Explanation | null {
 export function explainSite(d: Decision): Explanation[] {
   const { facts } = d;
   const out: Explanation[] = [];
-  const fact = (subject: string, value: string, source: Explanation['source'], evidence: string | null, reason: string): void => {
+  const fact = (
+    subject: string,
+    value: string,
+    source: Explanation['source'],
+    evidence: string | null,
+    reason: string,
+  ): void => {
     out.push({ subject, value, source, line: null, evidence: clip(evidence), reason });
   };
-  if (facts.cdn.cdn) fact('cdn', facts.cdn.cdn, 'crawl', facts.cdn.evidence, `The homepage\u2019s response headers show the ${facts.cdn.cdn} CDN.`);
-  if (facts.cms.cms) fact('cms', facts.cms.cms, 'crawl', facts.cms.evidence, `The homepage shows the ${facts.cms.cms} content management system.`);
-  if (facts.paywall.hasPaywall) fact('has_paywall', 'true', 'crawl', facts.paywall.evidence, 'The homepage marks content as paid or loads a paywall.');
-  if (facts.markdown.offered) fact('markdown_for_agents', 'true', 'crawl', facts.markdown.url, `A markdown version is offered (${facts.markdown.via}).`);
+  if (facts.cdn.cdn)
+    fact(
+      'cdn',
+      facts.cdn.cdn,
+      'crawl',
+      facts.cdn.evidence,
+      `The homepage\u2019s response headers show the ${facts.cdn.cdn} CDN.`,
+    );
+  if (facts.cms.cms)
+    fact(
+      'cms',
+      facts.cms.cms,
+      'crawl',
+      facts.cms.evidence,
+      `The homepage shows the ${facts.cms.cms} content management system.`,
+    );
+  if (facts.paywall.hasPaywall)
+    fact(
+      'has_paywall',
+      'true',
+      'crawl',
+      facts.paywall.evidence,
+      'The homepage marks content as paid or loads a paywall.',
+    );
+  if (facts.markdown.offered)
+    fact(
+      'markdown_for_agents',
+      'true',
+      'crawl',
+      facts.markdown.url,
+      `A markdown version is offered (${facts.markdown.via}).`,
+    );
   out.push(explainTerms(d));
   if (facts.hasTos) out.push(explainAutomatedAccess(d));
   return out;
@@ -157,12 +215,23 @@ export function explainSite(d: Decision): Explanation[] {
 
 /** " The deciding clause is in section 4.2." or " … under “Use of content”." */
 const inSection = (section: string | null): string =>
-  section === null ? '' : /^(?:\d|[IVXLC]+$)/.test(section) ? ` The deciding clause is in section ${section}.` : ` The deciding clause is under \u201c${section}\u201d.`;
+  section === null
+    ? ''
+    : /^(?:\d|[IVXLC]+$)/.test(section)
+      ? ` The deciding clause is in section ${section}.`
+      : ` The deciding clause is under \u201c${section}\u201d.`;
 
 /** `tos_automated_access`, once the terms were read (why they were not read is told once, for tos_ai_stance). */
 function explainAutomatedAccess(d: Decision): Explanation {
   const a = d.facts.tos.automatedAccess;
-  return { subject: 'tos_automated_access', value: a.stance, source: 'tos', line: null, evidence: clip(a.excerpt), reason: `The terms of service were read for clauses on robots, scrapers and crawlers, apart from AI use.${inSection(a.section)}` };
+  return {
+    subject: 'tos_automated_access',
+    value: a.stance,
+    source: 'tos',
+    line: null,
+    evidence: clip(a.excerpt),
+    reason: `The terms of service were read for clauses on robots, scrapers and crawlers, apart from AI use.${inSection(a.section)}`,
+  };
 }
 
 /** `tos_ai_stance`: read, or why not (never "no terms" for terms that were not looked for). */
@@ -170,24 +239,86 @@ export function explainTerms(d: Decision): Explanation {
   const { facts, evidence } = d;
   const base = { subject: 'tos_ai_stance', value: facts.tos.ai.stance };
   const unknown = 'What they say about AI is not known.';
-  if (facts.hasTos) return { ...base, source: 'tos', line: null, evidence: clip(facts.tos.ai.excerpt), reason: `The terms of service were read for clauses on AI use, apart from clauses on robots and scrapers.${inSection(facts.tos.ai.section)}` };
+  if (facts.hasTos)
+    return {
+      ...base,
+      source: 'tos',
+      line: null,
+      evidence: clip(facts.tos.ai.excerpt),
+      reason: `The terms of service were read for clauses on AI use, apart from clauses on robots and scrapers.${inSection(facts.tos.ai.section)}`,
+    };
   if (evidence.tos !== null) {
     const terms = pageFetch(evidence.tos);
     if (terms.kind === 'disallowed') {
-      return { ...base, ...ruleSource(d, terms.rule, evidence.tos), reason: `The terms of service were not fetched, at the site\u2019s request: its robots.txt asks ${whom(terms.rule)} not to fetch them. ${unknown}` };
+      return {
+        ...base,
+        ...ruleSource(d, terms.rule, evidence.tos),
+        reason: `The terms of service were not fetched, at the site\u2019s request: its robots.txt asks ${whom(terms.rule)} not to fetch them. ${unknown}`,
+      };
     }
-    if (terms.kind === 'held') return { ...base, source: 'crawl', line: null, evidence: clip(describeFetch(evidence.tos)), reason: `The terms of service were not requested: the robots.txt of their host could not be read. ${unknown}` };
-    if (terms.kind === 'no_answer') return { ...base, source: 'crawl', line: null, evidence: clip(describeFetch(evidence.tos)), reason: `The terms of service page could not be fetched. ${unknown}` };
-    return { ...base, source: 'tos', line: null, evidence: clip(describeFetch(evidence.tos)), reason: `The linked terms of service page could not be read. ${unknown}` };
+    if (terms.kind === 'held')
+      return {
+        ...base,
+        source: 'crawl',
+        line: null,
+        evidence: clip(describeFetch(evidence.tos)),
+        reason: `The terms of service were not requested: the robots.txt of their host could not be read. ${unknown}`,
+      };
+    if (terms.kind === 'no_answer')
+      return {
+        ...base,
+        source: 'crawl',
+        line: null,
+        evidence: clip(describeFetch(evidence.tos)),
+        reason: `The terms of service page could not be fetched. ${unknown}`,
+      };
+    return {
+      ...base,
+      source: 'tos',
+      line: null,
+      evidence: clip(describeFetch(evidence.tos)),
+      reason: `The linked terms of service page could not be read. ${unknown}`,
+    };
   }
   const home = facts.homepageFetch;
   if (home.kind === 'disallowed') {
-    return { ...base, ...ruleSource(d, home.rule, evidence.homepage), reason: `The terms of service were not looked for: the homepage, where the link to them would be, was not fetched at the site\u2019s request. ${unknown}` };
+    return {
+      ...base,
+      ...ruleSource(d, home.rule, evidence.homepage),
+      reason: `The terms of service were not looked for: the homepage, where the link to them would be, was not fetched at the site\u2019s request. ${unknown}`,
+    };
   }
-  if (home.kind === 'held') return { ...base, source: 'crawl', line: null, evidence: null, reason: `The terms of service were not looked for: ${robotsFailure(facts)}, so the homepage, where the link to them would be, was not requested. ${unknown}` };
-  if (home.kind === 'no_answer') return { ...base, source: 'crawl', line: null, evidence: null, reason: `The terms of service were not looked for: the homepage, where the link to them would be, could not be fetched. ${unknown}` };
+  if (home.kind === 'held')
+    return {
+      ...base,
+      source: 'crawl',
+      line: null,
+      evidence: null,
+      reason: `The terms of service were not looked for: ${robotsFailure(facts)}, so the homepage, where the link to them would be, was not requested. ${unknown}`,
+    };
+  if (home.kind === 'no_answer')
+    return {
+      ...base,
+      source: 'crawl',
+      line: null,
+      evidence: null,
+      reason: `The terms of service were not looked for: the homepage, where the link to them would be, could not be fetched. ${unknown}`,
+    };
   if (facts.scan === null) {
-    return { ...base, source: 'crawl', line: null, evidence: clip(`homepage: ${describeFetch(evidence.homepage)}`), reason: `No terms of service were found: the homepage is not a page whose links could be read. ${unknown}` };
+    return {
+      ...base,
+      source: 'crawl',
+      line: null,
+      evidence: clip(`homepage: ${describeFetch(evidence.homepage)}`),
+      reason: `No terms of service were found: the homepage is not a page whose links could be read. ${unknown}`,
+    };
   }
-  return { ...base, source: 'tos', line: null, evidence: null, reason: 'No link to terms of service was found on the homepage, nor terms at /terms, /terms-of-service, /legal or /tos.' };
+  return {
+    ...base,
+    source: 'tos',
+    line: null,
+    evidence: null,
+    reason:
+      'No link to terms of service was found on the homepage, nor terms at /terms, /terms-of-service, /legal or /tos.',
+  };
 }

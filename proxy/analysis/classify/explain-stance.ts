@@ -31,23 +31,39 @@ function undecidingRestricted(d: Decision): string[] {
  */
 function closedWords(d: Decision): string {
   const a = allowListOf(d.readings);
-  if (a === null || a.let_in_count === 0) return 'robots.txt blocks every crawler from the whole site (User-agent: *), AI bots included';
+  if (a === null || a.let_in_count === 0)
+    return 'robots.txt blocks every crawler from the whole site (User-agent: *), AI bots included';
   const shown = a.let_in.slice(0, 2);
   const more = a.let_in_count - shown.length;
   const names = more > 0 ? `${shown.join(', ')} and ${more} other${more === 1 ? '' : 's'}` : list(shown);
-  const ai = a.ai.length === 0 ? 'no AI bot' : a.ai.length === 1 ? `AI bot ${a.ai[0]} among them` : `AI bots ${list(a.ai, 3)} among them`;
+  const ai =
+    a.ai.length === 0
+      ? 'no AI bot'
+      : a.ai.length === 1
+        ? `AI bot ${a.ai[0]} among them`
+        : `AI bots ${list(a.ai, 3)} among them`;
   return `robots.txt closes the whole site to every crawler it does not name (User-agent: *); it lets in ${names}, ${ai}`;
 }
 
 /** A verdict in words (section 9: an allowance that is not explicit reads "not restricted"). */
 const stateWords = (v: UseCaseVerdict): string =>
-  v.verdict === 'blocked' ? 'blocked' : v.verdict === 'partial' ? 'partly blocked' : v.verdict === 'unknown' ? 'not known' : v.explicit ? 'explicitly allowed' : 'not restricted';
+  v.verdict === 'blocked'
+    ? 'blocked'
+    : v.verdict === 'partial'
+      ? 'partly blocked'
+      : v.verdict === 'unknown'
+        ? 'not known'
+        : v.explicit
+          ? 'explicitly allowed'
+          : 'not restricted';
 
 /** "AI training is blocked; AI search and AI answers are partly blocked." */
 function usesSentence(d: Decision): string {
   const parts: string[] = [];
   for (const state of ['blocked', 'partly blocked', 'explicitly allowed', 'not restricted', 'not known']) {
-    const uses = (['training', 'search', 'inference'] as const).filter((u) => stateWords(d.verdicts[u]) === state).map((u) => SHORT[u]);
+    const uses = (['training', 'search', 'inference'] as const)
+      .filter((u) => stateWords(d.verdicts[u]) === state)
+      .map((u) => SHORT[u]);
     if (uses.length > 0) parts.push(`${list(uses)} ${uses.length === 1 ? 'is' : 'are'} ${state}`);
   }
   return `${parts.join('; ')}.`;
@@ -56,7 +72,9 @@ function usesSentence(d: Decision): string {
 /** The stance in a sentence, with the line or header that shows it most directly. */
 export function explainStance(d: Decision): Explanation {
   const { stance, detail } = d.stance;
-  const first = (['training', 'search', 'inference'] as const).map((u) => d.verdicts[u]).find((v) => v.verdict === 'blocked' || v.verdict === 'partial');
+  const first = (['training', 'search', 'inference'] as const)
+    .map((u) => d.verdicts[u])
+    .find((v) => v.verdict === 'blocked' || v.verdict === 'partial');
   const deciding = first ? explainUseCase(d, first) : null;
   const problem = robotsProblem(d.facts.robotsOutcome, d.evidence.robots, d.facts.robotsChallenge !== null);
   const refused = (['training', 'search', 'inference'] as const).filter((u) => d.verdicts[u].signal?.value === false);
@@ -89,7 +107,8 @@ export function explainStance(d: Decision): Explanation {
     case 'robots_blocked':
       reason = `robots.txt could not be read${problem ? ` because ${problemWords(problem, d.evidence.robots)}` : ''}, and no other signal decides, so the site\u2019s AI rules are not known.`;
       // RFC 9309 section 2.3.1.4: after a 5xx or 429 the crawler fetched no page either.
-      if (d.facts.homepageFetch.kind === 'held') reason += ' As RFC 9309 asks in that case, the homepage and the site\u2019s other pages were not requested.';
+      if (d.facts.homepageFetch.kind === 'held')
+        reason += ' As RFC 9309 asks in that case, the homepage and the site\u2019s other pages were not requested.';
       break;
 
     case 'has_llms_txt':
@@ -109,5 +128,12 @@ export function explainStance(d: Decision): Explanation {
           : `robots.txt has no rules for the AI bots of training, search or answers; it restricts ${list(others)}, which decide no AI use (scraping, SEO or monitoring tools, retired names, names the bot catalogue does not know). No other AI signal was found.`;
     }
   }
-  return { subject: 'stance', value: stance, source: deciding?.source ?? 'rule', line: deciding?.line ?? null, evidence: deciding?.evidence ?? null, reason };
+  return {
+    subject: 'stance',
+    value: stance,
+    source: deciding?.source ?? 'rule',
+    line: deciding?.line ?? null,
+    evidence: deciding?.evidence ?? null,
+    reason,
+  };
 }

@@ -60,7 +60,12 @@ export function fullRecord(d: Decision, basis: Basis): FullRecordBody {
     policy_detail: d.stance.detail,
     ai_openness_score: d.openness,
     policy_completeness: completenessOf(d),
-    confidence: confidence({ robotsOutcome: facts.robotsOutcome, homepageUnreachable: facts.homepageFetch.kind === 'no_answer', hostAnswered: facts.hostAnswered, conflicts: d.conflicts.length }),
+    confidence: confidence({
+      robotsOutcome: facts.robotsOutcome,
+      homepageUnreachable: facts.homepageFetch.kind === 'no_answer',
+      hostAnswered: facts.hostAnswered,
+      conflicts: d.conflicts.length,
+    }),
     ai_bots_blocked_count: lists.blocked.length,
     ai_bots_allowed_count: lists.allowed.length,
     ai_bots: aiBotsMap(lists),

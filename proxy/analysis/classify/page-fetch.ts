@@ -9,7 +9,8 @@
  */
 import type { FetchResult, RobotsRuleRef } from '../evidence.js';
 
-export type PageFetch = { kind: 'answered' } | { kind: 'disallowed'; rule: RobotsRuleRef | null } | { kind: 'held' } | { kind: 'no_answer' };
+export type PageFetch =
+  { kind: 'answered' } | { kind: 'disallowed'; rule: RobotsRuleRef | null } | { kind: 'held' } | { kind: 'no_answer' };
 
 export function pageFetch(r: FetchResult): PageFetch {
   if (r.kind === 'response') return { kind: 'answered' };

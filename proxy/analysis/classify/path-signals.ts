@@ -22,15 +22,23 @@ export function pathSignalsOf(facts: Facts, limit = PATH_RULES_LIMIT): PathSigna
     return { agents: e.agents, path: e.path, ...prefs, line: e.line, evidence: clip(e.text) ?? '' };
   });
   const t = facts.tdmrep;
-  const page = t.source === 'header' || t.source === 'meta' ? { reservation: t.reservation!, source: t.source, evidence: clip(t.text) ?? '' } : null;
-  const tdmrep: PathSignals['tdmrep'] = t.found ? { rules: t.rules.map((r): [string, 0 | 1 | null, string | null] => [r.location, r.reservation, r.policy]), page } : null;
-  const ai_txt: PathSignals['ai_txt'] = facts.aiTxt.found ? facts.aiTxt.rules.map((r) => [r.type === 'allow' ? 1 : 0, r.pattern, r.line]) : null;
+  const page =
+    t.source === 'header' || t.source === 'meta'
+      ? { reservation: t.reservation!, source: t.source, evidence: clip(t.text) ?? '' }
+      : null;
+  const tdmrep: PathSignals['tdmrep'] = t.found
+    ? { rules: t.rules.map((r): [string, 0 | 1 | null, string | null] => [r.location, r.reservation, r.policy]), page }
+    : null;
+  const ai_txt: PathSignals['ai_txt'] = facts.aiTxt.found
+    ? facts.aiTxt.rules.map((r) => [r.type === 'allow' ? 1 : 0, r.pattern, r.line])
+    : null;
   const noai: PathSignals['noai'] = facts.meta.directives
     .filter((d) => d.directives.includes('noai'))
     .map((d) => ({ agents: [d.agent], source: d.source, evidence: clip(directiveText(d, null)) ?? 'noai' }));
 
   const rules = content_signals.length + (tdmrep?.rules.length ?? 0) + (ai_txt?.length ?? 0);
-  const chars = (tdmrep?.rules ?? []).reduce((n, r) => n + r[0].length, 0) + (ai_txt ?? []).reduce((n, r) => n + r[1].length, 0);
+  const chars =
+    (tdmrep?.rules ?? []).reduce((n, r) => n + r[0].length, 0) + (ai_txt ?? []).reduce((n, r) => n + r[1].length, 0);
   if (rules > limit.rules || chars > limit.chars) return TRUNCATED;
   return { content_signals, tdmrep, ai_txt, noai, truncated: false };
 }

@@ -73,7 +73,8 @@ export function readEvidence(evidence: Evidence): Facts {
 
   const robotsResponse = evidence.robots.kind === 'response' ? evidence.robots : null;
   // Only a 2xx answer can be a challenge page; it is tested once and kept for the explanation.
-  const challenge = robotsResponse !== null && isSuccess(robotsResponse.status) ? detectChallenge(robotsResponse) : null;
+  const challenge =
+    robotsResponse !== null && isSuccess(robotsResponse.status) ? detectChallenge(robotsResponse) : null;
   const robotsChallenge = challenge?.challenged ? challenge : null;
   const outcome = robotsOutcome(evidence.robots, robotsChallenge !== null);
   const readable = outcome === 'ok' && robotsResponse !== null;
@@ -111,6 +112,15 @@ export function readEvidence(evidence: Evidence): Facts {
 const ANSWERED_FAILURES = new Set(['too_many_redirects', 'bad_redirect']);
 
 function hostAnswered(e: Evidence): boolean {
-  const results: FetchResult[] = [e.homepage, e.robots, e.llms, e.aiTxt, e.tdmrep, e.agents, e.markdown, ...(e.tos === null ? [] : [e.tos])];
+  const results: FetchResult[] = [
+    e.homepage,
+    e.robots,
+    e.llms,
+    e.aiTxt,
+    e.tdmrep,
+    e.agents,
+    e.markdown,
+    ...(e.tos === null ? [] : [e.tos]),
+  ];
   return results.some((r) => r.kind === 'response' || (r.kind === 'failed' && ANSWERED_FAILURES.has(r.reason)));
 }

@@ -27,7 +27,8 @@ export const isoUtc = (fetchedAt: string): string => crawlDate(fetchedAt).toISOS
 export const isoWithOffset = (fetchedAt: string): string => crawlDate(fetchedAt).toISOString().replace(/Z$/, '+00:00');
 
 /** A rank is a positive integer or nothing. */
-export const rankOf = (rank: number | null): number | null => (rank !== null && Number.isInteger(rank) && rank > 0 ? rank : null);
+export const rankOf = (rank: number | null): number | null =>
+  rank !== null && Number.isInteger(rank) && rank > 0 ? rank : null;
 
 /**
  * crawl_rules. `crawl_delays`: agent → first valid Crawl-delay of its groups (seconds).
@@ -42,7 +43,8 @@ export function crawlRules(robots: RobotsTxt | null, readings: BotReadings) {
     if (delay === null) continue;
     for (const a of g.agents) {
       if (a.token === '') continue;
-      const name = a.token === '*' ? '*' : (readings.catalogue.get(a.token)?.name ?? unknownNames.get(a.token) ?? a.token);
+      const name =
+        a.token === '*' ? '*' : (readings.catalogue.get(a.token)?.name ?? unknownNames.get(a.token) ?? a.token);
       if (!(name in delays)) delays[name] = delay;
     }
   }
@@ -57,8 +59,22 @@ export function crawlRules(robots: RobotsTxt | null, readings: BotReadings) {
 
 /** Homepage headers kept in the full record: the ones any verdict or site fact reads. */
 const KEPT_HEADERS = [
-  'server', 'x-powered-by', 'x-generator', 'via', 'cf-ray', 'cf-cache-status', 'cf-mitigated', 'x-cache', 'x-served-by',
-  'x-robots-tag', 'content-signal', 'content-usage', 'tdm-reservation', 'tdm-policy', 'link', 'content-type',
+  'server',
+  'x-powered-by',
+  'x-generator',
+  'via',
+  'cf-ray',
+  'cf-cache-status',
+  'cf-mitigated',
+  'x-cache',
+  'x-served-by',
+  'x-robots-tag',
+  'content-signal',
+  'content-usage',
+  'tdm-reservation',
+  'tdm-policy',
+  'link',
+  'content-type',
 ];
 const MAX_VALUE = 1000;
 
@@ -73,11 +89,14 @@ export function keptHeaders(facts: Facts): Record<string, string> {
 
 /** Meta tags kept: robots and crawler-named robots metas, TDMRep metas, generator. First of each name. */
 export function keptMetas(facts: Facts): Record<string, string> {
-  const robotsNames = new Set(facts.meta.directives.filter((d) => d.source === 'meta').map((d) => (d.agent === '*' ? 'robots' : d.agent)));
+  const robotsNames = new Set(
+    facts.meta.directives.filter((d) => d.source === 'meta').map((d) => (d.agent === '*' ? 'robots' : d.agent)),
+  );
   const out: Record<string, string> = {};
   for (const m of facts.scan?.metas ?? []) {
     if (m.name === null || m.content === null || m.name in out) continue;
-    if (robotsNames.has(m.name) || m.name === 'tdm-reservation' || m.name === 'tdm-policy' || m.name === 'generator') out[m.name] = m.content.slice(0, MAX_VALUE);
+    if (robotsNames.has(m.name) || m.name === 'tdm-reservation' || m.name === 'tdm-policy' || m.name === 'generator')
+      out[m.name] = m.content.slice(0, MAX_VALUE);
   }
   return out;
 }

@@ -48,7 +48,8 @@ const ROWS: readonly Row[] = [
     when: (f) => !f.hostAnswered && f.robotsOutcome === 'unreachable',
     stance: 'no_policy',
     detail: 'unreachable',
-    reason: 'No request to the site got an HTTP answer: not robots.txt, not the homepage (when it was requested), not any other file.',
+    reason:
+      'No request to the site got an HTTP answer: not robots.txt, not the homepage (when it was requested), not any other file.',
   },
   {
     // "Caused only by `*` rules (no AI bot named, no usage signal)": our reading is that an AI
@@ -61,14 +62,24 @@ const ROWS: readonly Row[] = [
     detail: 'wildcard_block',
     reason: 'Training, search and inference are all blocked, only by rules for every crawler (User-agent: *).',
   },
-  { when: (f) => all(f, 'blocked'), stance: 'blocks_all_ai', detail: 'blocks_all_ai', reason: 'Training, search and inference are all blocked.' },
+  {
+    when: (f) => all(f, 'blocked'),
+    stance: 'blocks_all_ai',
+    detail: 'blocks_all_ai',
+    reason: 'Training, search and inference are all blocked.',
+  },
   {
     when: (f) => f.verdicts.training.verdict === 'blocked',
     stance: 'blocks_training',
     detail: 'blocks_training',
     reason: 'Training is blocked while search or inference is not.',
   },
-  { when: (f) => any(f, 'blocked', 'partial'), stance: 'selective', detail: 'selective', reason: 'Some use case is blocked or partly blocked.' },
+  {
+    when: (f) => any(f, 'blocked', 'partial'),
+    stance: 'selective',
+    detail: 'selective',
+    reason: 'Some use case is blocked or partly blocked.',
+  },
   {
     when: (f) => robotsUnreadable(f.robotsOutcome),
     stance: 'no_policy',
@@ -81,10 +92,30 @@ const ROWS: readonly Row[] = [
     detail: 'allows_all',
     reason: 'A use case is explicitly allowed and none is restricted.',
   },
-  { when: (f) => f.llmsFound, stance: 'allows_all', detail: 'has_llms_txt', reason: 'No AI rules, and an llms.txt is offered.' },
-  { when: (f) => f.otherSignalFound, stance: 'no_policy', detail: 'has_signals', reason: 'No AI rules, but other AI-related signals were found.' },
-  { when: (f) => f.robotsOutcome === 'missing', stance: 'no_policy', detail: 'no_robots', reason: 'There is no robots.txt and no other signal.' },
-  { when: () => true, stance: 'no_policy', detail: 'no_ai_rules', reason: 'robots.txt has no AI-specific rules and no other signal was found.' },
+  {
+    when: (f) => f.llmsFound,
+    stance: 'allows_all',
+    detail: 'has_llms_txt',
+    reason: 'No AI rules, and an llms.txt is offered.',
+  },
+  {
+    when: (f) => f.otherSignalFound,
+    stance: 'no_policy',
+    detail: 'has_signals',
+    reason: 'No AI rules, but other AI-related signals were found.',
+  },
+  {
+    when: (f) => f.robotsOutcome === 'missing',
+    stance: 'no_policy',
+    detail: 'no_robots',
+    reason: 'There is no robots.txt and no other signal.',
+  },
+  {
+    when: () => true,
+    stance: 'no_policy',
+    detail: 'no_ai_rules',
+    reason: 'robots.txt has no AI-specific rules and no other signal was found.',
+  },
 ];
 
 export function decideStance(f: StanceFacts): StanceDecision {

@@ -71,19 +71,38 @@ export function readUsageSignals(input: UsageSignalInputs): UsageSignals {
     const d = global[u];
     if (d === null) continue;
     contentSignals[u] = d.value;
-    for (const e of d.entries) site[u] = add(site[u], { standard: 'content_signals', origin: 'content_signals', value: d.value, line: e.line, text: e.text });
+    for (const e of d.entries)
+      site[u] = add(site[u], {
+        standard: 'content_signals',
+        origin: 'content_signals',
+        value: d.value,
+        line: e.line,
+        text: e.text,
+      });
   }
 
   // TDMRep for `/`: 1 reserves the rights (training no), 0 waives them (training yes).
   const t = input.tdmrep;
   if (t.reservation !== null) {
-    site.training = add(site.training, { standard: 'tdmrep', origin: 'tdmrep', value: t.reservation === 0, line: null, text: t.text ?? `tdm-reservation: ${t.reservation}` });
+    site.training = add(site.training, {
+      standard: 'tdmrep',
+      origin: 'tdmrep',
+      value: t.reservation === 0,
+      line: null,
+      text: t.text ?? `tdm-reservation: ${t.reservation}`,
+    });
   }
 
   // Page `noai` for every agent (meta robots or X-Robots-Tag) is a training no.
   if (input.meta.noai) {
     const d = input.meta.directives.find((x) => x.agent === '*' && x.directives.includes('noai'));
-    site.training = add(site.training, { standard: 'meta', origin: d?.source ?? 'meta', value: false, line: null, text: directiveText(d, input.meta.decidingText) });
+    site.training = add(site.training, {
+      standard: 'meta',
+      origin: d?.source ?? 'meta',
+      value: false,
+      line: null,
+      text: directiveText(d, input.meta.decidingText),
+    });
   }
 
   // ai.txt disallowing `/` for `*` is a training no.
@@ -109,12 +128,25 @@ export function readUsageSignals(input: UsageSignalInputs): UsageSignals {
     for (const u of USE_CASES) {
       const v = e.prefs[u];
       if (v === undefined) continue;
-      for (const token of e.agents) scope(token, u, { standard: 'content_signals', origin: 'content_signals', value: v, line: e.line, text: e.text });
+      for (const token of e.agents)
+        scope(token, u, {
+          standard: 'content_signals',
+          origin: 'content_signals',
+          value: v,
+          line: e.line,
+          text: e.text,
+        });
     }
   }
   for (const token of input.meta.noaiAgents) {
     const d = input.meta.directives.find((x) => x.agent === token && x.directives.includes('noai'));
-    scope(token, 'training', { standard: 'meta', origin: d?.source ?? 'meta', value: false, line: null, text: directiveText(d, null) });
+    scope(token, 'training', {
+      standard: 'meta',
+      origin: d?.source ?? 'meta',
+      value: false,
+      line: null,
+      text: directiveText(d, null),
+    });
   }
   return { site, contentSignals, scoped };
 }

@@ -11,4 +11,8 @@ export const USE_WORDS: Readonly<Record<UseCase, string>> = {
   search: 'AI search (listing and linking pages)',
   inference: 'AI answers (using pages to generate answers)',
 };
-export const SHORT: Readonly<Record<UseCase, string>> = { training: 'AI training', search: 'AI search', inference: 'AI answers' };
+export const SHORT: Readonly<Record<UseCase, string>> = {
+  training: 'AI training',
+  search: 'AI search',
+  inference: 'AI answers',
+};

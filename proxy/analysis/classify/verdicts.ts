@@ -44,7 +44,9 @@ export interface BotSet {
 }
 
 export function robotsVerdict(set: BotSet, readings: BotReadings, signals: UsageSignals): RobotsVerdict {
-  const keyTokens = new Set((set.keys.length > 0 ? set.keys : set.bots.map((b) => b.token)).map((t) => t.toLowerCase()));
+  const keyTokens = new Set(
+    (set.keys.length > 0 ? set.keys : set.bots.map((b) => b.token)).map((t) => t.toLowerCase()),
+  );
   const restricting: BotReading[] = [];
   const blockedKeys: BotReading[] = [];
   const explicitKeys: BotReading[] = [];
@@ -63,7 +65,8 @@ export function robotsVerdict(set: BotSet, readings: BotReadings, signals: Usage
     if (r.status.status === 'blocked' || scopedNo) blockedKeys.push(r);
     else if ((r.named && r.status.status === 'allowed') || scoped?.value === true) explicitKeys.push(r);
   }
-  const value: RobotsVerdictValue = keys > 0 && blockedKeys.length === keys ? 'blocked' : restricting.length > 0 ? 'partial' : 'allowed';
+  const value: RobotsVerdictValue =
+    keys > 0 && blockedKeys.length === keys ? 'blocked' : restricting.length > 0 ? 'partial' : 'allowed';
   return { value, restricting, blockedKeys, explicitKeys, scopedSignals };
 }
 
@@ -79,7 +82,12 @@ export interface UseCaseVerdict {
 /** robots.txt could not be read: its rules are unknown, not absent. */
 export const robotsUnreadable = (o: RobotsOutcome): boolean => o === 'blocked' || o === 'error' || o === 'unreachable';
 
-export function useCaseVerdict(u: UseCase, robots: RobotsVerdict, signal: UsageSignal | null, outcome: RobotsOutcome): UseCaseVerdict {
+export function useCaseVerdict(
+  u: UseCase,
+  robots: RobotsVerdict,
+  signal: UsageSignal | null,
+  outcome: RobotsOutcome,
+): UseCaseVerdict {
   let verdict: Verdict;
   if (signal?.value === false) verdict = 'blocked';
   else if (robotsUnreadable(outcome) && signal === null) verdict = 'unknown';

@@ -18,7 +18,31 @@ export interface Block {
 }
 
 /** Tags that end a block of text (HTML's block-level and line-breaking elements). */
-const BREAKS = new Set(['p', 'div', 'br', 'section', 'article', 'header', 'footer', 'main', 'aside', 'blockquote', 'dd', 'dt', 'dl', 'hr', 'pre', 'figure', 'figcaption', 'address', 'details', 'summary', 'form', 'fieldset', 'center']);
+const BREAKS = new Set([
+  'p',
+  'div',
+  'br',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'main',
+  'aside',
+  'blockquote',
+  'dd',
+  'dt',
+  'dl',
+  'hr',
+  'pre',
+  'figure',
+  'figcaption',
+  'address',
+  'details',
+  'summary',
+  'form',
+  'fieldset',
+  'center',
+]);
 const LISTS = new Set(['ul', 'ol', 'menu']);
 const TABLE = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr', 'caption']);
 const CELLS = new Set(['td', 'th']);
@@ -63,7 +87,8 @@ class Builder {
   /** A tag that changes the structure: the text so far is a block of the structure it was in. */
   tag(name: string, closing: boolean): void {
     const h = /^h[1-6]$/.test(name) ? Number(name[1]) : 0;
-    if (h === 0 && !BREAKS.has(name) && !LISTS.has(name) && !TABLE.has(name) && !CELLS.has(name) && name !== 'li') return;
+    if (h === 0 && !BREAKS.has(name) && !LISTS.has(name) && !TABLE.has(name) && !CELLS.has(name) && name !== 'li')
+      return;
     this.flush();
     if (h > 0) this.heading = closing ? 0 : h;
     else if (LISTS.has(name)) {
@@ -77,8 +102,7 @@ class Builder {
         this.closeItems(depth);
         this.items.push(depth);
       }
-    }
-    else if (CELLS.has(name)) this.cells = Math.max(0, this.cells + (closing ? -1 : 1));
+    } else if (CELLS.has(name)) this.cells = Math.max(0, this.cells + (closing ? -1 : 1));
     else if (name === 'table' && closing) this.cells = 0;
   }
 }

@@ -5,12 +5,42 @@
  */
 
 const NAMED: Readonly<Record<string, string>> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', copy: '\u00a9', reg: '\u00ae',
-  ndash: '\u2013', mdash: '\u2014', hellip: '\u2026', lsquo: '\u2018', rsquo: '\u2019',
-  ldquo: '\u201c', rdquo: '\u201d', laquo: '\u00ab', raquo: '\u00bb', middot: '\u00b7',
-  eacute: '\u00e9', egrave: '\u00e8', agrave: '\u00e0', aacute: '\u00e1', uuml: '\u00fc',
-  ouml: '\u00f6', auml: '\u00e4', szlig: '\u00df', ccedil: '\u00e7', trade: '\u2122', bull: '\u2022',
-  shy: '\u00ad', sbquo: '\u201a', bdquo: '\u201e', ntilde: '\u00f1', iacute: '\u00ed', oacute: '\u00f3', uacute: '\u00fa',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  copy: '\u00a9',
+  reg: '\u00ae',
+  ndash: '\u2013',
+  mdash: '\u2014',
+  hellip: '\u2026',
+  lsquo: '\u2018',
+  rsquo: '\u2019',
+  ldquo: '\u201c',
+  rdquo: '\u201d',
+  laquo: '\u00ab',
+  raquo: '\u00bb',
+  middot: '\u00b7',
+  eacute: '\u00e9',
+  egrave: '\u00e8',
+  agrave: '\u00e0',
+  aacute: '\u00e1',
+  uuml: '\u00fc',
+  ouml: '\u00f6',
+  auml: '\u00e4',
+  szlig: '\u00df',
+  ccedil: '\u00e7',
+  trade: '\u2122',
+  bull: '\u2022',
+  shy: '\u00ad',
+  sbquo: '\u201a',
+  bdquo: '\u201e',
+  ntilde: '\u00f1',
+  iacute: '\u00ed',
+  oacute: '\u00f3',
+  uacute: '\u00fa',
 };
 
 // Bounded quantifiers only: no backtracking blow-up whatever the input.
@@ -38,5 +68,8 @@ export function decodeEntities(text: string): string {
  * sees whole) and folds runs of white space (HTML's ASCII white space plus NBSP) to one space.
  */
 export function normaliseText(text: string): string {
-  return decodeEntities(text).replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '').replace(/[\s\u00a0]+/g, ' ').trim();
+  return decodeEntities(text)
+    .replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '')
+    .replace(/[\s\u00a0]+/g, ' ')
+    .trim();
 }

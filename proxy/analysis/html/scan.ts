@@ -70,7 +70,16 @@ const JSON_LD_CAP = 256 * 1024;
 const TITLE_CAP = 500;
 
 /** Elements whose content is text up to the matching end tag (HTML 13.2.5.2–5.4, 13.2.6.4.7). */
-export const RAW_TEXT: ReadonlySet<string> = new Set(['script', 'style', 'title', 'textarea', 'xmp', 'iframe', 'noembed', 'noframes']);
+export const RAW_TEXT: ReadonlySet<string> = new Set([
+  'script',
+  'style',
+  'title',
+  'textarea',
+  'xmp',
+  'iframe',
+  'noembed',
+  'noframes',
+]);
 
 const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
 export const isLetter = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
@@ -94,7 +103,10 @@ export function readTag(html: string, lt: number): Tag {
   const attrs: Record<string, string> = {};
   while (i < n) {
     let c = html.charCodeAt(i);
-    if (isSpace(c) || c === 0x2f) { i++; continue; }
+    if (isSpace(c) || c === 0x2f) {
+      i++;
+      continue;
+    }
     if (c === 0x3e) return { name, attrs, end: i + 1 };
     // Attribute name (HTML 13.2.5.33): up to white space, `/`, `>` or `=` (a leading `=` belongs to the name).
     const attrStart = i;
@@ -132,7 +144,10 @@ export function findEndTag(html: string, name: string, from: number): number {
   let at = html.indexOf('</', from);
   while (at >= 0) {
     const after = at + 2 + name.length;
-    if (html.slice(at + 2, after).toLowerCase() === name && (after >= html.length || endsName(html.charCodeAt(after)))) {
+    if (
+      html.slice(at + 2, after).toLowerCase() === name &&
+      (after >= html.length || endsName(html.charCodeAt(after)))
+    ) {
       return at;
     }
     at = html.indexOf('</', at + 2);
@@ -141,9 +156,15 @@ export function findEndTag(html: string, name: string, from: number): number {
 }
 
 const tokens = (value: string | undefined): string[] =>
-  value === undefined ? [] : value.toLowerCase().split(/[\s,]+/).filter((t) => t !== '');
+  value === undefined
+    ? []
+    : value
+        .toLowerCase()
+        .split(/[\s,]+/)
+        .filter((t) => t !== '');
 const orNull = (value: string | undefined): string | null => (value === undefined ? null : value.trim());
-const lowerOrNull = (value: string | undefined): string | null => (value === undefined ? null : value.trim().toLowerCase());
+const lowerOrNull = (value: string | undefined): string | null =>
+  value === undefined ? null : value.trim().toLowerCase();
 const mediaType = (value: string | undefined): string | null =>
   value === undefined ? null : (value.split(';')[0] ?? '').trim().toLowerCase();
 
@@ -161,7 +182,16 @@ export function scanHtml(html: string): HtmlScan {
 
 /** One pass over a document: text between tags feeds the open link, each `<` is read by `markup`. */
 class Scanner {
-  private readonly out: HtmlScan = { title: null, base: null, metas: [], links: [], anchors: [], scripts: [], jsonLd: [], capped: false };
+  private readonly out: HtmlScan = {
+    title: null,
+    base: null,
+    metas: [],
+    links: [],
+    anchors: [],
+    scripts: [],
+    jsonLd: [],
+    capped: false,
+  };
   private open: OpenAnchor | null = null;
 
   constructor(private readonly html: string) {}
@@ -227,7 +257,12 @@ class Scanner {
         break;
       case 'link':
         if (a['href'] !== undefined) {
-          this.push(out.links, LIMITS.links, { rel: tokens(a['rel']), href: a['href'].trim(), type: mediaType(a['type']), hreflang: orNull(a['hreflang']) });
+          this.push(out.links, LIMITS.links, {
+            rel: tokens(a['rel']),
+            href: a['href'].trim(),
+            type: mediaType(a['type']),
+            hreflang: orNull(a['hreflang']),
+          });
         }
         break;
       case 'base':
@@ -237,7 +272,12 @@ class Scanner {
         // An `<a>` inside an open `<a>` closes the first one (HTML 13.2.6.4.7, "a" start tag).
         this.closeAnchor();
         if (a['href'] !== undefined) {
-          this.open = { href: a['href'].trim(), label: orNull(a['title'] ?? a['aria-label']), rel: tokens(a['rel']), text: '' };
+          this.open = {
+            href: a['href'].trim(),
+            label: orNull(a['title'] ?? a['aria-label']),
+            rel: tokens(a['rel']),
+            text: '',
+          };
         }
         break;
     }
@@ -255,7 +295,8 @@ class Scanner {
       const src = tag.attrs['src'] === undefined ? null : tag.attrs['src'].trim();
       const inline = src === null ? html.slice(i, Math.min(contentEnd, i + INLINE_CAP)) : '';
       this.push(out.scripts, LIMITS.scripts, { src, type, inline });
-      if (type === 'application/ld+json') this.push(out.jsonLd, LIMITS.jsonLd, html.slice(i, Math.min(contentEnd, i + JSON_LD_CAP)));
+      if (type === 'application/ld+json')
+        this.push(out.jsonLd, LIMITS.jsonLd, html.slice(i, Math.min(contentEnd, i + JSON_LD_CAP)));
     } else if (tag.name === 'title' && out.title === null) {
       out.title = normaliseText(html.slice(i, Math.min(contentEnd, i + TITLE_CAP * 4))).slice(0, TITLE_CAP);
     }
@@ -279,7 +320,12 @@ class Scanner {
   private closeAnchor(): void {
     const open = this.open;
     if (open === null) return;
-    this.push(this.out.anchors, LIMITS.anchors, { href: open.href, text: normaliseText(open.text).slice(0, TEXT_CAP), label: open.label, rel: open.rel });
+    this.push(this.out.anchors, LIMITS.anchors, {
+      href: open.href,
+      text: normaliseText(open.text).slice(0, TEXT_CAP),
+      label: open.label,
+      rel: open.rel,
+    });
     this.open = null;
   }
 }

@@ -44,7 +44,11 @@ const count = (v: unknown): number => (Array.isArray(v) ? v.length : isObj(v) ? 
 export function agentsJsonShape(o: Obj): AgentsJsonShape {
   if ('agentsJson' in o || ('flows' in o && 'sources' in o)) return 'wildcard';
   if (Array.isArray(o['agents'])) return 'agents_list';
-  if (['policies', 'actions', 'data', 'capabilities', 'endpoints'].some((k) => k in o) || (str(o['name']) !== null && str(o['version']) !== null)) return 'site_manifest';
+  if (
+    ['policies', 'actions', 'data', 'capabilities', 'endpoints'].some((k) => k in o) ||
+    (str(o['name']) !== null && str(o['version']) !== null)
+  )
+    return 'site_manifest';
   return 'other';
 }
 
@@ -54,9 +58,21 @@ function summarise(o: Obj, shape: AgentsJsonShape): AgentsJsonSummary {
   const allowed = policies['automation_allowed'];
   switch (shape) {
     case 'wildcard':
-      return { version: str(o['agentsJson']), title: str(info['title']), entries: count(o['flows']), sources: count(o['sources']), automationAllowed: null };
+      return {
+        version: str(o['agentsJson']),
+        title: str(info['title']),
+        entries: count(o['flows']),
+        sources: count(o['sources']),
+        automationAllowed: null,
+      };
     case 'agents_list':
-      return { version: str(o['version']), title: str(o['name']), entries: count(o['agents']), sources: 0, automationAllowed: typeof allowed === 'boolean' ? allowed : null };
+      return {
+        version: str(o['version']),
+        title: str(o['name']),
+        entries: count(o['agents']),
+        sources: 0,
+        automationAllowed: typeof allowed === 'boolean' ? allowed : null,
+      };
     default:
       return {
         version: str(o['version']),

@@ -31,7 +31,13 @@ export interface AiTxtResult {
   disallowedPatterns: string[];
 }
 
-const NOT_FOUND: AiTxtResult = { found: false, disallowsRoot: false, decidingRule: null, rules: [], disallowedPatterns: [] };
+const NOT_FOUND: AiTxtResult = {
+  found: false,
+  disallowsRoot: false,
+  decidingRule: null,
+  rules: [],
+  disallowedPatterns: [],
+};
 
 /** The rules of an ai.txt body that apply to `*`. Never throws. */
 export function aiTxtRulesForAll(body: string): AiTxtRule[] {
@@ -63,7 +69,11 @@ export function aiTxtRulesForAll(body: string): AiTxtRule[] {
 
 /** The deciding rule for a path, by the robots.txt matcher's own bestMatch (RFC 9309 2.2.2). */
 export function decideAiTxt(rules: readonly AiTxtRule[], path: string): AiTxtRule | null {
-  const i = bestMatch(rules.map((r) => compilePattern(r.pattern)), rules.map((r) => r.type === 'allow'), canonicalize(path));
+  const i = bestMatch(
+    rules.map((r) => compilePattern(r.pattern)),
+    rules.map((r) => r.type === 'allow'),
+    canonicalize(path),
+  );
   return i < 0 ? null : rules[i]!;
 }
 
@@ -78,6 +88,8 @@ export function analyzeAiTxt(result: FetchResult | null): AiTxtResult {
     disallowsRoot: decidingRule?.type === 'disallow',
     decidingRule,
     rules,
-    disallowedPatterns: [...new Set(rules.filter((x) => x.type === 'disallow' && x.pattern.includes('*.')).map((x) => x.pattern))],
+    disallowedPatterns: [
+      ...new Set(rules.filter((x) => x.type === 'disallow' && x.pattern.includes('*.')).map((x) => x.pattern)),
+    ],
   };
 }

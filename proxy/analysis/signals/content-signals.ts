@@ -48,7 +48,13 @@ export interface ContentSignals {
 /** Key → use case, per vocabulary. Keys are compared lower-case. */
 const KEYS: Readonly<Record<SignalVocabulary, Readonly<Record<string, UsageKey | null>>>> = {
   'content-signal': { search: 'search', 'ai-train': 'training', 'ai-input': 'inference', use: null },
-  'content-usage': { 'train-ai': 'training', 'train-genai': 'training', genai: 'training', ai: 'training', search: 'search' },
+  'content-usage': {
+    'train-ai': 'training',
+    'train-genai': 'training',
+    genai: 'training',
+    ai: 'training',
+    search: 'search',
+  },
 };
 
 const VALUE_CAP = 4096;
@@ -88,14 +94,27 @@ export function parsePreferenceValue(vocabulary: SignalVocabulary, value: string
   const table = KEYS[vocabulary];
   // `key = value` and `key=value ;param` are read alike (split/trim/join stays linear where a
   // `\s*=\s*` regex would not); members are then split at commas or white space.
-  const tight = rest.split('=').map((s) => s.trim()).join('=').split(';').map((s) => s.trim()).join(';');
+  const tight = rest
+    .split('=')
+    .map((s) => s.trim())
+    .join('=')
+    .split(';')
+    .map((s) => s.trim())
+    .join(';');
   for (const raw of tight.split(/[,\s]+/)) {
     // Structured-field parameters (`;foo=bar`) qualify a member; they never change its value.
     const member = (raw.split(';')[0] ?? '').trim();
     if (member === '') continue;
     const eq = member.indexOf('=');
     const key = (eq < 0 ? member : member.slice(0, eq)).trim().toLowerCase();
-    const val = eq < 0 ? '' : member.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+    const val =
+      eq < 0
+        ? ''
+        : member
+            .slice(eq + 1)
+            .trim()
+            .replace(/^"(.*)"$/, '$1')
+            .toLowerCase();
     if (problems.length >= PROBLEMS_CAP) break;
     if (!(key in table)) {
       problems.push(`unknown key "${key}"`);
@@ -105,12 +124,16 @@ export function parsePreferenceValue(vocabulary: SignalVocabulary, value: string
     if (use === null || use === undefined) continue;
     if (YES.has(val)) mergePrefs(prefs, use, true);
     else if (NO.has(val)) mergePrefs(prefs, use, false);
-    else problems.push(`"${key}" has value "${val}", expected ${vocabulary === 'content-usage' ? 'y or n' : 'yes or no'}`);
+    else
+      problems.push(`"${key}" has value "${val}", expected ${vocabulary === 'content-usage' ? 'y or n' : 'yes or no'}`);
   }
   return { path, prefs, problems };
 }
 
-const FIELD_NAMES: Readonly<Record<string, SignalVocabulary>> = { 'content-signal': 'content-signal', 'content-usage': 'content-usage' };
+const FIELD_NAMES: Readonly<Record<string, SignalVocabulary>> = {
+  'content-signal': 'content-signal',
+  'content-usage': 'content-usage',
+};
 const displayName = (v: SignalVocabulary): string => (v === 'content-signal' ? 'Content-Signal' : 'Content-Usage');
 
 /**
@@ -118,13 +141,22 @@ const displayName = (v: SignalVocabulary): string => (v === 'content-signal' ? '
  * (lower-case names). A line in a group applies to the agents the group names; in a `*` group,
  * outside any group, or in a header it applies to all (docs/policy.md section 4).
  */
-export function extractContentSignals(robots: RobotsTxt | null, headers: Readonly<Record<string, string>> | null): ContentSignals {
+export function extractContentSignals(
+  robots: RobotsTxt | null,
+  headers: Readonly<Record<string, string>> | null,
+): ContentSignals {
   const entries: ContentSignalEntry[] = [];
   const warnings: ContentSignalWarning[] = [];
 
-  const add = (vocabulary: SignalVocabulary, value: string, base: Omit<ContentSignalEntry, 'vocabulary' | 'path' | 'prefs' | 'text'>, text: string): void => {
+  const add = (
+    vocabulary: SignalVocabulary,
+    value: string,
+    base: Omit<ContentSignalEntry, 'vocabulary' | 'path' | 'prefs' | 'text'>,
+    text: string,
+  ): void => {
     const parsed = parsePreferenceValue(vocabulary, value);
-    for (const p of parsed.problems) warnings.push({ line: base.line, message: `${displayName(vocabulary)}: ${p}`, text });
+    for (const p of parsed.problems)
+      warnings.push({ line: base.line, message: `${displayName(vocabulary)}: ${p}`, text });
     if (Object.keys(parsed.prefs).length === 0) {
       warnings.push({ line: base.line, message: `${displayName(vocabulary)} without a usable preference`, text });
       return;
@@ -137,7 +169,11 @@ export function extractContentSignals(robots: RobotsTxt | null, headers: Readonl
       const vocabulary = FIELD_NAMES[rec.name];
       if (vocabulary === undefined) continue;
       const text = `${displayName(vocabulary)}: ${rec.value}`;
-      warnings.push({ line: rec.line, message: `${displayName(vocabulary)} outside any user-agent group; read as applying to all`, text });
+      warnings.push({
+        line: rec.line,
+        message: `${displayName(vocabulary)} outside any user-agent group; read as applying to all`,
+        text,
+      });
       add(vocabulary, rec.value, { source: 'robots_global', agents: ['*'], line: rec.line }, text);
     }
     for (const group of robots.groups) {
@@ -146,14 +182,20 @@ export function extractContentSignals(robots: RobotsTxt | null, headers: Readonl
       for (const rec of group.records) {
         const vocabulary = FIELD_NAMES[rec.name];
         if (vocabulary === undefined) continue;
-        add(vocabulary, rec.value, { source: global ? 'robots_global' : 'robots_group', agents: global ? ['*'] : tokens, line: rec.line }, `${displayName(vocabulary)}: ${rec.value}`);
+        add(
+          vocabulary,
+          rec.value,
+          { source: global ? 'robots_global' : 'robots_group', agents: global ? ['*'] : tokens, line: rec.line },
+          `${displayName(vocabulary)}: ${rec.value}`,
+        );
       }
     }
   }
   if (headers !== null) {
     for (const [name, vocabulary] of Object.entries(FIELD_NAMES)) {
       const value = headers[name];
-      if (value !== undefined) add(vocabulary, value, { source: 'header', agents: ['*'], line: null }, `${displayName(vocabulary)}: ${value}`);
+      if (value !== undefined)
+        add(vocabulary, value, { source: 'header', agents: ['*'], line: null }, `${displayName(vocabulary)}: ${value}`);
     }
   }
   return { entries, warnings };

@@ -13,7 +13,8 @@
 import type { FetchResult } from '../evidence.js';
 import { isHtmlBody, parseJson, trimmedBody } from './response.js';
 
-export type LlmsTxtKind = 'llms_txt' | 'empty' | 'html' | 'json' | 'error_page' | 'robots_txt' | 'placeholder' | 'http_error' | 'unreachable';
+export type LlmsTxtKind =
+  'llms_txt' | 'empty' | 'html' | 'json' | 'error_page' | 'robots_txt' | 'placeholder' | 'http_error' | 'unreachable';
 
 export interface LlmsTxtResult {
   found: boolean;
@@ -35,9 +36,11 @@ const JSON_CAP = 256 * 1024;
 const PLACEHOLDER_MAX_WORDS = 8;
 
 /** Phrases of an error answered as text. Bounded alternatives, no nested quantifiers. */
-const ERROR_TEXT = /\b(?:404|403|500|not found|forbidden|access denied|unauthori[sz]ed|bad request|internal server error|service unavailable|no such file|does not exist)\b/i;
+const ERROR_TEXT =
+  /\b(?:404|403|500|not found|forbidden|access denied|unauthori[sz]ed|bad request|internal server error|service unavailable|no such file|does not exist)\b/i;
 /** Fields a robots.txt line may start with (RFC 9309 section 2.2 and common extensions). */
-const ROBOTS_FIELD = /^(?:user-agent|allow|disallow|crawl-delay|sitemap|host|clean-param|content-signal|content-usage)\s*:/i;
+const ROBOTS_FIELD =
+  /^(?:user-agent|allow|disallow|crawl-delay|sitemap|host|clean-param|content-signal|content-usage)\s*:/i;
 /** Markdown structure at the start of a line: heading, block quote, list item, or a link anywhere. */
 const MARKDOWN_LINE = /^(?:#{1,6}\s|>|[-*+]\s|\d{1,3}[.)]\s)/;
 
@@ -63,7 +66,10 @@ function countLinks(lines: readonly string[]): number {
 }
 
 function meaningfulLines(text: string): string[] {
-  return text.split(/\r\n|\r|\n/).map((l) => l.trim()).filter((l) => l !== '');
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
 }
 
 /** Classifies a GET /llms.txt (or /llms-full.txt) answer. Never throws. */
@@ -93,5 +99,11 @@ export function analyzeLlmsTxt(result: FetchResult | null): LlmsTxtResult {
   if (!markdown && links === 0 && words < PLACEHOLDER_MAX_WORDS) return { ...at, kind: 'placeholder' };
 
   const h1 = lines.find((l) => /^#\s/.test(l));
-  return { ...at, found: true, kind: 'llms_txt', title: h1 === undefined ? null : h1.replace(/^#\s+/, '').slice(0, 200), links };
+  return {
+    ...at,
+    found: true,
+    kind: 'llms_txt',
+    title: h1 === undefined ? null : h1.replace(/^#\s+/, '').slice(0, 200),
+    links,
+  };
 }

@@ -35,7 +35,13 @@ export interface PageMeta {
  * parameter, not a user-agent prefix (Google Search Central, "Robots meta tag, data-nosnippet
  * and X-Robots-Tag specifications").
  */
-const PARAM_DIRECTIVES = new Set(['max-snippet', 'max-image-preview', 'max-video-preview', 'unavailable_after', 'indexifembedded']);
+const PARAM_DIRECTIVES = new Set([
+  'max-snippet',
+  'max-image-preview',
+  'max-video-preview',
+  'unavailable_after',
+  'indexifembedded',
+]);
 
 /**
  * Meta names that carry robots directives: `robots` and names of crawlers (`googlebot`,
@@ -53,7 +59,11 @@ function tightColon(token: string): string {
 }
 
 const splitTokens = (value: string): string[] =>
-  value.toLowerCase().split(',').map((t) => tightColon(t.trim())).filter((t) => t !== '');
+  value
+    .toLowerCase()
+    .split(',')
+    .map((t) => tightColon(t.trim()))
+    .filter((t) => t !== '');
 
 /**
  * Parses one X-Robots-Tag value (repeated headers arrive joined with ", "). A token
@@ -91,7 +101,12 @@ export function metaRobotsDirectives(metas: readonly MetaTag[]): RobotsDirective
     if (m.name === null || m.content === null || !isRobotsMeta(m.name)) continue;
     const directives = splitTokens(m.content);
     if (directives.length === 0) continue;
-    out.push({ source: 'meta', agent: m.name === 'robots' ? '*' : m.name, directives, text: `<meta name="${m.name}" content="${m.content}">` });
+    out.push({
+      source: 'meta',
+      agent: m.name === 'robots' ? '*' : m.name,
+      directives,
+      text: `<meta name="${m.name}" content="${m.content}">`,
+    });
   }
   return out;
 }
@@ -105,7 +120,8 @@ export function pageMeta(scan: HtmlScan | null, headers: Readonly<Record<string,
   const hasToken = (d: RobotsDirectives, token: string): boolean => d.directives.includes(token);
   const decider = global.find((d) => hasToken(d, 'noai'));
   const noaiAgents = [...new Set(directives.filter((d) => d.agent !== '*' && hasToken(d, 'noai')).map((d) => d.agent))];
-  const generators = scan === null ? [] : scan.metas.filter((m) => m.name === 'generator' && m.content).map((m) => m.content as string);
+  const generators =
+    scan === null ? [] : scan.metas.filter((m) => m.name === 'generator' && m.content).map((m) => m.content as string);
   return {
     directives,
     noai: decider !== undefined,

@@ -67,7 +67,8 @@ export function parseReservation(value: unknown): TdmReservation | null {
   return null;
 }
 
-const policyOf = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+const policyOf = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 
 /** Parses a tdmrep.json body. Never throws. */
 export function parseTdmrepJson(body: string): TdmrepFile {
@@ -89,7 +90,8 @@ export function parseTdmrepJson(body: string): TdmrepFile {
       return;
     }
     const reservation = parseReservation(r['tdm-reservation']);
-    if (reservation === null) problems.push(`rule ${index} has tdm-reservation ${JSON.stringify(r['tdm-reservation'])}, not 0 or 1`);
+    if (reservation === null)
+      problems.push(`rule ${index} has tdm-reservation ${JSON.stringify(r['tdm-reservation'])}, not 0 or 1`);
     rules.push({ index, location, reservation, policy: policyOf(r['tdm-policy']) });
   });
   return { valid: true, rules, problems };
@@ -116,7 +118,11 @@ export function tdmFromHeaders(headers: Readonly<Record<string, string>>): TdmVa
 export function tdmFromMeta(metas: readonly MetaTag[]): TdmValue & { present: boolean } {
   const res = metas.find((m) => m.name === 'tdm-reservation');
   const pol = metas.find((m) => m.name === 'tdm-policy');
-  return { present: res !== undefined, reservation: parseReservation(res?.content ?? null), policy: policyOf(pol?.content) };
+  return {
+    present: res !== undefined,
+    reservation: parseReservation(res?.content ?? null),
+    policy: policyOf(pol?.content),
+  };
 }
 
 export interface TdmrepInputs {
@@ -143,7 +149,16 @@ function decide(result: TdmrepResult, v: TdmValue, source: TdmSource, rule: Tdmr
 export function resolveTdmrep(input: TdmrepInputs): TdmrepResult {
   const path = input.path ?? '/';
   const problems: string[] = [];
-  const result: TdmrepResult = { found: false, reservation: null, policy: null, source: null, rule: null, text: null, rules: [], problems };
+  const result: TdmrepResult = {
+    found: false,
+    reservation: null,
+    policy: null,
+    source: null,
+    rule: null,
+    text: null,
+    rules: [],
+    problems,
+  };
 
   const f = successfulResponse(input.file);
   if (f !== null && !isHtmlBody(f)) {
@@ -154,7 +169,11 @@ export function resolveTdmrep(input: TdmrepInputs): TdmrepResult {
       result.rules = file.rules;
       const rule = tdmrepRuleFor(file, path);
       if (rule !== null && rule.reservation !== null) {
-        const text = JSON.stringify({ location: rule.location, 'tdm-reservation': rule.reservation, ...(rule.policy === null ? {} : { 'tdm-policy': rule.policy }) });
+        const text = JSON.stringify({
+          location: rule.location,
+          'tdm-reservation': rule.reservation,
+          ...(rule.policy === null ? {} : { 'tdm-policy': rule.policy }),
+        });
         decide(result, rule, 'tdmrep_json', rule, text);
       }
     }
@@ -172,7 +191,13 @@ export function resolveTdmrep(input: TdmrepInputs): TdmrepResult {
       problems.push(`${label} is not 0 or 1`);
       continue;
     }
-    decide(result, v, source, null, `${label}: ${v.reservation}${v.policy === null ? '' : `; tdm-policy: ${v.policy}`}`);
+    decide(
+      result,
+      v,
+      source,
+      null,
+      `${label}: ${v.reservation}${v.policy === null ? '' : `; tdm-policy: ${v.policy}`}`,
+    );
   }
   return result;
 }

@@ -11,8 +11,17 @@ export interface CmsFacts {
   evidence: string | null;
 }
 
-interface HeaderRule { cms: string; header: string; value?: RegExp; source: string }
-interface TextRule { cms: string; pattern: RegExp; source: string }
+interface HeaderRule {
+  cms: string;
+  header: string;
+  value?: RegExp;
+  source: string;
+}
+interface TextRule {
+  cms: string;
+  pattern: RegExp;
+  source: string;
+}
 
 const HEADER_RULES: readonly HeaderRule[] = [
   { cms: 'shopify', header: 'x-shopify-stage', source: 'Shopify storefront response header' },
@@ -20,8 +29,18 @@ const HEADER_RULES: readonly HeaderRule[] = [
   { cms: 'drupal', header: 'x-drupal-cache', source: 'Drupal core page cache (drupal.org/docs)' },
   { cms: 'drupal', header: 'x-drupal-dynamic-cache', source: 'Drupal core dynamic page cache' },
   { cms: 'drupal', header: 'x-generator', value: /drupal/i, source: 'Drupal core X-Generator header' },
-  { cms: 'wordpress', header: 'link', value: /rel="?https:\/\/api\.w\.org\/"?/i, source: 'WordPress REST API discovery (developer.wordpress.org/rest-api/using-the-rest-api/discovery/)' },
-  { cms: 'wordpress', header: 'x-powered-by', value: /wordpress|wp engine/i, source: 'WordPress hosts (WordPress VIP, WP Engine)' },
+  {
+    cms: 'wordpress',
+    header: 'link',
+    value: /rel="?https:\/\/api\.w\.org\/"?/i,
+    source: 'WordPress REST API discovery (developer.wordpress.org/rest-api/using-the-rest-api/discovery/)',
+  },
+  {
+    cms: 'wordpress',
+    header: 'x-powered-by',
+    value: /wordpress|wp engine/i,
+    source: 'WordPress hosts (WordPress VIP, WP Engine)',
+  },
   { cms: 'ghost', header: 'x-ghost-cache-status', source: 'Ghost(Pro) cache header' },
   { cms: 'wix', header: 'x-wix-request-id', source: 'Wix response header' },
   { cms: 'squarespace', header: 'server', value: /^squarespace/i, source: 'Squarespace server header' },
@@ -61,12 +80,20 @@ const GENERATOR_RULES: readonly TextRule[] = [
 const HTML_RULES: readonly TextRule[] = [
   { cms: 'wordpress', pattern: /\/wp-content\/|\/wp-includes\//, source: 'WordPress directory layout' },
   { cms: 'shopify', pattern: /cdn\.shopify\.com|Shopify\.theme/, source: 'Shopify CDN / theme object' },
-  { cms: 'drupal', pattern: /\/sites\/default\/files\/|drupal-settings-json|Drupal\.settings/, source: 'Drupal files directory and settings' },
+  {
+    cms: 'drupal',
+    pattern: /\/sites\/default\/files\/|drupal-settings-json|Drupal\.settings/,
+    source: 'Drupal files directory and settings',
+  },
   { cms: 'wix', pattern: /static\.wixstatic\.com|static\.parastorage\.com/, source: 'Wix static hosts' },
   { cms: 'squarespace', pattern: /static1\.squarespace\.com|squarespace-cdn\.com/, source: 'Squarespace CDN' },
   { cms: 'webflow', pattern: /website-files\.com|data-wf-site=/, source: 'Webflow asset host and site attribute' },
   { cms: 'hubspot', pattern: /js\.hs-scripts\.com|hs-sites\.com|hubspotusercontent/, source: 'HubSpot hosts' },
-  { cms: 'ghost', pattern: /ghost-(?:portal|sodo-search)|\/ghost\/api\/content\//, source: 'Ghost portal and content API' },
+  {
+    cms: 'ghost',
+    pattern: /ghost-(?:portal|sodo-search)|\/ghost\/api\/content\//,
+    source: 'Ghost portal and content API',
+  },
   { cms: 'joomla', pattern: /\/media\/jui\/|\/components\/com_/, source: 'Joomla directory layout' },
   { cms: 'typo3', pattern: /\/typo3conf\/|\/typo3temp\//, source: 'TYPO3 directory layout' },
   { cms: 'substack', pattern: /substackcdn\.com/, source: 'Substack CDN' },
@@ -81,7 +108,8 @@ const HTML_CAP = 512 * 1024;
 export function detectCms(headers: Readonly<Record<string, string>>, scan: HtmlScan | null, html: string): CmsFacts {
   for (const r of HEADER_RULES) {
     const v = headers[r.header];
-    if (v !== undefined && (r.value === undefined || r.value.test(v))) return { cms: r.cms, evidence: `${r.header}: ${v}` };
+    if (v !== undefined && (r.value === undefined || r.value.test(v)))
+      return { cms: r.cms, evidence: `${r.header}: ${v}` };
   }
   for (const m of scan?.metas ?? []) {
     if (m.name !== 'generator' || m.content === null) continue;

@@ -9,5 +9,13 @@ export { detectChallenge, type ChallengeFacts } from './challenge.js';
 export { detectCms, type CmsFacts } from './cms.js';
 export { detectMarkdownForAgents, parseLinkHeader, type LinkValue, type MarkdownFacts } from './markdown.js';
 export { detectPaywall, type PaywallFacts } from './paywall.js';
-export { findTosLink, readableTerms, readTerms, termsFromText, termsLink, type TermsReading, type TosLink, type TosStanceResult } from './tos.js';
-
+export {
+  findTosLink,
+  readableTerms,
+  readTerms,
+  termsFromText,
+  termsLink,
+  type TermsReading,
+  type TosLink,
+  type TosStanceResult,
+} from './tos.js';

@@ -82,12 +82,19 @@ export function parseLinkHeader(value: string): LinkValue[] {
 const isAlternateMarkdown = (rel: readonly string[], type: string | null | undefined): boolean =>
   rel.includes('alternate') && MARKDOWN_TYPES.has((type ?? '').split(';')[0]!.trim().toLowerCase());
 
-export function detectMarkdownForAgents(markdown: FetchResult | null, homepageHeaders: Readonly<Record<string, string>>, scan: HtmlScan | null): MarkdownFacts {
+export function detectMarkdownForAgents(
+  markdown: FetchResult | null,
+  homepageHeaders: Readonly<Record<string, string>>,
+  scan: HtmlScan | null,
+): MarkdownFacts {
   const r = successfulResponse(markdown);
-  if (r !== null && r.contentType !== null && MARKDOWN_TYPES.has(r.contentType)) return { offered: true, via: 'accept', url: r.finalUrl };
+  if (r !== null && r.contentType !== null && MARKDOWN_TYPES.has(r.contentType))
+    return { offered: true, via: 'accept', url: r.finalUrl };
   const link = homepageHeaders['link'];
   if (link !== undefined) {
-    const hit = parseLinkHeader(link).find((l) => isAlternateMarkdown((l.params['rel'] ?? '').toLowerCase().split(/\s+/), l.params['type']));
+    const hit = parseLinkHeader(link).find((l) =>
+      isAlternateMarkdown((l.params['rel'] ?? '').toLowerCase().split(/\s+/), l.params['type']),
+    );
     if (hit !== undefined) return { offered: true, via: 'link_header', url: hit.href };
   }
   const tag = scan?.links.find((l) => isAlternateMarkdown(l.rel, l.type));

@@ -15,7 +15,11 @@ export interface PaywallFacts {
 
 /** Paywall and metering vendors, recognised by the script host or the global their snippet sets. */
 const VENDORS: readonly { vendor: string; pattern: RegExp; source: string }[] = [
-  { vendor: 'piano', pattern: /tinypass\.com|cdn\.piano\.io|piano\.io\/xbuilder|\btp\s*=\s*window\.tp\b/i, source: 'docs.piano.io (tinypass.min.js)' },
+  {
+    vendor: 'piano',
+    pattern: /tinypass\.com|cdn\.piano\.io|piano\.io\/xbuilder|\btp\s*=\s*window\.tp\b/i,
+    source: 'docs.piano.io (tinypass.min.js)',
+  },
   { vendor: 'pelcro', pattern: /js\.pelcro\.com|\bPelcro\b/, source: 'docs.pelcro.com' },
   { vendor: 'zephr', pattern: /zephr/i, source: 'zephr.com (Zephr feature decisions)' },
   { vendor: 'poool', pattern: /poool\.fr|poool-access|\bpoool\(/i, source: 'poool.tech' },

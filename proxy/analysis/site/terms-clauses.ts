@@ -20,13 +20,15 @@ export interface Clause {
 /** An enumerator starting a block or a sentence: "(a)", "(iv)", "2)", "b.", "•". */
 const ENUMERATED = /^(?:\(?(?:[a-z]|[ivxlc]{1,6}|\d{1,3})\)|[a-z]\.|[ivxlc]{1,6}\.|\d{1,3}\.(?!\d)|[-–—•·▪●◦])\s/i;
 /** A numbered section at the start of a heading or paragraph: "4.2", "§ 11", "Article 4", "IV.". */
-const SECTION = /^(?:(?:section|article|art\.|artikel|artículo|articulo|clause|chapter|chapitre|kapitel|paragraph|§)\s*)?(\d{1,3}(?:\.\d{1,3}){0,3}|[IVXLC]{1,6})(?=[.):\-–—\s]|$)/i;
+const SECTION =
+  /^(?:(?:section|article|art\.|artikel|artículo|articulo|clause|chapter|chapitre|kapitel|paragraph|§)\s*)?(\d{1,3}(?:\.\d{1,3}){0,3}|[IVXLC]{1,6})(?=[.):\-–—\s]|$)/i;
 /** A multi-level number at the start of a paragraph ("4.1 You may not…") opens a subsection. */
 const SUBSECTION = /^(?:§\s*)?(\d{1,3}(?:\.\d{1,3}){1,3})\.?(?=\s)/;
 /** The first item of an enumeration inside a paragraph: "…the following: (i) …; (ii) …", "…NoAI Content (i) in datasets…". */
 const INLINE_LIST = /(?:^|[\s:,])\(?(?:a|i|1)\)\s/;
 /** A sentence that says the previous one applies again ("This also applies to robots"). */
-const ANAPHORA = /^(?:this|the same|that|these) (?:also |equally )?appl(?:y|ies)\b|^(?:it|this|that|such (?:permission|licen[cs]e|right|consent)) (?:does|do|shall|will) not (?:—[^—]{0,60}— )?(?:authori[sz]e|permit|allow|grant|extend|include|apply)\b|^(?:dies|das) gilt\b|^(?:cela|ceci) s['’]applique\b|^il en va de même\b|^(?:lo mismo|esto|ello) (?:también )?se aplica\b/i;
+const ANAPHORA =
+  /^(?:this|the same|that|these) (?:also |equally )?appl(?:y|ies)\b|^(?:it|this|that|such (?:permission|licen[cs]e|right|consent)) (?:does|do|shall|will) not (?:—[^—]{0,60}— )?(?:authori[sz]e|permit|allow|grant|extend|include|apply)\b|^(?:dies|das) gilt\b|^(?:cela|ceci) s['’]applique\b|^il en va de même\b|^(?:lo mismo|esto|ello) (?:también )?se aplica\b/i;
 /** Short cells are a table's data (a cookie table's names and durations), not clauses. */
 const CELL_MIN = 160;
 const LEAD_MAX = 400;
@@ -36,7 +38,44 @@ const MAX_LEADS = 3;
 const SENTENCE_MAX = 4000;
 
 /** Abbreviations after which a period does not end a sentence. */
-const ABBREVIATIONS = new Set(['e.g', 'i.e', 'etc', 'inc', 'ltd', 'co', 'corp', 'no', 'nr', 'art', 'abs', 'vs', 'cf', 'z.b', 'bzw', 'ggf', 'usw', 'ca', 'p. ex', 'ex', 'approx', 'dr', 'mr', 'mrs', 'st', 'u.s', 'sec', 'para', 'ziff', 'lit', 'vgl', 's.a', 'n.v', 'b.v', 'gmbh', 'sr']);
+const ABBREVIATIONS = new Set([
+  'e.g',
+  'i.e',
+  'etc',
+  'inc',
+  'ltd',
+  'co',
+  'corp',
+  'no',
+  'nr',
+  'art',
+  'abs',
+  'vs',
+  'cf',
+  'z.b',
+  'bzw',
+  'ggf',
+  'usw',
+  'ca',
+  'p. ex',
+  'ex',
+  'approx',
+  'dr',
+  'mr',
+  'mrs',
+  'st',
+  'u.s',
+  'sec',
+  'para',
+  'ziff',
+  'lit',
+  'vgl',
+  's.a',
+  'n.v',
+  'b.v',
+  'gmbh',
+  'sr',
+]);
 
 /**
  * Sentences of a block: split after `.!?;` and white space (`.!?` only in a list item, whose
@@ -102,7 +141,13 @@ function joinBroken(blocks: readonly Block[]): Block[] {
   const out: Block[] = [];
   for (const b of blocks) {
     const prev = out[out.length - 1];
-    const cut = prev !== undefined && prev.kind === b.kind && prev.level === b.level && b.kind !== 'heading' && !ENUMERATED.test(b.text) && !/[.!?;:]["'”’)]?$/.test(prev.text);
+    const cut =
+      prev !== undefined &&
+      prev.kind === b.kind &&
+      prev.level === b.level &&
+      b.kind !== 'heading' &&
+      !ENUMERATED.test(b.text) &&
+      !/[.!?;:]["'”’)]?$/.test(prev.text);
     // A short unpunctuated line before a capital is a label; a long one was cut mid-sentence.
     if (cut && (/^[a-zà-ÿß]/.test(b.text) || (b.kind === 'paragraph' && prev.text.length > LABEL_MAX))) {
       out[out.length - 1] = { ...prev, text: `${prev.text} ${b.text}` };
@@ -112,7 +157,8 @@ function joinBroken(blocks: readonly Block[]): Block[] {
 }
 
 /** A short line without end punctuation between a lead-in and its items: a label ("Misuse of facilities"), not a clause. */
-const isLabel = (b: Block, enumerated: boolean): boolean => b.kind === 'paragraph' && !enumerated && b.text.length <= LABEL_MAX && !/[.!?;:]$/.test(b.text);
+const isLabel = (b: Block, enumerated: boolean): boolean =>
+  b.kind === 'paragraph' && !enumerated && b.text.length <= LABEL_MAX && !/[.!?;:]$/.test(b.text);
 
 export function clausesOf(input: readonly Block[]): Clause[] {
   const blocks = joinBroken(input);
@@ -130,17 +176,23 @@ export function clausesOf(input: readonly Block[]): Clause[] {
     }
     if (b.kind === 'cell' && b.text.length < CELL_MIN) continue;
     const number = SUBSECTION.exec(b.text)?.[1] ?? null;
-    const parent = number === null ? undefined : leads.find((l) => l.number !== null && number.startsWith(`${l.number}.`));
+    const parent =
+      number === null ? undefined : leads.find((l) => l.number !== null && number.startsWith(`${l.number}.`));
     const enumerated = ENUMERATED.test(b.text) || parent !== undefined;
     if (leads.length > 0 && isLabel(b, enumerated)) continue;
-    const depth = parent !== undefined ? parent.depth + 0.5 : (b.kind === 'item' ? b.level : -1) + (enumerated ? 0.5 : 0);
+    const depth =
+      parent !== undefined ? parent.depth + 0.5 : (b.kind === 'item' ? b.level : -1) + (enumerated ? 0.5 : 0);
     if (b.kind !== 'item' && !enumerated) sections.paragraph(b.text);
     leads = leads.filter((l) => l.depth < depth);
     // The innermost few lead-ins govern an item; deeper chains are markup, not prose.
-    const outer = leads.slice(-MAX_LEADS).map((l) => l.text).join(' ');
+    const outer = leads
+      .slice(-MAX_LEADS)
+      .map((l) => l.text)
+      .join(' ');
     const parts = sentences(b.text, enumerated || b.kind === 'item');
     // An item's short title ("Scrape or harvest data.") is read with the rule that follows it.
-    if ((enumerated || b.kind === 'item') && parts.length > 1 && parts[0]!.length <= TITLE_MAX) parts.splice(0, 2, `${parts[0]} ${parts[1]}`);
+    if ((enumerated || b.kind === 'item') && parts.length > 1 && parts[0]!.length <= TITLE_MAX)
+      parts.splice(0, 2, `${parts[0]} ${parts[1]}`);
     const inline = INLINE_LIST.exec(b.text);
     const inlineLead = inline ? b.text.slice(0, inline.index + 1) : '';
     for (let i = 0; i < parts.length; i++) {

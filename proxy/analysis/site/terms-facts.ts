@@ -40,8 +40,13 @@ function excerptOf(c: Clause, subjectAt: number): string {
   return `${at > 0 ? '…' : ''}${cut}…`.slice(0, EXCERPT_MAX);
 }
 
-const result = (stance: TosStance, c: Clause, at: number): TosStanceResult => ({ stance, excerpt: excerptOf(c, at), section: c.section });
-const better = (stance: TosStance, than: TosStanceResult | null): boolean => than === null || RANK[stance] > RANK[than.stance];
+const result = (stance: TosStance, c: Clause, at: number): TosStanceResult => ({
+  stance,
+  excerpt: excerptOf(c, at),
+  section: c.section,
+});
+const better = (stance: TosStance, than: TosStanceResult | null): boolean =>
+  than === null || RANK[stance] > RANK[than.stance];
 
 /** The two facts from a document's blocks. */
 export function termsFromBlocks(blocks: readonly Block[]): TermsReading {

@@ -37,7 +37,11 @@ export function plainBlocks(text: string): Block[] {
     const next = lines[i + 1]?.trim() ?? '';
     if (atx !== null || (open === null && SETEXT.test(next) && !BULLET.test(line))) {
       flush();
-      out.push({ kind: 'heading', level: atx ? atx[1]!.length : next.startsWith('=') ? 1 : 2, text: clean(atx ? atx[2]! : line) });
+      out.push({
+        kind: 'heading',
+        level: atx ? atx[1]!.length : next.startsWith('=') ? 1 : 2,
+        text: clean(atx ? atx[2]! : line),
+      });
       if (atx === null) i++;
       continue;
     }

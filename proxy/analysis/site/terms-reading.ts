@@ -49,12 +49,12 @@ export interface ClauseReading {
   mannerOnly: boolean;
 }
 
-
 function readAi(s: string, lead: string, forbid: boolean, route: boolean, allow: boolean): TosStance | null {
   const reserved = RESERVE.test(s);
   // The operator's own AI (training on users' content, licences granted to it) binds no one else.
   if (!reserved && (operatorSpeaks(s) || (lead !== '' && operatorSpeaks(lead))) && !OTHERS_BOUND.test(s)) return null;
-  if (forbid || reserved) return route || (forbid && allow) || SCOPED_AI.test(`${lead} ${s}`) ? 'restricts' : 'prohibits';
+  if (forbid || reserved)
+    return route || (forbid && allow) || SCOPED_AI.test(`${lead} ${s}`) ? 'restricts' : 'prohibits';
   if (route) return 'restricts';
   return allow ? 'permits' : null;
 }
@@ -102,7 +102,13 @@ export function readClause(c: Clause): ClauseReading | null {
     const manner = MANNER.test(s);
     if (forbid) {
       // A ban lifted for search engines, for some purposes or content only, or only for scraping that feeds AI.
-      const limited = route || allow || CARVE_OUT.test(whole) || PURPOSE.test(s) || SCOPED_AI.test(whole) || forAiOnly(s, accessAt, aiAt);
+      const limited =
+        route ||
+        allow ||
+        CARVE_OUT.test(whole) ||
+        PURPOSE.test(s) ||
+        SCOPED_AI.test(whole) ||
+        forAiOnly(s, accessAt, aiAt);
       access = limited || manner ? 'restricts' : 'prohibits';
       mannerOnly = manner && !limited;
     } else if (route) access = 'restricts';

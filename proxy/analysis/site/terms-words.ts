@@ -7,7 +7,9 @@
 
 /** Curly quotes and apostrophes as plain ones, one character for one so offsets stay put. */
 export function plainQuotes(s: string): string {
-  return s.replace(/[\u2018\u2019\u201a\u201b\u2032\u00b4`]/g, "'").replace(/[\u201c\u201d\u201e\u201f\u00ab\u00bb\u2033]/g, '"');
+  return s
+    .replace(/[\u2018\u2019\u201a\u201b\u2032\u00b4`]/g, "'")
+    .replace(/[\u201c\u201d\u201e\u201f\u00ab\u00bb\u2033]/g, '"');
 }
 
 /** Any word of either subject: sentences without one are skipped cheaply. */
@@ -24,21 +26,27 @@ export const TDM =
 const AI_WORDS =
   '(?:artificial[- ]intelligence|machine[- ]learning|deep[- ]learning|neural (?:network|net)s?|(?:large )?language models?|generative (?:AI|artificial|models?|programs?|technolog\\w*|tools?|systems?)|foundation models?|intelligence artificielle|apprentissage (?:automatique|profond)|modèles? de langage|réseaux? de neurones|künstliche[rn]? intelligenz|maschinelle[sn]? lernen|sprachmodell\\w*|neuronale[rn]? netz\\w*|inteligencia artificial|aprendizaje (?:automático|profundo)|modelos? de lenguaje|redes neuronales)';
 /** Abbreviations, matched in capitals only: "ai" is an everyday word in Italian and French, "ia" and "ki" elsewhere. */
-const AI_ABBREVIATIONS = '(?<![A-Za-z\\u00c0-\\u024f])(?:AI|IA|KI|LLMs?|ML|GenAI|GAI)(?![A-Za-z\\u00c0-\\u024f])|\\bA\\.I\\.';
+const AI_ABBREVIATIONS =
+  '(?<![A-Za-z\\u00c0-\\u024f])(?:AI|IA|KI|LLMs?|ML|GenAI|GAI)(?![A-Za-z\\u00c0-\\u024f])|\\bA\\.I\\.';
 const AI_WORDS_G = new RegExp(AI_WORDS, 'gi');
 const AI_ABBREVIATIONS_G = new RegExp(AI_ABBREVIATIONS, 'g');
 /** Every mention of AI in `s`, in order. */
-const aiMentions = (s: string): RegExpExecArray[] => [...s.matchAll(AI_WORDS_G), ...s.matchAll(AI_ABBREVIATIONS_G)].sort((a, b) => a.index - b.index);
+const aiMentions = (s: string): RegExpExecArray[] =>
+  [...s.matchAll(AI_WORDS_G), ...s.matchAll(AI_ABBREVIATIONS_G)].sort((a, b) => a.index - b.index);
 /** Making or improving a model: a verb or its noun, at the start of a word, some words before the AI object. */
 const MAKE_BEFORE =
   /\b(?:train|fine[- ]?tun|develop|build|improv|ground(?:s|ed|ing)?\b|teach|benchmark|evaluat|refin|ingest|(?:as )?(?:an? )?inputs? (?:to|for|into|of)\b|data ?sets?\b|entra[iî]n|développ|amélior|concevoir|conception|alimenter|trainier|entwickl|optimier|verbesser|entren|desarroll|mejorar)[^.;:]{0,100}$/i;
 /** …or the AI object followed by "training", "purposes", "datasets". */
-const USE_AFTER = /^\S+[\s-](?:[\w-]+\s){0,3}?(?:training|development|purposes?|datasets?|entraînement|zwecke|entrenamiento|fines)\b/i;
+const USE_AFTER =
+  /^\S+[\s-](?:[\w-]+\s){0,3}?(?:training|development|purposes?|datasets?|entraînement|zwecke|entrenamiento|fines)\b/i;
 /** AI as an instrument or a feature, not as what is made: "created using AI", "AI-generated", "AI features". */
-const INSTRUMENT_BEFORE = /\b(?:using|with|by|via|through|par|mit|mediante|powered|generated|created|modified|assisted)\s+(?:[\w'’-]+\s+){0,2}$/i;
-const FEATURE_AFTER = /^\S*?[- ](?:generated|powered|based|assisted|enabled|driven|features?|functionalit(?:y|ies)|outputs?|chatbots?|agents?)\b/i;
+const INSTRUMENT_BEFORE =
+  /\b(?:using|with|by|via|through|par|mit|mediante|powered|generated|created|modified|assisted)\s+(?:[\w'’-]+\s+){0,2}$/i;
+const FEATURE_AFTER =
+  /^\S*?[- ](?:generated|powered|based|assisted|enabled|driven|features?|functionalit(?:y|ies)|outputs?|chatbots?|agents?)\b/i;
 /** "develop models that compete", "train models to generate": a model made, without naming AI. */
-const MODELS_MADE = /\b(?:train|fine[- ]?tun|develop)\w*\s+(?:(?:any|the|new|other|such|your|its|their|similar|competing)\s+)?models?\b/i;
+const MODELS_MADE =
+  /\b(?:train|fine[- ]?tun|develop)\w*\s+(?:(?:any|the|new|other|such|your|its|their|similar|competing)\s+)?models?\b/i;
 
 /** Where the clause speaks of AI use: text and data mining, or making or improving AI with the content; -1 when it does not. */
 export function aiSubjectAt(s: string): number {
@@ -69,7 +77,8 @@ const ACTOR = `^(?:[^,.]{0,60},\\s*)?(?!(?:${GENERIC_ACTORS})\\b)(?:[A-Z][\\w.&'
 const OPERATOR_NAMED = new RegExp(
   `${ACTOR}(?:(?:(?:agrees?|also|only|itself|will|may|does|shall|can|might|not|never)(?:\\s+|,[^,]{0,80},\\s*)){1,4}(?:to\\s+|not to\\s+)?(?:use|train|process|license|licence|utili[sz]e|employ|leverage|improve|develop|offer|provide|make|share)\\b|(?:uses|trains|processes|licenses|utili[sz]es|employs|leverages|offers|provides|makes available)\\b)`,
 );
-const OPERATOR_GRANT = /\b(?:their|its) (?:own )?(?:[\w-]+ ){0,3}models?\b|\b(?:grants?|gives?|granting) (?:to )?(?:us|[A-Z][\w.&-]{1,30}(?: [A-Z][\w.&-]{1,30})?)\b[^.]{0,100}\b(?:licen[cs]e|right)|\bright for us\b|\bour (?:own )?(?:[\w-]+ ){0,3}(?:models?|algorithms?)\b|\bmodèles? (?:[\w'’-]+ ){0,5}(?:internes?|de [A-Z]\w+)\b/;
+const OPERATOR_GRANT =
+  /\b(?:their|its) (?:own )?(?:[\w-]+ ){0,3}models?\b|\b(?:grants?|gives?|granting) (?:to )?(?:us|[A-Z][\w.&-]{1,30}(?: [A-Z][\w.&-]{1,30})?)\b[^.]{0,100}\b(?:licen[cs]e|right)|\bright for us\b|\bour (?:own )?(?:[\w-]+ ){0,3}(?:models?|algorithms?)\b|\bmodèles? (?:[\w'’-]+ ){0,5}(?:internes?|de [A-Z]\w+)\b/;
 export function operatorSpeaks(s: string): boolean {
   return OPERATOR_WE.test(s) || OPERATOR_NAMED.test(s) || OPERATOR_GRANT.test(s);
 }
@@ -121,7 +130,8 @@ export const MANNER =
   /\bin (?:a|any) (?:manner|way) that\b|\bidentif(?:y|ies) (?:itself|yourself|themselves)\b|\buser[- ]agent\b|\bcauses? harm\b|\bdeceiv|robots\.txt|robots exclusion|exclusion(?:ary)? protocols?|circumvent|bypass|disregard|\bignor(?:e|es|ing)\b|contourn|umgeh|eludir|rate limits?|throttl|\bexceed|überschreit|dépass|exced|(?:maximal|maximum) (?:access )?(?:frequenc|rate)|Zugriffshäufigkeit|unreasonable (?:or disproportionately large )?load|disproportionately large load|overburden|\bburden\b|overload|\bdisrupt|interfere with|beeinträchtig|surcharg/i;
 
 /** A ban whose reach is limited to some content or purposes: content marked "noai", competing models, a named purpose. */
-export const SCOPED_AI = /\bno ?ai\b|noimageai|models?(?: or (?:products|services))? (?:that|which) compete|competing (?:AI |ML )?models?/i;
+export const SCOPED_AI =
+  /\bno ?ai\b|noimageai|models?(?: or (?:products|services))? (?:that|which) compete|competing (?:AI |ML )?models?/i;
 export const PURPOSE =
   /\bfor (?:the )?purposes? of\b|\b(?:to|in order to) (?:collect|gather|obtain)\b[^.;]{0,60}\bfor (?!any\b|all\b)|\bin order to\b|\bso as to\b|\baux fins\b|\bà des fins\b|\bzum Zwecke?\b|\bzwecks\b|\bcon (?:el )?fin de\b|\ba efectos de\b/i;
 
@@ -130,12 +140,12 @@ export const PURPOSE =
 /** A prohibition: a negated modal, "prohibited", "forbidden", a ban in FR/DE/ES. */
 export const FORBID = new RegExp(
   [
-    "\\b(?:may|must|shall|will|can|should|do|does)(?: also| and shall| and will)? not\\b",
+    '\\b(?:may|must|shall|will|can|should|do|does)(?: also| and shall| and will)? not\\b',
     "\\b(?:cannot|can't|won't|don't|mustn't|shan't)\\b",
     '\\bagrees? not to\\b|\\bnot to (?:use|access|engage|attempt|do)\\b|\\bundertakes? not\\b',
     '\\b(?:is|are|be|being|been|strictly|expressly|hereby|also|remain|shall be|will be)\\s+(?:strictly\\s+|expressly\\s+)?(?:prohibited|forbidden)\\b|\\b(?:prohibited|forbidden) (?:from|to)\\b|^(?:prohibited|forbidden)\\b|\\bprohibits?\\b|\\bprohibiting\\b|\\bprohibition\\b|\\bforbids?\\b|\\bnot (?:be )?(?:permitted|allowed|authori[sz]ed)\\b|\\bno (?:right|licen[cs]e) (?:is granted )?to\\b',
     '\\b(?:is|are|constitutes?) (?:not only )?(?:a |an )?(?:violation|breach) of (?:these|the|this)\\b|\\bviolates? these\\b',
-    '^(?:do not|don\'t|never|no)\\b',
+    "^(?:do not|don't|never|no)\\b",
     "\\bne (?:pas|jamais|point)\\b|\\bn['’](?:est|êtes|avez|a)\\b[^.]{0,40}\\bpas\\b|\\bne (?:\\w+ ){1,3}pas\\b|interdi(?:t|te|ts|tes|ction)\\b|\\bprohib(?:é|ée|és|ées|er)\\b|\\bs['’]engage[^.]{0,40}\\bà ne\\b|\\bs['’]abstenir\\b|\\bs['’]oppose\\b|\\bopposition\\b|\\bdéfendu\\b",
     '\\buntersagt\\b|\\bverboten\\b|\\bunzulässig\\b|\\bnicht (?:\\w+ ){0,2}(?:gestattet|erlaubt|zulässig|statthaft|berechtigt)\\b|\\b(?:dürfen|darf)\\b[^.]{0,120}\\b(?:nicht|weder|keine?n?)\\b|\\b(?:nicht|weder|keine?)\\b[^.]{0,60}\\b(?:dürfen|darf)\\b',
     '\\bproh[íi]b(?:e|en|id[oa]s?|ici[óo]n)\\b|\\bno (?:se )?(?:podr[áa]n?|puede[ns]?|deber[áa]n?|est[áa] (?:permitid|autorizad)\\w*|se permite|permite)\\b|\\babstener(?:se)?\\b|\\bqueda(?:n)? prohibid',
@@ -167,15 +177,16 @@ export const ROUTE = new RegExp(
 export const NO_ROUTE =
   /\b(?:except|other than|save)(?: (?:as|where|when|to the extent))? (?:(?:otherwise|expressly|explicitly|specifically)\s+){0,2}(?:permitted|allowed|authori[sz]ed|provided|set (?:out|forth)|described)(?: (?:herein|hereunder|(?:in|by|under) (?:these|this|the)(?: [\w-]+){0,2}? (?:Terms|Agreement|Conditions|Policy|Terms of (?:Use|Service))(?: of (?:Use|Service))?))?(?=[\s,;:.)]|$)(?! (?:by|in writing)\b)/gi;
 /** A carve-out in a ban on automated access for search engines. */
-export const CARVE_OUT = /\bsearch engines?\b|\bsearch indices\b|moteurs? de recherche|Suchmaschinen|motores de b[úu]squeda/i;
+export const CARVE_OUT =
+  /\bsearch engines?\b|\bsearch indices\b|moteurs? de recherche|Suchmaschinen|motores de b[úu]squeda/i;
 
 /** An express permission: "you may", "is permitted", "we grant permission to crawl", and the FR/DE/ES forms. */
 export const ALLOW = new RegExp(
   [
-    "\\b(?:you|users?|anyone|visitors?|third parties|search engines?|researchers?|archivists?|operators?)\\s+(?:may|can)\\b(?!\\s+(?:also\\s+|only\\s+)?not\\b)(?!\\s+(?:be|have|receive|encounter|not|need|find|see))",
+    '\\b(?:you|users?|anyone|visitors?|third parties|search engines?|researchers?|archivists?|operators?)\\s+(?:may|can)\\b(?!\\s+(?:also\\s+|only\\s+)?not\\b)(?!\\s+(?:be|have|receive|encounter|not|need|find|see))',
     '\\b(?:are|is) (?:free|welcome|hereby permitted|permitted|allowed|authori[sz]ed) to\\b|\\b(?:is|are) (?:hereby |expressly |generally )?(?:permitted|allowed|welcome)\\b(?!\\s+(?:only|to use the services))',
     '\\bencourages? (?:[\\w-]+ ){0,2}(?:users?|you|researchers?)\\b|\\bmay be (?:freely )?(?:crawled|indexed|mined|scraped|accessed automatically)\\b|\\b(?:we|[A-Z]\\w+) (?:conditionally |hereby )?(?:grant|allow|permit)s? [^.]{0,60}?(?:permission|licen[cs]e|right) to (?:crawl|index|use|access|mine)|\\bpermission to (?:crawl|index)\\b|\\bwe (?:do )?allow\\b',
-    "\\bvous (?:pouvez|êtes (?:autorisé|libre))\\b|\\b(?:est|sont) (?:autorisée?s?|permise?s?)\\b|\\bnous accordons\\b[^.]{0,120}(?:autorisation|permission|licence)|\\bil est permis\\b",
+    '\\bvous (?:pouvez|êtes (?:autorisé|libre))\\b|\\b(?:est|sont) (?:autorisée?s?|permise?s?)\\b|\\bnous accordons\\b[^.]{0,120}(?:autorisation|permission|licence)|\\bil est permis\\b',
     '\\b(?:Sie|Nutzer|jeder)\\s+(?:dürfen|können)\\b(?![^.]{0,80}\\b(?:nicht|weder|keine?)\\b)|\\b(?:ist|sind) (?:ausdrücklich )?(?:gestattet|erlaubt)\\b',
     '(?<!\\bno )\\b(?:puede|pueden|podrá|podrán)\\b(?!\\s+no\\b)|\\best[áa] permitid|\\bse permite\\b|\\bcabrá una excepción\\b',
   ].join('|'),

@@ -22,8 +22,10 @@ export interface TosLink {
 }
 
 /** Words that name a terms page, in link text or as a path segment; a few common languages. */
-const TEXT_WORDS = /(?:^|[^\p{L}])(?:terms|tos|conditions|legal|agb|nutzungsbedingungen|conditions générales|términos|condiciones|termini|voorwaarden|villkor|vilkår|regulamin)(?:[^\p{L}]|$)|利用規約|服务条款|服務條款|이용약관/iu;
-const PATH_WORDS = /(?:^|[/_.-])(?:terms|tos|conditions|legal|agb|nutzungsbedingungen|terminos|condiciones|termini|voorwaarden)(?:$|[/_.-])/i;
+const TEXT_WORDS =
+  /(?:^|[^\p{L}])(?:terms|tos|conditions|legal|agb|nutzungsbedingungen|conditions générales|términos|condiciones|termini|voorwaarden|villkor|vilkår|regulamin)(?:[^\p{L}]|$)|利用規約|服务条款|服務條款|이용약관/iu;
+const PATH_WORDS =
+  /(?:^|[/_.-])(?:terms|tos|conditions|legal|agb|nutzungsbedingungen|terminos|condiciones|termini|voorwaarden)(?:$|[/_.-])/i;
 
 function pathOf(url: URL): string {
   try {
@@ -58,7 +60,8 @@ export function findTosLink(scan: HtmlScan, pageUrl: string, domain: string): To
       continue;
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
-    const says = TEXT_WORDS.test(a.text) || (a.label !== null && TEXT_WORDS.test(a.label)) || PATH_WORDS.test(pathOf(url));
+    const says =
+      TEXT_WORDS.test(a.text) || (a.label !== null && TEXT_WORDS.test(a.label)) || PATH_WORDS.test(pathOf(url));
     if (!says) continue;
     if ((getDomain(url.hostname) ?? url.hostname) !== site) continue;
     url.hash = '';
@@ -102,7 +105,14 @@ export function looksLikeTerms(result: FetchResult | null): boolean {
     return false;
   }
   const html = r.contentType !== 'text/plain' && r.body.trimStart().startsWith('<');
-  const top = html ? [scanPage(r)?.title ?? '', ...htmlBlocks(r.body.slice(0, 200_000)).slice(0, 12).map((b) => b.text)] : r.body.slice(0, 2000).split('\n', 12);
+  const top = html
+    ? [
+        scanPage(r)?.title ?? '',
+        ...htmlBlocks(r.body.slice(0, 200_000))
+          .slice(0, 12)
+          .map((b) => b.text),
+      ]
+    : r.body.slice(0, 2000).split('\n', 12);
   return top.some((line) => TEXT_WORDS.test(line));
 }
 
@@ -122,7 +132,8 @@ export function readTerms(result: FetchResult | null): TermsReading {
   const r = readableTerms(result);
   if (r === null) return { ai: UNKNOWN, automatedAccess: UNKNOWN };
   const ct = r.contentType ?? '';
-  const html = ct === 'text/html' || ct === 'application/xhtml+xml' || (ct === '' && r.body.trimStart().startsWith('<'));
+  const html =
+    ct === 'text/html' || ct === 'application/xhtml+xml' || (ct === '' && r.body.trimStart().startsWith('<'));
   if (!html) return termsFromText(r.body);
   const blocks = htmlBlocks(r.body);
   return blocks.length === 0 ? { ai: UNKNOWN, automatedAccess: UNKNOWN } : termsFromBlocks(blocks);

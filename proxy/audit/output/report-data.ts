@@ -3,8 +3,27 @@
  * (shared/labels.ts, the same words as the extension). Each chart comes with the table that
  * holds its figures: the table is the chart's text alternative and what a reader copies from.
  */
-import { BADGE_VIEW, CONFLICT_LABELS, DETAIL_LABELS, STANCE_LABELS, STANDARD_LABELS, TOS_STANCE_LABELS, USE_CASE_LABELS, VERDICT_LABELS } from '../../../shared/labels.js';
-import { DETAILS, STANCES, STANDARD_KEYS, TOS_STANCES, USE_CASES, VERDICTS, type Conflict, type Detail, type TosStance } from '../../../shared/values.js';
+import {
+  BADGE_VIEW,
+  CONFLICT_LABELS,
+  DETAIL_LABELS,
+  STANCE_LABELS,
+  STANDARD_LABELS,
+  TOS_STANCE_LABELS,
+  USE_CASE_LABELS,
+  VERDICT_LABELS,
+} from '../../../shared/labels.js';
+import {
+  DETAILS,
+  STANCES,
+  STANDARD_KEYS,
+  TOS_STANCES,
+  USE_CASES,
+  VERDICTS,
+  type Conflict,
+  type Detail,
+  type TosStance,
+} from '../../../shared/values.js';
 import { botRows, type RobotsTraining, type Tally } from './tally.js';
 
 export interface Dataset {
@@ -44,7 +63,8 @@ const pctText = (x: number, of: number) => `${pct(x, of).toFixed(1)} %`;
 const n = (x: number) => x.toLocaleString('en-US');
 
 const VERDICT_COLOURS = { blocked: '#b91c1c', partial: '#ca8a04', allowed: '#4b5563', unknown: '#a8a29e' } as const;
-const verdictWord = (v: (typeof VERDICTS)[number]) => (v === 'allowed' ? 'Allowed or not restricted' : VERDICT_LABELS[v].label);
+const verdictWord = (v: (typeof VERDICTS)[number]) =>
+  v === 'allowed' ? 'Allowed or not restricted' : VERDICT_LABELS[v].label;
 
 function stanceSection(t: Tally): Section {
   const of = t.checked;
@@ -55,16 +75,31 @@ function stanceSection(t: Tally): Section {
     chart: {
       id: 'chart-stances',
       labels: STANCES.map((s) => STANCE_LABELS[s].label),
-      datasets: [{ label: 'Share of sites', data: STANCES.map((s) => pct(t.stance[s], of)), color: STANCES.map((s) => BADGE_VIEW[s].color) }],
+      datasets: [
+        {
+          label: 'Share of sites',
+          data: STANCES.map((s) => pct(t.stance[s], of)),
+          color: STANCES.map((s) => BADGE_VIEW[s].color),
+        },
+      ],
       percent: true,
       summary: `Bar chart of the share of sites per stance: ${STANCES.map((s) => `${STANCE_LABELS[s].label} ${pctText(t.stance[s], of)}`).join(', ')}.`,
     },
     tables: [
-      { caption: 'Sites per stance', head: ['Stance', 'Sites', 'Share'], rows: STANCES.map((s) => [STANCE_LABELS[s].label, n(t.stance[s]), pctText(t.stance[s], of)]) },
+      {
+        caption: 'Sites per stance',
+        head: ['Stance', 'Sites', 'Share'],
+        rows: STANCES.map((s) => [STANCE_LABELS[s].label, n(t.stance[s]), pctText(t.stance[s], of)]),
+      },
       {
         caption: 'Sites per detail (what decided the stance)',
         head: ['Detail', 'Meaning', 'Sites', 'Share'],
-        rows: DETAILS.filter((d) => (t.detail[d] ?? 0) > 0).map((d: Detail) => [`${DETAIL_LABELS[d].label} (${d})`, DETAIL_LABELS[d].explanation, n(t.detail[d]!), pctText(t.detail[d]!, of)]),
+        rows: DETAILS.filter((d) => (t.detail[d] ?? 0) > 0).map((d: Detail) => [
+          `${DETAIL_LABELS[d].label} (${d})`,
+          DETAIL_LABELS[d].explanation,
+          n(t.detail[d]!),
+          pctText(t.detail[d]!, of),
+        ]),
       },
     ],
   };
@@ -75,11 +110,16 @@ function verdictSection(t: Tally): Section {
   return {
     id: 'verdicts',
     title: 'AI training, AI search and AI answers',
-    intro: 'The verdict per use: blocked, partly blocked, allowed or not restricted, or unknown when robots.txt could not be read.',
+    intro:
+      'The verdict per use: blocked, partly blocked, allowed or not restricted, or unknown when robots.txt could not be read.',
     chart: {
       id: 'chart-verdicts',
       labels: USE_CASES.map((u) => USE_CASE_LABELS[u].label),
-      datasets: VERDICTS.map((v) => ({ label: verdictWord(v), data: USE_CASES.map((u) => pct(t.verdicts[u][v], of)), color: VERDICT_COLOURS[v] })),
+      datasets: VERDICTS.map((v) => ({
+        label: verdictWord(v),
+        data: USE_CASES.map((u) => pct(t.verdicts[u][v], of)),
+        color: VERDICT_COLOURS[v],
+      })),
       percent: true,
       summary: `Stacked bar chart of verdicts per use: ${USE_CASES.map((u) => `${USE_CASE_LABELS[u].label} blocked on ${pctText(t.verdicts[u].blocked, of)} of sites`).join(', ')}.`,
     },
@@ -87,7 +127,10 @@ function verdictSection(t: Tally): Section {
       {
         caption: 'Sites per verdict and use',
         head: ['Use', ...VERDICTS.map(verdictWord)],
-        rows: USE_CASES.map((u) => [USE_CASE_LABELS[u].label, ...VERDICTS.map((v) => `${n(t.verdicts[u][v])} (${pctText(t.verdicts[u][v], of)})`)]),
+        rows: USE_CASES.map((u) => [
+          USE_CASE_LABELS[u].label,
+          ...VERDICTS.map((v) => `${n(t.verdicts[u][v])} (${pctText(t.verdicts[u][v], of)})`),
+        ]),
       },
     ],
   };
@@ -107,7 +150,11 @@ function botSection(t: Tally): Section {
       labels: charted.map((b) => b.token),
       datasets: [
         { label: 'Blocked by name', data: charted.map((b) => pct(b.blockingByName, of)), color: '#b91c1c' },
-        { label: 'Blocked through User-agent: *', data: charted.map((b) => pct(b.blocking - b.blockingByName, of)), color: '#f87171' },
+        {
+          label: 'Blocked through User-agent: *',
+          data: charted.map((b) => pct(b.blocking - b.blockingByName, of)),
+          color: '#f87171',
+        },
         { label: 'Partly blocked', data: charted.map((b) => pct(b.partlyBlocking, of)), color: '#ca8a04' },
       ],
       percent: true,
@@ -116,8 +163,30 @@ function botSection(t: Tally): Section {
     tables: [
       {
         caption: 'AI bots named or blocked (key bots always shown)',
-        head: ['Bot', 'Operator', 'Purpose', 'Decides', 'Sites naming it', 'Blocking it', 'Of which by name', 'Partly blocking it', 'Allowing it by name', 'Share blocking'],
-        rows: top.map((b) => [b.token, b.operator, b.obsolete ? `${b.purpose} (obsolete token: blocking it blocks nothing real)` : b.purpose, b.key ? USE_CASE_LABELS[b.key].label : '', n(b.naming), n(b.blocking), n(b.blockingByName), n(b.partlyBlocking), n(b.allowingByName), pctText(b.blocking, of)]),
+        head: [
+          'Bot',
+          'Operator',
+          'Purpose',
+          'Decides',
+          'Sites naming it',
+          'Blocking it',
+          'Of which by name',
+          'Partly blocking it',
+          'Allowing it by name',
+          'Share blocking',
+        ],
+        rows: top.map((b) => [
+          b.token,
+          b.operator,
+          b.obsolete ? `${b.purpose} (obsolete token: blocking it blocks nothing real)` : b.purpose,
+          b.key ? USE_CASE_LABELS[b.key].label : '',
+          n(b.naming),
+          n(b.blocking),
+          n(b.blockingByName),
+          n(b.partlyBlocking),
+          n(b.allowingByName),
+          pctText(b.blocking, of),
+        ]),
       },
     ],
   };
@@ -132,12 +201,23 @@ function standardsSection(t: Tally): Section {
     chart: {
       id: 'chart-standards',
       labels: STANDARD_KEYS.map((k) => STANDARD_LABELS[k].label),
-      datasets: [{ label: 'Share of sites', data: STANDARD_KEYS.map((k) => pct(t.standards[k], of)), color: '#0f766e' }],
+      datasets: [
+        { label: 'Share of sites', data: STANDARD_KEYS.map((k) => pct(t.standards[k], of)), color: '#0f766e' },
+      ],
       percent: true,
       summary: `Bar chart of the share of sites per standard: ${STANDARD_KEYS.map((k) => `${STANDARD_LABELS[k].label} ${pctText(t.standards[k], of)}`).join(', ')}.`,
     },
     tables: [
-      { caption: 'Sites per standard', head: ['Standard', 'What it is', 'Sites', 'Share'], rows: STANDARD_KEYS.map((k) => [STANDARD_LABELS[k].label, STANDARD_LABELS[k].explanation, n(t.standards[k]), pctText(t.standards[k], of)]) },
+      {
+        caption: 'Sites per standard',
+        head: ['Standard', 'What it is', 'Sites', 'Share'],
+        rows: STANDARD_KEYS.map((k) => [
+          STANDARD_LABELS[k].label,
+          STANDARD_LABELS[k].explanation,
+          n(t.standards[k]),
+          pctText(t.standards[k], of),
+        ]),
+      },
     ],
   };
 }
@@ -147,7 +227,11 @@ const TRAINING_WORDS: Record<RobotsTraining, string> = {
   does_not: 'robots.txt does not restrict AI training',
   unread: 'robots.txt not read',
 };
-const TRAINING_COLOURS: Record<RobotsTraining, string> = { restricts: '#b91c1c', does_not: '#4b5563', unread: '#a8a29e' };
+const TRAINING_COLOURS: Record<RobotsTraining, string> = {
+  restricts: '#b91c1c',
+  does_not: '#4b5563',
+  unread: '#a8a29e',
+};
 const TRAININGS: RobotsTraining[] = ['restricts', 'does_not', 'unread'];
 /** The terms on robots and scrapers, in words of their own (the TOS_STANCE_LABELS speak of AI use). */
 const ACCESS_WORDS: Record<TosStance | 'not_recorded', string> = {
@@ -161,7 +245,12 @@ const ACCESS_WORDS: Record<TosStance | 'not_recorded', string> = {
 
 function termsSection(t: Tally): Section {
   const automatedRecorded = TOS_STANCES.some((s) => TRAININGS.some((r) => t.automated[s][r] > 0));
-  const cross = (caption: string, by: Record<string, Record<RobotsTraining, number>>, keys: readonly string[], word: (k: string) => string): TableSpec => ({
+  const cross = (
+    caption: string,
+    by: Record<string, Record<RobotsTraining, number>>,
+    keys: readonly string[],
+    word: (k: string) => string,
+  ): TableSpec => ({
     caption,
     head: ['Terms of service', ...TRAININGS.map((r) => TRAINING_WORDS[r]), 'Sites'],
     rows: keys.map((k) => {
@@ -169,20 +258,36 @@ function termsSection(t: Tally): Section {
       return [word(k), ...TRAININGS.map((r) => n(by[k]![r])), n(total)];
     }),
   });
-  const tables = [cross('Terms on AI use against robots.txt', t.terms, TOS_STANCES, (k) => TOS_STANCE_LABELS[k as TosStance].label)];
+  const tables = [
+    cross('Terms on AI use against robots.txt', t.terms, TOS_STANCES, (k) => TOS_STANCE_LABELS[k as TosStance].label),
+  ];
   tables.push(
     automatedRecorded
-      ? cross('Terms on robots, scrapers and automated access against robots.txt', t.automated, [...TOS_STANCES, 'not_recorded'], (k) => ACCESS_WORDS[k as TosStance | 'not_recorded'])
-      : { caption: 'Terms on robots, scrapers and automated access', head: ['Note'], rows: [['Not recorded by this version of the service for these sites.']] },
+      ? cross(
+          'Terms on robots, scrapers and automated access against robots.txt',
+          t.automated,
+          [...TOS_STANCES, 'not_recorded'],
+          (k) => ACCESS_WORDS[k as TosStance | 'not_recorded'],
+        )
+      : {
+          caption: 'Terms on robots, scrapers and automated access',
+          head: ['Note'],
+          rows: [['Not recorded by this version of the service for these sites.']],
+        },
   );
   return {
     id: 'terms',
     title: 'Terms of service against robots.txt',
-    intro: 'What the terms of service say about AI use, beside whether robots.txt restricts AI training. Terms decide no stance; they are told apart because a site may forbid in its terms what its robots.txt lets in.',
+    intro:
+      'What the terms of service say about AI use, beside whether robots.txt restricts AI training. Terms decide no stance; they are told apart because a site may forbid in its terms what its robots.txt lets in.',
     chart: {
       id: 'chart-terms',
       labels: TOS_STANCES.map((s) => TOS_STANCE_LABELS[s].label),
-      datasets: TRAININGS.map((r) => ({ label: TRAINING_WORDS[r], data: TOS_STANCES.map((s) => t.terms[s][r]), color: TRAINING_COLOURS[r] })),
+      datasets: TRAININGS.map((r) => ({
+        label: TRAINING_WORDS[r],
+        data: TOS_STANCES.map((s) => t.terms[s][r]),
+        color: TRAINING_COLOURS[r],
+      })),
       percent: false,
       summary: `Stacked bar chart of sites per terms-of-service reading, split by whether robots.txt restricts AI training: ${TOS_STANCES.map((s) => `${TOS_STANCE_LABELS[s].label} ${n(TRAININGS.reduce((a, r) => a + t.terms[s][r], 0))}`).join(', ')}.`,
     },
@@ -196,10 +301,25 @@ function issuesSection(t: Tally): Section {
   return {
     id: 'conflicts',
     title: 'Conflicts and failed checks',
-    intro: 'Signals that disagree with each other, and checks that failed (each retried after 10 minutes, 1 hour and 6 hours before it counts as failed here).',
+    intro:
+      'Signals that disagree with each other, and checks that failed (each retried after 10 minutes, 1 hour and 6 hours before it counts as failed here).',
     tables: [
-      { caption: 'Conflicts', head: ['Conflict', 'Meaning', 'Sites'], rows: conflicts.length ? conflicts.map(([c, k]) => [CONFLICT_LABELS[c as Conflict]?.label ?? c, CONFLICT_LABELS[c as Conflict]?.explanation ?? '', n(k)]) : [['None', '', 0]] },
-      { caption: 'Why checks failed', head: ['Cause', 'Sites'], rows: failures.length ? failures.map(([c, k]) => [c, n(k)]) : [['No check failed', 0]] },
+      {
+        caption: 'Conflicts',
+        head: ['Conflict', 'Meaning', 'Sites'],
+        rows: conflicts.length
+          ? conflicts.map(([c, k]) => [
+              CONFLICT_LABELS[c as Conflict]?.label ?? c,
+              CONFLICT_LABELS[c as Conflict]?.explanation ?? '',
+              n(k),
+            ])
+          : [['None', '', 0]],
+      },
+      {
+        caption: 'Why checks failed',
+        head: ['Cause', 'Sites'],
+        rows: failures.length ? failures.map(([c, k]) => [c, n(k)]) : [['No check failed', 0]],
+      },
     ],
   };
 }

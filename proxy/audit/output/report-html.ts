@@ -45,7 +45,12 @@ const sha = (text: string) => `'sha256-${createHash('sha256').update(text).diges
 
 function table(t: TableSpec): string {
   const head = t.head.map((h) => `<th scope="col">${esc(h)}</th>`).join('');
-  const rows = t.rows.map((r) => `<tr>${r.map((c, i) => (i === 0 ? `<th scope="row">${esc(c)}</th>` : `<td>${esc(c)}</td>`)).join('')}</tr>`).join('\n');
+  const rows = t.rows
+    .map(
+      (r) =>
+        `<tr>${r.map((c, i) => (i === 0 ? `<th scope="row">${esc(c)}</th>` : `<td>${esc(c)}</td>`)).join('')}</tr>`,
+    )
+    .join('\n');
   return `<table><caption>${esc(t.caption)}</caption><thead><tr>${head}</tr></thead><tbody>\n${rows}\n</tbody></table>`;
 }
 

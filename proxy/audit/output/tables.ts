@@ -48,7 +48,8 @@ type Cell = string | number | boolean | null;
 
 /** One row as sites.csv's cells, in SITE_COLUMNS order: lists joined, each standard a true/false column (empty while pending). */
 export function csvCells(r: SiteRow): Cell[] {
-  const has = (k: (typeof STANDARD_KEYS)[number]): boolean | null => (r.status === 'pending' ? null : r.standards.includes(k));
+  const has = (k: (typeof STANDARD_KEYS)[number]): boolean | null =>
+    r.status === 'pending' ? null : r.standards.includes(k);
   return [
     r.domain,
     r.rank,
@@ -96,7 +97,12 @@ async function close(out: WriteStream): Promise<void> {
 }
 
 /** Writes sites.csv and sites.jsonl from the rows, counting them into `tally` on the way. */
-export async function writeSiteTables(rows: Iterable<SiteRow>, csvPath: string, jsonlPath: string, tally: Tally): Promise<void> {
+export async function writeSiteTables(
+  rows: Iterable<SiteRow>,
+  csvPath: string,
+  jsonlPath: string,
+  tally: Tally,
+): Promise<void> {
   const csv = createWriteStream(`${csvPath}.part`);
   const jsonl = createWriteStream(`${jsonlPath}.part`);
   let records: Cell[][] = [[...SITE_COLUMNS]];

@@ -4,7 +4,18 @@
  * terms against robots.txt, and per AI bot how many sites name, block or partly block it.
  */
 import { AI_BOTS, botByToken } from '../../../shared/bots.js';
-import { STANCES, STANDARD_KEYS, TOS_STANCES, USE_CASES, VERDICTS, type Stance, type StandardKey, type TosStance, type UseCase, type Verdict } from '../../../shared/values.js';
+import {
+  STANCES,
+  STANDARD_KEYS,
+  TOS_STANCES,
+  USE_CASES,
+  VERDICTS,
+  type Stance,
+  type StandardKey,
+  type TosStance,
+  type UseCase,
+  type Verdict,
+} from '../../../shared/values.js';
 import type { SiteRow } from '../site-row.js';
 
 export interface BotTally {
@@ -52,13 +63,26 @@ export interface Tally {
   bots: Map<string, BotTally>;
 }
 
-const zeros = <K extends string>(keys: readonly K[]): Record<K, number> => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+const zeros = <K extends string>(keys: readonly K[]): Record<K, number> =>
+  Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
 const TRAINING: readonly RobotsTraining[] = ['restricts', 'does_not', 'unread'];
 
 export function emptyTally(): Tally {
   const bots = new Map<string, BotTally>();
   for (const b of AI_BOTS) {
-    bots.set(b.token, { token: b.token, operator: b.operator, purpose: b.purpose, key: b.key, known: true, obsolete: b.obsolete, naming: 0, blocking: 0, blockingByName: 0, partlyBlocking: 0, allowingByName: 0 });
+    bots.set(b.token, {
+      token: b.token,
+      operator: b.operator,
+      purpose: b.purpose,
+      key: b.key,
+      known: true,
+      obsolete: b.obsolete,
+      naming: 0,
+      blocking: 0,
+      blockingByName: 0,
+      partlyBlocking: 0,
+      allowingByName: 0,
+    });
   }
   return {
     rows: 0,
@@ -72,7 +96,9 @@ export function emptyTally(): Tally {
     standards: zeros(STANDARD_KEYS),
     robotsStatus: {},
     terms: Object.fromEntries(TOS_STANCES.map((t) => [t, zeros(TRAINING)])) as Tally['terms'],
-    automated: Object.fromEntries([...TOS_STANCES, 'not_recorded'].map((t) => [t, zeros(TRAINING)])) as Tally['automated'],
+    automated: Object.fromEntries(
+      [...TOS_STANCES, 'not_recorded'].map((t) => [t, zeros(TRAINING)]),
+    ) as Tally['automated'],
     conflicts: {},
     failures: {},
     firstCrawl: null,
@@ -87,7 +113,19 @@ function bot(t: Tally, token: string): BotTally {
   let b = t.bots.get(token);
   if (!b) {
     const known = botByToken(token);
-    b = { token, operator: known?.operator ?? '', purpose: known?.purpose ?? 'other', key: known?.key ?? null, known: known !== undefined, obsolete: known?.obsolete ?? false, naming: 0, blocking: 0, blockingByName: 0, partlyBlocking: 0, allowingByName: 0 };
+    b = {
+      token,
+      operator: known?.operator ?? '',
+      purpose: known?.purpose ?? 'other',
+      key: known?.key ?? null,
+      known: known !== undefined,
+      obsolete: known?.obsolete ?? false,
+      naming: 0,
+      blocking: 0,
+      blockingByName: 0,
+      partlyBlocking: 0,
+      allowingByName: 0,
+    };
     t.bots.set(token, b);
   }
   return b;
@@ -133,5 +171,7 @@ export function addRow(t: Tally, r: SiteRow): void {
 
 /** Every catalogue AI bot and every AI-looking name a site used, most blocked first. */
 export function botRows(t: Tally): BotTally[] {
-  return [...t.bots.values()].sort((a, b) => b.blocking - a.blocking || b.naming - a.naming || a.token.localeCompare(b.token));
+  return [...t.bots.values()].sort(
+    (a, b) => b.blocking - a.blocking || b.naming - a.naming || a.token.localeCompare(b.token),
+  );
 }

@@ -12,9 +12,20 @@ import { reportHtml, type ReportMethod } from './report-html.js';
 import { botsCsv, writeAtomically, writeSiteTables } from './tables.js';
 import { emptyTally, type Tally } from './tally.js';
 
-export const OUTPUT_FILES = { sitesCsv: 'sites.csv', sitesJsonl: 'sites.jsonl', botsCsv: 'bots.csv', report: 'report.html', invalid: 'invalid-lines.csv' } as const;
+export const OUTPUT_FILES = {
+  sitesCsv: 'sites.csv',
+  sitesJsonl: 'sites.jsonl',
+  botsCsv: 'bots.csv',
+  report: 'report.html',
+  invalid: 'invalid-lines.csv',
+} as const;
 
-export async function writeOutputs(dir: string, rows: Iterable<SiteRow>, method: ReportMethod, invalid: readonly InvalidLine[]): Promise<Tally> {
+export async function writeOutputs(
+  dir: string,
+  rows: Iterable<SiteRow>,
+  method: ReportMethod,
+  invalid: readonly InvalidLine[],
+): Promise<Tally> {
   const tally = emptyTally();
   await writeSiteTables(rows, join(dir, OUTPUT_FILES.sitesCsv), join(dir, OUTPUT_FILES.sitesJsonl), tally);
   await writeAtomically(join(dir, OUTPUT_FILES.botsCsv), botsCsv(tally));

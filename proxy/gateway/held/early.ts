@@ -7,7 +7,8 @@
 import type { Ttls } from '../config.js';
 
 /** An early answer: given while the site's terms page is still being read (`basis.terms_pending`). */
-export const isEarlyAnswer = (value: unknown): boolean => (value as { basis?: { terms_pending?: boolean } } | null)?.basis?.terms_pending === true;
+export const isEarlyAnswer = (value: unknown): boolean =>
+  (value as { basis?: { terms_pending?: boolean } } | null)?.basis?.terms_pending === true;
 
 /**
  * How long a domain answer is kept: a found one `foundMs`, except an early answer, which lives

@@ -87,7 +87,13 @@ export class HeldReads {
    * record yet or a check of it is pending; `held` says whether it waited. An answer that is
    * already final is not held. Only with a watch (waitOf gave `waitS`).
    */
-  async answer(kind: DomainRead, domain: Domain, waitS: number, signal: AbortSignal, client: string): Promise<HeldAnswer> {
+  async answer(
+    kind: DomainRead,
+    domain: Domain,
+    waitS: number,
+    signal: AbortSignal,
+    client: string,
+  ): Promise<HeldAnswer> {
     const watch = this.watch!;
     let answer = await this.cached(kind, domain, client);
     if (answer.entry.found && !(await watch.rechecking(domain))) return { answer, held: false };
@@ -114,10 +120,17 @@ export class HeldReads {
 }
 
 /** The embedded service's events, or the upstream's held lookups and recheck; null when the source has neither. */
-function watchFor(d: HeldReadsDeps, current: (domain: Domain, client: string) => Promise<CacheAnswer>): RecordWatch | null {
+function watchFor(
+  d: HeldReadsDeps,
+  current: (domain: Domain, client: string) => Promise<CacheAnswer>,
+): RecordWatch | null {
   const s = d.source;
   if (s.whenAnalysed && s.recheck) {
-    return new EmbeddedWatch({ whenAnalysed: s.whenAnalysed.bind(s), recheck: s.recheck.bind(s) }, d.cache, d.onRecordStored);
+    return new EmbeddedWatch(
+      { whenAnalysed: s.whenAnalysed.bind(s), recheck: s.recheck.bind(s) },
+      d.cache,
+      d.onRecordStored,
+    );
   }
   if (s.lookupHeld && s.recheckUpstream) {
     return new RemoteWatch({

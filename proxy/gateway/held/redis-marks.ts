@@ -16,7 +16,12 @@ const pendingKey = (d: string) => `${KEY_PREFIX}rk:pending:${d}`;
 
 export class RedisRecheckMarks implements RecheckMarks {
   private readonly local: LocalRecheckMarks;
-  private readonly warn = onceEvery(60_000, (e: unknown) => this.logger?.warn({ err: String(e) }, 'shared recheck marks unavailable (Redis); this replica keeps its own meanwhile'));
+  private readonly warn = onceEvery(60_000, (e: unknown) =>
+    this.logger?.warn(
+      { err: String(e) },
+      'shared recheck marks unavailable (Redis); this replica keeps its own meanwhile',
+    ),
+  );
 
   constructor(
     private readonly redis: Redis,
@@ -36,28 +41,43 @@ export class RedisRecheckMarks implements RecheckMarks {
   }
 
   take(domain: string): Promise<number> {
-    return this.shared(async () => {
-      if ((await this.redis.set(turnKey(domain), '1', 'PX', RECHECK_TURN_MS, 'NX')) === 'OK') return 0;
-      return secondsUntil(Math.max(0, await this.redis.pttl(turnKey(domain))));
-    }, () => this.local.take(domain));
+    return this.shared(
+      async () => {
+        if ((await this.redis.set(turnKey(domain), '1', 'PX', RECHECK_TURN_MS, 'NX')) === 'OK') return 0;
+        return secondsUntil(Math.max(0, await this.redis.pttl(turnKey(domain))));
+      },
+      () => this.local.take(domain),
+    );
   }
 
   turnIn(domain: string, seconds: number): Promise<void> {
-    return this.shared(async () => {
-      if (seconds <= 0) await this.redis.del(turnKey(domain));
-      else await this.redis.set(turnKey(domain), '1', 'PX', seconds * 1000);
-    }, () => this.local.turnIn(domain, seconds));
+    return this.shared(
+      async () => {
+        if (seconds <= 0) await this.redis.del(turnKey(domain));
+        else await this.redis.set(turnKey(domain), '1', 'PX', seconds * 1000);
+      },
+      () => this.local.turnIn(domain, seconds),
+    );
   }
 
   setPending(domain: string, before: string): Promise<void> {
-    return this.shared(async () => void (await this.redis.set(pendingKey(domain), before, 'PX', PENDING_MS)), () => this.local.setPending(domain, before));
+    return this.shared(
+      async () => void (await this.redis.set(pendingKey(domain), before, 'PX', PENDING_MS)),
+      () => this.local.setPending(domain, before),
+    );
   }
 
   pending(domain: string): Promise<string | undefined> {
-    return this.shared(async () => (await this.redis.get(pendingKey(domain))) ?? undefined, () => this.local.pending(domain));
+    return this.shared(
+      async () => (await this.redis.get(pendingKey(domain))) ?? undefined,
+      () => this.local.pending(domain),
+    );
   }
 
   clearPending(domain: string): Promise<void> {
-    return this.shared(async () => void (await this.redis.del(pendingKey(domain))), () => this.local.clearPending(domain));
+    return this.shared(
+      async () => void (await this.redis.del(pendingKey(domain))),
+      () => this.local.clearPending(domain),
+    );
   }
 }

@@ -128,7 +128,9 @@ export class RemoteWatch implements RecordWatch {
   private shared(domain: Domain, deadline: number, stored: boolean): Promise<boolean> {
     const lead = () => this.lead(domain, deadline, stored);
     if (!this.o.flight) return lead();
-    return this.o.flight.once(stored ? `w:${domain}|stored` : `w:${domain}`, lead, async () => ((await this.arrived(domain, stored)) ? true : undefined));
+    return this.o.flight.once(stored ? `w:${domain}|stored` : `w:${domain}`, lead, async () =>
+      (await this.arrived(domain, stored)) ? true : undefined,
+    );
   }
 
   /** Whether another replica stored the domain's record (not the one a pending check replaces; with `stored`, not an early answer). */
@@ -180,7 +182,13 @@ export class RemoteWatch implements RecordWatch {
   }
 
   private learn(honours: boolean): void {
-    if (this.honours !== honours) this.o.logger?.info({ honours }, honours ? 'the upstream holds answers for Prefer: wait' : 'the upstream ignores Prefer: wait; polling it instead');
+    if (this.honours !== honours)
+      this.o.logger?.info(
+        { honours },
+        honours
+          ? 'the upstream holds answers for Prefer: wait'
+          : 'the upstream ignores Prefer: wait; polling it instead',
+      );
     this.honours = honours;
     this.learnedAt = Date.now();
   }

@@ -37,7 +37,9 @@ export class RedisFlight implements Flight {
       if (channel !== CHANNEL) return;
       for (const wake of this.waiting.get(key) ?? []) wake();
     });
-    this.ready = this.redis.subscriber.subscribe(CHANNEL).catch((e: unknown) => this.logger?.warn({ err: String(e) }, 'Redis subscribe failed; replicas will poll'));
+    this.ready = this.redis.subscriber
+      .subscribe(CHANNEL)
+      .catch((e: unknown) => this.logger?.warn({ err: String(e) }, 'Redis subscribe failed; replicas will poll'));
   }
 
   async once<T>(key: string, lead: () => Promise<T>, follow: () => Promise<T | undefined>): Promise<T> {

@@ -21,13 +21,17 @@ interface Message {
 
 export class RedisBus implements InvalidationBus {
   private readonly id = randomUUID();
-  private readonly warn = onceEvery(60_000, (e: unknown) => this.logger?.warn({ err: String(e) }, 'Redis publish failed; other replicas keep their copies until they expire'));
+  private readonly warn = onceEvery(60_000, (e: unknown) =>
+    this.logger?.warn({ err: String(e) }, 'Redis publish failed; other replicas keep their copies until they expire'),
+  );
 
   constructor(
     private readonly redis: SharedRedis,
     private readonly logger?: Logger,
   ) {
-    redis.subscriber.subscribe(CHANNEL).catch((e: unknown) => this.logger?.warn({ err: String(e) }, 'Redis subscribe failed; drops are not shared'));
+    redis.subscriber
+      .subscribe(CHANNEL)
+      .catch((e: unknown) => this.logger?.warn({ err: String(e) }, 'Redis subscribe failed; drops are not shared'));
   }
 
   publish(keys: readonly string[], queuedOnly: boolean): void {
@@ -48,7 +52,11 @@ export class RedisBus implements InvalidationBus {
 function parse(text: string): Message | undefined {
   try {
     const m = JSON.parse(text) as Partial<Message>;
-    const ok = typeof m.from === 'string' && typeof m.queuedOnly === 'boolean' && Array.isArray(m.keys) && m.keys.every((k) => typeof k === 'string');
+    const ok =
+      typeof m.from === 'string' &&
+      typeof m.queuedOnly === 'boolean' &&
+      Array.isArray(m.keys) &&
+      m.keys.every((k) => typeof k === 'string');
     return ok ? (m as Message) : undefined;
   } catch {
     return undefined;

@@ -13,7 +13,15 @@ import type { Redis } from 'ioredis';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
 import { onceEvery } from '../../lib/throttle.js';
-import { Pacer, sleep, slotRule, slotTooFar, type AcquireOptions, type PacerOptions, type PacingBudget } from '../../upstream/pacer.js';
+import {
+  Pacer,
+  sleep,
+  slotRule,
+  slotTooFar,
+  type AcquireOptions,
+  type PacerOptions,
+  type PacingBudget,
+} from '../../upstream/pacer.js';
 import { KEY_PREFIX } from './redis.js';
 
 const STARTS = `${KEY_PREFIX}pace:starts`;
@@ -49,7 +57,15 @@ export class RedisPacer implements PacingBudget {
   private readonly local: Pacer;
   private pausedUntilMs = 0;
   /** At most once a minute: while Redis is away every call would say the same. */
-  private readonly warn = onceEvery(60_000, (e: unknown) => this.opts.logger?.warn({ err: String(e) }, 'shared pacing unavailable (Redis); pacing this replica alone meanwhile'), () => this.opts.clock.now());
+  private readonly warn = onceEvery(
+    60_000,
+    (e: unknown) =>
+      this.opts.logger?.warn(
+        { err: String(e) },
+        'shared pacing unavailable (Redis); pacing this replica alone meanwhile',
+      ),
+    () => this.opts.clock.now(),
+  );
 
   constructor(
     private readonly redis: Redis,
@@ -69,7 +85,17 @@ export class RedisPacer implements PacingBudget {
     if (limit < 1) throw slotTooFar(this.opts.windowMs);
     let reply: [number, number, number];
     try {
-      reply = (await this.redis.eval(RESERVE, 2, STARTS, PAUSED, now, limit, this.opts.windowMs, maxWaitMs, member)) as [number, number, number];
+      reply = (await this.redis.eval(
+        RESERVE,
+        2,
+        STARTS,
+        PAUSED,
+        now,
+        limit,
+        this.opts.windowMs,
+        maxWaitMs,
+        member,
+      )) as [number, number, number];
     } catch (e) {
       this.warn(e);
       return this.local.acquire(signal, opts);

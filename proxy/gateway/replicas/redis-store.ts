@@ -32,7 +32,13 @@ export class RedisCacheStore implements SecondLevel {
   async get(key: string): Promise<StoredRow | undefined> {
     const b = await this.redis.getBuffer(cacheKey(key));
     if (!b || b.length < HEADER) return undefined;
-    return { key, fetchedAt: Number(b.readBigInt64BE(0)), expiresAt: Number(b.readBigInt64BE(8)), found: b[16] === 1, payload: b.subarray(HEADER) };
+    return {
+      key,
+      fetchedAt: Number(b.readBigInt64BE(0)),
+      expiresAt: Number(b.readBigInt64BE(8)),
+      found: b[16] === 1,
+      payload: b.subarray(HEADER),
+    };
   }
 
   async put(row: StoredRow): Promise<void> {
@@ -40,7 +46,12 @@ export class RedisCacheStore implements SecondLevel {
     head.writeBigInt64BE(BigInt(row.fetchedAt), 0);
     head.writeBigInt64BE(BigInt(row.expiresAt), 8);
     head[16] = row.found ? 1 : 0;
-    await this.redis.set(cacheKey(row.key), Buffer.concat([head, row.payload]), 'PX', Math.max(1, row.expiresAt - row.fetchedAt + KEEP_MS));
+    await this.redis.set(
+      cacheKey(row.key),
+      Buffer.concat([head, row.payload]),
+      'PX',
+      Math.max(1, row.expiresAt - row.fetchedAt + KEEP_MS),
+    );
   }
 
   async delete(keys: readonly string[], queuedOnly: boolean): Promise<void> {

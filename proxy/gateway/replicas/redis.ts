@@ -34,7 +34,12 @@ export interface SharedRedis {
 /** Connects both connections and checks Redis answers; rejects with a message that names REDIS_URL (never its password). */
 export async function connectRedis(url: string, logger?: Logger): Promise<SharedRedis> {
   // No offline queue: while Redis is away a command fails at once and the caller goes on alone.
-  const options = { commandTimeout: COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1, lazyConnect: true, enableOfflineQueue: false };
+  const options = {
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    maxRetriesPerRequest: 1,
+    lazyConnect: true,
+    enableOfflineQueue: false,
+  };
   const client = new Redis(url, options);
   const subscriber = new Redis(url, { ...options, commandTimeout: undefined });
   // ioredis reconnects by itself; the outage is said once, not per retry or per connection.

@@ -30,7 +30,9 @@ export const parseBatchBody = (body: unknown): Domain[] => checked(checkBatchBod
 /** A batch item from a cached single lookup (same shape the upstream batch gives). */
 function fromLookup(entry: CacheEntry): CacheEntry {
   if (!entry.found) return entry;
-  const body = Buffer.from(JSON.stringify(toBatchItem(JSON.parse(entry.body.toString('utf8')) as Extract<DomainPolicy, { found: true }>)));
+  const body = Buffer.from(
+    JSON.stringify(toBatchItem(JSON.parse(entry.body.toString('utf8')) as Extract<DomainPolicy, { found: true }>)),
+  );
   return { ...entry, body };
 }
 
@@ -39,7 +41,11 @@ export function batchRouter(ctx: RouteContext): Router {
   for (const path of ['/v1/batch', '/v1/compare']) {
     router
       .route(path)
-      .post(requireJson, jsonBody(), timed(ctx.metrics, 'batch', (req, res) => serveBatch(ctx, parseBatchBody(req.body), res)))
+      .post(
+        requireJson,
+        jsonBody(),
+        timed(ctx.metrics, 'batch', (req, res) => serveBatch(ctx, parseBatchBody(req.body), res)),
+      )
       .all(methodNotAllowed('POST'));
   }
   return router;
@@ -56,7 +62,9 @@ async function serveBatch(ctx: RouteContext, domains: Domain[], res: Response): 
       if (single) return { entry: fromLookup(single), state: single.staleReason ? 'STALE' : 'HIT' };
       return ctx.cache.get(`b:${d}`, async () => {
         const found = await ctx.loader.load(d, client());
-        return found ? { value: found, found: true, ttlMs: ctx.ttl.foundMs } : { value: d, found: false, ttlMs: ctx.ttl.queuedMs };
+        return found
+          ? { value: found, found: true, ttlMs: ctx.ttl.foundMs }
+          : { value: d, found: false, ttlMs: ctx.ttl.queuedMs };
       });
     }),
   );
@@ -77,7 +85,16 @@ async function serveBatch(ctx: RouteContext, domains: Domain[], res: Response): 
   });
   parts.push(MIDDLE, Buffer.from(JSON.stringify(notFound)), CLOSE);
   const body = Buffer.concat(parts);
-  const headers = ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(body.length), 'Cache-Control', 'no-store', 'X-Cache', state];
+  const headers = [
+    'Content-Type',
+    'application/json; charset=utf-8',
+    'Content-Length',
+    String(body.length),
+    'Cache-Control',
+    'no-store',
+    'X-Cache',
+    state,
+  ];
   if (staleReason) headers.push('X-Stale-Reason', staleReason);
   res.writeHead(200, headers);
   res.end(body);

@@ -38,12 +38,23 @@ export function checkRouter(ctx: RouteContext): Router {
   const router = Router();
   router
     .route('/v1/check')
-    .post(requireJson, jsonBody(CHECK_BODY_LIMIT), timed(ctx.metrics, 'check', (req, res) => serveCheck(ctx, checked(checkCheckBody(req.body)), req.get('prefer'), res)))
+    .post(
+      requireJson,
+      jsonBody(CHECK_BODY_LIMIT),
+      timed(ctx.metrics, 'check', (req, res) =>
+        serveCheck(ctx, checked(checkCheckBody(req.body)), req.get('prefer'), res),
+      ),
+    )
     .all(methodNotAllowed('POST'));
   return router;
 }
 
-async function serveCheck(ctx: RouteContext, request: CheckRequest, prefer: string | undefined, res: Response): Promise<void> {
+async function serveCheck(
+  ctx: RouteContext,
+  request: CheckRequest,
+  prefer: string | undefined,
+  res: Response,
+): Promise<void> {
   res.vary('Prefer');
   const waitS = ctx.held.waitOf(prefer);
   let client: string | undefined;
@@ -63,7 +74,9 @@ async function serveCheck(ctx: RouteContext, request: CheckRequest, prefer: stri
       const key = keyOf('lookup', d);
       const fresh = ctx.cache.fresh(key);
       try {
-        let a: CacheAnswer = fresh ? { entry: fresh, state: 'HIT' } : await ctx.cache.get(key, () => ctx.held.load('lookup', d, clientOf()));
+        let a: CacheAnswer = fresh
+          ? { entry: fresh, state: 'HIT' }
+          : await ctx.cache.get(key, () => ctx.held.load('lookup', d, clientOf()));
         if (!a.entry.found && waitS) {
           const h = await ctx.held.answer('lookup', d, waitS, closed(), clientOf());
           a = h.answer;
@@ -78,7 +91,14 @@ async function serveCheck(ctx: RouteContext, request: CheckRequest, prefer: stri
     }),
   );
   const body = Buffer.from(JSON.stringify(answerUrls(request, answers)));
-  const headers = ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(body.length), 'Cache-Control', 'no-store'];
+  const headers = [
+    'Content-Type',
+    'application/json; charset=utf-8',
+    'Content-Length',
+    String(body.length),
+    'Cache-Control',
+    'no-store',
+  ];
   if (held) headers.push('Preference-Applied', `wait=${waitS}`);
   res.writeHead(200, headers);
   res.end(body);

@@ -36,10 +36,18 @@ export interface CountedFigures {
 export const STATUS_TTL_MS = 1_000;
 
 /** The counted figures, worked out at most once per STATUS_TTL_MS however often /status is asked. */
-export function countedFigures(source: PolicySource, store: SecondLevel | null, clock: Clock): () => Promise<CountedFigures> {
-  const service = source.mode === 'embedded' ? (source as PolicySource & { service?: LookupService }).service : undefined;
+export function countedFigures(
+  source: PolicySource,
+  store: SecondLevel | null,
+  clock: Clock,
+): () => Promise<CountedFigures> {
+  const service =
+    source.mode === 'embedded' ? (source as PolicySource & { service?: LookupService }).service : undefined;
   // The service's status may be a promise (its registry may be remote): awaited either way.
-  return atMostEvery(STATUS_TTL_MS, clock, async () => ({ persisted: store?.count() ?? null, service: service ? await service.status() : null }));
+  return atMostEvery(STATUS_TTL_MS, clock, async () => ({
+    persisted: store?.count() ?? null,
+    service: service ? await service.status() : null,
+  }));
 }
 
 const sendJson = (res: Response, value: unknown) => void res.setHeader('Cache-Control', 'no-store').json(value);

@@ -30,12 +30,21 @@ export function domainRead(ctx: RouteContext, kind: DomainRead): RouteWork {
     if (waitS) return heldRead(ctx, kind, domain, waitS, req, res);
     const fresh = ctx.cache.fresh(key);
     if (fresh) return sendCached(req, res, { entry: fresh, state: fresh.staleReason ? 'STALE' : 'HIT' });
-    return ctx.cache.get(key, () => ctx.held.load(kind, domain, ctx.clientOf(res))).then((a) => sendCached(req, res, a));
+    return ctx.cache
+      .get(key, () => ctx.held.load(kind, domain, ctx.clientOf(res)))
+      .then((a) => sendCached(req, res, a));
   };
 }
 
 /** A read with `Prefer: wait=waitS`: held while the record is not there yet. */
-async function heldRead(ctx: RouteContext, kind: DomainRead, domain: Domain, waitS: number, req: Request, res: Response): Promise<void> {
+async function heldRead(
+  ctx: RouteContext,
+  kind: DomainRead,
+  domain: Domain,
+  waitS: number,
+  req: Request,
+  res: Response,
+): Promise<void> {
   const gone = new AbortController();
   res.once('close', () => gone.abort());
   const { answer, held } = await ctx.held.answer(kind, domain, waitS, gone.signal, ctx.clientOf(res));
@@ -48,5 +57,8 @@ async function heldRead(ctx: RouteContext, kind: DomainRead, domain: Domain, wai
 
 /** Mounts GET `path` (with a `:domain` parameter) serving the `kind` document; other methods get 405. */
 export function mountDomainRead(router: Router, ctx: RouteContext, path: string, kind: DomainRead): void {
-  router.route(path).get(timed(ctx.metrics, kind, domainRead(ctx, kind))).all(methodNotAllowed('GET'));
+  router
+    .route(path)
+    .get(timed(ctx.metrics, kind, domainRead(ctx, kind)))
+    .all(methodNotAllowed('GET'));
 }

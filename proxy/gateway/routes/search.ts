@@ -23,7 +23,11 @@ export function searchRouter(ctx: RouteContext): Router {
       timed(ctx.metrics, 'search', async (req, res) => {
         const params = parseSearch(req.query);
         const key = `q:${JSON.stringify([params.q, params.stance ?? '', params.limit, params.offset])}`;
-        const answer = await ctx.cache.get(key, async () => ({ value: await ctx.source.search(params), found: true, ttlMs: ctx.ttl.searchMs }));
+        const answer = await ctx.cache.get(key, async () => ({
+          value: await ctx.source.search(params),
+          found: true,
+          ttlMs: ctx.ttl.searchMs,
+        }));
         sendCached(req, res, answer);
       }),
     )

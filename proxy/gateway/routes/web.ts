@@ -35,7 +35,8 @@ export const PAGE_CSP = {
   objectSrc: ["'none'"],
 };
 
-const NOT_BUILT = "This gateway's web page is not built: run npm run build:server (npm start builds it when it is missing).";
+const NOT_BUILT =
+  "This gateway's web page is not built: run npm run build:server (npm start builds it when it is missing).";
 
 interface Page {
   body: Buffer;
@@ -80,10 +81,25 @@ export function webRouter(dir: string | null): Router {
     csp(req, res, (err?: unknown) => (err ? next(err) : sendPage(req, res, next)));
   });
   if (dir !== null) {
-    router.use('/assets', csp, express.static(join(dir, 'assets'), { index: false, redirect: false, dotfiles: 'ignore', immutable: true, maxAge: '365d', fallthrough: true }));
+    router.use(
+      '/assets',
+      csp,
+      express.static(join(dir, 'assets'), {
+        index: false,
+        redirect: false,
+        dotfiles: 'ignore',
+        immutable: true,
+        maxAge: '365d',
+        fallthrough: true,
+      }),
+    );
   }
   router.use('/assets', (req) => {
-    throw new HttpError(404, 'not_found', dir === null ? NOT_BUILT : `There is no file at ${req.originalUrl.slice(0, 200)}.`);
+    throw new HttpError(
+      404,
+      'not_found',
+      dir === null ? NOT_BUILT : `There is no file at ${req.originalUrl.slice(0, 200)}.`,
+    );
   });
   return router;
 }

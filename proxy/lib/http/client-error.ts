@@ -17,7 +17,12 @@ import type { ErrorCode } from '../../../shared/values.js';
 type HttpSocket = Duplex & { _httpMessage?: ServerResponse | null };
 
 /** A whole HTTP/1.1 answer with the seed's error object, for writing straight to a socket; the connection closes after it. */
-export function rawErrorAnswer(status: number, reason: string, message: string, code: ErrorCode = 'invalid_params'): string {
+export function rawErrorAnswer(
+  status: number,
+  reason: string,
+  message: string,
+  code: ErrorCode = 'invalid_params',
+): string {
   const body = JSON.stringify({ error: code, message });
   return (
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +

@@ -24,7 +24,12 @@ function fromBodyParser(err: { type?: unknown; status?: unknown; message?: unkno
   }
   // Express rejects a malformed percent-encoding in a path parameter with a plain 400. Every
   // path parameter of both servers is a domain, so that is a malformed domain (seed: invalid_domain).
-  if (err.status === 400 && err.type === undefined && typeof err.message === 'string' && err.message.startsWith('Failed to decode param')) {
+  if (
+    err.status === 400 &&
+    err.type === undefined &&
+    typeof err.message === 'string' &&
+    err.message.startsWith('Failed to decode param')
+  ) {
     return new HttpError(400, 'invalid_domain', 'The domain in the path is not valid percent-encoding.');
   }
   if (err.status === 400) return new HttpError(400, 'invalid_params', 'The request could not be understood.');

@@ -25,7 +25,10 @@ const IPV6_LITERAL = /^\[[0-9a-f:.]+\]$/i;
 export function allowedHostsOf(env: Env): string[] {
   return list(env, 'ALLOWED_HOSTS').map((h) => {
     if (!NAME.test(h) && !IPV6_LITERAL.test(h)) {
-      throw new ConfigError('ALLOWED_HOSTS', `"${h}" is not a host name; give names such as lens.example.com, without scheme or port`);
+      throw new ConfigError(
+        'ALLOWED_HOSTS',
+        `"${h}" is not a host name; give names such as lens.example.com, without scheme or port`,
+      );
     }
     return h.toLowerCase().replace(/\.$/, '');
   });
@@ -52,12 +55,20 @@ export function hostGuard(allowedHosts: readonly string[]): RequestHandler {
   return (req, _res, next) => {
     const host = req.headers.host;
     if (host !== undefined && accepted.get(req.socket) === host) return next();
-    if (host === undefined || host === '') throw new HttpError(400, 'invalid_params', 'Send a Host header naming this server.');
+    if (host === undefined || host === '')
+      throw new HttpError(400, 'invalid_params', 'Send a Host header naming this server.');
     const h = splitHost(host);
-    const local = h !== null && h.port === req.socket.localPort && (h.name === 'localhost' || h.name === '[::1]' || h.name === localName(req.socket));
+    const local =
+      h !== null &&
+      h.port === req.socket.localPort &&
+      (h.name === 'localhost' || h.name === '[::1]' || h.name === localName(req.socket));
     if (!local && !(h !== null && allowed.has(h.name))) {
       const shown = host.slice(0, 100);
-      throw new HttpError(421, 'forbidden', `This server does not answer for the host "${shown}". If it is reached under that name (a reverse proxy), add the name to ALLOWED_HOSTS.`);
+      throw new HttpError(
+        421,
+        'forbidden',
+        `This server does not answer for the host "${shown}". If it is reached under that name (a reverse proxy), add the name to ALLOWED_HOSTS.`,
+      );
     }
     accepted.set(req.socket, host);
     next();

@@ -29,11 +29,16 @@ export function securityHeaders(): RequestHandler[] {
 }
 
 /** Parses JSON bodies only; anything else with a body is refused by requireJson. `limit`: a route's own cap (POST /v1/check). */
-export const jsonBody = (limit: string = BODY_LIMIT): RequestHandler => express.json({ limit, strict: true, type: 'application/json' });
+export const jsonBody = (limit: string = BODY_LIMIT): RequestHandler =>
+  express.json({ limit, strict: true, type: 'application/json' });
 
 export const requireJson: RequestHandler = (req, _res, next) => {
   if (!req.is('application/json')) {
-    throw new HttpError(415, 'unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json.');
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      'Send the request body as JSON with Content-Type: application/json.',
+    );
   }
   next();
 };

@@ -66,7 +66,14 @@ export function createJsonServer(listener: RequestListener): Server {
     }
     socket.resume();
     socket.setTimeout(CONNECT_LINGER_MS, () => socket.destroy());
-    socket.end(rawErrorAnswer(405, 'Method Not Allowed', 'This server is not a proxy: CONNECT is not supported.', 'method_not_allowed'));
+    socket.end(
+      rawErrorAnswer(
+        405,
+        'Method Not Allowed',
+        'This server is not a proxy: CONNECT is not supported.',
+        'method_not_allowed',
+      ),
+    );
   });
   return server;
 }

@@ -31,14 +31,25 @@ export const strictHttp: RequestHandler = (req, res, next) => {
   if (req.httpVersionMajor !== 1) {
     throw new HttpError(505, 'invalid_params', `HTTP/${req.httpVersion} is not supported here; send HTTP/1.1.`, CLOSE);
   }
-  if (hostLines(req.rawHeaders) > 1) throw new HttpError(400, 'invalid_params', 'Send one Host header, not several.', CLOSE);
+  if (hostLines(req.rawHeaders) > 1)
+    throw new HttpError(400, 'invalid_params', 'Send one Host header, not several.', CLOSE);
   const expect = req.headers.expect;
   if (expect !== undefined && !CONTINUE.test(expect)) {
-    throw new HttpError(417, 'invalid_params', 'The only expectation this server meets is Expect: 100-continue.', CLOSE);
+    throw new HttpError(
+      417,
+      'invalid_params',
+      'The only expectation this server meets is Expect: 100-continue.',
+      CLOSE,
+    );
   }
   if (req.headers.upgrade !== undefined) {
     if (req.headers['transfer-encoding'] !== undefined) {
-      throw new HttpError(400, 'invalid_params', 'A request asking for Upgrade cannot have a chunked body here; send it without Upgrade or with Content-Length.', CLOSE);
+      throw new HttpError(
+        400,
+        'invalid_params',
+        'A request asking for Upgrade cannot have a chunked body here; send it without Upgrade or with Content-Length.',
+        CLOSE,
+      );
     }
     res.setHeader('Connection', 'close');
   }

@@ -22,7 +22,13 @@ export class ApiKeys {
   /** Creates a key and returns it; the caller shows it once, nothing keeps it. */
   async create(email: string, ip: string, nowMs: number): Promise<string> {
     const key = KEY_PREFIX + randomBytes(32).toString('base64url');
-    await this.store.create({ hash: sha256(key), prefix: key.slice(0, KEY_PREFIX.length + 8), email, createdAt: new Date(nowMs).toISOString(), ip });
+    await this.store.create({
+      hash: sha256(key),
+      prefix: key.slice(0, KEY_PREFIX.length + 8),
+      email,
+      createdAt: new Date(nowMs).toISOString(),
+      ip,
+    });
     return key;
   }
 

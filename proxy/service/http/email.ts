@@ -17,7 +17,8 @@ export function parseEmail(input: unknown): EmailParse {
   if (s.length === 0) return { ok: false, message: 'email is empty.' };
   if (s.length > 254) return { ok: false, message: 'An e-mail address may be at most 254 characters.' };
   const at = s.lastIndexOf('@');
-  if (at <= 0 || s.indexOf('@') !== at) return { ok: false, message: 'An e-mail address has the form name@example.com.' };
+  if (at <= 0 || s.indexOf('@') !== at)
+    return { ok: false, message: 'An e-mail address has the form name@example.com.' };
   const local = s.slice(0, at);
   if (local.length > 64 || !LOCAL.test(local)) return { ok: false, message: `"${local}" is not a valid mailbox name.` };
   const domain = parseDomain(s.slice(at + 1));

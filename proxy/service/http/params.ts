@@ -29,10 +29,12 @@ export function searchParser(bounds?: SearchBounds): (query: unknown) => SearchP
 export const searchParams = searchParser();
 
 /** POST /v1/batch body: 2 to 25 entries, each a valid domain; duplicates collapsed, order kept. */
-export const batchDomains = (body: unknown): Domain[] => valueOf(checkBatchBody(body, LIMITS.batchMin, LIMITS.batchMax));
+export const batchDomains = (body: unknown): Domain[] =>
+  valueOf(checkBatchBody(body, LIMITS.batchMin, LIMITS.batchMax));
 
 /** POST /preview/v1/policy/batch body: 1 to 100 entries. */
-export const previewBatchDomains = (body: unknown): Domain[] => valueOf(checkBatchBody(body, PREVIEW_BATCH_MIN, LIMITS.previewBatchMax));
+export const previewBatchDomains = (body: unknown): Domain[] =>
+  valueOf(checkBatchBody(body, PREVIEW_BATCH_MIN, LIMITS.previewBatchMax));
 
 /** GET /preview/v1/search: every bad, repeated or unknown parameter is 400 invalid_params naming it. */
 export const previewSearchParams = (query: unknown): PreviewSearchParams => valueOf(checkPreviewSearch(query));

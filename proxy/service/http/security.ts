@@ -59,7 +59,11 @@ async function verifyKey(keys: ApiKeys, req: express.Request, res: express.Respo
   const keyId = m !== undefined ? await keys.verify(m) : undefined;
   if (keyId === undefined) {
     res.setHeader('WWW-Authenticate', 'Bearer');
-    throw new HttpError(401, 'unauthorized', m !== undefined ? 'The API key is not valid.' : 'Send your API key as Authorization: Bearer <key>.');
+    throw new HttpError(
+      401,
+      'unauthorized',
+      m !== undefined ? 'The API key is not valid.' : 'Send your API key as Authorization: Bearer <key>.',
+    );
   }
   res.locals.keyId = keyId;
   res.locals.client = `key:${keyId}`;
@@ -72,10 +76,15 @@ export function countKeyUsage(usage: KeyUsage, clock: Clock): (res: express.Resp
     setLimitHeaders(res, state, usage.limits);
     if (state.exceeded) {
       const { limitType, retryAfter } = state.exceeded;
-      throw new HttpError(429, 'rate_limit_exceeded', `The ${limitType} limit of ${usage.limits[limitType]} requests for this key is used up.`, {
-        retryAfter,
-        limitType,
-      });
+      throw new HttpError(
+        429,
+        'rate_limit_exceeded',
+        `The ${limitType} limit of ${usage.limits[limitType]} requests for this key is used up.`,
+        {
+          retryAfter,
+          limitType,
+        },
+      );
     }
   };
 }

@@ -10,9 +10,14 @@ import { HttpError } from '../../lib/http-error.js';
 import { OUTAGE_RETRY_S, type StoreAvailability } from '../store/availability.js';
 
 export function storeUnavailable(database: string, cause: string): HttpError {
-  return new HttpError(503, 'storage_unavailable', `The service's database (${database}) is not answering: ${cause}. Ask again in ${OUTAGE_RETRY_S} seconds.`, {
-    retryAfter: OUTAGE_RETRY_S,
-  });
+  return new HttpError(
+    503,
+    'storage_unavailable',
+    `The service's database (${database}) is not answering: ${cause}. Ask again in ${OUTAGE_RETRY_S} seconds.`,
+    {
+      retryAfter: OUTAGE_RETRY_S,
+    },
+  );
 }
 
 /** Before the routes that need the database: while it is down, 503 at once. */

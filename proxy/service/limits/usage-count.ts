@@ -30,13 +30,25 @@ export interface UsageRow {
   month_count: number;
 }
 
-export const EMPTY_USAGE: UsageRow = { minute_start: 0, minute_count: 0, day_start: 0, day_count: 0, month_start: 0, month_count: 0 };
+export const EMPTY_USAGE: UsageRow = {
+  minute_start: 0,
+  minute_count: 0,
+  day_start: 0,
+  day_count: 0,
+  month_start: 0,
+  month_count: 0,
+};
 
 /**
  * The request at `nowMs` against `row`: the state to answer, and the row to store when it counts
  * (absent when refused). Admitted while every window has room for one; it then counts `weight`.
  */
-export function countRequest(row: UsageRow, nowMs: number, limits: Readonly<Record<LimitType, number>>, weight = 1): { state: UsageState; next?: UsageRow } {
+export function countRequest(
+  row: UsageRow,
+  nowMs: number,
+  limits: Readonly<Record<LimitType, number>>,
+  weight = 1,
+): { state: UsageState; next?: UsageRow } {
   const current = { ...row };
   const used = {} as Record<LimitType, number>;
   let exceeded: UsageState['exceeded'];

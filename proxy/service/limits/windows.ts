@@ -23,9 +23,13 @@ export function windowAt(type: LimitType, nowMs: number): Window {
     }
     case 'month':
       // Date.UTC rolls month 12 over into January of the next year.
-      return { start: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1), reset: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) };
+      return {
+        start: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1),
+        reset: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1),
+      };
   }
 }
 
 /** Whole seconds until `resetMs`, at least 1 (a Retry-After of 0 invites an immediate retry). */
-export const secondsUntil = (resetMs: number, nowMs: number): number => Math.max(1, Math.ceil((resetMs - nowMs) / 1000));
+export const secondsUntil = (resetMs: number, nowMs: number): number =>
+  Math.max(1, Math.ceil((resetMs - nowMs) / 1000));

@@ -42,7 +42,9 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       // One registry for both surfaces, so shared shapes are one component referenced by both.
       schemas: schemaComponents({ ...COMPONENT_SCHEMAS, ...CHECK_COMPONENT_SCHEMAS, ...PREVIEW_COMPONENT_SCHEMAS }),
       headers: HEADERS,
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key from POST /v1/auth/signup.' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'An API key from POST /v1/auth/signup.' },
+      },
     },
   };
 }

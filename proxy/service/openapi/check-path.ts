@@ -3,7 +3,13 @@
  * and every choice made for it. Merged by build.ts like the announced surface's paths.
  */
 import type { z } from 'zod';
-import { CHECK_MAX_URLS, CHECK_URL_MAX, CheckRequestSchema, CheckResponseSchema, CheckResultSchema } from '../../../shared/check-api.js';
+import {
+  CHECK_MAX_URLS,
+  CHECK_URL_MAX,
+  CheckRequestSchema,
+  CheckResponseSchema,
+  CheckResultSchema,
+} from '../../../shared/check-api.js';
 import { DEFAULT_QUEUE_LIMITS } from '../api.js';
 import { MAX_WAIT_S } from '../../lib/http/prefer.js';
 import { RATE_LIMIT_HEADERS, jsonResponse, ref } from './components.js';
@@ -15,7 +21,8 @@ export const CHECK_COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
 };
 
 type Obj = Record<string, unknown>;
-const answer = (description: string, schema: Obj, extra: string[] = []): Obj => jsonResponse(description, schema, [...RATE_LIMIT_HEADERS, ...extra]);
+const answer = (description: string, schema: Obj, extra: string[] = []): Obj =>
+  jsonResponse(description, schema, [...RATE_LIMIT_HEADERS, ...extra]);
 const failure = (description: string, extra: string[] = []): Obj => answer(description, ref('ErrorObject'), extra);
 
 const DESCRIPTION = `Ours: may this bot, or this use case, have these URLs, and which line or field says so? For AI builders deciding per URL what their crawler may fetch and use.
@@ -51,14 +58,25 @@ export const CHECK_PATHS: Obj = {
       ],
       requestBody: { required: true, content: { 'application/json': { schema: ref('CheckRequest') } } },
       responses: {
-        '200': answer('One result per URL, in request order. After a wait asked with `Prefer`, also `Preference-Applied: wait=N`.', ref('CheckResponse')),
-        '400': failure(
-          '`invalid_params`: the body is not a JSON object, a field is unknown, neither `bot` nor `use` is given, `bot` is not an AI bot of the catalogue (nor `*`), `use` is not a use case, `urls` is not an array of 1 to 1,000 strings, or an entry is not an absolute http or https URL of at most 2,048 characters (or carries a user name or password). `invalid_domain`: an entry\'s host is not a valid domain (an IP address, a single label). The message names the field or entry (`urls[3]: ...`).',
+        '200': answer(
+          'One result per URL, in request order. After a wait asked with `Prefer`, also `Preference-Applied: wait=N`.',
+          ref('CheckResponse'),
         ),
-        '401': jsonResponse('`unauthorized`: the API key is missing or unknown. No rate-limit headers (no key).', ref('ErrorObject'), ['WWW-Authenticate']),
-        '413': failure('`payload_too_large`: the body is larger than 2,200 KiB (this endpoint\'s own cap: 1,000 URLs of the longest length).'),
+        '400': failure(
+          "`invalid_params`: the body is not a JSON object, a field is unknown, neither `bot` nor `use` is given, `bot` is not an AI bot of the catalogue (nor `*`), `use` is not a use case, `urls` is not an array of 1 to 1,000 strings, or an entry is not an absolute http or https URL of at most 2,048 characters (or carries a user name or password). `invalid_domain`: an entry's host is not a valid domain (an IP address, a single label). The message names the field or entry (`urls[3]: ...`).",
+        ),
+        '401': jsonResponse(
+          '`unauthorized`: the API key is missing or unknown. No rate-limit headers (no key).',
+          ref('ErrorObject'),
+          ['WWW-Authenticate'],
+        ),
+        '413': failure(
+          "`payload_too_large`: the body is larger than 2,200 KiB (this endpoint's own cap: 1,000 URLs of the longest length).",
+        ),
         '415': failure('`unsupported_media_type`: the body is not `application/json`.'),
-        '429': failure('`rate_limit_exceeded` with `retry_after` and `limit_type`: a window of the key is full.', ['Retry-After']),
+        '429': failure('`rate_limit_exceeded` with `retry_after` and `limit_type`: a window of the key is full.', [
+          'Retry-After',
+        ]),
         '500': failure('`internal_error`: the server failed; details are logged, never sent.'),
       },
     },

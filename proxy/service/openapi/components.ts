@@ -63,11 +63,15 @@ const intHeader = (description: string) => ({ description, schema: { type: 'inte
 
 /** Rate-limit headers: the seed's four, and our monthly pair where the seed says "not shown". */
 export const HEADERS = {
-  'X-RateLimit-Limit-Minute': intHeader(`Per-minute limit of the key (${LIMITS.perMinute}); the window resets every 60 seconds, on the UTC minute.`),
+  'X-RateLimit-Limit-Minute': intHeader(
+    `Per-minute limit of the key (${LIMITS.perMinute}); the window resets every 60 seconds, on the UTC minute.`,
+  ),
   'X-RateLimit-Remaining-Minute': intHeader('Requests left in the current minute.'),
   'X-RateLimit-Limit-Day': intHeader(`Daily limit of the key (${LIMITS.perDay}); resets at midnight UTC.`),
   'X-RateLimit-Remaining-Day': intHeader('Requests left today (UTC).'),
-  'X-RateLimit-Limit-Month': intHeader(`Ours: monthly limit of the key (${LIMITS.perMonth}); resets on the 1st of each month, UTC.`),
+  'X-RateLimit-Limit-Month': intHeader(
+    `Ours: monthly limit of the key (${LIMITS.perMonth}); resets on the 1st of each month, UTC.`,
+  ),
   'X-RateLimit-Remaining-Month': intHeader('Ours: requests left this month (UTC).'),
   'Retry-After': intHeader('Seconds until the limit that refused the request resets (RFC 9110 section 10.2.3).'),
   Allow: { description: 'Methods the path accepts (RFC 9110 section 10.2.1).', schema: { type: 'string' } },
@@ -82,7 +86,8 @@ export const RATE_LIMIT_HEADERS = Object.keys(HEADERS).filter((h) => h.startsWit
 // Builders both surfaces' paths use (openapi/paths.ts, preview/openapi.ts).
 type Obj = Record<string, unknown>;
 export const ref = (name: string): Obj => ({ $ref: `#/components/schemas/${name}` });
-export const headerRefs = (names: readonly string[]): Obj => Object.fromEntries(names.map((h) => [h, { $ref: `#/components/headers/${h}` }]));
+export const headerRefs = (names: readonly string[]): Obj =>
+  Object.fromEntries(names.map((h) => [h, { $ref: `#/components/headers/${h}` }]));
 /** A JSON response with the named component headers. */
 export const jsonResponse = (description: string, schema: Obj, headers: readonly string[]): Obj => ({
   description,

@@ -16,11 +16,16 @@ const json = (schema: Obj) => ({ 'application/json': { schema } });
 /** A JSON response; keyed responses carry the rate-limit headers. */
 const resp = (description: string, schema: Obj, keyed: boolean, extra: string[] = []): Obj =>
   jsonResponse(description, schema, [...(keyed ? RATE_LIMIT_HEADERS : []), ...extra]);
-const err = (description: string, keyed: boolean, extra: string[] = []): Obj => resp(description, ref('ErrorObject'), keyed, extra);
+const err = (description: string, keyed: boolean, extra: string[] = []): Obj =>
+  resp(description, ref('ErrorObject'), keyed, extra);
 
 /** Errors every keyed endpoint can give. */
 const keyedErrors = (): Obj => ({
-  '401': err('`unauthorized`: the Authorization header is missing, not `Bearer <key>`, or the key is unknown. No rate-limit headers (no key).', false, ['WWW-Authenticate']),
+  '401': err(
+    '`unauthorized`: the Authorization header is missing, not `Bearer <key>`, or the key is unknown. No rate-limit headers (no key).',
+    false,
+    ['WWW-Authenticate'],
+  ),
   '429': err(
     '`rate_limit_exceeded` with `retry_after` (seconds) and `limit_type` (`minute`, `day` or `month`; when several windows are full, the one that resets last). A refused request does not count.',
     true,
@@ -41,7 +46,12 @@ const domainParam: Obj = {
     'A host name such as example.com: lower-cased, a trailing dot dropped, IDN converted to punycode. Schemes, ports, paths, IP literals and single labels are `invalid_domain`.',
   schema: { type: 'string', maxLength: 1024 },
 };
-const invalidDomain = (keyed: boolean): Obj => ({ '400': err('`invalid_domain`: the domain is malformed, or its percent-encoding in the path cannot be decoded.', keyed) });
+const invalidDomain = (keyed: boolean): Obj => ({
+  '400': err(
+    '`invalid_domain`: the domain is malformed, or its percent-encoding in the path cannot be decoded.',
+    keyed,
+  ),
+});
 /** Paths that may queue a domain. */
 const queueFull: Obj = { '503': err(QUEUE_FULL_NOTE, true, ['Retry-After']) };
 const preferParam: Obj = {
@@ -61,7 +71,11 @@ export const REFERENCE_PATHS: Obj = {
       tags: ['operations'],
       responses: {
         '200': resp('Status, version, queue figures; the database answers.', ref('HealthResponse'), false),
-        '503': resp(`The database does not answer: \`storage_unavailable\` naming it and the cause, with \`dependencies.database: down\`; \`retry_after\` is ${OUTAGE_RETRY_S} seconds.`, ref('HealthUnavailable'), false),
+        '503': resp(
+          `The database does not answer: \`storage_unavailable\` naming it and the cause, with \`dependencies.database: down\`; \`retry_after\` is ${OUTAGE_RETRY_S} seconds.`,
+          ref('HealthUnavailable'),
+          false,
+        ),
       },
     },
   },
@@ -70,7 +84,10 @@ export const REFERENCE_PATHS: Obj = {
       summary: 'This document (no key needed).',
       tags: ['operations'],
       responses: {
-        '200': { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } },
+        '200': {
+          description: 'The OpenAPI 3.1 document.',
+          content: { 'application/json': { schema: { type: 'object' } } },
+        },
       },
     },
   },
@@ -83,9 +100,16 @@ export const REFERENCE_PATHS: Obj = {
       requestBody: { required: true, content: json(ref('SignupRequest')) },
       responses: {
         '201': resp('The new key, shown once, with its limits.', ref('SignupResponse'), false),
-        '400': err('`invalid_email`: the e-mail address is missing or malformed; `invalid_params`: the body is not a valid JSON object.', false),
+        '400': err(
+          '`invalid_email`: the e-mail address is missing or malformed; `invalid_params`: the body is not a valid JSON object.',
+          false,
+        ),
         ...bodyErrors(false),
-        '429': err(`\`rate_limit_exceeded\`, \`limit_type\` \`day\`: a ${LIMITS.signupsPerDay + 1}th signup from one address in a UTC day; \`retry_after\` runs to the next midnight UTC.`, false, ['Retry-After']),
+        '429': err(
+          `\`rate_limit_exceeded\`, \`limit_type\` \`day\`: a ${LIMITS.signupsPerDay + 1}th signup from one address in a UTC day; \`retry_after\` runs to the next midnight UTC.`,
+          false,
+          ['Retry-After'],
+        ),
         '500': err('`internal_error`.', false),
       },
     },
@@ -98,7 +122,11 @@ export const REFERENCE_PATHS: Obj = {
       security: [{ bearer: [] }],
       parameters: [domainParam, preferParam],
       responses: {
-        '200': resp('The domain policy, or the unknown shape. After a wait asked with `Prefer`, also `Preference-Applied: wait=N` (RFC 7240 section 3).', ref('DomainPolicy'), true),
+        '200': resp(
+          'The domain policy, or the unknown shape. After a wait asked with `Prefer`, also `Preference-Applied: wait=N` (RFC 7240 section 3).',
+          ref('DomainPolicy'),
+          true,
+        ),
         ...invalidDomain(true),
         ...queueFull,
         ...keyedErrors(),
@@ -114,7 +142,12 @@ export const REFERENCE_PATHS: Obj = {
       parameters: [domainParam],
       responses: {
         '202': resp('A new check is queued (or running now).', ref('RecheckResult'), true),
-        '200': resp('Refused: `accepted` is false; try again after `retry_after` seconds (also in Retry-After).', ref('RecheckResult'), true, ['Retry-After']),
+        '200': resp(
+          'Refused: `accepted` is false; try again after `retry_after` seconds (also in Retry-After).',
+          ref('RecheckResult'),
+          true,
+          ['Retry-After'],
+        ),
         ...invalidDomain(true),
         ...queueFull,
         ...keyedErrors(),
@@ -129,7 +162,11 @@ export const REFERENCE_PATHS: Obj = {
       security: [{ bearer: [] }],
       parameters: [domainParam],
       responses: {
-        '200': resp('The full record, or the unknown shape.', { oneOf: [ref('FullRecord'), ref('DomainPolicyUnknown')] }, true),
+        '200': resp(
+          'The full record, or the unknown shape.',
+          { oneOf: [ref('FullRecord'), ref('DomainPolicyUnknown')] },
+          true,
+        ),
         ...invalidDomain(true),
         ...queueFull,
         ...keyedErrors(),
@@ -143,14 +180,34 @@ export const REFERENCE_PATHS: Obj = {
       tags: ['reference'],
       security: [{ bearer: [] }],
       parameters: [
-        { name: 'q', in: 'query', required: true, description: `Text to find in domain names, ${LIMITS.searchQMin} to 253 characters after trimming.`, schema: { type: 'string', minLength: LIMITS.searchQMin, maxLength: 253 } },
+        {
+          name: 'q',
+          in: 'query',
+          required: true,
+          description: `Text to find in domain names, ${LIMITS.searchQMin} to 253 characters after trimming.`,
+          schema: { type: 'string', minLength: LIMITS.searchQMin, maxLength: 253 },
+        },
         { name: 'stance', in: 'query', required: false, schema: { type: 'string', enum: [...STANCES] } },
-        { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: LIMITS.searchLimitMax, default: LIMITS.searchLimitDefault } },
-        { name: 'offset', in: 'query', required: false, description: 'Ours: at most 1,000,000.', schema: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 } },
+        {
+          name: 'limit',
+          in: 'query',
+          required: false,
+          schema: { type: 'integer', minimum: 1, maximum: LIMITS.searchLimitMax, default: LIMITS.searchLimitDefault },
+        },
+        {
+          name: 'offset',
+          in: 'query',
+          required: false,
+          description: 'Ours: at most 1,000,000.',
+          schema: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
+        },
       ],
       responses: {
         '200': resp('One page of results; `has_more` when further results exist.', ref('SearchResult'), true),
-        '400': err('`invalid_params`: q missing or too short, an unknown stance, limit or offset not a whole number in range, or a parameter given twice.', true),
+        '400': err(
+          '`invalid_params`: q missing or too short, an unknown stance, limit or offset not a whole number in range, or a parameter given twice.',
+          true,
+        ),
         ...keyedErrors(),
       },
     },

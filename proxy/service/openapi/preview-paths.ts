@@ -32,15 +32,23 @@ export const PREVIEW_COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
 };
 
 type Obj = Record<string, unknown>;
-const answer = (description: string, schema: Obj, extra: string[] = []): Obj => jsonResponse(description, schema, [...RATE_LIMIT_HEADERS, ...extra]);
+const answer = (description: string, schema: Obj, extra: string[] = []): Obj =>
+  jsonResponse(description, schema, [...RATE_LIMIT_HEADERS, ...extra]);
 const failure = (description: string, extra: string[] = []) => answer(description, ref('ErrorObject'), extra);
 const orUnknown = (name: string): Obj => ({ oneOf: [ref(name), ref('DomainPolicyUnknown')] });
 
 /** What every keyed path can answer besides its own statuses. */
 const common: Obj = {
-  '401': jsonResponse('`unauthorized`: no valid `Authorization: Bearer <key>` (no rate-limit headers).', ref('ErrorObject'), ['WWW-Authenticate']),
+  '401': jsonResponse(
+    '`unauthorized`: no valid `Authorization: Bearer <key>` (no rate-limit headers).',
+    ref('ErrorObject'),
+    ['WWW-Authenticate'],
+  ),
   '405': failure('`method_not_allowed`: the path takes another method; Allow lists it.', ['Allow']),
-  '429': failure('`rate_limit_exceeded`: the per-key limits are shared with /v1 (one count per request across both surfaces).', ['Retry-After']),
+  '429': failure(
+    '`rate_limit_exceeded`: the per-key limits are shared with /v1 (one count per request across both surfaces).',
+    ['Retry-After'],
+  ),
   '500': failure('`internal_error`: details are logged, never sent.'),
 };
 /** Every path that names a domain may queue it: a bad name, or a full queue. */
@@ -48,16 +56,20 @@ const badDomain = {
   '400': failure('`invalid_domain`: not a bare host name such as example.com.'),
   '503': failure(QUEUE_FULL_NOTE, ['Retry-After']),
 };
-const badParams = (what: string) => ({ '400': failure(`\`invalid_params\`: ${what}; the message names the parameter.`) });
+const badParams = (what: string) => ({
+  '400': failure(`\`invalid_params\`: ${what}; the message names the parameter.`),
+});
 
 const domainParam: Obj = {
   name: 'domain',
   in: 'path',
   required: true,
-  description: 'A host name (lower-cased, trailing dot dropped, IDN to punycode); schemes, ports, paths and IP literals are `invalid_domain`.',
+  description:
+    'A host name (lower-cased, trailing dot dropped, IDN to punycode); schemes, ports, paths and IP literals are `invalid_domain`.',
   schema: { type: 'string', maxLength: 1024 },
 };
-const unknownNote = 'A domain not in the registry answers 200 `{domain, found: false, queued: true}` and is queued for analysis, as on /v1.';
+const unknownNote =
+  'A domain not in the registry answers 200 `{domain, found: false, queued: true}` and is queued for analysis, as on /v1.';
 
 const op = (summary: string, description: string, responses: Obj, extra: Obj = {}): Obj => ({
   summary,
@@ -68,7 +80,13 @@ const op = (summary: string, description: string, responses: Obj, extra: Obj = {
   responses: { ...responses, ...common },
 });
 
-const query = (name: string, description: string, schema: Obj): Obj => ({ name, in: 'query', required: false, description, schema });
+const query = (name: string, description: string, schema: Obj): Obj => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema,
+});
 
 export const previewOpenApi: { paths: Obj } = {
   paths: {
@@ -94,7 +112,9 @@ export const previewOpenApi: { paths: Obj } = {
         `Ours: a batch of one is accepted (the seed says only "up to ${LIMITS.previewBatchMax}"); duplicates (after normalisation) are answered once, in request order; unknown domains are listed in \`not_found\` by their normalised name and queued as batch work, behind interactive lookups, as many as the key's budget of new domains a minute allows (CRAWL_NEW_PER_MINUTE, default ${DEFAULT_QUEUE_LIMITS.newPerClientPerMinute}; the rest are listed but not queued: ask again later) and only while the queue is below 90 % of its cap. One request counts once against the limits.`,
         {
           '200': answer('Found records and the names not found.', ref('PreviewBatchResult')),
-          '400': failure(`\`invalid_params\`: the body is not JSON or \`domains\` is not an array of ${P.PREVIEW_BATCH_MIN} to ${LIMITS.previewBatchMax} entries; \`invalid_domain\`: an entry is not a host name (the message names it, e.g. \`domains[3]\`).`),
+          '400': failure(
+            `\`invalid_params\`: the body is not JSON or \`domains\` is not an array of ${P.PREVIEW_BATCH_MIN} to ${LIMITS.previewBatchMax} entries; \`invalid_domain\`: an entry is not a host name (the message names it, e.g. \`domains[3]\`).`,
+          ),
           '413': failure('`payload_too_large`: the body is larger than 64 KiB.'),
           '415': failure('`unsupported_media_type`: the body is not `application/json`.'),
         },
@@ -105,7 +125,11 @@ export const previewOpenApi: { paths: Obj } = {
       get: op(
         'Raw signal data of the latest crawl, without interpretation.',
         `Ours: each file (robots.txt, llms.txt, ai.txt, /.well-known/tdmrep.json, /.well-known/agents.json) as the server answered it — URL, final URL, status, content type, size and body, capped as crawled (robots.txt 500 KiB, others 256 KiB) with \`truncated\` — or why there was no answer; the homepage's policy headers and meta tags (not its body); the terms-of-service URL, status, the excerpt that decided \`tos_ai_stance\`, that stance and its section, and apart from it what the terms say of robots, scrapers and other automated access (\`automated_access\`, with its excerpt and section; absent from signals stored before it existed). ${unknownNote} 404 \`not_found\` when the registry holds the domain but its raw signals were stored before this surface existed (they appear after the next crawl).`,
-        { '200': answer('The raw signals, or the unknown shape.', orUnknown('SignalsResponse')), ...badDomain, '404': failure('`not_found`: no raw signals stored yet for a known domain.') },
+        {
+          '200': answer('The raw signals, or the unknown shape.', orUnknown('SignalsResponse')),
+          ...badDomain,
+          '404': failure('`not_found`: no raw signals stored yet for a known domain.'),
+        },
         { parameters: [domainParam] },
       ),
     },
@@ -113,19 +137,48 @@ export const previewOpenApi: { paths: Obj } = {
       get: op(
         'Search domains by policy characteristics.',
         `All filters are optional and combine with AND; results are ordered by rank (unranked last), then by name. Every bad value, a repeated parameter or an unknown parameter is 400 \`invalid_params\` naming it. Each query walks an index in result order, so a page costs the rows skipped; offsets stop at ${MAX_OFFSET.toLocaleString('en')}.`,
-        { '200': answer('One page of results; `has_more` says whether another page exists.', ref('PreviewSearchResult')), ...badParams('a parameter is unknown, repeated or out of range') },
+        {
+          '200': answer(
+            'One page of results; `has_more` says whether another page exists.',
+            ref('PreviewSearchResult'),
+          ),
+          ...badParams('a parameter is unknown, repeated or out of range'),
+        },
         {
           parameters: [
-            query('stance', 'Announced stance; `allows_all` is accepted as a synonym of `open`.', { type: 'string', enum: [...ANNOUNCED_STANCES, 'allows_all'] }),
-            query('blocks', 'A catalogue AI bot token the site blocks (named or via `*`), case-insensitive, e.g. GPTBot.', { type: 'string', maxLength: 64 }),
-            query('allows', 'A catalogue AI bot token the site names with status allowed, case-insensitive.', { type: 'string', maxLength: 64 }),
+            query('stance', 'Announced stance; `allows_all` is accepted as a synonym of `open`.', {
+              type: 'string',
+              enum: [...ANNOUNCED_STANCES, 'allows_all'],
+            }),
+            query(
+              'blocks',
+              'A catalogue AI bot token the site blocks (named or via `*`), case-insensitive, e.g. GPTBot.',
+              { type: 'string', maxLength: 64 },
+            ),
+            query('allows', 'A catalogue AI bot token the site names with status allowed, case-insensitive.', {
+              type: 'string',
+              maxLength: 64,
+            }),
             query('standard', 'A standard the site publishes.', { type: 'string', enum: [...SIGNAL_KEYS] }),
             query('min_score', 'Lowest score, inclusive.', { type: 'integer', minimum: 0, maximum: 100 }),
-            query('max_score', 'Highest score, inclusive; not below min_score.', { type: 'integer', minimum: 0, maximum: 100 }),
+            query('max_score', 'Highest score, inclusive; not below min_score.', {
+              type: 'integer',
+              minimum: 0,
+              maximum: 100,
+            }),
             query('cdn', 'CDN name, case-insensitive exact match.', { type: 'string', maxLength: 64 }),
             query('cms', 'CMS name, case-insensitive exact match.', { type: 'string', maxLength: 64 }),
-            query('q', 'Part of the domain name (a-z, 0-9, `.`, `-`), 2 to 253 characters; 3 or more use a trigram index.', { type: 'string', minLength: 2, maxLength: 253 }),
-            query('limit', 'Page size.', { type: 'integer', minimum: 1, maximum: LIMITS.searchLimitMax, default: LIMITS.searchLimitDefault }),
+            query(
+              'q',
+              'Part of the domain name (a-z, 0-9, `.`, `-`), 2 to 253 characters; 3 or more use a trigram index.',
+              { type: 'string', minLength: 2, maxLength: 253 },
+            ),
+            query('limit', 'Page size.', {
+              type: 'integer',
+              minimum: 1,
+              maximum: LIMITS.searchLimitMax,
+              default: LIMITS.searchLimitDefault,
+            }),
             query('offset', 'Results to skip.', { type: 'integer', minimum: 0, maximum: MAX_OFFSET, default: 0 }),
           ],
         },

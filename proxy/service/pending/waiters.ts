@@ -33,7 +33,12 @@ export class RecordWaiters {
    * True the moment `domain` can be answered (at once when it already can): its record is stored,
    * or, unless `opts.stored`, its early answer is ready; false on timeout or abort.
    */
-  async whenAnalysed(domain: string, timeoutMs: number, signal?: AbortSignal, opts: { stored?: boolean } = {}): Promise<boolean> {
+  async whenAnalysed(
+    domain: string,
+    timeoutMs: number,
+    signal?: AbortSignal,
+    opts: { stored?: boolean } = {},
+  ): Promise<boolean> {
     if (signal?.aborted) return false;
     let done!: (answered: boolean) => void;
     const settled = new Promise<boolean>((resolve) => (done = resolve));

@@ -71,7 +71,16 @@ function uniqueCaseless(names: readonly string[]): string[] {
 export const SCORE_BUCKETS = Array.from({ length: 10 }, (_, i) => ({ from: i * 10, to: i === 9 ? 100 : i * 10 + 9 }));
 export const scoreBucket = (score: number): number => Math.min(9, Math.max(0, Math.floor(score / 10)));
 
-export const COUNTER_KINDS = ['total', 'stance', 'detail', 'standard', 'blocked', 'score', 'conflict', 'terms'] as const;
+export const COUNTER_KINDS = [
+  'total',
+  'stance',
+  'detail',
+  'standard',
+  'blocked',
+  'score',
+  'conflict',
+  'terms',
+] as const;
 export type CounterKind = (typeof COUNTER_KINDS)[number];
 
 /**
@@ -86,7 +95,8 @@ export function robotsPosition(f: Pick<PolicyFacets, 'detail' | 'blocked'>): Rob
   return f.blocked.length > 0 ? 'blocks' : 'open';
 }
 /** The `terms` counter's key: the terms' stance and robots.txt's position, `prohibits|blocks`. */
-export const termsKey = (f: Pick<PolicyFacets, 'detail' | 'blocked' | 'terms'>): string => `${f.terms ?? 'unknown'}|${robotsPosition(f)}`;
+export const termsKey = (f: Pick<PolicyFacets, 'detail' | 'blocked' | 'terms'>): string =>
+  `${f.terms ?? 'unknown'}|${robotsPosition(f)}`;
 
 /**
  * What one domain adds to the statistics counters. Re-crawling subtracts the old facets'

@@ -4,14 +4,7 @@
  * shared ones (shared/schemas.ts). Every choice here is documented in openapi.ts.
  */
 import { z } from 'zod';
-import {
-  ANNOUNCED_STANCES,
-  CONFLICTS,
-  DETAILS,
-  SIGNAL_KEYS,
-  TOS_STANCES,
-  USE_CASES,
-} from '../../../shared/values.js';
+import { ANNOUNCED_STANCES, CONFLICTS, DETAILS, SIGNAL_KEYS, TOS_STANCES, USE_CASES } from '../../../shared/values.js';
 import {
   AnnouncedRecordSchema,
   SearchResultItemSchema,
@@ -140,7 +133,10 @@ export const StatsResponseSchema = z.object({
    * Terms of service against robots.txt: for each terms stance, the domains whose robots.txt
    * blocks at least one AI bot, blocks none, or could not be read.
    */
-  terms_vs_robots: z.record(z.enum(TOS_STANCES), z.object({ robots_blocks: count, robots_open: count, robots_unread: count })),
+  terms_vs_robots: z.record(
+    z.enum(TOS_STANCES),
+    z.object({ robots_blocks: count, robots_open: count, robots_unread: count }),
+  ),
   /**
    * Stance changes (a history entry whose stance differs from the domain's entry before it) in the last
    * STANCE_CHANGE_DAYS UTC days, today included: per day, oldest first, and per change.
@@ -157,5 +153,9 @@ export type StatsResponse = z.infer<typeof StatsResponseSchema>;
  * The statistics as another service may answer them: the fields beyond the registry's counts
  * (key bots, terms against robots.txt, stance changes) came later and may be missing.
  */
-export const UpstreamStatsSchema = StatsResponseSchema.partial({ key_bots: true, terms_vs_robots: true, stance_changes: true });
+export const UpstreamStatsSchema = StatsResponseSchema.partial({
+  key_bots: true,
+  terms_vs_robots: true,
+  stance_changes: true,
+});
 export type UpstreamStats = z.infer<typeof UpstreamStatsSchema>;

@@ -49,14 +49,20 @@ export const PG_SEARCH: SearchDialect = {
 };
 
 /** Builds the query: one driving index in (rank, name) order, the other filters checked per row. */
-export function searchQuery(p: PreviewSearchParams, dialect: SearchDialect = SQLITE_SEARCH): { sql: string; params: unknown[] } {
+export function searchQuery(
+  p: PreviewSearchParams,
+  dialect: SearchDialect = SQLITE_SEARCH,
+): { sql: string; params: unknown[] } {
   const where: string[] = [];
   const params: unknown[] = [];
   // Each: the index table, its conditions (columns of that table) and their values.
   const joins: Array<{ table: string; conds: string[]; values: unknown[] }> = [];
-  if (p.blocks !== undefined) joins.push({ table: 'preview_bot', conds: ['bot = ?', "verdict = 'blocked'"], values: [p.blocks] });
-  if (p.allows !== undefined) joins.push({ table: 'preview_bot', conds: ['bot = ?', "verdict = 'allowed'"], values: [p.allows] });
-  if (p.standard !== undefined) joins.push({ table: 'preview_standard', conds: ['standard = ?'], values: [p.standard] });
+  if (p.blocks !== undefined)
+    joins.push({ table: 'preview_bot', conds: ['bot = ?', "verdict = 'blocked'"], values: [p.blocks] });
+  if (p.allows !== undefined)
+    joins.push({ table: 'preview_bot', conds: ['bot = ?', "verdict = 'allowed'"], values: [p.allows] });
+  if (p.standard !== undefined)
+    joins.push({ table: 'preview_standard', conds: ['standard = ?'], values: [p.standard] });
 
   let from = 'preview_policy p';
   let order = 'p.rank_sort, p.domain';

@@ -46,7 +46,15 @@ export function buildSignals(
   evidence: Evidence,
   full: Pick<
     FullRecordBody,
-    'headers' | 'meta_tags' | 'tos_url' | 'tos_excerpt' | 'tos_ai_stance' | 'tos_ai_section' | 'tos_automated_access' | 'tos_automated_access_excerpt' | 'tos_automated_access_section'
+    | 'headers'
+    | 'meta_tags'
+    | 'tos_url'
+    | 'tos_excerpt'
+    | 'tos_ai_stance'
+    | 'tos_ai_section'
+    | 'tos_automated_access'
+    | 'tos_automated_access_excerpt'
+    | 'tos_automated_access_section'
   >,
   auditId: string,
   crawledAt: string,

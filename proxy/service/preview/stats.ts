@@ -72,14 +72,24 @@ function stanceChanges(rows: readonly ChangeCount[], nowMs: number): StatsRespon
   return {
     since: new Date(first * DAY_MS).toISOString(),
     by_day: perDay.map((changes, i) => ({ day: new Date((first + i) * DAY_MS).toISOString().slice(0, 10), changes })),
-    transitions: [...pairs.values()].sort((a, b) => b.changes - a.changes || a.from.localeCompare(b.from) || a.to.localeCompare(b.to)),
+    transitions: [...pairs.values()].sort(
+      (a, b) => b.changes - a.changes || a.from.localeCompare(b.from) || a.to.localeCompare(b.to),
+    ),
   };
 }
 
 /** The boundaries in epoch ms: fresh (age under 7 days) when crawled after `fresh`, stale (over 30 days) when before `stale`. */
-export const freshnessBounds = (nowMs: number) => ({ fresh: nowMs - FRESH_DAYS * DAY_MS, stale: nowMs - STALE_DAYS * DAY_MS });
+export const freshnessBounds = (nowMs: number) => ({
+  fresh: nowMs - FRESH_DAYS * DAY_MS,
+  stale: nowMs - STALE_DAYS * DAY_MS,
+});
 
-export function assembleStats(t: Tallies, freshness: Freshness, changes: readonly ChangeCount[], nowMs: number): StatsResponse {
+export function assembleStats(
+  t: Tallies,
+  freshness: Freshness,
+  changes: readonly ChangeCount[],
+  nowMs: number,
+): StatsResponse {
   const get = (kind: CounterKind, key: string) => t.get(kind)?.get(key) ?? 0;
   const total = get('total', '');
   const share = (n: number) => (total === 0 ? 0 : Math.round((n / total) * 10_000) / 10_000);
@@ -96,7 +106,8 @@ export function assembleStats(t: Tallies, freshness: Freshness, changes: readonl
     .map(([bot, n]) => ({ bot, domains: n, share: share(n) }));
   // Blocked bots are counted as the catalogue spells them; a key bot is looked up without case.
   const blockedCaseless = new Map<string, number>();
-  for (const [bot, n] of t.get('blocked') ?? []) blockedCaseless.set(bot.toLowerCase(), (blockedCaseless.get(bot.toLowerCase()) ?? 0) + n);
+  for (const [bot, n] of t.get('blocked') ?? [])
+    blockedCaseless.set(bot.toLowerCase(), (blockedCaseless.get(bot.toLowerCase()) ?? 0) + n);
   const keyBots = USE_CASES.flatMap((use) =>
     KEY_BOTS[use].map((bot) => {
       const n = blockedCaseless.get(bot.toLowerCase()) ?? 0;
@@ -104,7 +115,14 @@ export function assembleStats(t: Tallies, freshness: Freshness, changes: readonl
     }),
   );
   const termsVsRobots = Object.fromEntries(
-    TOS_STANCES.map((tos) => [tos, { robots_blocks: get('terms', `${tos}|blocks`), robots_open: get('terms', `${tos}|open`), robots_unread: get('terms', `${tos}|unread`) }]),
+    TOS_STANCES.map((tos) => [
+      tos,
+      {
+        robots_blocks: get('terms', `${tos}|blocks`),
+        robots_open: get('terms', `${tos}|open`),
+        robots_unread: get('terms', `${tos}|unread`),
+      },
+    ]),
   ) as StatsResponse['terms_vs_robots'];
   return {
     total_domains: total,
@@ -135,7 +153,8 @@ export function scanChanges(history: Iterable<{ domain: string; entry: string }>
   for (const r of history) {
     const e = JSON.parse(r.entry) as HistoryEntry;
     const at = Date.parse(e.crawled_at);
-    if (last?.domain === r.domain && last.stance !== e.stance && at >= since) out.push({ day: Math.floor(at / 86_400_000), from: last.stance, to: e.stance, n: 1 });
+    if (last?.domain === r.domain && last.stance !== e.stance && at >= since)
+      out.push({ day: Math.floor(at / 86_400_000), from: last.stance, to: e.stance, n: 1 });
     last = { domain: r.domain, stance: e.stance };
   }
   return out;

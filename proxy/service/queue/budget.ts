@@ -33,6 +33,8 @@ export class MinuteBudget {
   }
   /** The row to write back, or null when nothing was spent. */
   get saved(): { client: string; minuteStart: number; used: number } | null {
-    return this.spent === 0 ? null : { client: this.budget.client, minuteStart: this.minuteStart, used: this.usedBefore + this.spent };
+    return this.spent === 0
+      ? null
+      : { client: this.budget.client, minuteStart: this.minuteStart, used: this.usedBefore + this.spent };
   }
 }

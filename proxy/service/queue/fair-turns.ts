@@ -17,7 +17,8 @@
 import type { EnqueueRequest, JobPriority } from '../store/registry-store.js';
 
 /** The lane a request's new jobs take turns in: its client's, or the shared ''. */
-export const laneOf = (req: { client?: string; budget?: EnqueueRequest['budget'] }): string => req.client ?? req.budget?.client ?? '';
+export const laneOf = (req: { client?: string; budget?: EnqueueRequest['budget'] }): string =>
+  req.client ?? req.budget?.client ?? '';
 
 export interface Place {
   turn: number;

@@ -89,21 +89,42 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
   }
 
   private retry() {
-    return { retryLimit: MAX_ATTEMPTS - 1, retryDelay: RETRY_DELAY_S, retryBackoff: true, expireInSeconds: this.opts.expireSeconds };
+    return {
+      retryLimit: MAX_ATTEMPTS - 1,
+      retryDelay: RETRY_DELAY_S,
+      retryBackoff: true,
+      expireInSeconds: this.opts.expireSeconds,
+    };
   }
 
-  private send(db: Queryable, domain: string, priority: JobPriority, enqueuedMs: number, at: { place: Place; lane?: string; startAfter?: Date }): Promise<string | null> {
+  private send(
+    db: Queryable,
+    domain: string,
+    priority: JobPriority,
+    enqueuedMs: number,
+    at: { place: Place; lane?: string; startAfter?: Date },
+  ): Promise<string | null> {
     const data: JobData = at.startAfter ? { domain, enqueuedMs, retry: true } : { domain, enqueuedMs };
     if (at.lane) data.client = at.lane;
     const packed = packPriority(priority, at.place);
-    return this.boss.send(CRAWL_QUEUE, data, { ...this.retry(), singletonKey: domain, priority: packed, startAfter: at.startAfter, db: on(db) });
+    return this.boss.send(CRAWL_QUEUE, data, {
+      ...this.retry(),
+      singletonKey: domain,
+      priority: packed,
+      startAfter: at.startAfter,
+      db: on(db),
+    });
   }
 
   /**
    * In one pass over the waiting jobs: how many wait (failed checks' retries aside, as the cap
    * counts them), and the turns of `priority`'s band: the one being served and `lane`'s last.
    */
-  private async figures(db: Queryable, priority: JobPriority, lane: string): Promise<{ queued: number; next: () => Place }> {
+  private async figures(
+    db: Queryable,
+    priority: JobPriority,
+    lane: string,
+  ): Promise<{ queued: number; next: () => Place }> {
     const [low, high] = bandRange(priority);
     const r = await row<{ queued: number; head: number | null; last: number | null }>(
       db,
@@ -113,7 +134,10 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
        FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND state < 'active'`,
       [CRAWL_QUEUE, low, high, lane],
     );
-    const first = firstPlace(r!.head === null ? undefined : turnOf(r!.head), r!.last === null ? undefined : turnOf(r!.last));
+    const first = firstPlace(
+      r!.head === null ? undefined : turnOf(r!.head),
+      r!.last === null ? undefined : turnOf(r!.last),
+    );
     return { queued: r!.queued, next: places(first) };
   }
 
@@ -146,7 +170,13 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
       const jobs = await this.live(tx, req.domains);
       const known =
         req.priority < PRIORITY.refresh
-          ? new Set((await rows<{ domain: string }>(tx, 'SELECT domain FROM domains WHERE domain = ANY($1::text[])', [req.domains])).map((r) => r.domain))
+          ? new Set(
+              (
+                await rows<{ domain: string }>(tx, 'SELECT domain FROM domains WHERE domain = ANY($1::text[])', [
+                  req.domains,
+                ])
+              ).map((r) => r.domain),
+            )
           : new Set<string>();
       const budget = await openBudget(tx, req.budget, req.nowMs);
       const lane = laneOf(req);
@@ -169,7 +199,13 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
         else if (queued >= req.maxQueued) out.push('full');
         else {
           await this.send(tx, domain, req.priority, req.nowMs, { place: fig.next(), lane });
-          jobs.set(domain, { id: '', domain, state: 'created', priority: packPriority(req.priority, { turn: 0, fresh: true }), data: { domain, enqueuedMs: req.nowMs } });
+          jobs.set(domain, {
+            id: '',
+            domain,
+            state: 'created',
+            priority: packPriority(req.priority, { turn: 0, fresh: true }),
+            data: { domain, enqueuedMs: req.nowMs },
+          });
           budget?.spend();
           queued++;
           woke = true;
@@ -184,26 +220,39 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
 
   async recheck(
     domain: string,
-    opts: { nowMs: number; minIntervalMs: number; maxQueued: number; budget?: EnqueueRequest['budget']; client?: string },
+    opts: {
+      nowMs: number;
+      minIntervalMs: number;
+      maxQueued: number;
+      budget?: EnqueueRequest['budget'];
+      client?: string;
+    },
   ): Promise<RecheckOutcome> {
     return transaction(this.pool, async (tx): Promise<RecheckOutcome> => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [ADMISSION_LOCK]);
       const lane = laneOf(opts);
       const job = (await this.live(tx, [domain])).get(domain);
-      const checked = await row<{ checked_ms: number }>(tx, 'SELECT checked_ms FROM domains WHERE domain = $1', [domain]);
+      const checked = await row<{ checked_ms: number }>(tx, 'SELECT checked_ms FROM domains WHERE domain = $1', [
+        domain,
+      ]);
       const last = Math.max(job?.data.enqueuedMs ?? -Infinity, checked?.checked_ms ?? -Infinity);
-      if (opts.nowMs - last < opts.minIntervalMs) return { kind: 'too_soon', retryAfterMs: last + opts.minIntervalMs - opts.nowMs };
+      if (opts.nowMs - last < opts.minIntervalMs)
+        return { kind: 'too_soon', retryAfterMs: last + opts.minIntervalMs - opts.nowMs };
       if (job) {
         // A check running now is the new check; anything waiting (or retrying later) runs next.
         if (job.state !== 'active') {
           await this.cancel(tx, job);
-          await this.send(tx, domain, PRIORITY.interactive, opts.nowMs, { place: (await this.figures(tx, PRIORITY.interactive, lane)).next(), lane });
+          await this.send(tx, domain, PRIORITY.interactive, opts.nowMs, {
+            place: (await this.figures(tx, PRIORITY.interactive, lane)).next(),
+            lane,
+          });
           await tx.query('SELECT pg_notify($1, $2)', [CHANNELS.jobsAdded, '']);
         }
         return { kind: 'queued' };
       }
       const budget = await openBudget(tx, opts.budget, opts.nowMs);
-      if (budget && budget.left <= 0) return { kind: 'over_budget', retryAfterMs: windowAt('minute', opts.nowMs).reset - opts.nowMs };
+      if (budget && budget.left <= 0)
+        return { kind: 'over_budget', retryAfterMs: windowAt('minute', opts.nowMs).reset - opts.nowMs };
       const fig = await this.figures(tx, PRIORITY.interactive, lane);
       if (fig.queued >= opts.maxQueued) return { kind: 'full' };
       await this.send(tx, domain, PRIORITY.interactive, opts.nowMs, { place: fig.next(), lane });
@@ -238,7 +287,11 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
     for (const j of found) {
       // A failed check's retry that is not due yet; the active job wins when a domain has two (as in live()).
       const job: JobState =
-        j.state === 'active' ? { state: 'running', runAfterMs: null } : j.retry && j.later ? { state: 'retrying', runAfterMs: Math.round(j.start_ms) } : { state: 'queued', runAfterMs: null };
+        j.state === 'active'
+          ? { state: 'running', runAfterMs: null }
+          : j.retry && j.later
+            ? { state: 'retrying', runAfterMs: Math.round(j.start_ms) }
+            : { state: 'queued', runAfterMs: null };
       if (!out.has(j.domain) || job.state === 'running') out.set(j.domain, job);
     }
     return out;
@@ -254,7 +307,12 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
       [cutoffMs, max, CRAWL_QUEUE],
     );
     if (stale.length === 0) return 0;
-    const out = await this.enqueue({ domains: stale.map((r) => r.domain), priority: PRIORITY.refresh, nowMs, maxQueued });
+    const out = await this.enqueue({
+      domains: stale.map((r) => r.domain),
+      priority: PRIORITY.refresh,
+      nowMs,
+      maxQueued,
+    });
     return out.filter((o) => o === 'added').length;
   }
 
@@ -275,18 +333,35 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
     const waiting = (await this.live(tx, [domain])).get(domain);
     if (waiting && waiting.state !== 'active') await this.cancel(tx, waiting);
     // Due, a failed check's retry goes first among refreshes.
-    await this.send(tx, domain, PRIORITY.refresh, nowMs, { place: { turn: 0, fresh: true }, startAfter: new Date(retryAtMs) });
+    await this.send(tx, domain, PRIORITY.refresh, nowMs, {
+      place: { turn: 0, fresh: true },
+      startAfter: new Date(retryAtMs),
+    });
   }
 
   async work(run: RunJob, opts: WorkOptions): Promise<CrawlRunner> {
-    return PgBossWorkers.start({ boss: this.boss, events: this.events, queue: this, run, concurrency: opts.concurrency, pollSeconds: this.opts.pollSeconds, log: opts.log });
+    return PgBossWorkers.start({
+      boss: this.boss,
+      events: this.events,
+      queue: this,
+      run,
+      concurrency: opts.concurrency,
+      pollSeconds: this.opts.pollSeconds,
+      log: opts.log,
+    });
   }
 }
 
 /** The client's minute budget, read under admission's lock. */
-async function openBudget(db: Queryable, budget: EnqueueRequest['budget'], nowMs: number): Promise<MinuteBudget | undefined> {
+async function openBudget(
+  db: Queryable,
+  budget: EnqueueRequest['budget'],
+  nowMs: number,
+): Promise<MinuteBudget | undefined> {
   if (!budget) return undefined;
-  const stored = await row<StoredBudget>(db, 'SELECT minute_start, used FROM client_budget WHERE client = $1', [budget.client]);
+  const stored = await row<StoredBudget>(db, 'SELECT minute_start, used FROM client_budget WHERE client = $1', [
+    budget.client,
+  ]);
   return new MinuteBudget(budget, stored, nowMs);
 }
 

@@ -47,7 +47,11 @@ export class PgBossWorkers implements CrawlRunner {
     w.unlisten = o.events.on(CHANNELS.jobsAdded, () => w.kick());
     for (let i = 0; i < o.concurrency; i++) {
       const slot = { id: '' };
-      slot.id = await o.boss.work<JobData>(CRAWL_QUEUE, { batchSize: 1, pollingIntervalSeconds: o.pollSeconds }, ([job]) => w.handle(job!, slot.id));
+      slot.id = await o.boss.work<JobData>(
+        CRAWL_QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: o.pollSeconds },
+        ([job]) => w.handle(job!, slot.id),
+      );
       w.ids.push(slot.id);
     }
     o.log.info({ concurrency: o.concurrency, queue: CRAWL_QUEUE }, 'crawl workers started');
@@ -62,7 +66,8 @@ export class PgBossWorkers implements CrawlRunner {
     try {
       await done;
     } catch (err) {
-      if (!controller.signal.aborted) this.o.log.warn({ domain: job.data.domain, err }, 'crawl failed; pg-boss retries the job');
+      if (!controller.signal.aborted)
+        this.o.log.warn({ domain: job.data.domain, err }, 'crawl failed; pg-boss retries the job');
       throw err;
     } finally {
       this.running.delete(job.id);

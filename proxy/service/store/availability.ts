@@ -83,7 +83,10 @@ export class StoreAvailability {
       ]);
       this.up();
     } catch (err) {
-      const cause = err instanceof ProbeTimeout ? (hint ?? err.message) : (this.o.isOutage(err) ?? 'it answered the health probe with an error');
+      const cause =
+        err instanceof ProbeTimeout
+          ? (hint ?? err.message)
+          : (this.o.isOutage(err) ?? 'it answered the health probe with an error');
       this.lost(cause);
     } finally {
       clearTimeout(timeout);
@@ -94,13 +97,19 @@ export class StoreAvailability {
   private lost(cause: string): void {
     if (this.down) return;
     this.down = { database: this.o.database, cause, sinceMs: this.now() };
-    this.o.log.error({ database: this.o.database, cause }, `${this.o.database} is not answering (${cause}); requests that need it are answered 503 until it is back`);
+    this.o.log.error(
+      { database: this.o.database, cause },
+      `${this.o.database} is not answering (${cause}); requests that need it are answered 503 until it is back`,
+    );
   }
 
   private up(): void {
     if (!this.down) return;
     const downS = Math.round((this.now() - this.down.sinceMs) / 1000);
-    this.o.log.info({ database: this.o.database, down_s: downS }, `${this.o.database} is answering again after ${downS} s`);
+    this.o.log.info(
+      { database: this.o.database, down_s: downS },
+      `${this.o.database} is answering again after ${downS} s`,
+    );
     this.down = null;
   }
 

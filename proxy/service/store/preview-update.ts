@@ -109,7 +109,10 @@ export interface PreviewUpdate {
 function indexRows(f: PolicyFacets, rank: number): IndexRows {
   return {
     rank_sort: rank,
-    bots: [...f.blocked.map((b) => [b.toLowerCase(), 'blocked'] as const), ...f.allowed.map((b) => [b.toLowerCase(), 'allowed'] as const)],
+    bots: [
+      ...f.blocked.map((b) => [b.toLowerCase(), 'blocked'] as const),
+      ...f.allowed.map((b) => [b.toLowerCase(), 'allowed'] as const),
+    ],
     standards: f.standards,
   };
 }
@@ -131,8 +134,13 @@ class Deltas {
   result(): { counters: CounterDelta[]; hours: HourDelta[] } {
     const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
     return {
-      counters: [...this.counters.values()].filter((d) => d.n !== 0).sort((a, b) => cmp(a.kind, b.kind) || cmp(a.key, b.key)),
-      hours: [...this.hours].filter(([, n]) => n !== 0).sort(([a], [b]) => a - b).map(([hour, n]) => ({ hour, n })),
+      counters: [...this.counters.values()]
+        .filter((d) => d.n !== 0)
+        .sort((a, b) => cmp(a.kind, b.kind) || cmp(a.key, b.key)),
+      hours: [...this.hours]
+        .filter(([, n]) => n !== 0)
+        .sort(([a], [b]) => a - b)
+        .map(([hour, n]) => ({ hour, n })),
     };
   }
 }
@@ -165,7 +173,8 @@ export function previewUpdate(crawl: StoredCrawl, prev: IndexedPolicy | undefine
   const rank = rankSort(next.rank);
   const before: PolicyFacets | null = prev ? (JSON.parse(prev.facets) as PolicyFacets) : null;
   const crawledMs = Date.parse(crawledAt);
-  if (!Number.isFinite(crawledMs)) throw new Error(`indexPolicy: crawledAt "${crawledAt}" of ${domain} is not an ISO 8601 timestamp`);
+  if (!Number.isFinite(crawledMs))
+    throw new Error(`indexPolicy: crawledAt "${crawledAt}" of ${domain} is not an ISO 8601 timestamp`);
 
   const deltas = new Deltas();
   if (prev && before) deltas.add(before, prev.crawled_ms, -1);

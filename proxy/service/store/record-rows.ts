@@ -2,7 +2,13 @@
  * From stored rows to the port's values, for both stores: records and audits are kept as JSON
  * text in the same columns in SQLite and PostgreSQL (text, not jsonb, so key order is kept).
  */
-import type { AnnouncedRecord, AnnouncedRecordBody, DomainPolicyFound, FullRecord, FullRecordBody } from '../../../shared/schemas.js';
+import type {
+  AnnouncedRecord,
+  AnnouncedRecordBody,
+  DomainPolicyFound,
+  FullRecord,
+  FullRecordBody,
+} from '../../../shared/schemas.js';
 import type { Classification } from '../../analysis/classification.js';
 import type { Evidence } from '../../analysis/evidence.js';
 import type { AuditEntry, LastCheck, RecordRead, StoredRecord } from './registry-store.js';
@@ -85,7 +91,12 @@ export function crawledMsOf(crawledAt: string, nowMs: number): number {
 }
 
 /** After a failed check: the retry's time, from the domain's consecutive failures (docs/policy.md section 8). */
-export function retryAt(failure: { cause: string } | null, failuresBefore: number, nowMs: number, delays: readonly number[]): { failures: number; nextRetryMs: number | null } {
+export function retryAt(
+  failure: { cause: string } | null,
+  failuresBefore: number,
+  nowMs: number,
+  delays: readonly number[],
+): { failures: number; nextRetryMs: number | null } {
   const failures = failure ? failuresBefore + 1 : 0;
   const delay = failure ? delays[failures - 1] : undefined;
   return { failures, nextRetryMs: delay === undefined ? null : nowMs + delay };

@@ -33,7 +33,10 @@ export interface RederivedColumns {
  * evidence, evidence that does not parse, `derive` giving null or throwing, or a reading whose
  * crawl time is not the record's (that evidence is not the crawl behind the record).
  */
-export function rederiveRecord(r: ClaimedRecord, derive: Derive): { columns: RederivedColumns; crawl: StoredCrawl } | null {
+export function rederiveRecord(
+  r: ClaimedRecord,
+  derive: Derive,
+): { columns: RederivedColumns; crawl: StoredCrawl } | null {
   if (r.evidence === null) return null;
   let evidence: Evidence;
   let derived: ReturnType<Derive>;

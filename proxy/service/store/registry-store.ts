@@ -272,7 +272,13 @@ export interface CrawlQueue {
    */
   recheck(
     domain: string,
-    opts: { nowMs: number; minIntervalMs: number; maxQueued: number; budget?: EnqueueRequest['budget']; client?: string },
+    opts: {
+      nowMs: number;
+      minIntervalMs: number;
+      maxQueued: number;
+      budget?: EnqueueRequest['budget'];
+      client?: string;
+    },
   ): Promise<RecheckOutcome>;
   counts(): Promise<QueueCounts>;
   /** The jobs of these domains; a domain with no job waiting, running or retrying is absent. */
@@ -312,7 +318,12 @@ export interface UsageStore {
    * `weight` (default 1): what the request counts for when admitted (POST /v1/check counts each
    * URL's domain once); it is admitted while every window has room for one.
    */
-  consume(keyId: number, nowMs: number, limits: Readonly<Record<LimitType, number>>, weight?: number): Promise<UsageState>;
+  consume(
+    keyId: number,
+    nowMs: number,
+    limits: Readonly<Record<LimitType, number>>,
+    weight?: number,
+  ): Promise<UsageState>;
 }
 
 // ---------------------------------------------------------------- announced surface
@@ -354,7 +365,11 @@ export interface MaintenanceStore {
    * at most `max` old entries in one short transaction, oldest first, from `after` (null: from
    * the start). Returns how many were deleted and where to go on (null when none is left).
    */
-  pruneAudits(opts: { cutoffMs: number; max: number; after: PruneCursor }): Promise<{ deleted: number; next: PruneCursor }>;
+  pruneAudits(opts: {
+    cutoffMs: number;
+    max: number;
+    after: PruneCursor;
+  }): Promise<{ deleted: number; next: PruneCursor }>;
   /** Up to `max` domains with a record not looked up since `cutoffMs`, least recently looked up first. */
   unusedDomains(cutoffMs: number, max: number): Promise<string[]>;
   /**

@@ -10,8 +10,41 @@ import type pg from 'pg';
 import { CONFLICTS, DETAIL_STANCE, SIGNAL_KEYS, toAnnouncedStance, type Detail } from '../../../shared/values.js';
 import { UNRANKED } from '../../../proxy/service/preview/facets.js';
 
-const BOTS = ['GPTBot', 'CCBot', 'ClaudeBot', 'Google-Extended', 'PerplexityBot', 'Bytespider', 'Amazonbot', 'meta-externalagent', 'OAI-SearchBot', 'ChatGPT-User', 'anthropic-ai', 'Claude-Web', 'Applebot-Extended', 'FacebookBot', 'cohere-ai', 'Diffbot', 'ImagesiftBot', 'omgili', 'YouBot', 'Timpibot', 'AI2Bot', 'DuckAssistBot', 'Kimi-User', 'MistralAI-User', 'PanguBot'];
-const DETAIL_CUTS: Array<[Detail, number]> = [['no_ai_rules', 0.41], ['selective', 0.69], ['no_robots', 0.83], ['blocks_training', 0.94], ['blocks_all_ai', 0.97], ['wildcard_block', 1]];
+const BOTS = [
+  'GPTBot',
+  'CCBot',
+  'ClaudeBot',
+  'Google-Extended',
+  'PerplexityBot',
+  'Bytespider',
+  'Amazonbot',
+  'meta-externalagent',
+  'OAI-SearchBot',
+  'ChatGPT-User',
+  'anthropic-ai',
+  'Claude-Web',
+  'Applebot-Extended',
+  'FacebookBot',
+  'cohere-ai',
+  'Diffbot',
+  'ImagesiftBot',
+  'omgili',
+  'YouBot',
+  'Timpibot',
+  'AI2Bot',
+  'DuckAssistBot',
+  'Kimi-User',
+  'MistralAI-User',
+  'PanguBot',
+];
+const DETAIL_CUTS: Array<[Detail, number]> = [
+  ['no_ai_rules', 0.41],
+  ['selective', 0.69],
+  ['no_robots', 0.83],
+  ['blocks_training', 0.94],
+  ['blocks_all_ai', 0.97],
+  ['wildcard_block', 1],
+];
 const DAY = 86_400_000;
 
 /** Secondary indexes of `tables`, dropped before a bulk insert and built once after it (a sort, not row by row). */
@@ -29,7 +62,9 @@ async function withoutIndexes(pool: pg.Pool, tables: string[], fill: () => Promi
 
 export async function generatePg(pool: pg.Pool, n: number, nowMs: number): Promise<void> {
   const detailCase = `CASE ${DETAIL_CUTS.map(([d, cut]) => `WHEN r_detail < ${cut} THEN '${d}'`).join(' ')} END`;
-  const stanceCase = `CASE detail ${Object.entries(DETAIL_STANCE).map(([d, s]) => `WHEN '${d}' THEN '${s}'`).join(' ')} END`;
+  const stanceCase = `CASE detail ${Object.entries(DETAIL_STANCE)
+    .map(([d, s]) => `WHEN '${d}' THEN '${s}'`)
+    .join(' ')} END`;
   const blocking = `stance IN ('blocks_all_ai', 'blocks_training', 'selective')`;
   await withoutIndexes(pool, ['preview_policy', 'preview_bot', 'preview_standard', 'domains'], async () => {
     await pool.query('SELECT setseed(0.2026)');
@@ -66,7 +101,9 @@ export async function generatePg(pool: pg.Pool, n: number, nowMs: number): Promi
     await pool.query(`INSERT INTO preview_bot (bot, verdict, rank_sort, domain)
       SELECT lower(b), 'blocked', rank_sort, domain FROM preview_policy, ${facet('blocked')} AS b
       UNION ALL SELECT lower(b), 'allowed', rank_sort, domain FROM preview_policy, ${facet('allowed')} AS b`);
-    await pool.query(`INSERT INTO preview_standard (standard, rank_sort, domain) SELECT s, rank_sort, domain FROM preview_policy, ${facet('standards')} AS s`);
+    await pool.query(
+      `INSERT INTO preview_standard (standard, rank_sort, domain) SELECT s, rank_sort, domain FROM preview_policy, ${facet('standards')} AS s`,
+    );
     // The registry's own table, for the name search of GET /v1/search.
     await pool.query(`INSERT INTO domains (domain, stance, detail, score, rank, last_crawled, last_crawled_ms, checked_ms, looked_up_ms, audit_id, summary, "full", announced)
       SELECT domain, stance, detail, score, nullif(rank_sort, ${UNRANKED}), crawled_at, crawled_ms, crawled_ms, crawled_ms, audit_id, '{}', '{}', '{}' FROM preview_policy`);
@@ -82,17 +119,24 @@ export async function generatePg(pool: pg.Pool, n: number, nowMs: number): Promi
     UNION ALL SELECT 'standard', s, count(*) FROM preview_policy, jsonb_array_elements_text(facets::jsonb -> 'standards') AS s GROUP BY 2
     UNION ALL SELECT 'blocked', b, count(*) FROM preview_policy, jsonb_array_elements_text(facets::jsonb -> 'blocked') AS b GROUP BY 2
     UNION ALL SELECT 'conflict', c, count(*) FROM preview_policy, jsonb_array_elements_text(facets::jsonb -> 'conflicts') AS c GROUP BY 2`);
-  await pool.query(`INSERT INTO preview_crawl_hours (hour, n) SELECT crawled_ms / 3600000, count(*) FROM preview_policy GROUP BY 1`);
+  await pool.query(
+    `INSERT INTO preview_crawl_hours (hour, n) SELECT crawled_ms / 3600000, count(*) FROM preview_policy GROUP BY 1`,
+  );
   await pool.query('VACUUM ANALYZE');
 }
 
 /** The same rows into a SQLite registry (store/sqlite tables), in pages of 50,000. */
 export async function copyToSqlite(pool: pg.Pool, db: Database.Database): Promise<void> {
   const copy = async (table: string, columns: string[]) => {
-    const ins = db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+    const ins = db.prepare(
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+    );
     const cols = columns.map((c) => (c === 'full' ? '"full"' : c)).join(', ');
-    for (let last = 0; ; ) {
-      const { rows } = await pool.query<Record<string, unknown> & { id: number }>(`SELECT id, ${cols} FROM ${table} WHERE id > $1 ORDER BY id LIMIT 50000`, [last]);
+    for (let last = 0; ;) {
+      const { rows } = await pool.query<Record<string, unknown> & { id: number }>(
+        `SELECT id, ${cols} FROM ${table} WHERE id > $1 ORDER BY id LIMIT 50000`,
+        [last],
+      );
       if (rows.length === 0) break;
       db.transaction(() => {
         for (const r of rows) ins.run(...columns.map((c) => (typeof r[c] === 'boolean' ? Number(r[c]) : r[c])));
@@ -100,13 +144,48 @@ export async function copyToSqlite(pool: pg.Pool, db: Database.Database): Promis
       last = rows[rows.length - 1]!.id;
     }
   };
-  const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('preview_policy', 'domains') AND sql IS NOT NULL").all() as Array<{ name: string; sql: string }>;
+  const indexes = db
+    .prepare(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('preview_policy', 'domains') AND sql IS NOT NULL",
+    )
+    .all() as Array<{ name: string; sql: string }>;
   for (const ix of indexes) db.exec(`DROP INDEX ${ix.name}`);
-  await copy('preview_policy', ['id', 'domain', 'audit_id', 'crawled_at', 'crawled_ms', 'crawls', 'stance', 'detail', 'score', 'rank_sort', 'cdn', 'cms', 'facets', 'record']);
-  await copy('domains', ['id', 'domain', 'stance', 'detail', 'score', 'rank', 'last_crawled', 'last_crawled_ms', 'checked_ms', 'looked_up_ms', 'audit_id', 'summary', 'full', 'announced']);
+  await copy('preview_policy', [
+    'id',
+    'domain',
+    'audit_id',
+    'crawled_at',
+    'crawled_ms',
+    'crawls',
+    'stance',
+    'detail',
+    'score',
+    'rank_sort',
+    'cdn',
+    'cms',
+    'facets',
+    'record',
+  ]);
+  await copy('domains', [
+    'id',
+    'domain',
+    'stance',
+    'detail',
+    'score',
+    'rank',
+    'last_crawled',
+    'last_crawled_ms',
+    'checked_ms',
+    'looked_up_ms',
+    'audit_id',
+    'summary',
+    'full',
+    'announced',
+  ]);
   for (const ix of indexes) db.exec(ix.sql);
   db.transaction(() => {
-    for (const table of ['preview_bot', 'preview_standard', 'preview_counters', 'preview_crawl_hours']) db.exec(`DELETE FROM ${table}`);
+    for (const table of ['preview_bot', 'preview_standard', 'preview_counters', 'preview_crawl_hours'])
+      db.exec(`DELETE FROM ${table}`);
     db.exec(`INSERT INTO preview_bot (bot, verdict, rank_sort, domain)
       SELECT lower(j.value), 'blocked', rank_sort, domain FROM preview_policy, json_each(facets, '$.blocked') AS j
       UNION ALL SELECT lower(j.value), 'allowed', rank_sort, domain FROM preview_policy, json_each(facets, '$.allowed') AS j ORDER BY 1, 2, 3, 4`);
@@ -118,8 +197,16 @@ export async function copyToSqlite(pool: pg.Pool, db: Database.Database): Promis
   })();
   const counters = db.prepare('INSERT INTO preview_counters (kind, key, n) VALUES (?, ?, ?)');
   const hours = db.prepare('INSERT INTO preview_crawl_hours (hour, n) VALUES (?, ?)');
-  const c = (await pool.query<{ kind: string; key: string; n: number }>('SELECT kind, key, sum(n)::bigint AS n FROM preview_counters GROUP BY kind, key')).rows;
-  const h = (await pool.query<{ hour: number; n: number }>('SELECT hour, sum(n)::bigint AS n FROM preview_crawl_hours GROUP BY hour')).rows;
+  const c = (
+    await pool.query<{ kind: string; key: string; n: number }>(
+      'SELECT kind, key, sum(n)::bigint AS n FROM preview_counters GROUP BY kind, key',
+    )
+  ).rows;
+  const h = (
+    await pool.query<{ hour: number; n: number }>(
+      'SELECT hour, sum(n)::bigint AS n FROM preview_crawl_hours GROUP BY hour',
+    )
+  ).rows;
   db.transaction(() => {
     for (const r of c) counters.run(r.kind, r.key, r.n);
     for (const r of h) hours.run(r.hour, r.n);

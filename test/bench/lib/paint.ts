@@ -28,8 +28,10 @@ export const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
-export const p90 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))]!;
-export const fmt = (xs: number[]): string => `median ${median(xs).toFixed(1)} ms, p90 ${p90(xs).toFixed(1)} ms, min ${Math.min(...xs).toFixed(1)} ms (n=${xs.length})`;
+export const p90 = (xs: number[]): number =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))]!;
+export const fmt = (xs: number[]): string =>
+  `median ${median(xs).toFixed(1)} ms, p90 ${p90(xs).toFixed(1)} ms, min ${Math.min(...xs).toFixed(1)} ms (n=${xs.length})`;
 
 export async function paintTimes(page: Page, url: string, runs: number): Promise<PaintRun[]> {
   const out: PaintRun[] = [];
@@ -46,7 +48,13 @@ export async function paintTimes(page: Page, url: string, runs: number): Promise
               const f = performance.getEntriesByName('first-contentful-paint')[0];
               if (m && (f || performance.now() - m.startTime > 200)) {
                 const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-                resolve({ mark: m.startTime, fcp: f ? f.startTime : null, script: at('lens:script'), data: at('lens:data'), html: nav?.responseEnd ?? NaN });
+                resolve({
+                  mark: m.startTime,
+                  fcp: f ? f.startTime : null,
+                  script: at('lens:script'),
+                  data: at('lens:data'),
+                  html: nav?.responseEnd ?? NaN,
+                });
               } else setTimeout(check, 5);
             };
             check();

@@ -84,9 +84,18 @@ export async function steadyLoad(opts: {
   });
   await Promise.all(inFlight);
   await pool.close();
-  if (failures.length) throw new Error(`steady load saw ${failures.length} failed or non-200 answers at ${opts.url} (first: ${failures[0]})`);
+  if (failures.length)
+    throw new Error(
+      `steady load saw ${failures.length} failed or non-200 answers at ${opts.url} (first: ${failures[0]})`,
+    );
 
   latency.sort();
   late.sort();
-  return { p50: pct(latency, 0.5), p99: pct(latency, 0.99), max: latency[latency.length - 1]!, count: latency.length, lateP99: pct(late, 0.99) };
+  return {
+    p50: pct(latency, 0.5),
+    p99: pct(latency, 0.99),
+    max: latency[latency.length - 1]!,
+    count: latency.length,
+    lateP99: pct(late, 0.99),
+  };
 }

@@ -85,32 +85,47 @@ export async function launchWithExtension(): Promise<Browser> {
 
 /** Points the extension at a gateway, as the options page would (the stored setting). */
 export async function setGateway(worker: Worker, gatewayUrl: string, token = ''): Promise<void> {
-  await worker.evaluate(([url, t]) => chrome.storage.local.set({ settings: { gatewayUrl: url, token: t } }), [gatewayUrl, token] as const);
+  await worker.evaluate(([url, t]) => chrome.storage.local.set({ settings: { gatewayUrl: url, token: t } }), [
+    gatewayUrl,
+    token,
+  ] as const);
 }
 
 export async function tabIdOf(worker: Worker, url: string): Promise<number> {
-  const id = await worker.evaluate(async (u) => (await chrome.tabs.query({})).find((t) => t.url === u)?.id ?? null, url);
+  const id = await worker.evaluate(
+    async (u) => (await chrome.tabs.query({})).find((t) => t.url === u)?.id ?? null,
+    url,
+  );
   if (id === null) throw new Error(`no tab shows ${url}`);
   return id;
 }
 
 export async function readBadge(worker: Worker, tabId: number): Promise<BadgeReading> {
-  return worker.evaluate(async (id) => ({
-    text: await chrome.action.getBadgeText({ tabId: id }),
-    color: [...(await chrome.action.getBadgeBackgroundColor({ tabId: id }))],
-    title: await chrome.action.getTitle({ tabId: id }),
-  }), tabId);
+  return worker.evaluate(
+    async (id) => ({
+      text: await chrome.action.getBadgeText({ tabId: id }),
+      color: [...(await chrome.action.getBadgeBackgroundColor({ tabId: id }))],
+      title: await chrome.action.getTitle({ tabId: id }),
+    }),
+    tabId,
+  );
 }
 
 /** Waits until the badge text of a tab is `text`, recording every distinct text seen on the way. */
-export async function waitForBadge(worker: Worker, tabId: number, text: string, timeoutMs = 30_000): Promise<{ reading: BadgeReading; seen: string[] }> {
+export async function waitForBadge(
+  worker: Worker,
+  tabId: number,
+  text: string,
+  timeoutMs = 30_000,
+): Promise<{ reading: BadgeReading; seen: string[] }> {
   const seen: string[] = [];
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const reading = await readBadge(worker, tabId);
     if (seen.at(-1) !== reading.text) seen.push(reading.text);
     if (reading.text === text) return { reading, seen };
-    if (Date.now() > deadline) throw new Error(`badge of tab ${tabId} is "${reading.text}" (seen ${JSON.stringify(seen)}), expected "${text}"`);
+    if (Date.now() > deadline)
+      throw new Error(`badge of tab ${tabId} is "${reading.text}" (seen ${JSON.stringify(seen)}), expected "${text}"`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

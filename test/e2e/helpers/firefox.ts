@@ -85,14 +85,26 @@ export async function launchFirefox(opts: FirefoxOptions = {}): Promise<Firefox>
     'extensions.update.enabled': false,
     ...opts.prefs,
   };
-  writeFileSync(join(profile, 'user.js'), Object.entries(prefs).map(([k, v]) => `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});\n`).join(''));
+  writeFileSync(
+    join(profile, 'user.js'),
+    Object.entries(prefs)
+      .map(([k, v]) => `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});\n`)
+      .join(''),
+  );
   const window = opts.headed ? ['--width', String(opts.width ?? 800), '--height', '480'] : ['--headless'];
-  const child: ChildProcess = spawn(FIREFOX, [...window, '--no-remote', '--profile', profile, '--remote-debugging-port', '0', '--remote-allow-system-access'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    FIREFOX,
+    [...window, '--no-remote', '--profile', profile, '--remote-debugging-port', '0', '--remote-allow-system-access'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const endpoint = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Firefox did not offer WebDriver BiDi within 60 s: ${output}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`Firefox did not offer WebDriver BiDi within 60 s: ${output}`)),
+      60_000,
+    );
     const read = (b: Buffer) => {
       output += b.toString();
       const m = /WebDriver BiDi listening on (ws:\/\/\S+)/.exec(output);
@@ -130,14 +142,22 @@ export async function launchFirefox(opts: FirefoxOptions = {}): Promise<Firefox>
   };
 
   await send('session.new', { capabilities: {} });
-  if (opts.extension !== false) await send('webExtension.install', { extensionData: { type: 'path', path: FIREFOX_EXTENSION_DIR } });
+  if (opts.extension !== false)
+    await send('webExtension.install', { extensionData: { type: 'path', path: FIREFOX_EXTENSION_DIR } });
   const contextsOf = async (scope?: 'chrome') =>
-    ((await send('browsingContext.getTree', scope ? { 'moz:scope': scope } : {})).contexts as { context: string; url: string }[]);
+    (await send('browsingContext.getTree', scope ? { 'moz:scope': scope } : {})).contexts as {
+      context: string;
+      url: string;
+    }[];
   const tab = (await contextsOf())[0]!.context;
   const chrome = (await contextsOf('chrome'))[0]!.context;
 
   const evaluate = async <T>(context: string, expression: string): Promise<T> => {
-    const r = (await send('script.evaluate', { expression, target: { context: context === 'chrome' ? chrome : context }, awaitPromise: true })) as {
+    const r = (await send('script.evaluate', {
+      expression,
+      target: { context: context === 'chrome' ? chrome : context },
+      awaitPromise: true,
+    })) as {
       type: string;
       result?: { type: string; value?: unknown };
       exceptionDetails?: { text: string };
@@ -154,11 +174,21 @@ export async function launchFirefox(opts: FirefoxOptions = {}): Promise<Firefox>
     },
     async openExtensionPage(path) {
       const url = `${EXTENSION_ORIGIN}/${path}`;
-      await evaluate('chrome', `(gBrowser.addTab(${JSON.stringify(url)}, { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() }), '1')`);
+      await evaluate(
+        'chrome',
+        `(gBrowser.addTab(${JSON.stringify(url)}, { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() }), '1')`,
+      );
       for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
         const found = (await contextsOf()).find((c) => c.url === url);
         // The context exists before the page's extension APIs do: wait for them too (a busy machine shows the gap).
-        if (found && (await evaluate<boolean>(found.context, `JSON.stringify(typeof browser !== 'undefined' && !!browser.storage)`).catch(() => false))) return found.context;
+        if (
+          found &&
+          (await evaluate<boolean>(
+            found.context,
+            `JSON.stringify(typeof browser !== 'undefined' && !!browser.storage)`,
+          ).catch(() => false))
+        )
+          return found.context;
       }
       throw new Error(`${url} did not open`);
     },

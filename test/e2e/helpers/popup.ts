@@ -17,7 +17,11 @@ export async function openSite(browser: Browser, url: string, badgeText: string,
 }
 
 /** The popup for a tab, opened as popup.html?tab=ID in a page of popup size. */
-export async function openPopup(browser: Browser, tabId: number, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+export async function openPopup(
+  browser: Browser,
+  tabId: number,
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<Page> {
   const popup = await browser.context.newPage();
   await popup.setViewportSize({ width: 380, height: 560 });
   await popup.emulateMedia({ colorScheme });
@@ -44,7 +48,8 @@ export async function identifiersShown(popup: Page, allowCode: boolean): Promise
         if (re.test(n.textContent ?? '')) out.push(n.textContent!.trim());
       }
       // Titles are read by screen readers and shown on hover.
-      for (const el of document.querySelectorAll('[title]')) if (re.test(el.getAttribute('title')!)) out.push(`title: ${el.getAttribute('title')}`);
+      for (const el of document.querySelectorAll('[title]'))
+        if (re.test(el.getAttribute('title')!)) out.push(`title: ${el.getAttribute('title')}`);
       return out;
     },
     { source: IDENTIFIER_PATTERN.source, flags: IDENTIFIER_PATTERN.flags, allowCode },
@@ -62,7 +67,10 @@ export async function pressCheckAgain(page: Page): Promise<void> {
   const message = page.getByTestId('recheck-message');
   await button.click();
   // A refusal comes back at once (one POST); an accepted check shows no message while it runs.
-  const refused = await message.waitFor({ timeout: 3000 }).then(() => true, () => false);
+  const refused = await message.waitFor({ timeout: 3000 }).then(
+    () => true,
+    () => false,
+  );
   const wait = refused ? (await message.textContent())?.match(/check it again in (\d+) s\./) : null;
   if (!wait) return;
   await new Promise((r) => setTimeout(r, (Number(wait[1]) + 1) * 1000));

@@ -33,10 +33,15 @@ export async function matchScreenshot(page: Page, name: string, opts: { ignore?:
 }
 
 /** The same comparison for a PNG taken otherwise (Firefox over WebDriver BiDi), `boxes` in its pixels. */
-export function matchPng(name: string, shot: Buffer, boxes: Array<{ x: number; y: number; width: number; height: number }> = []): void {
+export function matchPng(
+  name: string,
+  shot: Buffer,
+  boxes: Array<{ x: number; y: number; width: number; height: number }> = [],
+): void {
   const file = join(SHOTS, `${name}.png`);
   if (process.env.UPDATE_SCREENSHOTS === '1' || !existsSync(file)) {
-    if (!existsSync(file) && process.env.CI && process.env.UPDATE_SCREENSHOTS !== '1') throw new Error(`${name}.png is not committed: run the suite with UPDATE_SCREENSHOTS=1 and commit it`);
+    if (!existsSync(file) && process.env.CI && process.env.UPDATE_SCREENSHOTS !== '1')
+      throw new Error(`${name}.png is not committed: run the suite with UPDATE_SCREENSHOTS=1 and commit it`);
     mkdirSync(SHOTS, { recursive: true });
     writeFileSync(file, shot);
     return;
@@ -46,9 +51,12 @@ export function matchPng(name: string, shot: Buffer, boxes: Array<{ x: number; y
   const problem = (detail: string) => {
     mkdirSync(DIFFS, { recursive: true });
     writeFileSync(join(DIFFS, `${name}.actual.png`), shot);
-    return new Error(`${name}.png differs from the committed screenshot (${detail}); see test/e2e/screenshots/.diff/, and run with UPDATE_SCREENSHOTS=1 if the change is meant`);
+    return new Error(
+      `${name}.png differs from the committed screenshot (${detail}); see test/e2e/screenshots/.diff/, and run with UPDATE_SCREENSHOTS=1 if the change is meant`,
+    );
   };
-  if (want.width !== got.width || want.height !== got.height) throw problem(`size ${got.width}x${got.height}, committed ${want.width}x${want.height}`);
+  if (want.width !== got.width || want.height !== got.height)
+    throw problem(`size ${got.width}x${got.height}, committed ${want.width}x${want.height}`);
   // Ignored areas: the committed pixels copied over the new ones, so they cannot differ.
   for (const b of boxes) {
     for (let y = Math.max(0, Math.floor(b.y)); y < Math.min(want.height, Math.ceil(b.y + b.height)); y++) {

@@ -70,15 +70,28 @@ export async function gatewayGet(base: string, path: string, token?: string): Pr
 }
 
 /** A reverse proxy on 127.0.0.1:0 that forwards everything to `target` and records each request line. */
-async function startTap(target: string, log: string[], opts: Pick<StackOptions, 'tapPort'>): Promise<{ url: string; close(): Promise<void> }> {
+async function startTap(
+  target: string,
+  log: string[],
+  opts: Pick<StackOptions, 'tapPort'>,
+): Promise<{ url: string; close(): Promise<void> }> {
   const to = new URL(target);
   const server = createHttpServer((req, res) => {
     log.push(`${req.method} ${req.url}`);
     // Host names the gateway, as a reverse proxy sends it: the gateway refuses other hosts (DNS rebinding).
-    const up = httpRequest({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: { ...req.headers, host: to.host } }, (r) => {
-      res.writeHead(r.statusCode ?? 502, r.headers);
-      r.pipe(res);
-    });
+    const up = httpRequest(
+      {
+        host: to.hostname,
+        port: to.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: to.host },
+      },
+      (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      },
+    );
     up.on('error', () => {
       res.writeHead(502, { 'content-type': 'application/json' });
       res.end('{"error":"bad_gateway","message":"tap: gateway unreachable"}');
@@ -103,11 +116,18 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'proxy/gateway/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CRAWL_OVERRIDES: farm.overrides(), LOG_LEVEL: 'silent',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CRAWL_OVERRIDES: farm.overrides(),
+      LOG_LEVEL: 'silent',
       // The suite warms 13 sites in parallel and the benchmark navigates in a loop: far above one person's browsing.
       RATE_LIMIT_PER_MINUTE: '100000',
       ...(opts.proxyToken ? { PROXY_TOKEN: opts.proxyToken } : {}),
-      ...opts.env },
+      ...opts.env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -116,7 +136,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`gateway exited (${child.exitCode}): ${stderr}`);
-    const ok = await fetch(`${gatewayUrl}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${gatewayUrl}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`gateway did not start within 60 s: ${stderr}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -156,19 +179,35 @@ export async function startService(farm: FixtureFarm): Promise<ServiceProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'proxy/service/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CRAWL_OVERRIDES: farm.overrides(), LOG_LEVEL: 'silent' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CRAWL_OVERRIDES: farm.overrides(),
+      LOG_LEVEL: 'silent',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr.on('data', (b: Buffer) => void (stderr += b.toString()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
-  while (!(await fetch(`${url}/health`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${url}/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null) throw new Error(`service exited (${child.exitCode}): ${stderr}`);
     if (Date.now() > deadline) throw new Error(`service did not start within 60 s: ${stderr}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  const signup = await fetch(`${url}/v1/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'e2e@example.test' }) });
+  const signup = await fetch(`${url}/v1/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'e2e@example.test' }),
+  });
   const { api_key: key } = (await signup.json()) as { api_key: string };
   return {
     url,
@@ -187,7 +226,8 @@ export async function warm(base: string, domain: string, timeoutMs = 30_000, tok
   for (;;) {
     const body = (await gatewayGet(base, `/v1/domain/${domain}`, token)) as { found?: boolean };
     if (body.found) return body;
-    if (Date.now() > deadline) throw new Error(`${domain} not analysed within ${timeoutMs} ms: ${JSON.stringify(body)}`);
+    if (Date.now() > deadline)
+      throw new Error(`${domain} not analysed within ${timeoutMs} ms: ${JSON.stringify(body)}`);
     await new Promise((r) => setTimeout(r, 500));
   }
 }

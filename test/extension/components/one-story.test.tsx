@@ -23,7 +23,12 @@ afterEach(cleanup);
 
 const USES = ['training', 'search', 'inference'] as const;
 
-function read(p: DomainPolicyFound, full: FullRecord, parent: DomainPolicyFound | null = null, past = history(p.domain)): SiteReading {
+function read(
+  p: DomainPolicyFound,
+  full: FullRecord,
+  parent: DomainPolicyFound | null = null,
+  past = history(p.domain),
+): SiteReading {
   const domain = normalizeDomain(p.domain);
   const extras: Extras = {
     status: { mode: 'embedded', version: '0.1.0', features: { preview: true } },
@@ -46,7 +51,15 @@ function read(p: DomainPolicyFound, full: FullRecord, parent: DomainPolicyFound 
     if (name === 'Purposes') purposes = verdicts();
   }
   fireEvent.click(screen.getByRole('tab', { name: 'Overview' }));
-  return { host: p.domain, title: badgeFor(state)!.title, stance: screen.getByTestId('stance').textContent, headline: screen.getByTestId('headline').textContent, tabs, verdicts: verdicts(), purposes };
+  return {
+    host: p.domain,
+    title: badgeFor(state)!.title,
+    stance: screen.getByTestId('stance').textContent,
+    headline: screen.getByTestId('headline').textContent,
+    tabs,
+    verdicts: verdicts(),
+    purposes,
+  };
 }
 
 describe('one story on every tab and in the badge title', () => {
@@ -59,8 +72,21 @@ describe('one story on every tab and in the badge title', () => {
   const site = { ranklist_rank: null, cdn: null, cms: null, behind_cdnvendor: false, has_paywall: false, ...TERMS };
 
   it('terms that forbid AI training beside a robots.txt without AI rules', () => {
-    const p = policy('no-rules.test', { site, basis: basisOf({ terms: { ai: 'prohibits', automated_access: 'prohibits' } }) });
-    const full = fullRecord('no-rules.test', {}, { basis: p.basis, tos_ai_stance: 'prohibits', tos_excerpt: 'You may not use the content to train AI models.', tos_ai_section: '4.2', conflicts: ['tos_prohibits_ai_but_robots_allows'] });
+    const p = policy('no-rules.test', {
+      site,
+      basis: basisOf({ terms: { ai: 'prohibits', automated_access: 'prohibits' } }),
+    });
+    const full = fullRecord(
+      'no-rules.test',
+      {},
+      {
+        basis: p.basis,
+        tos_ai_stance: 'prohibits',
+        tos_excerpt: 'You may not use the content to train AI models.',
+        tos_ai_section: '4.2',
+        conflicts: ['tos_prohibits_ai_but_robots_allows'],
+      },
+    );
     // The history of a site whose checks found no machine-readable AI rule.
     const past = history('no-rules.test');
     past.entries = past.entries.map((e) => ({ ...e, stance: 'no_policy', detail: 'no_ai_rules' }));
@@ -68,31 +94,73 @@ describe('one story on every tab and in the badge title', () => {
     expect(contradictions(r)).toEqual([]);
     expect(r.stance).toBe('Terms prohibit AI');
     expect(r.tabs.Purposes).toContain('No AI rules in robots.txt');
-    expect(r.tabs.Overview).toContain('The terms of service forbid using the content to train AI (section 4.2: \u2018You may not use the content to train AI models.\u2019), but robots.txt lets every AI bot in.');
+    expect(r.tabs.Overview).toContain(
+      'The terms of service forbid using the content to train AI (section 4.2: \u2018You may not use the content to train AI models.\u2019), but robots.txt lets every AI bot in.',
+    );
   });
 
   it('terms that forbid only robots and scrapers', () => {
-    const p = policy('no-rules.test', { site, basis: basisOf({ terms: { ai: 'silent', automated_access: 'prohibits' } }) });
-    const full = fullRecord('no-rules.test', {}, { basis: p.basis, tos_ai_stance: 'silent', tos_automated_access: 'prohibits', tos_automated_access_excerpt: 'You agree not to scrape the Service.' });
+    const p = policy('no-rules.test', {
+      site,
+      basis: basisOf({ terms: { ai: 'silent', automated_access: 'prohibits' } }),
+    });
+    const full = fullRecord(
+      'no-rules.test',
+      {},
+      {
+        basis: p.basis,
+        tos_ai_stance: 'silent',
+        tos_automated_access: 'prohibits',
+        tos_automated_access_excerpt: 'You agree not to scrape the Service.',
+      },
+    );
     const r = read(p, full);
     expect(contradictions(r)).toEqual([]);
-    expect(r.tabs.Overview).toContain('The terms forbid robots and scrapers; they do not mention AI (\u2018You agree not to scrape the Service.\u2019).');
+    expect(r.tabs.Overview).toContain(
+      'The terms forbid robots and scrapers; they do not mention AI (\u2018You agree not to scrape the Service.\u2019).',
+    );
   });
 
   it('a subdomain without robots.txt, its parent blocking training', () => {
-    const sub = policy('news.training.test', { ...policy('no-robots.test'), domain: 'news.training.test', registrable_domain: 'training.test' });
-    const r = read(sub, fullRecord('news.training.test', {}, { basis: sub.basis, robots_txt_status: 'missing', robots_txt: null }), policy('training.test'));
+    const sub = policy('news.training.test', {
+      ...policy('no-robots.test'),
+      domain: 'news.training.test',
+      registrable_domain: 'training.test',
+    });
+    const r = read(
+      sub,
+      fullRecord('news.training.test', {}, { basis: sub.basis, robots_txt_status: 'missing', robots_txt: null }),
+      policy('training.test'),
+    );
     expect(contradictions(r)).toEqual([]);
-    expect(r.title).toBe('AI policy of news.training.test: blocks AI training, by robots.txt (line 7), from training.test; news.training.test has no robots.txt of its own');
+    expect(r.title).toBe(
+      'AI policy of news.training.test: blocks AI training, by robots.txt (line 7), from training.test; news.training.test has no robots.txt of its own',
+    );
   });
 
   it('the checker catches what it is for', () => {
-    const ok: SiteReading = { host: 'x.test', title: 'AI policy of x.test: no AI rules; AI use not restricted', stance: 'No AI rules', headline: 'robots.txt does not mention AI bots, and no other AI rule was found.', tabs: { Overview: 'AI training Not restricted' }, verdicts: ['Not restricted', 'Not restricted', 'Not restricted'] };
+    const ok: SiteReading = {
+      host: 'x.test',
+      title: 'AI policy of x.test: no AI rules; AI use not restricted',
+      stance: 'No AI rules',
+      headline: 'robots.txt does not mention AI bots, and no other AI rule was found.',
+      tabs: { Overview: 'AI training Not restricted' },
+      verdicts: ['Not restricted', 'Not restricted', 'Not restricted'],
+    };
     expect(contradictions(ok)).toEqual([]);
-    expect(contradictions({ ...ok, tabs: { Overview: 'Conflict: Terms forbid AI, robots.txt does not. The terms of service prohibit AI use' } })).toHaveLength(2);
-    expect(contradictions({ ...ok, verdicts: ['Forbidden by the terms', 'Not restricted', 'Not restricted'] })).toHaveLength(1);
+    expect(
+      contradictions({
+        ...ok,
+        tabs: { Overview: 'Conflict: Terms forbid AI, robots.txt does not. The terms of service prohibit AI use' },
+      }),
+    ).toHaveLength(2);
+    expect(
+      contradictions({ ...ok, verdicts: ['Forbidden by the terms', 'Not restricted', 'Not restricted'] }),
+    ).toHaveLength(1);
     expect(contradictions({ ...ok, title: 'AI policy of x.test: blocks all AI' })).toHaveLength(1);
-    expect(contradictions({ ...ok, purposes: ['Not restricted', 'Not restricted', 'Not restricted', 'Not restricted'] })).toHaveLength(1);
+    expect(
+      contradictions({ ...ok, purposes: ['Not restricted', 'Not restricted', 'Not restricted', 'Not restricted'] }),
+    ).toHaveLength(1);
     expect(contradictions({ ...ok, tabs: { Details: 'Selective selective' } })).toHaveLength(1);
   });
 });

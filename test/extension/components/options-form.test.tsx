@@ -86,7 +86,11 @@ describe('options', () => {
     type(address(), gw.url);
     type(token(), 'secret-token');
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
-    await waitFor(() => expect(message()).toBe('Connected to the gateway, version 0.1.0. It checks sites itself. The popup shows a Purposes tab with the history of each site.'));
+    await waitFor(() =>
+      expect(message()).toBe(
+        'Connected to the gateway, version 0.1.0. It checks sites itself. The popup shows a Purposes tab with the history of each site.',
+      ),
+    );
     expect(gw.seen.at(-1)?.headers.authorization).toBe('Bearer secret-token');
   });
 
@@ -96,7 +100,11 @@ describe('options', () => {
     type(address(), closed);
     type(token(), 'secret-token');
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
-    await waitFor(() => expect(message()).toBe(`Cannot reach the AI Policy Lens gateway at ${closed}: start it with npm start or change the address in the options.`));
+    await waitFor(() =>
+      expect(message()).toBe(
+        `Cannot reach the AI Policy Lens gateway at ${closed}: start it with npm start or change the address in the options.`,
+      ),
+    );
     expect(message()).not.toMatch(/secret/);
   });
 });

@@ -79,30 +79,54 @@ describe('badge per stance', () => {
 
   it('says the stance in words a screen reader can read, naming what decided', async () => {
     const tabId = await visit('https://training.test/');
-    await vi.waitFor(async () => expect(await action.getTitle({ tabId })).toBe('AI policy of training.test: blocks AI training, by robots.txt (line 7)'));
+    await vi.waitFor(async () =>
+      expect(await action.getTitle({ tabId })).toBe(
+        'AI policy of training.test: blocks AI training, by robots.txt (line 7)',
+      ),
+    );
   });
 
   it('an unread robots.txt is "unknown", never "no AI rules" or "no robots.txt"', async () => {
     const tabId = await visit('https://robots-blocked.test/');
     await badgeBecomes(tabId, '?');
     const title = await action.getTitle({ tabId });
-    expect(title).toBe('AI policy of robots-blocked.test: unknown: robots.txt could not be read (HTTP 403, access refused)');
+    expect(title).toBe(
+      'AI policy of robots-blocked.test: unknown: robots.txt could not be read (HTTP 403, access refused)',
+    );
     expect(title).not.toMatch(/no robots|no AI rules/i);
   });
 
   it('without a basis (a foreign upstream) silence is "not restricted" and an unread robots.txt still "unknown"', async () => {
     gw.routes.set('/v1/domain/allows.test', { body: policy('allows.test', { basis: undefined }) });
-    gw.routes.set('/v1/domain/server-error.test', { body: policy('server-error.test', { basis: undefined, signals: { ...policy('x.test').signals, robots_txt: false } }) });
+    gw.routes.set('/v1/domain/server-error.test', {
+      body: policy('server-error.test', {
+        basis: undefined,
+        signals: { ...policy('x.test').signals, robots_txt: false },
+      }),
+    });
     const a = await visit('https://allows.test/');
     await badgeBecomes(a, 'Yes');
     const b = await visit('https://server-error.test/');
     await badgeBecomes(b, '?');
-    expect(await action.getTitle({ tabId: b })).toBe('AI policy of server-error.test: unknown: robots.txt could not be read');
+    expect(await action.getTitle({ tabId: b })).toBe(
+      'AI policy of server-error.test: unknown: robots.txt could not be read',
+    );
   });
 
   it('says where this page is treated differently from the site, judged in the browser', async () => {
-    const rules = { groups: [{ agents: ['gptbot', 'claudebot', 'google-extended', 'ccbot'], rules: [[0, '/articles/', 5]] }], truncated: false } as const;
-    gw.routes.set('/v1/domain/paths.test', { body: policy('paths.test', { stance: 'selective', detail: 'selective', use_cases: { training: 'partial', search: 'allowed', inference: 'allowed' }, basis: basisOf(), path_rules: rules as never }) });
+    const rules = {
+      groups: [{ agents: ['gptbot', 'claudebot', 'google-extended', 'ccbot'], rules: [[0, '/articles/', 5]] }],
+      truncated: false,
+    } as const;
+    gw.routes.set('/v1/domain/paths.test', {
+      body: policy('paths.test', {
+        stance: 'selective',
+        detail: 'selective',
+        use_cases: { training: 'partial', search: 'allowed', inference: 'allowed' },
+        basis: basisOf(),
+        path_rules: rules as never,
+      }),
+    });
     const tabId = await visit('https://paths.test/articles/2026/story?utm=x');
     await badgeBecomes(tabId, 'Mix');
     expect(await action.getTitle({ tabId })).toBe(
@@ -114,12 +138,22 @@ describe('badge per stance', () => {
   it('an IDN host is named in Unicode', async () => {
     const tabId = await visit('https://xn--bcher-kva.test/');
     await badgeBecomes(tabId, 'Mix');
-    expect(await action.getTitle({ tabId })).toBe('AI policy of bücher.test: restricts some AI uses (AI training partly blocked)');
+    expect(await action.getTitle({ tabId })).toBe(
+      'AI policy of bücher.test: restricts some AI uses (AI training partly blocked)',
+    );
   });
 
   it('says when the last check failed and an earlier result is shown', async () => {
     const p = policy('training.test');
-    gw.routes.set('/v1/domain/training.test', { body: { ...p, basis: { ...p.basis!, last_check: { failed_at: new Date().toISOString(), cause: 'timed out', next_retry: null } } } });
+    gw.routes.set('/v1/domain/training.test', {
+      body: {
+        ...p,
+        basis: {
+          ...p.basis!,
+          last_check: { failed_at: new Date().toISOString(), cause: 'timed out', next_retry: null },
+        },
+      },
+    });
     const tabId = await visit('https://training.test/');
     await badgeBecomes(tabId, 'Tr×');
     expect(await action.getTitle({ tabId })).toMatch(/\. The last check failed; this is the result of an earlier one$/);
@@ -127,18 +161,21 @@ describe('badge per stance', () => {
 });
 
 describe('pages without a badge', () => {
-  it.each(['chrome://settings/', 'about:blank', 'file:///tmp/a.html', 'https://chromewebstore.google.com/detail/x', 'http://127.0.0.1:3000/'])(
-    '%s gets no badge and no lookup',
-    async (url) => {
-      const tabId = await visit('https://training.test/');
-      await badgeBecomes(tabId, BADGE_VIEW.blocks_training.text);
-      gw.seen.length = 0;
-      await fakeBrowser.tabs.update(tabId, { url });
-      await badgeBecomes(tabId, '');
-      expect(lookups()).toEqual([]);
-      expect(await tabStates.get(tabId)).toBeNull();
-    },
-  );
+  it.each([
+    'chrome://settings/',
+    'about:blank',
+    'file:///tmp/a.html',
+    'https://chromewebstore.google.com/detail/x',
+    'http://127.0.0.1:3000/',
+  ])('%s gets no badge and no lookup', async (url) => {
+    const tabId = await visit('https://training.test/');
+    await badgeBecomes(tabId, BADGE_VIEW.blocks_training.text);
+    gw.seen.length = 0;
+    await fakeBrowser.tabs.update(tabId, { url });
+    await badgeBecomes(tabId, '');
+    expect(lookups()).toEqual([]);
+    expect(await tabStates.get(tabId)).toBeNull();
+  });
 });
 
 describe('session cache', () => {
@@ -153,7 +190,9 @@ describe('session cache', () => {
     await badgeBecomes(await visit('https://selective.test/'), 'Mix');
     const cached = (await answers.get(normalizeDomain('selective.test')))!;
     await answers.put(cached.policy, Date.now() - ANSWER_TTL_MS - 1000);
-    gw.routes.set('/v1/domain/selective.test', { body: policy('selective.test', { stance: 'blocks_all_ai', detail: 'blocks_all_ai' }) });
+    gw.routes.set('/v1/domain/selective.test', {
+      body: policy('selective.test', { stance: 'blocks_all_ai', detail: 'blocks_all_ai' }),
+    });
     const b = await visit('https://selective.test/');
     await badgeBecomes(b, 'No');
     expect(lookups()).toHaveLength(2);
@@ -198,7 +237,11 @@ describe('session cache', () => {
 
 describe('a domain under analysis', () => {
   it('shows the waiting badge, then updates by itself when the record is ready', async () => {
-    gw.routes.set('/v1/domain/new-site.test', (n) => (n < 3 ? { body: { domain: 'new-site.test', found: false, queued: true } } : { body: policy('new-site.test', { stance: 'blocks_training', detail: 'blocks_training' }) }));
+    gw.routes.set('/v1/domain/new-site.test', (n) =>
+      n < 3
+        ? { body: { domain: 'new-site.test', found: false, queued: true } }
+        : { body: policy('new-site.test', { stance: 'blocks_training', detail: 'blocks_training' }) },
+    );
     const tabId = await visit('https://new-site.test/');
     await badgeBecomes(tabId, BADGE_VIEW.queued.text);
     expect(await action.getTitle({ tabId })).toBe(badgeTitle('new-site.test', 'queued'));
@@ -215,13 +258,18 @@ describe('a domain under analysis', () => {
     gw.routes.set('/v1/domain/held.test', async (n, req) => {
       if (req.headers.prefer === 'wait=10') {
         await analysed;
-        return { body: policy('held.test', { stance: 'blocks_training', detail: 'blocks_training' }), headers: { 'preference-applied': 'wait=10' } };
+        return {
+          body: policy('held.test', { stance: 'blocks_training', detail: 'blocks_training' }),
+          headers: { 'preference-applied': 'wait=10' },
+        };
       }
       return { body: { domain: 'held.test', found: false, queued: true } };
     });
     const tabId = await visit('https://held.test/');
     await badgeBecomes(tabId, BADGE_VIEW.queued.text);
-    await vi.waitFor(() => expect(gw.seen.some((r) => r.path === '/v1/domain/held.test' && r.headers.prefer === 'wait=10')).toBe(true));
+    await vi.waitFor(() =>
+      expect(gw.seen.some((r) => r.path === '/v1/domain/held.test' && r.headers.prefer === 'wait=10')).toBe(true),
+    );
     const t0 = Date.now();
     done!();
     await badgeBecomes(tabId, 'Tr×', { timeout: 900, interval: 10 });
@@ -244,7 +292,8 @@ describe('a domain under analysis', () => {
     // Not kept as a fresh answer, and polled until the record without terms_pending arrives.
     expect(answers.isFresh((await answers.get(normalizeDomain('training.test')))!, Date.now())).toBe(false);
     expect(await pendings.get(normalizeDomain('training.test'))).not.toBeNull();
-    const termsPending = async () => ((await tabStates.get(tabId)) as { policy: { basis: { terms_pending?: true } } }).policy.basis.terms_pending;
+    const termsPending = async () =>
+      ((await tabStates.get(tabId)) as { policy: { basis: { terms_pending?: true } } }).policy.basis.terms_pending;
     expect(await termsPending()).toBe(true);
     termsIn = true;
     // The poller's first retry, after 1 s.
@@ -260,7 +309,10 @@ describe('a domain under analysis', () => {
       holds++;
       return holds < 2
         ? { body: { domain: 'long.test', found: false, queued: true }, headers: { 'preference-applied': 'wait=10' } }
-        : { body: policy('long.test', { stance: 'blocks_all_ai', detail: 'blocks_all_ai' }), headers: { 'preference-applied': 'wait=10' } };
+        : {
+            body: policy('long.test', { stance: 'blocks_all_ai', detail: 'blocks_all_ai' }),
+            headers: { 'preference-applied': 'wait=10' },
+          };
     });
     const tabId = await visit('https://long.test/');
     await badgeBecomes(tabId, 'No', { timeout: 900, interval: 10 });
@@ -269,7 +321,11 @@ describe('a domain under analysis', () => {
 
   it('keeps polling after a worker restart: the schedule is in storage.session and the alarm wakes it', async () => {
     let ready = false;
-    gw.routes.set('/v1/domain/slow.test', () => (ready ? { body: policy('slow.test', { stance: 'allows_all', detail: 'allows_all' }) } : { body: { domain: 'slow.test', found: false, queued: true } }));
+    gw.routes.set('/v1/domain/slow.test', () =>
+      ready
+        ? { body: policy('slow.test', { stance: 'allows_all', detail: 'allows_all' }) }
+        : { body: { domain: 'slow.test', found: false, queued: true } },
+    );
     const tabId = await visit('https://slow.test/');
     await badgeBecomes(tabId, BADGE_VIEW.queued.text);
     // The worker stops: listeners and memory are gone, storage.session and the alarm stay.
@@ -309,7 +365,10 @@ describe('gateway problems', () => {
   });
 
   it('an answer that arrives after the tab moved on is not shown on it', async () => {
-    gw.routes.set('/v1/domain/slow-answer.test', { body: policy('slow-answer.test', { stance: 'blocks_all_ai', detail: 'blocks_all_ai' }), delayMs: 300 });
+    gw.routes.set('/v1/domain/slow-answer.test', {
+      body: policy('slow-answer.test', { stance: 'blocks_all_ai', detail: 'blocks_all_ai' }),
+      delayMs: 300,
+    });
     const tabId = await visit('https://slow-answer.test/');
     await visit('https://allows.test/', tabId);
     await badgeBecomes(tabId, 'Yes');

@@ -35,7 +35,11 @@ export async function startFakeGateway(): Promise<FakeGateway> {
   const counts = new Map<string, number>();
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = req.url ?? '/';
-    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'x-ai-policy-lens, authorization, prefer', 'access-control-expose-headers': 'preference-applied, retry-after' };
+    const cors = {
+      'access-control-allow-origin': '*',
+      'access-control-allow-headers': 'x-ai-policy-lens, authorization, prefer',
+      'access-control-expose-headers': 'preference-applied, retry-after',
+    };
     if (req.method === 'OPTIONS') {
       // A CORS preflight (happy-dom's fetch sends them; extension pages with host permission do not).
       res.writeHead(204, cors).end();
@@ -44,13 +48,18 @@ export async function startFakeGateway(): Promise<FakeGateway> {
     seen.push({ path, method: req.method ?? 'GET', headers: req.headers });
     // Like the gateway: refuse requests without the extension's marker header.
     if (req.headers['x-ai-policy-lens'] !== '1') {
-      res.writeHead(403, { 'content-type': 'application/json', ...cors }).end(JSON.stringify({ error: 'forbidden', message: 'Missing X-AI-Policy-Lens header.' }));
+      res
+        .writeHead(403, { 'content-type': 'application/json', ...cors })
+        .end(JSON.stringify({ error: 'forbidden', message: 'Missing X-AI-Policy-Lens header.' }));
       return;
     }
     const n = (counts.get(path) ?? 0) + 1;
     counts.set(path, n);
     const route = routes.get(path);
-    const r: Reply = typeof route === 'function' ? await route(n, req) : (route ?? { status: 404, body: { error: 'not_found', message: 'No such path.' } });
+    const r: Reply =
+      typeof route === 'function'
+        ? await route(n, req)
+        : (route ?? { status: 404, body: { error: 'not_found', message: 'No such path.' } });
     const send = () => {
       res.writeHead(r.status ?? 200, { 'content-type': 'application/json', ...cors, ...r.headers });
       res.end(r.raw ?? JSON.stringify(r.body));

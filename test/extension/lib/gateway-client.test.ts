@@ -34,7 +34,10 @@ describe('gateway client', () => {
   });
 
   it('a 401 says whether a token was sent, never what it was', async () => {
-    gw.routes.set('/v1/domain/training.test', { status: 401, body: { error: 'unauthorized', message: 'This gateway needs its access token.' } });
+    gw.routes.set('/v1/domain/training.test', {
+      status: 401,
+      body: { error: 'unauthorized', message: 'This gateway needs its access token.' },
+    });
     const none = await createGatewayClient({ baseUrl: gw.url }).domain(d);
     expect(none).toMatchObject({ ok: false, kind: 'unauthorized', status: 401, tokenSent: false });
     const wrong = await createGatewayClient({ baseUrl: gw.url, token: 'wrong-token' }).domain(d);
@@ -50,8 +53,12 @@ describe('gateway client', () => {
 
   it('reads the full record, announced record, history and status', async () => {
     gw.routes.set('/v1/domain/training.test/full', { body: fullRecord('training.test', { GPTBot: 'blocked' }) });
-    gw.routes.set('/preview/v1/policy/training.test', { body: { domain: 'training.test', found: false, queued: true } });
-    gw.routes.set('/status', { body: { mode: 'embedded', version: '0.1.0', features: { preview: true }, uptime_s: 3 } });
+    gw.routes.set('/preview/v1/policy/training.test', {
+      body: { domain: 'training.test', found: false, queued: true },
+    });
+    gw.routes.set('/status', {
+      body: { mode: 'embedded', version: '0.1.0', features: { preview: true }, uptime_s: 3 },
+    });
     const c = createGatewayClient({ baseUrl: gw.url });
     const full = await c.full(d);
     expect(full.ok && 'all_bots' in full.data && full.data.all_bots.GPTBot?.status).toBe('blocked');
@@ -81,7 +88,10 @@ describe('gateway client', () => {
   });
 
   it('reads retry_after of a rate limit (seed error object), or the Retry-After header', async () => {
-    gw.routes.set('/v1/domain/training.test', { status: 429, body: { error: 'rate_limit_exceeded', message: 'Slow down.', retry_after: 17, limit_type: 'minute' } });
+    gw.routes.set('/v1/domain/training.test', {
+      status: 429,
+      body: { error: 'rate_limit_exceeded', message: 'Slow down.', retry_after: 17, limit_type: 'minute' },
+    });
     const a = await createGatewayClient({ baseUrl: gw.url }).domain(d);
     expect(!a.ok && [a.kind, a.retryAfter]).toEqual(['rate_limited', 17]);
     gw.routes.set('/v1/domain/training.test', { status: 429, headers: { 'retry-after': '9' }, raw: 'busy' });
@@ -90,14 +100,24 @@ describe('gateway client', () => {
   });
 
   it('a 503 without retry_after or Retry-After is an error, not a rate limit to retry at once', async () => {
-    gw.routes.set('/v1/domain/training.test', { status: 503, body: { error: 'upstream_unavailable', message: 'The upstream service could not be reached.' } });
+    gw.routes.set('/v1/domain/training.test', {
+      status: 503,
+      body: { error: 'upstream_unavailable', message: 'The upstream service could not be reached.' },
+    });
     const r = await createGatewayClient({ baseUrl: gw.url }).domain(d);
     expect(r).toMatchObject({ ok: false, kind: 'http_error', status: 503, code: 'upstream_unavailable' });
     expect(!r.ok && r.retryAfter).toBeUndefined();
-    gw.routes.set('/v1/domain/training.test', { status: 503, headers: { 'retry-after': '30' }, body: { error: 'upstream_unavailable', message: 'Busy.' } });
+    gw.routes.set('/v1/domain/training.test', {
+      status: 503,
+      headers: { 'retry-after': '30' },
+      body: { error: 'upstream_unavailable', message: 'Busy.' },
+    });
     const s = await createGatewayClient({ baseUrl: gw.url }).domain(d);
     expect(!s.ok && [s.kind, s.retryAfter]).toEqual(['rate_limited', 30]);
-    gw.routes.set('/v1/domain/training.test', { status: 429, body: { error: 'rate_limit_exceeded', message: 'Slow down.' } });
+    gw.routes.set('/v1/domain/training.test', {
+      status: 429,
+      body: { error: 'rate_limit_exceeded', message: 'Slow down.' },
+    });
     const t = await createGatewayClient({ baseUrl: gw.url }).domain(d);
     expect(!t.ok && [t.kind, t.retryAfter]).toEqual(['rate_limited', 60]);
   });
@@ -115,10 +135,14 @@ describe('gateway client', () => {
     const c = createGatewayClient({ baseUrl: gw.url });
     gw.routes.set('/v1/domain/training.test/full', { body: { ...fullRecord('training.test', {}), robots_txt: 42 } });
     expect(await c.full(d)).toMatchObject({ ok: false, kind: 'bad_response' });
-    gw.routes.set('/v1/domain/training.test/full', { body: { ...fullRecord('training.test', {}), explanations: [null] } });
+    gw.routes.set('/v1/domain/training.test/full', {
+      body: { ...fullRecord('training.test', {}), explanations: [null] },
+    });
     expect(await c.full(d)).toMatchObject({ ok: false, kind: 'bad_response' });
     const a = announced('training.test');
-    gw.routes.set('/preview/v1/policy/training.test', { body: { ...a, purposes: { ...a.purposes, rag: { allowed: true } } } });
+    gw.routes.set('/preview/v1/policy/training.test', {
+      body: { ...a, purposes: { ...a.purposes, rag: { allowed: true } } },
+    });
     expect(await c.policy(d)).toMatchObject({ ok: false, kind: 'bad_response' });
     gw.routes.set('/preview/v1/policy/training.test', { body: a });
     expect((await c.policy(d)).ok).toBe(true);
@@ -141,17 +165,34 @@ describe('failureAdvice', () => {
     );
   });
   it('points at the token for 401 and never repeats it', () => {
-    const s = failureAdvice('http://127.0.0.1:8787', { ok: false, kind: 'unauthorized', status: 401, message: 'Invalid token.' });
+    const s = failureAdvice('http://127.0.0.1:8787', {
+      ok: false,
+      kind: 'unauthorized',
+      status: 401,
+      message: 'Invalid token.',
+    });
     expect(s).toMatch(/token/);
     expect(s).toMatch(/options/);
   });
   it('asks for a token when none was sent, and for the right one when one was refused', () => {
     const f = { ok: false, kind: 'unauthorized', status: 401, message: 'x' } as const;
-    expect(failureAdvice('http://g', { ...f, tokenSent: false })).toBe("The gateway at http://g needs an access token: enter the gateway’s token in the options.");
-    expect(failureAdvice('http://g', { ...f, tokenSent: true })).toBe('The gateway at http://g refused the access token: set the right token in the options.');
+    expect(failureAdvice('http://g', { ...f, tokenSent: false })).toBe(
+      'The gateway at http://g needs an access token: enter the gateway’s token in the options.',
+    );
+    expect(failureAdvice('http://g', { ...f, tokenSent: true })).toBe(
+      'The gateway at http://g refused the access token: set the right token in the options.',
+    );
   });
   it('has a sentence for every failure kind', () => {
-    for (const kind of ['unreachable', 'timeout', 'unauthorized', 'forbidden', 'rate_limited', 'bad_response', 'http_error'] as const) {
+    for (const kind of [
+      'unreachable',
+      'timeout',
+      'unauthorized',
+      'forbidden',
+      'rate_limited',
+      'bad_response',
+      'http_error',
+    ] as const) {
       expect(failureAdvice('http://g', { ok: false, kind, message: 'm' })).toMatch(/http:\/\/g/);
     }
   });

@@ -64,7 +64,9 @@ describe('settings item', () => {
   });
   it('is kept in local storage, never sync', async () => {
     await settingsItem.setValue({ gatewayUrl: 'https://lens.example.org', token: 't0k3n' });
-    expect(await fakeBrowser.storage.local.get('settings')).toEqual({ settings: { gatewayUrl: 'https://lens.example.org', token: 't0k3n' } });
+    expect(await fakeBrowser.storage.local.get('settings')).toEqual({
+      settings: { gatewayUrl: 'https://lens.example.org', token: 't0k3n' },
+    });
     expect(await fakeBrowser.storage.sync.get(null)).toEqual({});
     expect(await loadSettings()).toEqual({ gatewayUrl: 'https://lens.example.org', token: 't0k3n' });
   });

@@ -36,7 +36,9 @@ function sources(dir: string): string[] {
 function toMessage(english: string): Message {
   const n = [...english.matchAll(/\$([1-9])/g)].map((m) => m[1]!);
   const message = english.replace(/\$([1-9])/g, (_, d: string) => `$p${d}$`);
-  return n.length ? { message, placeholders: Object.fromEntries([...new Set(n)].map((d) => [`p${d}`, { content: `$${d}` }])) } : { message };
+  return n.length
+    ? { message, placeholders: Object.fromEntries([...new Set(n)].map((d) => [`p${d}`, { content: `$${d}` }])) }
+    : { message };
 }
 
 /**
@@ -45,12 +47,26 @@ function toMessage(english: string): Message {
  * test, and _locales).
  */
 function callsIn(file: string): Array<{ key: string; english: string } | null> {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const out: Array<{ key: string; english: string } | null> = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && (node.expression.text === 't' || node.expression.text === 'say')) {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      (node.expression.text === 't' || node.expression.text === 'say')
+    ) {
       const [key, english] = node.arguments;
-      out.push(key && english && ts.isStringLiteral(key) && ts.isStringLiteralLike(english) ? { key: key.text, english: english.text } : null);
+      out.push(
+        key && english && ts.isStringLiteral(key) && ts.isStringLiteralLike(english)
+          ? { key: key.text, english: english.text }
+          : null,
+      );
     }
     ts.forEachChild(node, visit);
   };
@@ -89,10 +105,15 @@ describe('_locales', () => {
 
   it('every other language has the same keys and placeholders as English', () => {
     const en = JSON.parse(readFileSync(EN, 'utf8')) as Record<string, Message>;
-    for (const lang of readdirSync(LOCALES).filter((l) => l !== 'en' && existsSync(join(LOCALES, l, 'messages.json')))) {
+    for (const lang of readdirSync(LOCALES).filter(
+      (l) => l !== 'en' && existsSync(join(LOCALES, l, 'messages.json')),
+    )) {
       const other = JSON.parse(readFileSync(join(LOCALES, lang, 'messages.json'), 'utf8')) as Record<string, Message>;
       expect(Object.keys(other).sort(), lang).toEqual(Object.keys(en).sort());
-      for (const [k, m] of Object.entries(en)) expect(Object.keys(other[k]!.placeholders ?? {}).sort(), `${lang}.${k}`).toEqual(Object.keys(m.placeholders ?? {}).sort());
+      for (const [k, m] of Object.entries(en))
+        expect(Object.keys(other[k]!.placeholders ?? {}).sort(), `${lang}.${k}`).toEqual(
+          Object.keys(m.placeholders ?? {}).sort(),
+        );
     }
   });
 });

@@ -27,7 +27,8 @@ let run: InProcessAudit;
 let sites: RealSite[];
 let flakyCalls = 0;
 
-const robotsRequests = (host: string) => farm.requests.filter((r) => r.host === host && r.path === '/robots.txt').length;
+const robotsRequests = (host: string) =>
+  farm.requests.filter((r) => r.host === host && r.path === '/robots.txt').length;
 const readJsonl = (): SiteRow[] =>
   readFileSync(join(dir, 'sites.jsonl'), 'utf8')
     .trim()
@@ -49,7 +50,9 @@ beforeAll(async () => {
     routes: {
       '/robots.txt': text('User-agent: *\nDisallow: /admin/\n'),
       '/': html('<html><body><a href="/legal/terms">Terms of Service</a></body></html>'),
-      '/legal/terms': html('<h1>Terms of Service</h1><p>You agree not to: use any robot, spider, scraper or other automated means to access the site.</p>'),
+      '/legal/terms': html(
+        '<h1>Terms of Service</h1><p>You agree not to: use any robot, spider, scraper or other automated means to access the site.</p>',
+      ),
     },
   });
   dir = mkdtempSync(join(tmpdir(), 'audit-test-'));
@@ -66,7 +69,10 @@ beforeAll(async () => {
     '1,2,3',
   ];
   writeFileSync(join(dir, 'list.csv'), lines.join('\n') + '\n');
-  run = await auditInProcess({ list: join(dir, 'list.csv'), out: join(dir, 'out') }, { overrides: farm.overrides(), retryDelaysMs: RETRIES });
+  run = await auditInProcess(
+    { list: join(dir, 'list.csv'), out: join(dir, 'out') },
+    { overrides: farm.overrides(), retryDelaysMs: RETRIES },
+  );
   dir = join(dir, 'out');
 }, 240_000);
 
@@ -85,14 +91,29 @@ describe('an audit of the real robots.txt corpus', () => {
     // The first check and three retries (10 min, 1 h, 6 h in production; shortened here).
     expect(robotsRequests('down.test')).toBe(1 + RETRIES.length);
     const rows = new Map(readJsonl().map((r) => [r.domain, r]));
-    expect(rows.get('flaky.test')).toMatchObject({ status: 'ok', stance: 'selective', training: 'partial', failure: null, key_bots_blocked: ['GPTBot'] });
-    expect(rows.get('down.test')).toMatchObject({ status: 'failed', failure: 'robots.txt: server error (HTTP 503)', retry_at: null });
+    expect(rows.get('flaky.test')).toMatchObject({
+      status: 'ok',
+      stance: 'selective',
+      training: 'partial',
+      failure: null,
+      key_bots_blocked: ['GPTBot'],
+    });
+    expect(rows.get('down.test')).toMatchObject({
+      status: 'failed',
+      failure: 'robots.txt: server error (HTTP 503)',
+      retry_at: null,
+    });
     const flakyAudits = await run.service.store.records.audits('flaky.test');
     expect(flakyAudits.map((a) => a.failure)).toEqual(['robots.txt: server error (HTTP 503)', null]);
     // The progress said so on the way: failed checks awaiting their retry, then none.
     expect(run.progress.some((p) => p.retrying > 0)).toBe(true);
     expect(run.progress.at(-1)).toMatchObject({ total: 207, done: 206, failed: 1, retrying: 0, queued: 0 });
-    expect(rows.get('terms.test')).toMatchObject({ status: 'ok', tos_automated_access: 'prohibits', tos_ai_stance: 'silent', tos_url: 'http://terms.test/legal/terms' });
+    expect(rows.get('terms.test')).toMatchObject({
+      status: 'ok',
+      tos_automated_access: 'prohibits',
+      tos_ai_stance: 'silent',
+      tos_url: 'http://terms.test/legal/terms',
+    });
   });
 
   it('reports each line that is not a domain with its number, and merges duplicates after normalising', () => {
@@ -109,7 +130,10 @@ describe('an audit of the real robots.txt corpus', () => {
 
   it("writes sites.csv and sites.jsonl that parse back to the registry's records", async () => {
     const jsonl = readJsonl();
-    const csv = parse<Record<string, string>>(readFileSync(join(dir, 'sites.csv')), { columns: true, record_delimiter: '\r\n' });
+    const csv = parse<Record<string, string>>(readFileSync(join(dir, 'sites.csv')), {
+      columns: true,
+      record_delimiter: '\r\n',
+    });
     expect(Object.keys(csv[0]!)).toEqual([...SITE_COLUMNS]);
     expect(csv).toHaveLength(jsonl.length);
     const { records } = run.service.store;
@@ -117,7 +141,9 @@ describe('an audit of the real robots.txt corpus', () => {
       // The CSV holds the same values as the JSONL, as text: lists joined with ';', a column per standard.
       const want = Object.fromEntries(
         SITE_COLUMNS.map((c) => {
-          const v = c.startsWith('has_') ? row.standards.includes(c.slice(4) as never) : (row as unknown as Record<string, string | number | boolean | null | string[]>)[c];
+          const v = c.startsWith('has_')
+            ? row.standards.includes(c.slice(4) as never)
+            : (row as unknown as Record<string, string | number | boolean | null | string[]>)[c];
           return [c, v === null ? '' : Array.isArray(v) ? v.join(';') : String(v)];
         }),
       );
@@ -152,12 +178,31 @@ describe('an audit of the real robots.txt corpus', () => {
     const read = sites.filter((s) => rows.get(s.domain)!.robots_txt_status === 'ok');
     // + flaky.test, whose robots.txt was read on the retry and names GPTBot, and terms.test.
     expect(Number(bots[0]!.sites_robots_read)).toBe(read.length + 2);
-    for (const token of ['GPTBot', 'ClaudeBot', 'CCBot', 'Google-Extended', 'PerplexityBot', 'Bytespider', 'Amazonbot', 'ChatGPT-User', 'OAI-SearchBot', 'Applebot-Extended', 'meta-externalagent']) {
-      const hand = namedAndBlockedByHand(read.map((s) => s.robots), token);
+    for (const token of [
+      'GPTBot',
+      'ClaudeBot',
+      'CCBot',
+      'Google-Extended',
+      'PerplexityBot',
+      'Bytespider',
+      'Amazonbot',
+      'ChatGPT-User',
+      'OAI-SearchBot',
+      'Applebot-Extended',
+      'meta-externalagent',
+    ]) {
+      const hand = namedAndBlockedByHand(
+        read.map((s) => s.robots),
+        token,
+      );
       const naming = hand.naming + (token === 'GPTBot' ? 1 : 0);
       const blockedByName = hand.blockedByName + (token === 'GPTBot' ? 1 : 0);
       const line = bots.find((b) => b.token === token)!;
-      expect({ token, naming: Number(line.sites_naming), byName: Number(line.sites_blocking_by_name) }).toEqual({ token, naming, byName: blockedByName });
+      expect({ token, naming: Number(line.sites_naming), byName: Number(line.sites_blocking_by_name) }).toEqual({
+        token,
+        naming,
+        byName: blockedByName,
+      });
       // Blocked through `User-agent: *` too, so never fewer than by name.
       expect(Number(line.sites_blocking)).toBeGreaterThanOrEqual(blockedByName);
     }

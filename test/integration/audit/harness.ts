@@ -34,11 +34,20 @@ export async function auditInProcess(
   const prepared = prepareAudit(full, Date.now());
   const crawler = createCrawler({ overrides: env.overrides });
   const log = createLogger('audit-test', 'silent');
-  const service = createLookupService({ store: openSqliteStore(full.out), crawler, logger: log, crawlConcurrency: env.concurrency ?? 4, retryDelaysMs: env.retryDelaysMs });
+  const service = createLookupService({
+    store: openSqliteStore(full.out),
+    crawler,
+    logger: log,
+    crawlConcurrency: env.concurrency ?? 4,
+    retryDelaysMs: env.retryDelaysMs,
+  });
   const progress: AuditProgress[] = [];
   const handovers: InProcessAudit['handovers'] = [];
   const session = runAudit(prepared, full, {
-    service: { ...service, queueChecks: (domains) => (handovers.push({ at: performance.now(), domains }), service.queueChecks(domains)) },
+    service: {
+      ...service,
+      queueChecks: (domains) => (handovers.push({ at: performance.now(), domains }), service.queueChecks(domains)),
+    },
     crawlsHere: true,
     window: 2 * (env.concurrency ?? 4),
     registry: `${full.out}/registry.sqlite`,
@@ -73,7 +82,11 @@ export interface CliRun {
 }
 
 /** `npm run audit` as a child process (its TypeScript entry through tsx); `onStdout` may send it a signal. */
-export function runCli(args: string[], env: Record<string, string>, onStart?: (child: ReturnType<typeof spawn>) => void): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  env: Record<string, string>,
+  onStart?: (child: ReturnType<typeof spawn>) => void,
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'proxy/audit/main.ts', ...args], {
       cwd: ROOT,

@@ -29,7 +29,12 @@ beforeAll(async () => {
   db = await createTestDatabase('lens_audit');
   farm = await startFixtureFarm(Object.fromEntries(sites.map((s) => [s.domain, realSite(s.robots, 100)])));
   root = mkdtempSync(join(tmpdir(), 'audit-pg-'));
-  worker = start('worker', { DATABASE_URL: db.url, CRAWL_OVERRIDES: farm.overrides(), CRAWL_CONCURRENCY: '3', CRAWL_JOB_POLL_SECONDS: '1' });
+  worker = start('worker', {
+    DATABASE_URL: db.url,
+    CRAWL_OVERRIDES: farm.overrides(),
+    CRAWL_CONCURRENCY: '3',
+    CRAWL_JOB_POLL_SECONDS: '1',
+  });
   await worker.waitFor((l) => l.msg === 'crawl workers started');
 }, 120_000);
 
@@ -43,7 +48,10 @@ afterAll(async () => {
 it('runs on the PostgreSQL registry with npm run worker; a stopped run is finished by the next', async () => {
   const list = join(root, 'list.txt');
   const out = join(root, 'out');
-  writeList(list, sites.map((s) => s.domain));
+  writeList(
+    list,
+    sites.map((s) => s.domain),
+  );
   // The audit process itself never crawls here: its overrides point nowhere.
   const env = { DATABASE_URL: db.url, CRAWL_OVERRIDES: '*.test=http://127.0.0.1:9', DATABASE_POOL_MAX: '4' };
   const robots = () => farm.requests.filter((r) => r.path === '/robots.txt').map((r) => r.host);
@@ -68,7 +76,13 @@ it('runs on the PostgreSQL registry with npm run worker; a stopped run is finish
   try {
     for (const row of rows) {
       const full = (await store.records.full(row.domain))!.value;
-      expect(row).toMatchObject({ status: 'ok', stance: full.ai_stance, detail: full.policy_detail, audit_id: full.audit_id, training: full.use_case_policies.training });
+      expect(row).toMatchObject({
+        status: 'ok',
+        stance: full.ai_stance,
+        detail: full.policy_detail,
+        audit_id: full.audit_id,
+        training: full.use_case_policies.training,
+      });
     }
   } finally {
     await store.close();

@@ -36,7 +36,10 @@ export function realSite(robots: string, delayMs = 0): FixtureSite {
   return {
     routes: {
       '/robots.txt': { ...text(robots), delayMs },
-      '/': { ...html('<!doctype html><html><head><title>A site</title></head><body><h1>Welcome</h1></body></html>'), delayMs },
+      '/': {
+        ...html('<!doctype html><html><head><title>A site</title></head><body><h1>Welcome</h1></body></html>'),
+        delayMs,
+      },
     },
     fallback: { ...text('Not found', {}, 404), delayMs },
   };
@@ -61,14 +64,18 @@ export function groupsByHand(body: string): Array<{ agents: string[]; rules: str
       afterAgent = true;
     } else {
       afterAgent = false;
-      if (group && (field === 'allow' || field === 'disallow')) group.rules.push(`${field}:${m[2]!.replace(/\s+/g, '')}`);
+      if (group && (field === 'allow' || field === 'disallow'))
+        group.rules.push(`${field}:${m[2]!.replace(/\s+/g, '')}`);
     }
   }
   return out;
 }
 
 /** Sites whose robots.txt names `token` in a User-agent line, and those of them with `Disallow: /` (or `/*`, `*`) for it: by hand. */
-export function namedAndBlockedByHand(bodies: readonly string[], token: string): { naming: number; blockedByName: number } {
+export function namedAndBlockedByHand(
+  bodies: readonly string[],
+  token: string,
+): { naming: number; blockedByName: number } {
   let naming = 0;
   let blockedByName = 0;
   for (const body of bodies) {

@@ -44,7 +44,10 @@ describe('npm run audit, stopped and resumed', () => {
     const sites = realSites(40);
     const list = join(root, 'top40.txt');
     const out = join(root, 'run');
-    writeList(list, sites.map((s) => s.domain));
+    writeList(
+      list,
+      sites.map((s) => s.domain),
+    );
     const env = { CRAWL_OVERRIDES: farm.overrides(), CRAWL_CONCURRENCY: '2' };
     const first = await runCli([list, '--out', out, '--rate', '20'], env, (child) => {
       // Twice, 20 ms apart, as Ctrl-C under `npm run audit` arrives (the terminal's and npm's forwarded one): still one graceful stop.
@@ -78,7 +81,8 @@ describe('npm run audit, stopped and resumed', () => {
     expect(final.map((r) => r.domain)).toEqual(sites.map((s) => s.domain));
     expect(final.every((r) => r.status === 'ok' && r.audit_id !== null && !r.reused)).toBe(true);
     // Rows of the first run are kept as they were: same stored crawl.
-    for (const r of afterFirst.filter((x) => x.status === 'ok')) expect(final.find((f) => f.domain === r.domain)!.audit_id).toBe(r.audit_id);
+    for (const r of afterFirst.filter((x) => x.status === 'ok'))
+      expect(final.find((f) => f.domain === r.domain)!.audit_id).toBe(r.audit_id);
 
     // A third run over a finished folder crawls nothing and rewrites the results.
     const third = await runCli([list, '--out', out], env);
@@ -91,10 +95,17 @@ describe('npm run audit, stopped and resumed', () => {
     const sites = realSites(40).slice(0, 20);
     const list = join(root, 'twenty.txt');
     const out = join(root, 'killed');
-    writeList(list, sites.map((s) => s.domain));
+    writeList(
+      list,
+      sites.map((s) => s.domain),
+    );
     const env = { CRAWL_OVERRIDES: farm.overrides(), CRAWL_CONCURRENCY: '2' };
     const before = farm.requests.length;
-    const hosts = () => farm.requests.slice(before).filter((r) => r.path === '/robots.txt').map((r) => r.host);
+    const hosts = () =>
+      farm.requests
+        .slice(before)
+        .filter((r) => r.path === '/robots.txt')
+        .map((r) => r.host);
     const first = await runCli([list, '--out', out], env, (child) => {
       void until(() => (new Set(hosts()).size >= 5 ? true : undefined), 60_000).then(() => child.kill('SIGKILL'));
     });
@@ -114,7 +125,11 @@ describe('npm run audit, stopped and resumed', () => {
     const sites = realSites(40).slice(0, 6);
     const out = join(root, 'refresh');
     const list = join(root, 'six.txt');
-    writeList(list, sites.map((s) => s.domain), false);
+    writeList(
+      list,
+      sites.map((s) => s.domain),
+      false,
+    );
     // The folder's registry already knows four of them: two checked 10 days ago, two 3 days ago.
     const store = openSqliteStore(out);
     const now = Date.now();
@@ -137,10 +152,16 @@ describe('npm run audit, stopped and resumed', () => {
   it('hands the crawler no more than --rate domains a second', async () => {
     const sites = realSites(40).slice(10, 26);
     const list = join(root, 'sixteen.txt');
-    writeList(list, sites.map((s) => s.domain));
+    writeList(
+      list,
+      sites.map((s) => s.domain),
+    );
     const start = performance.now();
     const before = farm.requests.length;
-    const run = await auditInProcess({ list, out: join(root, 'rate'), rate: 4 }, { overrides: farm.overrides(), concurrency: 8 });
+    const run = await auditInProcess(
+      { list, out: join(root, 'rate'), rate: 4 },
+      { overrides: farm.overrides(), concurrency: 8 },
+    );
     await run.close();
     // At most 4 in any second (4 may go at once), so 16 take over 3 seconds.
     const handed = run.handovers.flatMap((h) => h.domains.map(() => h.at - start));
@@ -148,7 +169,10 @@ describe('npm run audit, stopped and resumed', () => {
     for (const t of handed) expect(handed.filter((u) => u >= t && u < t + 1000).length).toBeLessThanOrEqual(4);
     expect(Math.max(...handed) - Math.min(...handed)).toBeGreaterThan(2_990);
     // And crawled no faster: the fixture server saw the last robots.txt that long after the first.
-    const starts = farm.requests.slice(before).filter((r) => r.path === '/robots.txt').map((r) => r.at - start);
+    const starts = farm.requests
+      .slice(before)
+      .filter((r) => r.path === '/robots.txt')
+      .map((r) => r.at - start);
     expect(starts).toHaveLength(16);
     expect(Math.max(...starts) - Math.min(...starts)).toBeGreaterThan(2_900);
   });

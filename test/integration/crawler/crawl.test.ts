@@ -46,7 +46,10 @@ afterAll(async () => {
 
 describe('a full crawl', () => {
   it('fetches the seven files and the terms page, naming the domain in Host and every URL', async () => {
-    const crawler = createCrawler({ overrides: farm.overrides(), clock: new ManualClock(Date.UTC(2026, 0, 2, 3, 4, 5)) });
+    const crawler = createCrawler({
+      overrides: farm.overrides(),
+      clock: new ManualClock(Date.UTC(2026, 0, 2, 3, 4, 5)),
+    });
     const before = farm.requests.length;
     const e = await crawler.crawl('full.test');
     await crawler.close();
@@ -68,7 +71,16 @@ describe('a full crawl', () => {
 
     const seen = farm.requests.slice(before);
     expect(seen.map((r) => r.path).sort()).toEqual(
-      ['/', '/', '/.well-known/agents.json', '/.well-known/tdmrep.json', '/ai.txt', '/legal/terms', '/llms.txt', '/robots.txt'].sort(),
+      [
+        '/',
+        '/',
+        '/.well-known/agents.json',
+        '/.well-known/tdmrep.json',
+        '/ai.txt',
+        '/legal/terms',
+        '/llms.txt',
+        '/robots.txt',
+      ].sort(),
     );
     for (const r of seen) {
       expect(r.host).toBe('full.test');
@@ -113,7 +125,10 @@ describe('a full crawl', () => {
 
   it('does not try the usual places when the homepage is no readable page, nor when it links terms', async () => {
     const asked: string[] = [];
-    farm.set('closed.test', { routes: { '/': { status: 403, headers: { 'content-type': 'text/html' }, body: '<p>Forbidden</p>' } }, fallback: (req) => (asked.push(req.url!), html('<h1>Terms</h1>')) });
+    farm.set('closed.test', {
+      routes: { '/': { status: 403, headers: { 'content-type': 'text/html' }, body: '<p>Forbidden</p>' } },
+      fallback: (req) => (asked.push(req.url!), html('<h1>Terms</h1>')),
+    });
     const crawler = createCrawler({ overrides: farm.overrides() });
     const e = await crawler.crawl('closed.test');
     const full = await crawler.crawl('full.test');
@@ -137,7 +152,9 @@ describe('a full crawl', () => {
     const took = Date.now() - started;
     await crawler.close();
     const first = (k: string) => arrivals[k]![0]!;
-    const policy = ['/robots.txt', '/llms.txt', '/ai.txt', '/.well-known/tdmrep.json', '/.well-known/agents.json'].map(first);
+    const policy = ['/robots.txt', '/llms.txt', '/ai.txt', '/.well-known/tdmrep.json', '/.well-known/agents.json'].map(
+      first,
+    );
     // The five policy files reached the server before the first could have been answered ...
     expect(Math.max(...policy) - Math.min(...policy)).toBeLessThan(600);
     // ... the two pages only after robots.txt was answered, together.
@@ -148,7 +165,9 @@ describe('a full crawl', () => {
   });
 
   it('uses the override of an exact domain before a wildcard one', async () => {
-    const other = await startFixtureFarm({ 'exact.wild.test': { routes: { '/robots.txt': text('from the exact override') } } });
+    const other = await startFixtureFarm({
+      'exact.wild.test': { routes: { '/robots.txt': text('from the exact override') } },
+    });
     const crawler = createCrawler({ overrides: `*.wild.test=${farm.origin},exact.wild.test=${other.origin}` });
     const e = await crawler.crawl('exact.wild.test');
     await crawler.close();
@@ -196,7 +215,8 @@ describe('hosts that do not answer', () => {
     const e = await crawler.crawl('no-such-name.example.com');
     await crawler.close();
     expect(dns.calls).toEqual(['no-such-name.example.com']);
-    for (const r of files(e)) expect(r).toMatchObject({ kind: 'failed', reason: 'dns', url: expect.stringMatching(/^https:/) });
+    for (const r of files(e))
+      expect(r).toMatchObject({ kind: 'failed', reason: 'dns', url: expect.stringMatching(/^https:/) });
   });
 
   it('falls back from https to http only when https gives no HTTP answer at all (override keeps host and port)', async () => {

@@ -28,9 +28,13 @@ async function crawlSite(domain: string, site: FixtureSite, opts: CrawlerOptions
 
 describe('time limits', () => {
   it('fails one slow request as timeout and keeps the others', async () => {
-    const e = await crawlSite('slow.test', { routes: { '/robots.txt': { ...text('late'), delayMs: 2_000 }, '/llms.txt': text('quick') } }, {
-      timeouts: { requestMs: 200 },
-    });
+    const e = await crawlSite(
+      'slow.test',
+      { routes: { '/robots.txt': { ...text('late'), delayMs: 2_000 }, '/llms.txt': text('quick') } },
+      {
+        timeouts: { requestMs: 200 },
+      },
+    );
     expect(e.robots).toMatchObject({ kind: 'failed', reason: 'timeout' });
     expect((e.robots as { elapsedMs: number }).elapsedMs).toBeLessThan(2_000);
     expect(asResponse(e.llms).body).toBe('quick');
@@ -51,15 +55,21 @@ describe('time limits', () => {
     await crawler.close();
     server.closeAllConnections();
     server.close();
-    for (const r of files(e)) expect(r).toMatchObject({ kind: 'failed', reason: 'timeout', message: expect.stringContaining('300 ms') });
+    for (const r of files(e))
+      expect(r).toMatchObject({ kind: 'failed', reason: 'timeout', message: expect.stringContaining('300 ms') });
   });
 
   it('stops the whole domain at the domain limit, every file a timeout', async () => {
     const started = Date.now();
-    const e = await crawlSite('stuck.test', { routes: {}, fallback: { ...text('never'), delayMs: 3_000 } }, {
-      timeouts: { requestMs: 5_000, domainMs: 300 },
-    });
-    for (const r of files(e)) expect(r).toMatchObject({ kind: 'failed', reason: 'timeout', message: expect.stringContaining('300 ms') });
+    const e = await crawlSite(
+      'stuck.test',
+      { routes: {}, fallback: { ...text('never'), delayMs: 3_000 } },
+      {
+        timeouts: { requestMs: 5_000, domainMs: 300 },
+      },
+    );
+    for (const r of files(e))
+      expect(r).toMatchObject({ kind: 'failed', reason: 'timeout', message: expect.stringContaining('300 ms') });
     expect(e.origin).toBeNull();
     expect(Date.now() - started).toBeLessThan(3_000);
   });
@@ -77,7 +87,12 @@ describe('time limits', () => {
   it('reports a cancelled crawl as aborted', async () => {
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 100);
-    const e = await crawlSite('cancel.test', { routes: {}, fallback: { ...text('never'), delayMs: 3_000 } }, {}, ac.signal);
+    const e = await crawlSite(
+      'cancel.test',
+      { routes: {}, fallback: { ...text('never'), delayMs: 3_000 } },
+      {},
+      ac.signal,
+    );
     for (const r of files(e)) expect(r).toMatchObject({ kind: 'failed', reason: 'aborted' });
   });
 
@@ -87,7 +102,11 @@ describe('time limits', () => {
     expect(e.robots).toMatchObject({ kind: 'failed', reason: 'connect' });
     expect(asResponse(e.llms).status).toBe(404);
     for (const page of [e.homepage, e.markdown]) {
-      expect(page).toMatchObject({ kind: 'failed', reason: 'connect', message: expect.stringContaining('this page was not requested') });
+      expect(page).toMatchObject({
+        kind: 'failed',
+        reason: 'connect',
+        message: expect.stringContaining('this page was not requested'),
+      });
     }
     expect(farm.requests.slice(before).filter((r) => r.host === 'drop.test' && r.path === '/')).toEqual([]);
   });
@@ -112,7 +131,11 @@ describe('size caps', () => {
   });
 
   it('keeps a body of exactly the cap as complete', async () => {
-    const e = await crawlSite('exact.test', { routes: { '/robots.txt': text('d'.repeat(1000)) } }, { caps: { robots: 1000 } });
+    const e = await crawlSite(
+      'exact.test',
+      { routes: { '/robots.txt': text('d'.repeat(1000)) } },
+      { caps: { robots: 1000 } },
+    );
     expect(asResponse(e.robots)).toMatchObject({ truncated: false, bytes: 1000 });
   });
 
@@ -123,7 +146,13 @@ describe('size caps', () => {
   ] as const)('decodes %s bodies', async (coding, compress) => {
     const body = 'User-agent: GPTBot\nDisallow: /\n'.repeat(50);
     const e = await crawlSite(`enc-${coding}.test`, {
-      routes: { '/robots.txt': { status: 200, headers: { 'content-type': 'text/plain', 'content-encoding': coding }, body: compress(body) } },
+      routes: {
+        '/robots.txt': {
+          status: 200,
+          headers: { 'content-type': 'text/plain', 'content-encoding': coding },
+          body: compress(body),
+        },
+      },
     });
     const r = asResponse(e.robots);
     expect(r.body).toBe(body);
@@ -139,7 +168,13 @@ describe('size caps', () => {
     const bomb = compress(Buffer.alloc(64 * 1024 * KiB));
     expect(bomb.length).toBeLessThan(500 * KiB);
     const e = await crawlSite(`bomb-${coding}.test`, {
-      routes: { '/robots.txt': { status: 200, headers: { 'content-type': 'text/plain', 'content-encoding': coding }, body: bomb } },
+      routes: {
+        '/robots.txt': {
+          status: 200,
+          headers: { 'content-type': 'text/plain', 'content-encoding': coding },
+          body: bomb,
+        },
+      },
     });
     const r = asResponse(e.robots);
     expect(r.truncated).toBe(true);
@@ -152,7 +187,15 @@ describe('size caps', () => {
     const noise = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7919) % 251));
     const e = await crawlSite(
       'noise.test',
-      { routes: { '/llms.txt': { status: 200, headers: { 'content-type': 'text/plain', 'content-encoding': 'gzip' }, body: gzipSync(noise, { level: 0 }) } } },
+      {
+        routes: {
+          '/llms.txt': {
+            status: 200,
+            headers: { 'content-type': 'text/plain', 'content-encoding': 'gzip' },
+            body: gzipSync(noise, { level: 0 }),
+          },
+        },
+      },
       { caps: { other: 1000 } },
     );
     const r = asResponse(e.llms);
@@ -162,21 +205,34 @@ describe('size caps', () => {
 
   it('keeps an unknown content-coding as received', async () => {
     const e = await crawlSite('zstd.test', {
-      routes: { '/robots.txt': { status: 200, headers: { 'content-type': 'text/plain', 'content-encoding': 'zstd' }, body: 'raw' } },
+      routes: {
+        '/robots.txt': {
+          status: 200,
+          headers: { 'content-type': 'text/plain', 'content-encoding': 'zstd' },
+          body: 'raw',
+        },
+      },
     });
     expect(asResponse(e.robots).body).toBe('raw');
   });
 
   it('fails a corrupt gzip body as a protocol error', async () => {
     const e = await crawlSite('corrupt.test', {
-      routes: { '/robots.txt': { status: 200, headers: { 'content-type': 'text/plain', 'content-encoding': 'gzip' }, body: 'not gzip at all' } },
+      routes: {
+        '/robots.txt': {
+          status: 200,
+          headers: { 'content-type': 'text/plain', 'content-encoding': 'gzip' },
+          body: 'not gzip at all',
+        },
+      },
     });
     expect(e.robots).toMatchObject({ kind: 'failed', reason: 'protocol' });
   });
 });
 
 describe('pages left to the analysis arrive intact', () => {
-  const challenge = '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>Checking your browser</body></html>';
+  const challenge =
+    '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>Checking your browser</body></html>';
 
   it('keeps a soft 404 (200 HTML at /robots.txt) with its status, type and body', async () => {
     const page = '<html><body><h1>Page not found</h1></body></html>';
@@ -187,7 +243,11 @@ describe('pages left to the analysis arrive intact', () => {
   it('keeps a CDN challenge (403 with its headers) as a response', async () => {
     const e = await crawlSite('challenge.test', {
       routes: {},
-      fallback: { status: 403, headers: { 'content-type': 'text/html; charset=UTF-8', 'cf-mitigated': 'challenge', server: 'cloudflare' }, body: challenge },
+      fallback: {
+        status: 403,
+        headers: { 'content-type': 'text/html; charset=UTF-8', 'cf-mitigated': 'challenge', server: 'cloudflare' },
+        body: challenge,
+      },
     });
     const r = asResponse(e.robots);
     expect(r).toMatchObject({ status: 403, body: challenge });
@@ -196,8 +256,18 @@ describe('pages left to the analysis arrive intact', () => {
 
   it('joins repeated headers and decodes invalid UTF-8 with replacement characters', async () => {
     const e = await crawlSite('bytes.test', {
-      routes: { '/robots.txt': { status: 200, headers: { 'content-type': 'text/plain' }, body: Buffer.from([0x41, 0xff, 0x42]) } },
-      fallback: (req) => ({ status: 200, headers: { 'x-robots-tag': ['noai', 'noimageai'] as unknown as string }, body: String(req.url) }),
+      routes: {
+        '/robots.txt': {
+          status: 200,
+          headers: { 'content-type': 'text/plain' },
+          body: Buffer.from([0x41, 0xff, 0x42]),
+        },
+      },
+      fallback: (req) => ({
+        status: 200,
+        headers: { 'x-robots-tag': ['noai', 'noimageai'] as unknown as string },
+        body: String(req.url),
+      }),
     });
     expect(asResponse(e.robots).body).toBe('A\uFFFDB');
     expect(asResponse(e.homepage).headers['x-robots-tag']).toBe('noai, noimageai');

@@ -31,7 +31,12 @@ afterAll(() => farm.close());
 describe('redirects', () => {
   it('follows a chain and reports the final URL and hop count', async () => {
     const r = asResponse(await robotsOf('chain.test', redirecting('/hop2', 301)));
-    expect(r).toMatchObject({ url: 'http://chain.test/robots.txt', finalUrl: 'http://chain.test/final', redirects: 3, body: 'arrived' });
+    expect(r).toMatchObject({
+      url: 'http://chain.test/robots.txt',
+      finalUrl: 'http://chain.test/final',
+      redirects: 3,
+      body: 'arrived',
+    });
   });
 
   it('follows exactly 5 redirects', async () => {
@@ -60,13 +65,16 @@ describe('redirects', () => {
     expect(r).toMatchObject({ finalUrl: 'http://other.test/landing', body: 'other host', redirects: 1 });
   });
 
-  it.each(['ftp://cross.test/robots.txt', 'file:///etc/passwd', 'javascript:alert(1)', 'data:text/plain,hi', 'gopher://x.test/'])(
-    'fails a redirect to %s as bad_redirect',
-    async (location) => {
-      const r = await robotsOf(`scheme${location.length}.test`, redirecting(location));
-      expect(r).toMatchObject({ kind: 'failed', reason: 'bad_redirect' });
-    },
-  );
+  it.each([
+    'ftp://cross.test/robots.txt',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'data:text/plain,hi',
+    'gopher://x.test/',
+  ])('fails a redirect to %s as bad_redirect', async (location) => {
+    const r = await robotsOf(`scheme${location.length}.test`, redirecting(location));
+    expect(r).toMatchObject({ kind: 'failed', reason: 'bad_redirect' });
+  });
 
   it('fails an unparsable Location as bad_redirect', async () => {
     const r = await robotsOf('badloc.test', redirecting('http://exa mple.com:99999/'));
@@ -74,7 +82,9 @@ describe('redirects', () => {
   });
 
   it('keeps a redirect without Location as the answer', async () => {
-    const r = asResponse(await robotsOf('noloc.test', { routes: { '/robots.txt': { status: 302, body: 'no location' } } }));
+    const r = asResponse(
+      await robotsOf('noloc.test', { routes: { '/robots.txt': { status: 302, body: 'no location' } } }),
+    );
     expect(r).toMatchObject({ status: 302, redirects: 0 });
   });
 

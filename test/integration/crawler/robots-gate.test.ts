@@ -8,7 +8,14 @@ import type { Evidence } from '../../../proxy/analysis/evidence.js';
 import { createCrawler, CRAWLER_TOKEN, DEFAULT_CONTACT, type CrawlerOptions } from '../../../proxy/crawler/index.js';
 import { loadServiceConfig } from '../../../proxy/service/config.js';
 import { crawlerOptions } from '../../../proxy/service/service-options.js';
-import { html, startFixtureFarm, text, type FixtureFarm, type FixtureSite, type RecordedRequest } from '../../fixtures/farm.js';
+import {
+  html,
+  startFixtureFarm,
+  text,
+  type FixtureFarm,
+  type FixtureSite,
+  type RecordedRequest,
+} from '../../fixtures/farm.js';
 import { asResponse } from './helpers.js';
 
 const HOME = html('<html><a href="/legal/terms">Terms of Service</a></html>');
@@ -22,7 +29,11 @@ beforeAll(async () => {
 afterAll(() => farm.close());
 
 /** Crawls a site alone and returns its evidence and the requests it received. */
-async function crawlSite(domain: string, site: FixtureSite, opts: CrawlerOptions = {}): Promise<{ e: Evidence; got: RecordedRequest[] }> {
+async function crawlSite(
+  domain: string,
+  site: FixtureSite,
+  opts: CrawlerOptions = {},
+): Promise<{ e: Evidence; got: RecordedRequest[] }> {
   farm.set(domain, site);
   const before = farm.requests.length;
   const crawler = createCrawler({ overrides: farm.overrides(), ...opts });
@@ -41,7 +52,10 @@ const pathsOf = (got: RecordedRequest[], host: string) => got.filter((r) => r.ho
 
 describe("a site that disallows the crawler's token", () => {
   it('receives no homepage, markdown or terms request, only the policy files; the evidence says why', async () => {
-    const { e, got } = await crawlSite('optout.test', site(text(`User-agent: GPTBot\nDisallow: /\n\nUser-agent: ${CRAWLER_TOKEN}\nDisallow: /\n`)));
+    const { e, got } = await crawlSite(
+      'optout.test',
+      site(text(`User-agent: GPTBot\nDisallow: /\n\nUser-agent: ${CRAWLER_TOKEN}\nDisallow: /\n`)),
+    );
     expect(pathsOf(got, 'optout.test').sort()).toEqual([...POLICY_PATHS].sort());
     for (const page of [e.homepage, e.markdown]) {
       expect(page).toMatchObject({
@@ -69,12 +83,17 @@ describe("a site that disallows the crawler's token", () => {
   it('follows `*` when no group names the crawler, and says so', async () => {
     const { e, got } = await crawlSite('star.test', site(text('User-agent: *\nDisallow: /\n')));
     expect(pathsOf(got, 'star.test')).not.toContain('/');
-    expect((e.homepage as { reason: string }).reason).toContain(`for every crawler (${CRAWLER_TOKEN} included) (line 2`);
+    expect((e.homepage as { reason: string }).reason).toContain(
+      `for every crawler (${CRAWLER_TOKEN} included) (line 2`,
+    );
     expect(e.homepage).toMatchObject({ rule: { line: 2, pattern: '/', agent: '*' } });
   });
 
   it("prefers the crawler's own group to `*`: a named Allow opens what `*` closes", async () => {
-    const { e } = await crawlSite('named.test', site(text(`User-agent: *\nDisallow: /\n\nUser-agent: ${CRAWLER_TOKEN}\nAllow: /\n`)));
+    const { e } = await crawlSite(
+      'named.test',
+      site(text(`User-agent: *\nDisallow: /\n\nUser-agent: ${CRAWLER_TOKEN}\nAllow: /\n`)),
+    );
     expect(asResponse(e.homepage).status).toBe(200);
     expect(asResponse(e.tos).status).toBe(200);
   });
@@ -93,9 +112,13 @@ describe("a site that disallows the crawler's token", () => {
     expect(pathsOf(got, 'noterms.test')).not.toContain('/legal/terms');
   });
 
-  it("asks the robots.txt of the origin a redirect leads to, once, before following it", async () => {
-    farm.set('www.hop.test', { routes: { '/': HOME, '/robots.txt': text(`User-agent: ${CRAWLER_TOKEN}\nDisallow: /\n`) } });
-    const { e, got } = await crawlSite('hop.test', { routes: { '/': { redirect: 'http://www.hop.test/', status: 301 } } });
+  it('asks the robots.txt of the origin a redirect leads to, once, before following it', async () => {
+    farm.set('www.hop.test', {
+      routes: { '/': HOME, '/robots.txt': text(`User-agent: ${CRAWLER_TOKEN}\nDisallow: /\n`) },
+    });
+    const { e, got } = await crawlSite('hop.test', {
+      routes: { '/': { redirect: 'http://www.hop.test/', status: 301 } },
+    });
     expect(e.homepage).toMatchObject({ kind: 'refused', robots: 'disallowed', url: 'http://hop.test/' });
     expect((e.homepage as { reason: string }).reason).toContain('robots.txt of www.hop.test disallows /');
     expect(e.homepage).toMatchObject({ rule: { robotsUrl: 'http://www.hop.test/robots.txt' } });
@@ -121,7 +144,9 @@ describe('robots.txt answers that are not rules (RFC 9309 2.3.1)', () => {
     const { e, got } = await crawlSite(domain, site(text('busy', {}, status)));
     expect(pathsOf(got, domain)).not.toContain('/');
     expect(e.homepage).toMatchObject({ kind: 'refused', robots: 'unreachable' });
-    expect((e.homepage as { reason: string }).reason).toBe(`robots.txt of ${domain} ${why}; RFC 9309 (section 2.3.1.4) then asks crawlers to fetch nothing`);
+    expect((e.homepage as { reason: string }).reason).toBe(
+      `robots.txt of ${domain} ${why}; RFC 9309 (section 2.3.1.4) then asks crawlers to fetch nothing`,
+    );
   });
 
   it('an HTML page served as robots.txt (a soft 404) holds no rules', async () => {
@@ -130,7 +155,9 @@ describe('robots.txt answers that are not rules (RFC 9309 2.3.1)', () => {
   });
 
   it('a robots.txt slower than the domain limit leaves the pages timed out, not refused', async () => {
-    const { e, got } = await crawlSite('late.test', site({ ...text('User-agent: *\nAllow: /\n'), delayMs: 2_000 }), { timeouts: { domainMs: 300 } });
+    const { e, got } = await crawlSite('late.test', site({ ...text('User-agent: *\nAllow: /\n'), delayMs: 2_000 }), {
+      timeouts: { domainMs: 300 },
+    });
     expect(e.homepage).toMatchObject({ kind: 'failed', reason: 'timeout' });
     expect(pathsOf(got, 'late.test')).not.toContain('/');
   });
@@ -144,12 +171,17 @@ describe('the User-Agent', () => {
   });
 
   it('takes CRAWLER_CONTACT from the service settings (the only reader of the environment), and refuses a bad one naming the variable', async () => {
-    expect(() => loadServiceConfig({ CRAWLER_CONTACT: 'ftp://example.org/' })).toThrow('CRAWLER_CONTACT: "ftp://example.org/" must be an http(s) URL or a mailto: address');
-    expect(() => createCrawler({ contact: 'ftp://example.org/' })).toThrow('CRAWLER_CONTACT: "ftp://example.org/" must be an http(s) URL or a mailto: address');
+    expect(() => loadServiceConfig({ CRAWLER_CONTACT: 'ftp://example.org/' })).toThrow(
+      'CRAWLER_CONTACT: "ftp://example.org/" must be an http(s) URL or a mailto: address',
+    );
+    expect(() => createCrawler({ contact: 'ftp://example.org/' })).toThrow(
+      'CRAWLER_CONTACT: "ftp://example.org/" must be an http(s) URL or a mailto: address',
+    );
     const settings = loadServiceConfig({ CRAWLER_CONTACT: 'https://ops.example.org/crawler' });
     const { got } = await crawlSite('contact.test', site(text('')), { contact: crawlerOptions(settings).contact });
     expect(got.length).toBeGreaterThan(0);
-    for (const r of got) expect(r.headers['user-agent']).toBe(`${CRAWLER_TOKEN}/1.0 (+https://ops.example.org/crawler)`);
+    for (const r of got)
+      expect(r.headers['user-agent']).toBe(`${CRAWLER_TOKEN}/1.0 (+https://ops.example.org/crawler)`);
   });
 
   it('does not read CRAWLER_CONTACT itself: without a contact it names the project page', async () => {

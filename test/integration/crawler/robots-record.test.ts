@@ -35,11 +35,17 @@ it('records the homepage as not fetched, at the site’s request, and never asks
   expect(paths).not.toContain('/');
   expect(paths).not.toContain('/terms');
 
-  const signals = SignalsResponseSchema.parse(await (await h.get('/preview/v1/signals/optout-record.test', key)).json());
+  const signals = SignalsResponseSchema.parse(
+    await (await h.get('/preview/v1/signals/optout-record.test', key)).json(),
+  );
   expect(signals.homepage).toMatchObject({ outcome: 'refused', status: null });
   expect(signals.terms.status).toBeNull();
 
-  const full = (await (await h.get('/v1/domain/optout-record.test/full', key)).json()) as { audit_id: string; homepage_status: number | null; ai_stance: string };
+  const full = (await (await h.get('/v1/domain/optout-record.test/full', key)).json()) as {
+    audit_id: string;
+    homepage_status: number | null;
+    ai_stance: string;
+  };
   expect(full.homepage_status).toBeNull();
   // The stored crawl (the audit the record came from) says why.
   const audit = await h.service.store.records.audit(full.audit_id);

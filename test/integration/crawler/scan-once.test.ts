@@ -20,7 +20,8 @@ vi.mock('../../../proxy/analysis/html/scan.js', async (original) => {
   };
 });
 
-const HOME = '<html><head><meta name="robots" content="noai"><title>Once</title></head><body><a href="/legal/terms">Terms of Service</a></body></html>';
+const HOME =
+  '<html><head><meta name="robots" content="noai"><title>Once</title></head><body><a href="/legal/terms">Terms of Service</a></body></html>';
 
 let farm: FixtureFarm;
 beforeAll(async () => {

@@ -68,7 +68,8 @@ describe('names resolving to forbidden addresses are refused, never fetched', ()
     const crawler = createCrawler({ lookup: dns.lookup });
     const e = await crawler.crawl('target.example.com');
     await crawler.close();
-    for (const r of files(e)) expect(r).toMatchObject({ kind: 'refused', url: expect.stringMatching(/^https:\/\/target\.example\.com\//) });
+    for (const r of files(e))
+      expect(r).toMatchObject({ kind: 'refused', url: expect.stringMatching(/^https:\/\/target\.example\.com\//) });
     expect(e.origin).toBeNull();
     expect(dns.calls).toEqual(['target.example.com']);
   });
@@ -79,7 +80,10 @@ describe('names resolving to forbidden addresses are refused, never fetched', ()
     const crawler = createCrawler({ lookup: dns.lookup });
     const e = await crawler.crawl('mixed.example.com');
     await crawler.close();
-    expect(e.robots).toMatchObject({ kind: 'refused', reason: expect.stringContaining('127.0.0.1 is a loopback address') });
+    expect(e.robots).toMatchObject({
+      kind: 'refused',
+      reason: expect.stringContaining('127.0.0.1 is a loopback address'),
+    });
   });
 
   it.each(['localhost', 'app.localhost'])('refuses %s without resolving it', async (name) => {
@@ -144,7 +148,13 @@ describe('redirects into forbidden targets are refused', () => {
   it('does not follow a terms link to a bare address (not the same registrable domain)', async () => {
     before = farm.requests.length;
     farm.set('tos.test', {
-      routes: { '/': { status: 200, headers: { 'content-type': 'text/html' }, body: `<a href="http://127.0.0.1:${farm.port}/secret">Terms</a>` } },
+      routes: {
+        '/': {
+          status: 200,
+          headers: { 'content-type': 'text/html' },
+          body: `<a href="http://127.0.0.1:${farm.port}/secret">Terms</a>`,
+        },
+      },
     });
     const crawler = createCrawler({ overrides: farm.overrides() });
     const e = await crawler.crawl('tos.test');
@@ -157,7 +167,13 @@ describe('redirects into forbidden targets are refused', () => {
     before = farm.requests.length;
     const dns = scriptedLookup({ 'legal.shop.example.com': ['192.168.1.20'] });
     farm.set('shop.example.com', {
-      routes: { '/': { status: 200, headers: { 'content-type': 'text/html' }, body: '<a href="http://legal.shop.example.com/secret">Terms of use</a>' } },
+      routes: {
+        '/': {
+          status: 200,
+          headers: { 'content-type': 'text/html' },
+          body: '<a href="http://legal.shop.example.com/secret">Terms of use</a>',
+        },
+      },
     });
     const crawler = createCrawler({ overrides: farm.overrides(['shop.example.com']), lookup: dns.lookup });
     const e = await crawler.crawl('shop.example.com');

@@ -25,10 +25,23 @@ function files(root: string): string[] {
 
 beforeAll(() => {
   const config = join(dir.path, 'wxt.config.ts');
-  writeFileSync(config, `import base from ${JSON.stringify(join(ROOT, 'wxt.config.ts'))};\nexport default { ...base, outDir: ${JSON.stringify(outDir)} };\n`);
-  const env = { ...process.env, UPSTREAM_API_KEY: KEY, VITE_UPSTREAM_API_KEY: KEY, WXT_UPSTREAM_API_KEY: KEY, UPSTREAM_BASE_URL: 'https://upstream.invalid' };
+  writeFileSync(
+    config,
+    `import base from ${JSON.stringify(join(ROOT, 'wxt.config.ts'))};\nexport default { ...base, outDir: ${JSON.stringify(outDir)} };\n`,
+  );
+  const env = {
+    ...process.env,
+    UPSTREAM_API_KEY: KEY,
+    VITE_UPSTREAM_API_KEY: KEY,
+    WXT_UPSTREAM_API_KEY: KEY,
+    UPSTREAM_BASE_URL: 'https://upstream.invalid',
+  };
   for (const browser of ['chrome', 'firefox']) {
-    const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/wxt/bin/wxt.mjs'), 'build', '-b', browser, '-c', config], { cwd: ROOT, env, encoding: 'utf8', timeout: 110_000 });
+    const r = spawnSync(
+      process.execPath,
+      [join(ROOT, 'node_modules/wxt/bin/wxt.mjs'), 'build', '-b', browser, '-c', config],
+      { cwd: ROOT, env, encoding: 'utf8', timeout: 110_000 },
+    );
     if (r.status !== 0) throw new Error(`wxt build -b ${browser} failed: ${r.stderr || r.stdout}`);
   }
 }, 240_000);
@@ -50,7 +63,9 @@ describe('extension build', () => {
     const manifest = JSON.parse(readFileSync(join(outDir, 'firefox-mv2', 'manifest.json'), 'utf8')) as {
       browser_specific_settings: { gecko: { id: string; data_collection_permissions: unknown } };
     };
-    expect(manifest.browser_specific_settings.gecko.data_collection_permissions).toEqual({ required: ['browsingActivity'] });
+    expect(manifest.browser_specific_settings.gecko.data_collection_permissions).toEqual({
+      required: ['browsingActivity'],
+    });
     expect(manifest.browser_specific_settings.gecko.id).toBe('ai-policy-lens@ai-policy-lens.invalid');
   });
 });

@@ -17,7 +17,11 @@ const dir = tempDir('gw-embedded-');
 
 beforeAll(async () => {
   farm = await startFixtureFarm(sitesOf(STANCE_SITES));
-  gw = await startTestGateway({ CRAWL_OVERRIDES: farm.overrides(), CRAWL_CONCURRENCY: '4' }, { ttl: { queuedMs: 100 } }, dir.path);
+  gw = await startTestGateway(
+    { CRAWL_OVERRIDES: farm.overrides(), CRAWL_CONCURRENCY: '4' },
+    { ttl: { queuedMs: 100 } },
+    dir.path,
+  );
 });
 afterAll(async () => {
   await gw?.close();
@@ -26,11 +30,15 @@ afterAll(async () => {
 });
 
 const found = (domain: string) =>
-  until(async () => {
-    const body = await json(await gw.get(`/v1/domain/${domain}`));
-    // The stored record, not an early answer given while the terms are read (kept only briefly).
-    return body.found && !body.basis?.terms_pending ? DomainPolicyFoundSchema.parse(body) : undefined;
-  }, 30_000, 100);
+  until(
+    async () => {
+      const body = await json(await gw.get(`/v1/domain/${domain}`));
+      // The stored record, not an early answer given while the terms are read (kept only briefly).
+      return body.found && !body.basis?.terms_pending ? DomainPolicyFoundSchema.parse(body) : undefined;
+    },
+    30_000,
+    100,
+  );
 
 describe('embedded mode', () => {
   it('reports embedded mode and the service figures in /status', async () => {
@@ -43,7 +51,10 @@ describe('embedded mode', () => {
     const first = await gw.get('/v1/domain/training.test');
     expect(await json(first)).toEqual({ domain: 'training.test', found: false, queued: true });
     const rec = await found('training.test');
-    expect(rec).toMatchObject({ stance: STANCE_SITES['training.test']!.stance, detail: STANCE_SITES['training.test']!.detail });
+    expect(rec).toMatchObject({
+      stance: STANCE_SITES['training.test']!.stance,
+      detail: STANCE_SITES['training.test']!.detail,
+    });
     expect(rec.use_cases).toEqual(STANCE_SITES['training.test']!.use_cases);
     const again = await gw.get('/v1/domain/training.test');
     expect(again.headers.get('x-cache')).toBe('HIT');
@@ -57,7 +68,9 @@ describe('embedded mode', () => {
     const policy = await (await gw.get('/preview/v1/policy/training.test')).json();
     expect(policy).toMatchObject({ domain: 'training.test', stance: 'blocks_training' });
     const names = ['blocks-all.test', 'selective.test', 'no-robots.test'];
-    const first = BatchResultSchema.parse(await json(await gw.post('/v1/batch', { domains: ['training.test', ...names] })));
+    const first = BatchResultSchema.parse(
+      await json(await gw.post('/v1/batch', { domains: ['training.test', ...names] })),
+    );
     expect(first.domains.map((d) => d.domain)).toEqual(['training.test']);
     expect(first.not_found).toEqual(names);
     await Promise.all(names.map(found));

@@ -17,7 +17,12 @@ const KEY = 'sk-exposure-test-0123456789abcdef0123';
 const TOKEN = 'proxy-token-exposure-0123456789';
 
 /** A GET with a chosen Host header (fetch may not set Host), answered as status and parsed body. */
-function getWithHost(base: string, path: string, host: string, headers: Record<string, string> = CLIENT): Promise<{ status: number; body: unknown }> {
+function getWithHost(
+  base: string,
+  path: string,
+  host: string,
+  headers: Record<string, string> = CLIENT,
+): Promise<{ status: number; body: unknown }> {
   const u = new URL(base);
   return new Promise((resolve, reject) => {
     const req = request({ host: u.hostname, port: u.port, path, headers: { ...headers, host } }, (res) => {
@@ -43,7 +48,11 @@ describe('DNS rebinding: the Host header must name this server', () => {
   let named: TestGateway;
   beforeAll(async () => {
     gw = await startTestGateway({ UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY });
-    named = await startTestGateway({ UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, ALLOWED_HOSTS: 'lens.example.org, evil.example' });
+    named = await startTestGateway({
+      UPSTREAM_BASE_URL: up.url,
+      UPSTREAM_API_KEY: KEY,
+      ALLOWED_HOSTS: 'lens.example.org, evil.example',
+    });
   });
   afterAll(async () => {
     await gw.close();
@@ -85,7 +94,14 @@ describe('DNS rebinding: the Host header must name this server', () => {
     const dir = tempDir('svc-host-');
     const service: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'proxy/service/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir.path, LOG_LEVEL: 'info', ALLOWED_HOSTS: 'api.lens.example' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dir.path,
+        LOG_LEVEL: 'info',
+        ALLOWED_HOSTS: 'api.lens.example',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
@@ -119,19 +135,30 @@ describe('rate limits per local client', () => {
       const asProgram = () => g.get('/v1/domain/budget.test').then((r) => r.status);
       const asExtension = () => g.get('/v1/domain/budget.test', { origin: EXT_ORIGIN }).then((r) => r.status);
       // A local program uses up its budget...
-      expect([await asProgram(), await asProgram(), await asProgram(), await asProgram()]).toEqual([200, 200, 200, 429]);
+      expect([await asProgram(), await asProgram(), await asProgram(), await asProgram()]).toEqual([
+        200, 200, 200, 429,
+      ]);
       // ...and the extension still has all of its own, on the same address.
-      expect([await asExtension(), await asExtension(), await asExtension(), await asExtension()]).toEqual([200, 200, 200, 429]);
+      expect([await asExtension(), await asExtension(), await asExtension(), await asExtension()]).toEqual([
+        200, 200, 200, 429,
+      ]);
       expect(await asProgram()).toBe(429);
     } finally {
       await g.close();
     }
   });
 
-  it('keeps the token holder\'s budget apart from requests without the token', async () => {
-    const g = await startTestGateway({ UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, RATE_LIMIT_PER_MINUTE: '3', PROXY_TOKEN: TOKEN });
+  it("keeps the token holder's budget apart from requests without the token", async () => {
+    const g = await startTestGateway({
+      UPSTREAM_BASE_URL: up.url,
+      UPSTREAM_API_KEY: KEY,
+      RATE_LIMIT_PER_MINUTE: '3',
+      PROXY_TOKEN: TOKEN,
+    });
     try {
-      const flood = await Promise.all(Array.from({ length: 6 }, () => g.get('/v1/domain/budget.test').then((r) => r.status)));
+      const flood = await Promise.all(
+        Array.from({ length: 6 }, () => g.get('/v1/domain/budget.test').then((r) => r.status)),
+      );
       expect(flood.sort()).toEqual([401, 401, 401, 429, 429, 429]);
       const holder = () => g.get('/v1/domain/budget.test', { authorization: `Bearer ${TOKEN}` }).then((r) => r.status);
       expect([await holder(), await holder(), await holder(), await holder()]).toEqual([200, 200, 200, 429]);
@@ -146,7 +173,14 @@ describe('exposed start', () => {
     const dir = tempDir('gw-exposed-');
     const proc = spawn(process.execPath, ['--import', 'tsx', 'proxy/gateway/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, HOST: '0.0.0.0', PORT: '0', DATA_DIR: dir.path, UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY },
+      env: {
+        ...process.env,
+        HOST: '0.0.0.0',
+        PORT: '0',
+        DATA_DIR: dir.path,
+        UPSTREAM_BASE_URL: up.url,
+        UPSTREAM_API_KEY: KEY,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

@@ -33,21 +33,38 @@ describe('a program with 8 made-up install ids', () => {
   });
 
   it("does not delay the extension's fresh domain behind its backlog", async () => {
-    gw = await startTestGateway({ CRAWL_OVERRIDES: farm.overrides(), CRAWL_CONCURRENCY: '2', CRAWL_NEW_PER_MINUTE: '1000', RATE_LIMIT_PER_MINUTE: '100000' }, {}, dir.path);
+    gw = await startTestGateway(
+      {
+        CRAWL_OVERRIDES: farm.overrides(),
+        CRAWL_CONCURRENCY: '2',
+        CRAWL_NEW_PER_MINUTE: '1000',
+        RATE_LIMIT_PER_MINUTE: '100000',
+      },
+      {},
+      dir.path,
+    );
     // The extension in use first: one crawl with nothing else running.
     let started = Date.now();
-    expect(await json(await gw.get(`/v1/domain/${site('ext-first.test')}`, { ...EXTENSION, prefer: 'wait=10' }))).toMatchObject({ found: true });
+    expect(
+      await json(await gw.get(`/v1/domain/${site('ext-first.test')}`, { ...EXTENSION, prefer: 'wait=10' })),
+    ).toMatchObject({ found: true });
     const alone = Date.now() - started;
 
     for (let i = 0; i < 8; i++) {
-      await Promise.all(Array.from({ length: 30 }, (_, n) => gw.get(`/v1/domain/${site(`p${i}-${n}.flood.test`)}`, madeUp(i)).then((r) => r.arrayBuffer())));
+      await Promise.all(
+        Array.from({ length: 30 }, (_, n) =>
+          gw.get(`/v1/domain/${site(`p${i}-${n}.flood.test`)}`, madeUp(i)).then((r) => r.arrayBuffer()),
+        ),
+      );
     }
     const before = (await (await gw.get('/status')).json()) as { service: { queued: number } };
     expect(before.service.queued).toBeGreaterThan(200);
 
     started = Date.now();
     const [ext, prog] = await Promise.all([
-      gw.get(`/v1/domain/${site('ext-fresh.test')}`, { ...EXTENSION, prefer: 'wait=10' }).then(async (r) => ({ body: await r.json(), ms: Date.now() - started })),
+      gw
+        .get(`/v1/domain/${site('ext-fresh.test')}`, { ...EXTENSION, prefer: 'wait=10' })
+        .then(async (r) => ({ body: await r.json(), ms: Date.now() - started })),
       gw.get(`/v1/domain/${site('prog-fresh.flood.test')}`, { ...madeUp(3), prefer: 'wait=3' }).then((r) => json(r)),
     ]);
     // Found within the 10 s hold: a free worker (two crawl at once), then its own crawl. The

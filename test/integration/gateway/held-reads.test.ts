@@ -16,7 +16,15 @@ import { DomainPolicyFoundSchema, FullRecordSchema } from '../../../shared/schem
 import type { Clock } from '../../../proxy/lib/clock.js';
 import { startFixtureFarm, text, type FixtureFarm } from '../../fixtures/farm.js';
 import { homepage, SILENT_TERMS } from '../../fixtures/stance-sites.js';
-import { CLIENT, EXT_ORIGIN, HELD_MARGIN_MS as MARGIN_MS, slowSite, startTestGateway, tempDir, type TestGateway } from './helpers.js';
+import {
+  CLIENT,
+  EXT_ORIGIN,
+  HELD_MARGIN_MS as MARGIN_MS,
+  slowSite,
+  startTestGateway,
+  tempDir,
+  type TestGateway,
+} from './helpers.js';
 import { json } from '../../helpers/json.js';
 
 const INSTALL = { 'x-ai-policy-lens-install': 'test-install-0123456789abcdef' };
@@ -33,7 +41,12 @@ const dir = tempDir('gw-held-');
 beforeAll(async () => {
   farm = await startFixtureFarm();
   gw = await startTestGateway(
-    { CRAWL_OVERRIDES: farm.overrides(), CRAWL_CONCURRENCY: '1', CRAWL_NEW_PER_MINUTE: '3', RATE_LIMIT_PER_MINUTE: '1000' },
+    {
+      CRAWL_OVERRIDES: farm.overrides(),
+      CRAWL_CONCURRENCY: '1',
+      CRAWL_NEW_PER_MINUTE: '3',
+      RATE_LIMIT_PER_MINUTE: '1000',
+    },
     // Queued answers would live a minute: only the record-stored event can explain a fresh answer.
     { clock, ttl: { queuedMs: 60_000 } },
     dir.path,
@@ -45,11 +58,15 @@ afterAll(async () => {
   dir.remove();
 });
 
-const held = (path: string, waitS = 10, headers: Record<string, string> = {}) => gw.get(path, { prefer: `wait=${waitS}`, ...INSTALL, ...headers });
+const held = (path: string, waitS = 10, headers: Record<string, string> = {}) =>
+  gw.get(path, { prefer: `wait=${waitS}`, ...INSTALL, ...headers });
 const analysed = (d: string) => gw.source.whenAnalysed!(d as Domain, 0);
 const recheck = (d: string, headers: Record<string, string> = {}) =>
   // As the extension sends it: no body, its origin, the access header.
-  fetch(`${gw.url}/v1/domain/${d}/recheck`, { method: 'POST', headers: { ...CLIENT, origin: EXT_ORIGIN, ...INSTALL, ...headers } });
+  fetch(`${gw.url}/v1/domain/${d}/recheck`, {
+    method: 'POST',
+    headers: { ...CLIENT, origin: EXT_ORIGIN, ...INSTALL, ...headers },
+  });
 
 describe('Prefer: wait in embedded mode', () => {
   it('answers a never-seen domain with its record as soon as its crawl is stored', async () => {
@@ -129,12 +146,18 @@ describe('Prefer: wait in embedded mode', () => {
     expect(final.site.has_tos).toBe(true);
     expect(final.stance).toBe(early.stance);
     // A held /full is not answered early: it waits for the stored record.
-    expect(FullRecordSchema.parse(await json(await held('/v1/domain/early-gw.test/full'))).tos_ai_stance).toBe('silent');
+    expect(FullRecordSchema.parse(await json(await held('/v1/domain/early-gw.test/full'))).tos_ai_stance).toBe(
+      'silent',
+    );
   });
 
   it('holds /full until the stored record, not the early answer', async () => {
     farm.set('early-full.test', {
-      routes: { '/': homepage('Early Full'), '/robots.txt': text(BLOCK_GPT), '/terms': { ...SILENT_TERMS, delayMs: 800 } },
+      routes: {
+        '/': homepage('Early Full'),
+        '/robots.txt': text(BLOCK_GPT),
+        '/terms': { ...SILENT_TERMS, delayMs: 800 },
+      },
     });
     const full = FullRecordSchema.parse(await json(await held('/v1/domain/early-full.test/full')));
     expect(full.tos_ai_stance).toBe('silent');
@@ -143,13 +166,22 @@ describe('Prefer: wait in embedded mode', () => {
   it('never serves a queued answer from the cache once the record is stored', async () => {
     farm.set('queued-then-found.test', slowSite(BLOCK_GPT, 100, []));
     expect(await json(await gw.get('/v1/domain/queued-then-found.test'))).toMatchObject({ found: false, queued: true });
-    expect(await json(await gw.get('/v1/domain/queued-then-found.test/full'))).toMatchObject({ found: false, queued: true });
+    expect(await json(await gw.get('/v1/domain/queued-then-found.test/full'))).toMatchObject({
+      found: false,
+      queued: true,
+    });
     const cached = await gw.get('/v1/domain/queued-then-found.test');
     expect(cached.headers.get('x-cache')).toBe('HIT');
     await cached.arrayBuffer();
-    expect(await gw.source.whenAnalysed!('queued-then-found.test' as Domain, 10_000, undefined, { stored: true })).toBe(true);
+    expect(await gw.source.whenAnalysed!('queued-then-found.test' as Domain, 10_000, undefined, { stored: true })).toBe(
+      true,
+    );
     // Queued answers are kept a minute here: only the record-stored event dropped them.
-    for (const path of ['/v1/domain/queued-then-found.test', '/v1/domain/queued-then-found.test/full', '/preview/v1/policy/queued-then-found.test']) {
+    for (const path of [
+      '/v1/domain/queued-then-found.test',
+      '/v1/domain/queued-then-found.test/full',
+      '/preview/v1/policy/queued-then-found.test',
+    ]) {
       const res = await gw.get(path);
       expect(res.headers.get('x-cache')).toBe('MISS');
       expect((await json(res)).found).not.toBe(false);
@@ -195,7 +227,10 @@ describe('Check again through the gateway', () => {
   });
 
   it('keeps the guards: the access header, extension origins only, POST only, valid domains', async () => {
-    const bare = await fetch(`${gw.url}/v1/domain/changes.test/recheck`, { method: 'POST', headers: { origin: EXT_ORIGIN } });
+    const bare = await fetch(`${gw.url}/v1/domain/changes.test/recheck`, {
+      method: 'POST',
+      headers: { origin: EXT_ORIGIN },
+    });
     expect(bare.status).toBe(403);
     expect((await recheck('changes.test', { origin: 'https://evil.example' })).status).toBe(403);
     const get = await gw.get('/v1/domain/changes.test/recheck');
@@ -215,7 +250,9 @@ describe('per-client budgets reach the service', () => {
     // The extension, told apart by its install id, and another program sharing the address.
     const [ext, anon] = await Promise.all([
       held('/v1/domain/ext.test').then(async (r) => ({ body: await json(r), flood: await analysedCount() })),
-      gw.get('/v1/domain/anon.test', { prefer: 'wait=10' }).then(async (r) => ({ body: await json(r), flood: await analysedCount() })),
+      gw
+        .get('/v1/domain/anon.test', { prefer: 'wait=10' })
+        .then(async (r) => ({ body: await json(r), flood: await analysedCount() })),
     ]);
     expect(ext.body.found).toBe(true);
     // The extension's domain came after at most the program's three interactive ones (and the crawl running).
@@ -230,7 +267,9 @@ describe('per-client budgets reach the service', () => {
     // The registry's budget rows name clients by a keyed hash, never an address or origin.
     const db = new Database(join(dir.path, 'registry.sqlite'), { readonly: true });
     try {
-      const clients = (db.prepare('SELECT client FROM client_budget').all() as { client: string }[]).map((r) => r.client);
+      const clients = (db.prepare('SELECT client FROM client_budget').all() as { client: string }[]).map(
+        (r) => r.client,
+      );
       expect(clients.length).toBeGreaterThanOrEqual(2);
       for (const c of clients) expect(c).toMatch(/^gw:[A-Za-z0-9_-]{22}$/);
     } finally {

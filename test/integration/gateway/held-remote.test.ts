@@ -27,7 +27,10 @@ afterEach(async () => {
 });
 
 async function gateway(env: Record<string, string> = {}): Promise<TestGateway> {
-  gw = await startTestGateway({ UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, ...env }, { ttl: { queuedMs: 60_000 }, remote: { backoff: { baseMs: 5, capMs: 20 } } });
+  gw = await startTestGateway(
+    { UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, ...env },
+    { ttl: { queuedMs: 60_000 }, remote: { backoff: { baseMs: 5, capMs: 20 } } },
+  );
   return gw;
 }
 
@@ -52,7 +55,9 @@ describe('held reads over a seed-only upstream', () => {
     // The preference was passed on once; without Preference-Applied back, the rest were polls.
     const calls = lookupsOf('new.test');
     // (The wait left after the first lookup, in whole seconds.)
-    expect(calls.filter((c) => c.prefer !== undefined).map((c) => c.prefer)).toEqual([expect.stringMatching(/^wait=(9|10)$/)]);
+    expect(calls.filter((c) => c.prefer !== undefined).map((c) => c.prefer)).toEqual([
+      expect.stringMatching(/^wait=(9|10)$/),
+    ]);
     expect(calls.length).toBeLessThanOrEqual(2 + 6);
     // The queued /full answer was dropped when the lookup said found.
     const full = await g.get('/v1/domain/new.test/full');
@@ -62,7 +67,9 @@ describe('held reads over a seed-only upstream', () => {
   it('makes one wait for many browsers waiting on one domain', async () => {
     const g = await gateway();
     after(800, () => up.unknown.delete('many.test'));
-    const answers = await Promise.all(Array.from({ length: 20 }, () => held(g, '/v1/domain/many.test').then((r) => json(r))));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => held(g, '/v1/domain/many.test').then((r) => json(r))),
+    );
     expect(answers.every((a) => (a.found as unknown) === true)).toBe(true);
     // One first lookup, then one poller's calls: a handful, not twenty browsers' worth.
     expect(lookupsOf('many.test').length).toBeLessThanOrEqual(1 + 7);
@@ -86,7 +93,8 @@ describe('held reads over a seed-only upstream', () => {
 });
 
 describe('Check again over a seed-only upstream', () => {
-  const recheck = (g: TestGateway, d: string) => fetch(`${g.url}/v1/domain/${d}/recheck`, { method: 'POST', headers: { ...CLIENT, origin: EXT_ORIGIN } });
+  const recheck = (g: TestGateway, d: string) =>
+    fetch(`${g.url}/v1/domain/${d}/recheck`, { method: 'POST', headers: { ...CLIENT, origin: EXT_ORIGIN } });
 
   it('drops the cached answers so the next read asks the upstream, once a minute per domain', async () => {
     const g = await gateway();

@@ -37,7 +37,11 @@ export interface TestGateway extends RunningGateway {
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
 }
 
-export async function startTestGateway(env: Record<string, string>, opts: StartOptions = {}, dataDir?: string): Promise<TestGateway> {
+export async function startTestGateway(
+  env: Record<string, string>,
+  opts: StartOptions = {},
+  dataDir?: string,
+): Promise<TestGateway> {
   const dir = dataDir ?? tempDir('gw-test-').path;
   const { logger, lines } = capturedLogger();
   const config = loadGatewayConfig({ PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'debug', ...env });
@@ -45,7 +49,8 @@ export async function startTestGateway(env: Record<string, string>, opts: StartO
   return Object.assign(gw, {
     dataDir: dir,
     logs: lines,
-    get: (path: string, headers: Record<string, string> = {}) => fetch(`${gw.url}${path}`, { headers: { ...CLIENT, ...headers } }),
+    get: (path: string, headers: Record<string, string> = {}) =>
+      fetch(`${gw.url}${path}`, { headers: { ...CLIENT, ...headers } }),
     post: (path: string, body: unknown, headers: Record<string, string> = {}) =>
       fetch(`${gw.url}${path}`, {
         method: 'POST',

@@ -27,7 +27,16 @@ import type { Domain } from '../../../shared/domain.js';
 import { startFixtureFarm, text, type FixtureFarm } from '../../fixtures/farm.js';
 import { homepage, SILENT_TERMS, STANCE_SITES, sitesOf } from '../../fixtures/stance-sites.js';
 import { until } from '../../helpers/until.js';
-import { CLIENT, EXT_ORIGIN, HELD_MARGIN_MS, dump, slowSite, startTestGateway, tempDir, type TestGateway } from './helpers.js';
+import {
+  CLIENT,
+  EXT_ORIGIN,
+  HELD_MARGIN_MS,
+  dump,
+  slowSite,
+  startTestGateway,
+  tempDir,
+  type TestGateway,
+} from './helpers.js';
 import { json, type Json } from '../../helpers/json.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
@@ -48,7 +57,13 @@ const POLL_MAX_MS = 2_000;
 async function seedRegistry(dataDir: string, domain: string): Promise<void> {
   const past = { now: () => Date.now() - 120_000 };
   const crawler = createCrawler({ overrides: farm.overrides(), clock: past });
-  const seed = createLookupService({ store: openSqliteStore(dataDir), crawler, clock: past, workers: false, logger: createLogger('seed', 'silent') });
+  const seed = createLookupService({
+    store: openSqliteStore(dataDir),
+    crawler,
+    clock: past,
+    workers: false,
+    logger: createLogger('seed', 'silent'),
+  });
   await seed.analyseNow(domain as Domain);
   await seed.close();
   await crawler.close();
@@ -60,7 +75,14 @@ beforeAll(async () => {
   await seedRegistry(`${dir.path}/service`, 'changes.test');
   service = spawn(process.execPath, ['--import', 'tsx', 'proxy/service/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: `${dir.path}/service`, CRAWL_OVERRIDES: farm.overrides(), LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: `${dir.path}/service`,
+      CRAWL_OVERRIDES: farm.overrides(),
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -79,7 +101,11 @@ beforeAll(async () => {
     body: JSON.stringify({ email: 'gateway-test@example.com' }),
   });
   key = SignupResponseSchema.parse(await signup.json()).api_key;
-  gw = await startTestGateway({ UPSTREAM_BASE_URL: serviceUrl, UPSTREAM_API_KEY: key }, { ttl: { queuedMs: 100 } }, `${dir.path}/gateway`);
+  gw = await startTestGateway(
+    { UPSTREAM_BASE_URL: serviceUrl, UPSTREAM_API_KEY: key },
+    { ttl: { queuedMs: 100 } },
+    `${dir.path}/gateway`,
+  );
 });
 afterAll(async () => {
   await gw?.close();
@@ -99,11 +125,18 @@ async function get(path: string): Promise<Json> {
 describe('gateway over the real service', () => {
   it('goes lookup → queued → found with the stance of the site', async () => {
     expect(await get('/v1/domain/selective.test')).toEqual({ domain: 'selective.test', found: false, queued: true });
-    const rec = await until(async () => {
-      const b = await get('/v1/domain/selective.test');
-      return b.found ? DomainPolicyFoundSchema.parse(b) : undefined;
-    }, 30_000, 100);
-    expect(rec).toMatchObject({ stance: STANCE_SITES['selective.test']!.stance, detail: STANCE_SITES['selective.test']!.detail });
+    const rec = await until(
+      async () => {
+        const b = await get('/v1/domain/selective.test');
+        return b.found ? DomainPolicyFoundSchema.parse(b) : undefined;
+      },
+      30_000,
+      100,
+    );
+    expect(rec).toMatchObject({
+      stance: STANCE_SITES['selective.test']!.stance,
+      detail: STANCE_SITES['selective.test']!.detail,
+    });
   });
 
   it('mirrors the announced surface of the service', async () => {
@@ -153,7 +186,9 @@ describe('gateway over the real service', () => {
     const [lookup, full] = await Promise.all([
       gw.get('/v1/domain/late-terms.test', { prefer: 'wait=10' }),
       // A moment later, so the lookup's wait is the one that asks the service first.
-      new Promise((r) => setTimeout(r, 50)).then(() => gw.get('/v1/domain/late-terms.test/full', { prefer: 'wait=10' })),
+      new Promise((r) => setTimeout(r, 50)).then(() =>
+        gw.get('/v1/domain/late-terms.test/full', { prefer: 'wait=10' }),
+      ),
     ]);
     const early = DomainPolicyFoundSchema.parse(await lookup.json());
     expect(early.basis?.terms_pending).toBe(true);
@@ -164,7 +199,8 @@ describe('gateway over the real service', () => {
   });
 
   it('Check again: accepted, refused within the minute, and the next held read brings the new record', async () => {
-    const recheck = (d: string) => fetch(`${gw.url}/v1/domain/${d}/recheck`, { method: 'POST', headers: { ...CLIENT, origin: EXT_ORIGIN } });
+    const recheck = (d: string) =>
+      fetch(`${gw.url}/v1/domain/${d}/recheck`, { method: 'POST', headers: { ...CLIENT, origin: EXT_ORIGIN } });
     const before = DomainPolicyFoundSchema.parse(await get('/v1/domain/changes.test'));
     expect(before.stance).not.toBe('blocks_all_ai');
     const ends: number[] = [];

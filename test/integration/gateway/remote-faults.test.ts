@@ -5,7 +5,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BatchResultSchema, DomainPolicySchema, ErrorObjectSchema, FullRecordSchema, AnnouncedRecordSchema, ScoreResponseSchema, HistoryResponseSchema, SearchResultSchema } from '../../../shared/schemas.js';
+import {
+  BatchResultSchema,
+  DomainPolicySchema,
+  ErrorObjectSchema,
+  FullRecordSchema,
+  AnnouncedRecordSchema,
+  ScoreResponseSchema,
+  HistoryResponseSchema,
+  SearchResultSchema,
+} from '../../../shared/schemas.js';
 import { startFaultUpstream, type FaultUpstream } from '../../fixtures/fault-upstream.js';
 import { dump, startTestGateway, tempDir, type TestGateway } from './helpers.js';
 import type { StartOptions } from '../../../proxy/gateway/start.js';
@@ -18,8 +27,16 @@ let up: FaultUpstream;
 let gw: TestGateway | undefined;
 const seen: string[] = [];
 
-async function gateway(env: Record<string, string> = {}, opts: StartOptions = {}, dataDir?: string): Promise<TestGateway> {
-  gw = await startTestGateway({ UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, ...env }, { remote: FAST_RETRY, ...opts }, dataDir);
+async function gateway(
+  env: Record<string, string> = {},
+  opts: StartOptions = {},
+  dataDir?: string,
+): Promise<TestGateway> {
+  gw = await startTestGateway(
+    { UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, ...env },
+    { remote: FAST_RETRY, ...opts },
+    dataDir,
+  );
   return gw;
 }
 
@@ -265,7 +282,9 @@ describe('remote source through the gateway', () => {
     expect(body.domains.map((d) => d.domain)).toEqual(names);
     expect(body.not_found).toEqual(['queued.test']);
     expect(r.headers.get('x-cache')).toBe('MISS');
-    const sizes = up.requests.map((q) => (JSON.parse(q.body) as { domains: string[] }).domains.length).sort((a, b) => b - a);
+    const sizes = up.requests
+      .map((q) => (JSON.parse(q.body) as { domains: string[] }).domains.length)
+      .sort((a, b) => b - a);
     expect(sizes).toEqual([25, 25, 10]);
     up.requests.length = 0;
     const again = await read(await g.post('/v1/compare', { domains: [...names.slice(0, 30), 'extra.test'] }));
@@ -316,7 +335,10 @@ describe('remote source through the gateway', () => {
     expect(off.body.features).toMatchObject({ preview: false, history: false, search: true });
     expect((await read(await gw!.get('/preview/v1/policy/p.test'))).status).toBe(404);
     await read(await gw!.get('/status'));
-    expect(up.requests.filter((r) => r.path.startsWith('/preview/')).map((r) => r.path)).toEqual(['/preview/v1/stats', '/preview/v1/policy/p.test']);
+    expect(up.requests.filter((r) => r.path.startsWith('/preview/')).map((r) => r.path)).toEqual([
+      '/preview/v1/stats',
+      '/preview/v1/policy/p.test',
+    ]);
   });
 
   it('learns that the surface is offered from a preview call after an outage hid it', async () => {

@@ -23,7 +23,11 @@ let up: FaultUpstream;
 let a: TestGateway;
 let b: TestGateway;
 
-async function replicas(env: Record<string, string> = {}, remote: Record<string, unknown> = {}, queuedMs?: number): Promise<void> {
+async function replicas(
+  env: Record<string, string> = {},
+  remote: Record<string, unknown> = {},
+  queuedMs?: number,
+): Promise<void> {
   const settings = { UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, REDIS_URL, ...env };
   const ttl = queuedMs === undefined ? undefined : { queuedMs };
   a = await startTestGateway(settings, { remote: { ...FAST_RETRY, ...remote }, ttl });
@@ -54,7 +58,9 @@ describe('gateway replicas on one Redis', () => {
     await replicas();
     const domains = Array.from({ length: 40 }, (_, i) => `r${i}.test`);
     const answers = await Promise.all(
-      domains.flatMap((d) => [a, b, a, b].map((g) => g.get(`/v1/domain/${d}`).then(async (r) => [r.status, (await json(r)).domain]))),
+      domains.flatMap((d) =>
+        [a, b, a, b].map((g) => g.get(`/v1/domain/${d}`).then(async (r) => [r.status, (await json(r)).domain])),
+      ),
     );
     expect(answers.every(([s], i) => s === 200 && answers[i]![1] === domains[Math.floor(i / 4)])).toBe(true);
     expect([...up.lookups.values()].every((n) => n === 1)).toBe(true);
@@ -77,7 +83,10 @@ describe('gateway replicas on one Redis', () => {
   it('shares batch misses: each domain fetched once across replicas', async () => {
     await replicas();
     const names = Array.from({ length: 30 }, (_, i) => `batch${i}.test`);
-    const [ra, rb] = await Promise.all([a.post('/v1/batch', { domains: names }), b.post('/v1/compare', { domains: [...names].reverse() })]);
+    const [ra, rb] = await Promise.all([
+      a.post('/v1/batch', { domains: names }),
+      b.post('/v1/compare', { domains: [...names].reverse() }),
+    ]);
     expect(BatchResultSchema.parse(await json(ra)).domains).toHaveLength(30);
     expect(BatchResultSchema.parse(await json(rb)).domains).toHaveLength(30);
     const fetched = names.map((d) => (up.batched.get(d) ?? 0) + (up.lookups.get(d) ?? 0));
@@ -98,7 +107,9 @@ describe('gateway replicas on one Redis', () => {
     up = await startFaultUpstream({ apiKey: KEY, limit: { perWindow: 5, windowMs: 1_000 } });
     await replicas({ UPSTREAM_PER_MINUTE: '5' }, { windowMs: 1_100 });
     const started = Date.now();
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).get(`/v1/domain/p${i}.test`).then(status)));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).get(`/v1/domain/p${i}.test`).then(status)),
+    );
     expect(answers).toEqual(Array(12).fill(200));
     expect(up.limited).toBe(0);
     expect(up.requests).toHaveLength(12);
@@ -114,7 +125,9 @@ describe('gateway replicas on one Redis', () => {
       expect(await json(await g.get('/v1/domain/queued.test'))).toMatchObject({ found: false });
     }
     setTimeout(() => up.unknown.delete('queued.test'), 500);
-    const held = await Promise.all([a, b, a, b, a, b].map((g) => g.get('/v1/domain/queued.test', { prefer: 'wait=10' }).then((r) => json(r))));
+    const held = await Promise.all(
+      [a, b, a, b, a, b].map((g) => g.get('/v1/domain/queued.test', { prefer: 'wait=10' }).then((r) => json(r))),
+    );
     expect(held.every((h) => (h.found as unknown) === true)).toBe(true);
     // One wait across both replicas: the first lookups, then one poller, not six.
     expect(up.lookups.get('queued.test')).toBeLessThanOrEqual(1 + 7);
@@ -126,7 +139,11 @@ describe('gateway replicas on one Redis', () => {
 
   it("shares each domain's Check again turn", async () => {
     await replicas();
-    const recheck = (g: TestGateway) => fetch(`${g.url}/v1/domain/turn.test/recheck`, { method: 'POST', headers: { 'x-ai-policy-lens': '1', origin: EXT_ORIGIN } });
+    const recheck = (g: TestGateway) =>
+      fetch(`${g.url}/v1/domain/turn.test/recheck`, {
+        method: 'POST',
+        headers: { 'x-ai-policy-lens': '1', origin: EXT_ORIGIN },
+      });
     expect((await recheck(a)).status).toBe(202);
     const refused = await recheck(b);
     expect(refused.status).toBe(200);
@@ -149,7 +166,10 @@ describe('gateway replicas on one Redis', () => {
   it('goes on alone when Redis goes away, and says so once', async () => {
     const own = await ownRedis();
     try {
-      a = await startTestGateway({ UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, REDIS_URL: own.url }, { remote: FAST_RETRY });
+      a = await startTestGateway(
+        { UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, REDIS_URL: own.url },
+        { remote: FAST_RETRY },
+      );
       expect(await a.get('/v1/domain/before.test').then(status)).toBe(200);
       own.proc.kill('SIGKILL');
       await new Promise((r) => own.proc.once('exit', r));
@@ -159,7 +179,10 @@ describe('gateway replicas on one Redis', () => {
       expect(a.logs.filter((l) => l.includes('Redis connection failed'))).toHaveLength(1);
       expect(a.logs.filter((l) => l.includes('rate limit')).length).toBeLessThanOrEqual(1);
       const health = await fetch(`${a.url}/healthz`);
-      expect([health.status, await health.json()]).toEqual([200, expect.objectContaining({ status: 'degraded', dependencies: { redis: 'down' } })]);
+      expect([health.status, await health.json()]).toEqual([
+        200,
+        expect.objectContaining({ status: 'degraded', dependencies: { redis: 'down' } }),
+      ]);
     } finally {
       own.proc.kill('SIGKILL');
     }
@@ -168,7 +191,10 @@ describe('gateway replicas on one Redis', () => {
   it('answers promptly while Redis is frozen, names it on /healthz, and shares again when it is back', async () => {
     const own = await ownRedis();
     try {
-      a = await startTestGateway({ UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, REDIS_URL: own.url }, { remote: FAST_RETRY });
+      a = await startTestGateway(
+        { UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, REDIS_URL: own.url },
+        { remote: FAST_RETRY },
+      );
       expect(await a.get('/v1/domain/before.test').then(status)).toBe(200);
       expect(await json(await fetch(`${a.url}/healthz`))).toEqual({ status: 'ok', dependencies: { redis: 'up' } });
       own.proc.kill('SIGSTOP');
@@ -180,16 +206,29 @@ describe('gateway replicas on one Redis', () => {
       // At first each Redis call may wait its command timeout (1 s); the watchdog drops the connection within about 2 s.
       const first = await Promise.all(['f1', 'f2', 'f3'].map((d) => timed(`${d}.test`)));
       for (const f of first) expect(f.s).toBe(200);
-      await until(async () => (((await json(await fetch(`${a.url}/healthz`))).status as unknown) === 'degraded' ? true : undefined), 5_000, 100);
+      await until(
+        async () =>
+          ((await json(await fetch(`${a.url}/healthz`))).status as unknown) === 'degraded' ? true : undefined,
+        5_000,
+        100,
+      );
       const known = await Promise.all(Array.from({ length: 20 }, (_, i) => timed(`k${i}.test`)));
       for (const k of known) {
         expect(k.s).toBe(200);
         expect(k.ms).toBeLessThan(1_000);
       }
       const health = await (await fetch(`${a.url}/healthz`)).json();
-      expect(health).toMatchObject({ status: 'degraded', dependencies: { redis: 'down' }, message: expect.stringMatching(/redis not answering/) });
+      expect(health).toMatchObject({
+        status: 'degraded',
+        dependencies: { redis: 'down' },
+        message: expect.stringMatching(/redis not answering/),
+      });
       own.proc.kill('SIGCONT');
-      await until(async () => (((await json(await fetch(`${a.url}/healthz`))).status as unknown) === 'ok' ? true : undefined), 15_000, 200);
+      await until(
+        async () => (((await json(await fetch(`${a.url}/healthz`))).status as unknown) === 'ok' ? true : undefined),
+        15_000,
+        200,
+      );
       expect(a.logs.filter((l) => l.includes('Redis connection failed'))).toHaveLength(1);
       expect(a.logs.filter((l) => l.includes('Redis connection back'))).toHaveLength(1);
     } finally {
@@ -202,14 +241,28 @@ describe('gateway replicas on one Redis', () => {
 /** A Redis of this test's own (not the shared one), so it can be stopped or frozen. */
 async function ownRedis(): Promise<{ proc: ChildProcess; url: string }> {
   const port = await freePort();
-  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const proc = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
   const url = `redis://127.0.0.1:${port}/0`;
-  await until(async () => {
-    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    probe.on('error', () => undefined);
-    const ok = await probe.connect().then(() => probe.ping()).then(() => true, () => undefined);
-    probe.disconnect();
-    return ok;
-  }, 10_000, 100);
+  await until(
+    async () => {
+      const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      probe.on('error', () => undefined);
+      const ok = await probe
+        .connect()
+        .then(() => probe.ping())
+        .then(
+          () => true,
+          () => undefined,
+        );
+      probe.disconnect();
+      return ok;
+    },
+    10_000,
+    100,
+  );
   return { proc, url };
 }

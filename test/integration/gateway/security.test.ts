@@ -49,7 +49,10 @@ describe('gateway security', () => {
       await raw(gw, '/v1/domain/h.test'),
       await gw.get('/nope'),
       await gw.get('/v1/domain/h.test', { origin: 'https://evil.example' }),
-      await raw(gw, '/v1/batch', { method: 'OPTIONS', headers: { origin: EXT_ORIGIN, 'access-control-request-method': 'POST' } }),
+      await raw(gw, '/v1/batch', {
+        method: 'OPTIONS',
+        headers: { origin: EXT_ORIGIN, 'access-control-request-method': 'POST' },
+      }),
       await raw(gw, '/healthz'),
       await gw.get('/status'),
       await gw.get('/metrics'),
@@ -79,7 +82,11 @@ describe('gateway security', () => {
   it('refuses web-page origins with 403 and serves extension origins with CORS', async () => {
     await expectError(await gw.get('/v1/domain/h.test', { origin: 'https://evil.example' }), 403, 'forbidden');
     await expectError(await gw.get('/v1/domain/h.test', { origin: 'null' }), 403, 'forbidden');
-    await expectError(await gw.get('/v1/domain/h.test', { origin: 'chrome-extension://zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz' }), 403, 'forbidden');
+    await expectError(
+      await gw.get('/v1/domain/h.test', { origin: 'chrome-extension://zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz' }),
+      403,
+      'forbidden',
+    );
     for (const origin of [EXT_ORIGIN, 'moz-extension://0f3a1b2c-3d4e-4f50-8a6b-7c8d9e0f1a2b']) {
       const ok = await gw.get('/v1/domain/h.test', { origin });
       expect(ok.status).toBe(200);
@@ -95,17 +102,28 @@ describe('gateway security', () => {
   it('answers extension preflights and refuses page preflights', async () => {
     const pre = await raw(gw, '/v1/batch', {
       method: 'OPTIONS',
-      headers: { origin: EXT_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-ai-policy-lens' },
+      headers: {
+        origin: EXT_ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-ai-policy-lens',
+      },
     });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe(EXT_ORIGIN);
     expect(pre.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-ai-policy-lens');
-    const page = await raw(gw, '/v1/batch', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const page = await raw(gw, '/v1/batch', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(page.status).toBe(403);
   });
 
   it('honours ALLOWED_ORIGINS as the exact list', async () => {
-    const pinned = await startTestGateway({ UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, ALLOWED_ORIGINS: 'https://dash.example' });
+    const pinned = await startTestGateway({
+      UPSTREAM_BASE_URL: up.url,
+      UPSTREAM_API_KEY: KEY,
+      ALLOWED_ORIGINS: 'https://dash.example',
+    });
     try {
       expect((await pinned.get('/v1/domain/h.test', { origin: 'https://dash.example' })).status).toBe(200);
       await expectError(await pinned.get('/v1/domain/h.test', { origin: EXT_ORIGIN }), 403, 'forbidden');
@@ -116,7 +134,11 @@ describe('gateway security', () => {
 
   it('requires the proxy token when configured, in constant time, and lets it open /status and /metrics', async () => {
     await expectError(await locked.get('/v1/domain/t.test'), 401, 'unauthorized');
-    await expectError(await locked.get('/v1/domain/t.test', { authorization: `Bearer ${TOKEN}x` }), 401, 'unauthorized');
+    await expectError(
+      await locked.get('/v1/domain/t.test', { authorization: `Bearer ${TOKEN}x` }),
+      401,
+      'unauthorized',
+    );
     expect((await locked.get('/v1/domain/t.test', { authorization: `Bearer ${TOKEN}` })).status).toBe(200);
     expect((await locked.get('/v1/domain/t.test', { 'x-proxy-token': TOKEN })).status).toBe(200);
     // RFC 9110 section 11.1: the scheme is case-insensitive.
@@ -126,7 +148,11 @@ describe('gateway security', () => {
     // The token alone (no custom header) opens the operations pages, not the API.
     expect((await raw(locked, '/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
     expect((await raw(locked, '/status', { headers: { 'x-proxy-token': TOKEN } })).status).toBe(200);
-    await expectError(await raw(locked, '/v1/domain/t.test', { headers: { 'x-proxy-token': TOKEN } }), 403, 'forbidden');
+    await expectError(
+      await raw(locked, '/v1/domain/t.test', { headers: { 'x-proxy-token': TOKEN } }),
+      403,
+      'forbidden',
+    );
     expect((await raw(locked, '/healthz')).status).toBe(200);
   });
 
@@ -142,8 +168,16 @@ describe('gateway security', () => {
     await expectError(await gw.post('/v1/batch', { nope: 1 }), 400, 'invalid_params');
     await expectError(await gw.post('/v1/batch', '{"domains": ['), 400, 'invalid_params');
     await expectError(await gw.post('/v1/batch', { domains: ['ok.test', 'bad domain'] }), 400, 'invalid_domain');
-    await expectError(await gw.post('/v1/batch', { domains: Array.from({ length: 501 }, (_, i) => `d${i}.test`) }), 400, 'invalid_params');
-    await expectError(await gw.post('/v1/batch', { domains: ['a.test'] }, { 'content-type': 'text/plain' }), 415, 'unsupported_media_type');
+    await expectError(
+      await gw.post('/v1/batch', { domains: Array.from({ length: 501 }, (_, i) => `d${i}.test`) }),
+      400,
+      'invalid_params',
+    );
+    await expectError(
+      await gw.post('/v1/batch', { domains: ['a.test'] }, { 'content-type': 'text/plain' }),
+      415,
+      'unsupported_media_type',
+    );
     await expectError(await gw.post('/v1/batch', { domains: ['x'.repeat(70_000)] }), 413, 'payload_too_large');
     await expectError(await gw.get('/v1/batch'), 405, 'method_not_allowed');
     await expectError(await gw.post('/v1/domain/a.test', {}), 405, 'method_not_allowed');
@@ -179,7 +213,12 @@ describe('gateway security', () => {
 
   it("does not count requests refused 403 that any web page can send against the client's budget; a presented token is counted", async () => {
     const g = await startTestGateway({ UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, RATE_LIMIT_PER_MINUTE: '3' });
-    const t = await startTestGateway({ UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, RATE_LIMIT_PER_MINUTE: '3', PROXY_TOKEN: TOKEN });
+    const t = await startTestGateway({
+      UPSTREAM_BASE_URL: up.url,
+      UPSTREAM_API_KEY: KEY,
+      RATE_LIMIT_PER_MINUTE: '3',
+      PROXY_TOKEN: TOKEN,
+    });
     try {
       // What an <img> or a plain fetch() from a page sends: no custom header, no Origin on GET.
       for (let i = 0; i < 10; i++) await expectError(await raw(g, '/v1/domain/p.test'), 403, 'forbidden');
@@ -188,7 +227,10 @@ describe('gateway security', () => {
       expect(served.headers.get('ratelimit')).toMatch(/r=2/);
       // Guessing the token is counted, right or wrong, also on the operations pages.
       const guesses = [];
-      for (let i = 0; i < 4; i++) guesses.push((await raw(t, '/status', { headers: { authorization: `Bearer wrong-token-${i}-0123456789` } })).status);
+      for (let i = 0; i < 4; i++)
+        guesses.push(
+          (await raw(t, '/status', { headers: { authorization: `Bearer wrong-token-${i}-0123456789` } })).status,
+        );
       expect(guesses).toEqual([401, 401, 401, 429]);
     } finally {
       await g.close();
@@ -197,13 +239,27 @@ describe('gateway security', () => {
   });
 
   it('counts clients behind TRUST_PROXY hops by X-Forwarded-For, and ignores it otherwise', async () => {
-    const proxied = await startTestGateway({ UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: '1' });
-    const direct = await startTestGateway({ UPSTREAM_BASE_URL: up.url, UPSTREAM_API_KEY: KEY, RATE_LIMIT_PER_MINUTE: '2' });
+    const proxied = await startTestGateway({
+      UPSTREAM_BASE_URL: up.url,
+      UPSTREAM_API_KEY: KEY,
+      RATE_LIMIT_PER_MINUTE: '2',
+      TRUST_PROXY: '1',
+    });
+    const direct = await startTestGateway({
+      UPSTREAM_BASE_URL: up.url,
+      UPSTREAM_API_KEY: KEY,
+      RATE_LIMIT_PER_MINUTE: '2',
+    });
     try {
-      const as = (g: TestGateway, ip: string) => g.get('/v1/domain/x.test', { 'x-forwarded-for': ip }).then((r) => r.status);
-      expect([await as(proxied, '10.0.0.1'), await as(proxied, '10.0.0.1'), await as(proxied, '10.0.0.1')]).toEqual([200, 200, 429]);
+      const as = (g: TestGateway, ip: string) =>
+        g.get('/v1/domain/x.test', { 'x-forwarded-for': ip }).then((r) => r.status);
+      expect([await as(proxied, '10.0.0.1'), await as(proxied, '10.0.0.1'), await as(proxied, '10.0.0.1')]).toEqual([
+        200, 200, 429,
+      ]);
       expect(await as(proxied, '10.0.0.2')).toBe(200);
-      expect([await as(direct, '10.0.0.1'), await as(direct, '10.0.0.2'), await as(direct, '10.0.0.3')]).toEqual([200, 200, 429]);
+      expect([await as(direct, '10.0.0.1'), await as(direct, '10.0.0.2'), await as(direct, '10.0.0.3')]).toEqual([
+        200, 200, 429,
+      ]);
     } finally {
       await proxied.close();
       await direct.close();
@@ -215,7 +271,8 @@ describe('gateway security', () => {
     const open = await startTestGateway(env);
     const tokened = await startTestGateway({ ...env, PROXY_TOKEN: TOKEN });
     const id = (n: number) => ({ 'x-ai-policy-lens-install': `install-id-${String(n).padStart(8, '0')}` });
-    const as = (g: TestGateway, headers: Record<string, string> = {}) => g.get('/v1/domain/i.test', headers).then(async (r) => (await r.arrayBuffer(), r.status));
+    const as = (g: TestGateway, headers: Record<string, string> = {}) =>
+      g.get('/v1/domain/i.test', headers).then(async (r) => (await r.arrayBuffer(), r.status));
     try {
       // On loopback a program without it spends the address's budget; the extension keeps its own.
       expect([await as(open), await as(open), await as(open)]).toEqual([200, 200, 429]);
@@ -226,10 +283,14 @@ describe('gateway security', () => {
       expect(more).toEqual([200, 200, 200, 200, 200, 200, 200, 429]);
       // From another machine (a trusted proxy's X-Forwarded-For) the address tells it apart: the id is not believed.
       const remote = { 'x-forwarded-for': '10.0.0.9' };
-      expect([await as(open, remote), await as(open, remote), await as(open, { ...remote, ...id(20) })]).toEqual([200, 200, 429]);
+      expect([await as(open, remote), await as(open, remote), await as(open, { ...remote, ...id(20) })]).toEqual([
+        200, 200, 429,
+      ]);
       // With the token it is.
       const token = { ...remote, authorization: `Bearer ${TOKEN}` };
-      expect([await as(tokened, token), await as(tokened, token), await as(tokened, { ...token, ...id(21) })]).toEqual([200, 200, 200]);
+      expect([await as(tokened, token), await as(tokened, token), await as(tokened, { ...token, ...id(21) })]).toEqual([
+        200, 200, 200,
+      ]);
       const bad = await open.get('/v1/domain/i.test', { 'x-ai-policy-lens-install': 'short' });
       expect([bad.status, (await json(bad)).error]).toEqual([400, 'invalid_params']);
     } finally {

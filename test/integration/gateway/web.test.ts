@@ -20,7 +20,8 @@ import { STANCE_SITES, sitesOf } from '../../fixtures/stance-sites.js';
 import { CLIENT, startTestGateway, tempDir, type TestGateway } from './helpers.js';
 import { json } from '../../helpers/json.js';
 
-const CSP = "default-src 'none';script-src 'self';style-src 'self';img-src 'self' data:;connect-src 'self';base-uri 'none';form-action 'self';frame-ancestors 'none';object-src 'none'";
+const CSP =
+  "default-src 'none';script-src 'self';style-src 'self';img-src 'self' data:;connect-src 'self';base-uri 'none';form-action 'self';frame-ancestors 'none';object-src 'none'";
 const PAGE = '<!doctype html><title>AI Policy Lens</title><script type="module" src="/assets/app-1a2b.js"></script>';
 const TOKEN = 'web-test-token-0123456789abcdef';
 const KEY = 'sk-web-test-0123456789abcdef0123456789';
@@ -82,7 +83,14 @@ function withHost(url: string, path: string, host: string): Promise<number> {
 
 describe('the web page', () => {
   it('is served for /, /site/{domain} and /overview without the custom header, with a strict CSP', async () => {
-    for (const path of ['/', '/overview', '/site/blocks-all.test', '/site/b%C3%BCcher.test', '/site/not%20a%20domain', '/site/x.test/']) {
+    for (const path of [
+      '/',
+      '/overview',
+      '/site/blocks-all.test',
+      '/site/b%C3%BCcher.test',
+      '/site/not%20a%20domain',
+      '/site/x.test/',
+    ]) {
       const res = await plain(gw, path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -145,14 +153,15 @@ describe('the web page', () => {
 
 describe("the page's own requests", () => {
   const own = () => new URL(gw.url).origin;
-  const recheck = (headers: Record<string, string>) => plain(gw, '/v1/domain/blocks-all.test/recheck', { method: 'POST', headers });
+  const recheck = (headers: Record<string, string>) =>
+    plain(gw, '/v1/domain/blocks-all.test/recheck', { method: 'POST', headers });
 
   beforeAll(async () => {
     const res = await gw.get('/v1/domain/blocks-all.test', { prefer: 'wait=10' });
     expect((await json(res)).found).toBe(true);
   });
 
-  it('reads pass as the extension\'s do: same-origin, with the custom header', async () => {
+  it("reads pass as the extension's do: same-origin, with the custom header", async () => {
     const res = await gw.get('/v1/domain/blocks-all.test', { 'sec-fetch-site': 'same-origin' });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
@@ -160,11 +169,21 @@ describe("the page's own requests", () => {
 
   it('"Check again" passes with the gateway\'s own Origin, and with no other', async () => {
     // Another site's page: cors refuses its Origin, whatever else it sends.
-    expect(await expectError(await recheck({ ...CLIENT, origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' }), 403, 'forbidden')).toMatch(/web pages/);
+    expect(
+      await expectError(
+        await recheck({ ...CLIENT, origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' }),
+        403,
+        'forbidden',
+      ),
+    ).toMatch(/web pages/);
     // The gateway's own Origin but the browser says the request came from elsewhere.
     await expectError(await recheck({ ...CLIENT, origin: own(), 'sec-fetch-site': 'cross-site' }), 403, 'forbidden');
     // Another name for this server is another origin.
-    await expectError(await recheck({ ...CLIENT, origin: own().replace('127.0.0.1', 'localhost'), 'sec-fetch-site': 'same-origin' }), 403, 'forbidden');
+    await expectError(
+      await recheck({ ...CLIENT, origin: own().replace('127.0.0.1', 'localhost'), 'sec-fetch-site': 'same-origin' }),
+      403,
+      'forbidden',
+    );
     // Its own origin, but without the custom header: the access guard still wants it.
     await expectError(await recheck({ origin: own(), 'sec-fetch-site': 'same-origin' }), 403, 'forbidden');
     // Past every guard: the recheck's own answer (202 accepted, or 200 refused: the site was checked seconds ago).
@@ -187,7 +206,11 @@ describe('statistics for the overview', () => {
     expect(stats.total_domains).toBeGreaterThanOrEqual(1);
     expect(stats.key_bots).toHaveLength(10);
     expect((await gw.get('/preview/v1/stats')).headers.get('x-cache')).toBe('HIT');
-    await expectError(await plain(gw, '/preview/v1/stats', { method: 'POST', headers: CLIENT }), 405, 'method_not_allowed');
+    await expectError(
+      await plain(gw, '/preview/v1/stats', { method: 'POST', headers: CLIENT }),
+      405,
+      'method_not_allowed',
+    );
   });
 
   it('are a 404 that says why when the upstream has no announced surface', async () => {

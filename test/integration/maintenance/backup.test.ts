@@ -20,7 +20,12 @@ import { homepage } from '../../fixtures/stance-sites.js';
 import { until } from '../../helpers/until.js';
 import { run, serve, type Server } from './run.js';
 
-const ROBOTS = ['User-agent: GPTBot\nDisallow: /\n', 'User-agent: *\nAllow: /\n', 'User-agent: CCBot\nDisallow: /\n', 'User-agent: *\nDisallow: /\n'];
+const ROBOTS = [
+  'User-agent: GPTBot\nDisallow: /\n',
+  'User-agent: *\nAllow: /\n',
+  'User-agent: CCBot\nDisallow: /\n',
+  'User-agent: *\nDisallow: /\n',
+];
 
 interface Copy {
   /** Each domain's stored summary. */
@@ -44,7 +49,9 @@ function readCopy(dir: string): Copy {
     const rows = db.prepare('SELECT domain, summary FROM domains').all() as Array<{ domain: string; summary: string }>;
     const cache = new Database(join(dir, CACHE_FILE), { readonly: true });
     expect(cache.pragma('quick_check', { simple: true })).toBe('ok');
-    const cacheKeys = (cache.prepare('SELECT key FROM gateway_cache').all() as Array<{ key: string }>).map((r) => r.key);
+    const cacheKeys = (cache.prepare('SELECT key FROM gateway_cache').all() as Array<{ key: string }>).map(
+      (r) => r.key,
+    );
     cache.close();
     return { domains: new Map(rows.map((r) => [r.domain, JSON.parse(r.summary) as DomainPolicyFound])), cacheKeys };
   } finally {
@@ -73,14 +80,22 @@ describe('backup while a gateway serves, then restore', () => {
       CRAWL_NEW_PER_MINUTE: '100000',
       RATE_LIMIT_PER_MINUTE: '1000000',
     });
-    const ask = (path: string) => fetch(gateway!.url + path, { headers: { 'x-ai-policy-lens': '1' } }).then((r) => r.json() as Promise<{ found: boolean }>);
+    const ask = (path: string) =>
+      fetch(gateway!.url + path, { headers: { 'x-ai-policy-lens': '1' } }).then(
+        (r) => r.json() as Promise<{ found: boolean }>,
+      );
     // The writer, until told to stop: a new site each step (a crawl the registry stores), and the
     // full record of one asked for a little earlier (analysed by then: an answer the cache file keeps).
     writer = (async () => {
       let n = 0;
       for (; writing; n++) {
-        farm.set(`site${n}.test`, { routes: { '/': homepage(`Site ${n}`), '/robots.txt': text(ROBOTS[n % ROBOTS.length]!) } });
-        await Promise.all([ask(`/v1/domain/site${n}.test`), n >= 10 ? ask(`/v1/domain/site${n - 10}.test/full`) : null]).catch(() => undefined);
+        farm.set(`site${n}.test`, {
+          routes: { '/': homepage(`Site ${n}`), '/robots.txt': text(ROBOTS[n % ROBOTS.length]!) },
+        });
+        await Promise.all([
+          ask(`/v1/domain/site${n}.test`),
+          n >= 10 ? ask(`/v1/domain/site${n - 10}.test/full`) : null,
+        ]).catch(() => undefined);
         await new Promise((r) => setTimeout(r, 30));
       }
       return n;
@@ -110,7 +125,9 @@ describe('backup while a gateway serves, then restore', () => {
       const r = await run('proxy/service/maintenance-cli.ts', ['backup', dest], { DATA_DIR: dataDir });
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
-      expect(r.stdout).toMatch(new RegExp(`${REGISTRY_FILE} \\([\\d.]+ [KM]B, [\\d,]+ domains, schema version ${SCHEMA_VERSION}, checked\\)`));
+      expect(r.stdout).toMatch(
+        new RegExp(`${REGISTRY_FILE} \\([\\d.]+ [KM]B, [\\d,]+ domains, schema version ${SCHEMA_VERSION}, checked\\)`),
+      );
       expect(r.stdout).toMatch(new RegExp(`${CACHE_FILE} \\([\\d.]+ [KM]B, [\\d,]+ cached answers, checked\\)`));
       // Only the finished files: no partial copy left behind.
       expect(readdirSync(dest).sort()).toEqual([REGISTRY_FILE, CACHE_FILE].sort());
@@ -128,10 +145,14 @@ describe('backup while a gateway serves, then restore', () => {
   });
 
   it('refuses to overwrite a backup or to write into a file', async () => {
-    const again = await run('proxy/service/maintenance-cli.ts', ['backup', join(root, 'backup-0')], { DATA_DIR: dataDir });
+    const again = await run('proxy/service/maintenance-cli.ts', ['backup', join(root, 'backup-0')], {
+      DATA_DIR: dataDir,
+    });
     expect(again.code).toBe(2);
     expect(again.stderr).toContain(`already holds ${REGISTRY_FILE} and ${CACHE_FILE}`);
-    const intoFile = await run('proxy/service/maintenance-cli.ts', ['backup', join(root, 'backup-0', REGISTRY_FILE)], { DATA_DIR: dataDir });
+    const intoFile = await run('proxy/service/maintenance-cli.ts', ['backup', join(root, 'backup-0', REGISTRY_FILE)], {
+      DATA_DIR: dataDir,
+    });
     expect(intoFile.code).toBe(2);
     expect(intoFile.stderr).toContain('is a file. Give a folder');
   });

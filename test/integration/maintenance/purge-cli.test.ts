@@ -12,7 +12,8 @@ import { T0, storeCrawl } from '../../helpers/maintenance-contract.js';
 import { until } from '../../helpers/until.js';
 import { run, serve, type Server } from './run.js';
 
-const purge = (dataDir: string, ...args: string[]) => run('proxy/service/maintenance-cli.ts', ['purge', ...args], { DATA_DIR: dataDir });
+const purge = (dataDir: string, ...args: string[]) =>
+  run('proxy/service/maintenance-cli.ts', ['purge', ...args], { DATA_DIR: dataDir });
 
 describe('npm run purge', () => {
   let dataDir: string;
@@ -22,7 +23,8 @@ describe('npm run purge', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'purge-cli-'));
     const store = openSqliteStore(dataDir);
     // Stored in January 2026: unused for months by the time this runs, except the one read now.
-    for (const d of ['gone.test', 'old-a.test', 'old-b.test', 'read.test']) await storeCrawl(store, d, T0, 'blocks_training');
+    for (const d of ['gone.test', 'old-a.test', 'old-b.test', 'read.test'])
+      await storeCrawl(store, d, T0, 'blocks_training');
     await store.maintenance.markLookedUp(['read.test'], Date.now());
     await store.close();
   });
@@ -34,13 +36,24 @@ describe('npm run purge', () => {
   it('forgets a named domain while the service runs; the service answers it as unknown', async () => {
     // *.test leads nowhere (a closed port): a domain looked up again is a failed check, never a DNS query.
     service = await serve('proxy/service/main.ts', { DATA_DIR: dataDir, CRAWL_OVERRIDES: '*.test=http://127.0.0.1:1' });
-    const signup = await fetch(`${service.url}/v1/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ops@example.org' }) });
+    const signup = await fetch(`${service.url}/v1/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ops@example.org' }),
+    });
     const { api_key: key } = (await signup.json()) as { api_key: string };
-    const lookup = async (d: string) => (await (await fetch(`${service!.url}/v1/domain/${d}`, { headers: { authorization: `Bearer ${key}` } })).json()) as { found: boolean };
+    const lookup = async (d: string) =>
+      (await (
+        await fetch(`${service!.url}/v1/domain/${d}`, { headers: { authorization: `Bearer ${key}` } })
+      ).json()) as { found: boolean };
     expect((await lookup('gone.test')).found).toBe(true);
 
     const r = await purge(dataDir, 'GONE.test', 'never.test');
-    expect(r).toMatchObject({ code: 0, stderr: '', stdout: 'Forgot gone.test.\nnever.test: nothing was kept about it.\n' });
+    expect(r).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: 'Forgot gone.test.\nnever.test: nothing was kept about it.\n',
+    });
     expect(await lookup('gone.test')).toEqual({ domain: 'gone.test', found: false, queued: true });
     // Looked up again, it is analysed again: a new record (here the failed check of an unreachable site).
     await until(async () => ((await lookup('gone.test')).found ? true : undefined), 20_000);
@@ -55,10 +68,15 @@ describe('npm run purge', () => {
     expect(dry.stdout).toBe('2 domains not looked up for 30 days:\n  old-a.test\n  old-b.test\n');
     const r = await purge(dataDir, '--unused-days', '30');
     expect(r).toMatchObject({ code: 0, stdout: 'Forgot 2 domains no one looked up for 30 days.\n' });
-    expect((await purge(dataDir, '--unused-days', '1', '--dry-run')).stdout).toBe('Every domain was looked up in the last 1 day.\n');
+    expect((await purge(dataDir, '--unused-days', '1', '--dry-run')).stdout).toBe(
+      'Every domain was looked up in the last 1 day.\n',
+    );
     const store = openSqliteStore(dataDir);
     try {
-      expect((await store.records.search({ q: 'test', limit: 10, offset: 0 })).results.map((x) => x.domain)).toEqual(['gone.test', 'read.test']);
+      expect((await store.records.search({ q: 'test', limit: 10, offset: 0 })).results.map((x) => x.domain)).toEqual([
+        'gone.test',
+        'read.test',
+      ]);
     } finally {
       await store.close();
     }
@@ -85,7 +103,9 @@ describe('npm run purge', () => {
       const r = await purge(empty, 'a.test');
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(`${empty} holds no registry.sqlite: nothing to purge.`);
-      expect((await run('proxy/service/maintenance-cli.ts', ['backup', join(empty, 'b')], { DATA_DIR: empty })).stderr).toContain('holds no database');
+      expect(
+        (await run('proxy/service/maintenance-cli.ts', ['backup', join(empty, 'b')], { DATA_DIR: empty })).stderr,
+      ).toContain('holds no database');
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }

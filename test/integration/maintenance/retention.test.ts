@@ -15,7 +15,11 @@ import { createCrawler } from '../../../proxy/crawler/index.js';
 import { ManualClock } from '../../../proxy/lib/clock.js';
 import { createLogger } from '../../../proxy/lib/logger.js';
 import { createServiceApp } from '../../../proxy/service/http/app.js';
-import { createLookupService, type EmbeddedLookupService, type EmbeddedOptions } from '../../../proxy/service/lookup-service.js';
+import {
+  createLookupService,
+  type EmbeddedLookupService,
+  type EmbeddedOptions,
+} from '../../../proxy/service/lookup-service.js';
 import { openSqliteStore } from '../../../proxy/service/store/sqlite/open.js';
 import type { SqliteStore } from '../../../proxy/service/store/sqlite/open.js';
 import type { Domain } from '../../../shared/domain.js';
@@ -45,14 +49,22 @@ describe('retention and look-ups through the service', () => {
   /** The service and its HTTP app on DATA_DIR, as `npm run service` wires them, with this test's clock. */
   async function start(opts: Partial<EmbeddedOptions> = {}): Promise<Running> {
     const logger = createLogger('test', 'silent');
-    const crawler = createCrawler({ overrides: farm.overrides(), clock, timeouts: { connectMs: 1_000, requestMs: 2_000, domainMs: 5_000 } });
+    const crawler = createCrawler({
+      overrides: farm.overrides(),
+      clock,
+      timeouts: { connectMs: 1_000, requestMs: 2_000, domainMs: 5_000 },
+    });
     const service = createLookupService({ store: openSqliteStore(dataDir), crawler, clock, logger, ...opts });
     const app = createServiceApp({ service, store: service.store, clock, logger, trustProxy: 0 });
     const server: Server = await new Promise((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));
     });
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const signup = await fetch(`${base}/v1/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ops@example.org' }) });
+    const signup = await fetch(`${base}/v1/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ops@example.org' }),
+    });
     const { api_key: key } = (await signup.json()) as { api_key: string };
     const db = (service.store as SqliteStore).db;
     return {
@@ -64,7 +76,11 @@ describe('retention and look-ups through the service', () => {
         expect(res.status, path).toBe(200);
         return (await res.json()) as Record<string, unknown>;
       },
-      lookedUp: (domain) => (db.prepare('SELECT looked_up_ms AS ms FROM domains WHERE domain = ?').get(domain) as { ms: number } | undefined)?.ms,
+      lookedUp: (domain) =>
+        (
+          db.prepare('SELECT looked_up_ms AS ms FROM domains WHERE domain = ?').get(domain) as
+            { ms: number } | undefined
+        )?.ms,
       async close() {
         server.closeAllConnections();
         await new Promise((resolve) => server.close(resolve));
@@ -75,7 +91,10 @@ describe('retention and look-ups through the service', () => {
   }
 
   beforeAll(async () => {
-    farm = await startFixtureFarm({ 'changing.test': site('User-agent: GPTBot\nDisallow: /\n'), 'steady.test': site('User-agent: CCBot\nDisallow: /\n') });
+    farm = await startFixtureFarm({
+      'changing.test': site('User-agent: GPTBot\nDisallow: /\n'),
+      'steady.test': site('User-agent: CCBot\nDisallow: /\n'),
+    });
     dataDir = mkdtempSync(join(tmpdir(), 'retention-it-'));
   });
   afterEach(async () => {
@@ -96,7 +115,10 @@ describe('retention and look-ups through the service', () => {
       if (i === 7) farm.set('changing.test', site('User-agent: *\nDisallow: /\n'));
       for (const d of ['changing.test', 'steady.test']) await running.service.analyseNow(d as Domain);
     }
-    const histories = { changing: await running.get('/preview/v1/domain/changing.test/history'), steady: await running.get('/preview/v1/domain/steady.test/history') };
+    const histories = {
+      changing: await running.get('/preview/v1/domain/changing.test/history'),
+      steady: await running.get('/preview/v1/domain/steady.test/history'),
+    };
     expect(histories.changing).toMatchObject({ crawls: 10, entries: [{}, {}, {}] });
     expect(histories.steady).toMatchObject({ crawls: 10, entries: [{}] });
     expect((await running.service.status()).audits).toBe(20);
@@ -124,7 +146,12 @@ describe('retention and look-ups through the service', () => {
     expect(first).toBeGreaterThan(before);
     // Later the same day: no write, on any read path.
     clock.advance(3_600_000);
-    for (const path of ['/v1/domain/steady.test', '/v1/domain/steady.test/full', '/preview/v1/policy/steady.test', '/preview/v1/domain/steady.test/history']) {
+    for (const path of [
+      '/v1/domain/steady.test',
+      '/v1/domain/steady.test/full',
+      '/preview/v1/policy/steady.test',
+      '/preview/v1/domain/steady.test/history',
+    ]) {
       await running.get(path);
     }
     expect(running.lookedUp('steady.test')).toBe(first);

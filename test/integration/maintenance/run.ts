@@ -15,7 +15,11 @@ export interface Finished {
 
 /** Runs `entry` (a .ts path from the repository root) to its end. */
 export function run(entry: string, args: string[], env: Record<string, string>): Promise<Finished> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   proc.stdout.on('data', (d) => (stdout += String(d)));
@@ -32,7 +36,11 @@ export interface Server {
 
 /** Starts a server entry point; resolves with its address from the `listening` log line. */
 export function serve(entry: string, env: Record<string, string>): Promise<Server> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'info', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'info', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   proc.stderr.on('data', (d) => (stderr += String(d)));
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));

@@ -36,7 +36,9 @@ export function fixtureDataDir(name: FixtureName): { dir: string; facts: Fixture
 }
 
 it('there is a fixture for every schema version below the current one', () => {
-  const versions = NAMES.map((n) => (JSON.parse(readFileSync(join(FIXTURES, `${n}.json`), 'utf8')) as FixtureFacts).user_version);
+  const versions = NAMES.map(
+    (n) => (JSON.parse(readFileSync(join(FIXTURES, `${n}.json`), 'utf8')) as FixtureFacts).user_version,
+  );
   expect(new Set(versions)).toEqual(new Set(Array.from({ length: SCHEMA_VERSION - 1 }, (_, i) => i + 1)));
 });
 
@@ -67,7 +69,13 @@ describe.each(NAMES)('upgrading a registry written by %s', (name) => {
     // The old program's time, so no record is stale and nothing is re-crawled; no worker runs.
     const clock = { now: () => facts.madeAtMs + 60_000 };
     const logger = createLogger('test', 'silent');
-    service = createLookupService({ store: openSqliteStore(dir), crawler: { crawl: () => Promise.reject(new Error('no crawl in this test')) }, clock, logger, workers: false });
+    service = createLookupService({
+      store: openSqliteStore(dir),
+      crawler: { crawl: () => Promise.reject(new Error('no crawl in this test')) },
+      clock,
+      logger,
+      workers: false,
+    });
     db = (service.store as SqliteStore).db;
     const app = createServiceApp({ service, store: service.store, clock, logger, trustProxy: 0 });
     server = await new Promise((resolve) => {
@@ -101,17 +109,27 @@ describe.each(NAMES)('upgrading a registry written by %s', (name) => {
     const now = facts.madeAtMs + 60_000;
     const stats = await service.store.preview.stats(now);
     expect(stats).toEqual(scanStats(db, now));
-    const terms = Object.values(stats.terms_vs_robots).reduce((n, t) => n + t.robots_blocks + t.robots_open + t.robots_unread, 0);
+    const terms = Object.values(stats.terms_vs_robots).reduce(
+      (n, t) => n + t.robots_blocks + t.robots_open + t.robots_unread,
+      0,
+    );
     expect(terms).toBe(stats.total_domains);
-    for (const r of db.prepare('SELECT p.facets, d.full FROM preview_policy p JOIN domains d USING (domain)').all() as Array<{ facets: string; full: string }>) {
-      expect((JSON.parse(r.facets) as { terms: unknown }).terms).toBe((JSON.parse(r.full) as { tos_ai_stance: unknown }).tos_ai_stance);
+    for (const r of db
+      .prepare('SELECT p.facets, d.full FROM preview_policy p JOIN domains d USING (domain)')
+      .all() as Array<{ facets: string; full: string }>) {
+      expect((JSON.parse(r.facets) as { terms: unknown }).terms).toBe(
+        (JSON.parse(r.full) as { tos_ai_stance: unknown }).tos_ai_stance,
+      );
     }
   });
 
   it('keeps the queue, with its counts', async () => {
     expect(db.prepare('SELECT domain FROM jobs ORDER BY domain').all()).toEqual(before.jobs);
     expect(before.jobs.map((j) => j.domain)).toEqual(expect.arrayContaining(facts.queued));
-    const counted = db.prepare('SELECT state, count(*) AS n FROM jobs GROUP BY state').all() as Array<{ state: string; n: number }>;
+    const counted = db.prepare('SELECT state, count(*) AS n FROM jobs GROUP BY state').all() as Array<{
+      state: string;
+      n: number;
+    }>;
     const counts = await service.store.queue.counts();
     for (const { state, n } of counted) expect(counts[state as keyof typeof counts]).toBe(n);
     expect(counts.queued + counts.running + counts.retrying).toBe(before.jobs.length);
@@ -137,19 +155,35 @@ describe.each(NAMES)('upgrading a registry written by %s', (name) => {
     const stored = await storeCrawl(service.store, 'alpha.test', now, 'blocks_all_ai');
     const after = (await service.store.preview.history('alpha.test'))!;
     expect(after.crawls).toBe(history.crawls + 1);
-    expect(after.entries).toEqual([expect.objectContaining({ audit_id: stored.auditId, detail: 'blocks_all_ai' }), ...history.entries]);
+    expect(after.entries).toEqual([
+      expect.objectContaining({ audit_id: stored.auditId, detail: 'blocks_all_ai' }),
+      ...history.entries,
+    ]);
     expect((await get('/v1/domain/alpha.test')).detail).toBe('blocks_all_ai');
     expect((await service.store.records.counts()).audits).toBe(before.audits + 1);
   });
 
-  it('re-derives the old records from their evidence by today\'s rules, keeping crawl times and history, fetching nothing', async () => {
+  it("re-derives the old records from their evidence by today's rules, keeping crawl times and history, fetching nothing", async () => {
     const older = (await service.store.records.olderRules(RULES_VERSION)).reduce((n, o) => n + o.records, 0);
-    const domains = (db.prepare('SELECT domain FROM domains WHERE rules_version < ? ORDER BY domain').all(RULES_VERSION) as Array<{ domain: string }>).map((r) => r.domain);
+    const domains = (
+      db.prepare('SELECT domain FROM domains WHERE rules_version < ? ORDER BY domain').all(RULES_VERSION) as Array<{
+        domain: string;
+      }>
+    ).map((r) => r.domain);
     expect(older).toBe(domains.length);
     expect(domains.length).toBeGreaterThan(0);
-    const before = await Promise.all(domains.map(async (d) => ({ read: await service.store.records.full(d), history: await service.store.preview.history(d) })));
+    const before = await Promise.all(
+      domains.map(async (d) => ({
+        read: await service.store.records.full(d),
+        history: await service.store.preview.history(d),
+      })),
+    );
     const recrawled: string[] = [];
-    await new Reclassifier({ records: service.store.records, log: createLogger('test', 'silent'), recrawl: async (ds) => void recrawled.push(...ds) }).run();
+    await new Reclassifier({
+      records: service.store.records,
+      log: createLogger('test', 'silent'),
+      recrawl: async (ds) => void recrawled.push(...ds),
+    }).run();
     expect(recrawled).toEqual([]);
     expect(await service.store.records.olderRules(RULES_VERSION)).toEqual([]);
     for (const [i, d] of domains.entries()) {

@@ -25,7 +25,11 @@ const work = mkdtempSync(join(tmpdir(), 'lens-ops-deploy-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** Runs a tool; "missing" when it is not installed. */
-function tool(cmd: string, args: string[], cwd = ROOT): { missing: boolean; status: number | null; stdout: string; stderr: string } {
+function tool(
+  cmd: string,
+  args: string[],
+  cwd = ROOT,
+): { missing: boolean; status: number | null; stdout: string; stderr: string } {
   const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', timeout: 60_000 });
   const error: NodeJS.ErrnoException | undefined = r.error;
   const missing = error?.code === 'ENOENT';
@@ -36,7 +40,8 @@ function tool(cmd: string, args: string[], cwd = ROOT): { missing: boolean; stat
 function withTool(name: string, pkg: string): typeof it {
   const present = spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;
   if (present || process.env.CI === 'true') return it;
-  return ((title: string, fn: () => unknown) => it.skip(`${title} (skipped: ${name} is not installed; apt-get install ${pkg})`, fn)) as typeof it;
+  return ((title: string, fn: () => unknown) =>
+    it.skip(`${title} (skipped: ${name} is not installed; apt-get install ${pkg})`, fn)) as typeof it;
 }
 
 /** The script path a `node ... dist/...js` command line runs. */
@@ -72,12 +77,21 @@ describe.each(UNITS)('the systemd unit $unit', ({ unit, script, entry }) => {
     expect(r.status).toBe(0);
   });
 
-  withTool('systemd-analyze', 'systemd')('is hardened: systemd-analyze security rates its exposure at most 2.0 of 10', () => {
-    const r = tool('systemd-analyze', ['security', '--offline=true', '--threshold=20', '--no-pager', join(DEPLOY, unit)]);
-    expect(r.status, r.stdout).toBe(0);
-    const score = Number(/Overall exposure level for \S+: ([\d.]+)/.exec(r.stdout)?.[1]);
-    expect(score).toBeLessThanOrEqual(2);
-  });
+  withTool('systemd-analyze', 'systemd')(
+    'is hardened: systemd-analyze security rates its exposure at most 2.0 of 10',
+    () => {
+      const r = tool('systemd-analyze', [
+        'security',
+        '--offline=true',
+        '--threshold=20',
+        '--no-pager',
+        join(DEPLOY, unit),
+      ]);
+      expect(r.status, r.stdout).toBe(0);
+      const score = Number(/Overall exposure level for \S+: ([\d.]+)/.exec(r.stdout)?.[1]);
+      expect(score).toBeLessThanOrEqual(2);
+    },
+  );
 
   it(`starts the same compiled entry point as npm run ${script}`, () => {
     const npm = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts[script]!;
@@ -89,7 +103,13 @@ describe.each(UNITS)('the systemd unit $unit', ({ unit, script, entry }) => {
 describe('the units’ settings', () => {
   it('the gateway runs as its own user with state in StateDirectory, ProtectSystem=strict and NoNewPrivileges', () => {
     const unit = read('deploy/ai-policy-lens-gateway.service');
-    for (const line of ['User=ai-policy-lens', 'StateDirectory=ai-policy-lens', 'Environment=DATA_DIR=/var/lib/ai-policy-lens', 'ProtectSystem=strict', 'NoNewPrivileges=yes']) {
+    for (const line of [
+      'User=ai-policy-lens',
+      'StateDirectory=ai-policy-lens',
+      'Environment=DATA_DIR=/var/lib/ai-policy-lens',
+      'ProtectSystem=strict',
+      'NoNewPrivileges=yes',
+    ]) {
       expect(unit.split('\n')).toContain(line);
     }
   });
@@ -117,12 +137,28 @@ describe('the units’ settings', () => {
 
 describe('the reverse proxies', () => {
   withTool('nginx', 'nginx')('nginx.conf passes nginx -t (with a throwaway certificate in place of certbot’s)', () => {
-    const cert = tool('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=lens.example.org', '-keyout', join(work, 'privkey.pem'), '-out', join(work, 'fullchain.pem')]);
+    const cert = tool('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=lens.example.org',
+      '-keyout',
+      join(work, 'privkey.pem'),
+      '-out',
+      join(work, 'fullchain.pem'),
+    ]);
     expect(cert.status, cert.stderr).toBe(0);
     const site = read('deploy/nginx.conf').replaceAll('/etc/letsencrypt/live/lens.example.org', work);
     writeFileSync(join(work, 'site.conf'), site);
     // The main nginx.conf Debian ships, reduced to what `nginx -t` needs, with every path in the temp folder.
-    const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((k) => `  ${k}_temp_path ${join(work, k)};`).join('\n');
+    const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+      .map((k) => `  ${k}_temp_path ${join(work, k)};`)
+      .join('\n');
     writeFileSync(
       join(work, 'nginx.conf'),
       `pid ${join(work, 'nginx.pid')};\nerror_log ${join(work, 'error.log')};\nevents {}\nhttp {\n  access_log off;\n${temp}\n  include ${join(work, 'site.conf')};\n}\n`,
@@ -175,7 +211,8 @@ describe('the compiled worker and its example settings (deploy/worker.env)', () 
   beforeAll(() => {
     // A copy of the sources, built as `npm run build:server` builds them: the checkout's own
     // dist/ is left to the tests that use it (production-install.test.ts rebuilds it).
-    for (const entry of ['package.json', 'tsconfig.server.json', 'scripts', 'proxy', 'shared']) cpSync(join(ROOT, entry), join(build, entry), { recursive: true });
+    for (const entry of ['package.json', 'tsconfig.server.json', 'scripts', 'proxy', 'shared'])
+      cpSync(join(ROOT, entry), join(build, entry), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules'), join(build, 'node_modules'), 'dir');
     const r = tool(process.execPath, ['scripts/server-build.mjs', 'build'], build);
     expect(r.status, r.stdout + r.stderr).toBe(0);
@@ -184,7 +221,12 @@ describe('the compiled worker and its example settings (deploy/worker.env)', () 
   /** Runs the worker as its unit does (ExecStart, in the working directory), with only `vars` set. */
   const runWorker = (vars: Record<string, string>) => {
     const [, ...args] = execStart('ai-policy-lens-worker.service').slice('ExecStart='.length).split(' ');
-    const r = spawnSync(process.execPath, args, { cwd: build, env: { PATH: process.env.PATH, NODE_ENV: 'production', ...vars }, encoding: 'utf8', timeout: 30_000 });
+    const r = spawnSync(process.execPath, args, {
+      cwd: build,
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', ...vars },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     return { status: r.status, out: `${r.stdout}${r.stderr}` };
   };
   /** The example's database URL, pointed at a closed port on this machine. */
@@ -230,7 +272,11 @@ describe('the container recipe', () => {
   const dockerfile = read('deploy/Dockerfile');
 
   it('passes a Dockerfile validator (dockerfile-utils, the checks of the VS Code Docker language server)', () => {
-    const r = tool(process.execPath, [join(ROOT, 'node_modules/dockerfile-utils/bin/dockerfile-utils'), 'lint', join(DEPLOY, 'Dockerfile')]);
+    const r = tool(process.execPath, [
+      join(ROOT, 'node_modules/dockerfile-utils/bin/dockerfile-utils'),
+      'lint',
+      join(DEPLOY, 'Dockerfile'),
+    ]);
     expect(r.stdout + r.stderr).toBe('');
     expect(r.status).toBe(0);
   });

@@ -23,7 +23,15 @@ import { html, startFixtureFarm, text, type FixtureFarm } from '../../fixtures/f
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** A JSON log line: the fields these tests read, and whatever else pino wrote. */
-type LogLine = Record<string, unknown> & { msg?: string; path?: string; status?: number; ms?: number; domain?: string; outcome?: string; stance?: string };
+type LogLine = Record<string, unknown> & {
+  msg?: string;
+  path?: string;
+  status?: number;
+  ms?: number;
+  domain?: string;
+  outcome?: string;
+  stance?: string;
+};
 
 /** A destination that keeps every line written. */
 function capture(): { stream: Writable; lines: () => LogLine[] } {
@@ -48,7 +56,11 @@ function logOnce(tty: boolean): string {
   const code = `import { createLogger } from './proxy/lib/logger.ts'; createLogger('probe', 'info').info({ domain: 'example.com', apiKey: 'sk_secret_value' }, 'hello there');`;
   const node = [process.execPath, '--import', 'tsx', '--input-type=module', '-e', JSON.stringify(code)].join(' ');
   const r = tty
-    ? spawnSync('script', ['-qec', node, '/dev/null'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, TERM: 'dumb' } })
+    ? spawnSync('script', ['-qec', node, '/dev/null'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, TERM: 'dumb' },
+      })
     : spawnSync('sh', ['-c', node], { cwd: ROOT, encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
   return r.stdout;
@@ -67,7 +79,13 @@ describe('log format', () => {
   it('elsewhere: one JSON object per line', () => {
     const out = logOnce(false).trim();
     const line = JSON.parse(out) as Record<string, unknown>;
-    expect(line).toMatchObject({ level: 30, name: 'probe', msg: 'hello there', domain: 'example.com', apiKey: '[redacted]' });
+    expect(line).toMatchObject({
+      level: 30,
+      name: 'probe',
+      msg: 'hello there',
+      domain: 'example.com',
+      apiKey: '[redacted]',
+    });
   });
 });
 
@@ -83,12 +101,18 @@ describe('one line per non-2xx answer', () => {
       throw new Error('internal detail');
     });
     app.use((_req: express.Request, res: express.Response) => void res.status(404).json({ error: 'not_found' }));
-    app.use((_err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => void res.status(500).json({ error: 'internal_error' }));
+    app.use(
+      (_err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) =>
+        void res.status(500).json({ error: 'internal_error' }),
+    );
     const server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      for (const p of ['/ok', '/ok?x=1', '/moved', '/missing?key=sk_secret', '/boom']) await (await fetch(base + p, { redirect: 'manual', headers: { authorization: 'Bearer sk_secret' } })).arrayBuffer();
+      for (const p of ['/ok', '/ok?x=1', '/moved', '/missing?key=sk_secret', '/boom'])
+        await (
+          await fetch(base + p, { redirect: 'manual', headers: { authorization: 'Bearer sk_secret' } })
+        ).arrayBuffer();
       await new Promise((r) => setImmediate(r));
     } finally {
       server.close();
@@ -125,7 +149,11 @@ describe('one line per crawl', () => {
   it('names the domain, the time, what the site did and the stance, queued or asked for at once', async () => {
     const captured = capture();
     const crawler = createCrawler({ overrides: farm.overrides() });
-    const service = createLookupService({ store: openSqliteStore(dataDir), crawler, logger: createLogger('crawl', 'info', { pretty: false, destination: captured.stream }) });
+    const service = createLookupService({
+      store: openSqliteStore(dataDir),
+      crawler,
+      logger: createLogger('crawl', 'info', { pretty: false, destination: captured.stream }),
+    });
     const stances: Record<string, string> = {};
     try {
       await service.lookup(normalizeDomain('logged.test'));
@@ -145,9 +173,18 @@ describe('one line per crawl', () => {
     expect(crawls.map((l) => [l.domain, l.outcome, l.stance]).sort()).toEqual([
       ['logged.test', 'answered, robots.txt 200', stances['logged.test']],
       ['nowhere.invalid', 'no answer (dns)', stances['nowhere.invalid']],
-      ['optout-logged.test', 'answered, robots.txt 200, pages disallowed for this crawler', stances['optout-logged.test']],
+      [
+        'optout-logged.test',
+        'answered, robots.txt 200, pages disallowed for this crawler',
+        stances['optout-logged.test'],
+      ],
     ]);
     expect(Object.keys(stances)).toHaveLength(3);
-    for (const l of crawls) expect(l).toMatchObject({ level: 30, ms: expect.any(Number), msg: `crawled ${l.domain} in ${l.ms} ms: ${l.outcome}; stance ${l.stance}` });
+    for (const l of crawls)
+      expect(l).toMatchObject({
+        level: 30,
+        ms: expect.any(Number),
+        msg: `crawled ${l.domain} in ${l.ms} ms: ${l.outcome}; stance ${l.stance}`,
+      });
   });
 });

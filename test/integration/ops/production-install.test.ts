@@ -22,20 +22,44 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const ADDON = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
 /** What a fresh clone has after `npm run build` (the extension's output is not needed; its sources are, for the web page's). */
-const TREE = ['package.json', 'package-lock.json', 'tsconfig.server.json', 'scripts', 'proxy', 'shared', 'web', 'extension', 'dist'];
+const TREE = [
+  'package.json',
+  'package-lock.json',
+  'tsconfig.server.json',
+  'scripts',
+  'proxy',
+  'shared',
+  'web',
+  'extension',
+  'dist',
+];
 
 let dir: string;
 const children: ChildProcess[] = [];
 
 function run(cmd: string, args: string[], cwd: string): { status: number | null; out: string } {
-  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' }, timeout: 170_000 });
+  const r = spawnSync(cmd, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+    timeout: 170_000,
+  });
   return { status: r.status, out: `${r.stdout}\n${r.stderr}` };
 }
 
 /** `run` without blocking this process, which serves the fixture sites the command crawls. */
-function runAsync(cmd: string, args: string[], cwd: string, env: Record<string, string>): Promise<{ status: number | null; out: string }> {
+function runAsync(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+): Promise<{ status: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd, env: { ...process.env, npm_config_update_notifier: 'false', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, {
+      cwd,
+      env: { ...process.env, npm_config_update_notifier: 'false', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += String(d)));
     child.stderr.on('data', (d) => (out += String(d)));
@@ -77,7 +101,9 @@ beforeAll(() => {
   for (const entry of TREE) cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
   const ci = run('npm', ['ci', '--omit=dev', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], dir);
   if (ci.status !== 0 && /ENOTCACHED/.test(ci.out) && process.env.CI !== 'true') {
-    throw new Error(`npm's cache lacks a production dependency, so the offline install cannot run here (npm ci once online fills it):\n${ci.out}`);
+    throw new Error(
+      `npm's cache lacks a production dependency, so the offline install cannot run here (npm ci once online fills it):\n${ci.out}`,
+    );
   }
   expect(ci.status, ci.out).toBe(0);
   cpSync(join(ROOT, ADDON), join(dir, ADDON));
@@ -95,7 +121,8 @@ afterAll(async () => {
 
 describe('npm ci --omit=dev && npm start, on a copy of the built tree', () => {
   it('installs no dev dependency: no tsx, TypeScript, WXT or vitest', () => {
-    for (const dev of ['tsx', 'typescript', 'wxt', 'vitest']) expect(existsSync(join(dir, 'node_modules', dev)), dev).toBe(false);
+    for (const dev of ['tsx', 'typescript', 'wxt', 'vitest'])
+      expect(existsSync(join(dir, 'node_modules', dev)), dev).toBe(false);
     expect(existsSync(join(dir, 'node_modules', 'pino-pretty'))).toBe(true);
   });
 
@@ -118,15 +145,21 @@ describe('npm ci --omit=dev && npm start, on a copy of the built tree', () => {
   });
 
   it('npm run audit runs from dist/ and writes its report with Chart.js from the production install', async () => {
-    const farm = await startFixtureFarm({ 'one.test': { routes: { '/robots.txt': text('User-agent: GPTBot\nDisallow: /\n') } } });
+    const farm = await startFixtureFarm({
+      'one.test': { routes: { '/robots.txt': text('User-agent: GPTBot\nDisallow: /\n') } },
+    });
     try {
       writeFileSync(join(dir, 'list.txt'), 'one.test\n');
-      const r = await runAsync('npm', ['run', 'audit', '--', 'list.txt', '--out', 'audit-out'], dir, { CRAWL_OVERRIDES: farm.overrides() });
+      const r = await runAsync('npm', ['run', 'audit', '--', 'list.txt', '--out', 'audit-out'], dir, {
+        CRAWL_OVERRIDES: farm.overrides(),
+      });
       expect(r.status, r.out).toBe(0);
       expect(r.out).toContain('Done: 1 checked, 0 failed, 0 not checked yet.');
       const report = readFileSync(join(dir, 'audit-out', 'report.html'), 'utf8');
       expect(report).toContain('Chart.js v4');
-      expect(readFileSync(join(dir, 'audit-out', 'sites.csv'), 'utf8')).toContain('one.test,,ok,selective,selective,partial');
+      expect(readFileSync(join(dir, 'audit-out', 'sites.csv'), 'utf8')).toContain(
+        'one.test,,ok,selective,selective,partial',
+      );
     } finally {
       await farm.close();
     }

@@ -4,10 +4,21 @@
  * real signup. Every endpoint under /preview/v1, its bad inputs, auth, and limits shared with /v1.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PreviewBatchResultSchema, PreviewSearchResultSchema, SignalsResponseSchema, StatsResponseSchema } from '../../../proxy/service/preview/schemas.js';
+import {
+  PreviewBatchResultSchema,
+  PreviewSearchResultSchema,
+  SignalsResponseSchema,
+  StatsResponseSchema,
+} from '../../../proxy/service/preview/schemas.js';
 import { scanStats } from '../../../proxy/service/store/sqlite/preview-stats.js';
 import type { Domain } from '../../../shared/domain.js';
-import { AnnouncedRecordSchema, ErrorObjectSchema, FullRecordSchema, HistoryResponseSchema, ScoreResponseSchema } from '../../../shared/schemas.js';
+import {
+  AnnouncedRecordSchema,
+  ErrorObjectSchema,
+  FullRecordSchema,
+  HistoryResponseSchema,
+  ScoreResponseSchema,
+} from '../../../shared/schemas.js';
 import { text, type FixtureResponse } from '../../fixtures/farm.js';
 import { STANCE_SITES, homepage, sitesOf } from '../../fixtures/stance-sites.js';
 import { startHarness, type Harness } from '../service/harness.js';
@@ -22,7 +33,9 @@ const json = async (res: Response) => (await res.json()) as Record<string, unkno
 const errorOf = async (res: Response) => ErrorObjectSchema.parse(await res.json());
 
 beforeAll(async () => {
-  h = await startHarness({ sites: { ...sitesOf(STANCE_SITES), 'changing.test': changing('User-agent: *\nDisallow: /private/\n') } });
+  h = await startHarness({
+    sites: { ...sitesOf(STANCE_SITES), 'changing.test': changing('User-agent: *\nDisallow: /private/\n') },
+  });
   key = await h.key();
   // Unknown on the announced surface too: answered at once, queued through the service.
   for (const host of [...HOSTS, 'changing.test']) {
@@ -35,16 +48,18 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 describe('auth and limits', () => {
-  it.each(['/preview/v1/stats', '/preview/v1/policy/allows.test', '/preview/v1/search?stance=open', '/preview/v1/domain/allows.test/history'])(
-    '%s without a key or with a wrong one → 401 unauthorized',
-    async (path) => {
-      for (const k of [undefined, 'apl_not-a-real-key']) {
-        const res = await h.get(path, k);
-        expect(res.status).toBe(401);
-        expect((await errorOf(res)).error).toBe('unauthorized');
-      }
-    },
-  );
+  it.each([
+    '/preview/v1/stats',
+    '/preview/v1/policy/allows.test',
+    '/preview/v1/search?stance=open',
+    '/preview/v1/domain/allows.test/history',
+  ])('%s without a key or with a wrong one → 401 unauthorized', async (path) => {
+    for (const k of [undefined, 'apl_not-a-real-key']) {
+      const res = await h.get(path, k);
+      expect(res.status).toBe(401);
+      expect((await errorOf(res)).error).toBe('unauthorized');
+    }
+  });
 
   it('one key’s per-minute count is shared with /v1, and the 429 comes from either surface', async () => {
     const k = await h.key();
@@ -116,7 +131,11 @@ describe('methods', () => {
 
 describe('POST /preview/v1/policy/batch', () => {
   it('records for found domains in request order, each once; the rest in not_found and queued', async () => {
-    const res = await h.post('/preview/v1/policy/batch', { domains: ['Allows.test', 'training.test', 'allows.test.', 'batch-new.test'] }, key);
+    const res = await h.post(
+      '/preview/v1/policy/batch',
+      { domains: ['Allows.test', 'training.test', 'allows.test.', 'batch-new.test'] },
+      key,
+    );
     expect(res.status).toBe(200);
     const body = PreviewBatchResultSchema.parse(await res.json());
     expect(body.domains.map((d) => [d.domain, d.stance])).toEqual([
@@ -129,7 +148,9 @@ describe('POST /preview/v1/policy/batch', () => {
   it('accepts a single domain and up to 100', async () => {
     expect((await h.post('/preview/v1/policy/batch', { domains: ['allows.test'] }, key)).status).toBe(200);
     const hundred = Array.from({ length: 100 }, () => 'allows.test');
-    const body = PreviewBatchResultSchema.parse(await json(await h.post('/preview/v1/policy/batch', { domains: hundred }, key)));
+    const body = PreviewBatchResultSchema.parse(
+      await json(await h.post('/preview/v1/policy/batch', { domains: hundred }, key)),
+    );
     expect(body.domains).toHaveLength(1);
   });
 
@@ -151,7 +172,9 @@ describe('POST /preview/v1/policy/batch', () => {
   });
 
   it('refuses a body that is not JSON (415) and one over 64 KiB (413)', async () => {
-    const form = await h.post('/preview/v1/policy/batch', 'domains=allows.test', key, { 'content-type': 'application/x-www-form-urlencoded' });
+    const form = await h.post('/preview/v1/policy/batch', 'domains=allows.test', key, {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
     expect(form.status).toBe(415);
     expect((await errorOf(form)).error).toBe('unsupported_media_type');
     const big = await h.post('/preview/v1/policy/batch', { domains: ['allows.test'], pad: 'x'.repeat(70_000) }, key);
@@ -167,7 +190,14 @@ describe('GET /preview/v1/signals/{domain}', () => {
     const s = SignalsResponseSchema.parse(await res.json());
     const body = robotsOf('training.test');
     expect(s.domain).toBe('training.test');
-    expect(s.files.robots_txt).toMatchObject({ status: 200, content_type: 'text/plain', size: Buffer.byteLength(body), truncated: false, body, outcome: 'response' });
+    expect(s.files.robots_txt).toMatchObject({
+      status: 200,
+      content_type: 'text/plain',
+      size: Buffer.byteLength(body),
+      truncated: false,
+      body,
+      outcome: 'response',
+    });
     expect(s.files.robots_txt.url).toMatch(/^https?:\/\/training\.test\/robots\.txt$/);
     expect(s.files.llms_txt).toMatchObject({ status: 404, outcome: 'response' });
     expect(s.homepage.status).toBe(200);
@@ -187,7 +217,11 @@ describe('GET /preview/v1/signals/{domain}', () => {
   });
 
   it('an unknown domain answers the unknown shape', async () => {
-    expect(await json(await h.get('/preview/v1/signals/unseen-signals.test', key))).toEqual({ domain: 'unseen-signals.test', found: false, queued: true });
+    expect(await json(await h.get('/preview/v1/signals/unseen-signals.test', key))).toEqual({
+      domain: 'unseen-signals.test',
+      found: false,
+      queued: true,
+    });
   });
 });
 
@@ -200,7 +234,9 @@ describe('GET /preview/v1/search', () => {
 
   it('filters by stance (open and its synonym allows_all), blocked bot, standard and score', async () => {
     const open = await search('stance=open');
-    expect(open.results.map((r) => r.domain).sort()).toEqual(HOSTS.filter((x) => STANCE_SITES[x]!.stance === 'allows_all').sort());
+    expect(open.results.map((r) => r.domain).sort()).toEqual(
+      HOSTS.filter((x) => STANCE_SITES[x]!.stance === 'allows_all').sort(),
+    );
     expect(await search('stance=allows_all')).toEqual(open);
     const gpt = (await search('blocks=gptbot')).results.map((r) => r.domain);
     expect(gpt).toEqual(expect.arrayContaining(['blocks-all.test', 'training.test', 'wildcard.test']));
@@ -223,16 +259,26 @@ describe('GET /preview/v1/search', () => {
     expect(first).toMatchObject({ limit: 2, offset: 0 });
   });
 
-  it.each(['stance=allows', 'blocks=%3Cscript%3E', 'standard=robots', 'min_score=-1', 'max_score=101', 'min_score=9&max_score=1', 'limit=0', 'limit=101', 'offset=x', 'q=a', 'stance=open&stance=selective', 'sort=name'])(
-    '?%s → 400 invalid_params naming the parameter',
-    async (qs) => {
-      const res = await h.get(`/preview/v1/search?${qs}`, key);
-      expect(res.status).toBe(400);
-      const err = await errorOf(res);
-      expect(err.error).toBe('invalid_params');
-      expect(err.message.split(':')[0]).toBe(qs.split('=')[0]);
-    },
-  );
+  it.each([
+    'stance=allows',
+    'blocks=%3Cscript%3E',
+    'standard=robots',
+    'min_score=-1',
+    'max_score=101',
+    'min_score=9&max_score=1',
+    'limit=0',
+    'limit=101',
+    'offset=x',
+    'q=a',
+    'stance=open&stance=selective',
+    'sort=name',
+  ])('?%s → 400 invalid_params naming the parameter', async (qs) => {
+    const res = await h.get(`/preview/v1/search?${qs}`, key);
+    expect(res.status).toBe(400);
+    const err = await errorOf(res);
+    expect(err.error).toBe('invalid_params');
+    expect(err.message.split(':')[0]).toBe(qs.split('=')[0]);
+  });
 });
 
 describe('GET /preview/v1/stats', () => {
@@ -243,7 +289,8 @@ describe('GET /preview/v1/stats', () => {
     expect(s.total_domains).toBe((await h.service.status()).domains);
     // One per fixture site of each blocks-all-AI detail (test/fixtures/stance-sites.ts).
     const details: Record<string, number> = {};
-    for (const site of Object.values(STANCE_SITES)) if (site.stance === 'blocks_all_ai') details[site.detail] = (details[site.detail] ?? 0) + 1;
+    for (const site of Object.values(STANCE_SITES))
+      if (site.stance === 'blocks_all_ai') details[site.detail] = (details[site.detail] ?? 0) + 1;
     expect(s.by_stance.blocks_all_ai.details).toEqual(details);
     expect(s.top_blocked_bots[0]?.bot).toBeTruthy();
     expect(s.freshness.fresh).toBe(s.total_domains);
@@ -276,7 +323,11 @@ describe('GET /preview/v1/domain/{domain}/history', () => {
   });
 
   it('an unknown domain answers the unknown shape', async () => {
-    expect(await json(await h.get('/preview/v1/domain/unseen-history.test/history', key))).toEqual({ domain: 'unseen-history.test', found: false, queued: true });
+    expect(await json(await h.get('/preview/v1/domain/unseen-history.test/history', key))).toEqual({
+      domain: 'unseen-history.test',
+      found: false,
+      queued: true,
+    });
   });
 });
 
@@ -293,5 +344,4 @@ describe('a registry that predates the announced surface’s tables', () => {
     await h.service.analyseNow('no-rules.test' as Domain);
     expect((await h.get('/preview/v1/signals/no-rules.test', key)).status).toBe(200);
   });
-
 });

@@ -23,11 +23,17 @@ beforeAll(async () => {
   service = start('main', { DATABASE_URL: pg.adminUrl, HOST: '127.0.0.1', PORT: '0', DATA_DIR: '/nonexistent' });
   const listening = await service.waitFor((l) => l.msg === 'listening', 60_000);
   base = String(listening.url);
-  const r = await fetch(`${base}/v1/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'outage@example.test' }) });
+  const r = await fetch(`${base}/v1/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'outage@example.test' }),
+  });
   key = ((await r.json()) as { api_key: string }).api_key;
 });
 afterAll(async () => {
-  if (process.env.DEBUG_OUTAGE) for (const l of service?.lines ?? []) if (l.msg !== 'request' && !String(l.msg).startsWith('GET ')) console.log(JSON.stringify(l));
+  if (process.env.DEBUG_OUTAGE)
+    for (const l of service?.lines ?? [])
+      if (l.msg !== 'request' && !String(l.msg).startsWith('GET ')) console.log(JSON.stringify(l));
   await service?.kill();
   pg?.remove();
 });
@@ -35,7 +41,12 @@ afterAll(async () => {
 const lookup = async (domain = 'example.test') => {
   const started = Date.now();
   const r = await fetch(`${base}/v1/domain/${domain}`, { headers: { authorization: `Bearer ${key}` } });
-  return { status: r.status, ms: Date.now() - started, headers: r.headers, body: (await r.json()) as Record<string, unknown> };
+  return {
+    status: r.status,
+    ms: Date.now() - started,
+    headers: r.headers,
+    body: (await r.json()) as Record<string, unknown>,
+  };
 };
 const health = async () => {
   const r = await fetch(`${base}/health`);
@@ -69,14 +80,22 @@ describe('the service while PostgreSQL is stopped or frozen', () => {
     }
     const h = await health();
     expect(h.status).toBe(503);
-    expect(HealthUnavailableSchema.parse(h.body)).toMatchObject({ status: 'unavailable', dependencies: { database: 'down' }, error: 'storage_unavailable' });
+    expect(HealthUnavailableSchema.parse(h.body)).toMatchObject({
+      status: 'unavailable',
+      dependencies: { database: 'down' },
+      error: 'storage_unavailable',
+    });
     // Known down: answered without touching the database.
     const later = await Promise.all(Array.from({ length: 50 }, () => lookup()));
     for (const a of later) {
       expectOutageAnswer(a);
       expect(a.ms).toBeLessThan(1_000);
     }
-    const signup = await fetch(`${base}/v1/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"x@example.test"}' });
+    const signup = await fetch(`${base}/v1/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":"x@example.test"}',
+    });
     expect(signup.status).toBe(503);
 
     pg.start();

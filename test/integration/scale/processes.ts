@@ -50,7 +50,8 @@ export function start(entry: 'main' | 'worker', env: Record<string, string>): Ch
           proc.off('exit', exited);
           resolve(line);
         };
-        const exited = (code: number | null) => reject(new Error(`${entry} exited (${code}) before the awaited log line: ${stderr}`));
+        const exited = (code: number | null) =>
+          reject(new Error(`${entry} exited (${code}) before the awaited log line: ${stderr}`));
         const timer = setTimeout(() => {
           watchers.delete(done);
           reject(new Error(`${entry}: no such log line within ${timeoutMs} ms; stderr: ${stderr}`));

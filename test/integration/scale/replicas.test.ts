@@ -63,19 +63,31 @@ describe('two service replicas and two workers on one PostgreSQL', () => {
   /** Runs `fn` over `items`, `n` at a time. */
   const pool = async <T>(items: readonly T[], n: number, fn: (item: T, i: number) => Promise<void>) => {
     let next = 0;
-    await Promise.all(Array.from({ length: n }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        await fn(items[i]!, i);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: n }, async () => {
+        while (next < items.length) {
+          const i = next++;
+          await fn(items[i]!, i);
+        }
+      }),
+    );
   };
 
   beforeAll(async () => {
     const sites = Object.fromEntries(
-      DOMAINS.map((d, i) => [d, { routes: { '/': homepage(`Site ${i}`), '/robots.txt': text(i % 2 ? 'User-agent: GPTBot\nDisallow: /\n' : 'User-agent: *\nAllow: /\n') } }]),
+      DOMAINS.map((d, i) => [
+        d,
+        {
+          routes: {
+            '/': homepage(`Site ${i}`),
+            '/robots.txt': text(i % 2 ? 'User-agent: GPTBot\nDisallow: /\n' : 'User-agent: *\nAllow: /\n'),
+          },
+        },
+      ]),
     );
-    sites[SLOW] = { routes: { '/': { ...homepage('Slow'), delayMs: 3_000 }, '/robots.txt': text('User-agent: CCBot\nDisallow: /\n') } };
+    sites[SLOW] = {
+      routes: { '/': { ...homepage('Slow'), delayMs: 3_000 }, '/robots.txt': text('User-agent: CCBot\nDisallow: /\n') },
+    };
     farm = await startFixtureFarm(sites);
     db = await createTestDatabase();
     // All four start together on the new database: one migrates, the others wait for its lock.
@@ -100,16 +112,26 @@ describe('two service replicas and two workers on one PostgreSQL', () => {
     const keys = await Promise.all(Array.from({ length: 8 }, (_, i) => key(bases[i % 2]!)));
     // Every domain asked on both replicas at the same moment.
     await pool(DOMAINS, IN_FLIGHT, async (d, i) => {
-      const answers = await Promise.all(bases.map((b, r) => get(b, `/v1/domain/${d}`, keys[(i * 2 + r) % keys.length]!)));
+      const answers = await Promise.all(
+        bases.map((b, r) => get(b, `/v1/domain/${d}`, keys[(i * 2 + r) % keys.length]!)),
+      );
       for (const a of answers) expect([200]).toContain(a.status);
     });
-    await until(async () => {
-      const h = (await (await fetch(`${bases[1]}/health`)).json()) as { domains: number; queue: { queued: number; crawling: number } };
-      return h.domains >= DOMAINS.length && h.queue.queued === 0 && h.queue.crawling === 0 ? h : undefined;
-    }, 90_000, 250);
+    await until(
+      async () => {
+        const h = (await (await fetch(`${bases[1]}/health`)).json()) as {
+          domains: number;
+          queue: { queued: number; crawling: number };
+        };
+        return h.domains >= DOMAINS.length && h.queue.queued === 0 && h.queue.crawling === 0 ? h : undefined;
+      },
+      90_000,
+      250,
+    );
 
     const robots = new Map<string, number>();
-    for (const r of farm.requests) if (r.path === '/robots.txt' && r.host !== SLOW) robots.set(r.host, (robots.get(r.host) ?? 0) + 1);
+    for (const r of farm.requests)
+      if (r.path === '/robots.txt' && r.host !== SLOW) robots.set(r.host, (robots.get(r.host) ?? 0) + 1);
     expect(robots.size).toBe(DOMAINS.length);
     expect([...robots.values()].every((n) => n === 1)).toBe(true);
     const health = (await (await fetch(`${bases[0]}/health`)).json()) as { domains: number; audits: number };
@@ -120,12 +142,20 @@ describe('two service replicas and two workers on one PostgreSQL', () => {
     const k2 = await key(bases[1]!);
     const wrong: string[] = [];
     const blocksGptBot: boolean[] = [];
-    await pool(DOMAINS.filter((_, i) => i % 5 === 0), IN_FLIGHT, async (d) => {
-      const [a, b] = await Promise.all([get(bases[0]!, `/v1/domain/${d}`, k), get(bases[1]!, `/v1/domain/${d}`, k2)].map(async (r) => (await r).text()));
-      const body = JSON.parse(a!) as { found: boolean; bots?: { blocked: string[] } };
-      if (!body.found || a !== b) wrong.push(`${d}: ${a} / ${b}`);
-      else blocksGptBot.push(body.bots!.blocked.includes('GPTBot') === DOMAINS.indexOf(d) % 2 > 0);
-    });
+    await pool(
+      DOMAINS.filter((_, i) => i % 5 === 0),
+      IN_FLIGHT,
+      async (d) => {
+        const [a, b] = await Promise.all(
+          [get(bases[0]!, `/v1/domain/${d}`, k), get(bases[1]!, `/v1/domain/${d}`, k2)].map(async (r) =>
+            (await r).text(),
+          ),
+        );
+        const body = JSON.parse(a!) as { found: boolean; bots?: { blocked: string[] } };
+        if (!body.found || a !== b) wrong.push(`${d}: ${a} / ${b}`);
+        else blocksGptBot.push(body.bots!.blocked.includes('GPTBot') === DOMAINS.indexOf(d) % 2 > 0);
+      },
+    );
     expect(wrong).toEqual([]);
     expect(blocksGptBot.every(Boolean)).toBe(true);
   }, 150_000);
@@ -135,9 +165,17 @@ describe('two service replicas and two workers on one PostgreSQL', () => {
     // All 260 inside one minute window: start early in a minute.
     const intoMinute = Date.now() % 60_000;
     if (intoMinute > 45_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 200));
-    const statuses = await Promise.all(Array.from({ length: 260 }, (_, i) => get(bases[i % 2]!, `/v1/domain/${DOMAINS[i]}`, k).then(async (r) => (await r.arrayBuffer(), r.status))));
+    const statuses = await Promise.all(
+      Array.from({ length: 260 }, (_, i) =>
+        get(bases[i % 2]!, `/v1/domain/${DOMAINS[i]}`, k).then(async (r) => (await r.arrayBuffer(), r.status)),
+      ),
+    );
     const count = (s: number) => statuses.filter((x) => x === s).length;
-    expect({ ok: count(200), limited: count(429), other: statuses.length - count(200) - count(429) }).toEqual({ ok: 200, limited: 60, other: 0 });
+    expect({ ok: count(200), limited: count(429), other: statuses.length - count(200) - count(429) }).toEqual({
+      ok: 200,
+      limited: 60,
+      other: 0,
+    });
   }, 60_000);
 
   it('a worker killed with kill -9 in the middle of a crawl loses no job', async () => {
@@ -146,7 +184,9 @@ describe('two service replicas and two workers on one PostgreSQL', () => {
     expect((await get(bases[0]!, `/v1/domain/${SLOW}`, k)).status).toBe(200);
     // The worker that took the job says so (debug line); kill it while the homepage is still on its way.
     const [claimed] = await Promise.race(
-      workers.map((w) => w.waitFor((l) => l.msg === 'crawl started' && l.domain === SLOW, 20_000).then(() => [w] as const)),
+      workers.map((w) =>
+        w.waitFor((l) => l.msg === 'crawl started' && l.domain === SLOW, 20_000).then(() => [w] as const),
+      ),
     );
     await until(() => (farm.requests.some((r) => r.host === SLOW && r.path === '/') ? true : undefined), 10_000, 20);
     await claimed.kill('SIGKILL');
@@ -156,10 +196,13 @@ describe('two service replicas and two workers on one PostgreSQL', () => {
     // The other worker runs it once the job's expiry (5 s) has passed and pg-boss retries it.
     const res = await get(bases[1]!, `/v1/domain/${SLOW}`, k, { prefer: 'wait=10' });
     let body = (await res.json()) as { found: boolean; bots?: { blocked: string[] } };
-    if (!body.found) body = (await (await get(bases[1]!, `/v1/domain/${SLOW}`, k, { prefer: 'wait=10' })).json()) as typeof body;
+    if (!body.found)
+      body = (await (await get(bases[1]!, `/v1/domain/${SLOW}`, k, { prefer: 'wait=10' })).json()) as typeof body;
     expect(body).toMatchObject({ found: true });
     expect(body.bots?.blocked).toContain('CCBot');
-    const homepages = farm.requests.filter((r) => r.host === SLOW && r.path === '/' && r.headers.accept !== 'text/markdown');
+    const homepages = farm.requests.filter(
+      (r) => r.host === SLOW && r.path === '/' && r.headers.accept !== 'text/markdown',
+    );
     expect(homepages.length).toBeGreaterThanOrEqual(2);
     const survivor = workers.find((w) => w !== claimed)!;
     expect(survivor.lines.some((l) => l.msg === 'crawl started' && l.domain === SLOW)).toBe(true);

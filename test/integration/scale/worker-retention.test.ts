@@ -36,7 +36,9 @@ it('prunes audits older than AUDIT_RETENTION_DAYS, keeping the record and the hi
   expect(line).toMatchObject({ pruned: 1, olderThanDays: 15 });
   const store = await openPgStore(db.url, { log: createLogger('worker-retention-test', 'silent'), ...FAST_JOBS });
   try {
-    const left = (await store.records.audits('kept.test')).map((a) => Math.round((Date.now() - Date.parse(a.crawledAt)) / DAY));
+    const left = (await store.records.audits('kept.test')).map((a) =>
+      Math.round((Date.now() - Date.parse(a.crawledAt)) / DAY),
+    );
     expect(left.sort((a, b) => a - b)).toEqual([10, 30]);
   } finally {
     await store.close();

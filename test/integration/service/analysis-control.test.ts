@@ -14,13 +14,17 @@ import { homepage } from '../../fixtures/stance-sites.js';
 import { startHarness, type Harness } from './harness.js';
 
 const d = (s: string) => s as Domain;
-const site = (robots: string, delayMs = 0) => ({ routes: { '/': homepage('Site'), '/robots.txt': { ...text(robots), delayMs } } });
+const site = (robots: string, delayMs = 0) => ({
+  routes: { '/': homepage('Site'), '/robots.txt': { ...text(robots), delayMs } },
+});
 
 describe('whenAnalysed, recheck and Prefer: wait', () => {
   const clock = new ManualClock(Date.UTC(2026, 2, 1, 9, 0, 0));
   let h: Harness;
   let key: string;
-  const jobOf = (domain: string) => h.db.prepare('SELECT state, priority FROM jobs WHERE domain = ?').get(domain) as { state: string; priority: number } | undefined;
+  const jobOf = (domain: string) =>
+    h.db.prepare('SELECT state, priority FROM jobs WHERE domain = ?').get(domain) as
+      { state: string; priority: number } | undefined;
 
   beforeAll(async () => {
     h = await startHarness({ clock, crawlConcurrency: 2 });
@@ -52,7 +56,11 @@ describe('whenAnalysed, recheck and Prefer: wait', () => {
     const source = new EmbeddedSource(h.service, false);
     expect(await source.whenAnalysed(d('known.test'), 0)).toBe(true);
     h.farm.set('via-source.test', site('User-agent: *\nDisallow:\n'));
-    expect(await source.recheck(d('via-source.test'))).toEqual({ domain: 'via-source.test', accepted: true, retry_after: 60 });
+    expect(await source.recheck(d('via-source.test'))).toEqual({
+      domain: 'via-source.test',
+      accepted: true,
+      retry_after: 60,
+    });
     expect(await source.whenAnalysed(d('via-source.test'), 20_000)).toBe(true);
   });
 
@@ -61,7 +69,11 @@ describe('whenAnalysed, recheck and Prefer: wait', () => {
     await h.service.analyseNow(d('again.test'));
     // Checked just now: refused, with the seconds left.
     clock.advance(15_000);
-    expect(await h.service.recheck(d('again.test'))).toEqual({ domain: 'again.test', accepted: false, retry_after: 45 });
+    expect(await h.service.recheck(d('again.test'))).toEqual({
+      domain: 'again.test',
+      accepted: false,
+      retry_after: 45,
+    });
     clock.advance(45_000);
     h.farm.set('again.test', site('User-agent: GPTBot\nDisallow: /\n'));
     expect(await h.service.recheck(d('again.test'))).toEqual({ domain: 'again.test', accepted: true, retry_after: 60 });
@@ -119,11 +131,17 @@ describe('whenAnalysed, recheck and Prefer: wait', () => {
     expect(slow.headers.get('preference-applied')).toBe('wait=1');
     expect(await slow.json()).toEqual({ domain: 'too-slow.test', found: false, queued: true });
     h.farm.set('capped.test', site('User-agent: *\nDisallow:\n'));
-    expect((await h.get('/v1/domain/capped.test', key, { prefer: 'wait=3600' })).headers.get('preference-applied')).toBe('wait=10');
+    expect(
+      (await h.get('/v1/domain/capped.test', key, { prefer: 'wait=3600' })).headers.get('preference-applied'),
+    ).toBe('wait=10');
     // A known domain answers at once: nothing to wait for.
-    expect((await h.get('/v1/domain/known.test', key, { prefer: 'wait=5' })).headers.get('preference-applied')).toBeNull();
+    expect(
+      (await h.get('/v1/domain/known.test', key, { prefer: 'wait=5' })).headers.get('preference-applied'),
+    ).toBeNull();
     // Not a wait preference: ignored.
-    expect((await h.get('/v1/domain/other-pref.test', key, { prefer: 'wait=soon' })).headers.get('preference-applied')).toBeNull();
+    expect(
+      (await h.get('/v1/domain/other-pref.test', key, { prefer: 'wait=soon' })).headers.get('preference-applied'),
+    ).toBeNull();
     await h.service.idle();
   });
 });

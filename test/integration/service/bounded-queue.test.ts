@@ -15,7 +15,6 @@ import { startHarness, type Harness } from './harness.js';
 const d = (s: string) => s as Domain;
 const hanging = { routes: {}, fallback: { ...text('late'), delayMs: 60_000 } };
 
-
 describe('10,000 new domains from one client', () => {
   let h: Harness;
   const BULK = Array.from({ length: 10_000 }, (_, i) => d(`b${String(i).padStart(5, '0')}.bulk.test`));
@@ -23,7 +22,9 @@ describe('10,000 new domains from one client', () => {
   beforeAll(async () => {
     // One worker, and a budget large enough that the whole bulk really is queued.
     h = await startHarness({ crawlConcurrency: 1, queueLimits: { maxQueued: 50_000, newPerClientPerMinute: 20_000 } });
-    h.farm.set('urgent.test', { routes: { '/': homepage('Urgent'), '/robots.txt': text('User-agent: GPTBot\nDisallow: /\n') } });
+    h.farm.set('urgent.test', {
+      routes: { '/': homepage('Urgent'), '/robots.txt': text('User-agent: GPTBot\nDisallow: /\n') },
+    });
   });
   afterAll(() => h.close());
 
@@ -37,13 +38,18 @@ describe('10,000 new domains from one client', () => {
     const before = new Set(h.farm.requests.map((r) => r.host));
     const mark = h.farm.requests.length;
     await h.service.lookup(domain, { client: 'browser' });
-    const running = h.db.prepare(`SELECT domain FROM jobs WHERE state = 'running' AND domain != ?`).pluck().all(domain) as string[];
+    const running = h.db
+      .prepare(`SELECT domain FROM jobs WHERE state = 'running' AND domain != ?`)
+      .pluck()
+      .all(domain) as string[];
     expect(running.length).toBeLessThanOrEqual(1);
     expect(await h.service.whenAnalysed(domain, 30_000)).toBe(true);
     const after = h.farm.requests.slice(mark);
     const first = after.findIndex((r) => r.host === domain);
     expect(first).toBeGreaterThanOrEqual(0);
-    return [...new Set(after.slice(0, first).map((r) => r.host))].filter((host) => !before.has(host) && !running.includes(host));
+    return [...new Set(after.slice(0, first).map((r) => r.host))].filter(
+      (host) => !before.has(host) && !running.includes(host),
+    );
   }
 
   it('queues them all at batch priority, in batches of 500 as the embedded gateway sends them', async () => {
@@ -81,7 +87,11 @@ describe('queue cap and per-client budget', () => {
     for (const name of names) if (await h.service.store.records.summary(name)) n++;
     return n;
   };
-  const jobs = () => h.db.prepare('SELECT domain, priority FROM jobs ORDER BY priority, seq').all() as Array<{ domain: string; priority: number }>;
+  const jobs = () =>
+    h.db.prepare('SELECT domain, priority FROM jobs ORDER BY priority, seq').all() as Array<{
+      domain: string;
+      priority: number;
+    }>;
 
   beforeAll(async () => {
     h = await startHarness({ clock, crawlConcurrency: 1, queueLimits: { maxQueued: 20, newPerClientPerMinute: 5 } });
@@ -128,7 +138,11 @@ describe('queue cap and per-client budget', () => {
     expect(await (await h.get('/v1/domain/stuck-1.test', key)).json()).toMatchObject({ queued: true });
     await until(() => (h.farm.requests.some((r) => r.host === 'stuck-1.test') ? true : undefined), 5_000);
     for (let i = 0; i < 6; i++) {
-      expect(await (await h.get(`/v1/domain/look-${i}.test`, key)).json()).toEqual({ domain: `look-${i}.test`, found: false, queued: true });
+      expect(await (await h.get(`/v1/domain/look-${i}.test`, key)).json()).toEqual({
+        domain: `look-${i}.test`,
+        found: false,
+        queued: true,
+      });
     }
     // stuck-1 and look-0..3 used the budget of 5; look-4 and look-5 wait behind interactive work.
     expect(jobs().filter((j) => j.domain.startsWith('look-'))).toEqual([
@@ -158,7 +172,11 @@ describe('queue cap and per-client budget', () => {
     expect(ErrorObjectSchema.parse(await res.json())).toMatchObject({ error: 'queue_full', retry_after: 60 });
     expect((await h.get('/preview/v1/policy/one-too-many.test', key)).status).toBe(503);
     // Asked again, a queued domain is still answered as queued.
-    expect(await (await h.get('/v1/domain/fill-3.test', key)).json()).toEqual({ domain: 'fill-3.test', found: false, queued: true });
+    expect(await (await h.get('/v1/domain/fill-3.test', key)).json()).toEqual({
+      domain: 'fill-3.test',
+      found: false,
+      queued: true,
+    });
 
     const batch = await h.post('/v1/batch', { domains: ['first-0.test', 'not-now.test'] }, key);
     expect(batch.status).toBe(200);

@@ -12,8 +12,15 @@ import { tempDir } from '../gateway/helpers.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 
-function check(args: string[], stdin: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'proxy/service/check-cli.ts', ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env } });
+function check(
+  args: string[],
+  stdin: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'proxy/service/check-cli.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+  });
   let stdout = '';
   let stderr = '';
   proc.stdout.on('data', (d) => (stdout += String(d)));
@@ -22,7 +29,14 @@ function check(args: string[], stdin: string, env: Record<string, string>): Prom
   return new Promise((resolve) => proc.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
-const URLS = ['https://paths.test/news/x', 'https://paths.test/shopping/tv', '# a comment', '', 'https://paths.test/story/1', 'https://paths.test/a.jpg'];
+const URLS = [
+  'https://paths.test/news/x',
+  'https://paths.test/shopping/tv',
+  '# a comment',
+  '',
+  'https://paths.test/story/1',
+  'https://paths.test/a.jpg',
+];
 
 describe('npm run check', () => {
   let farm: FixtureFarm;
@@ -40,7 +54,10 @@ describe('npm run check', () => {
   it('prints one JSON line per URL, crawling a domain the registry lacks, then reading it from the registry', async () => {
     const first = await check(['--bot', 'GPTBot', '--use', 'training'], URLS.join('\n'), env);
     expect(first.code).toBe(0);
-    const lines = first.stdout.trim().split('\n').map((l) => CheckResultSchema.parse(JSON.parse(l)));
+    const lines = first.stdout
+      .trim()
+      .split('\n')
+      .map((l) => CheckResultSchema.parse(JSON.parse(l)));
     expect(lines.map((r) => [r.url, r.verdict, r.decided_by?.source, r.decided_by?.line ?? null])).toEqual([
       ['https://paths.test/news/x', 'blocked', 'tdmrep', null],
       ['https://paths.test/shopping/tv', 'allowed', 'tdmrep', null],
@@ -56,11 +73,17 @@ describe('npm run check', () => {
   });
 
   it('CSV under a header; --no-crawl leaves a new domain queued; a bad line is named and the run ends with 1', async () => {
-    const r = await check(['--use', 'inference', '--csv', '--no-crawl'], 'https://paths.test/shopping/tv\nhttps://other.test/x\nftp://paths.test/\n', env);
+    const r = await check(
+      ['--use', 'inference', '--csv', '--no-crawl'],
+      'https://paths.test/shopping/tv\nhttps://other.test/x\nftp://paths.test/\n',
+      env,
+    );
     expect(r.code).toBe(1);
     expect(r.stdout.split('\n')).toEqual([
       'url,domain,verdict,explicit,source,line,evidence,reason,found,queued,last_updated,bots',
-      expect.stringMatching(/^https:\/\/paths\.test\/shopping\/tv,paths\.test,partial,false,robots_txt,\d+,Disallow: \/,,true,,20\d\d-[^,]+,ChatGPT-User=allowed Claude-User=blocked Perplexity-User=allowed$/),
+      expect.stringMatching(
+        /^https:\/\/paths\.test\/shopping\/tv,paths\.test,partial,false,robots_txt,\d+,Disallow: \/,,true,,20\d\d-[^,]+,ChatGPT-User=allowed Claude-User=blocked Perplexity-User=allowed$/,
+      ),
       'https://other.test/x,other.test,unknown,false,,,,not_in_registry,false,true,,',
       '',
     ]);

@@ -17,7 +17,19 @@ describe('POST /v1/check', () => {
   let h: Harness;
   let key: string;
   beforeAll(async () => {
-    h = await startHarness({ sites: { 'paths.test': PATHS_SITE, 'slow.test': { ...PATHS_SITE, routes: { ...PATHS_SITE.routes, '/robots.txt': { ...(PATHS_SITE.routes['/robots.txt'] as object), delayMs: 300 } } }, ...rfc.sites } });
+    h = await startHarness({
+      sites: {
+        'paths.test': PATHS_SITE,
+        'slow.test': {
+          ...PATHS_SITE,
+          routes: {
+            ...PATHS_SITE.routes,
+            '/robots.txt': { ...(PATHS_SITE.routes['/robots.txt'] as object), delayMs: 300 },
+          },
+        },
+        ...rfc.sites,
+      },
+    });
     key = await h.key();
     await h.service.analyseNow('paths.test' as never);
   });
@@ -31,33 +43,64 @@ describe('POST /v1/check', () => {
   it('answers each URL with its verdict, the line or field that decided, and the crawl time', async () => {
     const { res, body } = await check({
       bot: 'GPTBot',
-      urls: ['https://paths.test/shopping/tv', 'https://paths.test/story/x', 'https://paths.test/news/x', 'https://paths.test/shopping/a.jpg'],
+      urls: [
+        'https://paths.test/shopping/tv',
+        'https://paths.test/story/x',
+        'https://paths.test/news/x',
+        'https://paths.test/shopping/a.jpg',
+      ],
     });
     expect(res.status).toBe(200);
     CheckResponseSchema.parse(body);
     const lookup = await json(await h.get('/v1/domain/paths.test', key));
     expect(body.bot).toBe('GPTBot');
     expect(body.use).toBe('training');
-    expect(body.results.map((r) => [r.verdict, r.decided_by?.source, r.decided_by?.line ?? null, r.decided_by?.evidence])).toEqual([
+    expect(
+      body.results.map((r) => [r.verdict, r.decided_by?.source, r.decided_by?.line ?? null, r.decided_by?.evidence]),
+    ).toEqual([
       ['allowed', 'tdmrep', null, '{"location":"/","tdm-reservation":0}'],
       ['blocked', 'robots_txt', 33, 'Disallow: /'],
       ['blocked', 'tdmrep', null, '{"location":"/news/","tdm-reservation":1}'],
       ['blocked', 'ai_txt', 2, 'Disallow: *.jpg'],
     ]);
-    for (const r of body.results) expect(r).toMatchObject({ domain: 'paths.test', found: true, last_updated: lookup.last_updated });
+    for (const r of body.results)
+      expect(r).toMatchObject({ domain: 'paths.test', found: true, last_updated: lookup.last_updated });
   });
 
   it('a use case alone: its key bots, partial when some are refused', async () => {
     const { body } = await check({ use: 'inference', urls: ['https://paths.test/shopping/tv'] });
-    expect(body.results[0]).toMatchObject({ verdict: 'partial', bots: { 'ChatGPT-User': 'allowed', 'Claude-User': 'blocked', 'Perplexity-User': 'allowed' } });
+    expect(body.results[0]).toMatchObject({
+      verdict: 'partial',
+      bots: { 'ChatGPT-User': 'allowed', 'Claude-User': 'blocked', 'Perplexity-User': 'allowed' },
+    });
   });
 
   it('queues a domain not in the registry, counts each domain once, and holds with Prefer: wait', async () => {
     const urls = ['https://new-one.test/a', 'https://new-one.test/b', 'https://paths.test/x', 'https://paths.test/y'];
     const first = await check({ bot: 'ClaudeBot', urls });
     expect(first.body.results.slice(0, 2)).toEqual([
-      { url: urls[0], domain: 'new-one.test', verdict: 'unknown', decided_by: null, explicit: false, reason: 'not_in_registry', found: false, queued: true, last_updated: null },
-      { url: urls[1], domain: 'new-one.test', verdict: 'unknown', decided_by: null, explicit: false, reason: 'not_in_registry', found: false, queued: true, last_updated: null },
+      {
+        url: urls[0],
+        domain: 'new-one.test',
+        verdict: 'unknown',
+        decided_by: null,
+        explicit: false,
+        reason: 'not_in_registry',
+        found: false,
+        queued: true,
+        last_updated: null,
+      },
+      {
+        url: urls[1],
+        domain: 'new-one.test',
+        verdict: 'unknown',
+        decided_by: null,
+        explicit: false,
+        reason: 'not_in_registry',
+        found: false,
+        queued: true,
+        last_updated: null,
+      },
     ]);
     // Two domains: the request counts twice in every window, whatever the number of URLs.
     const before = Number(first.res.headers.get('x-ratelimit-remaining-day'));
@@ -94,7 +137,11 @@ describe('POST /v1/check', () => {
       if (!Number.isNaN(remaining)) expect(now).toBe(remaining - 1);
       remaining = now;
     }
-    const tooLarge = await h.post('/v1/check', { bot: 'GPTBot', urls: Array(1200).fill(`https://paths.test/${'a'.repeat(2000)}`) }, k);
+    const tooLarge = await h.post(
+      '/v1/check',
+      { bot: 'GPTBot', urls: Array(1200).fill(`https://paths.test/${'a'.repeat(2000)}`) },
+      k,
+    );
     expect(tooLarge.status).toBe(413);
     expect(Number(tooLarge.headers.get('x-ratelimit-remaining-minute'))).toBe(remaining - 1);
     expect((await h.post('/v1/check', 'urls', k, { 'content-type': 'text/plain' })).status).toBe(415);

@@ -7,7 +7,10 @@ import { STANCE_SITES, sitesOf } from '../../fixtures/stance-sites.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 
-function lookup(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function lookup(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'proxy/service/cli.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'silent', ...env },
@@ -57,7 +60,9 @@ describe('lookup CLI', () => {
   it('an unread robots.txt is Unknown, never "no robots.txt"; an IDN host in Unicode', async () => {
     const r = await lookup(['robots-blocked.test'], env);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^Unknown: robots\.txt could not be read \((HTTP 403, )?access refused\), so the site’s AI rules are not known\.$/m);
+    expect(r.stdout).toMatch(
+      /^Unknown: robots\.txt could not be read \((HTTP 403, )?access refused\), so the site’s AI rules are not known\.$/m,
+    );
     expect(r.stdout).toMatch(/AI training {2}Unknown, robots\.txt could not be read/);
     expect(r.stdout).not.toMatch(/no robots\.txt|Openness/i);
     // A robots.txt answering 5xx holds the homepage back (RFC 9309): its terms were never looked for.
@@ -69,10 +74,17 @@ describe('lookup CLI', () => {
   });
 
   it('a homepage that links no terms: "none linked from the homepage", not a terms label', async () => {
-    farm.set('no-terms.test', { routes: { '/': html('<!doctype html><title>No Terms</title><p>Hello.</p>'), '/robots.txt': text('User-agent: *\nDisallow: /private/\n') } });
+    farm.set('no-terms.test', {
+      routes: {
+        '/': html('<!doctype html><title>No Terms</title><p>Hello.</p>'),
+        '/robots.txt': text('User-agent: *\nDisallow: /private/\n'),
+      },
+    });
     const r = await lookup(['no-terms.test'], env);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('terms of service  none linked from the homepage, none at /terms, /terms-of-service, /legal or /tos\n');
+    expect(r.stdout).toContain(
+      'terms of service  none linked from the homepage, none at /terms, /terms-of-service, /legal or /tos\n',
+    );
   });
 
   it('--json prints the full record', async () => {
@@ -82,12 +94,15 @@ describe('lookup CLI', () => {
     expect(full).toMatchObject({ domain: 'signals.test', policy_detail: 'has_signals', agents_json_exists: true });
   });
 
-  it.each([[[]], [['not a domain']], [['127.0.0.1']], [['a.test', 'b.test']], [['--frobnicate', 'a.test']]])('bad input %j → message and exit 2', async (args) => {
-    const r = await lookup(args, env);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/Usage: npm run lookup/);
-    expect(r.stdout).toBe('');
-  });
+  it.each([[[]], [['not a domain']], [['127.0.0.1']], [['a.test', 'b.test']], [['--frobnicate', 'a.test']]])(
+    'bad input %j → message and exit 2',
+    async (args) => {
+      const r = await lookup(args, env);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/Usage: npm run lookup/);
+      expect(r.stdout).toBe('');
+    },
+  );
 
   it('a bad CRAWL_OVERRIDES is a configuration error, exit 2', async () => {
     const r = await lookup(['a.test'], { CRAWL_OVERRIDES: 'nonsense' });

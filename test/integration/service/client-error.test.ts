@@ -36,7 +36,11 @@ describe('errors before Express', () => {
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   it.each([
-    ['headers over 16 KiB', `GET /v1/domain/x.com HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+    [
+      'headers over 16 KiB',
+      `GET /v1/domain/x.com HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+    ],
     ['a header line without a colon', 'GET /health HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 400],
     ['a request line that is not HTTP', 'FOO\r\n\r\n', 400],
     ['a bad Content-Length', 'POST /v1/batch HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n', 400],

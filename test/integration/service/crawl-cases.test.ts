@@ -43,10 +43,17 @@ describe('signals and crawl faults through the service', () => {
           headers: { 'tdm-reservation': '1' },
         }),
         '/robots.txt': text('User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n'),
-        '/llms.txt': text('# Everything Published\n\n> A site that publishes every AI policy file.\n', { 'content-type': 'text/markdown' }),
+        '/llms.txt': text('# Everything Published\n\n> A site that publishes every AI policy file.\n', {
+          'content-type': 'text/markdown',
+        }),
         '/ai.txt': text('User-Agent: *\nDisallow: /\n'),
         '/.well-known/tdmrep.json': json([{ location: '/', 'tdm-reservation': 1 }]),
-        '/.well-known/agents.json': json({ agentsJson: '0.1.0', info: { title: 'x', version: '1' }, sources: [], flows: [] }),
+        '/.well-known/agents.json': json({
+          agentsJson: '0.1.0',
+          info: { title: 'x', version: '1' },
+          sources: [],
+          flows: [],
+        }),
       },
     });
     f.set('redirects.test', {
@@ -59,31 +66,60 @@ describe('signals and crawl faults through the service', () => {
     f.set('www.redirects.test', { routes: { '/robots.txt': text('User-agent: GPTBot\nDisallow: /\n') } });
     const loop = { routes: { '/': homepage('Loop'), '/robots.txt': { redirect: '/robots.txt?again', status: 302 } } };
     f.set('redirect-loop.test', loop);
-    f.set('slow.test', { routes: { '/': homepage('Slow Robots'), '/robots.txt': { ...text('User-agent: *\nDisallow: /\n'), delayMs: 2_500 } } });
+    f.set('slow.test', {
+      routes: {
+        '/': homepage('Slow Robots'),
+        '/robots.txt': { ...text('User-agent: *\nDisallow: /\n'), delayMs: 2_500 },
+      },
+    });
     f.set('all-slow.test', { routes: {}, fallback: { ...text('late'), delayMs: 5_000 } });
     f.set('dropper.test', { routes: {}, fallback: { drop: true } });
     f.set('huge.test', {
       routes: {
         '/': homepage('Huge robots.txt'),
-        '/robots.txt': text('User-agent: GPTBot\nDisallow: /\n\n' + '# padding line to make the file large\n'.repeat(20_000)),
+        '/robots.txt': text(
+          'User-agent: GPTBot\nDisallow: /\n\n' + '# padding line to make the file large\n'.repeat(20_000),
+        ),
       },
     });
-    f.set('soft404.test', { routes: { '/': homepage('Soft'), '/robots.txt': html('<html><body>Not found</body></html>') } });
+    f.set('soft404.test', {
+      routes: { '/': homepage('Soft'), '/robots.txt': html('<html><body>Not found</body></html>') },
+    });
     f.set('challenge-403.test', {
       routes: {
-        '/': { status: 403, headers: { 'content-type': 'text/html', server: 'cloudflare', 'cf-mitigated': 'challenge' }, body: '<html><title>Just a moment...</title></html>' },
-        '/robots.txt': { status: 403, headers: { 'content-type': 'text/html', server: 'cloudflare', 'cf-mitigated': 'challenge' }, body: '<html><title>Just a moment...</title></html>' },
+        '/': {
+          status: 403,
+          headers: { 'content-type': 'text/html', server: 'cloudflare', 'cf-mitigated': 'challenge' },
+          body: '<html><title>Just a moment...</title></html>',
+        },
+        '/robots.txt': {
+          status: 403,
+          headers: { 'content-type': 'text/html', server: 'cloudflare', 'cf-mitigated': 'challenge' },
+          body: '<html><title>Just a moment...</title></html>',
+        },
       },
     });
     // The crawler's manners (RFC 9309): pages it was asked not to fetch, or held back from.
     const withTerms = (robots: FixtureResponse) => ({
-      routes: { '/': homepage('Opted Out'), '/terms': html('<h1>Terms</h1><p>No scraping.</p>'), '/robots.txt': robots },
+      routes: {
+        '/': homepage('Opted Out'),
+        '/terms': html('<h1>Terms</h1><p>No scraping.</p>'),
+        '/robots.txt': robots,
+      },
     });
-    f.set('optout-ai.test', withTerms(text(`User-agent: ${CRAWLER_TOKEN}\nDisallow: /\n\nUser-agent: GPTBot\nUser-agent: ClaudeBot\nDisallow: /\n`)));
+    f.set(
+      'optout-ai.test',
+      withTerms(
+        text(`User-agent: ${CRAWLER_TOKEN}\nDisallow: /\n\nUser-agent: GPTBot\nUser-agent: ClaudeBot\nDisallow: /\n`),
+      ),
+    );
     f.set('robots-503.test', withTerms(text('Service Unavailable', {}, 503)));
     f.set('robots-429.test', withTerms(text('Too Many Requests', {}, 429)));
     f.set('ssrf-redirect.test', {
-      routes: { '/': homepage('Sneaky'), '/robots.txt': { redirect: `http://127.0.0.1:${f.port}/secret`, status: 302 } },
+      routes: {
+        '/': homepage('Sneaky'),
+        '/robots.txt': { redirect: `http://127.0.0.1:${f.port}/secret`, status: 302 },
+      },
     });
     key = await h.key();
   });
@@ -102,7 +138,14 @@ describe('signals and crawl faults through the service', () => {
 
   it('finds every standard', async () => {
     const { summary, full } = await analysed('all-signals.test');
-    expect(summary.signals).toEqual({ robots_txt: true, llms_txt: true, ai_txt: true, tdmrep: true, content_signals: true, agents_json: true });
+    expect(summary.signals).toEqual({
+      robots_txt: true,
+      llms_txt: true,
+      ai_txt: true,
+      tdmrep: true,
+      content_signals: true,
+      agents_json: true,
+    });
     expect(summary.use_cases.training).toBe('blocked');
     expect(full.usage_signals.training).toBe(false);
     expect(full.meta_tags).toBeTypeOf('object');
@@ -110,7 +153,12 @@ describe('signals and crawl faults through the service', () => {
 
   it('follows redirects (relative and to another host of the site)', async () => {
     const { summary, evidence } = await analysed('redirects.test');
-    expect(evidence.robots).toMatchObject({ kind: 'response', status: 200, redirects: 2, finalUrl: 'http://www.redirects.test/robots.txt' });
+    expect(evidence.robots).toMatchObject({
+      kind: 'response',
+      status: 200,
+      redirects: 2,
+      finalUrl: 'http://www.redirects.test/robots.txt',
+    });
     expect(summary.bots.blocked).toContain('GPTBot');
   });
 
@@ -130,7 +178,12 @@ describe('signals and crawl faults through the service', () => {
     // was reached (classification.md section 11); told as it happened, with the time waited
     // (this harness's request limit is 800 ms: "1 s"), the homepage not said not to answer.
     expect(summary).toMatchObject({ stance: 'no_policy', detail: 'robots_blocked' });
-    expect(summary.basis!.robots_txt).toEqual({ status: 'unreachable', http_status: null, problem: 'timeout', waited_s: 1 });
+    expect(summary.basis!.robots_txt).toEqual({
+      status: 'unreachable',
+      http_status: null,
+      problem: 'timeout',
+      waited_s: 1,
+    });
     expect(full.confidence).toBe(0.4);
     const stance = full.explanations.find((x) => x.subject === 'stance')!.reason;
     expect(stance).toBe(
@@ -162,26 +215,34 @@ describe('signals and crawl faults through the service', () => {
       evidence: 'Disallow: /',
       reason: expect.stringContaining('at the site’s request'),
     });
-    expect(full.explanations.find((x) => x.subject === 'tos_ai_stance')!.reason).toContain('not fetched at the site’s request');
+    expect(full.explanations.find((x) => x.subject === 'tos_ai_stance')!.reason).toContain(
+      'not fetched at the site’s request',
+    );
     expect((await h.service.store.records.audits('optout-ai.test')).at(-1)!.failure).toBeNull();
   });
 
   it.each([
     ['robots-503.test', 503, 'the server failed (HTTP 503)', 'robots.txt: server error (HTTP 503)'],
     ['robots-429.test', 429, 'the server asked to slow down (HTTP 429)', null],
-  ] as const)('%s: robots.txt answered %i, so no page was requested: row 6, told truly', async (domain, code, why, failure) => {
-    const { summary, full, evidence } = await analysed(domain);
-    expect(h.farm.requests.filter((r) => r.host === domain).map((r) => r.path)).not.toContain('/');
-    expect(evidence.homepage).toMatchObject({ kind: 'refused', robots: 'unreachable' });
-    expect(summary).toMatchObject({ stance: 'no_policy', detail: 'robots_blocked' });
-    expect(full.confidence).toBe(0.4);
-    const stance = full.explanations.find((x) => x.subject === 'stance')!.reason;
-    expect(stance).toContain(`robots.txt could not be read because ${why}`);
-    expect(stance).toContain('the homepage and the site’s other pages were not requested');
-    expect(full.explanations.find((x) => x.subject === 'homepage')).toMatchObject({ value: 'not_fetched', evidence: expect.stringContaining(`HTTP ${code}`) });
-    // 5xx may pass: a failed check, retried; 429 is the site's answer (section 8).
-    expect((await h.service.store.records.audits(domain)).at(-1)!.failure).toBe(failure);
-  });
+  ] as const)(
+    '%s: robots.txt answered %i, so no page was requested: row 6, told truly',
+    async (domain, code, why, failure) => {
+      const { summary, full, evidence } = await analysed(domain);
+      expect(h.farm.requests.filter((r) => r.host === domain).map((r) => r.path)).not.toContain('/');
+      expect(evidence.homepage).toMatchObject({ kind: 'refused', robots: 'unreachable' });
+      expect(summary).toMatchObject({ stance: 'no_policy', detail: 'robots_blocked' });
+      expect(full.confidence).toBe(0.4);
+      const stance = full.explanations.find((x) => x.subject === 'stance')!.reason;
+      expect(stance).toContain(`robots.txt could not be read because ${why}`);
+      expect(stance).toContain('the homepage and the site’s other pages were not requested');
+      expect(full.explanations.find((x) => x.subject === 'homepage')).toMatchObject({
+        value: 'not_fetched',
+        evidence: expect.stringContaining(`HTTP ${code}`),
+      });
+      // 5xx may pass: a failed check, retried; 429 is the site's answer (section 8).
+      expect((await h.service.store.records.audits(domain)).at(-1)!.failure).toBe(failure);
+    },
+  );
 
   it('a site that answers nothing in time, or drops every connection, is unreachable', async () => {
     for (const d of ['all-slow.test', 'dropper.test']) {
@@ -209,7 +270,9 @@ describe('signals and crawl faults through the service', () => {
     const { summary, full, evidence } = await analysed(domain);
     expect(summary.detail).toBe('unreachable');
     // Told as it was: refused by the address guard, not "did not answer".
-    expect(full.explanations.find((x) => x.subject === 'stance')!.reason).toMatch(/^Nothing was fetched \(.+\), so nothing about AI could be read\.$/);
+    expect(full.explanations.find((x) => x.subject === 'stance')!.reason).toMatch(
+      /^Nothing was fetched \(.+\), so nothing about AI could be read\.$/,
+    );
     expect(evidence.homepage.kind).toBe('refused');
     expect(evidence.robots.kind).toBe('refused');
     expect(lookups).toContain(domain);

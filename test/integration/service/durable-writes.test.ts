@@ -40,10 +40,13 @@ async function signup(base: string, ip: string): Promise<string> {
 async function keyStatus(base: string, key: string): Promise<number> {
   const end = Date.now() + 30_000;
   for (;;) {
-    const res = await fetch(`${base}/v1/search?q=durable`, { headers: { authorization: `Bearer ${key}` } }).catch(() => null);
+    const res = await fetch(`${base}/v1/search?q=durable`, { headers: { authorization: `Bearer ${key}` } }).catch(
+      () => null,
+    );
     if (res) await res.arrayBuffer();
     if (res && res.status < 500) return res.status;
-    if (Date.now() > end) throw new Error(`the service did not answer after the restart (last: ${res?.status ?? 'no connection'})`);
+    if (Date.now() > end)
+      throw new Error(`the service did not answer after the restart (last: ${res?.status ?? 'no connection'})`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -70,7 +73,13 @@ describe('signup on PostgreSQL, then the database crashes at once', () => {
   });
 
   it(`keeps every key: ${TRIES} signups, each followed at once by pg_ctl stop -m immediate`, async () => {
-    service = start('main', { DATABASE_URL: cluster.url('lens'), HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, TRUST_PROXY: '1' });
+    service = start('main', {
+      DATABASE_URL: cluster.url('lens'),
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      TRUST_PROXY: '1',
+    });
     const base = await listening(service);
     const lost: number[] = [];
     for (let i = 0; i < TRIES; i++) {
@@ -96,8 +105,13 @@ describe('signup on PostgreSQL, then the database crashes at once', () => {
     const client = new pg.Client({ connectionString: cluster.url('lens') });
     await client.connect();
     try {
-      const left = await client.query<{ domain: string }>('SELECT domain FROM domains WHERE domain = ANY($1::text[])', [domains]);
-      expect(left.rows.map((r) => r.domain), 'purged domains back after the crash').toEqual([]);
+      const left = await client.query<{ domain: string }>('SELECT domain FROM domains WHERE domain = ANY($1::text[])', [
+        domains,
+      ]);
+      expect(
+        left.rows.map((r) => r.domain),
+        'purged domains back after the crash',
+      ).toEqual([]);
     } finally {
       await client.end();
     }
@@ -109,14 +123,18 @@ describe('signup on PostgreSQL, then the database crashes at once', () => {
     // Stored (and so last looked up) 10 days ago.
     for (const d of unused) await storeGood(store, d, Date.now() - 10 * 86_400_000);
     await store.close();
-    const out = await run('proxy/service/maintenance-cli.ts', ['purge', '--unused-days', '5'], { DATABASE_URL: cluster.url('lens') });
+    const out = await run('proxy/service/maintenance-cli.ts', ['purge', '--unused-days', '5'], {
+      DATABASE_URL: cluster.url('lens'),
+    });
     expect(out).toMatchObject({ code: 0, stdout: 'Forgot 30 domains no one looked up for 5 days.\n' });
     cluster.crash();
     cluster.start();
     const client = new pg.Client({ connectionString: cluster.url('lens') });
     await client.connect();
     try {
-      const left = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM domains WHERE domain LIKE 'unused-%'");
+      const left = await client.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM domains WHERE domain LIKE 'unused-%'",
+      );
       expect(left.rows[0]!.n, 'unused domains back after the crash').toBe(0);
     } finally {
       await client.end();

@@ -42,7 +42,9 @@ describe('the early answer, while the terms page is read', () => {
     const crawler = createCrawler({ overrides: h.farm.overrides() });
     try {
       const early: Array<{ at: number; evidence: Evidence }> = [];
-      const whole = await crawler.crawl('crawl-early.test', undefined, (e) => early.push({ at: Date.now(), evidence: e }));
+      const whole = await crawler.crawl('crawl-early.test', undefined, (e) =>
+        early.push({ at: Date.now(), evidence: e }),
+      );
       const ended = Date.now();
       expect(early).toHaveLength(1);
       const e = early[0]!.evidence;
@@ -63,7 +65,9 @@ describe('the early answer, while the terms page is read', () => {
   });
 
   it('when the homepage links no terms, the usual places are tried, and the early evidence comes while they are', async () => {
-    h.farm.set('no-terms.test', { routes: { '/': html('<!doctype html><title>No Terms</title><p>Hello.</p>'), '/robots.txt': text(BLOCK_GPT) } });
+    h.farm.set('no-terms.test', {
+      routes: { '/': html('<!doctype html><title>No Terms</title><p>Hello.</p>'), '/robots.txt': text(BLOCK_GPT) },
+    });
     const crawler = createCrawler({ overrides: h.farm.overrides() });
     try {
       const early: Evidence[] = [];
@@ -92,7 +96,9 @@ describe('the early answer, while the terms page is read', () => {
     // Only the lookup has an early form: the full record waits for the store.
     expect(await h.service.full(d('early.test'))).toMatchObject({ found: false, queued: true });
     // Over HTTP, a held lookup gets the early answer too.
-    const held = DomainPolicyFoundSchema.parse(await (await h.get('/v1/domain/early.test', key, { prefer: 'wait=10' })).json());
+    const held = DomainPolicyFoundSchema.parse(
+      await (await h.get('/v1/domain/early.test', key, { prefer: 'wait=10' })).json(),
+    );
     expect(held.basis?.terms_pending).toBe(true);
 
     expect(await h.service.whenAnalysed(d('early.test'), 10_000, undefined, { stored: true })).toBe(true);
@@ -101,7 +107,13 @@ describe('the early answer, while the terms page is read', () => {
     expect(stored.basis?.terms_pending).toBeUndefined();
     expect(stored.site.has_tos).toBe(true);
     // What the badge and the verdicts show did not change when the terms came in.
-    expect({ stance: early.stance, detail: early.detail, use_cases: early.use_cases, bots: early.bots, last_updated: early.last_updated }).toEqual({
+    expect({
+      stance: early.stance,
+      detail: early.detail,
+      use_cases: early.use_cases,
+      bots: early.bots,
+      last_updated: early.last_updated,
+    }).toEqual({
       stance: stored.stance,
       detail: stored.detail,
       use_cases: stored.use_cases,
@@ -113,7 +125,11 @@ describe('the early answer, while the terms page is read', () => {
 
   it('a failed crawl is never answered early', async () => {
     h.farm.set('failing.test', {
-      routes: { '/': homepage('Failing'), '/robots.txt': text('Service unavailable', {}, 503), '/terms': { ...SILENT_TERMS, delayMs: TERMS_MS } },
+      routes: {
+        '/': homepage('Failing'),
+        '/robots.txt': text('Service unavailable', {}, 503),
+        '/terms': { ...SILENT_TERMS, delayMs: TERMS_MS },
+      },
     });
     await h.service.lookup(d('failing.test'));
     // robots.txt answers 503: the homepage is held (RFC 9309), no terms link is followed, and the

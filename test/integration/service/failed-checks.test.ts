@@ -19,18 +19,21 @@ const d = (s: string) => s as Domain;
 const site = (robots: string) => ({ routes: { '/': homepage('A Site'), '/robots.txt': text(robots) } });
 const failing503 = { routes: { '/': homepage('A Site'), '/robots.txt': text('Service Unavailable', {}, 503) } };
 
-
 describe('failed checks through the service', () => {
   let h: Harness;
   let key: string;
   const audits = (domain: string) => h.service.store.records.audits(domain);
-  const jobState = (domain: string) => (h.db.prepare('SELECT state FROM jobs WHERE domain = ?').pluck().get(domain) as string | undefined) ?? 'none';
+  const jobState = (domain: string) =>
+    (h.db.prepare('SELECT state FROM jobs WHERE domain = ?').pluck().get(domain) as string | undefined) ?? 'none';
   const json = async (path: string) => (await h.get(path, key)).json() as Promise<Record<string, unknown>>;
   /** Polls through the service object: a key's 200 requests a minute are not for waiting loops. */
   const lookup = async (domain: string) => (await h.service.lookup(d(domain))) as Record<string, unknown>;
 
   beforeAll(async () => {
-    h = await startHarness({ retryDelaysMs: RETRIES, crawler: { timeouts: { connectMs: 500, requestMs: 800, domainMs: 3_000 } } });
+    h = await startHarness({
+      retryDelaysMs: RETRIES,
+      crawler: { timeouts: { connectMs: 500, requestMs: 800, domainMs: 3_000 } },
+    });
     key = await h.key();
   });
   afterAll(() => h.close());
@@ -59,7 +62,11 @@ describe('failed checks through the service', () => {
       return r.last_updated !== good.last_updated ? r : undefined;
     }, 10_000);
     expect(recovered.bots.blocked).toContain('CCBot');
-    expect((await audits('flaky.test')).map((a) => a.failure)).toEqual([null, 'robots.txt: server error (HTTP 503)', null]);
+    expect((await audits('flaky.test')).map((a) => a.failure)).toEqual([
+      null,
+      'robots.txt: server error (HTTP 503)',
+      null,
+    ]);
     expect(jobState('flaky.test')).toBe('none');
   });
 
@@ -68,7 +75,12 @@ describe('failed checks through the service', () => {
     const then = new Date(Date.now() - 86_400_000).toISOString();
     await h.service.store.records.storeCrawl({
       evidence: evidence('slow-now.test', then, 'User-agent: GPTBot\nDisallow: /\n'),
-      classification: classification('slow-now.test', then, { detail: 'blocks_training', use_cases: { training: 'blocked' }, blocked: ['GPTBot'], basis: true }),
+      classification: classification('slow-now.test', then, {
+        detail: 'blocks_training',
+        use_cases: { training: 'blocked' },
+        blocked: ['GPTBot'],
+        basis: true,
+      }),
       nowMs: Date.parse(then),
       failure: null,
       retryDelaysMs: RETRY_DELAYS_MS,

@@ -76,7 +76,11 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const request = (method: string, path: string, init: { body?: string; key?: string; headers?: Record<string, string> }) =>
+  const request = (
+    method: string,
+    path: string,
+    init: { body?: string; key?: string; headers?: Record<string, string> },
+  ) =>
     fetch(base + path, {
       method,
       body: init.body,

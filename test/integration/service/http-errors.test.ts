@@ -73,7 +73,12 @@ describe('bad input through the HTTP surface', () => {
   });
 
   it('search defaults: limit 20, offset 0', async () => {
-    expect(await (await h.get('/v1/search?q=zz', key)).json()).toEqual({ results: [], limit: 20, offset: 0, has_more: false });
+    expect(await (await h.get('/v1/search?q=zz', key)).json()).toEqual({
+      results: [],
+      limit: 20,
+      offset: 0,
+      has_more: false,
+    });
   });
 
   it('search text no name can hold (a NUL) finds nothing: never a 500', async () => {
@@ -103,13 +108,35 @@ describe('bad input through the HTTP surface', () => {
 
   it('malformed JSON → 400 invalid_params; wrong content type → 415; over 64 KiB → 413', async () => {
     await expectError(await h.post('/v1/batch', '{"domains": [', key), 400, 'invalid_params');
-    await expectError(await h.post('/v1/batch', 'domains=a.com', key, { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'unsupported_media_type');
-    await expectError(await h.post('/v1/batch', '{"domains":["a.com","b.com"]}', key, { 'content-type': 'text/plain' }), 415, 'unsupported_media_type');
+    await expectError(
+      await h.post('/v1/batch', 'domains=a.com', key, { 'content-type': 'application/x-www-form-urlencoded' }),
+      415,
+      'unsupported_media_type',
+    );
+    await expectError(
+      await h.post('/v1/batch', '{"domains":["a.com","b.com"]}', key, { 'content-type': 'text/plain' }),
+      415,
+      'unsupported_media_type',
+    );
     const huge = JSON.stringify({ domains: ['a.com', 'b.com'], pad: 'x'.repeat(70 * 1024) });
     await expectError(await h.post('/v1/batch', huge, key), 413, 'payload_too_large');
-    await expectError(await h.post('/v1/auth/signup', huge, undefined, { 'x-forwarded-for': '192.0.2.50' }), 413, 'payload_too_large');
-    await expectError(await h.post('/v1/auth/signup', '{"email":', undefined, { 'x-forwarded-for': '192.0.2.51' }), 400, 'invalid_params');
-    await expectError(await h.post('/v1/batch', '{"domains":["a.com","b.com"]}', key, { 'content-type': 'application/json; charset=latin1' }), 415, 'unsupported_media_type');
+    await expectError(
+      await h.post('/v1/auth/signup', huge, undefined, { 'x-forwarded-for': '192.0.2.50' }),
+      413,
+      'payload_too_large',
+    );
+    await expectError(
+      await h.post('/v1/auth/signup', '{"email":', undefined, { 'x-forwarded-for': '192.0.2.51' }),
+      400,
+      'invalid_params',
+    );
+    await expectError(
+      await h.post('/v1/batch', '{"domains":["a.com","b.com"]}', key, {
+        'content-type': 'application/json; charset=latin1',
+      }),
+      415,
+      'unsupported_media_type',
+    );
   });
 
   it('unknown paths → 404 not_found; wrong methods → 405 with Allow', async () => {

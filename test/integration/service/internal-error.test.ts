@@ -22,11 +22,20 @@ describe('internal errors', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'svc-500-'));
-    service = createLookupService({ store: openSqliteStore(dir), crawler: { crawl: () => Promise.reject(new Error('unused')) }, workers: false });
+    service = createLookupService({
+      store: openSqliteStore(dir),
+      crawler: { crawl: () => Promise.reject(new Error('unused')) },
+      workers: false,
+    });
     const sink = new Writable({ write: (chunk, _e, cb) => (logged.push(String(chunk)), cb()) });
     const logger = pino({ level: 'error', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, sink);
     // The registry breaks under the app: every read now throws inside the route.
-    const broken = { ...service, lookup: () => { throw new Error('SQLITE_CORRUPT: secret table detail'); } };
+    const broken = {
+      ...service,
+      lookup: () => {
+        throw new Error('SQLITE_CORRUPT: secret table detail');
+      },
+    };
     const app = createServiceApp({ service: broken, store: service.store, logger });
     key = await new ApiKeys(service.store.keys).create('a@example.com', '127.0.0.1', Date.now());
     const server = app.listen(0, '127.0.0.1');

@@ -22,10 +22,16 @@ function setUsage(h: Harness, key: string, counts: { minute?: number; day?: numb
   const id = (h.db.prepare('SELECT id FROM api_keys WHERE prefix = ?').get(key.slice(0, 12)) as { id: number }).id;
   const d = new Date(at);
   h.db
-    .prepare(
-      `INSERT OR REPLACE INTO key_usage VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(id, Math.floor(at / 60_000) * 60_000, counts.minute ?? 0, Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()), counts.day ?? 0, Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1), counts.month ?? 0);
+    .prepare(`INSERT OR REPLACE INTO key_usage VALUES (?, ?, ?, ?, ?, ?, ?)`)
+    .run(
+      id,
+      Math.floor(at / 60_000) * 60_000,
+      counts.minute ?? 0,
+      Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()),
+      counts.day ?? 0,
+      Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1),
+      counts.month ?? 0,
+    );
 }
 
 describe('per-key limits', () => {
@@ -140,26 +146,39 @@ describe('signup', () => {
     expect(res.status).toBe(201);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = SignupResponseSchema.parse(await res.json());
-    expect(body).toMatchObject({ email: 'Ada@example.com', limits: { per_minute: 200, per_day: 10_000, per_month: 100_000 } });
+    expect(body).toMatchObject({
+      email: 'Ada@example.com',
+      limits: { per_minute: 200, per_day: 10_000, per_month: 100_000 },
+    });
     expect(body.api_key).toMatch(/^apl_[A-Za-z0-9_-]{43}$/);
     expect(body.message).toMatch(/once/);
     expect((await h.get('/v1/search?q=ab', body.api_key)).status).toBe(200);
-    const stored = JSON.stringify(h.db.prepare('SELECT * FROM api_keys').all(), (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString('hex') : v));
+    const stored = JSON.stringify(h.db.prepare('SELECT * FROM api_keys').all(), (_k, v: unknown) =>
+      Buffer.isBuffer(v) ? v.toString('hex') : v,
+    );
     expect(stored).not.toContain(body.api_key);
   });
 
-  it.each([{}, { email: 'nope' }, { email: 'a@localhost' }, { email: 42 }, { email: 'a@10.0.0.1' }, []])('400 invalid_email for %j', async (body) => {
-    const res = await signup(body, '198.51.100.2');
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'invalid_email', message: expect.any(String) });
-  });
+  it.each([{}, { email: 'nope' }, { email: 'a@localhost' }, { email: 42 }, { email: 'a@10.0.0.1' }, []])(
+    '400 invalid_email for %j',
+    async (body) => {
+      const res = await signup(body, '198.51.100.2');
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: 'invalid_email', message: expect.any(String) });
+    },
+  );
 
   it('3 a day per address; the 4th is 429 day with Retry-After to midnight UTC; the next day works', async () => {
     for (let i = 0; i < 3; i++) expect((await signup({ email: `u${i}@example.com` })).status).toBe(201);
     const fourth = await signup({ email: 'u4@example.com' });
     expect(fourth.status).toBe(429);
     expect(fourth.headers.get('retry-after')).toBe(String(2 * 3600));
-    expect(await fourth.json()).toEqual({ error: 'rate_limit_exceeded', message: expect.any(String), retry_after: 7200, limit_type: 'day' });
+    expect(await fourth.json()).toEqual({
+      error: 'rate_limit_exceeded',
+      message: expect.any(String),
+      retry_after: 7200,
+      limit_type: 'day',
+    });
     // Another address is not affected; the trusted hop count ignores spoofed earlier hops.
     expect((await signup({ email: 'v@example.com' }, '203.0.113.8')).status).toBe(201);
     expect((await signup({ email: 'w@example.com' }, '1.2.3.4, 203.0.113.7')).status).toBe(429);
@@ -169,7 +188,8 @@ describe('signup', () => {
 
   it('counts an IPv6 client per /56, so rotating addresses inside its prefix does not reset the limit', async () => {
     clock.set(Date.UTC(2026, 0, 20, 9, 0, 0));
-    for (let i = 1; i <= 3; i++) expect((await signup({ email: `six${i}@example.com` }, `2001:db8:aa:${i}::${i}`)).status).toBe(201);
+    for (let i = 1; i <= 3; i++)
+      expect((await signup({ email: `six${i}@example.com` }, `2001:db8:aa:${i}::${i}`)).status).toBe(201);
     expect((await signup({ email: 'six4@example.com' }, '2001:db8:aa:ff::9')).status).toBe(429);
     expect((await signup({ email: 'six5@example.com' }, '2001:db8:ab::1')).status).toBe(201); // another /56
   });

@@ -16,8 +16,14 @@ type Obj = Record<string, unknown>;
 /** The parts of the document these tests read. */
 type ResponseSpec = { headers?: Obj; content: Record<string, { schema: unknown }> };
 type Operation = { responses?: Record<string, ResponseSpec | undefined> };
-type OpenApiDoc = { openapi: string; paths: Record<string, Record<string, Operation | undefined>>; components: { schemas: Obj } };
-const DOC = JSON.parse(readFileSync(new URL('../../../proxy/service/openapi.json', import.meta.url), 'utf8')) as OpenApiDoc;
+type OpenApiDoc = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation | undefined>>;
+  components: { schemas: Obj };
+};
+const DOC = JSON.parse(
+  readFileSync(new URL('../../../proxy/service/openapi.json', import.meta.url), 'utf8'),
+) as OpenApiDoc;
 
 /** A layer of an Express 5 router, as far as the route walk reads it. */
 type Layer = { route?: { path: string; methods: Obj }; handle?: { stack?: Layer[] }; rawPath?: string };
@@ -53,11 +59,16 @@ const TEMPLATES = Object.keys(DOC.paths).map((p) => ({ p, re: new RegExp(`^${p.r
 /** Checks one real response against the document; returns the body. */
 async function conforms(res: Response, method: string): Promise<unknown> {
   const path = new URL(res.url).pathname;
-  const template = TEMPLATES.filter((t) => t.re.test(path)).sort((a, b) => a.p.split('{').length - b.p.split('{').length)[0];
+  const template = TEMPLATES.filter((t) => t.re.test(path)).sort(
+    (a, b) => a.p.split('{').length - b.p.split('{').length,
+  )[0];
   // Unknown paths, and methods a path does not take, cannot be documented under a path and
   // method: the document's description promises 404 not_found / 405 method_not_allowed (with
   // Allow), both ErrorObjects.
-  const error = (headers: Obj): ResponseSpec => ({ headers, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorObject' } } } });
+  const error = (headers: Obj): ResponseSpec => ({
+    headers,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorObject' } } },
+  });
   if (!template) expect(res.status, `${path} is documented`).toBe(404);
   const spec = !template
     ? error({})
@@ -65,7 +76,8 @@ async function conforms(res: Response, method: string): Promise<unknown> {
       ? error({ Allow: {} })
       : DOC.paths[template.p]?.[method.toLowerCase()]?.responses?.[String(res.status)];
   expect(spec, `${method} ${template?.p} documents ${res.status}`).toBeDefined();
-  for (const h of Object.keys(spec?.headers ?? {})) expect(res.headers.get(h), `${method} ${path} ${res.status} header ${h}`).not.toBeNull();
+  for (const h of Object.keys(spec?.headers ?? {}))
+    expect(res.headers.get(h), `${method} ${path} ${res.status} header ${h}`).not.toBeNull();
   const body: unknown = await res.json();
   const schema = z.fromJSONSchema(inline(spec!.content['application/json']!.schema) as never);
   const r = schema.safeParse(body);
@@ -77,7 +89,12 @@ describe('openapi.json', () => {
   let h: Harness;
   let key: string;
   beforeAll(async () => {
-    h = await startHarness({ sites: sitesOf({ 'training.test': STANCE_SITES['training.test']!, 'signals.test': STANCE_SITES['signals.test']! }) });
+    h = await startHarness({
+      sites: sitesOf({
+        'training.test': STANCE_SITES['training.test']!,
+        'signals.test': STANCE_SITES['signals.test']!,
+      }),
+    });
     key = await h.key();
     await h.service.lookup('training.test' as never);
     await h.service.lookup('signals.test' as never);
@@ -86,7 +103,9 @@ describe('openapi.json', () => {
   afterAll(() => h.close());
 
   it('is exactly what the code generates (run `npx tsx proxy/service/openapi/write.ts` after a change)', () => {
-    expect(readFileSync(new URL('../../../proxy/service/openapi.json', import.meta.url), 'utf8')).toBe(serializeOpenApi());
+    expect(readFileSync(new URL('../../../proxy/service/openapi.json', import.meta.url), 'utf8')).toBe(
+      serializeOpenApi(),
+    );
     expect(DOC.openapi).toBe('3.1.0');
   });
 
@@ -94,7 +113,9 @@ describe('openapi.json', () => {
     const app = createServiceApp({ service: h.service, store: h.service.store });
     const served = appRoutes(app);
     expect(served.length).toBeGreaterThan(10);
-    const inDoc = Object.entries(DOC.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+    const inDoc = Object.entries(DOC.paths).flatMap(([p, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
+    );
     expect([...new Set(served)].sort()).toEqual(inDoc.sort());
   });
 
@@ -105,7 +126,8 @@ describe('openapi.json', () => {
   });
 
   it('real responses validate against the documented schemas and headers', async () => {
-    const g = async (path: string, k: string | undefined = key, headers?: Record<string, string>) => conforms(await h.get(path, k, headers), 'GET');
+    const g = async (path: string, k: string | undefined = key, headers?: Record<string, string>) =>
+      conforms(await h.get(path, k, headers), 'GET');
     const p = async (path: string, body: unknown, k: string | undefined = key, headers?: Record<string, string>) =>
       conforms(await h.post(path, body, k, headers), 'POST');
 
@@ -113,7 +135,10 @@ describe('openapi.json', () => {
     await p('/v1/auth/signup', { email: 'doc@example.com' }, undefined, { 'x-forwarded-for': '192.0.2.200' });
     await p('/v1/auth/signup', { email: 'nope' }, undefined, { 'x-forwarded-for': '192.0.2.200' });
     await p('/v1/auth/signup', '{', undefined, { 'x-forwarded-for': '192.0.2.200' });
-    await p('/v1/auth/signup', { email: 'a@example.com' }, undefined, { 'x-forwarded-for': '192.0.2.200', 'content-type': 'text/plain' });
+    await p('/v1/auth/signup', { email: 'a@example.com' }, undefined, {
+      'x-forwarded-for': '192.0.2.200',
+      'content-type': 'text/plain',
+    });
     await p('/v1/auth/signup', { email: 'x'.repeat(70_000) }, undefined, { 'x-forwarded-for': '192.0.2.200' });
     await p('/v1/auth/signup', { email: 'b@example.com' }, undefined, { 'x-forwarded-for': '192.0.2.200' });
     await p('/v1/auth/signup', { email: 'c@example.com' }, undefined, { 'x-forwarded-for': '192.0.2.200' });
@@ -139,7 +164,8 @@ describe('openapi.json', () => {
 
   it('real responses of the batch endpoints and the announced surface validate too', async () => {
     const g = async (path: string) => conforms(await h.get(path, key), 'GET');
-    const p = async (path: string, body: unknown, headers?: Record<string, string>) => conforms(await h.post(path, body, key, headers), 'POST');
+    const p = async (path: string, body: unknown, headers?: Record<string, string>) =>
+      conforms(await h.post(path, body, key, headers), 'POST');
     for (const path of ['/v1/batch', '/v1/compare']) {
       await p(path, { domains: ['training.test', 'signals.test', 'unseen-three.test'] });
       await p(path, { domains: ['training.test'] });
@@ -147,7 +173,10 @@ describe('openapi.json', () => {
       await p(path, 'x', { 'content-type': 'text/plain' });
       await p(path, { domains: ['a.com', 'b.com'], pad: 'x'.repeat(70_000) });
     }
-    await p('/v1/check', { bot: 'GPTBot', urls: ['https://training.test/a', 'https://unseen-eight.test/b', 'https://training.test:8443/c'] });
+    await p('/v1/check', {
+      bot: 'GPTBot',
+      urls: ['https://training.test/a', 'https://unseen-eight.test/b', 'https://training.test:8443/c'],
+    });
     await p('/v1/check', { use: 'training', urls: ['https://signals.test/a'] }, { prefer: 'wait=1' });
     await p('/v1/check', { bot: 'NoSuchBot', urls: ['https://training.test/a'] });
     await p('/v1/check', 'x', { 'content-type': 'text/plain' });

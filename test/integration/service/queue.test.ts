@@ -19,12 +19,15 @@ describe('queue and refresh', () => {
     const s = await h.service.status();
     return s.queued + s.crawling;
   };
-  const robotsFetches = (host: string) => h.farm.requests.filter((r) => r.host === host && r.path === '/robots.txt').length;
+  const robotsFetches = (host: string) =>
+    h.farm.requests.filter((r) => r.host === host && r.path === '/robots.txt').length;
 
   beforeAll(async () => {
     h = await startHarness({ clock, refreshDays: 7, crawlConcurrency: 2 });
     for (const host of ['one.test', 'two.test', 'three.test', 'four.test', 'changing.test']) {
-      h.farm.set(host, { routes: { '/': homepage(host), '/robots.txt': text('User-agent: *\nDisallow: /private/\n') } });
+      h.farm.set(host, {
+        routes: { '/': homepage(host), '/robots.txt': text('User-agent: *\nDisallow: /private/\n') },
+      });
     }
   });
   afterAll(() => h.close());
@@ -53,7 +56,9 @@ describe('queue and refresh', () => {
     expect(await h.service.lookup(d('changing.test'))).toEqual(first);
     expect(await queuedOrCrawling()).toBe(0);
 
-    h.farm.set('changing.test', { routes: { '/': homepage('changed'), '/robots.txt': text('User-agent: GPTBot\nDisallow: /\n') } });
+    h.farm.set('changing.test', {
+      routes: { '/': homepage('changed'), '/robots.txt': text('User-agent: GPTBot\nDisallow: /\n') },
+    });
     clock.advance(2 * 86_400_000);
     for (let i = 0; i < 5; i++) expect(await h.service.lookup(d('changing.test'))).toEqual(first);
     expect(await h.service.full(d('changing.test'))).toMatchObject({ policy_detail: 'no_ai_rules' });
@@ -74,7 +79,11 @@ describe('queue and refresh', () => {
 
   it('analyseNow crawls at once, outside the queue, and returns the stored full record', async () => {
     const full = await h.service.analyseNow(d('one.test'));
-    expect(full).toMatchObject({ domain: 'one.test', id: expect.any(Number), audit_id: expect.stringMatching(/^aud_/) });
+    expect(full).toMatchObject({
+      domain: 'one.test',
+      id: expect.any(Number),
+      audit_id: expect.stringMatching(/^aud_/),
+    });
     expect(await h.service.full(d('one.test'))).toEqual(full);
     expect(await h.service.policy(d('one.test'))).toMatchObject({ audit_id: full.audit_id });
     expect(robotsFetches('one.test')).toBe(2);
@@ -83,7 +92,10 @@ describe('queue and refresh', () => {
   it('the announced surface, too, serves a stale record and re-crawls it in the background, once', async () => {
     const key = await h.key();
     clock.advance(8 * 86_400_000);
-    const before = (await (await h.get('/preview/v1/policy/two.test', key)).json()) as { domain: string; audit_id: string };
+    const before = (await (await h.get('/preview/v1/policy/two.test', key)).json()) as {
+      domain: string;
+      audit_id: string;
+    };
     expect(before).toMatchObject({ domain: 'two.test', audit_id: expect.stringMatching(/^aud_/) });
     expect(await (await h.get('/preview/v1/policy/two.test/score', key)).json()).toMatchObject({ domain: 'two.test' });
     expect(await queuedOrCrawling()).toBe(1);

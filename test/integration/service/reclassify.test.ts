@@ -35,7 +35,11 @@ const LOST = 'lost-evidence.test';
 const quiet = createLogger('reclassify-test', 'silent');
 
 /** Stores each site's crawl of two hours ago with the record older rules made of it ("allows all"), and LOST without its audit entry. */
-async function storeOldRecords(store: RegistryStore, crawledMs: number, dropAudit: (auditId: string) => Promise<void>): Promise<void> {
+async function storeOldRecords(
+  store: RegistryStore,
+  crawledMs: number,
+  dropAudit: (auditId: string) => Promise<void>,
+): Promise<void> {
   const at = new Date(crawledMs).toISOString();
   for (const [d, robots] of [...Object.entries(SITES), [LOST, 'User-agent: ClaudeBot\nDisallow: /\n']] as const) {
     const stored = await store.records.storeCrawl({
@@ -50,70 +54,99 @@ async function storeOldRecords(store: RegistryStore, crawledMs: number, dropAudi
   }
 }
 
-describe.each(['sqlite', 'postgres'] as const)('a crawling process started on records made by older rules (%s)', (backend) => {
-  let farm: FixtureFarm;
-  let child: Child | undefined;
-  let dataDir: string;
-  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-  const crawledMs = Date.now() - 2 * HOUR;
-  const open = async (): Promise<RegistryStore> => (backend === 'sqlite' ? openSqliteStore(dataDir) : openPgStore(database!.url, { log: quiet }));
+describe.each(['sqlite', 'postgres'] as const)(
+  'a crawling process started on records made by older rules (%s)',
+  (backend) => {
+    let farm: FixtureFarm;
+    let child: Child | undefined;
+    let dataDir: string;
+    let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+    const crawledMs = Date.now() - 2 * HOUR;
+    const open = async (): Promise<RegistryStore> =>
+      backend === 'sqlite' ? openSqliteStore(dataDir) : openPgStore(database!.url, { log: quiet });
 
-  beforeAll(async () => {
-    // Every site answers, so a fetch would be seen (and LOST's re-crawl finds its site).
-    const site = (robots: string) => ({ routes: { '/': homepage('Site'), '/robots.txt': text(robots) } });
-    farm = await startFixtureFarm({ ...Object.fromEntries(Object.entries(SITES).map(([d, r]) => [d, site(r)])), [LOST]: site('User-agent: ClaudeBot\nDisallow: /\n') });
-    dataDir = mkdtempSync(join(tmpdir(), 'reclassify-'));
-    if (backend === 'postgres') database = await createTestDatabase('lens_reclassify');
-    if (backend === 'sqlite') {
-      const store = openSqliteStore(dataDir);
-      await storeOldRecords(store, crawledMs, async (id) => void store.db.prepare('DELETE FROM audits WHERE audit_id = ?').run(id));
-      await store.close();
-    } else {
-      const store = await openPgStore(database!.url, { log: quiet });
-      await storeOldRecords(store, crawledMs, async (id) => void (await store.pool.query('DELETE FROM audits WHERE audit_id = $1', [id])));
-      await store.close();
-    }
-  });
-  afterAll(async () => {
-    await child?.kill();
-    await farm?.close();
-    await database?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  it('re-derives them from their evidence when it starts: new classification, same crawl time and history, nothing fetched', async () => {
-    const before = await open();
-    const histories = await Promise.all(Object.keys(SITES).map((d) => before.preview.history(d)));
-    await before.close();
-
-    const env = { DATA_DIR: dataDir, CRAWL_OVERRIDES: farm.overrides(), REFRESH_DAYS: '3650', CRAWL_CONCURRENCY: '2' };
-    child = backend === 'sqlite' ? start('main', { ...env, HOST: '127.0.0.1', PORT: '0' }) : start('worker', { ...env, DATABASE_URL: database!.url });
-    const first = await child.waitFor((l) => String(l.msg).startsWith('reclassifying'));
-    expect(first.msg).toBe(`reclassifying 4 records from rules ${OLD} to ${RULES_VERSION}`);
-    const last = await child.waitFor((l) => String(l.msg).startsWith('reclassified'));
-    expect(last.msg).toMatch(
-      new RegExp(`^reclassified 3 of 4 records from rules ${OLD} to ${RULES_VERSION} in \\d+ s; 1 had no evidence today's rules can read and was queued for a re-crawl$`),
-    );
-
-    const store = await open();
-    try {
-      // The record without evidence is crawled again, and stored with today's rules.
-      await until(async () => ((await store.records.olderRules(RULES_VERSION)).length === 0 ? true : undefined), 30_000, 200);
-      for (const [i, [d, robots]] of Object.entries(SITES).entries()) {
-        const today = classify(evidence(d, new Date(crawledMs).toISOString(), robots));
-        const read = (await store.records.summary(d))!;
-        expect(read.value, d).toEqual(today.summary);
-        expect(read.value.detail, d).not.toBe('allows_all');
-        expect(read.lastCrawledMs, d).toBe(crawledMs);
-        expect(read.value.last_updated, d).toBe(new Date(crawledMs).toISOString());
-        expect(await store.preview.history(d), d).toEqual(histories[i]);
-        expect((await store.records.announced(d))!.value.stance, d).toBe(today.announced.stance);
+    beforeAll(async () => {
+      // Every site answers, so a fetch would be seen (and LOST's re-crawl finds its site).
+      const site = (robots: string) => ({ routes: { '/': homepage('Site'), '/robots.txt': text(robots) } });
+      farm = await startFixtureFarm({
+        ...Object.fromEntries(Object.entries(SITES).map(([d, r]) => [d, site(r)])),
+        [LOST]: site('User-agent: ClaudeBot\nDisallow: /\n'),
+      });
+      dataDir = mkdtempSync(join(tmpdir(), 'reclassify-'));
+      if (backend === 'postgres') database = await createTestDatabase('lens_reclassify');
+      if (backend === 'sqlite') {
+        const store = openSqliteStore(dataDir);
+        await storeOldRecords(
+          store,
+          crawledMs,
+          async (id) => void store.db.prepare('DELETE FROM audits WHERE audit_id = ?').run(id),
+        );
+        await store.close();
+      } else {
+        const store = await openPgStore(database!.url, { log: quiet });
+        await storeOldRecords(
+          store,
+          crawledMs,
+          async (id) => void (await store.pool.query('DELETE FROM audits WHERE audit_id = $1', [id])),
+        );
+        await store.close();
       }
-      expect(farm.requests.map((r) => r.host).filter((h) => h !== LOST)).toEqual([]);
-      expect(farm.requests.some((r) => r.host === LOST && r.path === '/robots.txt')).toBe(true);
-      expect((await store.records.summary(LOST))!.value.bots.blocked).toContain('ClaudeBot');
-    } finally {
-      await store.close();
-    }
-  }, 120_000);
-});
+    });
+    afterAll(async () => {
+      await child?.kill();
+      await farm?.close();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('re-derives them from their evidence when it starts: new classification, same crawl time and history, nothing fetched', async () => {
+      const before = await open();
+      const histories = await Promise.all(Object.keys(SITES).map((d) => before.preview.history(d)));
+      await before.close();
+
+      const env = {
+        DATA_DIR: dataDir,
+        CRAWL_OVERRIDES: farm.overrides(),
+        REFRESH_DAYS: '3650',
+        CRAWL_CONCURRENCY: '2',
+      };
+      child =
+        backend === 'sqlite'
+          ? start('main', { ...env, HOST: '127.0.0.1', PORT: '0' })
+          : start('worker', { ...env, DATABASE_URL: database!.url });
+      const first = await child.waitFor((l) => String(l.msg).startsWith('reclassifying'));
+      expect(first.msg).toBe(`reclassifying 4 records from rules ${OLD} to ${RULES_VERSION}`);
+      const last = await child.waitFor((l) => String(l.msg).startsWith('reclassified'));
+      expect(last.msg).toMatch(
+        new RegExp(
+          `^reclassified 3 of 4 records from rules ${OLD} to ${RULES_VERSION} in \\d+ s; 1 had no evidence today's rules can read and was queued for a re-crawl$`,
+        ),
+      );
+
+      const store = await open();
+      try {
+        // The record without evidence is crawled again, and stored with today's rules.
+        await until(
+          async () => ((await store.records.olderRules(RULES_VERSION)).length === 0 ? true : undefined),
+          30_000,
+          200,
+        );
+        for (const [i, [d, robots]] of Object.entries(SITES).entries()) {
+          const today = classify(evidence(d, new Date(crawledMs).toISOString(), robots));
+          const read = (await store.records.summary(d))!;
+          expect(read.value, d).toEqual(today.summary);
+          expect(read.value.detail, d).not.toBe('allows_all');
+          expect(read.lastCrawledMs, d).toBe(crawledMs);
+          expect(read.value.last_updated, d).toBe(new Date(crawledMs).toISOString());
+          expect(await store.preview.history(d), d).toEqual(histories[i]);
+          expect((await store.records.announced(d))!.value.stance, d).toBe(today.announced.stance);
+        }
+        expect(farm.requests.map((r) => r.host).filter((h) => h !== LOST)).toEqual([]);
+        expect(farm.requests.some((r) => r.host === LOST && r.path === '/robots.txt')).toBe(true);
+        expect((await store.records.summary(LOST))!.value.bots.blocked).toContain('ClaudeBot');
+      } finally {
+        await store.close();
+      }
+    }, 120_000);
+  },
+);

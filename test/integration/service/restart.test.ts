@@ -37,7 +37,7 @@ function startService(env: Record<string, string>): Promise<Child> {
   const output: string[] = [];
   return new Promise((resolve, reject) => {
     let stderr = '';
-    proc.stderr.on('data', (d) => (stderr += String(d), output.push(String(d))));
+    proc.stderr.on('data', (d) => ((stderr += String(d)), output.push(String(d))));
     const timer = setTimeout(() => reject(new Error(`service did not start: ${stderr}`)), 30_000);
     createInterface({ input: proc.stdout }).on('line', (line) => {
       output.push(line);
@@ -61,7 +61,6 @@ const killed = (c: Child) =>
     c.proc.once('exit', () => resolve());
     c.proc.kill('SIGKILL');
   });
-
 
 describe('restart after kill -9', () => {
   let farm: FixtureFarm;
@@ -107,17 +106,24 @@ describe('restart after kill -9', () => {
     // One record stored before the kill.
     expect(await (await get(child, '/v1/domain/first.test')).json()).toMatchObject({ found: false, queued: true });
     const c1 = child;
-    await until(async () => ((await (await get(c1, '/v1/domain/first.test')).json()) as { found: boolean }).found || undefined, 20_000);
+    await until(
+      async () => ((await (await get(c1, '/v1/domain/first.test')).json()) as { found: boolean }).found || undefined,
+      20_000,
+    );
 
     // One crawl in flight (it hangs), two waiting behind it (one worker).
     for (const d of ['hanging.test', 'queued-a.test', 'queued-b.test']) {
       expect(await (await get(child, `/v1/domain/${d}`)).json()).toEqual({ domain: d, found: false, queued: true });
     }
     await until(async () => (farm.requests.some((r) => r.host === 'hanging.test') ? true : undefined), 10_000);
-    const before = (await (await fetch(`${child.url}/health`)).json()) as { queue: { queued: number; crawling: number } };
+    const before = (await (await fetch(`${child.url}/health`)).json()) as {
+      queue: { queued: number; crawling: number };
+    };
     expect(before.queue).toMatchObject({ queued: 2, crawling: 1 });
     // Usage is written through before the answer leaves (auth/usage.ts): killed right after it, nothing is forgotten.
-    const remainingBefore = Number((await get(child, '/v1/domain/first.test')).headers.get('x-ratelimit-remaining-day'));
+    const remainingBefore = Number(
+      (await get(child, '/v1/domain/first.test')).headers.get('x-ratelimit-remaining-day'),
+    );
 
     await killed(child);
     // The site recovers while the service is down.
@@ -131,13 +137,22 @@ describe('restart after kill -9', () => {
     expect(Number(first.headers.get('x-ratelimit-remaining-day'))).toBe(remainingBefore - 1);
 
     await until(async () => {
-      const h = (await (await fetch(`${c2.url}/health`)).json()) as { domains: number; queue: { queued: number; crawling: number } };
+      const h = (await (await fetch(`${c2.url}/health`)).json()) as {
+        domains: number;
+        queue: { queued: number; crawling: number };
+      };
       return h.domains === 4 && h.queue.queued === 0 && h.queue.crawling === 0 ? h : undefined;
     }, 30_000);
-    const hanging = (await (await get(c2, '/v1/domain/hanging.test')).json()) as { found: boolean; bots: { blocked: string[] } };
+    const hanging = (await (await get(c2, '/v1/domain/hanging.test')).json()) as {
+      found: boolean;
+      bots: { blocked: string[] };
+    };
     expect(hanging.found).toBe(true);
     expect(hanging.bots.blocked).toContain('ClaudeBot');
-    expect(await (await get(c2, '/v1/domain/queued-b.test')).json()).toMatchObject({ found: true, detail: 'wildcard_block' });
+    expect(await (await get(c2, '/v1/domain/queued-b.test')).json()).toMatchObject({
+      found: true,
+      detail: 'wildcard_block',
+    });
 
     // Both runs logged at info level; the key (or its secret part) appears nowhere.
     const logs = [...c1.output, ...c2.output].join('\n');
@@ -165,7 +180,12 @@ describe('a failed check and kill -9 never replace good data', () => {
     for (const domain of ['steady.test', 'steady-two.test']) {
       await store.records.storeCrawl({
         evidence: evidence(domain, DAY_AGO, 'User-agent: GPTBot\nDisallow: /\n'),
-        classification: classification(domain, DAY_AGO, { detail: 'blocks_training', use_cases: { training: 'blocked' }, blocked: ['GPTBot'], basis: true }),
+        classification: classification(domain, DAY_AGO, {
+          detail: 'blocks_training',
+          use_cases: { training: 'blocked' },
+          blocked: ['GPTBot'],
+          basis: true,
+        }),
         nowMs: Date.parse(DAY_AGO),
         failure: null,
         retryDelaysMs: RETRY_DELAYS_MS,
@@ -180,7 +200,14 @@ describe('a failed check and kill -9 never replace good data', () => {
   });
 
   it('the good record, the failure and its retry survive; an interrupted check runs again and cannot replace it either', async () => {
-    const env = { HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, CRAWL_OVERRIDES: farm.overrides(), CRAWL_CONCURRENCY: '1', LOG_LEVEL: 'info' };
+    const env = {
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      CRAWL_OVERRIDES: farm.overrides(),
+      CRAWL_CONCURRENCY: '1',
+      LOG_LEVEL: 'info',
+    };
     child = await startService(env);
     const signup = await fetch(`${child.url}/v1/auth/signup`, {
       method: 'POST',
@@ -188,16 +215,31 @@ describe('a failed check and kill -9 never replace good data', () => {
       body: JSON.stringify({ email: 'failed-restart@example.com' }),
     });
     const { api_key: key } = (await signup.json()) as { api_key: string };
-    const call = (c: Child, path: string, method = 'GET') => fetch(c.url + path, { method, headers: { authorization: `Bearer ${key}` } });
-    const health = async (c: Child) => ((await (await fetch(`${c.url}/health`)).json()) as { queue: { queued: number; crawling: number; retrying: number } }).queue;
-    const summary = async (c: Child, domain: string) => (await (await call(c, `/v1/domain/${domain}`)).json()) as { detail: string; last_updated: string; basis?: { last_check: unknown } };
+    const call = (c: Child, path: string, method = 'GET') =>
+      fetch(c.url + path, { method, headers: { authorization: `Bearer ${key}` } });
+    const health = async (c: Child) =>
+      (
+        (await (await fetch(`${c.url}/health`)).json()) as {
+          queue: { queued: number; crawling: number; retrying: number };
+        }
+      ).queue;
+    const summary = async (c: Child, domain: string) =>
+      (await (await call(c, `/v1/domain/${domain}`)).json()) as {
+        detail: string;
+        last_updated: string;
+        basis?: { last_check: unknown };
+      };
 
     // 1. A check fails (robots.txt 503); the good record stays and a retry is scheduled.
     const c1 = child;
     expect((await call(c1, '/v1/domain/steady.test/recheck', 'POST')).status).toBe(202);
     await until(async () => ((await health(c1)).retrying === 1 ? true : undefined), 20_000);
     const kept = await summary(c1, 'steady.test');
-    expect(kept).toMatchObject({ detail: 'blocks_training', last_updated: DAY_AGO, basis: { last_check: { cause: 'robots.txt: server error (HTTP 503)' } } });
+    expect(kept).toMatchObject({
+      detail: 'blocks_training',
+      last_updated: DAY_AGO,
+      basis: { last_check: { cause: 'robots.txt: server error (HTTP 503)' } },
+    });
 
     // 2. Another check is in flight when the process is killed.
     expect((await call(c1, '/v1/domain/steady-two.test/recheck', 'POST')).status).toBe(202);

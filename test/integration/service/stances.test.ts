@@ -14,7 +14,10 @@ import {
 import { STANCE_SITES, UNREACHABLE_EXPECTED, sitesOf } from '../../fixtures/stance-sites.js';
 import { startHarness, type Harness } from './harness.js';
 
-const ROWS = [...Object.entries(STANCE_SITES).map(([host, s]) => [host, s] as const), ['unreachable.test', UNREACHABLE_EXPECTED] as const];
+const ROWS = [
+  ...Object.entries(STANCE_SITES).map(([host, s]) => [host, s] as const),
+  ['unreachable.test', UNREACHABLE_EXPECTED] as const,
+];
 
 describe('every stance/detail row through the HTTP surface', () => {
   let h: Harness;
@@ -42,19 +45,35 @@ describe('every stance/detail row through the HTTP surface', () => {
       use_cases: expected.use_cases,
     });
     const full = FullRecordSchema.parse(await (await h.get(`/v1/domain/${host}/full`, key)).json());
-    expect(full).toMatchObject({ domain: host, ai_stance: expected.stance, policy_detail: expected.detail, use_case_policies: expected.use_cases });
+    expect(full).toMatchObject({
+      domain: host,
+      ai_stance: expected.stance,
+      policy_detail: expected.detail,
+      use_case_policies: expected.use_cases,
+    });
     const policy = AnnouncedRecordSchema.parse(await (await h.get(`/preview/v1/policy/${host}`, key)).json());
     expect(policy.audit_id).toBe(full.audit_id);
-    expect(await h.service.score(host as never)).toEqual(ScoreResponseSchema.parse({ domain: host, score: policy.score, last_crawled: policy.last_crawled }));
+    expect(await h.service.score(host as never)).toEqual(
+      ScoreResponseSchema.parse({ domain: host, score: policy.score, last_crawled: policy.last_crawled }),
+    );
   });
 
   it('each domain was crawled once, through the queue', async () => {
-    expect(await h.service.status()).toMatchObject({ domains: ROWS.length, audits: ROWS.length, queued: 0, crawling: 0 });
+    expect(await h.service.status()).toMatchObject({
+      domains: ROWS.length,
+      audits: ROWS.length,
+      queued: 0,
+      crawling: 0,
+    });
   });
 
   it('batch and compare answer the found ones and queue the rest', async () => {
     for (const path of ['/v1/batch', '/v1/compare']) {
-      const res = await h.post(path, { domains: ['Training.test', 'wildcard.test', 'training.test.', 'never-seen.test'] }, key);
+      const res = await h.post(
+        path,
+        { domains: ['Training.test', 'wildcard.test', 'training.test.', 'never-seen.test'] },
+        key,
+      );
       expect(res.status).toBe(200);
       const body = BatchResultSchema.parse(await res.json());
       expect(body.domains.map((d) => [d.domain, d.stance])).toEqual([

@@ -21,7 +21,9 @@ import { scanStats } from '../../../proxy/service/store/sqlite/preview-stats.js'
 export const PG_ADMIN_URL = process.env.LENS_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** A new empty database on the test server; drop it with the returned function. */
-export async function createTestDatabase(prefix = 'lens_pg'): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  prefix = 'lens_pg',
+): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
@@ -110,7 +112,9 @@ export function useBackend(name: BackendName, pgOptions: Omit<PgStoreOptions, 'l
       return s;
     },
     scanStats(nowMs) {
-      return name === 'sqlite' ? Promise.resolve(scanStats((current as SqliteStore).db, nowMs)) : scanStatsPg((current as PgStore).pool, nowMs);
+      return name === 'sqlite'
+        ? Promise.resolve(scanStats((current as SqliteStore).db, nowMs))
+        : scanStatsPg((current as PgStore).pool, nowMs);
     },
     async sql<R>(text: string, params: unknown[] = []) {
       if (name === 'sqlite') return (current as SqliteStore).db.prepare(text).all(...params) as R[];

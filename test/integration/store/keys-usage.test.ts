@@ -71,8 +71,12 @@ describe.each(BACKENDS)('keys and usage (%s)', (backend) => {
     );
     expect(results.filter((r) => !r.exceeded).length).toBe(20);
     expect(results.filter((r) => r.exceeded?.limitType === 'minute').length).toBe(30);
-    expect(new Set(results.filter((r) => !r.exceeded).map((r) => r.used.minute))).toEqual(new Set(Array.from({ length: 20 }, (_, i) => i + 1)));
-    const [row] = await b.sql<{ minute_count: number; day_count: number }>(`SELECT minute_count, day_count FROM key_usage WHERE key_id = ${id}`);
+    expect(new Set(results.filter((r) => !r.exceeded).map((r) => r.used.minute))).toEqual(
+      new Set(Array.from({ length: 20 }, (_, i) => i + 1)),
+    );
+    const [row] = await b.sql<{ minute_count: number; day_count: number }>(
+      `SELECT minute_count, day_count FROM key_usage WHERE key_id = ${id}`,
+    );
     expect(row).toEqual({ minute_count: 20, day_count: 20 });
   });
 });

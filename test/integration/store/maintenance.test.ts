@@ -34,8 +34,11 @@ describe('PostgreSQL maintenance', () => {
     }
     await b.store.queue.enqueue({ domains: ['two.test'], priority: PRIORITY.refresh, nowMs: T0, maxQueued: 10 });
     expect(await b.store.maintenance.purgeDomain('two.test')).toBe(true);
-    for (const q of ['two', 'tw']) expect((await b.store.records.search({ q, limit: 10, offset: 0 })).results).toEqual([]);
-    expect((await b.store.preview.search({ q: 'thr', limit: 10, offset: 0 })).results.map((r) => r.domain)).toEqual(['three.test']);
+    for (const q of ['two', 'tw'])
+      expect((await b.store.records.search({ q, limit: 10, offset: 0 })).results).toEqual([]);
+    expect((await b.store.preview.search({ q: 'thr', limit: 10, offset: 0 })).results.map((r) => r.domain)).toEqual([
+      'three.test',
+    ]);
     const now = T0 + 2 * DAY;
     expect(await b.store.preview.stats(now)).toEqual(await b.scanStats(now));
     expect(await b.store.queue.counts()).toEqual({ queued: 0, running: 0, retrying: 0 });

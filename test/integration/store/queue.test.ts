@@ -13,8 +13,12 @@ import { classification, evidence, storeFailed, storeGood } from '../../helpers/
 import { BACKENDS, useBackend } from './backends.js';
 
 const log = createLogger('queue-test', 'silent');
-const one = async (s: RegistryStore, domain: string, priority: EnqueueRequest['priority'], extra: Partial<EnqueueRequest> = {}) =>
-  (await s.queue.enqueue({ domains: [domain], priority, nowMs: Date.now(), maxQueued: 1_000, ...extra }))[0];
+const one = async (
+  s: RegistryStore,
+  domain: string,
+  priority: EnqueueRequest['priority'],
+  extra: Partial<EnqueueRequest> = {},
+) => (await s.queue.enqueue({ domains: [domain], priority, nowMs: Date.now(), maxQueued: 1_000, ...extra }))[0];
 
 /** Stores a good crawl of `domain` now, as a worker does at the end of its job. */
 const crawlNow = (s: RegistryStore, domain: string) => {
@@ -35,7 +39,12 @@ describe.each(BACKENDS)('crawl queue (%s)', (backend) => {
     expect(await one(b.store, 'a.com', PRIORITY.interactive)).toBe('added');
     expect(await one(b.store, 'a.com', PRIORITY.interactive)).toBe('queued');
     expect(await one(b.store, 'a.com', PRIORITY.refresh)).toBe('queued');
-    const out = await b.store.queue.enqueue({ domains: ['a.com', 'b.com', 'c.com'], priority: PRIORITY.batch, nowMs: Date.now(), maxQueued: 1_000 });
+    const out = await b.store.queue.enqueue({
+      domains: ['a.com', 'b.com', 'c.com'],
+      priority: PRIORITY.batch,
+      nowMs: Date.now(),
+      maxQueued: 1_000,
+    });
     expect(out).toEqual(['queued', 'added', 'added']);
     expect(await b.store.queue.counts()).toEqual({ queued: 3, running: 0, retrying: 0 });
     await storeGood(b.store, 'known.com', Date.now());
@@ -45,13 +54,28 @@ describe.each(BACKENDS)('crawl queue (%s)', (backend) => {
   });
 
   it('the cap refuses new jobs while that many wait; each client has a budget of new domains a minute', async () => {
-    const out = await b.store.queue.enqueue({ domains: ['1.com', '2.com', '3.com'], priority: PRIORITY.batch, nowMs: Date.now(), maxQueued: 2 });
+    const out = await b.store.queue.enqueue({
+      domains: ['1.com', '2.com', '3.com'],
+      priority: PRIORITY.batch,
+      nowMs: Date.now(),
+      maxQueued: 2,
+    });
     expect(out).toEqual(['added', 'added', 'full']);
     const nowMs = Date.now();
     const budget = { client: 'key-1', perMinute: 2 };
-    expect(await b.store.queue.enqueue({ domains: ['x.com', 'y.com', 'z.com'], priority: PRIORITY.batch, nowMs, maxQueued: 100, budget })).toEqual(['added', 'added', 'over_budget']);
+    expect(
+      await b.store.queue.enqueue({
+        domains: ['x.com', 'y.com', 'z.com'],
+        priority: PRIORITY.batch,
+        nowMs,
+        maxQueued: 100,
+        budget,
+      }),
+    ).toEqual(['added', 'added', 'over_budget']);
     expect(await one(b.store, 'z.com', PRIORITY.interactive, { nowMs, budget })).toBe('over_budget');
-    expect(await one(b.store, 'z.com', PRIORITY.interactive, { nowMs, budget: { client: 'key-2', perMinute: 2 } })).toBe('added');
+    expect(
+      await one(b.store, 'z.com', PRIORITY.interactive, { nowMs, budget: { client: 'key-2', perMinute: 2 } }),
+    ).toBe('added');
     // A new minute, a new budget.
     expect(await one(b.store, 'w.com', PRIORITY.interactive, { nowMs: nowMs + 60_000, budget })).toBe('added');
   });
@@ -63,7 +87,11 @@ describe.each(BACKENDS)('crawl queue (%s)', (backend) => {
     expect(await one(b.store, 'lookup.com', PRIORITY.interactive)).toBe('added');
     expect(await one(b.store, 'promoted.com', PRIORITY.interactive)).toBe('queued');
     const order: string[] = [];
-    const runner = await b.store.queue.work(async (d) => void (order.push(d), await crawlNow(b.store, d)), { concurrency: 1, log, clock: systemClock });
+    const runner = await b.store.queue.work(async (d) => void (order.push(d), await crawlNow(b.store, d)), {
+      concurrency: 1,
+      log,
+      clock: systemClock,
+    });
     try {
       runner.kick();
       await runner.idle();
@@ -91,7 +119,11 @@ describe.each(BACKENDS)('crawl queue (%s)', (backend) => {
     await queue('program-1', many('p1-batch', 3), PRIORITY.batch);
     await queue('extension', ['ext.com']);
     const order: string[] = [];
-    const runner = await b.store.queue.work(async (d) => void (order.push(d), await crawlNow(b.store, d)), { concurrency: 1, log, clock: systemClock });
+    const runner = await b.store.queue.work(async (d) => void (order.push(d), await crawlNow(b.store, d)), {
+      concurrency: 1,
+      log,
+      clock: systemClock,
+    });
     try {
       runner.kick();
       await runner.idle();
@@ -125,8 +157,14 @@ describe.each(BACKENDS)('crawl queue (%s)', (backend) => {
       runner.kick();
       // pg-boss waits its retry delay (5 s, then about 10 s) between attempts.
       await expect.poll(() => attempts.get('broken.com'), { timeout: 40_000, interval: 200 }).toBe(3);
-      await expect.poll(async () => (await b.store.records.summary('flaky.com')) !== undefined, { timeout: 20_000 }).toBe(true);
-      await expect.poll(async () => (await b.store.queue.counts()).queued + (await b.store.queue.counts()).running, { timeout: 20_000 }).toBe(0);
+      await expect
+        .poll(async () => (await b.store.records.summary('flaky.com')) !== undefined, { timeout: 20_000 })
+        .toBe(true);
+      await expect
+        .poll(async () => (await b.store.queue.counts()).queued + (await b.store.queue.counts()).running, {
+          timeout: 20_000,
+        })
+        .toBe(0);
       await new Promise((r) => setTimeout(r, backend === 'postgres' ? 1_500 : 100));
       expect(attempts.get('broken.com')).toBe(3);
       expect(attempts.get('flaky.com')).toBe(2);
@@ -141,15 +179,24 @@ describe.each(BACKENDS)('crawl queue (%s)', (backend) => {
     const opts = { nowMs: now, minIntervalMs: 60_000, maxQueued: 100 };
     expect(await b.store.queue.recheck('r.com', opts)).toEqual({ kind: 'too_soon', retryAfterMs: 30_000 });
     expect(await b.store.queue.recheck('r.com', { ...opts, nowMs: now + 30_000 })).toEqual({ kind: 'queued' });
-    expect(await b.store.queue.recheck('r.com', { ...opts, nowMs: now + 40_000 })).toEqual({ kind: 'too_soon', retryAfterMs: 50_000 });
-    expect(await b.store.queue.recheck('new.com', { ...opts, budget: { client: 'k', perMinute: 0 } })).toMatchObject({ kind: 'over_budget' });
+    expect(await b.store.queue.recheck('r.com', { ...opts, nowMs: now + 40_000 })).toEqual({
+      kind: 'too_soon',
+      retryAfterMs: 50_000,
+    });
+    expect(await b.store.queue.recheck('new.com', { ...opts, budget: { client: 'k', perMinute: 0 } })).toMatchObject({
+      kind: 'over_budget',
+    });
     expect(await b.store.queue.recheck('new.com', { ...opts, maxQueued: 1 })).toEqual({ kind: 'full' });
     // A domain waiting at refresh priority is checked next.
     expect(await one(b.store, 'bulk.com', PRIORITY.batch)).toBe('added');
     expect(await one(b.store, 'waiting.com', PRIORITY.refresh, { nowMs: now - 120_000 })).toBe('added');
     expect(await b.store.queue.recheck('waiting.com', opts)).toEqual({ kind: 'queued' });
     const order: string[] = [];
-    const runner = await b.store.queue.work(async (d) => void (order.push(d), await crawlNow(b.store, d)), { concurrency: 1, log, clock: systemClock });
+    const runner = await b.store.queue.work(async (d) => void (order.push(d), await crawlNow(b.store, d)), {
+      concurrency: 1,
+      log,
+      clock: systemClock,
+    });
     try {
       runner.kick();
       await runner.idle();

@@ -29,7 +29,10 @@ describe.each(BACKENDS)('records and audits (%s)', (backend) => {
     expect(second.auditId).not.toBe(first.auditId);
     expect(second.id).toBe(first.id);
     expect(second.full).toMatchObject({ id: first.id, audit_id: second.auditId, policy_detail: 'blocks_training' });
-    expect((await b.store.records.audits('example.com')).map((a) => a.auditId)).toEqual([first.auditId, second.auditId]);
+    expect((await b.store.records.audits('example.com')).map((a) => a.auditId)).toEqual([
+      first.auditId,
+      second.auditId,
+    ]);
     expect((await b.store.records.audit(first.auditId))?.evidence.domain).toBe('example.com');
     expect(await b.store.records.audit('aud_nothing')).toBeUndefined();
     expect(await b.store.records.counts()).toEqual({ domains: 1, audits: 2 });
@@ -58,13 +61,28 @@ describe.each(BACKENDS)('records and audits (%s)', (backend) => {
     expect(last.nextRetryMs).toBeNull();
     const read = (await b.store.records.summary('a.test'))!;
     expect(read.value).toEqual(first.record.summary);
-    expect(read).toMatchObject({ lastCrawledMs: T0, checkedMs: t, lastCheck: { failedAt: at(t), cause: 'timed out', nextRetry: null } });
-    expect((await b.store.records.audits('a.test')).map((a) => a.failure)).toEqual([null, ...RETRY_DELAYS_MS.map(() => 'robots.txt: server error (HTTP 503)'), 'timed out']);
+    expect(read).toMatchObject({
+      lastCrawledMs: T0,
+      checkedMs: t,
+      lastCheck: { failedAt: at(t), cause: 'timed out', nextRetry: null },
+    });
+    expect((await b.store.records.audits('a.test')).map((a) => a.failure)).toEqual([
+      null,
+      ...RETRY_DELAYS_MS.map(() => 'robots.txt: server error (HTTP 503)'),
+      'timed out',
+    ]);
     // The announced surface indexes policies: kept failures change none of it.
     expect((await b.store.preview.history('a.test'))!.crawls).toBe(1);
     // A good crawl ends the failures; a domain without a record stores its failure and is retried.
-    expect(await storeGood(b.store, 'a.test', t + 1)).toMatchObject({ current: true, nextRetryMs: null, lastCheck: null });
-    expect(await storeFailed(b.store, 'new.test', T0)).toMatchObject({ current: true, nextRetryMs: T0 + RETRY_DELAYS_MS[0]! });
+    expect(await storeGood(b.store, 'a.test', t + 1)).toMatchObject({
+      current: true,
+      nextRetryMs: null,
+      lastCheck: null,
+    });
+    expect(await storeFailed(b.store, 'new.test', T0)).toMatchObject({
+      current: true,
+      nextRetryMs: T0 + RETRY_DELAYS_MS[0]!,
+    });
     expect((await b.store.records.summary('new.test'))!.value.detail).toBe('unreachable');
   });
 
@@ -91,7 +109,8 @@ describe.each(BACKENDS)('records and audits (%s)', (backend) => {
     await put('xample-free.io', 'no_ai_rules', null);
     await put('xn--bcher-kva.de', 'no_ai_rules', null);
     await put('ex_ample.test', 'no_ai_rules', null);
-    const names = async (q: string, extra: object = {}) => (await b.store.records.search({ q, limit: 20, offset: 0, ...extra })).results.map((r) => r.domain);
+    const names = async (q: string, extra: object = {}) =>
+      (await b.store.records.search({ q, limit: 20, offset: 0, ...extra })).results.map((r) => r.domain);
     expect(await names('example')).toEqual(['example.org', 'news-example.com', 'shop.example.net']);
     expect(await names('EXAMPLE')).toEqual(['example.org', 'news-example.com', 'shop.example.net']);
     expect(await names('Bücher')).toEqual(['xn--bcher-kva.de']);
@@ -108,7 +127,12 @@ describe.each(BACKENDS)('records and audits (%s)', (backend) => {
     expect(await names('exa\0')).toEqual([]);
     const page = await b.store.records.search({ q: 'example', limit: 2, offset: 0 });
     expect(page.has_more).toBe(true);
-    expect(page.results[0]).toEqual({ domain: 'example.org', stance: 'no_policy', detail: 'no_ai_rules', ranklist_rank: 3 });
+    expect(page.results[0]).toEqual({
+      domain: 'example.org',
+      stance: 'no_policy',
+      detail: 'no_ai_rules',
+      ranklist_rank: 3,
+    });
     const last = await b.store.records.search({ q: 'example', limit: 2, offset: 2 });
     expect(last).toMatchObject({ has_more: false, limit: 2, offset: 2 });
     expect(last.results.map((r) => r.domain)).toEqual(['shop.example.net']);
@@ -150,7 +174,8 @@ describe('PostgreSQL schema versions', () => {
   });
 
   it('a database that does not answer is a clear error', async () => {
-    await expect(openPgStore('postgres://postgres@127.0.0.1:1/none', { log: createLogger('t', 'silent') })).rejects.toThrow(/ECONNREFUSED/);
+    await expect(
+      openPgStore('postgres://postgres@127.0.0.1:1/none', { log: createLogger('t', 'silent') }),
+    ).rejects.toThrow(/ECONNREFUSED/);
   });
 });
-

@@ -26,7 +26,12 @@ const BLOCKS_GPTBOT = 'User-agent: GPTBot\nDisallow: /\n';
  * Stores a crawl of `domain` whose evidence says `robots`, with the record older rules made of
  * it (a hand-made record saying `detail`, which today's rules do not read from that evidence).
  */
-function storeOld(s: RegistryStore, domain: string, ms: number, o: { robots?: string; detail?: Detail; rulesVersion?: number; failure?: string } = {}) {
+function storeOld(
+  s: RegistryStore,
+  domain: string,
+  ms: number,
+  o: { robots?: string; detail?: Detail; rulesVersion?: number; failure?: string } = {},
+) {
   return s.records.storeCrawl({
     evidence: evidence(domain, at(ms), o.robots ?? BLOCKS_GPTBOT),
     classification: classification(domain, at(ms), { detail: o.detail ?? 'allows_all', basis: true }),
@@ -74,7 +79,11 @@ describe.each(BACKENDS)('records re-derived by newer rules (%s)', (backend) => {
       expect(summary.value).toEqual(now.summary);
       expect(summary.value.detail).not.toBe('allows_all');
       expect(summary).toMatchObject({ lastCrawledMs: T0 + i * 60_000, checkedMs: T0 + i * 60_000, lastCheck: null });
-      expect((await b.store.records.full(d))!.value).toEqual({ id: stored[i]!.record.id, ...now.full, audit_id: stored[i]!.auditId });
+      expect((await b.store.records.full(d))!.value).toEqual({
+        id: stored[i]!.record.id,
+        ...now.full,
+        audit_id: stored[i]!.auditId,
+      });
       expect((await b.store.records.announced(d))!.value).toEqual({ ...now.announced, audit_id: stored[i]!.auditId });
       expect((await b.store.preview.signals(d))?.audit_id).toBe(stored[i]!.auditId);
     }
@@ -85,7 +94,11 @@ describe.each(BACKENDS)('records re-derived by newer rules (%s)', (backend) => {
     expect(await b.store.preview.stats(T0 + 3_600_000)).toEqual(await b.scanStats(T0 + 3_600_000));
     const blocking = await b.store.preview.search({ blocks: 'gptbot', limit: 10, offset: 0 });
     expect(blocking.results.map((r) => r.domain).sort()).toEqual(domains);
-    expect((await b.store.preview.search({ stance: 'allows_all', limit: 10, offset: 0 })).results.map((r) => r.domain).sort()).toEqual(['current.test', 'newer.test']);
+    expect(
+      (await b.store.preview.search({ stance: 'allows_all', limit: 10, offset: 0 })).results
+        .map((r) => r.domain)
+        .sort(),
+    ).toEqual(['current.test', 'newer.test']);
     // A newer program's record and a current one are left alone.
     expect((await b.store.records.summary('newer.test'))!.value.detail).toBe('allows_all');
     expect((await b.store.records.summary('current.test'))!.value.detail).toBe('allows_all');
@@ -111,7 +124,9 @@ describe.each(BACKENDS)('records re-derived by newer rules (%s)', (backend) => {
   it('goes in id order from `after`; reports records without evidence, or that derive cannot read, and leaves them', async () => {
     for (const d of ['a.test', 'b.test', 'c.test', 'd.test']) await storeOld(b.store, d, T0);
     // b.test's audit entry is gone (as if pruned by hand: retention keeps the one behind a record).
-    await b.sql("DELETE FROM audits WHERE audit_id = (SELECT audit_id FROM domains WHERE domain = 'b.test') RETURNING audit_id");
+    await b.sql(
+      "DELETE FROM audits WHERE audit_id = (SELECT audit_id FROM domains WHERE domain = 'b.test') RETURNING audit_id",
+    );
     const derive: Derive = (e: Evidence) => (e.domain === 'c.test' ? null : deriveFromEvidence(e));
 
     const first = await b.store.records.rederive({ version: RULES_VERSION, max: 3, after: 0, derive });
@@ -140,29 +155,41 @@ describe.each(BACKENDS)('records re-derived by newer rules (%s)', (backend) => {
     expect((await b.store.records.summary('once-failed.test'))!.lastCrawledMs).toBe(T0);
   });
 
-  it.runIf(backend === 'postgres')('two processes at once do each record once, and crawls stored meanwhile neither wait long nor deadlock', async () => {
-    const other = await b.openAnother();
-    const batch = (prefix: string) => Array.from({ length: 40 }, (_, i) => `${prefix}${i}.test`);
-    for (const d of batch('r')) await storeOld(b.store, d, T0);
-    const [one, two] = await Promise.all([rederiveAll(b.store, deriveFromEvidence, 5), rederiveAll(other, deriveFromEvidence, 5)]);
-    expect(one.rederived + two.rederived).toBe(40);
+  it.runIf(backend === 'postgres')(
+    'two processes at once do each record once, and crawls stored meanwhile neither wait long nor deadlock',
+    async () => {
+      const other = await b.openAnother();
+      const batch = (prefix: string) => Array.from({ length: 40 }, (_, i) => `${prefix}${i}.test`);
+      for (const d of batch('r')) await storeOld(b.store, d, T0);
+      const [one, two] = await Promise.all([
+        rederiveAll(b.store, deriveFromEvidence, 5),
+        rederiveAll(other, deriveFromEvidence, 5),
+      ]);
+      expect(one.rederived + two.rederived).toBe(40);
 
-    // Again, while crawls of some of the same domains are stored with today's rules.
-    const more = batch('s');
-    for (const d of more) await storeOld(b.store, d, T0);
-    const crawled = more.slice(0, 20);
-    await Promise.all([
-      rederiveAll(b.store, deriveFromEvidence, 5),
-      rederiveAll(other, deriveFromEvidence, 5),
-      (async () => {
-        for (const d of crawled) {
-          const e = evidence(d, at(T0 + 60_000), 'User-agent: CCBot\nDisallow: /\n');
-          await b.store.records.storeCrawl({ evidence: e, classification: classify(e), nowMs: T0 + 60_000, failure: null, retryDelaysMs: RETRY_DELAYS_MS });
-        }
-      })(),
-    ]);
-    expect(await b.store.records.olderRules(RULES_VERSION)).toEqual([]);
-    for (const d of crawled) expect((await b.store.records.summary(d))!.value.bots.blocked).toContain('CCBot');
-    expect(await b.store.preview.stats(T0 + 120_000)).toEqual(await b.scanStats(T0 + 120_000));
-  });
+      // Again, while crawls of some of the same domains are stored with today's rules.
+      const more = batch('s');
+      for (const d of more) await storeOld(b.store, d, T0);
+      const crawled = more.slice(0, 20);
+      await Promise.all([
+        rederiveAll(b.store, deriveFromEvidence, 5),
+        rederiveAll(other, deriveFromEvidence, 5),
+        (async () => {
+          for (const d of crawled) {
+            const e = evidence(d, at(T0 + 60_000), 'User-agent: CCBot\nDisallow: /\n');
+            await b.store.records.storeCrawl({
+              evidence: e,
+              classification: classify(e),
+              nowMs: T0 + 60_000,
+              failure: null,
+              retryDelaysMs: RETRY_DELAYS_MS,
+            });
+          }
+        })(),
+      ]);
+      expect(await b.store.records.olderRules(RULES_VERSION)).toEqual([]);
+      for (const d of crawled) expect((await b.store.records.summary(d))!.value.bots.blocked).toContain('CCBot');
+      expect(await b.store.preview.stats(T0 + 120_000)).toEqual(await b.scanStats(T0 + 120_000));
+    },
+  );
 });

@@ -4,16 +4,67 @@ import fc from 'fast-check';
 import { parseRobotsTxt } from '../../../shared/robots/index.js';
 import { scanHtml } from '../../../proxy/analysis/html/scan.js';
 import {
-  analyzeAgentsJson, analyzeAiTxt, analyzeLlmsTxt, extractContentSignals, pageMeta, parsePreferenceValue,
-  parseTdmrepJson, parseXRobotsTag, resolvePrefs, resolveTdmrep,
+  analyzeAgentsJson,
+  analyzeAiTxt,
+  analyzeLlmsTxt,
+  extractContentSignals,
+  pageMeta,
+  parsePreferenceValue,
+  parseTdmrepJson,
+  parseXRobotsTag,
+  resolvePrefs,
+  resolveTdmrep,
 } from '../../../proxy/analysis/signals/index.js';
 import { parseLinkHeader, termsFromText } from '../../../proxy/analysis/site/index.js';
 import { readEvidence } from '../../../proxy/analysis/classify/read-evidence.js';
 import { evidence, response } from './helpers/responses.js';
 
-const pieces = fc.constantFrom('User-agent: *\n', 'Content-Signal: ', 'Content-Usage: ', 'ai-train=no', '=', ',', ';', '/', '*', '$', '"', '{', '}', '[', ']', ':', '<', '>', '\n', ' ', 'y', 'n', '#', 'Disallow: /', '<a href=', '&amp;', 'tdm-reservation');
-const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), fc.array(pieces, { maxLength: 60 }).map((a) => a.join('')));
-const headers = fc.dictionary(fc.constantFrom('content-signal', 'content-usage', 'x-robots-tag', 'tdm-reservation', 'tdm-policy', 'link', 'server', 'cf-ray'), text);
+const pieces = fc.constantFrom(
+  'User-agent: *\n',
+  'Content-Signal: ',
+  'Content-Usage: ',
+  'ai-train=no',
+  '=',
+  ',',
+  ';',
+  '/',
+  '*',
+  '$',
+  '"',
+  '{',
+  '}',
+  '[',
+  ']',
+  ':',
+  '<',
+  '>',
+  '\n',
+  ' ',
+  'y',
+  'n',
+  '#',
+  'Disallow: /',
+  '<a href=',
+  '&amp;',
+  'tdm-reservation',
+);
+const text = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 200 }),
+  fc.array(pieces, { maxLength: 60 }).map((a) => a.join('')),
+);
+const headers = fc.dictionary(
+  fc.constantFrom(
+    'content-signal',
+    'content-usage',
+    'x-robots-tag',
+    'tdm-reservation',
+    'tdm-policy',
+    'link',
+    'server',
+    'cf-ray',
+  ),
+  text,
+);
 const status = fc.constantFrom(200, 204, 301, 403, 404, 500);
 const contentType = fc.constantFrom(null, 'text/plain', 'text/html', 'application/json', 'text/markdown');
 
@@ -43,7 +94,17 @@ describe('never throws', () => {
         analyzeAgentsJson(r);
         resolveTdmrep({ file: r, headers: h, metas: scanHtml(body).metas });
         pageMeta(scanHtml(body), h);
-        const ev = evidence({ homepage: r, robots: r, llms: r, aiTxt: r, tdmrep: r, agents: r, markdown: r, tos: r, tosUrl: 'https://example.com/terms' });
+        const ev = evidence({
+          homepage: r,
+          robots: r,
+          llms: r,
+          aiTxt: r,
+          tdmrep: r,
+          agents: r,
+          markdown: r,
+          tos: r,
+          tosUrl: 'https://example.com/terms',
+        });
         const f = readEvidence(ev);
         expect(typeof f.llms.found).toBe('boolean');
         expect(typeof f.paywall.hasPaywall).toBe('boolean');
@@ -63,18 +124,22 @@ describe('hostile 1 MiB input', () => {
     '<a href=/x>' + 'x '.repeat(MiB / 2),
     '<script>' + '</scrip'.repeat(MiB / 7),
     '&#'.repeat(MiB / 2),
-    '[' .repeat(MiB),
+    '['.repeat(MiB),
     'may not ' + 'without '.repeat(MiB / 8),
     ' '.repeat(MiB) + '=',
     '<meta name="robots" content="a' + ' '.repeat(MiB) + 'b">',
     '<meta name="' + 'bot'.repeat(MiB / 3) + '!" content="noai">',
   ];
-  it.each(hostile.map((h, i) => [i, h] as const))('input #%i', (_i, h) => {
-    expect(scanHtml(h).anchors.length).toBeLessThanOrEqual(5000);
-    expect(termsFromText(h).ai.stance).not.toBe('unknown');
-    expect(parsePreferenceValue('content-usage', h).problems.length).toBeLessThanOrEqual(20);
-    expect(Array.isArray(parseLinkHeader(h))).toBe(true);
-    expect(analyzeLlmsTxt(response(h)).found).toBeTypeOf('boolean');
-    expect(pageMeta(scanHtml(h), { 'x-robots-tag': h }).noai).toBeTypeOf('boolean');
-  }, 60_000);
+  it.each(hostile.map((h, i) => [i, h] as const))(
+    'input #%i',
+    (_i, h) => {
+      expect(scanHtml(h).anchors.length).toBeLessThanOrEqual(5000);
+      expect(termsFromText(h).ai.stance).not.toBe('unknown');
+      expect(parsePreferenceValue('content-usage', h).problems.length).toBeLessThanOrEqual(20);
+      expect(Array.isArray(parseLinkHeader(h))).toBe(true);
+      expect(analyzeLlmsTxt(response(h)).found).toBeTypeOf('boolean');
+      expect(pageMeta(scanHtml(h), { 'x-robots-tag': h }).noai).toBeTypeOf('boolean');
+    },
+    60_000,
+  );
 });

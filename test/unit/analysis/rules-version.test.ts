@@ -18,7 +18,8 @@ const RECORDED = { version: 2, digest: 'bfbcdbbd6ec43ddf9517bad70402e2733f28ccbc
 
 it('classify() answers as it did when RULES_VERSION was last bumped', () => {
   const hash = createHash('sha256');
-  for (const [host, s] of Object.entries(STANCE_SITES)) hash.update(JSON.stringify(classify(evidenceFromSite(host, s.site))));
+  for (const [host, s] of Object.entries(STANCE_SITES))
+    hash.update(JSON.stringify(classify(evidenceFromSite(host, s.site))));
   const digest = hash.digest('hex');
   const bump =
     digest === RECORDED.digest

@@ -5,7 +5,9 @@ const read = (text: string) => readDomainList(Buffer.from(text, 'utf8'));
 
 describe('readDomainList', () => {
   it('reads one domain a line and the Tranco rank,domain form, normalised as the service does', () => {
-    const l = read('\uFEFFExample.COM.\r\nbücher.de\n\n# a comment\n3,news.example.org\nhttps://shop.example.net/path?q=1\n');
+    const l = read(
+      '\uFEFFExample.COM.\r\nbücher.de\n\n# a comment\n3,news.example.org\nhttps://shop.example.net/path?q=1\n',
+    );
     expect(l.entries).toEqual([
       { domain: 'example.com', rank: null, line: 1 },
       { domain: 'xn--bcher-kva.de', rank: null, line: 2 },
@@ -17,7 +19,9 @@ describe('readDomainList', () => {
   });
 
   it('skips a header line, merges duplicates (the first keeps its rank) and reports each bad line with its number', () => {
-    const l = read('rank,domain\n1,example.com\n2,EXAMPLE.com\n3,localhost\nx,example.org\n4,127.0.0.1\n1,2,3\nexample.com:8080\n5,example.org\n');
+    const l = read(
+      'rank,domain\n1,example.com\n2,EXAMPLE.com\n3,localhost\nx,example.org\n4,127.0.0.1\n1,2,3\nexample.com:8080\n5,example.org\n',
+    );
     expect(l.entries.map((e) => [e.domain, e.rank])).toEqual([
       ['example.com', 1],
       ['example.org', 5],

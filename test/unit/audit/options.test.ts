@@ -11,7 +11,9 @@ describe('parseAuditArgs', () => {
   });
 
   it('reads every option', () => {
-    expect(parseAuditArgs(['l.txt', '--out', 'here', '--refresh-days', '0', '--rate', '0.5', '--no-wait-retries'], 7)).toMatchObject({
+    expect(
+      parseAuditArgs(['l.txt', '--out', 'here', '--refresh-days', '0', '--rate', '0.5', '--no-wait-retries'], 7),
+    ).toMatchObject({
       refreshDays: 0,
       rate: 0.5,
       waitRetries: false,

@@ -24,6 +24,8 @@ describe('classifyFailure', () => {
   ])('%s → %s', (e, reason) => expect(classifyFailure(e).reason).toBe(reason));
 
   it('keeps the code in the message', () => {
-    expect(classifyFailure(err('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:1')).message).toBe('ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:1');
+    expect(classifyFailure(err('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:1')).message).toBe(
+      'ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:1',
+    );
   });
 });

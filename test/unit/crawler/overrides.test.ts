@@ -4,11 +4,34 @@ import { matchOverride, parseCrawlOverrides } from '../../../proxy/crawler/overr
 
 describe('parseCrawlOverrides', () => {
   it('parses pairs, wildcards, ports, IPv6 and skips empty entries', () => {
-    const o = parseCrawlOverrides(' a.test=http://127.0.0.1:8080 , *.farm.test=https://[::1]:8443/,, Local.Example.=http://localhost ');
+    const o = parseCrawlOverrides(
+      ' a.test=http://127.0.0.1:8080 , *.farm.test=https://[::1]:8443/,, Local.Example.=http://localhost ',
+    );
     expect(o).toEqual([
-      { pattern: 'a.test', wildcard: false, origin: 'http://127.0.0.1:8080', protocol: 'http:', host: '127.0.0.1', port: 8080 },
-      { pattern: 'farm.test', wildcard: true, origin: 'https://[::1]:8443', protocol: 'https:', host: '::1', port: 8443 },
-      { pattern: 'local.example', wildcard: false, origin: 'http://localhost', protocol: 'http:', host: 'localhost', port: 80 },
+      {
+        pattern: 'a.test',
+        wildcard: false,
+        origin: 'http://127.0.0.1:8080',
+        protocol: 'http:',
+        host: '127.0.0.1',
+        port: 8080,
+      },
+      {
+        pattern: 'farm.test',
+        wildcard: true,
+        origin: 'https://[::1]:8443',
+        protocol: 'https:',
+        host: '::1',
+        port: 8443,
+      },
+      {
+        pattern: 'local.example',
+        wildcard: false,
+        origin: 'http://localhost',
+        protocol: 'http:',
+        host: 'localhost',
+        port: 80,
+      },
     ]);
     expect(parseCrawlOverrides('')).toEqual([]);
   });

@@ -21,14 +21,20 @@ describe('createPinnedResolver', () => {
   it('pins the first answer: a rebinding second answer is never asked for', async () => {
     const dns = sequence({ 'rebind.example.com': [['93.184.216.34'], ['127.0.0.1']] });
     const r = createPinnedResolver([], dns.lookup);
-    const answers = await Promise.all([r.resolve('rebind.example.com'), r.resolve('REBIND.example.com.'), r.resolve('rebind.example.com')]);
+    const answers = await Promise.all([
+      r.resolve('rebind.example.com'),
+      r.resolve('REBIND.example.com.'),
+      r.resolve('rebind.example.com'),
+    ]);
     for (const a of answers) expect(a).toEqual({ ok: true, address: '93.184.216.34', port: null });
     expect(dns.calls).toEqual(['rebind.example.com']);
   });
 
   it('prefers IPv4 among allowed answers', async () => {
     const dns = sequence({ 'dual.example.com': [['2606:4700::1', '104.16.0.1']] });
-    expect(await createPinnedResolver([], dns.lookup).resolve('dual.example.com')).toMatchObject({ address: '104.16.0.1' });
+    expect(await createPinnedResolver([], dns.lookup).resolve('dual.example.com')).toMatchObject({
+      address: '104.16.0.1',
+    });
   });
 
   it('refuses when any answer is forbidden', async () => {
@@ -60,13 +66,22 @@ describe('createPinnedResolver', () => {
   it('turns resolver errors and empty answers into dns failures', async () => {
     const dns = sequence({ 'empty.example.com': [[]] });
     const r = createPinnedResolver([], dns.lookup);
-    expect(await r.resolve('gone.example.com')).toMatchObject({ kind: 'dns', message: expect.stringContaining('ENOTFOUND') });
-    expect(await r.resolve('empty.example.com')).toMatchObject({ kind: 'dns', message: expect.stringContaining('no address') });
+    expect(await r.resolve('gone.example.com')).toMatchObject({
+      kind: 'dns',
+      message: expect.stringContaining('ENOTFOUND'),
+    });
+    expect(await r.resolve('empty.example.com')).toMatchObject({
+      kind: 'dns',
+      message: expect.stringContaining('no address'),
+    });
   });
 
   it('sends overridden names to the override target, private or not, with its port', async () => {
     const dns = sequence({ 'farm.internal': [['10.9.8.7']] });
-    const r = createPinnedResolver(parseCrawlOverrides('*.test=http://127.0.0.1:4000,site.example.com=http://farm.internal:81'), dns.lookup);
+    const r = createPinnedResolver(
+      parseCrawlOverrides('*.test=http://127.0.0.1:4000,site.example.com=http://farm.internal:81'),
+      dns.lookup,
+    );
     expect(await r.resolve('a.test')).toEqual({ ok: true, address: '127.0.0.1', port: 4000 });
     expect(await r.resolve('site.example.com')).toEqual({ ok: true, address: '10.9.8.7', port: 81 });
   });

@@ -15,7 +15,12 @@ describe('userAgentFor', () => {
 });
 
 describe('parseContact', () => {
-  it.each(['https://example.org/crawler', 'http://example.org', 'mailto:ops@example.org', 'HTTPS://EXAMPLE.ORG/a?b=c#d'])('accepts %s', (v) => {
+  it.each([
+    'https://example.org/crawler',
+    'http://example.org',
+    'mailto:ops@example.org',
+    'HTTPS://EXAMPLE.ORG/a?b=c#d',
+  ])('accepts %s', (v) => {
     expect(parseContact(` ${v} `)).toBe(v);
   });
 

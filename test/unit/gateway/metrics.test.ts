@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createMetrics, LATENCY_BUCKETS } from '../../../proxy/gateway/metrics.js';
 import type { PolicySource } from '../../../proxy/upstream/policy-source.js';
 
-const newMetrics = () => createMetrics({ source: { quota: () => null } as unknown as PolicySource, cacheSize: () => 0, cacheBytes: () => 0 });
+const newMetrics = () =>
+  createMetrics({ source: { quota: () => null } as unknown as PolicySource, cacheSize: () => 0, cacheBytes: () => 0 });
 const lines = (text: string, prefix: string) => text.split('\n').filter((l) => l.startsWith(prefix));
 
 describe('gateway metrics', () => {
@@ -30,7 +31,13 @@ describe('gateway metrics', () => {
   it("writes the latency histogram exactly as prom-client's own Histogram would", async () => {
     const m = newMetrics();
     const reference = new Registry();
-    const h = new Histogram({ name: 'gateway_request_duration_seconds', help: 'Time to answer a request', labelNames: ['route'], buckets: [...LATENCY_BUCKETS], registers: [reference] });
+    const h = new Histogram({
+      name: 'gateway_request_duration_seconds',
+      help: 'Time to answer a request',
+      labelNames: ['route'],
+      buckets: [...LATENCY_BUCKETS],
+      registers: [reference],
+    });
     // Durations well inside their buckets (the few microseconds between the start given here
     // and the moment of recording cannot move them across an edge), and one beyond the last.
     const ms = [0.2, 0.7, 2, 2, 30, 700, 7_000];
@@ -44,11 +51,18 @@ describe('gateway metrics', () => {
     const theirs = await reference.metrics();
     const buckets = '# TYPE gateway_request_duration_seconds';
     expect(lines(ours, buckets)).toEqual(lines(theirs, buckets));
-    expect(lines(ours, 'gateway_request_duration_seconds_bucket')).toEqual(lines(theirs, 'gateway_request_duration_seconds_bucket'));
-    expect(lines(ours, 'gateway_request_duration_seconds_count')).toEqual(lines(theirs, 'gateway_request_duration_seconds_count'));
-    const sum = (text: string) => Number(lines(text, 'gateway_request_duration_seconds_sum{route="full"}')[0]!.split(' ')[1]);
+    expect(lines(ours, 'gateway_request_duration_seconds_bucket')).toEqual(
+      lines(theirs, 'gateway_request_duration_seconds_bucket'),
+    );
+    expect(lines(ours, 'gateway_request_duration_seconds_count')).toEqual(
+      lines(theirs, 'gateway_request_duration_seconds_count'),
+    );
+    const sum = (text: string) =>
+      Number(lines(text, 'gateway_request_duration_seconds_sum{route="full"}')[0]!.split(' ')[1]);
     expect(sum(ours)).toBeCloseTo(sum(theirs), 2);
-    expect(lines(ours, 'gateway_request_duration_seconds_bucket{le="0.001",route="full"}')).toEqual(['gateway_request_duration_seconds_bucket{le="0.001",route="full"} 2']);
+    expect(lines(ours, 'gateway_request_duration_seconds_bucket{le="0.001",route="full"}')).toEqual([
+      'gateway_request_duration_seconds_bucket{le="0.001",route="full"} 2',
+    ]);
     // JSON export (registry.getMetricsAsJSON) works too, and reset empties the histogram.
     expect((await m.registry.getMetricsAsJSON()).some((x) => x.name === 'gateway_request_duration_seconds')).toBe(true);
     m.registry.resetMetrics();

@@ -9,7 +9,8 @@ import { CacheStore } from '../../../proxy/gateway/cache-store.js';
 import { ResponseCache, type Loaded } from '../../../proxy/gateway/response-cache.js';
 import type { Domain } from '../../../shared/domain.js';
 
-const cache = (store: CacheStore | null = null) => new ResponseCache({ maxEntries: 100, maxBytes: 1 << 20, defaultTtlMs: 86_400_000, store, clock: systemClock });
+const cache = (store: CacheStore | null = null) =>
+  new ResponseCache({ maxEntries: 100, maxBytes: 1 << 20, defaultTtlMs: 86_400_000, store, clock: systemClock });
 const found = (value: unknown, ttlMs = 60_000): Loaded => ({ value, found: true, ttlMs });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -29,12 +30,16 @@ describe('ResponseCache', () => {
 
   it('does not cache errors, and serves an old copy only for outages (5xx), not for 4xx', async () => {
     const c = cache();
-    await expect(c.get('e', () => Promise.reject(new HttpError(502, 'upstream_error', 'x')))).rejects.toMatchObject({ status: 502 });
+    await expect(c.get('e', () => Promise.reject(new HttpError(502, 'upstream_error', 'x')))).rejects.toMatchObject({
+      status: 502,
+    });
     expect((await c.get('e', async () => found(1))).state).toBe('MISS');
 
     await c.get('s', async () => found('old', 20));
     await sleep(30);
-    const stale = await c.get('s', () => Promise.reject(new HttpError(503, 'upstream_unavailable', 'x', { retryAfter: 2 })));
+    const stale = await c.get('s', () =>
+      Promise.reject(new HttpError(503, 'upstream_unavailable', 'x', { retryAfter: 2 })),
+    );
     // The found copy is returned while the refresh runs; the failed refresh leaves it marked.
     expect(stale.state).toBe('STALE');
     await sleep(5);
@@ -45,7 +50,9 @@ describe('ResponseCache', () => {
 
     await c.get('q', async () => ({ value: 'queued', found: false, ttlMs: 20 }));
     await sleep(30);
-    await expect(c.get('q', () => Promise.reject(new HttpError(400, 'invalid_domain', 'x')))).rejects.toMatchObject({ status: 400 });
+    await expect(c.get('q', () => Promise.reject(new HttpError(400, 'invalid_domain', 'x')))).rejects.toMatchObject({
+      status: 400,
+    });
   });
 
   it('does not serve a queued answer past its lifetime: it waits for the new one', async () => {
@@ -75,7 +82,13 @@ describe('ResponseCache', () => {
   });
 
   it('is bounded by entries', async () => {
-    const c = new ResponseCache({ maxEntries: 10, maxBytes: 1 << 20, defaultTtlMs: 86_400_000, store: null, clock: systemClock });
+    const c = new ResponseCache({
+      maxEntries: 10,
+      maxBytes: 1 << 20,
+      defaultTtlMs: 86_400_000,
+      store: null,
+      clock: systemClock,
+    });
     for (let i = 0; i < 25; i++) await c.get(`k${i}`, async () => found(i));
     expect(c.size).toBe(10);
   });
@@ -142,7 +155,23 @@ describe('BatchLoader', () => {
     const chunks: string[][] = [];
     const loader = new BatchLoader(async (chunk) => {
       chunks.push(chunk);
-      return new Map(chunk.filter((d) => !d.startsWith('x')).map((d) => [d, { domain: d, found: true, stance: 'selective', use_cases: { training: 'allowed', search: 'allowed', inference: 'allowed' }, bots: { blocked: [], allowed: [] } }] as const));
+      return new Map(
+        chunk
+          .filter((d) => !d.startsWith('x'))
+          .map(
+            (d) =>
+              [
+                d,
+                {
+                  domain: d,
+                  found: true,
+                  stance: 'selective',
+                  use_cases: { training: 'allowed', search: 'allowed', inference: 'allowed' },
+                  bots: { blocked: [], allowed: [] },
+                },
+              ] as const,
+          ),
+      );
     });
     const names = Array.from({ length: 60 }, (_, i) => `d${i}.test` as Domain);
     const results = await Promise.all([...names, 'x.test' as Domain].map((d) => loader.load(d)));
@@ -154,7 +183,11 @@ describe('BatchLoader', () => {
   it("keeps each client's misses in chunks of their own (the service budgets per client)", async () => {
     const chunks: [string | undefined, string[]][] = [];
     const loader = new BatchLoader(async (chunk, client) => (chunks.push([client, chunk]), new Map()));
-    await Promise.all([loader.load('a.test' as Domain, 'one'), loader.load('b.test' as Domain, 'two'), loader.load('c.test' as Domain, 'one')]);
+    await Promise.all([
+      loader.load('a.test' as Domain, 'one'),
+      loader.load('b.test' as Domain, 'two'),
+      loader.load('c.test' as Domain, 'one'),
+    ]);
     expect(chunks).toEqual([
       ['one', ['a.test', 'c.test']],
       ['two', ['b.test']],

@@ -55,8 +55,21 @@ describe('request parsing', () => {
     // As Express's query parser (node:querystring) gives them; a repeated parameter is an array.
     const search = (q: string) => parseSearch(parseQuery(q));
     expect(search('q=ex')).toEqual({ q: 'ex', limit: 20, offset: 0 });
-    expect(search('q=news&stance=selective&limit=100&offset=40')).toEqual({ q: 'news', stance: 'selective', limit: 100, offset: 40 });
-    for (const bad of ['', 'q=a', 'q=ab&limit=101', 'q=ab&limit=-1', 'q=ab&offset=x', 'q=ab&stance=open', 'q=ab&limit=5&limit=6']) {
+    expect(search('q=news&stance=selective&limit=100&offset=40')).toEqual({
+      q: 'news',
+      stance: 'selective',
+      limit: 100,
+      offset: 40,
+    });
+    for (const bad of [
+      '',
+      'q=a',
+      'q=ab&limit=101',
+      'q=ab&limit=-1',
+      'q=ab&offset=x',
+      'q=ab&stance=open',
+      'q=ab&limit=5&limit=6',
+    ]) {
       expect(() => search(bad)).toThrow();
     }
   });

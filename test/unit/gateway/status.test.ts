@@ -26,7 +26,16 @@ describe('GET /status counts the embedded registry at most once per TTL', () => 
   beforeAll(async () => {
     const gateway = createGatewayApp({
       source,
-      settings: { allowedOrigins: [], allowedHosts: [], proxyToken: undefined, rateLimitPerMinute: 1_000, trustProxy: 0, cacheMaxEntries: 10, cacheMaxBytes: 100_000, cacheTtl: { foundMs: 86_400_000, queuedMs: 5_000, searchMs: 300_000 } },
+      settings: {
+        allowedOrigins: [],
+        allowedHosts: [],
+        proxyToken: undefined,
+        rateLimitPerMinute: 1_000,
+        trustProxy: 0,
+        cacheMaxEntries: 10,
+        cacheMaxBytes: 100_000,
+        cacheTtl: { foundMs: 86_400_000, queuedMs: 5_000, searchMs: 300_000 },
+      },
       clock,
     });
     server = createServer(gateway.app);

@@ -35,9 +35,17 @@ describe('loadServiceConfig', () => {
       CRAWL_JOB_CHECK_SECONDS: '10',
       CRAWL_JOB_POLL_SECONDS: '5',
     });
-    expect(c).toMatchObject({ databaseUrl: 'postgres://lens:secret@db.internal:5432/lens', serviceCrawls: true, postgres: { poolMax: 20, jobExpireSeconds: 90, jobCheckSeconds: 10, jobPollSeconds: 5 } });
-    expect(() => loadServiceConfig({ DATABASE_URL: 'mysql://u:secret@h/db' })).toThrow(/^DATABASE_URL: expected a postgres:\/\/ or postgresql:\/\/ URL, got a mysql: one$/);
-    expect(() => loadServiceConfig({ DATABASE_URL: 'postgres://u:secret@h:5432' })).toThrow(/^DATABASE_URL: name the database/);
+    expect(c).toMatchObject({
+      databaseUrl: 'postgres://lens:secret@db.internal:5432/lens',
+      serviceCrawls: true,
+      postgres: { poolMax: 20, jobExpireSeconds: 90, jobCheckSeconds: 10, jobPollSeconds: 5 },
+    });
+    expect(() => loadServiceConfig({ DATABASE_URL: 'mysql://u:secret@h/db' })).toThrow(
+      /^DATABASE_URL: expected a postgres:\/\/ or postgresql:\/\/ URL, got a mysql: one$/,
+    );
+    expect(() => loadServiceConfig({ DATABASE_URL: 'postgres://u:secret@h:5432' })).toThrow(
+      /^DATABASE_URL: name the database/,
+    );
     expect(() => loadServiceConfig({ DATABASE_URL: 'not a url secret' })).toThrow(/^DATABASE_URL: expected a URL/);
   });
 
@@ -58,8 +66,21 @@ describe('loadServiceConfig', () => {
       PURGE_UNUSED_DAYS: '90',
       CRAWLER_CONTACT: ' mailto:crawler@example.org ',
     });
-    expect(c).toMatchObject({ auditRetentionDays: 30, purgeUnusedDays: 90, crawlerContact: 'mailto:crawler@example.org' });
-    expect(c).toMatchObject({ host: '0.0.0.0', port: 0, dataDir: '/tmp/x', crawlConcurrency: 2, refreshDays: 30, queueLimits: { maxQueued: 500, newPerClientPerMinute: 5 }, trustProxy: 1, logLevel: 'silent' });
+    expect(c).toMatchObject({
+      auditRetentionDays: 30,
+      purgeUnusedDays: 90,
+      crawlerContact: 'mailto:crawler@example.org',
+    });
+    expect(c).toMatchObject({
+      host: '0.0.0.0',
+      port: 0,
+      dataDir: '/tmp/x',
+      crawlConcurrency: 2,
+      refreshDays: 30,
+      queueLimits: { maxQueued: 500, newPerClientPerMinute: 5 },
+      trustProxy: 1,
+      logLevel: 'silent',
+    });
   });
 
   it.each([

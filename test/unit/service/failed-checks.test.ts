@@ -29,14 +29,20 @@ describe('failed checks in the registry', () => {
   const good = (domain: string, ms: number) =>
     reg.records.storeCrawl({
       evidence: evidence(domain, at(ms), 'User-agent: GPTBot\nDisallow: /\n'),
-      classification: classification(domain, at(ms), { detail: 'blocks_training', use_cases: { training: 'blocked' }, blocked: ['GPTBot'], basis: true }),
+      classification: classification(domain, at(ms), {
+        detail: 'blocks_training',
+        use_cases: { training: 'blocked' },
+        blocked: ['GPTBot'],
+        basis: true,
+      }),
       nowMs: ms,
       failure: null,
       retryDelaysMs: RETRY_DELAYS_MS,
     });
   const failed = (domain: string, ms: number, cause?: string) => storeFailed(reg, domain, ms, cause);
   const job = (domain: string) =>
-    reg.db.prepare('SELECT state, priority, run_after FROM jobs WHERE domain = ?').get(domain) as { state: string; priority: number; run_after: number } | undefined;
+    reg.db.prepare('SELECT state, priority, run_after FROM jobs WHERE domain = ?').get(domain) as
+      { state: string; priority: number; run_after: number } | undefined;
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'svc-failed-'));
@@ -85,7 +91,11 @@ describe('failed checks in the registry', () => {
     const fourth = await failed('b.test', t);
     expect(fourth.nextRetryMs).toBeNull();
     expect(job('b.test')).toBeUndefined();
-    expect((await reg.records.summary('b.test'))!.lastCheck).toEqual({ failedAt: at(t), cause: 'timed out', nextRetry: null });
+    expect((await reg.records.summary('b.test'))!.lastCheck).toEqual({
+      failedAt: at(t),
+      cause: 'timed out',
+      nextRetry: null,
+    });
     // The normal refresh counts from the last check, not from the good crawl days before.
     expect(await reg.queue.enqueueStale(t, 10, t, 100)).toBe(0);
     expect(await reg.queue.enqueueStale(t + 1, 10, t, 100)).toBe(1);
@@ -105,7 +115,12 @@ describe('failed checks in the registry', () => {
     const due = T0 + 1 + RETRY_DELAYS_MS[0]!;
     expect(await reg.queue.claim(due - 1)).toBeUndefined();
     expect(await reg.queue.nextRetryMs()).toBe(due);
-    await reg.queue.enqueue({ domains: ['someone-looks.test'], priority: PRIORITY.interactive, nowMs: due, maxQueued: 100 });
+    await reg.queue.enqueue({
+      domains: ['someone-looks.test'],
+      priority: PRIORITY.interactive,
+      nowMs: due,
+      maxQueued: 100,
+    });
     expect((await reg.queue.claim(due))?.domain).toBe('someone-looks.test');
     expect(await reg.queue.claim(due)).toEqual({ domain: 'c.test', attempts: 1 });
   });
@@ -113,7 +128,7 @@ describe('failed checks in the registry', () => {
   it('a domain with no earlier record stores the failed record and is retried on the same backoff', async () => {
     const f = await failed('new.test', T0);
     expect(f).toMatchObject({ current: true, nextRetryMs: T0 + RETRY_DELAYS_MS[0]! });
-    expect((await reg.records.summary('new.test'))).toMatchObject({ value: { detail: 'unreachable' }, lastCheck: null });
+    expect(await reg.records.summary('new.test')).toMatchObject({ value: { detail: 'unreachable' }, lastCheck: null });
     expect(job('new.test')).toMatchObject({ state: 'retrying', run_after: T0 + RETRY_DELAYS_MS[0]! });
     // A second failure replaces the failed record (nothing better to keep) and backs off further.
     const again = await failed('new.test', T0 + 600_000);
@@ -128,11 +143,19 @@ describe('failed checks in the registry', () => {
   });
 
   it('every answer of the service carries basis.last_check; an answer whose latest check is good carries null', async () => {
-    const service = createLookupService({ store: reg, crawler: { crawl: () => Promise.reject(new Error('not used')) }, workers: false });
+    const service = createLookupService({
+      store: reg,
+      crawler: { crawl: () => Promise.reject(new Error('not used')) },
+      workers: false,
+    });
     await good('d.test', T0);
     await failed('d.test', T0 + DAY, 'the connection was refused');
     await good('e.test', T0);
-    const lastCheck = { failed_at: at(T0 + DAY), cause: 'the connection was refused', next_retry: at(T0 + DAY + 600_000) };
+    const lastCheck = {
+      failed_at: at(T0 + DAY),
+      cause: 'the connection was refused',
+      next_retry: at(T0 + DAY + 600_000),
+    };
     const summary = DomainPolicyFoundSchema.parse(await service.lookup('d.test' as Domain));
     expect(summary).toMatchObject({ detail: 'blocks_training', last_updated: at(T0) });
     expect(summary.basis?.last_check).toEqual(lastCheck);
@@ -153,13 +176,31 @@ describe('which crawls are failed checks', () => {
     elapsedMs: 1,
   });
   const with_ = (patch: Partial<Evidence>): Evidence => ({ ...base, ...patch });
-  const status = (n: number): FetchResult => ({ ...(base.robots as Extract<FetchResult, { kind: 'response' }>), status: n });
+  const status = (n: number): FetchResult => ({
+    ...(base.robots as Extract<FetchResult, { kind: 'response' }>),
+    status: n,
+  });
 
   it.each([
     ['a homepage that timed out', with_({ homepage: failedFetch('timeout', 'no answer in 10 s') }), 'ok', 'timed out'],
-    ['a refused connection', with_({ homepage: failedFetch('connect', 'ECONNREFUSED: connect ECONNREFUSED') }), 'ok', 'the connection was refused'],
-    ['a reset connection', with_({ homepage: failedFetch('connect', 'ECONNRESET: socket hang up') }), 'ok', 'the connection was reset'],
-    ['a DNS failure', with_({ homepage: failedFetch('dns', 'x.test did not resolve') }), 'ok', 'the name did not resolve (DNS)'],
+    [
+      'a refused connection',
+      with_({ homepage: failedFetch('connect', 'ECONNREFUSED: connect ECONNREFUSED') }),
+      'ok',
+      'the connection was refused',
+    ],
+    [
+      'a reset connection',
+      with_({ homepage: failedFetch('connect', 'ECONNRESET: socket hang up') }),
+      'ok',
+      'the connection was reset',
+    ],
+    [
+      'a DNS failure',
+      with_({ homepage: failedFetch('dns', 'x.test did not resolve') }),
+      'ok',
+      'the name did not resolve (DNS)',
+    ],
     ['robots.txt answering 503', with_({ robots: status(503) }), 'error', 'robots.txt: server error (HTTP 503)'],
     ['robots.txt timing out', with_({ robots: failedFetch('timeout') }), 'unreachable', 'robots.txt: timed out'],
   ] as const)('%s is a failed check', (_name, e, robots, cause) => {
@@ -170,8 +211,19 @@ describe('which crawls are failed checks', () => {
     ['a good crawl', base, 'ok'],
     ['robots.txt refused with 403 (the site’s answer)', with_({ robots: status(403) }), 'blocked'],
     ['robots.txt missing', with_({ robots: status(404) }), 'missing'],
-    ['an address the SSRF guard refused', with_({ homepage: { kind: 'refused', url: 'https://x.test/', reason: '10.0.0.1 is private' }, robots: { kind: 'refused', url: 'https://x.test/robots.txt', reason: '10.0.0.1 is private' } }), 'unreachable'],
-    ['a redirect loop (the next try meets it again)', with_({ robots: failedFetch('too_many_redirects') }), 'unreachable'],
+    [
+      'an address the SSRF guard refused',
+      with_({
+        homepage: { kind: 'refused', url: 'https://x.test/', reason: '10.0.0.1 is private' },
+        robots: { kind: 'refused', url: 'https://x.test/robots.txt', reason: '10.0.0.1 is private' },
+      }),
+      'unreachable',
+    ],
+    [
+      'a redirect loop (the next try meets it again)',
+      with_({ robots: failedFetch('too_many_redirects') }),
+      'unreachable',
+    ],
   ] as const)('%s is not', (_name, e, robots) => {
     expect(crawlFailure(e, robots)).toBeNull();
   });

@@ -13,7 +13,15 @@ const rec = (rules: [0 | 1, string, number][], signal = false): DomainPolicyFoun
     JSON.stringify(
       summaryRecord('a.test', {
         path_rules: { groups: [{ agents: ['gptbot'], rules }], truncated: false },
-        path_signals: { content_signals: signal ? [{ agents: ['*'], path: null, training: false, line: 1, evidence: 'Content-Signal: ai-train=no' }] : [], tdmrep: null, ai_txt: null, noai: [], truncated: false },
+        path_signals: {
+          content_signals: signal
+            ? [{ agents: ['*'], path: null, training: false, line: 1, evidence: 'Content-Signal: ai-train=no' }]
+            : [],
+          tdmrep: null,
+          ai_txt: null,
+          noai: [],
+          truncated: false,
+        },
       }),
     ),
   ) as DomainPolicyFound;
@@ -25,7 +33,16 @@ describe('JudgedParts', () => {
     const again = parts.reuse(rec([[0, '/a/', 2]]));
     expect(again.path_rules).toBe(first.path_rules);
     expect(again.path_signals).toBe(first.path_signals);
-    for (const changed of [rec([[0, '/b/', 2]]), rec([[1, '/a/', 2]]), rec([[0, '/a/', 3]]), rec([[0, '/a/', 2], [0, '/c/', 3]]), rec([[0, '/a/', 2]], true)]) {
+    for (const changed of [
+      rec([[0, '/b/', 2]]),
+      rec([[1, '/a/', 2]]),
+      rec([[0, '/a/', 3]]),
+      rec([
+        [0, '/a/', 2],
+        [0, '/c/', 3],
+      ]),
+      rec([[0, '/a/', 2]], true),
+    ]) {
       const got = parts.reuse(changed);
       expect(got.path_rules).toBe(changed.path_rules);
       expect(got.path_signals).toBe(changed.path_signals);

@@ -10,13 +10,19 @@ import { openSqliteStore, type SqliteStore } from '../../../proxy/service/store/
 describe('limit windows (UTC)', () => {
   it('minute windows start on the minute and last 60 s', () => {
     const t = Date.UTC(2026, 0, 15, 12, 34, 56, 789);
-    expect(windowAt('minute', t)).toEqual({ start: Date.UTC(2026, 0, 15, 12, 34), reset: Date.UTC(2026, 0, 15, 12, 35) });
+    expect(windowAt('minute', t)).toEqual({
+      start: Date.UTC(2026, 0, 15, 12, 34),
+      reset: Date.UTC(2026, 0, 15, 12, 35),
+    });
   });
   it('days reset at midnight UTC, months on the 1st, December rolls into January', () => {
     const t = Date.UTC(2026, 11, 31, 23, 59, 59);
     expect(windowAt('day', t)).toEqual({ start: Date.UTC(2026, 11, 31), reset: Date.UTC(2027, 0, 1) });
     expect(windowAt('month', t)).toEqual({ start: Date.UTC(2026, 11, 1), reset: Date.UTC(2027, 0, 1) });
-    expect(windowAt('month', Date.UTC(2028, 1, 29, 5))).toEqual({ start: Date.UTC(2028, 1, 1), reset: Date.UTC(2028, 2, 1) });
+    expect(windowAt('month', Date.UTC(2028, 1, 29, 5))).toEqual({
+      start: Date.UTC(2028, 1, 1),
+      reset: Date.UTC(2028, 2, 1),
+    });
   });
   it('retry-after is whole seconds, at least 1', () => {
     expect(secondsUntil(10_000, 9_999)).toBe(1);
@@ -78,7 +84,11 @@ describe('API keys and usage counters (real SQLite file)', () => {
     // Counters are written through: they survive the database being dropped without any close or flush.
     reg.db.close();
     reg = openSqliteStore(dir);
-    expect((await new KeyUsage(reg.usage, { minute: 2, day: 3, month: 100 }).consume(id, t + 61_000)).exceeded?.limitType).toBe('day');
-    expect((await new KeyUsage(reg.usage, { minute: 2, day: 3, month: 100 }).consume(id, Date.UTC(2026, 0, 16))).used).toEqual({ minute: 1, day: 1, month: 4 });
+    expect(
+      (await new KeyUsage(reg.usage, { minute: 2, day: 3, month: 100 }).consume(id, t + 61_000)).exceeded?.limitType,
+    ).toBe('day');
+    expect(
+      (await new KeyUsage(reg.usage, { minute: 2, day: 3, month: 100 }).consume(id, Date.UTC(2026, 0, 16))).used,
+    ).toEqual({ minute: 1, day: 1, month: 4 });
   });
 });

@@ -24,7 +24,10 @@ describe('retention passes', () => {
     // One step examines 500.
     for (let i = 0; i < 520; i++) await storeCrawl(t.store, 'long.test', T0 + i * 60_000);
     expect(await pruneAudits(t.store.maintenance, T0 + 520 * 60_000)).toBe(518);
-    expect((await t.store.records.audits('long.test')).map((a) => Date.parse(a.crawledAt))).toEqual([T0, T0 + 519 * 60_000]);
+    expect((await t.store.records.audits('long.test')).map((a) => Date.parse(a.crawledAt))).toEqual([
+      T0,
+      T0 + 519 * 60_000,
+    ]);
     // 520 stored crawls: 1 to 2 s alone, past the default 5 s on a busy machine.
   }, 30_000);
 
@@ -52,7 +55,9 @@ describe('retention passes', () => {
     expect(purged).toHaveLength(509);
     expect(purged).not.toContain('u7.test');
     expect(await t.store.maintenance.unusedDomains(T0 + 30 * DAY, 10)).toEqual([]);
-    expect((await t.store.records.search({ q: 'test', limit: 10, offset: 0 })).results.map((r) => r.domain)).toEqual(['u7.test']);
+    expect((await t.store.records.search({ q: 'test', limit: 10, offset: 0 })).results.map((r) => r.domain)).toEqual([
+      'u7.test',
+    ]);
     // 510 stored crawls and as many purges: past the default 5 s on a busy machine.
   }, 30_000);
 });

@@ -1,33 +1,92 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../../shared/bot-catalogue.js';
-import { AI_BOTS, BOTS, KEY_BOTS, botByToken, botsForUseCase, isMalformedAgent, looksLikeAiBot, useCaseOf } from '../../../shared/bots.js';
+import {
+  AI_BOTS,
+  BOTS,
+  KEY_BOTS,
+  botByToken,
+  botsForUseCase,
+  isMalformedAgent,
+  looksLikeAiBot,
+  useCaseOf,
+} from '../../../shared/bots.js';
 import { agentToken } from '../../../shared/robots/parse.js';
 import { BOT_PURPOSES, USE_CASES } from '../../../shared/values.js';
 import { refresh, render } from '../../tools/refresh-bot-catalogue.js';
 
-const AIRT_LIST = JSON.parse(readFileSync('../shared/corpora/ai-robots-txt/robots.json', 'utf8')) as Record<string, { operator: string; function: string; description: string }>;
+const AIRT_LIST = JSON.parse(readFileSync('../shared/corpora/ai-robots-txt/robots.json', 'utf8')) as Record<
+  string,
+  { operator: string; function: string; description: string }
+>;
 
 /** Every token classification.md section 3 names, with the purpose it states. */
 const SPEC: Record<string, string> = {
-  GPTBot: 'training', ClaudeBot: 'training', 'Google-Extended': 'training', CCBot: 'training',
-  'OAI-SearchBot': 'search', 'Claude-SearchBot': 'search', PerplexityBot: 'search',
-  'ChatGPT-User': 'inference', 'Claude-User': 'inference', 'Perplexity-User': 'inference',
-  'Applebot-Extended': 'training', 'meta-externalagent': 'training', FacebookBot: 'training', Bytespider: 'training',
-  Amazonbot: 'training', 'cohere-training-data-crawler': 'training', 'MistralAI-Training': 'training', KimiBot: 'training',
-  AI2Bot: 'training', 'Ai2Bot-Dolma': 'training', DeepSeekBot: 'training', PanguBot: 'training', TikTokSpider: 'training',
-  Timpibot: 'training', ImagesiftBot: 'training', img2dataset: 'training', omgili: 'training', omgilibot: 'training',
+  GPTBot: 'training',
+  ClaudeBot: 'training',
+  'Google-Extended': 'training',
+  CCBot: 'training',
+  'OAI-SearchBot': 'search',
+  'Claude-SearchBot': 'search',
+  PerplexityBot: 'search',
+  'ChatGPT-User': 'inference',
+  'Claude-User': 'inference',
+  'Perplexity-User': 'inference',
+  'Applebot-Extended': 'training',
+  'meta-externalagent': 'training',
+  FacebookBot: 'training',
+  Bytespider: 'training',
+  Amazonbot: 'training',
+  'cohere-training-data-crawler': 'training',
+  'MistralAI-Training': 'training',
+  KimiBot: 'training',
+  AI2Bot: 'training',
+  'Ai2Bot-Dolma': 'training',
+  DeepSeekBot: 'training',
+  PanguBot: 'training',
+  TikTokSpider: 'training',
+  Timpibot: 'training',
+  ImagesiftBot: 'training',
+  img2dataset: 'training',
+  omgili: 'training',
+  omgilibot: 'training',
   'anthropic-ai': 'training',
-  'Amzn-SearchBot': 'search', 'meta-webindexer': 'search', 'Kimi-SearchBot': 'search', 'MistralAI-Index': 'search',
-  YouBot: 'search', 'AzureAI-SearchBot': 'search',
-  'MistralAI-User': 'inference', 'meta-externalfetcher': 'inference', DuckAssistBot: 'inference', 'Kimi-User': 'inference',
-  'cohere-ai': 'inference', 'Amzn-User': 'inference', 'Diffbot-User': 'inference', 'Google-NotebookLM': 'inference',
-  'Gemini-Deep-Research': 'inference', YandexAdditional: 'inference', 'Claude-Web': 'inference',
-  'ChatGPT Agent': 'agent', Operator: 'agent', 'Google-Agent': 'agent', 'GoogleAgent-Mariner': 'agent', NovaAct: 'agent',
+  'Amzn-SearchBot': 'search',
+  'meta-webindexer': 'search',
+  'Kimi-SearchBot': 'search',
+  'MistralAI-Index': 'search',
+  YouBot: 'search',
+  'AzureAI-SearchBot': 'search',
+  'MistralAI-User': 'inference',
+  'meta-externalfetcher': 'inference',
+  DuckAssistBot: 'inference',
+  'Kimi-User': 'inference',
+  'cohere-ai': 'inference',
+  'Amzn-User': 'inference',
+  'Diffbot-User': 'inference',
+  'Google-NotebookLM': 'inference',
+  'Gemini-Deep-Research': 'inference',
+  YandexAdditional: 'inference',
+  'Claude-Web': 'inference',
+  'ChatGPT Agent': 'agent',
+  Operator: 'agent',
+  'Google-Agent': 'agent',
+  'GoogleAgent-Mariner': 'agent',
+  NovaAct: 'agent',
   'Manus-User': 'agent',
 };
 // classification.md section 10: PetalBot (Huawei) and Exabot (Exalead) are general search engines too.
-const ENGINES = ['Googlebot', 'bingbot', 'Applebot', 'DuckDuckBot', 'YandexBot', 'Baiduspider', 'PetalBot', 'Exabot', 'Bravebot'];
+const ENGINES = [
+  'Googlebot',
+  'bingbot',
+  'Applebot',
+  'DuckDuckBot',
+  'YandexBot',
+  'Baiduspider',
+  'PetalBot',
+  'Exabot',
+  'Bravebot',
+];
 
 describe('bot catalogue', () => {
   it('has at least 60 AI bots', () => {
@@ -50,7 +109,11 @@ describe('bot catalogue', () => {
     expect(botByToken('Applebot-Extended')?.control).toBe(true);
     expect(botByToken('anthropic-ai')?.obsolete).toBe(true);
     expect(botByToken('Claude-Web')?.obsolete).toBe(true);
-    expect(BOTS.filter((b) => b.obsolete).map((b) => b.token).sort()).toEqual(['Claude-Web', 'anthropic-ai']);
+    expect(
+      BOTS.filter((b) => b.obsolete)
+        .map((b) => b.token)
+        .sort(),
+    ).toEqual(['Claude-Web', 'anthropic-ai']);
   });
 
   it('KEY_BOTS is the section 3 table, read from the entries (key bots are stored once)', () => {
@@ -104,8 +167,20 @@ describe('bot catalogue', () => {
   });
 
   it('counts the general search engines and previews of the list as known non-AI bots, the rest as AI bots', () => {
-    const nonAi = Object.keys(AIRT_LIST).map((t) => botByToken(agentToken(t))!).filter((b) => !b.is_ai_bot).map((b) => b.token);
-    expect(nonAi.sort()).toEqual(['Applebot', 'Bravebot', 'Exabot', 'GoogleOther', 'GoogleOther-Image', 'GoogleOther-Video', 'PetalBot', 'facebookexternalhit']);
+    const nonAi = Object.keys(AIRT_LIST)
+      .map((t) => botByToken(agentToken(t))!)
+      .filter((b) => !b.is_ai_bot)
+      .map((b) => b.token);
+    expect(nonAi.sort()).toEqual([
+      'Applebot',
+      'Bravebot',
+      'Exabot',
+      'GoogleOther',
+      'GoogleOther-Image',
+      'GoogleOther-Video',
+      'PetalBot',
+      'facebookexternalhit',
+    ]);
   });
 });
 
@@ -120,13 +195,35 @@ describe('refresh script (test/tools/refresh-bot-catalogue.ts)', () => {
   it('adds the tokens of a newer list for review, keeping our entries and reporting dropped ones', () => {
     const newer = { ...AIRT_LIST };
     delete newer['Timpibot'];
-    newer['NewSearchBot/2.0'] = { operator: '[Example AI](https://example.test)', function: 'AI Search Crawlers', description: 'Indexes pages for an AI search engine. More info can be found at https://knownagents.com/x' };
-    newer['MysteryBot'] = { operator: 'Unclear at this time.', function: 'AI Assistants', description: 'Description unavailable from knownagents.com' };
+    newer['NewSearchBot/2.0'] = {
+      operator: '[Example AI](https://example.test)',
+      function: 'AI Search Crawlers',
+      description: 'Indexes pages for an AI search engine. More info can be found at https://knownagents.com/x',
+    };
+    newer['MysteryBot'] = {
+      operator: 'Unclear at this time.',
+      function: 'AI Assistants',
+      description: 'Description unavailable from knownagents.com',
+    };
     newer['GPTBot'] = { operator: 'Someone else', function: 'AI Agents', description: 'Changed upstream.' };
     const r = refresh(CATALOGUE, newer);
     expect(r.added).toEqual([
-      { token: 'NewSearchBot', operator: 'Example AI', purpose: 'search', description: 'Indexes pages for an AI search engine.', source: 'https://github.com/ai-robots-txt/ai.robots.txt', review: true },
-      { token: 'MysteryBot', operator: 'Operator not published', purpose: 'inference', description: 'Listed by ai.robots.txt as MysteryBot; its use is not documented.', source: 'https://github.com/ai-robots-txt/ai.robots.txt', review: true },
+      {
+        token: 'NewSearchBot',
+        operator: 'Example AI',
+        purpose: 'search',
+        description: 'Indexes pages for an AI search engine.',
+        source: 'https://github.com/ai-robots-txt/ai.robots.txt',
+        review: true,
+      },
+      {
+        token: 'MysteryBot',
+        operator: 'Operator not published',
+        purpose: 'inference',
+        description: 'Listed by ai.robots.txt as MysteryBot; its use is not documented.',
+        source: 'https://github.com/ai-robots-txt/ai.robots.txt',
+        review: true,
+      },
     ]);
     expect(r.gone).toEqual(['Timpibot']);
     expect(r.entries.find((e) => e.token === 'GPTBot')).toEqual(CATALOGUE.find((e) => e.token === 'GPTBot'));
@@ -139,7 +236,18 @@ describe('refresh script (test/tools/refresh-bot-catalogue.ts)', () => {
 });
 
 describe('bots that decide no use (section 11)', () => {
-  it.each(['Scrapy', 'SemrushBot-SWA', 'YaK', 'Awario', 'Datenbank Crawler', 'WARDBot', 'Spider', 'imageSpider', 'KunatoCrawler', 'pplx-crawler'])('%s is an AI-listed bot of purpose other: reported, deciding no use case', (t) => {
+  it.each([
+    'Scrapy',
+    'SemrushBot-SWA',
+    'YaK',
+    'Awario',
+    'Datenbank Crawler',
+    'WARDBot',
+    'Spider',
+    'imageSpider',
+    'KunatoCrawler',
+    'pplx-crawler',
+  ])('%s is an AI-listed bot of purpose other: reported, deciding no use case', (t) => {
     const b = botByToken(t)!;
     expect(b).toMatchObject({ purpose: 'other', is_ai_bot: true });
     for (const u of USE_CASES) expect(botsForUseCase(u)).not.toContain(b);
@@ -147,20 +255,62 @@ describe('bots that decide no use (section 11)', () => {
 });
 
 describe('malformed user-agent values (no product token)', () => {
-  it.each(['compatible; "claudebot', 'bytespider | byte spider | bytedance | bytedance', 'omgilibot disallow:', 'activ financial (cme group)', 'sentibot admin@senti1.com'])('%s is malformed and looks like no AI bot', (t) => {
+  it.each([
+    'compatible; "claudebot',
+    'bytespider | byte spider | bytedance | bytedance',
+    'omgilibot disallow:',
+    'activ financial (cme group)',
+    'sentibot admin@senti1.com',
+  ])('%s is malformed and looks like no AI bot', (t) => {
     expect(isMalformedAgent(t)).toBe(true);
     expect(looksLikeAiBot(t)).toBe(false);
   });
-  it.each(['*', 'gptbot', 'chatgpt agent', 'brightbot 1.0', 'archive.org_bot', 'perplexity\u2011user', 'amazon-kendra-'])('%s is not malformed', (t) => {
+  it.each([
+    '*',
+    'gptbot',
+    'chatgpt agent',
+    'brightbot 1.0',
+    'archive.org_bot',
+    'perplexity\u2011user',
+    'amazon-kendra-',
+  ])('%s is not malformed', (t) => {
     expect(isMalformedAgent(t)).toBe(false);
   });
 });
 
 describe('AI-looking tokens the catalogue does not know (section 10)', () => {
-  it.each(['gemini-deepresearch', 'ChatGPT-Agent', 'chatgpt operator', 'perplexity-ai', 'grok-crawler', 'grok', 'sider.ai', 'theknowledgeai', 'CotoyogiBot', 'liner bot', 'gpt-bot', 'oai-operator', 'digitaloceangenaicrawler'])('%s looks like an AI bot', (t) => {
+  it.each([
+    'gemini-deepresearch',
+    'ChatGPT-Agent',
+    'chatgpt operator',
+    'perplexity-ai',
+    'grok-crawler',
+    'grok',
+    'sider.ai',
+    'theknowledgeai',
+    'CotoyogiBot',
+    'liner bot',
+    'gpt-bot',
+    'oai-operator',
+    'digitaloceangenaicrawler',
+  ])('%s looks like an AI bot', (t) => {
     expect(looksLikeAiBot(t)).toBe(true);
   });
-  it.each(['twitterbot', 'ahrefsbot', 'magpie-crawler', 'ia_archiver', 'mediapartners-google', 'semrushbot', 'wget', 'msnbot', 'GPTBot', '*', '', 'mail.ru_bot', 'bingpreview'])('%s does not', (t) => {
+  it.each([
+    'twitterbot',
+    'ahrefsbot',
+    'magpie-crawler',
+    'ia_archiver',
+    'mediapartners-google',
+    'semrushbot',
+    'wget',
+    'msnbot',
+    'GPTBot',
+    '*',
+    '',
+    'mail.ru_bot',
+    'bingpreview',
+  ])('%s does not', (t) => {
     expect(looksLikeAiBot(t)).toBe(false);
   });
 });

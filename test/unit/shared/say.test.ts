@@ -37,8 +37,15 @@ describe('say', () => {
   it('tables loaded before the translator was installed use it when read', () => {
     expect(STANCE_LABELS.blocks_training.label).toBe('Blocks AI training');
     setTranslator((key) => `T(${key})`);
-    expect(STANCE_LABELS.blocks_training).toEqual({ label: 'T(stanceBlocksTraining)', explanation: 'T(stanceBlocksTrainingInfo)' });
-    expect({ ...BADGE_VIEW.selective }).toMatchObject({ text: 'T(badgeSelective)', phrase: 'T(phraseSelective)', color: '#854d0e' });
+    expect(STANCE_LABELS.blocks_training).toEqual({
+      label: 'T(stanceBlocksTraining)',
+      explanation: 'T(stanceBlocksTrainingInfo)',
+    });
+    expect({ ...BADGE_VIEW.selective }).toMatchObject({
+      text: 'T(badgeSelective)',
+      phrase: 'T(phraseSelective)',
+      color: '#854d0e',
+    });
     expect(badgeTitle('a.test', 'queued')).toBe('T(badgeTitle)');
     expect(robotsReading(summaryRecord('a.test')).clause).toBe('T(robotsWasReadClause)');
     setTranslator(null);

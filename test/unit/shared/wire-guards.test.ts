@@ -26,7 +26,14 @@ const SCHEMA: Record<GuardName, z.ZodType> = {
 
 /** Valid messages per guard: what the service answers for the fixture sites. */
 function samples(): Record<GuardName, unknown[]> {
-  const out: Record<GuardName, unknown[]> = { isDomainPolicy: [], isUnknown: [], isFullRecord: [], isAnnouncedRecord: [], isHistory: [], isRecheckResult: [] };
+  const out: Record<GuardName, unknown[]> = {
+    isDomainPolicy: [],
+    isUnknown: [],
+    isFullRecord: [],
+    isAnnouncedRecord: [],
+    isHistory: [],
+    isRecheckResult: [],
+  };
   // Every other stance site: each stance and most details, within the time a unit test has.
   for (const [host, s] of Object.entries(STANCE_SITES).filter((_, i) => i % 2 === 0)) {
     const c = classify(evidenceFromSite(host, s.site));
@@ -37,21 +44,54 @@ function samples(): Record<GuardName, unknown[]> {
   const unknown = { domain: 'new.test', found: false, queued: true };
   out.isDomainPolicy.push(unknown);
   out.isUnknown.push(unknown);
-  const entry = { audit_id: 'a1', crawled_at: '2026-01-15T10:00:00.000Z', stance: 'selective', detail: 'selective', score: 40, use_cases: { training: 'blocked', search: 'allowed', inference: 'partial' }, bots_blocked: ['GPTBot'], changes: ['started blocking GPTBot'] };
-  out.isHistory.push({ domain: 'a.test', crawls: 2, entries: [entry, { ...entry, changes: [] }] }, { domain: 'a.test', crawls: 0, entries: [] });
-  out.isRecheckResult.push({ domain: 'a.test', accepted: true, retry_after: 60 }, { domain: 'a.test', accepted: false, retry_after: 1 });
+  const entry = {
+    audit_id: 'a1',
+    crawled_at: '2026-01-15T10:00:00.000Z',
+    stance: 'selective',
+    detail: 'selective',
+    score: 40,
+    use_cases: { training: 'blocked', search: 'allowed', inference: 'partial' },
+    bots_blocked: ['GPTBot'],
+    changes: ['started blocking GPTBot'],
+  };
+  out.isHistory.push(
+    { domain: 'a.test', crawls: 2, entries: [entry, { ...entry, changes: [] }] },
+    { domain: 'a.test', crawls: 0, entries: [] },
+  );
+  out.isRecheckResult.push(
+    { domain: 'a.test', accepted: true, retry_after: 60 },
+    { domain: 'a.test', accepted: false, retry_after: 1 },
+  );
   return out;
 }
 
 /** Values of other kinds (and edge values of the same kind) to put in place of a field. */
-const REPLACEMENTS: unknown[] = [undefined, null, 'x', '', 0, -1, 1.5, 2, Number.NaN, true, false, {}, [], ['x'], '2026-13-01T00:00:00Z', '2026-01-15 10:00:00'];
+const REPLACEMENTS: unknown[] = [
+  undefined,
+  null,
+  'x',
+  '',
+  0,
+  -1,
+  1.5,
+  2,
+  Number.NaN,
+  true,
+  false,
+  {},
+  [],
+  ['x'],
+  '2026-13-01T00:00:00Z',
+  '2026-01-15 10:00:00',
+];
 
 /** Every one-field change of `x`: each field, nested ones too (the first 3 items of an array, the first 8 keys of a nested object). */
 function* mutations(x: unknown): Generator<unknown> {
   function* at(value: unknown, set: (v: unknown) => unknown, depth: number): Generator<unknown> {
     for (const r of REPLACEMENTS) yield set(r);
     if (Array.isArray(value)) {
-      for (let i = 0; i < Math.min(value.length, 3); i++) yield* at(value[i], (v) => set((value as unknown[]).map((e, j) => (j === i ? v : e))), depth + 1);
+      for (let i = 0; i < Math.min(value.length, 3); i++)
+        yield* at(value[i], (v) => set((value as unknown[]).map((e, j) => (j === i ? v : e))), depth + 1);
       yield set([...value, value[0] ?? 'x']);
     } else if (value && typeof value === 'object') {
       const o = value as Record<string, unknown>;
@@ -81,7 +121,8 @@ describe('wire guards', () => {
         expect(SCHEMA[name].safeParse(sample).success, JSON.stringify(sample)).toBe(true);
         for (const m of mutations(sample)) {
           const want = SCHEMA[name].safeParse(m).success;
-          if (W[name](m) !== want) expect.fail(`${name} says ${!want} where the schema says ${want}: ${JSON.stringify(m)}`);
+          if (W[name](m) !== want)
+            expect.fail(`${name} says ${!want} where the schema says ${want}: ${JSON.stringify(m)}`);
           checked++;
           if (!want) refused++;
         }

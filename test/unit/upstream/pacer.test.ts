@@ -67,7 +67,13 @@ describe('Pacer', () => {
 
   it('gives the slot back when the caller gives up while waiting', async () => {
     const clock = new ManualClock(0);
-    const p = new Pacer({ limit: 1, windowMs: 1_000, maxWaitMs: 5_000, clock, sleep: (_ms, s) => new Promise((_r, j) => s?.addEventListener('abort', () => j(s.reason))) });
+    const p = new Pacer({
+      limit: 1,
+      windowMs: 1_000,
+      maxWaitMs: 5_000,
+      clock,
+      sleep: (_ms, s) => new Promise((_r, j) => s?.addEventListener('abort', () => j(s.reason))),
+    });
     await p.acquire();
     const ac = new AbortController();
     const waiting = p.acquire(ac.signal);
@@ -95,7 +101,10 @@ describe('Pacer spare calls (held reads)', () => {
     await p.acquire(undefined, { spare: true });
     await p.acquire(undefined, { spare: true });
     // Three of six used: no more spare slots, though lookups still get theirs.
-    await expect(p.acquire(undefined, { spare: true })).rejects.toMatchObject({ status: 503, code: 'upstream_unavailable' });
+    await expect(p.acquire(undefined, { spare: true })).rejects.toMatchObject({
+      status: 503,
+      code: 'upstream_unavailable',
+    });
     await call();
     clock.advance(1_001);
     await p.acquire(undefined, { spare: true });

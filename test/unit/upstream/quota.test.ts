@@ -5,9 +5,26 @@ import { toBatchResult } from '../../../proxy/upstream/batch-of-one.js';
 describe('upstream quota headers', () => {
   it('reads the seed headers and keeps figures a response does not carry', () => {
     const q = emptyQuota();
-    readQuotaHeaders({ 'x-ratelimit-limit-minute': '200', 'x-ratelimit-remaining-minute': '17', 'x-ratelimit-remaining-day': '9000' }, q);
-    readQuotaHeaders({ 'x-ratelimit-remaining-minute': '16', 'x-ratelimit-limit-day': 'lots', 'x-ratelimit-remaining-month': ['5', '6'] }, q);
-    expect(q).toEqual({ limitMinute: 200, remainingMinute: 16, limitDay: null, remainingDay: 9000, limitMonth: null, remainingMonth: 5 });
+    readQuotaHeaders(
+      { 'x-ratelimit-limit-minute': '200', 'x-ratelimit-remaining-minute': '17', 'x-ratelimit-remaining-day': '9000' },
+      q,
+    );
+    readQuotaHeaders(
+      {
+        'x-ratelimit-remaining-minute': '16',
+        'x-ratelimit-limit-day': 'lots',
+        'x-ratelimit-remaining-month': ['5', '6'],
+      },
+      q,
+    );
+    expect(q).toEqual({
+      limitMinute: 200,
+      remainingMinute: 16,
+      limitDay: null,
+      remainingDay: 9000,
+      limitMonth: null,
+      remainingMonth: 5,
+    });
   });
 
   it('parses Retry-After as seconds or an HTTP date (RFC 9110 10.2.3)', () => {
@@ -26,8 +43,23 @@ describe('upstream quota headers', () => {
       detail: 'selective' as const,
       use_cases: { training: 'blocked' as const, search: 'allowed' as const, inference: 'allowed' as const },
       bots: { blocked: ['GPTBot'], allowed: [] },
-      signals: { robots_txt: true, llms_txt: false, ai_txt: false, tdmrep: false, content_signals: false, agents_json: false },
-      site: { ranklist_rank: null, cdn: null, cms: null, behind_cdnvendor: false, has_paywall: false, has_tos: false, tos_url: null },
+      signals: {
+        robots_txt: true,
+        llms_txt: false,
+        ai_txt: false,
+        tdmrep: false,
+        content_signals: false,
+        agents_json: false,
+      },
+      site: {
+        ranklist_rank: null,
+        cdn: null,
+        cms: null,
+        behind_cdnvendor: false,
+        has_paywall: false,
+        has_tos: false,
+        tos_url: null,
+      },
       last_updated: '2026-01-15T12:00:00Z',
     };
     expect(toBatchResult([found, { domain: 'b.test', found: false, queued: true }])).toEqual({

@@ -21,7 +21,11 @@ function reader(maxQueueMs = 5_000) {
   return { r, seen };
 }
 
-const sent = (status: number, body: unknown, headers: Record<string, string> = {}) => ({ status, headers, text: typeof body === 'string' ? body : JSON.stringify(body) });
+const sent = (status: number, body: unknown, headers: Record<string, string> = {}) => ({
+  status,
+  headers,
+  text: typeof body === 'string' ? body : JSON.stringify(body),
+});
 const Shape = z.object({ ok: z.literal(true) });
 
 const thrown = (f: () => unknown): HttpError => {
@@ -51,12 +55,17 @@ describe('readAnswer', () => {
     expect(readAnswer(sent(200, { ok: true }), Shape, r)).toEqual({ ok: true });
     const e = thrown(() => readAnswer(sent(200, { ok: 'yes' }), Shape, r));
     expect([e.status, e.code]).toEqual([502, 'upstream_error']);
-    expect(seen.outcomes).toEqual([['ok', 200], ['malformed', 200]]);
+    expect(seen.outcomes).toEqual([
+      ['ok', 200],
+      ['malformed', 200],
+    ]);
   });
 
   it('pauses the pacer for a 429 retry_after (body, else header) and retries only a wait that fits the queue', async () => {
     const a = reader(5_000);
-    const fits = thrown(() => readAnswer(sent(429, { error: 'rate_limited', message: 'slow down', retry_after: 3 }), Shape, a.r));
+    const fits = thrown(() =>
+      readAnswer(sent(429, { error: 'rate_limited', message: 'slow down', retry_after: 3 }), Shape, a.r),
+    );
     expect([fits.status, fits.code, fits.retryAfter]).toEqual([503, 'upstream_unavailable', 3]);
     const b = reader(5_000);
     const long = thrown(() => readAnswer(sent(429, 'not json', { 'retry-after': '30' }), Shape, b.r));
@@ -68,12 +77,16 @@ describe('readAnswer', () => {
 
   it('makes a refused key 502 naming UPSTREAM_API_KEY, and scrubs the key from an upstream message', () => {
     const { r, seen } = reader();
-    const refused = thrown(() => readAnswer(sent(401, { error: 'invalid_api_key', message: `bad key ${KEY}` }), Shape, r));
+    const refused = thrown(() =>
+      readAnswer(sent(401, { error: 'invalid_api_key', message: `bad key ${KEY}` }), Shape, r),
+    );
     expect([refused.status, refused.code]).toEqual([502, 'upstream_error']);
     expect(refused.message).toContain('UPSTREAM_API_KEY');
     expect(refused.message).not.toContain(KEY);
     expect(seen.refused).toBe(1);
-    const bad = thrown(() => readAnswer(sent(400, { error: 'invalid_domain', message: `no such domain (key ${KEY})` }), Shape, r));
+    const bad = thrown(() =>
+      readAnswer(sent(400, { error: 'invalid_domain', message: `no such domain (key ${KEY})` }), Shape, r),
+    );
     expect([bad.status, bad.code]).toEqual([400, 'invalid_domain']);
     expect(bad.message).not.toContain(KEY);
     expect(bad.message).toContain('[redacted]');
@@ -90,7 +103,11 @@ describe('readAnswer', () => {
 describe('withRetries', () => {
   it('returns the first success, and never repeats an error not marked retryable', async () => {
     let calls = 0;
-    expect(await withRetries(3, { baseMs: 1, capMs: 1 }, undefined, async () => (++calls < 2 ? Promise.reject(retryable(new HttpError(503, 'upstream_unavailable', 'x'))) : 'ok'))).toBe('ok');
+    expect(
+      await withRetries(3, { baseMs: 1, capMs: 1 }, undefined, async () =>
+        ++calls < 2 ? Promise.reject(retryable(new HttpError(503, 'upstream_unavailable', 'x'))) : 'ok',
+      ),
+    ).toBe('ok');
     expect(calls).toBe(2);
     expect(await attemptsFor(new HttpError(404, 'not_found', 'x'))).toBe(1);
   });

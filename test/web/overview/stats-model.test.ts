@@ -13,7 +13,14 @@ const stats: Stats = {
     open: { domains: 1, details: {} },
     no_policy: { domains: 1, details: {} },
   },
-  standards: { robots_txt: { domains: 8, share: 1 }, llms_txt: { domains: 2, share: 0.25 }, ai_txt: { domains: 0, share: 0 }, tdmrep: { domains: 0, share: 0 }, content_signals: { domains: 0, share: 0 }, agents_json: { domains: 0, share: 0 } },
+  standards: {
+    robots_txt: { domains: 8, share: 1 },
+    llms_txt: { domains: 2, share: 0.25 },
+    ai_txt: { domains: 0, share: 0 },
+    tdmrep: { domains: 0, share: 0 },
+    content_signals: { domains: 0, share: 0 },
+    agents_json: { domains: 0, share: 0 },
+  },
   top_blocked_bots: [],
   conflicts: {},
   freshness: { fresh: 8, aging: 0, stale: 0 },
@@ -21,7 +28,13 @@ const stats: Stats = {
     { bot: 'GPTBot', use: 'training', domains: 6, share: 0.75 },
     { bot: 'OAI-SearchBot', use: 'search', domains: 1, share: 0.125 },
   ],
-  terms_vs_robots: { prohibits: { robots_blocks: 3, robots_open: 1, robots_unread: 0 }, restricts: zeroTerms, permits: zeroTerms, silent: { robots_blocks: 2, robots_open: 1, robots_unread: 0 }, unknown: { robots_blocks: 0, robots_open: 0, robots_unread: 1 } },
+  terms_vs_robots: {
+    prohibits: { robots_blocks: 3, robots_open: 1, robots_unread: 0 },
+    restricts: zeroTerms,
+    permits: zeroTerms,
+    silent: { robots_blocks: 2, robots_open: 1, robots_unread: 0 },
+    unknown: { robots_blocks: 0, robots_open: 0, robots_unread: 1 },
+  },
   stance_changes: {
     since: '2026-10-27T00:00:00.000Z',
     by_day: [
@@ -50,7 +63,9 @@ describe('overviewCharts', () => {
     expect(c.labels).toEqual(['Blocks all AI', 'Blocks AI training', 'Selective', 'Allows AI', 'No AI rules']);
     expect(c.series[0]!.values).toEqual([0.125, 0.5, 0.125, 0.125, 0.125]);
     expect(c.series[0]!.color).toEqual(['#b91c1c', '#c2410c', '#854d0e', '#15803d', '#4b5563']);
-    expect(c.summary).toBe('Share of sites in the registry by stance (8 in all). The most common: Blocks AI training, 50%.');
+    expect(c.summary).toBe(
+      'Share of sites in the registry by stance (8 in all). The most common: Blocks AI training, 50%.',
+    );
     expect(c.table.rows[1]).toEqual(['Blocks AI training', '4', '50%']);
   });
 
@@ -66,7 +81,9 @@ describe('overviewCharts', () => {
     expect(c.stacked).toBe(true);
     expect(c.series.map((s) => s.pattern)).toEqual(['solid', 'stripes', 'dots']);
     expect(c.series[0]!.values).toEqual([3, 0, 0, 2, 0]);
-    expect(c.summary).toMatch(/^Of the sites whose terms of service forbid AI \(4\), robots\.txt blocks AI bots on 3 and blocks none on 1\./);
+    expect(c.summary).toMatch(
+      /^Of the sites whose terms of service forbid AI \(4\), robots\.txt blocks AI bots on 3 and blocks none on 1\./,
+    );
     expect(c.table.rows[0]).toEqual(['Terms prohibit AI', '3', '1', '0']);
   });
 
@@ -74,25 +91,44 @@ describe('overviewCharts', () => {
     const c = chart('changes');
     expect(c.horizontal).toBe(false);
     expect(c.labels).toEqual(['24 Nov', '25 Nov']);
-    expect(c.summary).toBe('Stance changes in the last 30 days: 3. The most common: from No AI rules to Blocks AI training (2).');
+    expect(c.summary).toBe(
+      'Stance changes in the last 30 days: 3. The most common: from No AI rules to Blocks AI training (2).',
+    );
     expect(c.table.rows).toEqual([
       ['No AI rules', 'Blocks AI training', '2'],
       ['Allows AI', 'Selective', '1'],
     ]);
-    expect(overviewCharts(stats, formats('de-DE')).charts.find((x) => x.id === 'changes')!.labels).toEqual(['24. Nov.', '25. Nov.']);
+    expect(overviewCharts(stats, formats('de-DE')).charts.find((x) => x.id === 'changes')!.labels).toEqual([
+      '24. Nov.',
+      '25. Nov.',
+    ]);
   });
 
   it('leaves out, and names, what an older or foreign upstream does not publish', () => {
     const { key_bots: _k, terms_vs_robots: _t, stance_changes: _c, ...older } = stats;
     const r = overviewCharts(older, f);
     expect(r.charts.map((c) => c.id)).toEqual(['stances', 'standards']);
-    expect(r.missing).toEqual(['Sites blocking each key AI bot', 'Terms of service against robots.txt', 'Stance changes, last 30 days']);
+    expect(r.missing).toEqual([
+      'Sites blocking each key AI bot',
+      'Terms of service against robots.txt',
+      'Stance changes, last 30 days',
+    ]);
   });
 
   it('says plainly when the registry is empty', () => {
-    const empty = overviewCharts({ ...stats, total_domains: 0, key_bots: stats.key_bots!.map((b) => ({ ...b, domains: 0, share: 0 })), stance_changes: { ...stats.stance_changes!, by_day: [], transitions: [] } }, f);
+    const empty = overviewCharts(
+      {
+        ...stats,
+        total_domains: 0,
+        key_bots: stats.key_bots!.map((b) => ({ ...b, domains: 0, share: 0 })),
+        stance_changes: { ...stats.stance_changes!, by_day: [], transitions: [] },
+      },
+      f,
+    );
     expect(empty.charts.find((c) => c.id === 'stances')!.summary).toBe('No sites in the registry yet.');
     expect(empty.charts.find((c) => c.id === 'key-bots')!.summary).toMatch(/None blocks any of them yet\.$/);
-    expect(empty.charts.find((c) => c.id === 'changes')!.summary).toBe('No site changed its stance in the last 30 days.');
+    expect(empty.charts.find((c) => c.id === 'changes')!.summary).toBe(
+      'No site changed its stance in the last 30 days.',
+    );
   });
 });

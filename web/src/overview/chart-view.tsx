@@ -5,7 +5,16 @@
  * (prefers-reduced-motion or not: figures, not a show). Colours of axes and grid follow the
  * page's light or dark scheme, redrawn when the system switches.
  */
-import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip, type ChartConfiguration } from 'chart.js';
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Legend,
+  LinearScale,
+  Tooltip,
+  type ChartConfiguration,
+} from 'chart.js';
 import { useEffect, useRef } from 'preact/hooks';
 import { t } from '~~/extension/lib/i18n.js';
 import type { ChartSpec, Formats, Pattern } from './stats-model.js';
@@ -51,7 +60,11 @@ function config(spec: ChartSpec, f: Formats): ChartConfiguration<'bar'> {
     ticks: { color: fg, precision: 0, callback: (v: string | number) => value(Number(v)) },
     grid: { color: grid },
   };
-  const nameAxis = { stacked: spec.stacked, ticks: { color: fg, autoSkip: !spec.horizontal }, grid: { display: false } };
+  const nameAxis = {
+    stacked: spec.stacked,
+    ticks: { color: fg, autoSkip: !spec.horizontal },
+    grid: { display: false },
+  };
   return {
     type: 'bar',
     data: {
@@ -98,7 +111,11 @@ export function ChartView({ spec, f }: { spec: ChartSpec; f: Formats }) {
   // Horizontal bars need room per bar; a phone gets the same bars, narrower.
   const height = spec.horizontal ? 48 + spec.labels.length * (spec.series.length > 1 ? 34 : 30) : 240;
   return (
-    <section class={spec.horizontal ? 'card chart' : 'card chart wide'} aria-labelledby={`${spec.id}-h`} data-testid={`chart-${spec.id}`}>
+    <section
+      class={spec.horizontal ? 'card chart' : 'card chart wide'}
+      aria-labelledby={`${spec.id}-h`}
+      data-testid={`chart-${spec.id}`}
+    >
       <h2 id={`${spec.id}-h`}>{spec.title}</h2>
       <p class="chart-summary">{spec.summary}</p>
       <div class="chart-box" style={{ height: `${height}px` }}>
@@ -120,7 +137,15 @@ export function ChartView({ spec, f }: { spec: ChartSpec; f: Formats }) {
           <tbody>
             {spec.table.rows.map((r, i) => (
               <tr key={i}>
-                {r.map((c, j) => (j === 0 ? <th key={j} scope="row">{c}</th> : <td key={j}>{c}</td>))}
+                {r.map((c, j) =>
+                  j === 0 ? (
+                    <th key={j} scope="row">
+                      {c}
+                    </th>
+                  ) : (
+                    <td key={j}>{c}</td>
+                  ),
+                )}
               </tr>
             ))}
           </tbody>

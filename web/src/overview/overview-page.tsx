@@ -26,15 +26,24 @@ export function OverviewPage() {
           {t('loading', 'Loading\u2026')}
         </p>
       )}
-      {result && !result.ok && result.status === 401 && <TokenForm wrong={accessToken() !== null} onSaved={() => setAsked((n) => n + 1)} />}
+      {result && !result.ok && result.status === 401 && (
+        <TokenForm wrong={accessToken() !== null} onSaved={() => setAsked((n) => n + 1)} />
+      )}
       {result && !result.ok && result.status !== 401 && (
         <div class="notice" role="status" data-testid="no-stats">
           <p>
-            <strong>{result.status === 404 ? t('webNoStatsTitle', 'No statistics from this gateway\u2019s lookup service.') : t('webStatsFailedTitle', 'The statistics could not be loaded.')}</strong>
+            <strong>
+              {result.status === 404
+                ? t('webNoStatsTitle', 'No statistics from this gateway\u2019s lookup service.')
+                : t('webStatsFailedTitle', 'The statistics could not be loaded.')}
+            </strong>
           </p>
           <p>
             {result.status === 404
-              ? t('webNoStats', 'The service it asks publishes no statistics, only each site’s answers. Looking sites up works as before.')
+              ? t(
+                  'webNoStats',
+                  'The service it asks publishes no statistics, only each site’s answers. Looking sites up works as before.',
+                )
               : (result.message ?? t('webUnreachable', 'The gateway did not answer. Reload the page in a moment.'))}
           </p>
         </div>
@@ -42,11 +51,20 @@ export function OverviewPage() {
       {result?.ok && view && (
         <>
           <p class="lead" data-testid="overview-total">
-            {t('webOverviewLead', 'Sites in the registry: $1, as of $2.', f.count(result.stats.total_domains), dateTime(result.stats.generated_at))}
+            {t(
+              'webOverviewLead',
+              'Sites in the registry: $1, as of $2.',
+              f.count(result.stats.total_domains),
+              dateTime(result.stats.generated_at),
+            )}
           </p>
           {view.missing.length > 0 && (
             <p class="notice" data-testid="stats-missing">
-              {t('webStatsMissing', 'The lookup service behind this gateway does not publish these yet: $1.', view.missing.join(', '))}
+              {t(
+                'webStatsMissing',
+                'The lookup service behind this gateway does not publish these yet: $1.',
+                view.missing.join(', '),
+              )}
             </p>
           )}
           <div class="charts">

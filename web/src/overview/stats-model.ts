@@ -9,7 +9,13 @@
  */
 import { t } from '~~/extension/lib/i18n.js';
 import { BADGE_VIEW, SIGNAL_LABELS, STANCE_LABELS, TOS_STANCE_LABELS, USE_CASE_LABELS } from '~~/shared/labels.js';
-import { ANNOUNCED_STANCES, SIGNAL_KEYS, TOS_STANCES, fromAnnouncedStance, type AnnouncedStance } from '~~/shared/values.js';
+import {
+  ANNOUNCED_STANCES,
+  SIGNAL_KEYS,
+  TOS_STANCES,
+  fromAnnouncedStance,
+  type AnnouncedStance,
+} from '~~/shared/values.js';
 import type { Stats } from '../api.js';
 
 export type Pattern = 'solid' | 'stripes' | 'dots';
@@ -47,7 +53,11 @@ export function formats(locale?: string): Formats {
   const pct = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
   const num = new Intl.NumberFormat(locale);
   const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  return { percent: (s) => pct.format(s), count: (n) => num.format(n), day: (d) => day.format(new Date(`${d}T00:00:00Z`)) };
+  return {
+    percent: (s) => pct.format(s),
+    count: (n) => num.format(n),
+    day: (d) => day.format(new Date(`${d}T00:00:00Z`)),
+  };
 }
 
 const share = (n: number, total: number) => (total === 0 ? 0 : n / total);
@@ -62,9 +72,22 @@ export function stanceChart(s: Stats, f: Formats): ChartSpec {
     summary:
       s.total_domains === 0
         ? t('webChartEmpty', 'No sites in the registry yet.')
-        : t('webChartStancesSummary', 'Share of sites in the registry by stance ($1 in all). The most common: $2, $3.', f.count(s.total_domains), stanceLabel(top.st), f.percent(share(top.n, s.total_domains))),
+        : t(
+            'webChartStancesSummary',
+            'Share of sites in the registry by stance ($1 in all). The most common: $2, $3.',
+            f.count(s.total_domains),
+            stanceLabel(top.st),
+            f.percent(share(top.n, s.total_domains)),
+          ),
     labels: rows.map((r) => stanceLabel(r.st)),
-    series: [{ label: t('webShareOfSites', 'Share of sites'), values: rows.map((r) => share(r.n, s.total_domains)), color: rows.map((r) => BADGE_VIEW[fromAnnouncedStance(r.st)].color), pattern: 'solid' }],
+    series: [
+      {
+        label: t('webShareOfSites', 'Share of sites'),
+        values: rows.map((r) => share(r.n, s.total_domains)),
+        color: rows.map((r) => BADGE_VIEW[fromAnnouncedStance(r.st)].color),
+        pattern: 'solid',
+      },
+    ],
     unit: 'share',
     horizontal: true,
     stacked: false,
@@ -84,10 +107,25 @@ export function keyBotsChart(s: Stats, f: Formats): ChartSpec | null {
     title: t('webChartKeyBots', 'Sites blocking each key AI bot'),
     summary:
       top && top.domains > 0
-        ? t('webChartKeyBotsSummary', 'Share of sites whose robots.txt blocks each of the AI bots that decide training, search and answers. Most blocked: $1, by $2.', top.bot, f.percent(top.share))
-        : t('webChartKeyBotsNone', 'Share of sites whose robots.txt blocks each of the AI bots that decide training, search and answers. None blocks any of them yet.'),
+        ? t(
+            'webChartKeyBotsSummary',
+            'Share of sites whose robots.txt blocks each of the AI bots that decide training, search and answers. Most blocked: $1, by $2.',
+            top.bot,
+            f.percent(top.share),
+          )
+        : t(
+            'webChartKeyBotsNone',
+            'Share of sites whose robots.txt blocks each of the AI bots that decide training, search and answers. None blocks any of them yet.',
+          ),
     labels: bots.map((b) => `${b.bot} (${USE_CASE_LABELS[b.use].label})`),
-    series: [{ label: t('webShareOfSites', 'Share of sites'), values: bots.map((b) => b.share), color: bots.map((b) => USE_COLORS[b.use]), pattern: 'solid' }],
+    series: [
+      {
+        label: t('webShareOfSites', 'Share of sites'),
+        values: bots.map((b) => b.share),
+        color: bots.map((b) => USE_COLORS[b.use]),
+        pattern: 'solid',
+      },
+    ],
     unit: 'share',
     horizontal: true,
     stacked: false,
@@ -99,7 +137,11 @@ export function keyBotsChart(s: Stats, f: Formats): ChartSpec | null {
 }
 
 /** Per use case: the badge colours of the stances that refuse it, so a use reads the same everywhere. */
-const USE_COLORS = { training: BADGE_VIEW.blocks_training.color, search: BADGE_VIEW.selective.color, inference: BADGE_VIEW.blocks_all_ai.color } as const;
+const USE_COLORS = {
+  training: BADGE_VIEW.blocks_training.color,
+  search: BADGE_VIEW.selective.color,
+  inference: BADGE_VIEW.blocks_all_ai.color,
+} as const;
 
 export function standardsChart(s: Stats, f: Formats): ChartSpec {
   const rows = SIGNAL_KEYS.map((k) => ({ k, ...(s.standards[k] ?? { domains: 0, share: 0 }) }));
@@ -109,13 +151,27 @@ export function standardsChart(s: Stats, f: Formats): ChartSpec {
     summary:
       s.total_domains === 0
         ? t('webChartEmpty', 'No sites in the registry yet.')
-        : t('webChartStandardsSummary', 'Share of sites publishing each standard: $1.', rows.map((r) => `${SIGNAL_LABELS[r.k].label} ${f.percent(r.share)}`).join(', ')),
+        : t(
+            'webChartStandardsSummary',
+            'Share of sites publishing each standard: $1.',
+            rows.map((r) => `${SIGNAL_LABELS[r.k].label} ${f.percent(r.share)}`).join(', '),
+          ),
     labels: rows.map((r) => SIGNAL_LABELS[r.k].label),
-    series: [{ label: t('webShareOfSites', 'Share of sites'), values: rows.map((r) => r.share), color: BADGE_VIEW.queued.color, pattern: 'solid' }],
+    series: [
+      {
+        label: t('webShareOfSites', 'Share of sites'),
+        values: rows.map((r) => r.share),
+        color: BADGE_VIEW.queued.color,
+        pattern: 'solid',
+      },
+    ],
     unit: 'share',
     horizontal: true,
     stacked: false,
-    table: { head: [t('webColStandard', 'Standard'), t('webColSites', 'Sites'), t('webColShare', 'Share')], rows: rows.map((r) => [SIGNAL_LABELS[r.k].label, f.count(r.domains), f.percent(r.share)]) },
+    table: {
+      head: [t('webColStandard', 'Standard'), t('webColSites', 'Sites'), t('webColShare', 'Share')],
+      rows: rows.map((r) => [SIGNAL_LABELS[r.k].label, f.count(r.domains), f.percent(r.share)]),
+    },
   };
 }
 
@@ -126,19 +182,48 @@ export function termsChart(s: Stats, f: Formats): ChartSpec | null {
   const forbid = row('prohibits');
   const forbidAll = forbid.robots_blocks + forbid.robots_open + forbid.robots_unread;
   const cols = [
-    { key: 'robots_blocks', label: t('webRobotsBlocks', 'robots.txt blocks AI bots'), color: BADGE_VIEW.blocks_all_ai.color, pattern: 'solid' },
-    { key: 'robots_open', label: t('webRobotsOpen', 'robots.txt blocks none'), color: BADGE_VIEW.no_policy.color, pattern: 'stripes' },
-    { key: 'robots_unread', label: t('webRobotsUnread', 'robots.txt not read'), color: BADGE_VIEW.unknown.color, pattern: 'dots' },
+    {
+      key: 'robots_blocks',
+      label: t('webRobotsBlocks', 'robots.txt blocks AI bots'),
+      color: BADGE_VIEW.blocks_all_ai.color,
+      pattern: 'solid',
+    },
+    {
+      key: 'robots_open',
+      label: t('webRobotsOpen', 'robots.txt blocks none'),
+      color: BADGE_VIEW.no_policy.color,
+      pattern: 'stripes',
+    },
+    {
+      key: 'robots_unread',
+      label: t('webRobotsUnread', 'robots.txt not read'),
+      color: BADGE_VIEW.unknown.color,
+      pattern: 'dots',
+    },
   ] as const;
   return {
     id: 'terms',
     title: t('webChartTerms', 'Terms of service against robots.txt'),
     summary:
       forbidAll === 0
-        ? t('webChartTermsNone', 'No site\u2019s terms of service forbid AI yet. Bars: sites by what their terms say, split by whether their robots.txt blocks AI bots.')
-        : t('webChartTermsSummary', 'Of the sites whose terms of service forbid AI ($1), robots.txt blocks AI bots on $2 and blocks none on $3. Bars: sites by what their terms say, split by robots.txt.', f.count(forbidAll), f.count(forbid.robots_blocks), f.count(forbid.robots_open)),
+        ? t(
+            'webChartTermsNone',
+            'No site\u2019s terms of service forbid AI yet. Bars: sites by what their terms say, split by whether their robots.txt blocks AI bots.',
+          )
+        : t(
+            'webChartTermsSummary',
+            'Of the sites whose terms of service forbid AI ($1), robots.txt blocks AI bots on $2 and blocks none on $3. Bars: sites by what their terms say, split by robots.txt.',
+            f.count(forbidAll),
+            f.count(forbid.robots_blocks),
+            f.count(forbid.robots_open),
+          ),
     labels: TOS_STANCES.map((k) => TOS_STANCE_LABELS[k].label),
-    series: cols.map((c) => ({ label: c.label, values: TOS_STANCES.map((k) => row(k)[c.key]), color: c.color, pattern: c.pattern })),
+    series: cols.map((c) => ({
+      label: c.label,
+      values: TOS_STANCES.map((k) => row(k)[c.key]),
+      color: c.color,
+      pattern: c.pattern,
+    })),
     unit: 'count',
     horizontal: true,
     stacked: true,
@@ -160,15 +245,33 @@ export function changesChart(s: Stats, f: Formats): ChartSpec | null {
     summary:
       total === 0
         ? t('webChartChangesNone', 'No site changed its stance in the last 30 days.')
-        : t('webChartChangesSummary', 'Stance changes in the last 30 days: $1. The most common: from $2 to $3 ($4).', f.count(total), stanceLabel(top!.from as AnnouncedStance), stanceLabel(top!.to as AnnouncedStance), f.count(top!.changes)),
+        : t(
+            'webChartChangesSummary',
+            'Stance changes in the last 30 days: $1. The most common: from $2 to $3 ($4).',
+            f.count(total),
+            stanceLabel(top!.from as AnnouncedStance),
+            stanceLabel(top!.to as AnnouncedStance),
+            f.count(top!.changes),
+          ),
     labels: c.by_day.map((d) => f.day(d.day)),
-    series: [{ label: t('webColChanges', 'Changes'), values: c.by_day.map((d) => d.changes), color: BADGE_VIEW.queued.color, pattern: 'solid' }],
+    series: [
+      {
+        label: t('webColChanges', 'Changes'),
+        values: c.by_day.map((d) => d.changes),
+        color: BADGE_VIEW.queued.color,
+        pattern: 'solid',
+      },
+    ],
     unit: 'count',
     horizontal: false,
     stacked: false,
     table: {
       head: [t('webColFrom', 'From'), t('webColTo', 'To'), t('webColChanges', 'Changes')],
-      rows: c.transitions.map((x) => [stanceLabel(x.from as AnnouncedStance), stanceLabel(x.to as AnnouncedStance), f.count(x.changes)]),
+      rows: c.transitions.map((x) => [
+        stanceLabel(x.from as AnnouncedStance),
+        stanceLabel(x.to as AnnouncedStance),
+        f.count(x.changes),
+      ]),
     },
   };
 }
@@ -176,9 +279,15 @@ export function changesChart(s: Stats, f: Formats): ChartSpec | null {
 /** Every chart the statistics allow, in reading order; the ones an older upstream cannot give are left out (`missing` says which). */
 export function overviewCharts(s: Stats, f: Formats): { charts: ChartSpec[]; missing: string[] } {
   const optional = [keyBotsChart(s, f), termsChart(s, f), changesChart(s, f)];
-  const names = [t('webChartKeyBots', 'Sites blocking each key AI bot'), t('webChartTerms', 'Terms of service against robots.txt'), t('webChartChanges', 'Stance changes, last 30 days')];
+  const names = [
+    t('webChartKeyBots', 'Sites blocking each key AI bot'),
+    t('webChartTerms', 'Terms of service against robots.txt'),
+    t('webChartChanges', 'Stance changes, last 30 days'),
+  ];
   return {
-    charts: [stanceChart(s, f), optional[0], standardsChart(s, f), optional[1], optional[2]].filter((c): c is ChartSpec => c !== null),
+    charts: [stanceChart(s, f), optional[0], standardsChart(s, f), optional[1], optional[2]].filter(
+      (c): c is ChartSpec => c !== null,
+    ),
     missing: names.filter((_, i) => optional[i] === null),
   };
 }

@@ -15,7 +15,11 @@ export function batchRouter(service: LookupService): Router {
   for (const path of ['/batch', '/compare']) {
     router
       .route(path)
-      .post(requireJson, jsonBody(), async (req, res) => void res.json(await service.batch(batchDomains(req.body), readOptions(res))))
+      .post(
+        requireJson,
+        jsonBody(),
+        async (req, res) => void res.json(await service.batch(batchDomains(req.body), readOptions(res))),
+      )
       .all(methodNotAllowed('POST'));
   }
   return router;

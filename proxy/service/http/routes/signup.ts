@@ -27,10 +27,15 @@ export function signupRouter(keys: ApiKeys, limits: Readonly<Record<LimitType, n
       const ip = ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown');
       const day = windowAt('day', now);
       if ((await keys.signupsFrom(ip, day.start)) >= LIMITS.signupsPerDay) {
-        throw new HttpError(429, 'rate_limit_exceeded', `At most ${LIMITS.signupsPerDay} signups a day from one address.`, {
-          retryAfter: secondsUntil(day.reset, now),
-          limitType: 'day',
-        });
+        throw new HttpError(
+          429,
+          'rate_limit_exceeded',
+          `At most ${LIMITS.signupsPerDay} signups a day from one address.`,
+          {
+            retryAfter: secondsUntil(day.reset, now),
+            limitType: 'day',
+          },
+        );
       }
       const parsed = parseEmail((req.body as { email?: unknown } | undefined)?.email);
       if (!parsed.ok) throw new HttpError(400, 'invalid_email', parsed.message);

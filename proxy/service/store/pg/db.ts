@@ -14,7 +14,9 @@ export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 const INT8_OID = 20;
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary'): ((v: string) => unknown) =>
-    oid === INT8_OID ? (v: string) => Number(v) : (pg.types.getTypeParser(oid, format) as (v: string) => unknown)) as typeof pg.types.getTypeParser,
+    oid === INT8_OID
+      ? (v: string) => Number(v)
+      : (pg.types.getTypeParser(oid, format) as (v: string) => unknown)) as typeof pg.types.getTypeParser,
 };
 
 export interface PoolOptions {
@@ -99,11 +101,19 @@ export function durableTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient)
 }
 
 /** Rows of one statement. */
-export async function rows<R extends pg.QueryResultRow>(db: Queryable, sql: string, params: unknown[] = []): Promise<R[]> {
+export async function rows<R extends pg.QueryResultRow>(
+  db: Queryable,
+  sql: string,
+  params: unknown[] = [],
+): Promise<R[]> {
   return (await db.query<R>(sql, params)).rows;
 }
 
 /** The first row of one statement, or undefined. */
-export async function row<R extends pg.QueryResultRow>(db: Queryable, sql: string, params: unknown[] = []): Promise<R | undefined> {
+export async function row<R extends pg.QueryResultRow>(
+  db: Queryable,
+  sql: string,
+  params: unknown[] = [],
+): Promise<R | undefined> {
   return (await db.query<R>(sql, params)).rows[0];
 }

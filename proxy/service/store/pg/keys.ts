@@ -19,15 +19,20 @@ export class PgKeys implements KeyStore {
   }
 
   async byHash(hash: Buffer): Promise<{ id: number; hash: Buffer } | undefined> {
-    const r = await row<{ id: number; key_hash: Buffer }>(this.pool, 'SELECT id, key_hash FROM api_keys WHERE key_hash = $1', [hash]);
+    const r = await row<{ id: number; key_hash: Buffer }>(
+      this.pool,
+      'SELECT id, key_hash FROM api_keys WHERE key_hash = $1',
+      [hash],
+    );
     return r && { id: r.id, hash: r.key_hash };
   }
 
   async signupsFrom(ip: string, sinceMs: number): Promise<number> {
-    const r = await row<{ n: number }>(this.pool, 'SELECT count(*) AS n FROM api_keys WHERE created_ip = $1 AND created_at >= $2', [
-      ip,
-      new Date(sinceMs).toISOString(),
-    ]);
+    const r = await row<{ n: number }>(
+      this.pool,
+      'SELECT count(*) AS n FROM api_keys WHERE created_ip = $1 AND created_at >= $2',
+      [ip, new Date(sinceMs).toISOString()],
+    );
     return r!.n;
   }
 }

@@ -26,7 +26,11 @@ export class PgMaintenance implements MaintenanceStore {
     ]);
   }
 
-  pruneAudits(opts: { cutoffMs: number; max: number; after: PruneCursor }): Promise<{ deleted: number; next: PruneCursor }> {
+  pruneAudits(opts: {
+    cutoffMs: number;
+    max: number;
+    after: PruneCursor;
+  }): Promise<{ deleted: number; next: PruneCursor }> {
     return transaction(this.pool, async (tx) => {
       // crawled_at is ISO 8601 UTC (toISOString), so text order is time order.
       const old = await rows<{ seq: number; keep: boolean }>(
@@ -40,30 +44,44 @@ export class PgMaintenance implements MaintenanceStore {
         [opts.after === null ? 0 : Number(opts.after), new Date(opts.cutoffMs).toISOString(), opts.max],
       );
       const drop = old.filter((r) => !r.keep).map((r) => r.seq);
-      const deleted = drop.length > 0 ? ((await tx.query('DELETE FROM audits WHERE seq = ANY($1::bigint[])', [drop])).rowCount ?? 0) : 0;
+      const deleted =
+        drop.length > 0
+          ? ((await tx.query('DELETE FROM audits WHERE seq = ANY($1::bigint[])', [drop])).rowCount ?? 0)
+          : 0;
       return { deleted, next: old.length < opts.max ? null : String(old[old.length - 1]!.seq) };
     });
   }
 
   async unusedDomains(cutoffMs: number, max: number): Promise<string[]> {
-    const found = await rows<{ domain: string }>(this.pool, 'SELECT domain FROM domains WHERE looked_up_ms < $1 ORDER BY looked_up_ms LIMIT $2', [
-      cutoffMs,
-      Math.min(max, Number.MAX_SAFE_INTEGER),
-    ]);
+    const found = await rows<{ domain: string }>(
+      this.pool,
+      'SELECT domain FROM domains WHERE looked_up_ms < $1 ORDER BY looked_up_ms LIMIT $2',
+      [cutoffMs, Math.min(max, Number.MAX_SAFE_INTEGER)],
+    );
     return found.map((r) => r.domain);
   }
 
   /** A named purge is durable before it resolves: the operator is told the domain is forgotten (db.ts durableTransaction). */
   purgeDomain(domain: string, opts: { unusedSince?: number } = {}): Promise<boolean> {
     return (opts.unusedSince === undefined ? durableTransaction : transaction)(this.pool, async (tx) => {
-      const rec = await row<{ id: number; looked_up_ms: number }>(tx, 'SELECT id, looked_up_ms FROM domains WHERE domain = $1 FOR UPDATE', [domain]);
+      const rec = await row<{ id: number; looked_up_ms: number }>(
+        tx,
+        'SELECT id, looked_up_ms FROM domains WHERE domain = $1 FOR UPDATE',
+        [domain],
+      );
       if (opts.unusedSince !== undefined && (!rec || rec.looked_up_ms >= opts.unusedSince)) return false;
       let removed = 0;
       // The name indexes (pg_trgm, bigrams) are indexes of this row: they go with it.
       if (rec) removed += (await tx.query('DELETE FROM domains WHERE id = $1', [rec.id])).rowCount ?? 0;
       removed += (await tx.query('DELETE FROM audits WHERE domain = $1', [domain])).rowCount ?? 0;
       // Its crawl job: waiting, retrying or running (a running crawl's store then finds no job to end).
-      removed += (await tx.query(`DELETE FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state <= 'active'`, [CRAWL_QUEUE, domain])).rowCount ?? 0;
+      removed +=
+        (
+          await tx.query(
+            `DELETE FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state <= 'active'`,
+            [CRAWL_QUEUE, domain],
+          )
+        ).rowCount ?? 0;
       return (await unindexDomainPg(tx, domain)) || removed > 0;
     });
   }

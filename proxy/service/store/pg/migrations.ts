@@ -193,7 +193,9 @@ export async function migratePg(pool: pg.Pool): Promise<void> {
     const current = (await client.query<{ version: number }>('SELECT version FROM lens_schema')).rows[0]?.version ?? 0;
     if (current > PG_SCHEMA_VERSION) {
       const db = (await client.query<{ db: string }>('SELECT current_database() AS db')).rows[0]!.db;
-      throw new SchemaTooNewError(`the PostgreSQL database "${db}"`, current, PG_SCHEMA_VERSION, { variable: 'DATABASE_URL' });
+      throw new SchemaTooNewError(`the PostgreSQL database "${db}"`, current, PG_SCHEMA_VERSION, {
+        variable: 'DATABASE_URL',
+      });
     }
     for (let v = current; v < PG_SCHEMA_VERSION; v++) {
       try {
@@ -203,7 +205,8 @@ export async function migratePg(pool: pg.Pool): Promise<void> {
       }
     }
     if (current === 0) await client.query('INSERT INTO lens_schema (version) VALUES ($1)', [PG_SCHEMA_VERSION]);
-    else if (current < PG_SCHEMA_VERSION) await client.query('UPDATE lens_schema SET version = $1', [PG_SCHEMA_VERSION]);
+    else if (current < PG_SCHEMA_VERSION)
+      await client.query('UPDATE lens_schema SET version = $1', [PG_SCHEMA_VERSION]);
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);

@@ -55,15 +55,25 @@ export async function openPgStore(url: string, opts: PgStoreOptions): Promise<Pg
   let closed = false;
   // Whether the database answers: one log line when it stops and one when it is back, whatever fails in between.
   const probe = pgProbe(url);
-  const availability = new StoreAvailability({ database: 'PostgreSQL', probe: () => probe.probe(), isOutage: pgOutageCause, log: opts.log });
+  const availability = new StoreAvailability({
+    database: 'PostgreSQL',
+    probe: () => probe.probe(),
+    isOutage: pgOutageCause,
+    log: opts.log,
+  });
   const quiet = (err: Error, say: () => void) => void (availability.report(err) === null && say());
-  const events = new PgEvents(url, (err) => quiet(err, () => opts.log.warn({ err }, 'PostgreSQL event connection lost; reconnecting')));
+  const events = new PgEvents(url, (err) =>
+    quiet(err, () => opts.log.warn({ err }, 'PostgreSQL event connection lost; reconnecting')),
+  );
   // pg-boss runs its statements on our pool (so they can join our transactions); as with its own
   // pool adapter (pg-boss src/db.js), a statement after the store closed gets no result, not an
   // error from a closed pool (pg-boss completes jobs without awaiting, so an error would go unhandled).
   const boss = new PgBoss({
     // Its maintenance statements (archiving finished jobs) may be longer than a request's: their own limit.
-    db: { executeSql: async (text, values) => (closed ? (undefined as unknown as { rows: [] }) : pool.query(statement(text, values, BOSS_QUERY_TIMEOUT_MS))) },
+    db: {
+      executeSql: async (text, values) =>
+        closed ? (undefined as unknown as { rows: [] }) : pool.query(statement(text, values, BOSS_QUERY_TIMEOUT_MS)),
+    },
     schema: BOSS_SCHEMA,
     supervise: true,
     schedule: false,
@@ -72,7 +82,10 @@ export async function openPgStore(url: string, opts: PgStoreOptions): Promise<Pg
     archiveCompletedAfterSeconds: 3_600,
   });
   boss.on('error', (err) => quiet(err, () => opts.log.warn({ err }, 'pg-boss')));
-  const queue = new PgBossJobs(pool, boss, events, { expireSeconds: opts.jobExpireSeconds ?? 60, pollSeconds: opts.jobPollSeconds ?? 2 });
+  const queue = new PgBossJobs(pool, boss, events, {
+    expireSeconds: opts.jobExpireSeconds ?? 60,
+    pollSeconds: opts.jobPollSeconds ?? 2,
+  });
   try {
     await events.ready;
     await startBoss(pool, boss, queue);

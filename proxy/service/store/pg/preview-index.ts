@@ -12,7 +12,15 @@
  */
 import type { HistoryEntry, HistoryResponse } from '../../../../shared/schemas.js';
 import type { SignalsResponse } from '../../preview/schemas.js';
-import { previewRemoval, previewUpdate, type CounterDelta, type HourDelta, type IndexRows, type IndexedPolicy, type PreviewUpdate } from '../preview-update.js';
+import {
+  previewRemoval,
+  previewUpdate,
+  type CounterDelta,
+  type HourDelta,
+  type IndexRows,
+  type IndexedPolicy,
+  type PreviewUpdate,
+} from '../preview-update.js';
 import type { StoredCrawl } from '../registry-store.js';
 import { row, rows, type Queryable } from './db.js';
 
@@ -30,7 +38,8 @@ export function shardOf(domain: string): number {
   return (h >>> 0) % COUNTER_SHARDS;
 }
 
-const SELECT_PREVIOUS = 'SELECT audit_id, crawls, rank_sort, crawled_ms, facets FROM preview_policy WHERE domain = $1 FOR UPDATE';
+const SELECT_PREVIOUS =
+  'SELECT audit_id, crawls, rank_sort, crawled_ms, facets FROM preview_policy WHERE domain = $1 FOR UPDATE';
 
 export async function indexCrawlPg(db: Queryable, crawl: StoredCrawl): Promise<void> {
   // A failed check that kept the earlier record changed nothing these tables hold: nothing to read (or lock).
@@ -41,7 +50,11 @@ export async function indexCrawlPg(db: Queryable, crawl: StoredCrawl): Promise<v
   // Last: the shared counter rows stay locked from here to the commit, so every other
   // worker's store waits on them as briefly as possible.
   const shard = shardOf(u.policy.domain);
-  await applyDeltas(db, u.counters.map((d) => ({ ...d, shard })), u.hours.map((h) => ({ ...h, shard })));
+  await applyDeltas(
+    db,
+    u.counters.map((d) => ({ ...d, shard })),
+    u.hours.map((h) => ({ ...h, shard })),
+  );
 }
 
 /**
@@ -63,7 +76,11 @@ export async function reindexPg(db: Queryable, crawls: readonly StoredCrawl[]): 
     for (const h of u.hours) net(hours, `${h.hour}\u0000${shard}`, { ...h, shard });
   }
   // applyDeltas' statements put the rows in order.
-  await applyDeltas(db, [...counters.values()].filter((d) => d.n !== 0), [...hours.values()].filter((h) => h.n !== 0));
+  await applyDeltas(
+    db,
+    [...counters.values()].filter((d) => d.n !== 0),
+    [...hours.values()].filter((h) => h.n !== 0),
+  );
 }
 
 type ShardDelta<T> = T & { shard: number };
@@ -82,11 +99,10 @@ async function writeRows(db: Queryable, u: PreviewUpdate): Promise<void> {
     'INSERT INTO preview_bot (bot, verdict, rank_sort, domain) SELECT b, v, $3, $4 FROM unnest($1::text[], $2::text[]) AS u(b, v) ON CONFLICT DO NOTHING',
     [u.add.bots.map((b) => b[0]), u.add.bots.map((b) => b[1]), u.add.rank_sort, domain],
   );
-  await db.query('INSERT INTO preview_standard (standard, rank_sort, domain) SELECT s, $2, $3 FROM unnest($1::text[]) AS s ON CONFLICT DO NOTHING', [
-    u.add.standards,
-    u.add.rank_sort,
-    domain,
-  ]);
+  await db.query(
+    'INSERT INTO preview_standard (standard, rank_sort, domain) SELECT s, $2, $3 FROM unnest($1::text[]) AS s ON CONFLICT DO NOTHING',
+    [u.add.standards, u.add.rank_sort, domain],
+  );
 
   const p = u.policy;
   // The previous row is locked (FOR UPDATE) since it was read, so its crawl count is current.
@@ -96,7 +112,21 @@ async function writeRows(db: Queryable, u: PreviewUpdate): Promise<void> {
      ON CONFLICT (domain) DO UPDATE SET audit_id = excluded.audit_id, crawled_at = excluded.crawled_at, crawled_ms = excluded.crawled_ms,
        crawls = excluded.crawls, stance = excluded.stance, detail = excluded.detail, score = excluded.score,
        rank_sort = excluded.rank_sort, cdn = excluded.cdn, cms = excluded.cms, facets = excluded.facets, record = excluded.record`,
-    [p.domain, p.audit_id, p.crawled_at, p.crawled_ms, p.crawls, p.stance, p.detail, p.score, p.rank_sort, p.cdn, p.cms, p.facets, p.record],
+    [
+      p.domain,
+      p.audit_id,
+      p.crawled_at,
+      p.crawled_ms,
+      p.crawls,
+      p.stance,
+      p.detail,
+      p.score,
+      p.rank_sort,
+      p.cdn,
+      p.cms,
+      p.facets,
+      p.record,
+    ],
   );
 
   if (u.history) {
@@ -108,7 +138,10 @@ async function writeRows(db: Queryable, u: PreviewUpdate): Promise<void> {
       [domain, h.entry, h.crawled_ms],
     );
   }
-  await db.query('INSERT INTO preview_signals (domain, raw) VALUES ($1, $2) ON CONFLICT (domain) DO UPDATE SET raw = excluded.raw', [domain, u.signals]);
+  await db.query(
+    'INSERT INTO preview_signals (domain, raw) VALUES ($1, $2) ON CONFLICT (domain) DO UPDATE SET raw = excluded.raw',
+    [domain, u.signals],
+  );
 }
 
 /** Deletes a domain's rows in the bot and standard indexes. */
@@ -117,14 +150,22 @@ async function dropRows(db: Queryable, domain: string, rows: IndexRows): Promise
     'DELETE FROM preview_bot WHERE domain = $1 AND rank_sort = $2 AND (bot, verdict) IN (SELECT * FROM unnest($3::text[], $4::text[]))',
     [domain, rows.rank_sort, rows.bots.map((b) => b[0]), rows.bots.map((b) => b[1])],
   );
-  await db.query('DELETE FROM preview_standard WHERE domain = $1 AND rank_sort = $2 AND standard = ANY($3::text[])', [domain, rows.rank_sort, rows.standards]);
+  await db.query('DELETE FROM preview_standard WHERE domain = $1 AND rank_sort = $2 AND standard = ANY($3::text[])', [
+    domain,
+    rows.rank_sort,
+    rows.standards,
+  ]);
 }
 
 /**
  * Counter and hour deltas (already netted, zero ones left out) into their shards, in key order
  * (one statement each): concurrent stores lock shared rows in one order.
  */
-async function applyDeltas(db: Queryable, counters: ReadonlyArray<ShardDelta<CounterDelta>>, hours: ReadonlyArray<ShardDelta<HourDelta>>): Promise<void> {
+async function applyDeltas(
+  db: Queryable,
+  counters: ReadonlyArray<ShardDelta<CounterDelta>>,
+  hours: ReadonlyArray<ShardDelta<HourDelta>>,
+): Promise<void> {
   if (counters.length > 0) {
     await db.query(
       `INSERT INTO preview_counters (kind, key, shard, n)
@@ -139,10 +180,10 @@ async function applyDeltas(db: Queryable, counters: ReadonlyArray<ShardDelta<Cou
        ON CONFLICT (hour, shard) DO UPDATE SET n = preview_crawl_hours.n + excluded.n`,
       [hours.map((h) => h.hour), hours.map((h) => h.shard), hours.map((h) => h.n)],
     );
-    await db.query('DELETE FROM preview_crawl_hours AS c USING unnest($1::bigint[], $2::smallint[]) AS u(hour, s) WHERE c.hour = u.hour AND c.shard = u.s AND c.n = 0', [
-      hours.map((h) => h.hour),
-      hours.map((h) => h.shard),
-    ]);
+    await db.query(
+      'DELETE FROM preview_crawl_hours AS c USING unnest($1::bigint[], $2::smallint[]) AS u(hour, s) WHERE c.hour = u.hour AND c.shard = u.s AND c.n = 0',
+      [hours.map((h) => h.hour), hours.map((h) => h.shard)],
+    );
   }
 }
 
@@ -157,7 +198,11 @@ export async function unindexDomainPg(db: Queryable, domain: string): Promise<bo
     const r = previewRemoval(prev);
     const shard = shardOf(domain);
     await dropRows(db, domain, r.remove);
-    await applyDeltas(db, r.counters.map((d) => ({ ...d, shard })), r.hours.map((h) => ({ ...h, shard })));
+    await applyDeltas(
+      db,
+      r.counters.map((d) => ({ ...d, shard })),
+      r.hours.map((h) => ({ ...h, shard })),
+    );
     await db.query('DELETE FROM preview_policy WHERE domain = $1', [domain]);
   }
   const history = (await db.query('DELETE FROM preview_history WHERE domain = $1', [domain])).rowCount ?? 0;
@@ -173,8 +218,8 @@ export async function readSignalsPg(db: Queryable, domain: string): Promise<Sign
 export async function readHistoryPg(db: Queryable, domain: string): Promise<HistoryResponse | null> {
   const r = await row<{ crawls: number }>(db, 'SELECT crawls FROM preview_policy WHERE domain = $1', [domain]);
   if (!r) return null;
-  const entries = (await rows<{ entry: string }>(db, 'SELECT entry FROM preview_history WHERE domain = $1 ORDER BY id DESC', [domain])).map(
-    (e) => JSON.parse(e.entry) as HistoryEntry,
-  );
+  const entries = (
+    await rows<{ entry: string }>(db, 'SELECT entry FROM preview_history WHERE domain = $1 ORDER BY id DESC', [domain])
+  ).map((e) => JSON.parse(e.entry) as HistoryEntry);
   return { domain, crawls: r.crawls, entries };
 }

@@ -12,7 +12,14 @@ import type { HistoryResponse } from '../../../../shared/schemas.js';
 import { DETAIL_STANCE, toAnnouncedStance, type Detail } from '../../../../shared/values.js';
 import type { PreviewSearchResult, SignalsResponse, StatsResponse } from '../../preview/schemas.js';
 import { PG_SEARCH, searchPage, searchQuery, type SearchRow } from '../../preview/search-query.js';
-import { assembleStats, changesSince, freshnessBounds, scanChanges, tally, type ChangeCount } from '../../preview/stats.js';
+import {
+  assembleStats,
+  changesSince,
+  freshnessBounds,
+  scanChanges,
+  tally,
+  type ChangeCount,
+} from '../../preview/stats.js';
 import { HOUR_MS, hourOf } from '../preview-update.js';
 import type { PreviewStore } from '../registry-store.js';
 import { row, rows, type Queryable } from './db.js';
@@ -43,7 +50,12 @@ export async function readStatsPg(db: Queryable, nowMs: number): Promise<StatsRe
   ]);
   const t = tally(counters);
   const total = t.get('total')?.get('') ?? 0;
-  return assembleStats(t, { fresh: f!.fresh, stale: f!.stale, aging: Math.max(0, total - f!.fresh - f!.stale) }, changes, nowMs);
+  return assembleStats(
+    t,
+    { fresh: f!.fresh, stale: f!.stale, aging: Math.max(0, total - f!.fresh - f!.stale) },
+    changes,
+    nowMs,
+  );
 }
 
 /** The same statistics by scanning every domain's stored facets. */
@@ -51,20 +63,26 @@ export async function scanStatsPg(db: Queryable, nowMs: number): Promise<StatsRe
   const q = (sql: string, params: unknown[] = []) => rows<{ kind: string; key: string; n: number }>(db, sql, params);
   const out: Array<{ kind: string; key: string; n: number }> = [];
   out.push(...(await q(`SELECT 'total' AS kind, '' AS key, count(*) AS n FROM preview_policy`)));
-  for (const r of await q(`SELECT 'detail' AS kind, detail AS key, count(*) AS n FROM preview_policy GROUP BY detail`)) {
+  for (const r of await q(
+    `SELECT 'detail' AS kind, detail AS key, count(*) AS n FROM preview_policy GROUP BY detail`,
+  )) {
     out.push(r, { kind: 'stance', key: toAnnouncedStance(DETAIL_STANCE[r.key as Detail]), n: r.n });
   }
-  out.push(...(await q(`SELECT 'score' AS kind, least(9, score / 10)::text AS key, count(*) AS n FROM preview_policy GROUP BY 2`)));
+  out.push(
+    ...(await q(
+      `SELECT 'score' AS kind, least(9, score / 10)::text AS key, count(*) AS n FROM preview_policy GROUP BY 2`,
+    )),
+  );
   for (const [kind, field] of [
     ['standard', 'standards'],
     ['blocked', 'blocked'],
     ['conflict', 'conflicts'],
   ] as const) {
     out.push(
-      ...(await q(`SELECT $1::text AS kind, j AS key, count(*) AS n FROM preview_policy, jsonb_array_elements_text(facets::jsonb -> $2) AS j GROUP BY j`, [
-        kind,
-        field,
-      ])),
+      ...(await q(
+        `SELECT $1::text AS kind, j AS key, count(*) AS n FROM preview_policy, jsonb_array_elements_text(facets::jsonb -> $2) AS j GROUP BY j`,
+        [kind, field],
+      )),
     );
   }
   out.push(
@@ -80,8 +98,16 @@ export async function scanStatsPg(db: Queryable, nowMs: number): Promise<StatsRe
     'SELECT count(*) FILTER (WHERE crawled_ms > $1) AS fresh, count(*) FILTER (WHERE crawled_ms < $2) AS stale, count(*) AS total FROM preview_policy',
     [b.fresh, b.stale],
   ))!;
-  const history = await rows<{ domain: string; entry: string }>(db, 'SELECT domain, entry FROM preview_history ORDER BY domain, id');
-  return assembleStats(tally(out), { fresh: f.fresh, stale: f.stale, aging: f.total - f.fresh - f.stale }, scanChanges(history, nowMs), nowMs);
+  const history = await rows<{ domain: string; entry: string }>(
+    db,
+    'SELECT domain, entry FROM preview_history ORDER BY domain, id',
+  );
+  return assembleStats(
+    tally(out),
+    { fresh: f.fresh, stale: f.stale, aging: f.total - f.fresh - f.stale },
+    scanChanges(history, nowMs),
+    nowMs,
+  );
 }
 
 export async function searchPoliciesPg(db: Queryable, p: PreviewSearchParams): Promise<PreviewSearchResult> {

@@ -28,7 +28,15 @@ import {
   type AuditRow,
   type RecordColumns,
 } from '../record-rows.js';
-import type { AuditEntry, CrawlToStore, Derive, RecordRead, RecordStore, RederiveStep, StoreOutcome } from '../registry-store.js';
+import type {
+  AuditEntry,
+  CrawlToStore,
+  Derive,
+  RecordRead,
+  RecordStore,
+  RederiveStep,
+  StoreOutcome,
+} from '../registry-store.js';
 import { row, rows, transaction, type Queryable } from './db.js';
 import { CHANNELS, type PgEvents } from './notify.js';
 import { indexCrawlPg } from './preview-index.js';
@@ -53,27 +61,39 @@ export class PgRecords implements RecordStore {
   }
 
   async summary(domain: string): Promise<RecordRead<DomainPolicyFound> | undefined> {
-    const r = await row<Age & { summary: string }>(this.pool, `SELECT summary, ${AGE} FROM domains WHERE domain = $1`, [domain]);
+    const r = await row<Age & { summary: string }>(this.pool, `SELECT summary, ${AGE} FROM domains WHERE domain = $1`, [
+      domain,
+    ]);
     return r && read(r, JSON.parse(r.summary) as DomainPolicyFound);
   }
 
   async summaries(domains: readonly string[]): Promise<Map<string, RecordRead<DomainPolicyFound>>> {
     const out = new Map<string, RecordRead<DomainPolicyFound>>();
     if (domains.length === 0) return out;
-    const found = await rows<Age & { domain: string; summary: string }>(this.pool, `SELECT domain, summary, ${AGE} FROM domains WHERE domain = ANY($1::text[])`, [
-      domains,
-    ]);
+    const found = await rows<Age & { domain: string; summary: string }>(
+      this.pool,
+      `SELECT domain, summary, ${AGE} FROM domains WHERE domain = ANY($1::text[])`,
+      [domains],
+    );
     for (const r of found) out.set(r.domain, read(r, JSON.parse(r.summary) as DomainPolicyFound));
     return out;
   }
 
   async full(domain: string): Promise<RecordRead<FullRecord> | undefined> {
-    const r = await row<Age & Pick<RecordColumns, 'id' | 'audit_id' | 'full'>>(this.pool, `SELECT id, audit_id, "full", ${AGE} FROM domains WHERE domain = $1`, [domain]);
+    const r = await row<Age & Pick<RecordColumns, 'id' | 'audit_id' | 'full'>>(
+      this.pool,
+      `SELECT id, audit_id, "full", ${AGE} FROM domains WHERE domain = $1`,
+      [domain],
+    );
     return r && read(r, fullOf(r));
   }
 
   async announced(domain: string): Promise<RecordRead<AnnouncedRecord> | undefined> {
-    const r = await row<Age & Pick<RecordColumns, 'audit_id' | 'announced'>>(this.pool, `SELECT audit_id, announced, ${AGE} FROM domains WHERE domain = $1`, [domain]);
+    const r = await row<Age & Pick<RecordColumns, 'audit_id' | 'announced'>>(
+      this.pool,
+      `SELECT audit_id, announced, ${AGE} FROM domains WHERE domain = $1`,
+      [domain],
+    );
     return r && read(r, announcedOf(r));
   }
 
@@ -81,7 +101,10 @@ export class PgRecords implements RecordStore {
     return transaction(this.pool, (tx) => this.storeIn(tx, crawl));
   }
 
-  private async storeIn(tx: pg.PoolClient, { evidence, classification, nowMs, failure, retryDelaysMs, rulesVersion = RULES_VERSION }: CrawlToStore): Promise<StoreOutcome> {
+  private async storeIn(
+    tx: pg.PoolClient,
+    { evidence, classification, nowMs, failure, retryDelaysMs, rulesVersion = RULES_VERSION }: CrawlToStore,
+  ): Promise<StoreOutcome> {
     const domain = evidence.domain;
     const before = await row<DomainRow>(
       tx,
@@ -107,7 +130,12 @@ export class PgRecords implements RecordStore {
     // docs/policy.md section 8: a failed check never replaces a record that is not itself a failure.
     if (failure && before && !before.failed) {
       const lastCheck = lastCheckOf(crawledAt, failure.cause, nextRetryMs);
-      await tx.query('UPDATE domains SET checked_ms = $2, failures = $3, last_check = $4 WHERE domain = $1', [domain, crawledMs, failures, JSON.stringify(lastCheck)]);
+      await tx.query('UPDATE domains SET checked_ms = $2, failures = $3, last_check = $4 WHERE domain = $1', [
+        domain,
+        crawledMs,
+        failures,
+        JSON.stringify(lastCheck),
+      ]);
       await this.jobs.settle(tx, domain, nextRetryMs, nowMs);
       await indexCrawlPg(tx, { ...published, current: false });
       return { auditId, current: false, record: storedOf(before), nextRetryMs, lastCheck };
@@ -153,12 +181,22 @@ export class PgRecords implements RecordStore {
   }
 
   async audit(auditId: string): Promise<AuditEntry | undefined> {
-    const r = await row<AuditRow>(this.pool, 'SELECT audit_id, domain, crawled_at, evidence, failure FROM audits WHERE audit_id = $1', [auditId]);
+    const r = await row<AuditRow>(
+      this.pool,
+      'SELECT audit_id, domain, crawled_at, evidence, failure FROM audits WHERE audit_id = $1',
+      [auditId],
+    );
     return r && auditOf(r);
   }
 
   async audits(domain: string): Promise<AuditEntry[]> {
-    return (await rows<AuditRow>(this.pool, 'SELECT audit_id, domain, crawled_at, evidence, failure FROM audits WHERE domain = $1 ORDER BY seq', [domain])).map(auditOf);
+    return (
+      await rows<AuditRow>(
+        this.pool,
+        'SELECT audit_id, domain, crawled_at, evidence, failure FROM audits WHERE domain = $1 ORDER BY seq',
+        [domain],
+      )
+    ).map(auditOf);
   }
 
   olderRules(version: number): Promise<Array<{ version: number; records: number }>> {
@@ -174,7 +212,10 @@ export class PgRecords implements RecordStore {
   }
 
   async counts(): Promise<{ domains: number; audits: number }> {
-    const r = await row<{ domains: number; audits: number }>(this.pool, 'SELECT (SELECT count(*) FROM domains) AS domains, (SELECT count(*) FROM audits) AS audits');
+    const r = await row<{ domains: number; audits: number }>(
+      this.pool,
+      'SELECT (SELECT count(*) FROM domains) AS domains, (SELECT count(*) FROM audits) AS audits',
+    );
     return r!;
   }
 }
@@ -190,8 +231,16 @@ export async function searchNames(db: Queryable, params: SearchParams): Promise<
   const empty = { results: [], limit: params.limit, offset: params.offset, has_more: false };
   // PostgreSQL text cannot hold a NUL, and no name does: such text matches nothing.
   if (q.length < 2 || q.includes('\0')) return empty;
-  const candidates = q.length === 2 ? 'lens_bigrams(domain) @> ARRAY[$1::text]' : `domain LIKE '%' || replace(replace(replace($1, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
-  const found = await rows<{ domain: string; stance: SearchResult['results'][number]['stance']; detail: SearchResult['results'][number]['detail']; rank: number | null }>(
+  const candidates =
+    q.length === 2
+      ? 'lens_bigrams(domain) @> ARRAY[$1::text]'
+      : `domain LIKE '%' || replace(replace(replace($1, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+  const found = await rows<{
+    domain: string;
+    stance: SearchResult['results'][number]['stance'];
+    detail: SearchResult['results'][number]['detail'];
+    rank: number | null;
+  }>(
     db,
     `SELECT domain, stance, detail, rank FROM domains
      WHERE ${candidates} AND strpos(domain, $1) > 0 AND ($2::text IS NULL OR stance = $2)
@@ -199,7 +248,9 @@ export async function searchNames(db: Queryable, params: SearchParams): Promise<
     [q, params.stance ?? null, params.limit + 1, params.offset],
   );
   return {
-    results: found.slice(0, params.limit).map((r) => ({ domain: r.domain, stance: r.stance, detail: r.detail, ranklist_rank: r.rank })),
+    results: found
+      .slice(0, params.limit)
+      .map((r) => ({ domain: r.domain, stance: r.stance, detail: r.detail, ranklist_rank: r.rank })),
     limit: params.limit,
     offset: params.offset,
     has_more: found.length > params.limit,

@@ -13,7 +13,10 @@ import { row, rows, transaction } from './db.js';
 import { CHANNELS } from './notify.js';
 import { reindexPg } from './preview-index.js';
 
-export async function olderRulesPg(pool: pg.Pool, version: number): Promise<Array<{ version: number; records: number }>> {
+export async function olderRulesPg(
+  pool: pg.Pool,
+  version: number,
+): Promise<Array<{ version: number; records: number }>> {
   return rows<{ version: number; records: number }>(
     pool,
     'SELECT rules_version AS version, count(*) AS records FROM domains WHERE rules_version < $1 GROUP BY rules_version ORDER BY rules_version',
@@ -21,7 +24,10 @@ export async function olderRulesPg(pool: pg.Pool, version: number): Promise<Arra
   );
 }
 
-export function rederivePg(pool: pg.Pool, s: { version: number; max: number; after: number; derive: Derive }): Promise<RederiveStep> {
+export function rederivePg(
+  pool: pg.Pool,
+  s: { version: number; max: number; after: number; derive: Derive },
+): Promise<RederiveStep> {
   return transaction(pool, async (tx) => {
     const claimed = await rows<Omit<ClaimedRecord, 'evidence'>>(
       tx,
@@ -32,7 +38,9 @@ export function rederivePg(pool: pg.Pool, s: { version: number; max: number; aft
     const unreadable: string[] = [];
     const crawls: StoredCrawl[] = [];
     for (const r of claimed) {
-      const audit = await row<{ evidence: string }>(tx, 'SELECT evidence FROM audits WHERE audit_id = $1', [r.audit_id]);
+      const audit = await row<{ evidence: string }>(tx, 'SELECT evidence FROM audits WHERE audit_id = $1', [
+        r.audit_id,
+      ]);
       const out = rederiveRecord({ ...r, evidence: audit?.evidence ?? null }, s.derive);
       if (!out) {
         unreadable.push(r.domain);
@@ -49,7 +57,15 @@ export function rederivePg(pool: pg.Pool, s: { version: number; max: number; aft
     }
     await reindexPg(tx, crawls);
     // Delivered at the commit: replicas' waiters and gateways drop what they hold of these domains.
-    if (crawls.length > 0) await tx.query('SELECT pg_notify($1, d) FROM unnest($2::text[]) AS d', [CHANNELS.recordStored, crawls.map((c) => c.domain)]);
-    return { rederived: crawls.length, unreadable, next: claimed.length < s.max ? null : claimed[claimed.length - 1]!.id };
+    if (crawls.length > 0)
+      await tx.query('SELECT pg_notify($1, d) FROM unnest($2::text[]) AS d', [
+        CHANNELS.recordStored,
+        crawls.map((c) => c.domain),
+      ]);
+    return {
+      rederived: crawls.length,
+      unreadable,
+      next: claimed.length < s.max ? null : claimed[claimed.length - 1]!.id,
+    };
   });
 }

@@ -19,7 +19,8 @@ import { row } from './db.js';
 
 const window = (w: 'minute' | 'day' | 'month', start: string) =>
   `${w}_count = CASE WHEN ${w}_start >= ${start} THEN ${w}_count + $8 ELSE $8 END, ${w}_start = GREATEST(${w}_start, ${start})`;
-const room = (w: 'minute' | 'day' | 'month', start: string, limit: string) => `(${w}_start < ${start} OR ${w}_count < ${limit})`;
+const room = (w: 'minute' | 'day' | 'month', start: string, limit: string) =>
+  `(${w}_start < ${start} OR ${w}_count < ${limit})`;
 
 const CONSUME = `UPDATE key_usage SET
     ${window('minute', '$2')}, ${window('day', '$3')}, ${window('month', '$4')}
@@ -29,7 +30,12 @@ const CONSUME = `UPDATE key_usage SET
 export class PgUsage implements UsageStore {
   constructor(private readonly pool: pg.Pool) {}
 
-  async consume(keyId: number, nowMs: number, limits: Readonly<Record<LimitType, number>>, weight = 1): Promise<UsageState> {
+  async consume(
+    keyId: number,
+    nowMs: number,
+    limits: Readonly<Record<LimitType, number>>,
+    weight = 1,
+  ): Promise<UsageState> {
     const starts = [windowAt('minute', nowMs).start, windowAt('day', nowMs).start, windowAt('month', nowMs).start];
     for (let attempt = 0; attempt < 3; attempt++) {
       const counted = await row<{ minute_count: number; day_count: number; month_count: number }>(this.pool, CONSUME, [
@@ -40,7 +46,8 @@ export class PgUsage implements UsageStore {
         limits.month,
         weight,
       ]);
-      if (counted) return { used: { minute: counted.minute_count, day: counted.day_count, month: counted.month_count } };
+      if (counted)
+        return { used: { minute: counted.minute_count, day: counted.day_count, month: counted.month_count } };
       const stored = await row<UsageRow>(
         this.pool,
         'SELECT minute_start, minute_count, day_start, day_count, month_start, month_count FROM key_usage WHERE key_id = $1',

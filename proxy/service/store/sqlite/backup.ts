@@ -51,7 +51,11 @@ function check(file: string): BackupResult {
   try {
     const verdict = db.pragma('quick_check', { simple: true });
     if (verdict !== 'ok') throw new Error(`the copy of ${file} failed its check: ${String(verdict)}`);
-    const tables = new Set((db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as Array<{ name: string }>).map((r) => r.name));
+    const tables = new Set(
+      (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as Array<{ name: string }>).map(
+        (r) => r.name,
+      ),
+    );
     const table = COUNTED.find((t) => tables.has(t));
     return {
       bytes: statSync(file).size,

@@ -45,11 +45,17 @@ const RANK_SPAN = 2 ** 20;
 function prepare(db: Database.Database) {
   return {
     job: db.prepare<[string], JobRow>('SELECT priority, state, enqueued_at FROM jobs WHERE domain = ?'),
-    insert: db.prepare<[string, number, number, number]>('INSERT INTO jobs (domain, priority, enqueued_at, seq) VALUES (?, ?, ?, ?)'),
+    insert: db.prepare<[string, number, number, number]>(
+      'INSERT INTO jobs (domain, priority, enqueued_at, seq) VALUES (?, ?, ?, ?)',
+    ),
     // Asked for at a higher priority: the asker's turn there.
-    promote: db.prepare<[number, number, string]>(`UPDATE jobs SET priority = ?, seq = ? WHERE domain = ? AND state = 'queued'`),
+    promote: db.prepare<[number, number, string]>(
+      `UPDATE jobs SET priority = ?, seq = ? WHERE domain = ? AND state = 'queued'`,
+    ),
     // The smallest seq waiting at a priority: the turn being served.
-    head: db.prepare<[number], { seq: number | null }>(`SELECT min(seq) AS seq FROM jobs WHERE state = 'queued' AND priority = ?`),
+    head: db.prepare<[number], { seq: number | null }>(
+      `SELECT min(seq) AS seq FROM jobs WHERE state = 'queued' AND priority = ?`,
+    ),
     // "Check again": at interactive priority in the asker's turn, due now, and counted as queued now.
     recheck: db.prepare<[number, number, string]>(
       `UPDATE jobs SET priority = 0, state = 'queued', run_after = 0, enqueued_at = ?, seq = ? WHERE domain = ?`,
@@ -83,7 +89,9 @@ function prepare(db: Database.Database) {
        AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.domain = d.domain)
        ORDER BY d.checked_ms LIMIT ?`,
     ),
-    budget: db.prepare<[string], { minute_start: number; used: number }>('SELECT minute_start, used FROM client_budget WHERE client = ?'),
+    budget: db.prepare<[string], { minute_start: number; used: number }>(
+      'SELECT minute_start, used FROM client_budget WHERE client = ?',
+    ),
     spend: db.prepare<[string, number, number]>(
       'INSERT INTO client_budget (client, minute_start, used) VALUES (?, ?, ?) ON CONFLICT(client) DO UPDATE SET minute_start = excluded.minute_start, used = excluded.used',
     ),
@@ -91,7 +99,11 @@ function prepare(db: Database.Database) {
 }
 
 /** The client's minute budget, read inside the admission transaction. */
-function openBudget(st: ReturnType<typeof prepare>, budget: EnqueueRequest['budget'], nowMs: number): MinuteBudget | undefined {
+function openBudget(
+  st: ReturnType<typeof prepare>,
+  budget: EnqueueRequest['budget'],
+  nowMs: number,
+): MinuteBudget | undefined {
   return budget ? new MinuteBudget(budget, st.budget.get(budget.client), nowMs) : undefined;
 }
 
@@ -112,7 +124,11 @@ export class SqliteJobs implements CrawlQueue, ClaimQueue {
   /** Hands out seqs in `lane`'s next turns at `priority` (inside the admission transaction). */
   private fairSeqs(priority: JobPriority, lane: string): () => number {
     const head = this.st.head.get(priority)?.seq;
-    const place = this.turns.lane(priority, lane, head === null || head === undefined ? undefined : turnOfRank(Math.floor(head / RANK_SPAN)));
+    const place = this.turns.lane(
+      priority,
+      lane,
+      head === null || head === undefined ? undefined : turnOfRank(Math.floor(head / RANK_SPAN)),
+    );
     return () => rankOf(place()) * RANK_SPAN + (this.arrivals++ % RANK_SPAN);
   }
 
@@ -130,7 +146,8 @@ export class SqliteJobs implements CrawlQueue, ClaimQueue {
         const job = this.st.job.get(domain);
         if (job) {
           // Asked for at a higher priority: a batch item someone now looks at is promoted.
-          if (job.state === 'queued' && req.priority < job.priority) this.st.promote.run(req.priority, nextSeq(), domain);
+          if (job.state === 'queued' && req.priority < job.priority)
+            this.st.promote.run(req.priority, nextSeq(), domain);
           return 'queued';
         }
         // Stored since the caller looked: analysed, not to be crawled again (refreshes ask for known domains).
@@ -155,14 +172,16 @@ export class SqliteJobs implements CrawlQueue, ClaimQueue {
       const seq = () => this.fairSeqs(PRIORITY.interactive, laneOf(opts))();
       const job = this.st.job.get(domain);
       const last = Math.max(job?.enqueued_at ?? -Infinity, this.st.checked.get(domain)?.checked_ms ?? -Infinity);
-      if (opts.nowMs - last < opts.minIntervalMs) return { kind: 'too_soon', retryAfterMs: last + opts.minIntervalMs - opts.nowMs };
+      if (opts.nowMs - last < opts.minIntervalMs)
+        return { kind: 'too_soon', retryAfterMs: last + opts.minIntervalMs - opts.nowMs };
       if (job) {
         // A check running now is the new check; anything waiting runs in the asker's next turn.
         if (job.state !== 'running') this.st.recheck.run(opts.nowMs, seq(), domain);
         return { kind: 'queued' };
       }
       const budget = openBudget(this.st, opts.budget, opts.nowMs);
-      if (budget && budget.left <= 0) return { kind: 'over_budget', retryAfterMs: windowAt('minute', opts.nowMs).reset - opts.nowMs };
+      if (budget && budget.left <= 0)
+        return { kind: 'over_budget', retryAfterMs: windowAt('minute', opts.nowMs).reset - opts.nowMs };
       if (this.st.queued.get()!.n >= opts.maxQueued) return { kind: 'full' };
       this.st.insert.run(domain, PRIORITY.interactive, opts.nowMs, seq());
       budget?.spend();

@@ -33,10 +33,16 @@ function prepare(db: Database.Database) {
        FROM audits a WHERE a.seq > @after AND a.crawled_at < @cutoff ORDER BY a.seq LIMIT @max`,
     ),
     dropAudits: db.prepare<[string]>('DELETE FROM audits WHERE seq IN (SELECT value FROM json_each(?))'),
-    unused: db.prepare<[number, number], { domain: string }>('SELECT domain FROM domains WHERE looked_up_ms < ? ORDER BY looked_up_ms LIMIT ?'),
-    domain: db.prepare<[string], { id: number; looked_up_ms: number }>('SELECT id, looked_up_ms FROM domains WHERE domain = ?'),
+    unused: db.prepare<[number, number], { domain: string }>(
+      'SELECT domain FROM domains WHERE looked_up_ms < ? ORDER BY looked_up_ms LIMIT ?',
+    ),
+    domain: db.prepare<[string], { id: number; looked_up_ms: number }>(
+      'SELECT id, looked_up_ms FROM domains WHERE domain = ?',
+    ),
     // External-content FTS5 rows are removed with the 'delete' command and the indexed values.
-    dropName: db.prepare<[number, string]>(`INSERT INTO domain_names (domain_names, rowid, domain) VALUES ('delete', ?, ?)`),
+    dropName: db.prepare<[number, string]>(
+      `INSERT INTO domain_names (domain_names, rowid, domain) VALUES ('delete', ?, ?)`,
+    ),
     dropBigram: db.prepare<[string, number]>('DELETE FROM domain_bigrams WHERE gram = ? AND id = ?'),
     dropDomain: db.prepare<[number]>('DELETE FROM domains WHERE id = ?'),
     dropDomainAudits: db.prepare<[string]>('DELETE FROM audits WHERE domain = ?'),
@@ -56,10 +62,18 @@ export class SqliteMaintenance implements MaintenanceStore {
     this.st.mark.run(nowMs, JSON.stringify(domains), nowMs - (nowMs % DAY_MS));
   }
 
-  async pruneAudits(opts: { cutoffMs: number; max: number; after: PruneCursor }): Promise<{ deleted: number; next: PruneCursor }> {
+  async pruneAudits(opts: {
+    cutoffMs: number;
+    max: number;
+    after: PruneCursor;
+  }): Promise<{ deleted: number; next: PruneCursor }> {
     return this.db.transaction(() => {
       // crawled_at is ISO 8601 UTC (toISOString), so text order is time order.
-      const rows = this.st.oldAudits.all({ after: opts.after === null ? 0 : Number(opts.after), cutoff: new Date(opts.cutoffMs).toISOString(), max: opts.max });
+      const rows = this.st.oldAudits.all({
+        after: opts.after === null ? 0 : Number(opts.after),
+        cutoff: new Date(opts.cutoffMs).toISOString(),
+        max: opts.max,
+      });
       const drop = rows.filter((r) => r.keep === 0).map((r) => r.seq);
       const deleted = drop.length > 0 ? this.st.dropAudits.run(JSON.stringify(drop)).changes : 0;
       return { deleted, next: rows.length < opts.max ? null : String(rows[rows.length - 1]!.seq) };
@@ -95,6 +109,7 @@ export class SqliteMaintenance implements MaintenanceStore {
    */
   async sync(): Promise<void> {
     const [r] = this.db.pragma('wal_checkpoint(FULL)') as Array<{ busy: number }>;
-    if (r?.busy) throw new Error('the registry is busy: its last commits are not yet on the disk; run the command again');
+    if (r?.busy)
+      throw new Error('the registry is busy: its last commits are not yet on the disk; run the command again');
   }
 }

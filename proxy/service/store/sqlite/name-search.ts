@@ -36,7 +36,9 @@ export class DomainSearch {
     this.byTrigram = db.prepare<Record<string, unknown>, Row>(
       SELECT.replace('CANDIDATES', 'SELECT rowid FROM domain_names WHERE domain_names MATCH @phrase'),
     );
-    this.byBigram = db.prepare<Record<string, unknown>, Row>(SELECT.replace('CANDIDATES', 'SELECT id FROM domain_bigrams WHERE gram = @q'));
+    this.byBigram = db.prepare<Record<string, unknown>, Row>(
+      SELECT.replace('CANDIDATES', 'SELECT id FROM domain_bigrams WHERE gram = @q'),
+    );
   }
 
   search(params: SearchParams): SearchResult {
@@ -47,7 +49,9 @@ export class DomainSearch {
     const args = { q, stance: params.stance ?? null, limit: params.limit + 1, offset: params.offset };
     const rows = this.rows(q, args);
     return {
-      results: rows.slice(0, params.limit).map((r) => ({ domain: r.domain, stance: r.stance, detail: r.detail, ranklist_rank: r.rank })),
+      results: rows
+        .slice(0, params.limit)
+        .map((r) => ({ domain: r.domain, stance: r.stance, detail: r.detail, ranklist_rank: r.rank })),
       limit: params.limit,
       offset: params.offset,
       has_more: rows.length > params.limit,

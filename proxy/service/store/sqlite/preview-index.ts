@@ -9,7 +9,14 @@
 import type Database from 'better-sqlite3';
 import type { AnnouncedRecord, HistoryEntry, HistoryResponse } from '../../../../shared/schemas.js';
 import type { SignalsResponse } from '../../preview/schemas.js';
-import { previewRemoval, previewUpdate, type CounterDelta, type HourDelta, type IndexRows, type IndexedPolicy } from '../preview-update.js';
+import {
+  previewRemoval,
+  previewUpdate,
+  type CounterDelta,
+  type HourDelta,
+  type IndexRows,
+  type IndexedPolicy,
+} from '../preview-update.js';
 import type { StoredCrawl } from '../registry-store.js';
 import { migratePreviewTables } from './preview-tables.js';
 
@@ -22,7 +29,9 @@ export { HOUR_MS, hourOf } from '../preview-update.js';
 function prepareAll(db: Database.Database) {
   migratePreviewTables(db);
   return {
-    current: db.prepare<[string], PolicyRow>('SELECT id, audit_id, crawls, rank_sort, crawled_ms, facets FROM preview_policy WHERE domain = ?'),
+    current: db.prepare<[string], PolicyRow>(
+      'SELECT id, audit_id, crawls, rank_sort, crawled_ms, facets FROM preview_policy WHERE domain = ?',
+    ),
     insertPolicy: db.prepare(
       `INSERT INTO preview_policy (domain, audit_id, crawled_at, crawled_ms, crawls, stance, detail, score, rank_sort, cdn, cms, facets, record)
        VALUES (@domain, @audit_id, @crawled_at, @crawled_ms, @crawls, @stance, @detail, @score, @rank_sort, @cdn, @cms, @facets, @record)`,
@@ -35,7 +44,9 @@ function prepareAll(db: Database.Database) {
     ),
     addName: db.prepare('INSERT INTO preview_names (rowid, domain) VALUES (?, ?)'),
     // External-content FTS5 rows are removed with the 'delete' command and the indexed values.
-    dropName: db.prepare<[number, string]>(`INSERT INTO preview_names (preview_names, rowid, domain) VALUES ('delete', ?, ?)`),
+    dropName: db.prepare<[number, string]>(
+      `INSERT INTO preview_names (preview_names, rowid, domain) VALUES ('delete', ?, ?)`,
+    ),
     dropPolicy: db.prepare<[string]>('DELETE FROM preview_policy WHERE domain = ?'),
     dropHistory: db.prepare<[string]>('DELETE FROM preview_history WHERE domain = ?'),
     dropSignals: db.prepare<[string]>('DELETE FROM preview_signals WHERE domain = ?'),
@@ -61,7 +72,9 @@ function prepareAll(db: Database.Database) {
     record: db.prepare<[string], { record: string }>('SELECT record FROM preview_policy WHERE domain = ?'),
     signals: db.prepare<[string], { raw: string }>('SELECT raw FROM preview_signals WHERE domain = ?'),
     crawls: db.prepare<[string], { crawls: number }>('SELECT crawls FROM preview_policy WHERE domain = ?'),
-    history: db.prepare<[string], { entry: string }>('SELECT entry FROM preview_history WHERE domain = ? ORDER BY id DESC'),
+    history: db.prepare<[string], { entry: string }>(
+      'SELECT entry FROM preview_history WHERE domain = ? ORDER BY id DESC',
+    ),
   };
 }
 type Statements = ReturnType<typeof prepareAll>;

@@ -9,7 +9,14 @@
  */
 import type Database from 'better-sqlite3';
 import type { StatsResponse } from '../../preview/schemas.js';
-import { assembleStats, changesSince, freshnessBounds, scanChanges, tally, type ChangeCount } from '../../preview/stats.js';
+import {
+  assembleStats,
+  changesSince,
+  freshnessBounds,
+  scanChanges,
+  tally,
+  type ChangeCount,
+} from '../../preview/stats.js';
 import { DETAIL_STANCE, toAnnouncedStance, type Detail } from '../../../../shared/values.js';
 import { HOUR_MS, hourOf, statements } from './preview-index.js';
 
@@ -48,7 +55,12 @@ export function readStats(db: Database.Database, nowMs: number): StatsResponse {
   // stale: crawled_ms < b.stale = hours before hs, plus [start of hs, b.stale).
   const stale = (s.hoursBefore.get(hs)!.n ?? 0) + s.range.get(hs * HOUR_MS - 1, b.stale)!.n!;
   const total = t.get('total')?.get('') ?? 0;
-  return assembleStats(t, { fresh, stale, aging: Math.max(0, total - fresh - stale) }, s.changes.all(changesSince(nowMs)), nowMs);
+  return assembleStats(
+    t,
+    { fresh, stale, aging: Math.max(0, total - fresh - stale) },
+    s.changes.all(changesSince(nowMs)),
+    nowMs,
+  );
 }
 
 /** The same statistics by scanning every domain's stored facets (GROUP BY over the whole registry). */
@@ -62,7 +74,9 @@ export function scanStats(db: Database.Database, nowMs: number): StatsResponse {
     rows.push(r, { kind: 'stance', key: toAnnouncedStance(DETAIL_STANCE[r.key as Detail]), n: r.n });
   }
   rows.push(
-    ...q(`SELECT 'score' AS kind, CAST(min(9, score / 10) AS TEXT) AS key, count(*) AS n FROM preview_policy GROUP BY key`),
+    ...q(
+      `SELECT 'score' AS kind, CAST(min(9, score / 10) AS TEXT) AS key, count(*) AS n FROM preview_policy GROUP BY key`,
+    ),
   );
   for (const [kind, path] of [
     ['standard', '$.standards'],
@@ -92,6 +106,13 @@ export function scanStats(db: Database.Database, nowMs: number): StatsResponse {
     .get(b.fresh, b.stale)!;
   const fresh = f.fresh ?? 0;
   const stale = f.stale ?? 0;
-  const history = db.prepare<[], { domain: string; entry: string }>('SELECT domain, entry FROM preview_history ORDER BY domain, id').all();
-  return assembleStats(tally(rows), { fresh, stale, aging: f.total - fresh - stale }, scanChanges(history, nowMs), nowMs);
+  const history = db
+    .prepare<[], { domain: string; entry: string }>('SELECT domain, entry FROM preview_history ORDER BY domain, id')
+    .all();
+  return assembleStats(
+    tally(rows),
+    { fresh, stale, aging: f.total - fresh - stale },
+    scanChanges(history, nowMs),
+    nowMs,
+  );
 }

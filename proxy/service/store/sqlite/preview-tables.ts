@@ -93,8 +93,11 @@ const MIGRATIONS: readonly Migration[] = [
   // changes by time (each history row's crawl time and the stance before it, when it changed).
   // The side tables may be opened without the registry's own (tests): then no record, `unknown`.
   (db) => {
-    const registry = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'domains'").get() !== undefined;
-    const tos = registry ? `(SELECT json_extract(d.full, '$.tos_ai_stance') FROM domains d WHERE d.domain = preview_policy.domain)` : 'NULL';
+    const registry =
+      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'domains'").get() !== undefined;
+    const tos = registry
+      ? `(SELECT json_extract(d.full, '$.tos_ai_stance') FROM domains d WHERE d.domain = preview_policy.domain)`
+      : 'NULL';
     db.exec(`UPDATE preview_policy SET facets = json_set(facets, '$.terms', coalesce(${tos}, 'unknown'))`);
     db.exec(TERMS_AND_CHANGES);
   },
@@ -125,7 +128,8 @@ export function migratePreviewTables(db: Database.Database): void {
   db.exec('CREATE TABLE IF NOT EXISTS preview_meta (version INTEGER NOT NULL)');
   const row = db.prepare('SELECT version FROM preview_meta').get() as { version: number } | undefined;
   const current = row?.version ?? 0;
-  if (current > MIGRATIONS.length) throw new SchemaTooNewError(db.name, current, MIGRATIONS.length, { part: 'announced-surface schema' });
+  if (current > MIGRATIONS.length)
+    throw new SchemaTooNewError(db.name, current, MIGRATIONS.length, { part: 'announced-surface schema' });
   for (let v = current; v < MIGRATIONS.length; v++) {
     db.transaction(() => {
       const step = MIGRATIONS[v]!;

@@ -26,7 +26,16 @@ import {
   type AuditRow,
   type RecordColumns,
 } from '../record-rows.js';
-import type { AuditEntry, CrawlToStore, Derive, RecordRead, RecordStore, RederiveStep, StoreOutcome, StoredCrawl } from '../registry-store.js';
+import type {
+  AuditEntry,
+  CrawlToStore,
+  Derive,
+  RecordRead,
+  RecordStore,
+  RederiveStep,
+  StoreOutcome,
+  StoredCrawl,
+} from '../registry-store.js';
 import type { SqliteJobs } from './jobs.js';
 import { DomainSearch, bigramsOf } from './name-search.js';
 import { SqliteRederive } from './rederive.js';
@@ -47,13 +56,19 @@ export class SqliteRecords implements RecordStore {
     this.finder = new DomainSearch(db);
     this.rereader = new SqliteRederive(db);
     this.st = {
-      row: db.prepare<[string], DomainRow>(`SELECT id, audit_id, failures, failed, summary, full, announced, ${AGE} FROM domains WHERE domain = ?`),
+      row: db.prepare<[string], DomainRow>(
+        `SELECT id, audit_id, failures, failed, summary, full, announced, ${AGE} FROM domains WHERE domain = ?`,
+      ),
       summary: db.prepare<[string], Age & { summary: string }>(`SELECT summary, ${AGE} FROM domains WHERE domain = ?`),
       summaries: db.prepare<[string], Age & { domain: string; summary: string }>(
         `SELECT domain, summary, ${AGE} FROM domains WHERE domain IN (SELECT value FROM json_each(?))`,
       ),
-      full: db.prepare<[string], Age & Pick<RecordColumns, 'id' | 'audit_id' | 'full'>>(`SELECT id, audit_id, full, ${AGE} FROM domains WHERE domain = ?`),
-      announced: db.prepare<[string], Age & Pick<RecordColumns, 'audit_id' | 'announced'>>(`SELECT audit_id, announced, ${AGE} FROM domains WHERE domain = ?`),
+      full: db.prepare<[string], Age & Pick<RecordColumns, 'id' | 'audit_id' | 'full'>>(
+        `SELECT id, audit_id, full, ${AGE} FROM domains WHERE domain = ?`,
+      ),
+      announced: db.prepare<[string], Age & Pick<RecordColumns, 'audit_id' | 'announced'>>(
+        `SELECT audit_id, announced, ${AGE} FROM domains WHERE domain = ?`,
+      ),
       insertAudit: db.prepare(
         `INSERT INTO audits (audit_id, domain, crawled_at, evidence, summary, full, announced, failure)
          VALUES (@auditId, @domain, @crawledAt, @evidence, @summary, @full, @announced, @failure)`,
@@ -76,8 +91,12 @@ export class SqliteRecords implements RecordStore {
       ),
       insertName: db.prepare<[number, string]>('INSERT INTO domain_names (rowid, domain) VALUES (?, ?)'),
       insertBigram: db.prepare<[string, number]>('INSERT OR IGNORE INTO domain_bigrams (gram, id) VALUES (?, ?)'),
-      audit: db.prepare<[string], AuditRow>('SELECT audit_id, domain, crawled_at, evidence, failure FROM audits WHERE audit_id = ?'),
-      audits: db.prepare<[string], AuditRow>('SELECT audit_id, domain, crawled_at, evidence, failure FROM audits WHERE domain = ? ORDER BY seq'),
+      audit: db.prepare<[string], AuditRow>(
+        'SELECT audit_id, domain, crawled_at, evidence, failure FROM audits WHERE audit_id = ?',
+      ),
+      audits: db.prepare<[string], AuditRow>(
+        'SELECT audit_id, domain, crawled_at, evidence, failure FROM audits WHERE domain = ? ORDER BY seq',
+      ),
       countDomains: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM domains'),
       countAudits: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM audits'),
     };
@@ -101,7 +120,8 @@ export class SqliteRecords implements RecordStore {
   async summaries(domains: readonly string[]): Promise<Map<string, RecordRead<DomainPolicyFound>>> {
     const out = new Map<string, RecordRead<DomainPolicyFound>>();
     if (domains.length === 0) return out;
-    for (const row of this.st.summaries.all(JSON.stringify(domains))) out.set(row.domain, read(row, JSON.parse(row.summary) as DomainPolicyFound));
+    for (const row of this.st.summaries.all(JSON.stringify(domains)))
+      out.set(row.domain, read(row, JSON.parse(row.summary) as DomainPolicyFound));
     return out;
   }
 
@@ -123,7 +143,14 @@ export class SqliteRecords implements RecordStore {
     return outcome;
   }
 
-  private storeNow({ evidence, classification, nowMs, failure, retryDelaysMs, rulesVersion = RULES_VERSION }: CrawlToStore): StoreOutcome {
+  private storeNow({
+    evidence,
+    classification,
+    nowMs,
+    failure,
+    retryDelaysMs,
+    rulesVersion = RULES_VERSION,
+  }: CrawlToStore): StoreOutcome {
     const domain = evidence.domain;
     return this.db.transaction((): StoreOutcome => {
       const before = this.st.row.get(domain);
@@ -133,7 +160,16 @@ export class SqliteRecords implements RecordStore {
       const summary = JSON.stringify(classification.summary);
       const full = JSON.stringify(classification.full);
       const announced = JSON.stringify(classification.announced);
-      this.st.insertAudit.run({ auditId, domain, crawledAt, evidence: JSON.stringify(evidence), summary, full, announced, failure: failure?.cause ?? null });
+      this.st.insertAudit.run({
+        auditId,
+        domain,
+        crawledAt,
+        evidence: JSON.stringify(evidence),
+        summary,
+        full,
+        announced,
+        failure: failure?.cause ?? null,
+      });
 
       const { failures, nextRetryMs } = retryAt(failure, before?.failures ?? 0, nowMs, retryDelaysMs);
       const previous = before ? classificationOf(before) : null;

@@ -35,7 +35,10 @@ export class SqliteRederive {
   }
 
   /** One step in one transaction; `publish` runs inside it for each re-derived record (a throw rolls the step back). */
-  step(s: { version: number; max: number; after: number; derive: Derive }, publish: (crawl: StoredCrawl) => void): RederiveStep & { domains: string[] } {
+  step(
+    s: { version: number; max: number; after: number; derive: Derive },
+    publish: (crawl: StoredCrawl) => void,
+  ): RederiveStep & { domains: string[] } {
     return this.db.transaction(() => {
       const claimed = this.st.claim.all(s.version, s.after, s.max);
       const unreadable: string[] = [];
@@ -50,7 +53,12 @@ export class SqliteRederive {
         publish(out.crawl);
         domains.push(r.domain);
       }
-      return { rederived: domains.length, unreadable, next: claimed.length < s.max ? null : claimed[claimed.length - 1]!.id, domains };
+      return {
+        rederived: domains.length,
+        unreadable,
+        next: claimed.length < s.max ? null : claimed[claimed.length - 1]!.id,
+        domains,
+      };
     })();
   }
 }

@@ -25,7 +25,12 @@ export class SqliteUsage implements UsageStore {
     );
   }
 
-  async consume(keyId: number, nowMs: number, limits: Readonly<Record<LimitType, number>>, weight = 1): Promise<UsageState> {
+  async consume(
+    keyId: number,
+    nowMs: number,
+    limits: Readonly<Record<LimitType, number>>,
+    weight = 1,
+  ): Promise<UsageState> {
     let row = this.rows.get(keyId);
     if (!row) this.rows.set(keyId, (row = this.select.get(keyId) ?? EMPTY_USAGE));
     const { state, next } = countRequest(row, nowMs, limits, weight);

@@ -19,7 +19,9 @@ describe('CONNECT', () => {
     socket.on('data', (d) => (answer += String(d)));
     await new Promise<void>((r) => socket.once('connect', () => r()));
     const body = 'x'.repeat(200_000);
-    socket.write(`CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+    socket.write(
+      `CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    );
     // The answer comes at once; the client never ends its side: only the server can close this connection.
     await new Promise<void>((r) => {
       const check = () => (answer.includes('}') ? r() : setTimeout(check, 10));

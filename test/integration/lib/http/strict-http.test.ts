@@ -68,7 +68,11 @@ let n = 0;
 const fresh = () => `strict-${Date.now().toString(36)}-${++n}.test`;
 
 /** The only answer: its status, a JSON error object when it is an error, and the body parsed. */
-function only(answers: RawAnswer[]): { status: number; headers: Record<string, string>; json: Record<string, unknown> } {
+function only(answers: RawAnswer[]): {
+  status: number;
+  headers: Record<string, string>;
+  json: Record<string, unknown>;
+} {
   expect(answers).toHaveLength(1);
   const a = answers[0]!;
   expect(a.headers['content-type']).toMatch(/^application\/json/);
@@ -78,7 +82,10 @@ function only(answers: RawAnswer[]): { status: number; headers: Record<string, s
 }
 
 async function stillServes(t: Target): Promise<void> {
-  const r = await rawRequest(t.base(), `GET /v1/domain/example.test HTTP/1.1\r\n${host(t.base())}${t.auth()}Connection: close\r\n\r\n`);
+  const r = await rawRequest(
+    t.base(),
+    `GET /v1/domain/example.test HTTP/1.1\r\n${host(t.base())}${t.auth()}Connection: close\r\n\r\n`,
+  );
   expect(only(r.answers).status).toBe(200);
 }
 
@@ -86,7 +93,11 @@ describe.each(targets)('$name', (t) => {
   it('answers a held read of a new domain to a client that half-closed after sending', async () => {
     const d = fresh();
     t.site(d);
-    const r = await rawRequest(t.base(), `GET /v1/domain/${d} HTTP/1.1\r\n${host(t.base())}${t.auth()}Prefer: wait=8\r\n\r\n`, { halfClose: true, ms: 12_000 });
+    const r = await rawRequest(
+      t.base(),
+      `GET /v1/domain/${d} HTTP/1.1\r\n${host(t.base())}${t.auth()}Prefer: wait=8\r\n\r\n`,
+      { halfClose: true, ms: 12_000 },
+    );
     const a = only(r.answers);
     expect(a.status).toBe(200);
     expect(a.json).toMatchObject({ domain: d, found: true });
@@ -98,7 +109,9 @@ describe.each(targets)('$name', (t) => {
   it('answers an unheld read and a body marked gzip that is not, both half-closed', async () => {
     const d = fresh();
     t.site(d);
-    const plain = await rawRequest(t.base(), `GET /v1/domain/${d} HTTP/1.1\r\n${host(t.base())}${t.auth()}\r\n`, { halfClose: true });
+    const plain = await rawRequest(t.base(), `GET /v1/domain/${d} HTTP/1.1\r\n${host(t.base())}${t.auth()}\r\n`, {
+      halfClose: true,
+    });
     expect(only(plain.answers)).toMatchObject({ status: 200, json: { domain: d, found: false, queued: true } });
     const body = JSON.stringify({ domains: ['a.test', 'b.test'] });
     const gzip = await rawRequest(
@@ -151,9 +164,22 @@ describe.each(targets)('$name', (t) => {
   });
 
   it.each([
-    ['two Host lines', 400, (b: string, auth: string) => `GET /v1/domain/example.test HTTP/1.1\r\n${host(b)}Host: other.example\r\n${auth}\r\n`],
-    ['Expect: 200-ok', 417, (b: string, auth: string) => `GET /v1/domain/example.test HTTP/1.1\r\n${host(b)}${auth}Expect: 200-ok\r\n\r\n`],
-    ['an HTTP/2.0 request line', 505, (b: string, auth: string) => `GET /v1/domain/example.test HTTP/2.0\r\n${host(b)}${auth}\r\n`],
+    [
+      'two Host lines',
+      400,
+      (b: string, auth: string) =>
+        `GET /v1/domain/example.test HTTP/1.1\r\n${host(b)}Host: other.example\r\n${auth}\r\n`,
+    ],
+    [
+      'Expect: 200-ok',
+      417,
+      (b: string, auth: string) => `GET /v1/domain/example.test HTTP/1.1\r\n${host(b)}${auth}Expect: 200-ok\r\n\r\n`,
+    ],
+    [
+      'an HTTP/2.0 request line',
+      505,
+      (b: string, auth: string) => `GET /v1/domain/example.test HTTP/2.0\r\n${host(b)}${auth}\r\n`,
+    ],
   ])('answers %s with %i, the error object and the security headers, then closes', async (_name, status, text) => {
     const r = await rawRequest(t.base(), text(t.base(), t.auth()), { untilClose: true });
     const a = only(r.answers);
@@ -175,7 +201,11 @@ describe('slow headers', () => {
       const partial = (b: string) => `GET /v1/domain/example.test HTTP/1.1\r\n${host(b)}X-Slow: `;
       const started = Date.now();
       const results = await Promise.all(
-        bases.flatMap((b) => Array.from({ length: 25 }, () => rawRequest(b, partial(b), { untilClose: true, ms: SERVER_TIMEOUTS.headersMs + 5_000 }))),
+        bases.flatMap((b) =>
+          Array.from({ length: 25 }, () =>
+            rawRequest(b, partial(b), { untilClose: true, ms: SERVER_TIMEOUTS.headersMs + 5_000 }),
+          ),
+        ),
       );
       for (const r of results) {
         expect(r.closed).toBe(true);

@@ -11,7 +11,8 @@ import { classify } from '../../../../proxy/analysis/index.js';
 import { buildEvidence, text } from '../helpers/evidence-builder.js';
 
 const REAL = '../shared/corpora/real-robots/2026-01/';
-const real = (domain: string) => classify(buildEvidence({ domain, robots: text(readFileSync(`${REAL}${domain}.robots.txt`, 'utf8')) }));
+const real = (domain: string) =>
+  classify(buildEvidence({ domain, robots: text(readFileSync(`${REAL}${domain}.robots.txt`, 'utf8')) }));
 const run = (robots: string) => classify(buildEvidence({ robots: text(robots) }));
 
 describe('lobste.rs (real file): `*` closes the site, seven named crawlers are let in', () => {
@@ -22,13 +23,19 @@ describe('lobste.rs (real file): `*` closes the site, seven named crawlers are l
   });
 
   it('lists the crawlers let in, search engines first with their catalogue spelling, and no AI bot', () => {
-    expect(c.summary.basis!.allow_list).toEqual({ let_in: ['Googlebot', 'bingbot', 'Applebot', 'DuckDuckBot', 'ia_archiver', 'kagibot', 'slurp'], let_in_count: 7, ai: [] });
+    expect(c.summary.basis!.allow_list).toEqual({
+      let_in: ['Googlebot', 'bingbot', 'Applebot', 'DuckDuckBot', 'ia_archiver', 'kagibot', 'slurp'],
+      let_in_count: 7,
+      ai: [],
+    });
     expect(c.full.basis!.allow_list).toEqual(c.summary.basis!.allow_list);
   });
 
   it('says so in the stance explanation, never "every crawler"', () => {
     const stance = c.full.explanations[0]!.reason;
-    expect(stance).toBe('robots.txt closes the whole site to every crawler it does not name (User-agent: *); it lets in Googlebot, bingbot and 5 others, no AI bot; no rule or signal is aimed at AI in particular.');
+    expect(stance).toBe(
+      'robots.txt closes the whole site to every crawler it does not name (User-agent: *); it lets in Googlebot, bingbot and 5 others, no AI bot; no rule or signal is aimed at AI in particular.',
+    );
     expect(stance).not.toContain('blocks every crawler');
   });
 
@@ -50,24 +57,44 @@ describe('lobste.rs (real file): `*` closes the site, seven named crawlers are l
 
 describe('allow_list', () => {
   it('names the AI bots let in', () => {
-    const c = run('User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nUser-agent: GPTBot\nUser-agent: grok\nAllow: /\n');
-    expect(c.summary.basis!.allow_list).toEqual({ let_in: ['Googlebot', 'GPTBot', 'grok'], let_in_count: 3, ai: ['GPTBot', 'grok'] });
+    const c = run(
+      'User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nUser-agent: GPTBot\nUser-agent: grok\nAllow: /\n',
+    );
+    expect(c.summary.basis!.allow_list).toEqual({
+      let_in: ['Googlebot', 'GPTBot', 'grok'],
+      let_in_count: 3,
+      ai: ['GPTBot', 'grok'],
+    });
   });
 
   it('an AI bot let in that decides no key use (linkedin.com lets Bytespider in): still wildcard_block, and said', () => {
     const c = run('User-agent: Googlebot\nUser-agent: Bytespider\nAllow: /\n\nUser-agent: *\nDisallow: /\n');
     expect(c.summary.detail).toBe('wildcard_block');
-    expect(c.summary.basis!.allow_list).toEqual({ let_in: ['Googlebot', 'Bytespider'], let_in_count: 2, ai: ['Bytespider'] });
+    expect(c.summary.basis!.allow_list).toEqual({
+      let_in: ['Googlebot', 'Bytespider'],
+      let_in_count: 2,
+      ai: ['Bytespider'],
+    });
     expect(c.full.explanations[0]!.reason).toBe(
       'robots.txt closes the whole site to every crawler it does not name (User-agent: *); it lets in Googlebot and Bytespider, AI bot Bytespider among them; no rule or signal blocks AI bots in particular.',
     );
   });
 
   it('is empty when `*` closes the site to every crawler, and null when it does not close it', () => {
-    expect(run('User-agent: *\nDisallow: /\n').summary.basis!.allow_list).toEqual({ let_in: [], let_in_count: 0, ai: [] });
+    expect(run('User-agent: *\nDisallow: /\n').summary.basis!.allow_list).toEqual({
+      let_in: [],
+      let_in_count: 0,
+      ai: [],
+    });
     // A named group that is itself blocked lets nothing in (lobste.rs's `brave`).
-    expect(run('User-agent: *\nDisallow: /\n\nUser-agent: brave\nDisallow: /\n').summary.basis!.allow_list).toEqual({ let_in: [], let_in_count: 0, ai: [] });
-    expect(run('User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nAllow: /\n').summary.basis!.allow_list).toBeNull();
+    expect(run('User-agent: *\nDisallow: /\n\nUser-agent: brave\nDisallow: /\n').summary.basis!.allow_list).toEqual({
+      let_in: [],
+      let_in_count: 0,
+      ai: [],
+    });
+    expect(
+      run('User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nAllow: /\n').summary.basis!.allow_list,
+    ).toBeNull();
     expect(classify(buildEvidence({})).summary.basis!.allow_list).toBeNull();
   });
 
@@ -82,7 +109,16 @@ describe('allow_list', () => {
 describe('content_signals: what each line said', () => {
   it('stackoverflow.com (real): search=no, ai-train=no for every crawler', () => {
     expect(real('stackoverflow.com').summary.basis!.content_signals).toEqual([
-      { vocabulary: 'content-signal', agents: ['*'], line: 4, path: null, training: false, search: false, inference: null, text: 'Content-Signal: search=no, ai-train=no' },
+      {
+        vocabulary: 'content-signal',
+        agents: ['*'],
+        line: 4,
+        path: null,
+        training: false,
+        search: false,
+        inference: null,
+        text: 'Content-Signal: search=no, ai-train=no',
+      },
     ]);
   });
 
@@ -93,8 +129,13 @@ describe('content_signals: what each line said', () => {
     expect(c.summary.basis!.content_signals![0]!.agents).toHaveLength(100);
   });
 
-  it('a header is carried too, after the file\'s lines, with line null', () => {
-    const c = classify(buildEvidence({ robots: text('User-agent: *\nContent-Usage: train-ai=n\nAllow: /\n'), homepageHeaders: { 'Content-Signal': 'ai-input=no' } }));
+  it("a header is carried too, after the file's lines, with line null", () => {
+    const c = classify(
+      buildEvidence({
+        robots: text('User-agent: *\nContent-Usage: train-ai=n\nAllow: /\n'),
+        homepageHeaders: { 'Content-Signal': 'ai-input=no' },
+      }),
+    );
     expect(c.summary.basis!.content_signals!.map((e) => [e.vocabulary, e.line, e.training, e.inference])).toEqual([
       ['content-usage', 2, false, null],
       ['content-signal', null, null, false],
@@ -118,7 +159,7 @@ describe('search=yes beside ai-input=no (classification.md section 11)', () => {
     expect(c.summary.basis!.content_signals![0]).toMatchObject({ training: false, search: true, inference: false });
   });
 
-  it('without ai-input=no (Cloudflare\'s default managed file, davidguetta.com), search=yes is an explicit allow', () => {
+  it("without ai-input=no (Cloudflare's default managed file, davidguetta.com), search=yes is an explicit allow", () => {
     const c = real('davidguetta.com');
     expect(c.summary.use_cases.search).toBe('allowed');
     expect(c.summary.basis!.explicit.search).toBe(true);
@@ -126,7 +167,9 @@ describe('search=yes beside ai-input=no (classification.md section 11)', () => {
   });
 
   it('a key search bot named allowed keeps AI search explicit', () => {
-    const c = run('User-agent: *\nContent-Signal: search=yes, ai-input=no\nAllow: /\n\nUser-agent: OAI-SearchBot\nAllow: /\n');
+    const c = run(
+      'User-agent: *\nContent-Signal: search=yes, ai-input=no\nAllow: /\n\nUser-agent: OAI-SearchBot\nAllow: /\n',
+    );
     expect(c.summary.basis!.explicit.search).toBe(true);
   });
 });

@@ -13,23 +13,27 @@ import { buildEvidence, text } from '../helpers/evidence-builder.js';
 const REAL = new URL('../../../fixtures/real-files/', import.meta.url);
 const real = (name: string): string => readFileSync(new URL(name, REAL), 'utf8');
 const run = (robots: string, domain = 'example.test') => classify(buildEvidence({ domain, robots: text(robots) }));
-const block = (...tokens: string[]): string => tokens.map((t) => `User-agent: ${t}\nDisallow: /\n`).join('\n') + '\nUser-agent: *\nDisallow: /wp-admin/\n';
+const block = (...tokens: string[]): string =>
+  tokens.map((t) => `User-agent: ${t}\nDisallow: /\n`).join('\n') + '\nUser-agent: *\nDisallow: /wp-admin/\n';
 
 describe('non-AI tools make no stance', () => {
-  it.each([[['Scrapy']], [['SemrushBot-SWA']], [['YaK']], [['Scrapy', 'SemrushBot-SWA', 'YaK', 'Awario', 'Spider']]])('a site blocking only %j has no AI rule, and says it blocks them', (tokens) => {
-    const c = run(block(...tokens));
-    expect([c.summary.stance, c.summary.detail]).toEqual(['no_policy', 'no_ai_rules']);
-    expect(c.summary.use_cases).toEqual({ training: 'allowed', search: 'allowed', inference: 'allowed' });
-    // Reported: in bots.blocked, the full record's AI bots, and the bot list with is_ai_bot.
-    expect(c.summary.bots.blocked).toEqual(tokens);
-    for (const t of tokens) expect(c.full.all_bots[t]).toMatchObject({ status: 'blocked', is_ai_bot: true });
-    expect(c.full.policy_completeness).toBe('minimal');
-    const stance = c.full.explanations[0]!.reason;
-    expect(stance).toContain(`it restricts ${tokens.length === 1 ? tokens[0] : ''}`);
-    expect(stance).toContain('which decide no AI use');
-    expect(stance).not.toMatch(/^robots\.txt has no rules for AI bots,/);
-    expect(c.full.explanations.find((e) => e.subject === tokens[0])!.reason).toContain('so it decides no use');
-  });
+  it.each([[['Scrapy']], [['SemrushBot-SWA']], [['YaK']], [['Scrapy', 'SemrushBot-SWA', 'YaK', 'Awario', 'Spider']]])(
+    'a site blocking only %j has no AI rule, and says it blocks them',
+    (tokens) => {
+      const c = run(block(...tokens));
+      expect([c.summary.stance, c.summary.detail]).toEqual(['no_policy', 'no_ai_rules']);
+      expect(c.summary.use_cases).toEqual({ training: 'allowed', search: 'allowed', inference: 'allowed' });
+      // Reported: in bots.blocked, the full record's AI bots, and the bot list with is_ai_bot.
+      expect(c.summary.bots.blocked).toEqual(tokens);
+      for (const t of tokens) expect(c.full.all_bots[t]).toMatchObject({ status: 'blocked', is_ai_bot: true });
+      expect(c.full.policy_completeness).toBe('minimal');
+      const stance = c.full.explanations[0]!.reason;
+      expect(stance).toContain(`it restricts ${tokens.length === 1 ? tokens[0] : ''}`);
+      expect(stance).toContain('which decide no AI use');
+      expect(stance).not.toMatch(/^robots\.txt has no rules for AI bots,/);
+      expect(c.full.explanations.find((e) => e.subject === tokens[0])!.reason).toContain('so it decides no use');
+    },
+  );
 
   it('beside a whole-site block for every crawler they do not make the block "aimed at AI" (wildcard_block stays)', () => {
     const c = run('User-agent: *\nDisallow: /\n\nUser-agent: Scrapy\nDisallow: /\n');
@@ -60,7 +64,10 @@ describe('AI-looking tokens reported through the catalogue', () => {
   });
 
   it('ouest-france (real file) names agentcore-browser and prorataincbot: both are reported blocked', () => {
-    const c = run(readFileSync('../shared/corpora/real-robots/2026-01/www.ouest-france.fr.robots.txt', 'utf8'), 'www.ouest-france.fr');
+    const c = run(
+      readFileSync('../shared/corpora/real-robots/2026-01/www.ouest-france.fr.robots.txt', 'utf8'),
+      'www.ouest-france.fr',
+    );
     expect(c.summary.bots.blocked).toEqual(expect.arrayContaining(['agentcore-browser', 'ProRataIncBot']));
   });
 });

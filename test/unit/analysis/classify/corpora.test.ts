@@ -20,7 +20,16 @@ describe('ai.robots.txt block list', () => {
     const body = readFileSync(join(CORPORA, 'ai-robots-txt/robots.txt'), 'utf8');
     const c = classify(buildEvidence({ robots: body }));
     expect([c.summary.stance, c.summary.detail]).toEqual(['blocks_all_ai', 'blocks_all_ai']);
-    for (const t of ['GPTBot', 'ClaudeBot', 'Google-Extended', 'CCBot', 'PerplexityBot', 'ChatGPT-User', 'ChatGPT Agent']) expect(c.summary.bots.blocked).toContain(t);
+    for (const t of [
+      'GPTBot',
+      'ClaudeBot',
+      'Google-Extended',
+      'CCBot',
+      'PerplexityBot',
+      'ChatGPT-User',
+      'ChatGPT Agent',
+    ])
+      expect(c.summary.bots.blocked).toContain(t);
     // The list blocks Applebot too, a search engine: it is in all_bots but not an AI bot.
     expect(c.full.all_bots['Applebot']).toMatchObject({ status: 'blocked', is_ai_bot: false });
     expect(c.summary.bots.blocked).not.toContain('Applebot');
@@ -29,7 +38,14 @@ describe('ai.robots.txt block list', () => {
 });
 
 /** classification.md section 5, "On 204 real robots.txt files of popular sites (January 2026)". */
-const STATED: Partial<Record<Detail, number>> = { no_ai_rules: 84, selective: 57, no_robots: 28, blocks_training: 22, blocks_all_ai: 7, wildcard_block: 6 };
+const STATED: Partial<Record<Detail, number>> = {
+  no_ai_rules: 84,
+  selective: 57,
+  no_robots: 28,
+  blocks_training: 22,
+  blocks_all_ai: 7,
+  wildcard_block: 6,
+};
 
 /**
  * The same files under section 10 (carve-outs, housekeeping, non-AI search engines, every
@@ -42,21 +58,44 @@ const STATED: Partial<Record<Detail, number>> = { no_ai_rules: 84, selective: 57
  * - housekeeping, exactly: gallica.bnf.fr and www.taylorandfrancis.com back to selective
  *   (no_ai_rules 87 → 85, selective 49 → 51).
  */
-const EXPECTED: Partial<Record<Detail, number>> = { no_ai_rules: 85, selective: 51, no_robots: 28, blocks_training: 24, blocks_all_ai: 10, wildcard_block: 6 };
+const EXPECTED: Partial<Record<Detail, number>> = {
+  no_ai_rules: 85,
+  selective: 51,
+  no_robots: 28,
+  blocks_training: 24,
+  blocks_all_ai: 10,
+  wildcard_block: 6,
+};
 
 /** Files sections 10 and 11 name, then the others their rules moved, with why. */
 const MOVED: [file: string, detail: Detail, why: string][] = [
-  ['www.dailymail.co.uk', 'blocks_all_ai', 'every AI bot: Disallow: / with Allow: /buyline/ is blocked except /buyline/, not partial'],
+  [
+    'www.dailymail.co.uk',
+    'blocks_all_ai',
+    'every AI bot: Disallow: / with Allow: /buyline/ is blocked except /buyline/, not partial',
+  ],
   ['www.20minutes.fr', 'blocks_training', 'the training bots are blocked except /guide-achat/'],
   ['www.usatoday.com', 'blocks_training', 'the training bots are blocked except two sponsored sections'],
   ['www.usherworld.com', 'no_ai_rules', 'the AI bots are named in the same group as `*`: housekeeping'],
   // Section 11 ("housekeeping, exactly") amends section 10 here: a named group closing a path `*` leaves open is an AI rule, whatever it loosens.
-  ['gallica.bnf.fr', 'selective', 'Amazonbot\'s group closes /do-not-crawl/, which `*` leaves open (it loosens the nine paths `*` closes, but that does not make it housekeeping)'],
+  [
+    'gallica.bnf.fr',
+    'selective',
+    "Amazonbot's group closes /do-not-crawl/, which `*` leaves open (it loosens the nine paths `*` closes, but that does not make it housekeeping)",
+  ],
   ['scholar.google.com', 'no_ai_rules', 'it blocks PetalBot only, a general search engine'],
   ['www.academia.edu', 'blocks_training', 'GPTBot is blocked except four paths'],
   ['www.bfmtv.com', 'blocks_all_ai', 'the AI bots are blocked except four article patterns'],
-  ['www.ouest-france.fr', 'blocks_all_ai', 'the search and answer bots are blocked except /shopping/ (was blocks_training)'],
-  ['www.taylorandfrancis.com', 'selective', 'OAI-SearchBot\'s group closes /knowledge/, which `*` leaves open (section 11; it no longer matters that it leaves open the two paths `*` closes)'],
+  [
+    'www.ouest-france.fr',
+    'blocks_all_ai',
+    'the search and answer bots are blocked except /shopping/ (was blocks_training)',
+  ],
+  [
+    'www.taylorandfrancis.com',
+    'selective',
+    "OAI-SearchBot's group closes /knowledge/, which `*` leaves open (section 11; it no longer matters that it leaves open the two paths `*` closes)",
+  ],
 ];
 
 describe('real files whose stance sections 10 and 11 decided', () => {
@@ -67,26 +106,45 @@ describe('real files whose stance sections 10 and 11 decided', () => {
   });
 
   it('says "blocked except" for a carve-out, with the exception in the bot list (dailymail)', () => {
-    const c = classify(buildEvidence({ domain: 'www.dailymail.co.uk', robots: text(readFileSync(join(REAL, 'www.dailymail.co.uk.robots.txt'), 'utf8')) }));
-    expect(c.full.all_bots['GPTBot']).toMatchObject({ status: 'blocked', allowed_paths: ['/buyline/'], disallowed_paths: ['/'] });
+    const c = classify(
+      buildEvidence({
+        domain: 'www.dailymail.co.uk',
+        robots: text(readFileSync(join(REAL, 'www.dailymail.co.uk.robots.txt'), 'utf8')),
+      }),
+    );
+    expect(c.full.all_bots['GPTBot']).toMatchObject({
+      status: 'blocked',
+      allowed_paths: ['/buyline/'],
+      disallowed_paths: ['/'],
+    });
     const training = c.full.explanations.find((e) => e.subject === 'training')!;
     expect(training.reason).toContain('except /buyline/');
     expect(training.evidence).toBe('disallow: /');
-    expect(c.full.explanations.find((e) => e.subject === 'GPTBot')!.reason).toBe('GPTBot is blocked by rules that name it, except /buyline/.');
+    expect(c.full.explanations.find((e) => e.subject === 'GPTBot')!.reason).toBe(
+      'GPTBot is blocked by rules that name it, except /buyline/.',
+    );
   });
 
   it('reports the AI-looking agents the catalogue does not know instead of dropping them (dailymail names amazon-kendra-, grok and oai-operator)', () => {
-    const c = classify(buildEvidence({ domain: 'www.dailymail.co.uk', robots: text(readFileSync(join(REAL, 'www.dailymail.co.uk.robots.txt'), 'utf8')) }));
+    const c = classify(
+      buildEvidence({
+        domain: 'www.dailymail.co.uk',
+        robots: text(readFileSync(join(REAL, 'www.dailymail.co.uk.robots.txt'), 'utf8')),
+      }),
+    );
     expect(c.full.unknown_ai_bots).toEqual(['amazon-kendra-', 'grok', 'oai-operator']);
     expect(c.full.all_bots['grok']).toMatchObject({ status: 'blocked', is_ai_bot: true });
     expect(c.summary.bots.blocked).toContain('grok');
     // Every ai.robots.txt token it names is known now: Scrapy, ChatGLM-Spider, Google-CloudVertexBot …
-    for (const t of ['Scrapy', 'ChatGLM-Spider', 'Google-CloudVertexBot', 'EchoboxBot', 'QualifiedBot', 'wpbot']) expect(c.summary.bots.blocked, t).toContain(t);
+    for (const t of ['Scrapy', 'ChatGLM-Spider', 'Google-CloudVertexBot', 'EchoboxBot', 'QualifiedBot', 'wpbot'])
+      expect(c.summary.bots.blocked, t).toContain(t);
   });
 });
 
 describe('real robots.txt files (2026-01)', () => {
-  const files = readdirSync(REAL).filter((f) => f.endsWith('.robots.txt')).sort();
+  const files = readdirSync(REAL)
+    .filter((f) => f.endsWith('.robots.txt'))
+    .sort();
 
   it('has the 204 files SOURCES.md describes', () => {
     expect(files.length).toBe(204);

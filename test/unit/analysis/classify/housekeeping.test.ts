@@ -25,7 +25,8 @@ describe('vrt.be (real file): a named group closing /vrtnws/ for six AI bots', (
   });
 
   it('lists the named bots as partly blocked, with the closed path', () => {
-    for (const t of ['GPTBot', 'CCBot', 'ChatGPT-User', 'Google-Extended', 'cohere-ai']) expect(c.full.ai_bots[t], t).toBe('partial');
+    for (const t of ['GPTBot', 'CCBot', 'ChatGPT-User', 'Google-Extended', 'cohere-ai'])
+      expect(c.full.ai_bots[t], t).toBe('partial');
     expect(c.full.all_bots['GPTBot']).toMatchObject({ status: 'partial', disallowed_paths: ['/vrtnws/'] });
     // `*` closes /libs/ and query paths; the named group does not repeat them: it is looser there, and still an AI rule.
     expect(c.full.all_bots['*']!.disallowed_paths).toContain('/libs/');
@@ -33,13 +34,22 @@ describe('vrt.be (real file): a named group closing /vrtnws/ for six AI bots', (
   });
 
   it('says so in words', () => {
-    expect(c.full.explanations[0]!.reason).toBe('AI training and AI answers are partly blocked; AI search is not restricted.');
-    expect(c.full.explanations.find((e) => e.subject === 'training')!.reason).toBe('AI training is partly blocked: robots.txt restricts GPTBot, Google-Extended and CCBot, but not every main bot.');
-    expect(c.full.explanations.find((e) => e.subject === 'GPTBot')!.reason).toBe('GPTBot may not fetch /vrtnws/, by rules that name it; the rest of the site is open to it.');
+    expect(c.full.explanations[0]!.reason).toBe(
+      'AI training and AI answers are partly blocked; AI search is not restricted.',
+    );
+    expect(c.full.explanations.find((e) => e.subject === 'training')!.reason).toBe(
+      'AI training is partly blocked: robots.txt restricts GPTBot, Google-Extended and CCBot, but not every main bot.',
+    );
+    expect(c.full.explanations.find((e) => e.subject === 'GPTBot')!.reason).toBe(
+      'GPTBot may not fetch /vrtnws/, by rules that name it; the rest of the site is open to it.',
+    );
   });
 
   it('names the deciding line for training', () => {
-    expect(c.full.basis!.decided_by.training[0]).toMatchObject({ source: 'robots_txt', evidence: 'Disallow: /vrtnws/' });
+    expect(c.full.basis!.decided_by.training[0]).toMatchObject({
+      source: 'robots_txt',
+      evidence: 'Disallow: /vrtnws/',
+    });
   });
 });
 
@@ -53,7 +63,11 @@ const segment = fc.stringMatching(/^[a-z0-9]{0,4}$/);
 const star = fc.constantFrom('', '*', '$', '/', '*/', '.pdf$');
 const abcPattern = fc.tuple(fc.constantFrom('/a', '/b', '/c'), segment, star).map(([h, s, t]) => h + s + t);
 const qPattern = fc.tuple(segment, fc.constantFrom('', '/', '*', '$')).map(([s, t]) => `/q${s}${t}`);
-const bot = fc.constantFrom({ token: 'GPTBot', use: 'training' }, { token: 'OAI-SearchBot', use: 'search' }, { token: 'ChatGPT-User', use: 'inference' }) as fc.Arbitrary<{ token: string; use: 'training' | 'search' | 'inference' }>;
+const bot = fc.constantFrom(
+  { token: 'GPTBot', use: 'training' },
+  { token: 'OAI-SearchBot', use: 'search' },
+  { token: 'ChatGPT-User', use: 'inference' },
+) as fc.Arbitrary<{ token: string; use: 'training' | 'search' | 'inference' }>;
 const rule = (type: 'Allow' | 'Disallow') => (p: string) => `${type}: ${p}`;
 
 function file(wildcard: string[], named: string[], token: string, namedFirst: boolean): string {
@@ -71,7 +85,10 @@ describe('property: a named group restricts exactly when it closes a path `*` le
   it('a named group closing a path `*` leaves open always restricts', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(abcPattern.map(rule('Disallow')), abcPattern.map(rule('Allow'))), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.oneof(abcPattern.map(rule('Disallow')), abcPattern.map(rule('Allow'))), {
+          minLength: 1,
+          maxLength: 8,
+        }),
         fc.array(fc.oneof(abcPattern.map(rule('Disallow')), abcPattern.map(rule('Allow'))), { maxLength: 6 }),
         qPattern,
         bot,

@@ -16,10 +16,25 @@ import type { Classification } from '../../../../proxy/analysis/classification.j
 import { classify } from '../../../../proxy/analysis/index.js';
 import type { Evidence } from '../../../../proxy/analysis/evidence.js';
 import { crawlFailure } from '../../../../proxy/service/crawl-failure.js';
-import { AnnouncedRecordSchema, DomainPolicyFoundSchema, FullRecordSchema, type Explanation } from '../../../../shared/schemas.js';
-import { buildEvidence, disallowedPage, failed, heldFailedPage, heldPage, nothingAnswered, status, type EvidenceOptions } from '../helpers/evidence-builder.js';
+import {
+  AnnouncedRecordSchema,
+  DomainPolicyFoundSchema,
+  FullRecordSchema,
+  type Explanation,
+} from '../../../../shared/schemas.js';
+import {
+  buildEvidence,
+  disallowedPage,
+  failed,
+  heldFailedPage,
+  heldPage,
+  nothingAnswered,
+  status,
+  type EvidenceOptions,
+} from '../helpers/evidence-builder.js';
 
-const TERMS = '<html><body><h1>Terms</h1><p>You may not scrape our content or use it to train artificial intelligence models.</p></body></html>';
+const TERMS =
+  '<html><body><h1>Terms</h1><p>You may not scrape our content or use it to train artificial intelligence models.</p></body></html>';
 const HOME_WITH_TERMS = '<html><body><a href="/terms">Terms of Service</a></body></html>';
 
 function run(o: EvidenceOptions): { c: Classification; e: Evidence } {
@@ -31,12 +46,19 @@ function run(o: EvidenceOptions): { c: Classification; e: Evidence } {
   return { c, e };
 }
 
-const explanation = (c: Classification, subject: string): Explanation | undefined => c.full.explanations.find((x) => x.subject === subject);
+const explanation = (c: Classification, subject: string): Explanation | undefined =>
+  c.full.explanations.find((x) => x.subject === subject);
 const reasons = (c: Classification): string => c.full.explanations.map((x) => x.reason).join('\n');
 
 describe('a homepage the site asked the crawler not to fetch', () => {
   const ROBOTS = 'User-agent: AIPolicyLens\nDisallow: /\n\nUser-agent: GPTBot\nUser-agent: ClaudeBot\nDisallow: /\n';
-  const optedOut = (): EvidenceOptions => ({ robots: ROBOTS, homepage: disallowedPage(2), markdown: disallowedPage(2), tos: null, tosUrl: null });
+  const optedOut = (): EvidenceOptions => ({
+    robots: ROBOTS,
+    homepage: disallowedPage(2),
+    markdown: disallowedPage(2),
+    tos: null,
+    tosUrl: null,
+  });
 
   it('decides stance and verdicts from robots.txt as usual, and keeps full confidence', () => {
     const { c } = run(optedOut());
@@ -58,7 +80,9 @@ describe('a homepage the site asked the crawler not to fetch', () => {
       source: 'robots_txt',
       line: 2,
       evidence: 'Disallow: /',
-      reason: expect.stringMatching(/^The homepage was not fetched, at the site’s request: the site’s robots.txt asks AI Policy Lens’s crawler \(User-agent: AIPolicyLens\) not to fetch it\./),
+      reason: expect.stringMatching(
+        /^The homepage was not fetched, at the site’s request: the site’s robots.txt asks AI Policy Lens’s crawler \(User-agent: AIPolicyLens\) not to fetch it\./,
+      ),
     });
     expect(reasons(c)).not.toMatch(/unreachable|did not answer|no answer|Neither/i);
   });
@@ -71,16 +95,24 @@ describe('a homepage the site asked the crawler not to fetch', () => {
       value: 'unknown',
       source: 'robots_txt',
       line: 2,
-      reason: expect.stringContaining('not looked for: the homepage, where the link to them would be, was not fetched at the site’s request'),
+      reason: expect.stringContaining(
+        'not looked for: the homepage, where the link to them would be, was not fetched at the site’s request',
+      ),
     });
     expect(reasons(c)).not.toMatch(/No readable terms|No link to terms/);
   });
 
   it('names every crawler when the `*` group disallowed it, and keeps full confidence on a wildcard block', () => {
-    const { c } = run({ robots: 'User-agent: *\nDisallow: /\n', homepage: disallowedPage(2, '/', '*'), markdown: disallowedPage(2, '/', '*') });
+    const { c } = run({
+      robots: 'User-agent: *\nDisallow: /\n',
+      homepage: disallowedPage(2, '/', '*'),
+      markdown: disallowedPage(2, '/', '*'),
+    });
     expect(c.summary).toMatchObject({ stance: 'blocks_all_ai', detail: 'wildcard_block' });
     expect(c.full.confidence).toBe(1);
-    expect(explanation(c, 'homepage')!.reason).toContain('asks every crawler (User-agent: *), AI Policy Lens’s included, not to fetch it');
+    expect(explanation(c, 'homepage')!.reason).toContain(
+      'asks every crawler (User-agent: *), AI Policy Lens’s included, not to fetch it',
+    );
   });
 
   it('names the other host when a redirect led to a robots.txt elsewhere', () => {
@@ -120,7 +152,11 @@ describe('a homepage the site asked the crawler not to fetch', () => {
 });
 
 describe('a homepage held back because robots.txt answered a server error or 429 (RFC 9309 2.3.1.4)', () => {
-  const held = (code: number): EvidenceOptions => ({ robots: status(code, 'busy'), homepage: heldPage(code), markdown: heldPage(code) });
+  const held = (code: number): EvidenceOptions => ({
+    robots: status(code, 'busy'),
+    homepage: heldPage(code),
+    markdown: heldPage(code),
+  });
 
   it.each([
     [503, 'robots.txt could not be read because the server failed (HTTP 503)'],
@@ -133,22 +169,34 @@ describe('a homepage held back because robots.txt answered a server error or 429
     expect(c.full.confidence).toBe(0.4);
     const stance = explanation(c, 'stance')!.reason;
     expect(stance).toContain(why);
-    expect(stance).toContain('As RFC 9309 asks in that case, the homepage and the site’s other pages were not requested.');
-    expect(explanation(c, 'homepage')).toMatchObject({ value: 'not_fetched', source: 'crawl', evidence: expect.stringContaining(`robots.txt: HTTP ${code}`) });
+    expect(stance).toContain(
+      'As RFC 9309 asks in that case, the homepage and the site’s other pages were not requested.',
+    );
+    expect(explanation(c, 'homepage')).toMatchObject({
+      value: 'not_fetched',
+      source: 'crawl',
+      evidence: expect.stringContaining(`robots.txt: HTTP ${code}`),
+    });
     expect(explanation(c, 'tos_ai_stance')!.reason).toContain('The terms of service were not looked for');
     expect(reasons(c)).not.toMatch(/Neither|did not answer/);
   });
 
   it('a 5xx is a failed check that may pass; a 429 is the site’s answer', () => {
     const e503 = run(held(503));
-    expect(crawlFailure(e503.e, e503.c.full.robots_txt_status)).toEqual({ cause: 'robots.txt: server error (HTTP 503)' });
+    expect(crawlFailure(e503.e, e503.c.full.robots_txt_status)).toEqual({
+      cause: 'robots.txt: server error (HTTP 503)',
+    });
     const e429 = run(held(429));
     expect(crawlFailure(e429.e, e429.c.full.robots_txt_status)).toBeNull();
   });
 });
 
 describe('a homepage held back because robots.txt gave no answer', () => {
-  const silent = (reason: 'timeout' | 'connect' = 'timeout'): EvidenceOptions => ({ robots: failed(reason), homepage: heldFailedPage(reason), markdown: heldFailedPage(reason) });
+  const silent = (reason: 'timeout' | 'connect' = 'timeout'): EvidenceOptions => ({
+    robots: failed(reason),
+    homepage: heldFailedPage(reason),
+    markdown: heldFailedPage(reason),
+  });
   /** robots.txt waited on for the crawler's 10 s, as the real crawler reports it (elapsedMs). */
   const slowRobots = (): EvidenceOptions => ({ ...silent(), robots: { ...failed('timeout'), elapsedMs: 10_004 } });
 
@@ -156,7 +204,12 @@ describe('a homepage held back because robots.txt gave no answer', () => {
     const { c } = run(slowRobots());
     expect(c.summary).toMatchObject({ stance: 'no_policy', detail: 'robots_blocked' });
     expect(c.summary.use_cases).toEqual({ training: 'unknown', search: 'unknown', inference: 'unknown' });
-    expect(c.summary.basis!.robots_txt).toEqual({ status: 'unreachable', http_status: null, problem: 'timeout', waited_s: 10 });
+    expect(c.summary.basis!.robots_txt).toEqual({
+      status: 'unreachable',
+      http_status: null,
+      problem: 'timeout',
+      waited_s: 10,
+    });
     // Like a robots.txt that failed: 1.0 - 0.6; the homepage was not requested, so no 0.3.
     expect(c.full.confidence).toBe(0.4);
     const stance = explanation(c, 'stance')!.reason;
@@ -164,15 +217,21 @@ describe('a homepage held back because robots.txt gave no answer', () => {
       'robots.txt could not be read because it did not answer within 10 s, and no other signal decides, so the site’s AI rules are not known. As RFC 9309 asks in that case, the homepage and the site’s other pages were not requested.',
     );
     expect(reasons(c)).not.toMatch(/could not be reached|Neither the homepage/);
-    expect(explanation(c, 'homepage')!.reason).toMatch(/^robots\.txt did not answer within 10 s, so, as RFC 9309 asks, the homepage/);
+    expect(explanation(c, 'homepage')!.reason).toMatch(
+      /^robots\.txt did not answer within 10 s, so, as RFC 9309 asks, the homepage/,
+    );
   });
 
   it('when nothing answered at all: row 1 with confidence 0, and says what happened instead of “neither answered”', () => {
-    const { c } = run(nothingAnswered(failed('timeout'), { homepage: heldFailedPage('timeout'), markdown: heldFailedPage('timeout') }));
+    const { c } = run(
+      nothingAnswered(failed('timeout'), { homepage: heldFailedPage('timeout'), markdown: heldFailedPage('timeout') }),
+    );
     expect(c.summary).toMatchObject({ stance: 'no_policy', detail: 'unreachable' });
     expect(c.full.confidence).toBe(0);
     const stance = explanation(c, 'stance')!.reason;
-    expect(stance).toBe('robots.txt timed out, so, as RFC 9309 asks, the homepage and the site’s other pages were not requested; without robots.txt the site’s AI rules are not known.');
+    expect(stance).toBe(
+      'robots.txt timed out, so, as RFC 9309 asks, the homepage and the site’s other pages were not requested; without robots.txt the site’s AI rules are not known.',
+    );
     expect(reasons(c)).not.toMatch(/Neither the homepage/);
     expect(explanation(c, 'homepage')!.reason).toMatch(/^robots\.txt timed out, so, as RFC 9309 asks, the homepage/);
   });
@@ -188,16 +247,30 @@ describe('a homepage held back because robots.txt gave no answer', () => {
   });
 
   it('a site where nothing answered at all is down, not only its robots.txt', () => {
-    const down = buildEvidence({ ...silent(), llms: failed('timeout'), aiTxt: failed('timeout'), tdmrep: failed('timeout'), agents: failed('timeout') });
+    const down = buildEvidence({
+      ...silent(),
+      llms: failed('timeout'),
+      aiTxt: failed('timeout'),
+      tdmrep: failed('timeout'),
+      agents: failed('timeout'),
+    });
     expect(crawlFailure(down, 'unreachable')).toEqual({ cause: 'timed out' });
   });
 });
 
 describe('a homepage that was requested and gave no answer', () => {
   it('still costs 0.3 of confidence and is told as such', () => {
-    const { c, e } = run({ robots: 'User-agent: GPTBot\nDisallow: /\n', homepage: failed('timeout'), markdown: failed('timeout') });
+    const { c, e } = run({
+      robots: 'User-agent: GPTBot\nDisallow: /\n',
+      homepage: failed('timeout'),
+      markdown: failed('timeout'),
+    });
     expect(c.full.confidence).toBe(0.7);
-    expect(explanation(c, 'homepage')).toMatchObject({ value: 'no_answer', source: 'crawl', reason: expect.stringContaining('The homepage could not be fetched: it timed out') });
+    expect(explanation(c, 'homepage')).toMatchObject({
+      value: 'no_answer',
+      source: 'crawl',
+      reason: expect.stringContaining('The homepage could not be fetched: it timed out'),
+    });
     expect(explanation(c, 'tos_ai_stance')!.reason).toContain('could not be fetched');
     expect(crawlFailure(e, c.full.robots_txt_status)).toEqual({ cause: 'timed out' });
   });
@@ -205,15 +278,25 @@ describe('a homepage that was requested and gave no answer', () => {
   it('a homepage that answered gets no homepage explanation, and its missing terms link is said as such', () => {
     const { c } = run({ robots: 'User-agent: GPTBot\nDisallow: /\n' });
     expect(explanation(c, 'homepage')).toBeUndefined();
-    expect(explanation(c, 'tos_ai_stance')!.reason).toBe('No link to terms of service was found on the homepage, nor terms at /terms, /terms-of-service, /legal or /tos.');
+    expect(explanation(c, 'tos_ai_stance')!.reason).toBe(
+      'No link to terms of service was found on the homepage, nor terms at /terms, /terms-of-service, /legal or /tos.',
+    );
   });
 
   it('the terms, when read, are explained as read', () => {
     const { c } = run({ robots: 'User-agent: GPTBot\nDisallow: /\n', homepage: HOME_WITH_TERMS, tos: TERMS });
     expect(c.full.tos_ai_stance).toBe('prohibits');
-    expect(explanation(c, 'tos_ai_stance')).toMatchObject({ source: 'tos', reason: 'The terms of service were read for clauses on AI use, apart from clauses on robots and scrapers. The deciding clause is under \u201cTerms\u201d.' });
+    expect(explanation(c, 'tos_ai_stance')).toMatchObject({
+      source: 'tos',
+      reason:
+        'The terms of service were read for clauses on AI use, apart from clauses on robots and scrapers. The deciding clause is under \u201cTerms\u201d.',
+    });
     // Automated access apart (classification.md section 11): here scraping only to feed AI.
-    expect(explanation(c, 'tos_automated_access')).toMatchObject({ value: 'restricts', source: 'tos', evidence: expect.stringContaining('may not scrape') });
+    expect(explanation(c, 'tos_automated_access')).toMatchObject({
+      value: 'restricts',
+      source: 'tos',
+      evidence: expect.stringContaining('may not scrape'),
+    });
     expect(c.full.tos_automated_access_section).toBe('Terms');
   });
 });
@@ -221,47 +304,89 @@ describe('a homepage that was requested and gave no answer', () => {
 /** basis.fetches (classification.md section 11, "not fetched is not missing"): what became of each request. */
 describe('basis.fetches says per file whether it was requested, and why not', () => {
   const fetches = (o: EvidenceOptions) => run(o).c.summary.basis!.fetches;
-  const POLICY_FILES = { robots_txt: 'answered', llms_txt: 'answered', ai_txt: 'answered', tdmrep: 'answered', agents_json: 'answered' };
+  const POLICY_FILES = {
+    robots_txt: 'answered',
+    llms_txt: 'answered',
+    ai_txt: 'answered',
+    tdmrep: 'answered',
+    agents_json: 'answered',
+  };
 
   it.each([
     ['www.reddit.com', 8],
     ['stackoverflow.com', 5],
-  ])('%s (real robots.txt closing the site to every crawler): homepage and terms "disallowed", never no answer or none found', (domain, line) => {
-    const robots = readFileSync(`../shared/corpora/real-robots/2026-01/${domain}.robots.txt`, 'utf8');
-    const page = disallowedPage(line, '/', '*', `https://${domain}/`, `https://${domain}/robots.txt`);
-    const { c } = run({ domain, robots, homepage: page, markdown: page, tos: null, tosUrl: null });
-    expect(c.summary.basis!.fetches).toEqual({ ...POLICY_FILES, homepage: 'disallowed', terms: 'disallowed' });
-    expect(c.summary.site.has_tos).toBe(false);
-    expect(c.full.homepage_status).toBeNull();
-    expect(explanation(c, 'homepage')).toMatchObject({ value: 'not_fetched', line });
-  });
+  ])(
+    '%s (real robots.txt closing the site to every crawler): homepage and terms "disallowed", never no answer or none found',
+    (domain, line) => {
+      const robots = readFileSync(`../shared/corpora/real-robots/2026-01/${domain}.robots.txt`, 'utf8');
+      const page = disallowedPage(line, '/', '*', `https://${domain}/`, `https://${domain}/robots.txt`);
+      const { c } = run({ domain, robots, homepage: page, markdown: page, tos: null, tosUrl: null });
+      expect(c.summary.basis!.fetches).toEqual({ ...POLICY_FILES, homepage: 'disallowed', terms: 'disallowed' });
+      expect(c.summary.site.has_tos).toBe(false);
+      expect(c.full.homepage_status).toBeNull();
+      expect(explanation(c, 'homepage')).toMatchObject({ value: 'not_fetched', line });
+    },
+  );
 
   it('robots.txt answering 503 or 429: the pages were held back ("robots_unreadable")', () => {
-    for (const code of [503, 429]) expect(fetches({ robots: status(code, 'busy'), homepage: heldPage(code), markdown: heldPage(code) })).toEqual({ ...POLICY_FILES, homepage: 'robots_unreadable', terms: 'robots_unreadable' });
+    for (const code of [503, 429])
+      expect(fetches({ robots: status(code, 'busy'), homepage: heldPage(code), markdown: heldPage(code) })).toEqual({
+        ...POLICY_FILES,
+        homepage: 'robots_unreadable',
+        terms: 'robots_unreadable',
+      });
   });
 
   it('robots.txt without an answer: robots.txt "no_answer", the pages held back', () => {
-    expect(fetches({ robots: failed('timeout'), homepage: heldFailedPage('timeout'), markdown: heldFailedPage('timeout') })).toEqual({ ...POLICY_FILES, robots_txt: 'no_answer', homepage: 'robots_unreadable', terms: 'robots_unreadable' });
+    expect(
+      fetches({ robots: failed('timeout'), homepage: heldFailedPage('timeout'), markdown: heldFailedPage('timeout') }),
+    ).toEqual({ ...POLICY_FILES, robots_txt: 'no_answer', homepage: 'robots_unreadable', terms: 'robots_unreadable' });
   });
 
   it('a homepage requested without an answer: "no_answer", and its terms link not looked for', () => {
-    expect(fetches({ robots: 'User-agent: GPTBot\nDisallow: /\n', homepage: failed('timeout') })).toMatchObject({ homepage: 'no_answer', terms: 'not_looked' });
+    expect(fetches({ robots: 'User-agent: GPTBot\nDisallow: /\n', homepage: failed('timeout') })).toMatchObject({
+      homepage: 'no_answer',
+      terms: 'not_looked',
+    });
   });
 
   it('a homepage read without a terms link: "no_link"; a terms page read: "answered"; one disallowed: "disallowed"; one on its way: "pending"', () => {
-    expect(fetches({ robots: 'User-agent: GPTBot\nDisallow: /\n' })).toMatchObject({ homepage: 'answered', terms: 'no_link' });
-    expect(fetches({ homepage: HOME_WITH_TERMS, tos: TERMS })).toMatchObject({ homepage: 'answered', terms: 'answered' });
-    expect(fetches({ homepage: HOME_WITH_TERMS, tos: disallowedPage(3, '/terms', '*', 'https://example.test/terms') })).toMatchObject({ terms: 'disallowed' });
-    const early = classify({ ...buildEvidence({ homepage: HOME_WITH_TERMS }), tosUrl: 'https://example.test/terms', tosPending: true });
+    expect(fetches({ robots: 'User-agent: GPTBot\nDisallow: /\n' })).toMatchObject({
+      homepage: 'answered',
+      terms: 'no_link',
+    });
+    expect(fetches({ homepage: HOME_WITH_TERMS, tos: TERMS })).toMatchObject({
+      homepage: 'answered',
+      terms: 'answered',
+    });
+    expect(
+      fetches({ homepage: HOME_WITH_TERMS, tos: disallowedPage(3, '/terms', '*', 'https://example.test/terms') }),
+    ).toMatchObject({ terms: 'disallowed' });
+    const early = classify({
+      ...buildEvidence({ homepage: HOME_WITH_TERMS }),
+      tosUrl: 'https://example.test/terms',
+      tosPending: true,
+    });
     expect(early.summary.basis!.fetches!.terms).toBe('pending');
   });
 
   it('a homepage that is not an HTML page: its terms link was "not_looked" for', () => {
-    expect(fetches({ homepage: status(500, 'Server error') })).toMatchObject({ homepage: 'answered', terms: 'not_looked' });
+    expect(fetches({ homepage: status(500, 'Server error') })).toMatchObject({
+      homepage: 'answered',
+      terms: 'not_looked',
+    });
   });
 
   it('an address the guard refused: every file "refused"', () => {
     const refused = { kind: 'refused' as const, url: 'https://x.test/', reason: 'loopback' };
-    expect(fetches(nothingAnswered(refused))).toEqual({ robots_txt: 'refused', llms_txt: 'refused', ai_txt: 'refused', tdmrep: 'refused', agents_json: 'refused', homepage: 'refused', terms: 'refused' });
+    expect(fetches(nothingAnswered(refused))).toEqual({
+      robots_txt: 'refused',
+      llms_txt: 'refused',
+      ai_txt: 'refused',
+      tdmrep: 'refused',
+      agents_json: 'refused',
+      homepage: 'refused',
+      terms: 'refused',
+    });
   });
 });

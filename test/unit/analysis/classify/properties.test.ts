@@ -10,13 +10,39 @@ import { AnnouncedRecordSchema, DomainPolicyFoundSchema, FullRecordSchema } from
 import { DETAIL_STANCE } from '../../../../shared/values.js';
 import { buildEvidence, failed, html, response, status } from '../helpers/evidence-builder.js';
 
-const agent = fc.constantFrom('*', 'GPTBot', 'gptbot/1.0', 'ClaudeBot', 'Google-Extended', 'CCBot', 'OAI-SearchBot', 'PerplexityBot', 'ChatGPT-User', 'ChatGPT Agent', 'anthropic-ai', 'Googlebot', 'SomeBot', '');
+const agent = fc.constantFrom(
+  '*',
+  'GPTBot',
+  'gptbot/1.0',
+  'ClaudeBot',
+  'Google-Extended',
+  'CCBot',
+  'OAI-SearchBot',
+  'PerplexityBot',
+  'ChatGPT-User',
+  'ChatGPT Agent',
+  'anthropic-ai',
+  'Googlebot',
+  'SomeBot',
+  '',
+);
 const path = fc.constantFrom('/', '', '/*', '/private/', '/$', '/a*b$', '/search', '/%2A', '/ツ');
 const line = fc.oneof(
   agent.map((a) => `User-agent: ${a}`),
   path.map((p) => `Disallow: ${p}`),
   path.map((p) => `Allow: ${p}`),
-  fc.constantFrom('Content-Signal: ai-train=no', 'Content-Signal: search=yes, ai-input=no', 'Content-Usage: train-ai=y', 'Crawl-delay: 5', 'Sitemap: https://x.test/s.xml', 'Foo: bar', '# comment', '', 'garbage line here', 'disallow /'),
+  fc.constantFrom(
+    'Content-Signal: ai-train=no',
+    'Content-Signal: search=yes, ai-input=no',
+    'Content-Usage: train-ai=y',
+    'Crawl-delay: 5',
+    'Sitemap: https://x.test/s.xml',
+    'Foo: bar',
+    '# comment',
+    '',
+    'garbage line here',
+    'disallow /',
+  ),
   fc.string({ maxLength: 40 }),
 );
 const robotsBody = fc.array(line, { maxLength: 30 }).map((ls) => ls.join('\n'));
@@ -24,7 +50,10 @@ const robots = fc.oneof(
   robotsBody,
   fc.constantFrom(status(403), status(404), status(503), failed('timeout'), html('<html>soft 404</html>')),
 );
-const header = fc.dictionary(fc.constantFrom('content-signal', 'x-robots-tag', 'tdm-reservation', 'content-usage', 'cf-ray'), fc.constantFrom('ai-train=no', 'noai', '1', '0', 'train-ai=n', 'x', ''));
+const header = fc.dictionary(
+  fc.constantFrom('content-signal', 'x-robots-tag', 'tdm-reservation', 'content-usage', 'cf-ray'),
+  fc.constantFrom('ai-train=no', 'noai', '1', '0', 'train-ai=n', 'x', ''),
+);
 
 const FullBody = FullRecordSchema.omit({ id: true, audit_id: true });
 const AnnouncedBody = AnnouncedRecordSchema.omit({ audit_id: true });

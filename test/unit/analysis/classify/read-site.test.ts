@@ -14,7 +14,9 @@ describe('readEvidence: site facts', () => {
     const ev = evidence({
       homepage: response(HOME, { contentType: 'text/html', headers: { 'cf-ray': '8a-AMS', server: 'cloudflare' } }),
       tosUrl: 'https://example.com/terms-of-service',
-      tos: response('<h1>Terms</h1><p>You may not use our content to train machine learning models.</p>', { contentType: 'text/html' }),
+      tos: response('<h1>Terms</h1><p>You may not use our content to train machine learning models.</p>', {
+        contentType: 'text/html',
+      }),
     });
     const f = readEvidence(ev);
     expect(f.cdn).toMatchObject({ cdn: 'cloudflare', evidence: 'cf-ray: 8a-AMS', behindCdnvendor: true });
@@ -22,7 +24,11 @@ describe('readEvidence: site facts', () => {
     expect(f.paywall).toEqual({ hasPaywall: true, evidence: 'piano script' });
     expect(f.hasTos).toBe(true);
     expect(f.tos).toEqual({
-      ai: { stance: 'prohibits', excerpt: 'You may not use our content to train machine learning models.', section: 'Terms' },
+      ai: {
+        stance: 'prohibits',
+        excerpt: 'You may not use our content to train machine learning models.',
+        section: 'Terms',
+      },
       automatedAccess: { stance: 'silent', excerpt: null, section: null },
     });
     expect(f.markdown).toEqual({ offered: true, via: 'link_tag', url: '/index.md' });
@@ -30,20 +36,45 @@ describe('readEvidence: site facts', () => {
 
   it('gives empty facts for an unreachable homepage, and the CDN of a Cloudflare interstitial', () => {
     const none = readEvidence(evidence({ homepage: failed() }));
-    expect([none.cdn.cdn, none.cdn.behindCdnvendor, none.cms.cms, none.paywall.hasPaywall, none.hasTos, none.tos.ai.stance])
-      .toEqual([null, false, null, false, false, 'unknown']);
-    const challenged = readEvidence(evidence({ homepage: response('<title>Just a moment...</title>', { status: 403, contentType: 'text/html', headers: { 'cf-mitigated': 'challenge', server: 'cloudflare' } }) }));
+    expect([
+      none.cdn.cdn,
+      none.cdn.behindCdnvendor,
+      none.cms.cms,
+      none.paywall.hasPaywall,
+      none.hasTos,
+      none.tos.ai.stance,
+    ]).toEqual([null, false, null, false, false, 'unknown']);
+    const challenged = readEvidence(
+      evidence({
+        homepage: response('<title>Just a moment...</title>', {
+          status: 403,
+          contentType: 'text/html',
+          headers: { 'cf-mitigated': 'challenge', server: 'cloudflare' },
+        }),
+      }),
+    );
     expect(challenged.cdn.behindCdnvendor).toBe(true);
     expect(challenged.scan).toBeNull(); // a 403 page is not the site's homepage: nothing read from its HTML
   });
 
   it('does not count terms that could not be read (classification.md section 1: 2xx HTML or text)', () => {
     const r = readEvidence(evidence({ tosUrl: 'https://example.com/terms', tos: response('gone', { status: 404 }) }));
-    expect([r.hasTos, r.tos.ai, r.tos.automatedAccess]).toEqual([false, { stance: 'unknown', excerpt: null, section: null }, { stance: 'unknown', excerpt: null, section: null }]);
+    expect([r.hasTos, r.tos.ai, r.tos.automatedAccess]).toEqual([
+      false,
+      { stance: 'unknown', excerpt: null, section: null },
+      { stance: 'unknown', excerpt: null, section: null },
+    ]);
   });
 
   it('reports which challenge page blocked robots.txt', () => {
-    const r = readEvidence(evidence({ robots: response('<title>Just a moment...</title>', { contentType: 'text/html', headers: { 'cf-mitigated': 'challenge' } }) }));
+    const r = readEvidence(
+      evidence({
+        robots: response('<title>Just a moment...</title>', {
+          contentType: 'text/html',
+          headers: { 'cf-mitigated': 'challenge' },
+        }),
+      }),
+    );
     expect(r.robotsOutcome).toBe('blocked');
     expect(r.robotsChallenge).toMatchObject({ challenged: true, vendor: 'cloudflare' });
   });

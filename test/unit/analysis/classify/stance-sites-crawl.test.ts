@@ -39,15 +39,25 @@ describe('stance fixture sites through the crawler', () => {
     await farm?.close();
   });
 
-  it.each(Object.entries(STANCE_SITES))('%s', async (host, s) => {
-    const evidence = await crawler.crawl(host);
-    const c = classify(evidence);
-    expect({ stance: c.summary.stance, detail: c.summary.detail, use_cases: c.summary.use_cases }).toEqual({ stance: s.stance, detail: s.detail, use_cases: s.use_cases });
-    // The crawler reads the terms only where robots.txt lets it fetch pages (`*` disallowing /, or a 503).
-    const keptOut = evidence.homepage.kind !== 'response' && evidence.homepage.robots !== undefined;
-    expect(c.summary.site.has_tos).toBe(!keptOut);
-    expect(keptOut).toBe(host === 'wildcard.test' || host === 'wildcard-signals.test' || host === 'server-error.test');
-  }, 30_000);
+  it.each(Object.entries(STANCE_SITES))(
+    '%s',
+    async (host, s) => {
+      const evidence = await crawler.crawl(host);
+      const c = classify(evidence);
+      expect({ stance: c.summary.stance, detail: c.summary.detail, use_cases: c.summary.use_cases }).toEqual({
+        stance: s.stance,
+        detail: s.detail,
+        use_cases: s.use_cases,
+      });
+      // The crawler reads the terms only where robots.txt lets it fetch pages (`*` disallowing /, or a 503).
+      const keptOut = evidence.homepage.kind !== 'response' && evidence.homepage.robots !== undefined;
+      expect(c.summary.site.has_tos).toBe(!keptOut);
+      expect(keptOut).toBe(
+        host === 'wildcard.test' || host === 'wildcard-signals.test' || host === 'server-error.test',
+      );
+    },
+    30_000,
+  );
 
   it('unreachable.test', async () => {
     const c = classify(await crawler.crawl('unreachable.test'));

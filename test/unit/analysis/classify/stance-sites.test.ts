@@ -27,7 +27,18 @@ describe('stance fixture sites', () => {
 
   it('unreachable.test (mapped to a closed port) gives UNREACHABLE_EXPECTED', () => {
     const f = failed('connect');
-    const c = classify(buildEvidence({ domain: 'unreachable.test', homepage: f, robots: f, llms: f, aiTxt: f, tdmrep: f, agents: f, markdown: f }));
+    const c = classify(
+      buildEvidence({
+        domain: 'unreachable.test',
+        homepage: f,
+        robots: f,
+        llms: f,
+        aiTxt: f,
+        tdmrep: f,
+        agents: f,
+        markdown: f,
+      }),
+    );
     expect({ stance: c.summary.stance, detail: c.summary.detail, use_cases: c.summary.use_cases }).toEqual({
       stance: UNREACHABLE_EXPECTED.stance,
       detail: UNREACHABLE_EXPECTED.detail,
@@ -39,7 +50,18 @@ describe('stance fixture sites', () => {
   it('covers every detail value except unreachable', () => {
     const details = new Set(Object.values(STANCE_SITES).map((s) => s.detail));
     expect([...details].sort()).toEqual(
-      ['allows_all', 'blocks_all_ai', 'blocks_training', 'has_llms_txt', 'has_signals', 'no_ai_rules', 'no_robots', 'robots_blocked', 'selective', 'wildcard_block'].sort(),
+      [
+        'allows_all',
+        'blocks_all_ai',
+        'blocks_training',
+        'has_llms_txt',
+        'has_signals',
+        'no_ai_rules',
+        'no_robots',
+        'robots_blocked',
+        'selective',
+        'wildcard_block',
+      ].sort(),
     );
   });
 });

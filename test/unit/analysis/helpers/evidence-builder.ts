@@ -4,7 +4,13 @@
  * would gather from it, resolving routes the way the fixture farm does, without a socket.
  */
 import type { IncomingMessage } from 'node:http';
-import type { Evidence, FetchFailed, FetchRefused, FetchResponse, FetchResult } from '../../../../proxy/analysis/evidence.js';
+import type {
+  Evidence,
+  FetchFailed,
+  FetchRefused,
+  FetchResponse,
+  FetchResult,
+} from '../../../../proxy/analysis/evidence.js';
 import { termsLink } from '../../../../proxy/analysis/site/tos.js';
 import type { FixtureResponse, FixtureSite } from '../../../fixtures/farm.js';
 
@@ -20,7 +26,10 @@ export interface ResponseOptions {
 
 export function response(body: string, o: ResponseOptions = {}): FetchResponse {
   const contentType = o.contentType === undefined ? 'text/plain' : o.contentType;
-  const headers: Record<string, string> = { ...(contentType ? { 'content-type': contentType } : {}), ...lower(o.headers ?? {}) };
+  const headers: Record<string, string> = {
+    ...(contentType ? { 'content-type': contentType } : {}),
+    ...lower(o.headers ?? {}),
+  };
   const url = o.url ?? 'https://example.test/';
   return {
     kind: 'response',
@@ -37,19 +46,33 @@ export function response(body: string, o: ResponseOptions = {}): FetchResponse {
   };
 }
 
-export const html = (body: string, o: ResponseOptions = {}): FetchResponse => response(body, { contentType: 'text/html; charset=utf-8', ...o });
-export const text = (body: string, o: ResponseOptions = {}): FetchResponse => response(body, { contentType: 'text/plain', ...o });
+export const html = (body: string, o: ResponseOptions = {}): FetchResponse =>
+  response(body, { contentType: 'text/html; charset=utf-8', ...o });
+export const text = (body: string, o: ResponseOptions = {}): FetchResponse =>
+  response(body, { contentType: 'text/plain', ...o });
 export const json = (value: unknown, o: ResponseOptions = {}): FetchResponse =>
   response(typeof value === 'string' ? value : JSON.stringify(value), { contentType: 'application/json', ...o });
 export const status = (code: number, body = ''): FetchResponse => response(body, { status: code });
 export const notFound = (): FetchResponse => status(404, 'Not found');
-export const failed = (reason: FetchFailed['reason'] = 'connect'): FetchFailed => ({ kind: 'failed', url: 'https://example.test/', reason, message: reason, elapsedMs: 1 });
+export const failed = (reason: FetchFailed['reason'] = 'connect'): FetchFailed => ({
+  kind: 'failed',
+  url: 'https://example.test/',
+  reason,
+  message: reason,
+  elapsedMs: 1,
+});
 
 /**
  * A page the crawler did not request because the robots.txt of `example.test` (or `robotsUrl`)
  * disallows it for `agent` at `line` (proxy/crawler/robots-gate.ts gives the same shape).
  */
-export function disallowedPage(line: number, pattern = '/', agent = 'AIPolicyLens', url = 'https://example.test/', robotsUrl = 'https://example.test/robots.txt'): FetchRefused {
+export function disallowedPage(
+  line: number,
+  pattern = '/',
+  agent = 'AIPolicyLens',
+  url = 'https://example.test/',
+  robotsUrl = 'https://example.test/robots.txt',
+): FetchRefused {
   const path = new URL(url).pathname;
   const who = agent === '*' ? 'every crawler (AIPolicyLens included)' : agent;
   return {
@@ -104,21 +127,31 @@ export function nothingAnswered(r: FetchResult, over: EvidenceOptions = {}): Evi
   return { homepage: r, robots: r, llms: r, aiTxt: r, tdmrep: r, agents: r, markdown: r, ...over };
 }
 
-const asText = (v: string | FetchResult | undefined): FetchResult => (v === undefined ? notFound() : typeof v === 'string' ? text(v) : v);
+const asText = (v: string | FetchResult | undefined): FetchResult =>
+  v === undefined ? notFound() : typeof v === 'string' ? text(v) : v;
 const asJson = (v: unknown): FetchResult => (v === undefined ? notFound() : isResult(v) ? v : json(v));
 function isResult(v: unknown): v is FetchResult {
-  return typeof v === 'object' && v !== null && 'kind' in v && ['response', 'failed', 'refused'].includes((v as { kind: string }).kind);
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    'kind' in v &&
+    ['response', 'failed', 'refused'].includes((v as { kind: string }).kind)
+  );
 }
 
 export function buildEvidence(o: EvidenceOptions = {}): Evidence {
-  const homepage = typeof o.homepage === 'object' ? o.homepage : html(o.homepage ?? HOMEPAGE, { headers: o.homepageHeaders });
+  const homepage =
+    typeof o.homepage === 'object' ? o.homepage : html(o.homepage ?? HOMEPAGE, { headers: o.homepageHeaders });
   const tos = o.tos === undefined || o.tos === null ? null : typeof o.tos === 'string' ? html(o.tos) : o.tos;
   return {
     domain: o.domain ?? 'example.test',
     fetchedAt: o.fetchedAt ?? FETCHED_AT,
     origin: `https://${o.domain ?? 'example.test'}`,
     homepage,
-    robots: typeof o.robots === 'string' ? text(o.robots, { url: `https://${o.domain ?? 'example.test'}/robots.txt` }) : asText(o.robots),
+    robots:
+      typeof o.robots === 'string'
+        ? text(o.robots, { url: `https://${o.domain ?? 'example.test'}/robots.txt` })
+        : asText(o.robots),
     llms: asText(o.llms),
     aiTxt: asText(o.aiTxt),
     tdmrep: asJson(o.tdmrep),
@@ -136,20 +169,37 @@ function lower(h: Record<string, string>): Record<string, string> {
 
 // ---------------------------------------------------------------- fixture sites
 
-const NOT_FOUND_ROUTE: FixtureResponse = { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Not found' };
+const NOT_FOUND_ROUTE: FixtureResponse = {
+  status: 404,
+  headers: { 'content-type': 'text/plain; charset=utf-8' },
+  body: 'Not found',
+};
 
 /** What the farm would answer for a path of a site (static routes; function routes get a minimal request). */
 function routeAnswer(site: FixtureSite, path: string, domain: string, accept = '*/*'): FetchResult {
   const route = site.routes[path] ?? site.fallback ?? NOT_FOUND_ROUTE;
-  const r = typeof route === 'function' ? route({ headers: { host: domain, accept }, url: path, method: 'GET' } as unknown as IncomingMessage) : route;
+  const r =
+    typeof route === 'function'
+      ? route({ headers: { host: domain, accept }, url: path, method: 'GET' } as unknown as IncomingMessage)
+      : route;
   const url = `https://${domain}${path}`;
-  if (r.drop || r.redirect !== undefined) return { kind: 'failed', url, reason: r.drop ? 'connect' : 'too_many_redirects', message: 'fixture', elapsedMs: 1 };
+  if (r.drop || r.redirect !== undefined)
+    return { kind: 'failed', url, reason: r.drop ? 'connect' : 'too_many_redirects', message: 'fixture', elapsedMs: 1 };
   const body = r.body === undefined ? '' : typeof r.body === 'string' ? r.body : r.body.toString('utf8');
-  return response(body, { status: r.status ?? 200, contentType: lower(r.headers ?? {})['content-type'] ?? null, headers: r.headers ?? {}, url });
+  return response(body, {
+    status: r.status ?? 200,
+    contentType: lower(r.headers ?? {})['content-type'] ?? null,
+    headers: r.headers ?? {},
+    url,
+  });
 }
 
 /** The Evidence the crawler gathers from a fixture site (classification.md section 1). */
-export function evidenceFromSite(domain: string, site: FixtureSite, o: { fetchedAt?: string; rank?: number | null } = {}): Evidence {
+export function evidenceFromSite(
+  domain: string,
+  site: FixtureSite,
+  o: { fetchedAt?: string; rank?: number | null } = {},
+): Evidence {
   const at = (path: string, accept?: string) => routeAnswer(site, path, domain, accept);
   const homepage = at('/', 'text/html');
   let tosUrl: string | null = null;

@@ -74,7 +74,10 @@ export function markdownToHtml(md: string): string {
       if (!table) out.push('<table>');
       table = true;
       if (!/^\s*\|?\s*:?-{2,}/.test(line)) {
-        const cells = line.trim().replace(/^\||\|$/g, '').split('|');
+        const cells = line
+          .trim()
+          .replace(/^\||\|$/g, '')
+          .split('|');
         out.push(`<tr>${cells.map((c) => `<td>${inline(c.trim())}</td>`).join('')}</tr>`);
       }
       continue;

@@ -23,7 +23,10 @@ export interface TermsText {
 const DIR = new URL('../../../fixtures/terms/', import.meta.url);
 
 export function termsSet(): { labelledBy: string; texts: TermsText[] } {
-  const raw = JSON.parse(readFileSync(new URL('labels.json', DIR), 'utf8')) as { labelled_by: string; texts: TermsText[] };
+  const raw = JSON.parse(readFileSync(new URL('labels.json', DIR), 'utf8')) as {
+    labelled_by: string;
+    texts: TermsText[];
+  };
   return { labelledBy: raw.labelled_by, texts: raw.texts };
 }
 

@@ -64,12 +64,23 @@ describe('scanHtml', () => {
   });
 
   it('survives unterminated constructs at the end of input', () => {
-    for (const tail of ['<a href="/z', '<!--', '<script>var x', '<title>abc', '<meta name="x" content=\'', '<', '</', '<!']) {
+    for (const tail of [
+      '<a href="/z',
+      '<!--',
+      '<script>var x',
+      '<title>abc',
+      '<meta name="x" content=\'',
+      '<',
+      '</',
+      '<!',
+    ]) {
       const r = scanHtml(`<p>ok</p>${tail}`);
       expect(r).toBeTypeOf('object');
     }
     expect(scanHtml('<title>abc').title).toBe('abc');
-    expect(scanHtml('<a href="/z">open to the end').anchors).toEqual([{ href: '/z', text: 'open to the end', label: null, rel: [] }]);
+    expect(scanHtml('<a href="/z">open to the end').anchors).toEqual([
+      { href: '/z', text: 'open to the end', label: null, rel: [] },
+    ]);
   });
 
   it('finds the end of raw text case-insensitively and only at a real end tag', () => {
@@ -85,14 +96,38 @@ describe('scanHtml', () => {
   });
 
   it('never throws and returns sane shapes on arbitrary input', () => {
-    const tagish = fc.constantFrom('<', '>', '</', '<a href="', '"', "'", '=', '<!--', '-->', '<script>', '</script>', '<meta name=robots content=noai>', '<title>', '&amp;', '&#x', ' ', 'a');
+    const tagish = fc.constantFrom(
+      '<',
+      '>',
+      '</',
+      '<a href="',
+      '"',
+      "'",
+      '=',
+      '<!--',
+      '-->',
+      '<script>',
+      '</script>',
+      '<meta name=robots content=noai>',
+      '<title>',
+      '&amp;',
+      '&#x',
+      ' ',
+      'a',
+    );
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 300 }), fc.array(tagish, { maxLength: 80 }).map((a) => a.join(''))), (html) => {
-        const r = scanHtml(html);
-        expect(Array.isArray(r.anchors)).toBe(true);
-        for (const a of r.anchors) expect(a.text.length).toBeLessThanOrEqual(300);
-        expect(typeof htmlToText(html)).toBe('string');
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 300 }),
+          fc.array(tagish, { maxLength: 80 }).map((a) => a.join('')),
+        ),
+        (html) => {
+          const r = scanHtml(html);
+          expect(Array.isArray(r.anchors)).toBe(true);
+          for (const a of r.anchors) expect(a.text.length).toBeLessThanOrEqual(300);
+          expect(typeof htmlToText(html)).toBe('string');
+        },
+      ),
       { numRuns: 500 },
     );
   }, 60_000);
@@ -100,20 +135,26 @@ describe('scanHtml', () => {
 
 describe('decodeEntities', () => {
   it('decodes numeric and common named references, leaves unknown ones', () => {
-    expect(decodeEntities('a&amp;b &#65;&#x42; &nbsp;&copy; &bogus; &#0; &#xD800;')).toBe('a&b AB \u00a0\u00a9 &bogus; \ufffd \ufffd');
+    expect(decodeEntities('a&amp;b &#65;&#x42; &nbsp;&copy; &bogus; &#0; &#xD800;')).toBe(
+      'a&b AB \u00a0\u00a9 &bogus; \ufffd \ufffd',
+    );
   });
 });
 
 describe('htmlToText', () => {
   it('drops tags, scripts and styles, keeps block structure', () => {
-    const t = htmlToText('<h1>Terms</h1><p>You may <b>not</b> scrape.</p><script>alert("no")</script><style>p{}</style><div>Last&nbsp;line</div>');
+    const t = htmlToText(
+      '<h1>Terms</h1><p>You may <b>not</b> scrape.</p><script>alert("no")</script><style>p{}</style><div>Last&nbsp;line</div>',
+    );
     expect(t).toBe('Terms\nYou may not scrape.\nLast line');
   });
 });
 
 describe('htmlBlocks', () => {
   it('keeps headings, paragraphs, nested list items with their depth, and table cells apart', () => {
-    const b = htmlBlocks('<h2>4. Use</h2><p>You agree not to:</p><ul><li>spam<li>scrape:<ol><li>with robots</li></ol></li></ul><table><tr><td>_ga</td></tr></table><p>End&nbsp;of&shy;terms</p>');
+    const b = htmlBlocks(
+      '<h2>4. Use</h2><p>You agree not to:</p><ul><li>spam<li>scrape:<ol><li>with robots</li></ol></li></ul><table><tr><td>_ga</td></tr></table><p>End&nbsp;of&shy;terms</p>',
+    );
     expect(b).toEqual([
       { kind: 'heading', level: 2, text: '4. Use' },
       { kind: 'paragraph', level: 0, text: 'You agree not to:' },
@@ -126,7 +167,9 @@ describe('htmlBlocks', () => {
   });
 
   it('skips scripts, styles, the title, navigation and drawings', () => {
-    const b = htmlBlocks('<title>Terms</title><nav><a href="/">Home</a></nav><svg><text>logo</text></svg><style>p{}</style><p>Body</p>');
+    const b = htmlBlocks(
+      '<title>Terms</title><nav><a href="/">Home</a></nav><svg><text>logo</text></svg><style>p{}</style><p>Body</p>',
+    );
     expect(b.map((x) => x.text)).toEqual(['Body']);
   });
 });

@@ -8,7 +8,8 @@ import { scanHtml } from '../../../../proxy/analysis/html/scan.js';
 import { termsLink } from '../../../../proxy/analysis/site/tos.js';
 import { buildEvidence, html, response, status } from '../helpers/evidence-builder.js';
 
-const PAGE = '<html><head><meta name="robots" content="noai"></head><body><a href="/legal/terms">Terms of Service</a></body></html>';
+const PAGE =
+  '<html><head><meta name="robots" content="noai"></head><body><a href="/legal/terms">Terms of Service</a></body></html>';
 
 describe('scanPage', () => {
   it('scans a 2xx HTML answer once and gives the same scan to every later ask', () => {
@@ -17,7 +18,10 @@ describe('scanPage', () => {
     expect(first).toEqual(scanHtml(PAGE));
     expect(scanPage(home)).toBe(first);
     // The terms-link search the crawler runs reads that very scan.
-    expect(termsLink(home, 'example.test')).toEqual({ url: 'https://example.test/legal/terms', text: 'Terms of Service' });
+    expect(termsLink(home, 'example.test')).toEqual({
+      url: 'https://example.test/legal/terms',
+      text: 'Terms of Service',
+    });
     expect(scanPage(home)).toBe(first);
   });
 

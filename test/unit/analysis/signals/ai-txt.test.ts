@@ -17,7 +17,11 @@ Disallow: *.jpeg
 describe('analyzeAiTxt', () => {
   it('reads a Spawning file that disallows everything for *', () => {
     const r = analyzeAiTxt(response(SPAWNING));
-    expect(r).toMatchObject({ found: true, disallowsRoot: true, decidingRule: { type: 'disallow', pattern: '/', line: 5 } });
+    expect(r).toMatchObject({
+      found: true,
+      disallowsRoot: true,
+      decidingRule: { type: 'disallow', pattern: '/', line: 5 },
+    });
     expect(r.disallowedPatterns).toEqual(['*.txt', '*.pdf', '*.jpg', '*.jpeg']);
   });
 
@@ -34,11 +38,21 @@ describe('analyzeAiTxt', () => {
   it('ignores groups for other agents, reads rules before any User-Agent as for all', () => {
     expect(analyzeAiTxt(response('User-Agent: img2dataset\nDisallow: /\n')).disallowsRoot).toBe(false);
     expect(analyzeAiTxt(response('Disallow: /   # everything\n')).disallowsRoot).toBe(true);
-    expect(aiTxtRulesForAll('User-Agent: bot\nUser-Agent: *\nDisallow: /a\nUser-Agent: other\nDisallow: /b\n').map((r) => r.pattern)).toEqual(['/a']);
+    expect(
+      aiTxtRulesForAll('User-Agent: bot\nUser-Agent: *\nDisallow: /a\nUser-Agent: other\nDisallow: /b\n').map(
+        (r) => r.pattern,
+      ),
+    ).toEqual(['/a']);
   });
 
   it('is not found for HTML, empty bodies, 404 and no answer', () => {
-    for (const r of [response('<!doctype html><p>hi</p>', { contentType: 'text/html' }), response('  \n'), notFound(), failed(), null]) {
+    for (const r of [
+      response('<!doctype html><p>hi</p>', { contentType: 'text/html' }),
+      response('  \n'),
+      notFound(),
+      failed(),
+      null,
+    ]) {
       expect(analyzeAiTxt(r).found).toBe(false);
     }
   });

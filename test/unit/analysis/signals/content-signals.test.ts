@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseRobotsTxt } from '../../../../shared/robots/index.js';
-import { appliesToRoot, extractContentSignals, parsePreferenceValue, resolvePrefs } from '../../../../proxy/analysis/signals/content-signals.js';
+import {
+  appliesToRoot,
+  extractContentSignals,
+  parsePreferenceValue,
+  resolvePrefs,
+} from '../../../../proxy/analysis/signals/content-signals.js';
 
 // The shape of Cloudflare's managed robots.txt (contentsignals.org), trimmed.
 const CLOUDFLARE_MANAGED = `# As a condition of accessing this website, you agree to abide by the following content signals:
@@ -20,7 +25,9 @@ Disallow: /
 describe('parsePreferenceValue', () => {
   it('reads Content-Signal yes/no and ignores the auxiliary use= key', () => {
     expect(parsePreferenceValue('content-signal', 'search=yes, ai-train=no, ai-input=no, use=reference')).toEqual({
-      path: null, prefs: { search: true, training: false, inference: false }, problems: [],
+      path: null,
+      prefs: { search: true, training: false, inference: false },
+      problems: [],
     });
   });
 
@@ -28,23 +35,39 @@ describe('parsePreferenceValue', () => {
     for (const key of ['train-ai', 'train-genai', 'genai', 'ai']) {
       expect(parsePreferenceValue('content-usage', `${key}=n`).prefs).toEqual({ training: false });
     }
-    expect(parsePreferenceValue('content-usage', 'train-ai=y, search=y').prefs).toEqual({ training: true, search: true });
+    expect(parsePreferenceValue('content-usage', 'train-ai=y, search=y').prefs).toEqual({
+      training: true,
+      search: true,
+    });
   });
 
   it('takes a leading path scope', () => {
-    expect(parsePreferenceValue('content-usage', '/images/ train-ai=n')).toMatchObject({ path: '/images/', prefs: { training: false } });
+    expect(parsePreferenceValue('content-usage', '/images/ train-ai=n')).toMatchObject({
+      path: '/images/',
+      prefs: { training: false },
+    });
     expect(parsePreferenceValue('content-signal', '/ ai-train=no')).toMatchObject({ path: '/' });
   });
 
   it('is lenient: spaces around =, any case, quoted values, structured-field parameters', () => {
-    expect(parsePreferenceValue('content-signal', 'Search = YES ,  AI-Train= "no";v=1').prefs).toEqual({ search: true, training: false });
-    expect(parsePreferenceValue('content-usage', 'train-ai=no search=yes').prefs).toEqual({ training: false, search: true });
+    expect(parsePreferenceValue('content-signal', 'Search = YES ,  AI-Train= "no";v=1').prefs).toEqual({
+      search: true,
+      training: false,
+    });
+    expect(parsePreferenceValue('content-usage', 'train-ai=no search=yes').prefs).toEqual({
+      training: false,
+      search: true,
+    });
   });
 
   it('most restrictive wins within a line and reports what it could not read', () => {
     const r = parsePreferenceValue('content-usage', 'train-ai=y, genai=n, bots=n, search=maybe, train-ai');
     expect(r.prefs).toEqual({ training: false });
-    expect(r.problems).toEqual(['unknown key "bots"', '"search" has value "maybe", expected y or n', '"train-ai" has value "", expected y or n']);
+    expect(r.problems).toEqual([
+      'unknown key "bots"',
+      '"search" has value "maybe", expected y or n',
+      '"train-ai" has value "", expected y or n',
+    ]);
   });
 });
 
@@ -52,14 +75,22 @@ describe('extractContentSignals', () => {
   it('reads the * group of a Cloudflare managed robots.txt as applying to all', () => {
     const s = extractContentSignals(parseRobotsTxt(CLOUDFLARE_MANAGED), null);
     expect(s.entries).toEqual([
-      { vocabulary: 'content-signal', source: 'robots_global', agents: ['*'], path: null, prefs: { search: true, training: false }, line: 7, text: 'Content-Signal: search=yes,ai-train=no' },
+      {
+        vocabulary: 'content-signal',
+        source: 'robots_global',
+        agents: ['*'],
+        path: null,
+        prefs: { search: true, training: false },
+        line: 7,
+        text: 'Content-Signal: search=yes,ai-train=no',
+      },
     ]);
     expect(s.warnings).toEqual([]);
     expect(resolvePrefs(s).training?.value).toBe(false);
     expect(resolvePrefs(s).inference).toBeNull();
   });
 
-  it('scopes a line in a named group to that group\'s bots, and warns about lines outside any group', () => {
+  it("scopes a line in a named group to that group's bots, and warns about lines outside any group", () => {
     const robots = parseRobotsTxt(`Content-Usage: train-ai=n
 User-agent: GPTBot
 User-agent: CCBot/2.0
@@ -78,7 +109,10 @@ Disallow: /private/
   });
 
   it('reads homepage headers as applying to all, merged most restrictive first', () => {
-    const s = extractContentSignals(null, { 'content-signal': 'ai-train=yes, search=yes', 'content-usage': 'train-ai=n' });
+    const s = extractContentSignals(null, {
+      'content-signal': 'ai-train=yes, search=yes',
+      'content-usage': 'train-ai=n',
+    });
     expect(s.entries.map((e) => e.source)).toEqual(['header', 'header']);
     const r = resolvePrefs(s);
     expect(r.training?.value).toBe(false);
@@ -87,8 +121,14 @@ Disallow: /private/
   });
 
   it('leaves path-scoped lines out of the site-wide verdict', () => {
-    const s = extractContentSignals(parseRobotsTxt('User-agent: *\nContent-Usage: /photos/ train-ai=n\nContent-Usage: /* search=y\n'), null);
-    expect(s.entries.map((e) => [e.path, appliesToRoot(e)])).toEqual([['/photos/', false], ['/*', true]]);
+    const s = extractContentSignals(
+      parseRobotsTxt('User-agent: *\nContent-Usage: /photos/ train-ai=n\nContent-Usage: /* search=y\n'),
+      null,
+    );
+    expect(s.entries.map((e) => [e.path, appliesToRoot(e)])).toEqual([
+      ['/photos/', false],
+      ['/*', true],
+    ]);
     expect(resolvePrefs(s).training).toBeNull();
     expect(resolvePrefs(s).search?.value).toBe(true);
   });

@@ -3,8 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { analyzeLlmsTxt, type LlmsTxtKind } from '../../../../proxy/analysis/signals/llms-txt.js';
 import { failed, response } from '../helpers/responses.js';
 
-interface Capture { content: string; http_headers: string; 'WARC-Target-URI': string }
-const captures = JSON.parse(readFileSync(new URL('../../../../../shared/corpora/llms-txt/llms-txt-records.json', import.meta.url), 'utf8')) as Capture[];
+interface Capture {
+  content: string;
+  http_headers: string;
+  'WARC-Target-URI': string;
+}
+const captures = JSON.parse(
+  readFileSync(new URL('../../../../../shared/corpora/llms-txt/llms-txt-records.json', import.meta.url), 'utf8'),
+) as Capture[];
 
 /**
  * Every capture that is NOT a real llms.txt, by URL, classified by reading each body
@@ -53,7 +59,11 @@ function asResponse(c: Capture) {
   const headers = JSON.parse(c.http_headers) as Record<string, string>;
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
   const ct = lower['content-type'];
-  return response(c.content, { contentType: ct === undefined ? null : ct.split(';')[0]!.trim().toLowerCase(), headers: lower, url: c['WARC-Target-URI'] });
+  return response(c.content, {
+    contentType: ct === undefined ? null : ct.split(';')[0]!.trim().toLowerCase(),
+    headers: lower,
+    url: c['WARC-Target-URI'],
+  });
 }
 
 describe('llms.txt captures (../shared/corpora/llms-txt, 147 records)', () => {
@@ -77,7 +87,11 @@ describe('llms.txt captures (../shared/corpora/llms-txt, 147 records)', () => {
 
 describe('analyzeLlmsTxt', () => {
   it('reads the title and counts links of a llmstxt.org file', () => {
-    const r = analyzeLlmsTxt(response('# FastHTML\n\n> A library.\n\n## Docs\n\n- [Quick start](https://x.example/qs.md): start\n- [API](https://x.example/api.md)\n'));
+    const r = analyzeLlmsTxt(
+      response(
+        '# FastHTML\n\n> A library.\n\n## Docs\n\n- [Quick start](https://x.example/qs.md): start\n- [API](https://x.example/api.md)\n',
+      ),
+    );
     expect(r).toMatchObject({ found: true, kind: 'llms_txt', title: 'FastHTML', links: 2, status: 200 });
   });
 
@@ -90,6 +104,12 @@ describe('analyzeLlmsTxt', () => {
 
   it('does not call a short markdown file a placeholder, nor a long one an error page', () => {
     expect(analyzeLlmsTxt(response('# LLMs.txt')).kind).toBe('llms_txt');
-    expect(analyzeLlmsTxt(response(`# Docs\n\nPages that were not found are listed here.\n${'- [page](https://e.example/p)\n'.repeat(20)}`)).kind).toBe('llms_txt');
+    expect(
+      analyzeLlmsTxt(
+        response(
+          `# Docs\n\nPages that were not found are listed here.\n${'- [page](https://e.example/p)\n'.repeat(20)}`,
+        ),
+      ).kind,
+    ).toBe('llms_txt');
   });
 });

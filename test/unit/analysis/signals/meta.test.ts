@@ -4,7 +4,9 @@ import { metaRobotsDirectives, pageMeta, parseXRobotsTag } from '../../../../pro
 
 describe('parseXRobotsTag', () => {
   it('reads unscoped directives', () => {
-    expect(parseXRobotsTag('noai, noimageai')).toEqual([{ source: 'x_robots_tag', agent: '*', directives: ['noai', 'noimageai'], text: 'noai, noimageai' }]);
+    expect(parseXRobotsTag('noai, noimageai')).toEqual([
+      { source: 'x_robots_tag', agent: '*', directives: ['noai', 'noimageai'], text: 'noai, noimageai' },
+    ]);
   });
 
   it('scopes directives after a bot-name prefix until the next prefix (repeated headers joined with ", ")', () => {
@@ -26,7 +28,13 @@ describe('page meta', () => {
   it('finds noai in meta robots (any case) and in the header', () => {
     const scan = scanHtml('<meta name="robots" content="NoAI, noimageai"><meta name="generator" content="Hugo 0.120">');
     const m = pageMeta(scan, {});
-    expect(m).toMatchObject({ noai: true, noimageai: true, noaiAgents: [], generators: ['Hugo 0.120'], decidingText: '<meta name="robots" content="NoAI, noimageai">' });
+    expect(m).toMatchObject({
+      noai: true,
+      noimageai: true,
+      noaiAgents: [],
+      generators: ['Hugo 0.120'],
+      decidingText: '<meta name="robots" content="NoAI, noimageai">',
+    });
     expect(pageMeta(null, { 'x-robots-tag': 'noai' })).toMatchObject({ noai: true, decidingText: 'noai' });
   });
 

@@ -24,7 +24,12 @@ describe('detectCdn', () => {
 
   it('reports the outermost proxy first and behind_cdnvendor only for Cloudflare', () => {
     const r = detectCdn({ server: 'cloudflare', 'cf-ray': 'x', 'x-vercel-id': 'y' });
-    expect(r).toEqual({ cdn: 'cloudflare', all: ['cloudflare', 'vercel'], evidence: 'cf-ray: x', behindCdnvendor: true });
+    expect(r).toEqual({
+      cdn: 'cloudflare',
+      all: ['cloudflare', 'vercel'],
+      evidence: 'cf-ray: x',
+      behindCdnvendor: true,
+    });
     expect(detectCdn({ 'x-amz-cf-id': 'z' }).behindCdnvendor).toBe(false);
   });
 
@@ -36,9 +41,18 @@ describe('detectCdn', () => {
 describe('detectCms', () => {
   const cms = (headers: Record<string, string>, html = '') => detectCms(headers, scanHtml(html), html);
   it('prefers platform headers, then the generator meta, then asset paths', () => {
-    expect(cms({ 'x-drupal-cache': 'HIT' }, '<meta name="generator" content="WordPress 6.5">')).toEqual({ cms: 'drupal', evidence: 'x-drupal-cache: HIT' });
-    expect(cms({}, '<meta name="generator" content="WordPress 6.5"><link href="/wp-content/x.css">')).toEqual({ cms: 'wordpress', evidence: 'generator: WordPress 6.5' });
-    expect(cms({}, '<link rel=stylesheet href="/wp-content/themes/x/style.css">')).toEqual({ cms: 'wordpress', evidence: '/wp-content/' });
+    expect(cms({ 'x-drupal-cache': 'HIT' }, '<meta name="generator" content="WordPress 6.5">')).toEqual({
+      cms: 'drupal',
+      evidence: 'x-drupal-cache: HIT',
+    });
+    expect(cms({}, '<meta name="generator" content="WordPress 6.5"><link href="/wp-content/x.css">')).toEqual({
+      cms: 'wordpress',
+      evidence: 'generator: WordPress 6.5',
+    });
+    expect(cms({}, '<link rel=stylesheet href="/wp-content/themes/x/style.css">')).toEqual({
+      cms: 'wordpress',
+      evidence: '/wp-content/',
+    });
   });
   it.each([
     [{ 'x-shopify-stage': 'production' }, '', 'shopify'],
@@ -59,8 +73,16 @@ describe('detectCms', () => {
 
 describe('detectPaywall', () => {
   it('finds isAccessibleForFree false in JSON-LD, nested in @graph or as a string', () => {
-    expect(detectPaywall(scanHtml('<script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebPage"},{"@type":"NewsArticle","isAccessibleForFree":"False","hasPart":{"@type":"WebPageElement","cssSelector":".paywall"}}]}</script>'))).toEqual({ hasPaywall: true, evidence: 'isAccessibleForFree: false' });
-    expect(detectPaywall(scanHtml('<script type="application/ld+json">{"isAccessibleForFree":true}</script>')).hasPaywall).toBe(false);
+    expect(
+      detectPaywall(
+        scanHtml(
+          '<script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebPage"},{"@type":"NewsArticle","isAccessibleForFree":"False","hasPart":{"@type":"WebPageElement","cssSelector":".paywall"}}]}</script>',
+        ),
+      ),
+    ).toEqual({ hasPaywall: true, evidence: 'isAccessibleForFree: false' });
+    expect(
+      detectPaywall(scanHtml('<script type="application/ld+json">{"isAccessibleForFree":true}</script>')).hasPaywall,
+    ).toBe(false);
     expect(detectPaywall(scanHtml('<script type="application/ld+json">{broken</script>')).hasPaywall).toBe(false);
   });
   it.each([

@@ -27,17 +27,22 @@ const rows: Row[] = set.texts.map((text) => {
 /** The matrix as a table: rows are the labels, columns what the reader said. */
 function matrix(fact: Fact, of: readonly Row[]): string {
   const used = TOS_STANCES.filter((s) => of.some((r) => r.text.labels[fact] === s || r.got[fact].stance === s));
-  const count = (label: TosStance, got: TosStance) => of.filter((r) => r.text.labels[fact] === label && r.got[fact].stance === got).length;
+  const count = (label: TosStance, got: TosStance) =>
+    of.filter((r) => r.text.labels[fact] === label && r.got[fact].stance === got).length;
   const w = 11;
   const head = `${'label \\ read'.padEnd(w + 2)}${used.map((s) => s.padStart(w)).join('')}`;
-  const lines = used.filter((l) => of.some((r) => r.text.labels[fact] === l)).map((l) => `${l.padEnd(w + 2)}${used.map((g) => String(count(l, g)).padStart(w)).join('')}`);
+  const lines = used
+    .filter((l) => of.some((r) => r.text.labels[fact] === l))
+    .map((l) => `${l.padEnd(w + 2)}${used.map((g) => String(count(l, g)).padStart(w)).join('')}`);
   const agree = of.filter((r) => r.text.labels[fact] === r.got[fact].stance).length;
   return [`${fact}: ${agree}/${of.length} agree`, head, ...lines].join('\n');
 }
 
 const disagreement = (r: Row, fact: Fact): string =>
   `${r.text.id} (${r.text.lang}) ${fact}: labelled ${r.text.labels[fact]}, read ${r.got[fact].stance}` +
-  (r.got[fact].excerpt ? ` — decided by [${r.got[fact].section ?? 'no section'}] "${r.got[fact].excerpt}"` : ' — no clause decided') +
+  (r.got[fact].excerpt
+    ? ` — decided by [${r.got[fact].section ?? 'no section'}] "${r.got[fact].excerpt}"`
+    : ' — no clause decided') +
   (r.text.evidence[fact] ? `; the label rests on ${r.text.evidence[fact]}` : '');
 
 describe('the labelled terms set', () => {
@@ -52,10 +57,20 @@ describe('the labelled terms set', () => {
     }
     const has = (f: (t: TermsText) => boolean) => set.texts.filter(f).length;
     expect(has((t) => t.labels.ai === 'prohibits' || t.labels.ai === 'restricts')).toBeGreaterThanOrEqual(10);
-    expect(has((t) => t.labels.ai === 'silent' && (t.labels.automated_access === 'prohibits' || t.labels.automated_access === 'restricts'))).toBeGreaterThanOrEqual(20);
+    expect(
+      has(
+        (t) =>
+          t.labels.ai === 'silent' &&
+          (t.labels.automated_access === 'prohibits' || t.labels.automated_access === 'restricts'),
+      ),
+    ).toBeGreaterThanOrEqual(20);
     expect(has((t) => t.labels.ai === 'silent' && t.labels.automated_access === 'silent')).toBeGreaterThanOrEqual(10);
     expect(has((t) => t.labels.ai === 'permits' || t.labels.automated_access === 'permits')).toBeGreaterThanOrEqual(3);
-    for (const lang of ['fr', 'de', 'es'] as const) expect(has((t) => t.lang === lang), lang).toBeGreaterThanOrEqual(8);
+    for (const lang of ['fr', 'de', 'es'] as const)
+      expect(
+        has((t) => t.lang === lang),
+        lang,
+      ).toBeGreaterThanOrEqual(8);
   });
 
   it('reads them: the confusion matrix of each fact, at least 90 % agreement', () => {
@@ -63,14 +78,35 @@ describe('the labelled terms set', () => {
       const of = rows.filter((r) => r.text.split === split);
       return `${name} (${of.length} texts): ${matrix('ai', of).split('\n')[0]}; ${matrix('automated_access', of).split('\n')[0]}`;
     };
-    console.log(['', matrix('ai', rows), '', matrix('automated_access', rows), '', part('held-out', 'held-out part'), part('fresh', 'fresh part, never tuned on')].join('\n'));
-    const wrong = rows.flatMap((r) => (['ai', 'automated_access'] as const).filter((f) => r.got[f].stance !== r.text.labels[f]).map((f) => disagreement(r, f)));
+    console.log(
+      [
+        '',
+        matrix('ai', rows),
+        '',
+        matrix('automated_access', rows),
+        '',
+        part('held-out', 'held-out part'),
+        part('fresh', 'fresh part, never tuned on'),
+      ].join('\n'),
+    );
+    const wrong = rows.flatMap((r) =>
+      (['ai', 'automated_access'] as const)
+        .filter((f) => r.got[f].stance !== r.text.labels[f])
+        .map((f) => disagreement(r, f)),
+    );
     const agreement = 1 - wrong.length / (rows.length * 2);
-    expect(agreement, `agreement ${(agreement * 100).toFixed(1)} %; disagreements:\n${wrong.join('\n')}`).toBeGreaterThanOrEqual(0.9);
+    expect(
+      agreement,
+      `agreement ${(agreement * 100).toFixed(1)} %; disagreements:\n${wrong.join('\n')}`,
+    ).toBeGreaterThanOrEqual(0.9);
   });
 
   it('never reads terms that ban only scraping or robots as a ban on AI', () => {
-    const scrapingOnly = rows.filter((r) => r.text.labels.ai === 'silent' && (r.text.labels.automated_access === 'prohibits' || r.text.labels.automated_access === 'restricts'));
+    const scrapingOnly = rows.filter(
+      (r) =>
+        r.text.labels.ai === 'silent' &&
+        (r.text.labels.automated_access === 'prohibits' || r.text.labels.automated_access === 'restricts'),
+    );
     const called = scrapingOnly.filter((r) => r.got.ai.stance === 'prohibits' || r.got.ai.stance === 'restricts');
     expect(called.map((r) => disagreement(r, 'ai'))).toEqual([]);
   });

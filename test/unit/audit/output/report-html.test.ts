@@ -26,8 +26,21 @@ const METHOD: ReportMethod = {
 
 function report() {
   const t = emptyTally();
-  addRow(t, row('a.example', { stance: 'blocks_training', detail: 'blocks_training', training: 'blocked', ai_bots_named: ['GPTBot'], ai_bots_blocked: ['GPTBot'], key_bots_blocked: ['GPTBot'] }));
-  addRow(t, row('b.example', { status: 'failed', failure: '<script>alert(1)</script> timed out', tos_ai_stance: 'prohibits' }));
+  addRow(
+    t,
+    row('a.example', {
+      stance: 'blocks_training',
+      detail: 'blocks_training',
+      training: 'blocked',
+      ai_bots_named: ['GPTBot'],
+      ai_bots_blocked: ['GPTBot'],
+      key_bots_blocked: ['GPTBot'],
+    }),
+  );
+  addRow(
+    t,
+    row('b.example', { status: 'failed', failure: '<script>alert(1)</script> timed out', tos_ai_stance: 'prohibits' }),
+  );
   addRow(t, row('c.example', { status: 'pending', stance: null }));
   return reportHtml(t, METHOD);
 }
@@ -57,8 +70,16 @@ describe('report.html', () => {
 
   it('gives every chart a label and the table of its figures', () => {
     const html = report();
-    const canvases = [...html.matchAll(/<canvas id="([^"]+)" role="img" aria-label="([^"]+)"><\/canvas><\/div>\s*<table>/g)];
-    expect(canvases.map((c) => c[1])).toEqual(['chart-stances', 'chart-verdicts', 'chart-bots', 'chart-standards', 'chart-terms']);
+    const canvases = [
+      ...html.matchAll(/<canvas id="([^"]+)" role="img" aria-label="([^"]+)"><\/canvas><\/div>\s*<table>/g),
+    ];
+    expect(canvases.map((c) => c[1])).toEqual([
+      'chart-stances',
+      'chart-verdicts',
+      'chart-bots',
+      'chart-standards',
+      'chart-terms',
+    ]);
     expect(canvases[0]![2]).toContain('Blocks AI training 50.0 %');
     expect(html).toContain('This run is not finished: 1 domain is not checked yet');
     expect(html).toContain('lines that are not domains left out (listed in invalid-lines.csv)');

@@ -18,13 +18,20 @@ describe('parseSearchParams', () => {
     expect(parseSearchParams({})).toEqual({ limit: 20, offset: 0 });
     expect(parseSearchParams({ stance: 'open' }).stance).toBe('allows_all');
     expect(parseSearchParams({ stance: 'allows_all' }).stance).toBe('allows_all');
-    expect(parseSearchParams({ blocks: 'GPTBot', allows: 'ChatGPT Agent', cdn: 'CloudFlare', q: 'News.Test' })).toMatchObject({
+    expect(
+      parseSearchParams({ blocks: 'GPTBot', allows: 'ChatGPT Agent', cdn: 'CloudFlare', q: 'News.Test' }),
+    ).toMatchObject({
       blocks: 'gptbot',
       allows: 'chatgpt agent',
       cdn: 'cloudflare',
       q: 'news.test',
     });
-    expect(parseSearchParams({ min_score: '0', max_score: '100', limit: '100', offset: '10000' })).toMatchObject({ min_score: 0, max_score: 100, limit: 100, offset: 10000 });
+    expect(parseSearchParams({ min_score: '0', max_score: '100', limit: '100', offset: '10000' })).toMatchObject({
+      min_score: 0,
+      max_score: 100,
+      limit: 100,
+      offset: 10000,
+    });
   });
 
   it.each([

@@ -71,8 +71,20 @@ describe('PendingAnswers', () => {
     const base = evidence('down.test', AT, null);
     const failed: Evidence = {
       ...base,
-      homepage: { kind: 'failed', url: 'https://down.test/', reason: 'timeout', message: 'no answer in 10 s', elapsedMs: 10_000 },
-      robots: { kind: 'failed', url: 'https://down.test/robots.txt', reason: 'timeout', message: 'no answer in 10 s', elapsedMs: 10_000 },
+      homepage: {
+        kind: 'failed',
+        url: 'https://down.test/',
+        reason: 'timeout',
+        message: 'no answer in 10 s',
+        elapsedMs: 10_000,
+      },
+      robots: {
+        kind: 'failed',
+        url: 'https://down.test/robots.txt',
+        reason: 'timeout',
+        message: 'no answer in 10 s',
+        elapsedMs: 10_000,
+      },
     };
     expect(crawlFailure(failed, classify(failed).full.robots_txt_status)).not.toBeNull();
     const wait = pending.whenAnalysed('down.test', 300);

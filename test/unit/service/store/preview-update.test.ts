@@ -26,10 +26,22 @@ const indexed = (u: PreviewUpdate | null): IndexedPolicy => {
   const { audit_id, crawls, rank_sort, crawled_ms, facets } = u.policy;
   return { audit_id, crawls, rank_sort, crawled_ms, facets };
 };
-const historyOf = (u: PreviewUpdate | null) => (u?.history ? HistoryEntrySchema.parse(JSON.parse(u.history.entry)) : null);
+const historyOf = (u: PreviewUpdate | null) =>
+  u?.history ? HistoryEntrySchema.parse(JSON.parse(u.history.entry)) : null;
 
-const OPEN: Spec = { detail: 'no_ai_rules', standards: ['robots_txt'], rank: 120, cdn: ' Cloudflare ', cms: 'WordPress' };
-const BLOCKS_GPTBOT: Spec = { ...OPEN, detail: 'blocks_training', use_cases: { training: 'blocked' }, blocked: ['GPTBot'] };
+const OPEN: Spec = {
+  detail: 'no_ai_rules',
+  standards: ['robots_txt'],
+  rank: 120,
+  cdn: ' Cloudflare ',
+  cms: 'WordPress',
+};
+const BLOCKS_GPTBOT: Spec = {
+  ...OPEN,
+  detail: 'blocks_training',
+  use_cases: { training: 'blocked' },
+  blocked: ['GPTBot'],
+};
 
 describe('previewUpdate', () => {
   it("a domain's first crawl: a new row, its index rows, +1 on each counter it contributes to and on its hour", () => {
@@ -52,7 +64,13 @@ describe('previewUpdate', () => {
       record: expect.any(String),
     });
     expect(JSON.parse(u.policy.record)).toEqual({ ...c.classification.announced, audit_id: c.auditId });
-    expect(JSON.parse(u.policy.facets)).toMatchObject({ stance: 'no_policy', blocked: [], standards: ['robots_txt'], rank: 120, cdn: ' Cloudflare ' });
+    expect(JSON.parse(u.policy.facets)).toMatchObject({
+      stance: 'no_policy',
+      blocked: [],
+      standards: ['robots_txt'],
+      rank: 120,
+      cdn: ' Cloudflare ',
+    });
     expect(u.remove).toBeNull();
     expect(u.add).toEqual({ rank_sort: 120, bots: [], standards: ['robots_txt'] });
     expect(u.counters).toEqual([
@@ -67,7 +85,11 @@ describe('previewUpdate', () => {
     expect(u.hours).toEqual([{ hour: Date.UTC(2026, 0, 10, 8) / HOUR_MS, n: 1 }]);
     expect(historyOf(u)).toMatchObject({ audit_id: c.auditId, crawled_at: JAN_10, stance: 'no_policy', changes: [] });
     expect(u.history?.crawled_ms).toBe(Date.parse(JAN_10));
-    expect(SignalsResponseSchema.parse(JSON.parse(u.signals))).toMatchObject({ domain: 'news.test', audit_id: c.auditId, crawled_at: JAN_10 });
+    expect(SignalsResponseSchema.parse(JSON.parse(u.signals))).toMatchObject({
+      domain: 'news.test',
+      audit_id: c.auditId,
+      crawled_at: JAN_10,
+    });
   });
 
   it('writes nothing for a failed check that kept the record, or for the same stored crawl indexed again', () => {
@@ -77,7 +99,9 @@ describe('previewUpdate', () => {
   });
 
   it('refuses a crawl time that is not a timestamp', () => {
-    expect(() => previewUpdate({ ...crawl('news.test', JAN_10, OPEN), crawledAt: 'yesterday' }, undefined)).toThrow(/crawledAt "yesterday" of news\.test/);
+    expect(() => previewUpdate({ ...crawl('news.test', JAN_10, OPEN), crawledAt: 'yesterday' }, undefined)).toThrow(
+      /crawledAt "yesterday" of news\.test/,
+    );
   });
 
   it("a newer crawl replaces the older one: the older one's rows out, net counter deltas, the hour moves, what changed", () => {
@@ -86,7 +110,14 @@ describe('previewUpdate', () => {
     const c = crawl('news.test', JAN_12, BLOCKS_GPTBOT, older.classification);
     const u = previewUpdate(c, prev)!;
     expect(u.first).toBe(false);
-    expect(u.policy).toMatchObject({ audit_id: c.auditId, crawled_ms: Date.parse(JAN_12), crawls: 2, stance: 'blocks_training', detail: 'blocks_training', score: 67 });
+    expect(u.policy).toMatchObject({
+      audit_id: c.auditId,
+      crawled_ms: Date.parse(JAN_12),
+      crawls: 2,
+      stance: 'blocks_training',
+      detail: 'blocks_training',
+      score: 67,
+    });
     expect(u.remove).toEqual({ rank_sort: 120, bots: [], standards: ['robots_txt'] });
     expect(u.add).toEqual({ rank_sort: 120, bots: [['gptbot', 'blocked']], standards: ['robots_txt'] });
     // "total" and the standard are in both crawls: netted away.
@@ -120,7 +151,13 @@ describe('previewUpdate', () => {
     const first = previewUpdate(newer, undefined);
     const c = crawl('news.test', JAN_10, OPEN, newer.classification);
     const u = previewUpdate(c, indexed(first))!;
-    expect(u.policy).toMatchObject({ audit_id: c.auditId, crawled_at: JAN_10, crawled_ms: Date.parse(JAN_10), crawls: 2, detail: 'no_ai_rules' });
+    expect(u.policy).toMatchObject({
+      audit_id: c.auditId,
+      crawled_at: JAN_10,
+      crawled_ms: Date.parse(JAN_10),
+      crawls: 2,
+      detail: 'no_ai_rules',
+    });
     expect(u.remove).toEqual({ rank_sort: 120, bots: [['gptbot', 'blocked']], standards: ['robots_txt'] });
     expect(u.hours).toEqual([
       { hour: hour(JAN_10), n: 1 },
@@ -133,7 +170,12 @@ describe('previewUpdate', () => {
   it('a re-crawl that only moves the rank or the CDN moves the index rows and changes no counter, hour or history', () => {
     const first = crawl('news.test', JAN_10, BLOCKS_GPTBOT);
     const prev = indexed(previewUpdate(first, undefined));
-    const c = crawl('news.test', '2026-01-10T08:45:00.000Z', { ...BLOCKS_GPTBOT, rank: 45, cdn: 'Fastly' }, first.classification);
+    const c = crawl(
+      'news.test',
+      '2026-01-10T08:45:00.000Z',
+      { ...BLOCKS_GPTBOT, rank: 45, cdn: 'Fastly' },
+      first.classification,
+    );
     const u = previewUpdate(c, prev)!;
     expect(u.remove).toEqual({ rank_sort: 120, bots: [['gptbot', 'blocked']], standards: ['robots_txt'] });
     expect(u.add).toEqual({ rank_sort: 45, bots: [['gptbot', 'blocked']], standards: ['robots_txt'] });
@@ -151,11 +193,26 @@ describe('previewUpdate', () => {
   it('a standard or a bot verdict that changes moves its index rows and counters and is named in the history', () => {
     const first = crawl('news.test', JAN_10, BLOCKS_GPTBOT);
     const prev = indexed(previewUpdate(first, undefined));
-    const c = crawl('news.test', JAN_12, { ...BLOCKS_GPTBOT, standards: ['robots_txt', 'llms_txt'], allowed: ['CCBot'] }, first.classification);
+    const c = crawl(
+      'news.test',
+      JAN_12,
+      { ...BLOCKS_GPTBOT, standards: ['robots_txt', 'llms_txt'], allowed: ['CCBot'] },
+      first.classification,
+    );
     const u = previewUpdate(c, prev)!;
-    expect(u.add).toEqual({ rank_sort: 120, bots: [['gptbot', 'blocked'], ['ccbot', 'allowed']], standards: ['robots_txt', 'llms_txt'] });
+    expect(u.add).toEqual({
+      rank_sort: 120,
+      bots: [
+        ['gptbot', 'blocked'],
+        ['ccbot', 'allowed'],
+      ],
+      standards: ['robots_txt', 'llms_txt'],
+    });
     expect(u.counters).toEqual([{ kind: 'standard', key: 'llms_txt', n: 1 }]);
-    expect(historyOf(u)?.changes).toEqual(['started explicitly allowing CCBot', expect.stringMatching(/^started publishing /)]);
+    expect(historyOf(u)?.changes).toEqual([
+      'started explicitly allowing CCBot',
+      expect.stringMatching(/^started publishing /),
+    ]);
   });
 });
 

@@ -20,7 +20,8 @@ describe('canonicalize', () => {
   });
 
   it('is idempotent', () => {
-    for (const s of ['/ツ%2a %zz?x=%41', '/%25%32%35', '/%E3%83%84']) expect(canonicalize(canonicalize(s))).toBe(canonicalize(s));
+    for (const s of ['/ツ%2a %zz?x=%41', '/%25%32%35', '/%E3%83%84'])
+      expect(canonicalize(canonicalize(s))).toBe(canonicalize(s));
   });
 });
 

@@ -35,8 +35,7 @@ const PCT_NON_ASCII =
   'classification.md section 2 and RFC 9309 section 2.2.2: non-ASCII octets in the URL are percent-encoded before comparison, so a raw `ツ` equals `%E3%83%84`; Google compares the URL as given';
 const PCT_UNRESERVED =
   'classification.md section 2 and RFC 9309 section 2.2.2 (figure 4): percent-encoded unreserved octets are decoded before comparison, so `%62%61%7A` equals `baz` (rfc9309-cases pct-unreserved-decoded states the same)';
-const INDEX_HTML =
-  'Google-only leniency: an allowed `.../index.html` also allows `.../`; RFC 9309 has no such rule';
+const INDEX_HTML = 'Google-only leniency: an allowed `.../index.html` also allows `.../`; RFC 9309 has no such rule';
 const LINE_TOO_LONG =
   'Google cuts lines at 16,664 octets (2083 * 8); RFC 9309 sets no line limit (only the 500 KiB file limit), so the whole pattern applies';
 
@@ -116,7 +115,9 @@ describe('the table of deliberate differences', () => {
   });
 
   it('cites classification.md section 2 for every difference on a case the corpus does not flag google_specific', () => {
-    const unflagged = all.flatMap(({ cases }) => cases).filter((c) => c.name in DIFFERENCES && c.google_specific !== true);
+    const unflagged = all
+      .flatMap(({ cases }) => cases)
+      .filter((c) => c.name in DIFFERENCES && c.google_specific !== true);
     expect(unflagged).toHaveLength(19);
     for (const c of unflagged) expect(DIFFERENCES[c.name]!.reason.startsWith(SPEC)).toBe(true);
   });

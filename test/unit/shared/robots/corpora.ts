@@ -17,8 +17,7 @@ export interface ConformanceCase {
 /** A conformance file's cases (the RFC file wraps them in `{ cases }`). */
 export function loadCases(file: string): ConformanceCase[] {
   const data = JSON.parse(readFileSync(CORPORA + 'robots-conformance/' + file, 'utf8')) as
-    | ConformanceCase[]
-    | { cases: ConformanceCase[] };
+    ConformanceCase[] | { cases: ConformanceCase[] };
   return Array.isArray(data) ? data : data.cases;
 }
 

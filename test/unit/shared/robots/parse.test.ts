@@ -83,7 +83,13 @@ describe('parseRobotsTxt', () => {
   });
 
   it('does not let Sitemap, Crawl-delay, Content-Signal or unknown fields split consecutive user-agents', () => {
-    for (const between of ['Sitemap: /s.xml', 'Crawl-delay: 1', 'Content-Signal: ai-train=no', 'X-Thing: 1', 'License: x']) {
+    for (const between of [
+      'Sitemap: /s.xml',
+      'Crawl-delay: 1',
+      'Content-Signal: ai-train=no',
+      'X-Thing: 1',
+      'License: x',
+    ]) {
       const r = parseRobotsTxt(`User-agent: a\n${between}\nUser-agent: b\nDisallow: /\n`);
       expect(r.groups).toHaveLength(1);
       expect(r.groups[0]!.agents.map((a) => a.token)).toEqual(['a', 'b']);
@@ -141,7 +147,10 @@ describe('real robots.txt files (January 2026)', () => {
   it.each(files.map((f) => [f.name, f.text] as const))('%s parses without throwing', (_name, text) => {
     const r = parseRobotsTxt(text);
     // Cross-check with a plain line count: every user-agent and rule line is accounted for.
-    const lines = text.replace(/^\ufeff/, '').split(/\r\n|\r|\n/).map((l) => l.replace(/#.*/, '').trim());
+    const lines = text
+      .replace(/^\ufeff/, '')
+      .split(/\r\n|\r|\n/)
+      .map((l) => l.replace(/#.*/, '').trim());
     const uaLines = lines.filter((l) => /^user-agent\s*:/i.test(l)).length;
     expect(r.groups.reduce((n, g) => n + g.agents.length, 0)).toBe(uaLines);
     const ruleLines = lines.filter((l) => /^(allow|disallow)\s*:/i.test(l)).length;

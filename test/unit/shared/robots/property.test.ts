@@ -16,15 +16,32 @@ import {
 
 /** Lines built from robots.txt vocabulary, so the generator reaches the interesting states. */
 const robotsLine = fc.oneof(
-  fc.constantFrom('User-agent: *', 'User-agent: FooBot', 'user-agent FooBot', 'Sitemap: /s', 'Crawl-delay: x', 'Content-Signal: ai-train=no', '#c', ''),
-  fc.tuple(fc.constantFrom('Allow:', 'Disallow:', 'allow', 'DISALLOW :'), fc.stringMatching(/^[/a-z*$%0-9?=&.ツ]{0,12}$/)).map(([k, v]) => `${k} ${v}`),
+  fc.constantFrom(
+    'User-agent: *',
+    'User-agent: FooBot',
+    'user-agent FooBot',
+    'Sitemap: /s',
+    'Crawl-delay: x',
+    'Content-Signal: ai-train=no',
+    '#c',
+    '',
+  ),
+  fc
+    .tuple(
+      fc.constantFrom('Allow:', 'Disallow:', 'allow', 'DISALLOW :'),
+      fc.stringMatching(/^[/a-z*$%0-9?=&.ツ]{0,12}$/),
+    )
+    .map(([k, v]) => `${k} ${v}`),
   fc.string({ maxLength: 30 }),
 );
 const robotsText = fc
   .tuple(fc.array(robotsLine, { maxLength: 25 }), fc.constantFrom('\n', '\r\n', '\r'))
   .map(([lines, eol]) => lines.join(eol));
 const anyUrl = fc.oneof(fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.string({ maxLength: 40 }));
-const anyAgent = fc.oneof(fc.constantFrom('FooBot', '*', '', 'GPTBot/1.1', 'ChatGPT Agent'), fc.string({ maxLength: 12 }));
+const anyAgent = fc.oneof(
+  fc.constantFrom('FooBot', '*', '', 'GPTBot/1.1', 'ChatGPT Agent'),
+  fc.string({ maxLength: 12 }),
+);
 
 describe('never throws', () => {
   it('parseRobotsTxt on random strings (full Unicode)', () => {
@@ -59,11 +76,15 @@ describe('never throws', () => {
 
   it('isAllowed with lone surrogates and odd percent escapes', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }), (rule, path) => {
-        const r = parseRobotsTxt(`User-agent: *\nDisallow: ${rule}\n`);
-        isAllowed(r, 'x', '/' + path);
-        isAllowed(r, 'x', `https://h/${path}%`);
-      }),
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 40 }),
+        fc.string({ unit: 'binary', maxLength: 40 }),
+        (rule, path) => {
+          const r = parseRobotsTxt(`User-agent: *\nDisallow: ${rule}\n`);
+          isAllowed(r, 'x', '/' + path);
+          isAllowed(r, 'x', `https://h/${path}%`);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -74,7 +95,13 @@ function oracle(pattern: string, path: string): boolean {
   if (pattern === '') return false;
   const anchored = pattern.endsWith('$');
   const body = anchored ? pattern.slice(0, -1) : pattern;
-  const re = '^' + body.split('*').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*') + (anchored ? '$' : '');
+  const re =
+    '^' +
+    body
+      .split('*')
+      .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*') +
+    (anchored ? '$' : '');
   return new RegExp(re, 's').test(path);
 }
 
@@ -108,7 +135,11 @@ const PATHS: string[] = (() => {
 
 describe('botStatus agrees with the matcher (classification.md section 10: computed, not probed)', () => {
   const rule = fc
-    .tuple(fc.constantFrom('Allow', 'Disallow'), fc.array(fc.constantFrom('/', 'a', 'b', '*'), { maxLength: 5 }), fc.boolean())
+    .tuple(
+      fc.constantFrom('Allow', 'Disallow'),
+      fc.array(fc.constantFrom('/', 'a', 'b', '*'), { maxLength: 5 }),
+      fc.boolean(),
+    )
     .map(([k, v, anchored]) => `${k}: ${v.join('')}${anchored && v.length > 0 ? '$' : ''}`);
 
   it('lists exactly the rules that decide some path; allowed closes no path; blocked opens only its exceptions', () => {
@@ -127,7 +158,9 @@ describe('botStatus agrees with the matcher (classification.md section 10: compu
           if (i >= 0 && !set.isAllow[i]) closed++;
           else open.push(path);
         }
-        const listed = (allow: boolean): string[] => [...new Set(set.rules.filter((r, i) => decided.has(i) && set.isAllow[i] === allow).map((r) => r.pattern))];
+        const listed = (allow: boolean): string[] => [
+          ...new Set(set.rules.filter((r, i) => decided.has(i) && set.isAllow[i] === allow).map((r) => r.pattern)),
+        ];
         expect(s.allowedPaths).toEqual(listed(true));
         expect(s.disallowedPaths).toEqual(listed(false));
         if (s.status === 'allowed') expect(closed).toBe(0);
@@ -139,7 +172,11 @@ describe('botStatus agrees with the matcher (classification.md section 10: compu
         }
         if (s.status === 'blocked') {
           const exceptions = s.allowedPaths.map((p) => compilePattern(p));
-          for (const path of open) expect(exceptions.some((e) => patternMatches(e, path)), path).toBe(true);
+          for (const path of open)
+            expect(
+              exceptions.some((e) => patternMatches(e, path)),
+              path,
+            ).toBe(true);
           expect(open).not.toContain('/c');
         }
       }),

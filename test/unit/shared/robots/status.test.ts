@@ -59,7 +59,11 @@ describe('rulesFor', () => {
 
   it('falls back to `*` for an unnamed bot, and to nothing without a `*` group', () => {
     expect(rulesFor(FILE, 'CCBot')).toMatchObject({ source: 'wildcard', rules: [{ line: 2 }, { line: 3 }] });
-    expect(rulesFor(parseRobotsTxt('User-agent: a\nDisallow: /\n'), 'b')).toEqual({ source: 'none', groups: [], rules: [] });
+    expect(rulesFor(parseRobotsTxt('User-agent: a\nDisallow: /\n'), 'b')).toEqual({
+      source: 'none',
+      groups: [],
+      rules: [],
+    });
   });
 });
 
@@ -104,7 +108,11 @@ describe('botStatus', () => {
   });
 
   it('is allowed with source none when nothing applies, and for an empty file', () => {
-    expect(botStatus(parseRobotsTxt('User-agent: a\nDisallow: /\n'), 'b')).toMatchObject({ status: 'allowed', source: 'none', decidingLine: null });
+    expect(botStatus(parseRobotsTxt('User-agent: a\nDisallow: /\n'), 'b')).toMatchObject({
+      status: 'allowed',
+      source: 'none',
+      decidingLine: null,
+    });
     expect(botStatus(parseRobotsTxt(''), 'GPTBot')).toMatchObject({ status: 'allowed', source: 'none' });
   });
 
@@ -148,7 +156,11 @@ describe('group boundaries in a real file', () => {
     const robots = parseRobotsTxt(readFileSync(CORPORA + 'real-robots/2026-01/www.mirror.co.uk.robots.txt', 'utf8'));
     const s = botStatus(robots, 'bingbot');
     expect(s).toMatchObject({ status: 'blocked', source: 'named', crawlDelay: 0, decidingLine: 88 });
-    expect(rulesFor(robots, 'bingbot').groups[0]!.agents.map((a) => a.token)).toEqual(['grapeshot', 'bingbot', 'meta-externalagent']);
+    expect(rulesFor(robots, 'bingbot').groups[0]!.agents.map((a) => a.token)).toEqual([
+      'grapeshot',
+      'bingbot',
+      'meta-externalagent',
+    ]);
   });
 });
 
@@ -164,7 +176,9 @@ describe('witness budget', () => {
 
 describe('ai.robots.txt block-all file', () => {
   const robots = parseRobotsTxt(readFileSync(CORPORA + 'ai-robots-txt/robots.txt', 'utf8'));
-  const tokens = Object.keys(JSON.parse(readFileSync(CORPORA + 'ai-robots-txt/robots.json', 'utf8')) as Record<string, unknown>);
+  const tokens = Object.keys(
+    JSON.parse(readFileSync(CORPORA + 'ai-robots-txt/robots.json', 'utf8')) as Record<string, unknown>,
+  );
 
   it('lists 166 tokens', () => {
     expect(tokens).toHaveLength(166);

@@ -35,7 +35,11 @@ it('runs the transaction under synchronous=FULL and goes back to NORMAL, after a
   expect(level()).toBe(NORMAL);
   expect(() =>
     durably(store.db, () => {
-      store.db.prepare("INSERT INTO api_keys (key_hash, prefix, email, created_at, created_ip) VALUES (x'00', 'p', 'e', 't', 'i')").run();
+      store.db
+        .prepare(
+          "INSERT INTO api_keys (key_hash, prefix, email, created_at, created_ip) VALUES (x'00', 'p', 'e', 't', 'i')",
+        )
+        .run();
       throw new Error('rolled back');
     }),
   ).toThrow('rolled back');
@@ -51,12 +55,15 @@ it('refuses to nest in another transaction', () => {
 it("the operator's unused purge commits its steps as crawls do and ends with a full checkpoint: every commit is then in the synced file", async () => {
   const settings: string[] = [];
   const pragma = store.db.pragma.bind(store.db);
-  store.db.pragma = ((source: string, options?: { simple?: boolean }) => {
+  store.db.pragma = (source: string, options?: { simple?: boolean }) => {
     if (/^(synchronous =|wal_checkpoint)/.test(source)) settings.push(source);
     return pragma(source, options);
-  });
+  };
   for (const d of ['a.test', 'b.test']) await storeGood(store, d, Date.parse('2026-01-15T12:00:00.000Z'));
-  expect(await purgeUnused(store.maintenance, Date.parse('2026-02-15T12:00:00.000Z'), { durable: true })).toEqual(['a.test', 'b.test']);
+  expect(await purgeUnused(store.maintenance, Date.parse('2026-02-15T12:00:00.000Z'), { durable: true })).toEqual([
+    'a.test',
+    'b.test',
+  ]);
   expect(settings).toEqual(['wal_checkpoint(FULL)']);
   // Nothing is left in the WAL that the database file does not hold.
   const [after] = pragma('wal_checkpoint(PASSIVE)') as Array<{ busy: number; log: number; checkpointed: number }>;
@@ -67,14 +74,25 @@ it("the operator's unused purge commits its steps as crawls do and ends with a f
 it('a new key and a named purge commit durably; crawls stay on NORMAL', async () => {
   const settings: string[] = [];
   const pragma = store.db.pragma.bind(store.db);
-  store.db.pragma = ((source: string, options?: { simple?: boolean }) => {
+  store.db.pragma = (source: string, options?: { simple?: boolean }) => {
     if (source.startsWith('synchronous =')) settings.push(source);
     return pragma(source, options);
-  });
+  };
   await storeGood(store, 'kept.test', Date.parse('2026-01-15T12:00:00.000Z'));
   expect(settings).toEqual([]);
-  await store.keys.create({ hash: Buffer.alloc(32, 1), prefix: 'apl_abcdefgh', email: 'a@example.com', createdAt: '2026-01-15T12:00:00.000Z', ip: '::1' });
+  await store.keys.create({
+    hash: Buffer.alloc(32, 1),
+    prefix: 'apl_abcdefgh',
+    email: 'a@example.com',
+    createdAt: '2026-01-15T12:00:00.000Z',
+    ip: '::1',
+  });
   expect(settings).toEqual(['synchronous = FULL', 'synchronous = NORMAL']);
   expect(await store.maintenance.purgeDomain('kept.test')).toBe(true);
-  expect(settings).toEqual(['synchronous = FULL', 'synchronous = NORMAL', 'synchronous = FULL', 'synchronous = NORMAL']);
+  expect(settings).toEqual([
+    'synchronous = FULL',
+    'synchronous = NORMAL',
+    'synchronous = FULL',
+    'synchronous = NORMAL',
+  ]);
 });

@@ -38,17 +38,31 @@ describe('SQLite maintenance: indexes after a purge, and a newer file refused', 
     }
     await store.maintenance.purgeDomain('two.test');
     // FTS5's own check: every external-content row matches its index.
-    for (const t of ['domain_names', 'preview_names']) store.db.exec(`INSERT INTO ${t} (${t}, rank) VALUES ('integrity-check', 1)`);
-    expect(store.db.prepare('SELECT count(*) AS n FROM domain_bigrams WHERE id NOT IN (SELECT id FROM domains)').get()).toEqual({ n: 0 });
-    for (const q of ['two', 'tw']) expect((await store.records.search({ q, limit: 10, offset: 0 })).results).toEqual([]);
-    expect((await store.preview.search({ q: 'thr', limit: 10, offset: 0 })).results.map((r) => r.domain)).toEqual(['three.test']);
+    for (const t of ['domain_names', 'preview_names'])
+      store.db.exec(`INSERT INTO ${t} (${t}, rank) VALUES ('integrity-check', 1)`);
+    expect(
+      store.db.prepare('SELECT count(*) AS n FROM domain_bigrams WHERE id NOT IN (SELECT id FROM domains)').get(),
+    ).toEqual({ n: 0 });
+    for (const q of ['two', 'tw'])
+      expect((await store.records.search({ q, limit: 10, offset: 0 })).results).toEqual([]);
+    expect((await store.preview.search({ q: 'thr', limit: 10, offset: 0 })).results.map((r) => r.domain)).toEqual([
+      'three.test',
+    ]);
     const now = T0 + 2 * DAY;
     expect(await store.preview.stats(now)).toEqual(scanStats(store.db, now));
   });
 
   it.each([
-    ['registry schema', 'PRAGMA user_version = 999', `has schema version 999, newer than this program's ${SCHEMA_VERSION}`],
-    ['announced-surface schema', 'UPDATE preview_meta SET version = 7', "has announced-surface schema version 7, newer than this program's 2"],
+    [
+      'registry schema',
+      'PRAGMA user_version = 999',
+      `has schema version 999, newer than this program's ${SCHEMA_VERSION}`,
+    ],
+    [
+      'announced-surface schema',
+      'UPDATE preview_meta SET version = 7',
+      "has announced-surface schema version 7, newer than this program's 2",
+    ],
   ])('a file with a newer %s is refused, naming the file and both versions', async (_, sql, words) => {
     await store.close();
     const db = new Database(join(dir, REGISTRY_FILE));

@@ -28,16 +28,20 @@ it('counters equal a full scan after any sequence of crawls, at any request time
   });
   let run = 0;
   fc.assert(
-    fc.property(fc.array(step, { minLength: 1, maxLength: 25 }), fc.array(fc.integer({ min: 0, max: 100 * DAY }), { minLength: 1, maxLength: 5 }), (steps, nows) => {
-      run += 1;
-      reg.db.transaction(() => {
-        for (const s of steps) {
-          const { domain, at, ...spec } = s;
-          indexCrawl(reg.db, crawl(`r${run}-${domain}`, new Date(T0 + at).toISOString(), spec));
-        }
-      })();
-      for (const n of nows) expect(readStats(reg.db, T0 + n)).toEqual(scanStats(reg.db, T0 + n));
-    }),
+    fc.property(
+      fc.array(step, { minLength: 1, maxLength: 25 }),
+      fc.array(fc.integer({ min: 0, max: 100 * DAY }), { minLength: 1, maxLength: 5 }),
+      (steps, nows) => {
+        run += 1;
+        reg.db.transaction(() => {
+          for (const s of steps) {
+            const { domain, at, ...spec } = s;
+            indexCrawl(reg.db, crawl(`r${run}-${domain}`, new Date(T0 + at).toISOString(), spec));
+          }
+        })();
+        for (const n of nows) expect(readStats(reg.db, T0 + n)).toEqual(scanStats(reg.db, T0 + n));
+      },
+    ),
     { numRuns: 30, seed: 11 },
   );
 }, 60_000);

@@ -48,7 +48,9 @@ function expected(sites: Model[], p: PreviewSearchParams): string[] {
         (p.cms === undefined || s.cms?.toLowerCase() === p.cms) &&
         (p.q === undefined || s.domain.includes(p.q)),
     )
-    .sort((a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity) || (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0))
+    .sort(
+      (a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity) || (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0),
+    )
     .map((s) => s.domain);
 }
 
@@ -85,13 +87,18 @@ describe('search by policy characteristics', () => {
       { requiredKeys: [] },
     );
     fc.assert(
-      fc.property(paramsArb, fc.integer({ min: 1, max: 100 }), fc.integer({ min: 0, max: 40 }), (filters, limit, offset) => {
-        const p: PreviewSearchParams = { ...filters, limit, offset };
-        const all = expected(sites, p);
-        const r = PreviewSearchResultSchema.parse(searchPolicies(reg.db, p));
-        expect(r.results.map((x) => x.domain)).toEqual(all.slice(offset, offset + limit));
-        expect(r.has_more).toBe(all.length > offset + limit);
-      }),
+      fc.property(
+        paramsArb,
+        fc.integer({ min: 1, max: 100 }),
+        fc.integer({ min: 0, max: 40 }),
+        (filters, limit, offset) => {
+          const p: PreviewSearchParams = { ...filters, limit, offset };
+          const all = expected(sites, p);
+          const r = PreviewSearchResultSchema.parse(searchPolicies(reg.db, p));
+          expect(r.results.map((x) => x.domain)).toEqual(all.slice(offset, offset + limit));
+          expect(r.has_more).toBe(all.length > offset + limit);
+        },
+      ),
       { numRuns: 150, seed: 7 },
     );
   }, 60_000);
@@ -101,7 +108,14 @@ describe('search by policy characteristics', () => {
     expect(r.results.length).toBeGreaterThan(0);
     for (const x of r.results) {
       const s = sites.find((m) => m.domain === x.domain)!;
-      expect(x).toEqual({ domain: s.domain, stance: 'open', detail: s.detail, score: s.score, ranklist_rank: s.rank, last_crawled: AT });
+      expect(x).toEqual({
+        domain: s.domain,
+        stance: 'open',
+        detail: s.detail,
+        score: s.score,
+        ranklist_rank: s.rank,
+        last_crawled: AT,
+      });
     }
   });
 
@@ -112,17 +126,31 @@ describe('search by policy characteristics', () => {
   it('reads pages from an index in rank order, without sorting, for every driving filter', () => {
     const plan = (p: PreviewSearchParams) => {
       const { sql, params } = searchQuery(p);
-      return (reg.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
+      return (reg.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>)
+        .map((r) => r.detail)
+        .join(' | ');
     };
     const base = { limit: 20, offset: 0 };
-    expect(plan({ ...base, blocks: 'gptbot', stance: 'selective' })).toMatch(/SEARCH d USING PRIMARY KEY \(bot=\? AND verdict=\?\)/);
-    expect(plan({ ...base, standard: 'llms_txt', min_score: 50 })).toMatch(/SEARCH d USING PRIMARY KEY \(standard=\?\)/);
-    expect(plan({ ...base, standard: 'llms_txt', allows: 'ccbot' })).toMatch(/SEARCH d USING PRIMARY KEY \(bot=\? AND verdict=\?\).*SEARCH x USING PRIMARY KEY/);
+    expect(plan({ ...base, blocks: 'gptbot', stance: 'selective' })).toMatch(
+      /SEARCH d USING PRIMARY KEY \(bot=\? AND verdict=\?\)/,
+    );
+    expect(plan({ ...base, standard: 'llms_txt', min_score: 50 })).toMatch(
+      /SEARCH d USING PRIMARY KEY \(standard=\?\)/,
+    );
+    expect(plan({ ...base, standard: 'llms_txt', allows: 'ccbot' })).toMatch(
+      /SEARCH d USING PRIMARY KEY \(bot=\? AND verdict=\?\).*SEARCH x USING PRIMARY KEY/,
+    );
     expect(plan({ ...base, stance: 'no_policy' })).toMatch(/preview_policy_stance/);
     expect(plan({ ...base, cdn: 'fastly' })).toMatch(/preview_policy_cdn/);
     expect(plan({ ...base, cms: 'drupal' })).toMatch(/preview_policy_cms/);
     expect(plan(base)).toMatch(/SCAN p USING INDEX preview_policy_rank/);
-    for (const p of [{ ...base, blocks: 'gptbot' }, { ...base, standard: 'tdmrep' as const }, { ...base, stance: 'no_policy' as const }, { ...base, cms: 'drupal' }, base]) {
+    for (const p of [
+      { ...base, blocks: 'gptbot' },
+      { ...base, standard: 'tdmrep' as const },
+      { ...base, stance: 'no_policy' as const },
+      { ...base, cms: 'drupal' },
+      base,
+    ]) {
       expect(plan(p)).not.toMatch(/TEMP B-TREE/);
     }
     expect(plan({ ...base, q: 'news' })).toMatch(/preview_names VIRTUAL TABLE INDEX/);

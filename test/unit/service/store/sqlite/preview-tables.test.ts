@@ -1,7 +1,12 @@
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SignalsResponseSchema, StatsResponseSchema } from '../../../../../proxy/service/preview/schemas.js';
-import { indexCrawl, readHistory as buildHistory, readRecord, readSignals } from '../../../../../proxy/service/store/sqlite/preview-index.js';
+import {
+  indexCrawl,
+  readHistory as buildHistory,
+  readRecord,
+  readSignals,
+} from '../../../../../proxy/service/store/sqlite/preview-index.js';
 import { readStats, scanStats } from '../../../../../proxy/service/store/sqlite/preview-stats.js';
 import { migratePreviewTables as migratePreview } from '../../../../../proxy/service/store/sqlite/preview-tables.js';
 import { AnnouncedRecordSchema, HistoryResponseSchema } from '../../../../../shared/schemas.js';
@@ -30,8 +35,20 @@ describe('migratePreview', () => {
     migratePreview(db);
     migratePreview(db);
     expect(db.pragma('user_version', { simple: true })).toBe(3);
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'preview_%' AND type = 'table'").pluck().all();
-    expect(tables).toEqual(expect.arrayContaining(['preview_policy', 'preview_bot', 'preview_standard', 'preview_counters', 'preview_history', 'preview_signals']));
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE name LIKE 'preview_%' AND type = 'table'")
+      .pluck()
+      .all();
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        'preview_policy',
+        'preview_bot',
+        'preview_standard',
+        'preview_counters',
+        'preview_history',
+        'preview_signals',
+      ]),
+    );
     expect(db.prepare('SELECT version FROM preview_meta').pluck().all()).toEqual([2]);
   });
 
@@ -45,7 +62,12 @@ describe('migratePreview', () => {
 
 describe('indexCrawl', () => {
   it('stores the announced record with the audit id naming the crawl', () => {
-    const c = crawl('news.test', daysAgo(2), { detail: 'blocks_training', use_cases: { training: 'blocked' }, blocked: ['GPTBot', 'CCBot'], standards: ['robots_txt'] });
+    const c = crawl('news.test', daysAgo(2), {
+      detail: 'blocks_training',
+      use_cases: { training: 'blocked' },
+      blocked: ['GPTBot', 'CCBot'],
+      standards: ['robots_txt'],
+    });
     store(c);
     const rec = AnnouncedRecordSchema.parse(readRecord(db, 'news.test'));
     expect(rec).toMatchObject({ domain: 'news.test', audit_id: c.auditId, stance: 'blocks_training', score: 67 });
@@ -54,10 +76,28 @@ describe('indexCrawl', () => {
 
   it('keeps raw signals: each file as crawled, failures with their reason, the terms excerpt', () => {
     const robots = 'User-agent: GPTBot\nDisallow: /\n';
-    store(crawl('raw.test', daysAgo(0), { detail: 'blocks_training', robots, tosExcerpt: 'You may not use our content to train AI.' }));
+    store(
+      crawl('raw.test', daysAgo(0), {
+        detail: 'blocks_training',
+        robots,
+        tosExcerpt: 'You may not use our content to train AI.',
+      }),
+    );
     const s = SignalsResponseSchema.parse(readSignals(db, 'raw.test'));
-    expect(s.files.robots_txt).toMatchObject({ url: 'https://raw.test/robots.txt', status: 200, content_type: 'text/plain', size: robots.length, body: robots, outcome: 'response' });
-    expect(s.files.llms_txt).toMatchObject({ outcome: 'failed', status: null, body: null, error: 'timeout: no answer in 10 s' });
+    expect(s.files.robots_txt).toMatchObject({
+      url: 'https://raw.test/robots.txt',
+      status: 200,
+      content_type: 'text/plain',
+      size: robots.length,
+      body: robots,
+      outcome: 'response',
+    });
+    expect(s.files.llms_txt).toMatchObject({
+      outcome: 'failed',
+      status: null,
+      body: null,
+      error: 'timeout: no answer in 10 s',
+    });
     expect(s.files.ai_txt).toMatchObject({ outcome: 'refused', error: 'redirect to a private address' });
     expect(s.homepage.headers).toEqual({ 'x-robots-tag': 'noai' });
     expect(s.terms).toMatchObject({ excerpt: 'You may not use our content to train AI.', ai_stance: 'prohibits' });
@@ -81,7 +121,14 @@ describe('indexCrawl', () => {
   });
 
   it('a re-crawl replaces the domain’s counters, bot and standard rows', () => {
-    store(crawl('x.test', daysAgo(40), { detail: 'blocks_training', blocked: ['GPTBot'], standards: ['robots_txt', 'llms_txt'], conflicts: ['llms_txt_but_blocks_all_ai'] }));
+    store(
+      crawl('x.test', daysAgo(40), {
+        detail: 'blocks_training',
+        blocked: ['GPTBot'],
+        standards: ['robots_txt', 'llms_txt'],
+        conflicts: ['llms_txt_but_blocks_all_ai'],
+      }),
+    );
     store(crawl('x.test', daysAgo(1), { detail: 'allows_all', allowed: ['GPTBot'], standards: ['robots_txt'] }));
     const s = StatsResponseSchema.parse(readStats(db, NOW));
     expect(s.total_domains).toBe(1);
@@ -98,8 +145,22 @@ describe('indexCrawl', () => {
 
 describe('stats', () => {
   it('counts stances, details, standards, bots, scores, conflicts and freshness; equals a full scan', () => {
-    store(crawl('a.test', daysAgo(1), { detail: 'blocks_all_ai', use_cases: { training: 'blocked', search: 'blocked', inference: 'blocked' }, blocked: ['GPTBot', 'CCBot', 'ClaudeBot'], standards: ['robots_txt'] }));
-    store(crawl('b.test', daysAgo(8), { detail: 'wildcard_block', use_cases: { training: 'blocked', search: 'blocked', inference: 'blocked' }, blocked: ['GPTBot'], standards: ['robots_txt'] }));
+    store(
+      crawl('a.test', daysAgo(1), {
+        detail: 'blocks_all_ai',
+        use_cases: { training: 'blocked', search: 'blocked', inference: 'blocked' },
+        blocked: ['GPTBot', 'CCBot', 'ClaudeBot'],
+        standards: ['robots_txt'],
+      }),
+    );
+    store(
+      crawl('b.test', daysAgo(8), {
+        detail: 'wildcard_block',
+        use_cases: { training: 'blocked', search: 'blocked', inference: 'blocked' },
+        blocked: ['GPTBot'],
+        standards: ['robots_txt'],
+      }),
+    );
     store(crawl('c.test', daysAgo(31), { detail: 'has_llms_txt', standards: ['robots_txt', 'llms_txt'] }));
     store(crawl('d.test', daysAgo(7), { detail: 'no_robots', conflicts: ['tos_prohibits_ai_but_robots_allows'] }));
     const s = StatsResponseSchema.parse(readStats(db, NOW));
@@ -135,8 +196,12 @@ describe('stats', () => {
   });
 
   it('uses index range counts for freshness, not a scan of the table', () => {
-    const plan = db.prepare('EXPLAIN QUERY PLAN SELECT count(*) AS n FROM preview_policy WHERE crawled_ms > ? AND crawled_ms < ?').all(0, 1) as Array<{ detail: string }>;
-    expect(plan.map((p) => p.detail).join(' ')).toMatch(/SEARCH preview_policy USING COVERING INDEX preview_policy_crawled/);
+    const plan = db
+      .prepare('EXPLAIN QUERY PLAN SELECT count(*) AS n FROM preview_policy WHERE crawled_ms > ? AND crawled_ms < ?')
+      .all(0, 1) as Array<{ detail: string }>;
+    expect(plan.map((p) => p.detail).join(' ')).toMatch(
+      /SEARCH preview_policy USING COVERING INDEX preview_policy_crawled/,
+    );
   });
 
   it('an empty registry has zeros, no shares divided by zero', () => {
@@ -162,11 +227,24 @@ describe('buildHistory', () => {
       standards: ['robots_txt', 'llms_txt'],
     });
     store(blocking);
-    store(crawl('h.test', daysAgo(1), { detail: 'blocks_training', use_cases: { training: 'blocked' }, blocked: ['GPTBot', 'CCBot'], standards: ['robots_txt', 'llms_txt'], rank: 5 })); // rank only
+    store(
+      crawl('h.test', daysAgo(1), {
+        detail: 'blocks_training',
+        use_cases: { training: 'blocked' },
+        blocked: ['GPTBot', 'CCBot'],
+        standards: ['robots_txt', 'llms_txt'],
+        rank: 5,
+      }),
+    ); // rank only
     const h = HistoryResponseSchema.parse(buildHistory(db, 'h.test'));
     expect(h.crawls).toBe(4);
     expect(h.entries.map((e) => e.crawled_at)).toEqual([daysAgo(30), daysAgo(90)]);
-    expect(h.entries[0]).toMatchObject({ audit_id: blocking.auditId, stance: 'blocks_training', score: 67, bots_blocked: ['GPTBot', 'CCBot'] });
+    expect(h.entries[0]).toMatchObject({
+      audit_id: blocking.auditId,
+      stance: 'blocks_training',
+      score: 67,
+      bots_blocked: ['GPTBot', 'CCBot'],
+    });
     expect(h.entries[0]!.changes).toEqual([
       'stance: no_policy → blocks_training',
       'detail: no_ai_rules → blocks_training',
@@ -180,7 +258,14 @@ describe('buildHistory', () => {
   });
 
   it('names bots that stopped being blocked and standards that disappeared', () => {
-    store(crawl('s.test', daysAgo(9), { detail: 'selective', use_cases: { search: 'partial' }, blocked: ['PerplexityBot'], standards: ['robots_txt', 'ai_txt'] }));
+    store(
+      crawl('s.test', daysAgo(9), {
+        detail: 'selective',
+        use_cases: { search: 'partial' },
+        blocked: ['PerplexityBot'],
+        standards: ['robots_txt', 'ai_txt'],
+      }),
+    );
     store(crawl('s.test', daysAgo(2), { detail: 'allows_all', allowed: ['PerplexityBot'], standards: ['robots_txt'] }));
     const [latest] = buildHistory(db, 's.test')!.entries;
     expect(latest!.changes).toEqual([
@@ -196,7 +281,14 @@ describe('buildHistory', () => {
 
   it('diffs against the registry’s previous classification when these tables first see a domain late', () => {
     const old = crawl('late.test', daysAgo(20), { detail: 'no_ai_rules' });
-    store(crawl('late.test', daysAgo(1), { detail: 'blocks_training', use_cases: { training: 'blocked' }, blocked: ['GPTBot'] }, old.classification));
+    store(
+      crawl(
+        'late.test',
+        daysAgo(1),
+        { detail: 'blocks_training', use_cases: { training: 'blocked' }, blocked: ['GPTBot'] },
+        old.classification,
+      ),
+    );
     const h = buildHistory(db, 'late.test')!;
     expect(h.entries).toHaveLength(1);
     expect(h.entries[0]!.changes).toContain('started blocking GPTBot');

@@ -59,7 +59,9 @@ describe('registry', () => {
     expect(second.id).toBe(first.id);
     expect(second.full).toMatchObject({ id: first.id, audit_id: second.auditId, policy_detail: 'blocks_training' });
     expect(second.announced.audit_id).toBe(second.auditId);
-    const audits = db.prepare('SELECT audit_id, evidence FROM audits WHERE domain = ? ORDER BY seq').all('example.com') as Array<{ audit_id: string; evidence: string }>;
+    const audits = db
+      .prepare('SELECT audit_id, evidence FROM audits WHERE domain = ? ORDER BY seq')
+      .all('example.com') as Array<{ audit_id: string; evidence: string }>;
     expect(audits.map((a) => a.audit_id)).toEqual([first.auditId, second.auditId]);
     expect((JSON.parse(audits[0]!.evidence) as { domain: string }).domain).toBe('example.com');
     expect(await reg.records.counts()).toEqual({ domains: 1, audits: 2 });
@@ -67,8 +69,11 @@ describe('registry', () => {
   });
 
   it('search uses the name indexes, not a scan of domains', () => {
-    const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
-    const p = plan(`SELECT d.domain FROM domains d WHERE d.id IN (SELECT id FROM domain_bigrams WHERE gram = 'ex') AND instr(d.domain, 'ex') > 0`);
+    const plan = (sql: string) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
+    const p = plan(
+      `SELECT d.domain FROM domains d WHERE d.id IN (SELECT id FROM domain_bigrams WHERE gram = 'ex') AND instr(d.domain, 'ex') > 0`,
+    );
     expect(p).not.toMatch(/SCAN d\b/);
     expect(p).toMatch(/domain_bigrams/);
   });
@@ -96,7 +101,11 @@ describe('registry', () => {
   });
 
   it('queue: the next sequence number is read from an index, not a scan of every job', () => {
-    const plan = (db.prepare('EXPLAIN QUERY PLAN SELECT coalesce(max(seq), 0) + 1 FROM jobs').all() as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
+    const plan = (
+      db.prepare('EXPLAIN QUERY PLAN SELECT coalesce(max(seq), 0) + 1 FROM jobs').all() as Array<{ detail: string }>
+    )
+      .map((r) => r.detail)
+      .join(' | ');
     expect(plan).toMatch(/SEARCH jobs USING COVERING INDEX jobs_seq/);
   });
 
