@@ -68,7 +68,8 @@ export const STANCE_LABELS: Readonly<Record<Stance, Label>> = {
  */
 export const DETAIL_LABELS: Readonly<Record<Detail, Label>> = {
   blocks_all_ai: STANCE_LABELS.blocks_all_ai,
-  // Whether the file lets some crawlers in by name is told by shared/story.ts when known; these words are true either way.
+  // Whether the file lets some crawlers in by name is told by shared/story.ts when known; these words are true either
+  // way.
   wildcard_block: words(
     () => say('stanceBlocksAll', 'Blocks all AI'),
     () =>

@@ -84,7 +84,8 @@ export async function loadExtras(client: GatewayClient, domain: Domain, summary:
     client.status(),
     client.full(domain),
     import('../components/with-full-record.js'),
-    // The parent is told beside every subdomain: its policy when the subdomain has no robots.txt, a note when they differ.
+    // The parent is told beside every subdomain: its policy when the subdomain has no robots.txt, a note when they
+    // differ.
     up ? client.domain(up.domain) : null,
   ]);
   const preview = status.ok && status.data.features.preview;

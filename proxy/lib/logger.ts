@@ -1,7 +1,8 @@
 /**
  * Structured logs (pino). Secrets never reach a log line: Authorization headers, API keys and
  * proxy tokens are redacted wherever they appear. The level comes from each program's settings
- * (LOG_LEVEL, read by its config loader; default info; tests use silent). On a terminal the lines are made for people (pino-pretty: local time,
+ * (LOG_LEVEL, read by its config loader; default info; tests use silent). On a terminal the lines are made for people
+ * (pino-pretty: local time,
  * level, message, fields); anywhere else, one JSON object per line for the log collector.
  */
 import { pino, type DestinationStream, type Logger } from 'pino';

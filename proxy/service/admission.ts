@@ -55,7 +55,8 @@ export class Admission {
       maxQueued: this.limits.maxQueued,
       budget: this.budget(client),
     });
-    // Past the client's budget: still queued (the answer says so), behind every interactive lookup, in the client's turns.
+    // Past the client's budget: still queued (the answer says so), behind every interactive lookup, in the client's
+    // turns.
     if (o === 'over_budget')
       [o] = await this.queue.enqueue({
         domains: [domain],

@@ -54,7 +54,8 @@ export class CrawlPool {
   private async begin(): Promise<void> {
     const { queue, run, concurrency, log, clock } = this.o;
     this.workers = await queue.work(run, { concurrency, log, clock });
-    // Every process that crawls sweeps; with several workers the queue's one-job-per-domain rule keeps it to one refresh each.
+    // Every process that crawls sweeps; with several workers the queue's one-job-per-domain rule keeps it to one
+    // refresh each.
     await this.sweepStale();
     this.sweepTimer = setInterval(
       () => void this.sweepStale().catch((err: unknown) => log.error({ err }, 'refresh sweep failed')),

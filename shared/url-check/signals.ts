@@ -55,7 +55,8 @@ const stricter = (had: PathSignal | null, next: PathSignal | null): PathSignal |
   next === null || (had !== null && (!had.value || next.value)) ? had : next;
 
 /**
- * The signal that decides `use` for `path` (canonical: shared/robots canonicalize): `agent` null asks for what speaks for
+ * The signal that decides `use` for `path` (canonical: shared/robots canonicalize): `agent` null asks for what speaks
+ * for
  * every bot, a lower-case token for what the groups naming that bot add (scoped lines only).
  */
 export function signalFor(ps: PathSignals, use: UseCase, path: string, agent: string | null): PathSignal | null {

@@ -101,7 +101,8 @@ const RULES: readonly ChallengeRule[] = [
     source: 'Kasada challenge (x-kpsdk-ct)',
     challenge: { headers: [{ name: 'x-kpsdk-ct', value: /./ }] },
   },
-  // Firewall block pages served with a 2xx status by default: the site refused the request, it did not say "no robots.txt".
+  // Firewall block pages served with a 2xx status by default: the site refused the request, it did not say "no
+  // robots.txt".
   {
     vendor: 'f5',
     source: 'F5 BIG-IP ASM default blocking page ("Request Rejected", served 200 by default)',

@@ -5,7 +5,8 @@
  * grouped by the BatchLoader into chunks of at most 25, a lone miss through the single lookup.
  *
  * BATCH_MAX is 500: a body of 500 typical names (about 20 characters each) is ~12 KiB, well
- * inside the 64 KiB body cap (express.json, proxy/lib/http/security.ts); 500 misses are 20 upstream calls, a tenth of the seed's minute,
+ * inside the 64 KiB body cap (express.json, proxy/lib/http/security.ts); 500 misses are 20 upstream calls, a tenth of
+ * the seed's minute,
  * so one request cannot exhaust the quota for everyone else. Duplicates are answered once.
  * If a miss cannot be fetched and no stale copy exists, the request fails with that error
  * (the seed has no partial-failure shape); the answers already fetched stay cached.

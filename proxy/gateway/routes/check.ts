@@ -84,7 +84,8 @@ async function serveCheck(
         }
         answers.set(d, asAnswer(a.entry));
       } catch (e) {
-        // The source failed (its errors are HttpErrors) and no stale copy was kept: this domain's URLs are unknown, the rest answered.
+        // The source failed (its errors are HttpErrors) and no stale copy was kept: this domain's URLs are unknown,
+        // the rest answered.
         if (!isHttpError(e)) throw e;
         answers.set(d, { found: null, reason: 'source_unavailable' });
       }

@@ -59,7 +59,8 @@ export function createJsonServer(listener: RequestListener): Server {
     const socket = duplex as Socket; // what node:http hands over is the connection's net.Socket
     // Handed over, the socket has no error listener of the server's: one here, or a reset would end the process.
     socket.on('error', () => socket.destroy());
-    // A CONNECT pipelined behind an answer that closed the connection (Connection: close) finds it ended: nobody to tell.
+    // A CONNECT pipelined behind an answer that closed the connection (Connection: close) finds it ended: nobody to
+    // tell.
     if (!socket.writable) {
       socket.destroy();
       return;

@@ -1,7 +1,8 @@
 /**
  * The crawl worker pool of the embedded SQLite store (store/sqlite/jobs.ts `work()`): up to
  * `concurrency` jobs at once, claimed from the persisted queue in priority order, in the
- * service's own process. (With PostgreSQL the jobs are pg-boss's, queue/pgboss-workers.ts.) A job leaves the queue only when its result is stored (inside `run`); a crawl
+ * service's own process. (With PostgreSQL the jobs are pg-boss's, queue/pgboss-workers.ts.) A job leaves the queue
+ * only when its result is stored (inside `run`); a crawl
  * that throws goes back to the end of the queue, and after MAX_ATTEMPTS it is dropped and
  * logged. A failed check's retry waits in the store until its time; a timer wakes the pool
  * then. Stopping aborts running crawls and puts their jobs back, so the next start runs them.

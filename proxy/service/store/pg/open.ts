@@ -44,7 +44,8 @@ export interface PgStore extends RegistryStore {
 
 export async function openPgStore(url: string, opts: PgStoreOptions): Promise<PgStore> {
   const applicationName = `ai-policy-lens-${opts.role ?? 'service'}`;
-  // Migrations may run long (an index on a large table): on a connection of their own, without the pool's statement limit.
+  // Migrations may run long (an index on a large table): on a connection of their own, without the pool's statement
+  // limit.
   const migrations = createPool(url, { max: 1, applicationName, queryTimeoutMs: 0 });
   try {
     await migratePg(migrations);
