@@ -61,7 +61,7 @@ const rnd = () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
-// Roughly the real-robots shares of classification.md section 5.
+// Roughly the real-robots shares of docs/policy.md section 5.
 const DETAIL_WEIGHTS: Array<[Detail, number]> = [
   ['no_ai_rules', 41],
   ['selective', 28],

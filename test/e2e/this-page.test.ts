@@ -165,7 +165,7 @@ describe.skipIf(missing !== null)('the verdict for this page (issue 11 part 2)',
     ]);
   });
 
-  it("a www host without robots.txt of its own shows the policy of the site it belongs to, marked as that site's (classification.md section 11)", async () => {
+  it("a www host without robots.txt of its own shows the policy of the site it belongs to, marked as that site's (docs/policy.md section 11)", async () => {
     const { page, tabId, reading } = await openSite(browser, url(WWW), BADGE_VIEW.blocks_all_ai.text);
     expect(reading.title).toBe(
       `AI policy of ${WWW}: blocks all AI, from blocks-all.test; ${WWW} has no robots.txt of its own`,

@@ -1,6 +1,6 @@
 /**
  * Refreshes the bot catalogue (shared/bot-catalogue.ts) from a copy of the ai.robots.txt list
- * (classification.md section 3; issue 10 item 9):
+ * (docs/policy.md section 3; issue 10 item 9):
  *
  *   npx tsx test/tools/refresh-bot-catalogue.ts [path/to/robots.json] [--write]
  *
@@ -28,7 +28,7 @@ interface ListEntry {
   description?: string;
 }
 
-/** The list's "function" in our purposes (classification.md section 3); a guess a person checks. */
+/** The list's "function" in our purposes (docs/policy.md section 3); a guess a person checks. */
 export function guessPurpose(fn: string): BotPurpose {
   const f = fn.toLowerCase();
   if (/search/.test(f)) return 'search';
@@ -115,7 +115,7 @@ export function render(entries: readonly CatalogueEntry[]): string {
 }
 
 const HEADER = `/**
- * The bot catalogue as data (classification.md sections 3 and 10), one entry per robots.txt
+ * The bot catalogue as data (docs/policy.md sections 3 and 10), one entry per robots.txt
  * token with its operator, purpose and a source (CONVENTIONS 4). Operators and functions follow
  * the ai.robots.txt list (../shared/corpora/ai-robots-txt/robots.json) unless an operator
  * documents its own crawler, in which case its page is the source. Edit entries by hand;

@@ -1,5 +1,5 @@
 /**
- * The toolbar badge as people see it (classification.md section 11, "the badge fits"): headed
+ * The toolbar badge as people see it (docs/policy.md section 11, "the badge fits"): headed
  * Chromium and headed Firefox on a virtual X display (Xvfb), the built extension loaded and
  * pinned to the toolbar, one fixture site per badge state browsed through the real gateway, and
  * the toolbar of each photographed from the X server (xwd; a page screenshot has no browser

@@ -2,7 +2,7 @@
  * A generated registry of N domains for the scale bench, made in PostgreSQL with SQL
  * (generate_series and random() under a fixed seed, never row by row from Node), then copied
  * into a SQLite registry so both stores answer the same questions over the same rows. Shares
- * follow the stats bench: roughly the real-robots detail shares of classification.md section 5,
+ * follow the stats bench: roughly the real-robots detail shares of docs/policy.md section 5,
  * half the domains ranked, AI bots blocked less often the further down the list.
  */
 import type Database from 'better-sqlite3';

@@ -1,6 +1,6 @@
 /**
  * One story per site (issue 20): for every stance fixture site, and for the cases of
- * classification.md section 11 as records (terms that forbid AI, a ban on scrapers only, an
+ * docs/policy.md section 11 as records (terms that forbid AI, a ban on scrapers only, an
  * allow-list, a subdomain without robots.txt), no sentence of any tab nor the badge title
  * contradicts the headline (test/fixtures/contradictions.ts). The end-to-end suites check the
  * same in real Chromium on the fixture sites.

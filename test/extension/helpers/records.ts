@@ -19,7 +19,7 @@ const all3 = (d: DecidingSignal) => ({ training: [d], search: [d], inference: [d
 const none = { training: [], search: [], inference: [] };
 
 /**
- * The `basis` our service gives each stance site (classification.md sections 4 and 9), written
+ * The `basis` our service gives each stance site (docs/policy.md sections 4 and 9), written
  * out for the extension's tests: what was read, explicit allows, the deciding signals.
  */
 export const SITE_BASIS: Record<string, Partial<Basis>> = {

@@ -1,6 +1,6 @@
 /**
  * The one model behind every view (lib/view-model.ts) and "This page" (lib/page-reading.ts):
- * pure functions over records, so each rule of classification.md section 9 is checked here.
+ * pure functions over records, so each rule of docs/policy.md section 9 is checked here.
  */
 import { describe, expect, it } from 'vitest';
 import { pageReading } from '../../../extension/lib/page-reading.js';
@@ -90,7 +90,7 @@ describe('view model', () => {
 });
 
 describe('the site a subdomain belongs to', () => {
-  it("a subdomain without robots.txt shows its parent's policy, marked as the parent's (classification.md section 11)", () => {
+  it("a subdomain without robots.txt shows its parent's policy, marked as the parent's (docs/policy.md section 11)", () => {
     const sub = policy('cooking.blocks-all.test', {
       ...policy('no-robots.test'),
       domain: 'cooking.blocks-all.test',

@@ -38,14 +38,14 @@ const readJsonl = (): SiteRow[] =>
 beforeAll(async () => {
   sites = realSites();
   farm = await startFixtureFarm(Object.fromEntries(sites.map((s) => [s.domain, realSite(s.robots, 10)])));
-  // Its first check fails (robots.txt: 503, classification.md section 8); the retry finds the file.
+  // Its first check fails (robots.txt: 503, docs/policy.md section 8); the retry finds the file.
   farm.set('flaky.test', {
     routes: {
       '/robots.txt': () => (++flakyCalls === 1 ? text('busy', {}, 503) : text('User-agent: GPTBot\nDisallow: /\n')),
     },
   });
   farm.set('down.test', { routes: { '/robots.txt': text('down', {}, 503) } });
-  // Terms that forbid scrapers without naming AI: a fact of its own (classification.md section 11).
+  // Terms that forbid scrapers without naming AI: a fact of its own (docs/policy.md section 11).
   farm.set('terms.test', {
     routes: {
       '/robots.txt': text('User-agent: *\nDisallow: /admin/\n'),

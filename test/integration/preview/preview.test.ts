@@ -207,7 +207,7 @@ describe('GET /preview/v1/signals/{domain}', () => {
     expect(s.audit_id).toBe(full.audit_id);
     expect(s.terms.ai_stance).toBe(full.tos_ai_stance);
     expect(s.terms.excerpt).toBe(full.tos_excerpt);
-    // Automated access apart from AI use (classification.md section 11), as in the full record.
+    // Automated access apart from AI use (docs/policy.md section 11), as in the full record.
     expect(s.terms.automated_access).toBe(full.tos_automated_access);
     expect([s.terms.automated_access_excerpt, s.terms.automated_access_section, s.terms.ai_section]).toEqual([
       full.tos_automated_access_excerpt,

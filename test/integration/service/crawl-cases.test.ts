@@ -175,7 +175,7 @@ describe('signals and crawl faults through the service', () => {
     expect(h.farm.requests.filter((r) => r.host === 'slow.test').map((r) => r.path)).not.toContain('/');
     expect(full.homepage_status).toBeNull();
     // Row 6, not row 1: llms.txt, ai.txt and the well-known files answered (404), so the site
-    // was reached (classification.md section 11); told as it happened, with the time waited
+    // was reached (docs/policy.md section 11); told as it happened, with the time waited
     // (this harness's request limit is 800 ms: "1 s"), the homepage not said not to answer.
     expect(summary).toMatchObject({ stance: 'no_policy', detail: 'robots_blocked' });
     expect(summary.basis!.robots_txt).toEqual({

@@ -1,7 +1,7 @@
 /**
  * Issue 11 part 1: a never-seen domain is answered as soon as everything but its terms page is
  * read. The polite crawler reads robots.txt, then the homepage, then the terms it links to; the
- * terms decide no verdict (classification.md sections 5 and 6), so the lookup answers early with
+ * terms decide no verdict (docs/policy.md sections 5 and 6), so the lookup answers early with
  * the final stance, verdicts and bots and `basis.terms_pending`, and the stored record replaces it
  * when the terms are in. Real crawler, a fixture site whose terms page answers late, SQLite store
  * and HTTP app.

@@ -1,5 +1,5 @@
 /**
- * A failed crawl is not a policy, end to end (classification.md section 8, issue 10 item 2):
+ * A failed crawl is not a policy, end to end (docs/policy.md section 8, issue 10 item 2):
  * the real crawler against fixture sites that fail (server errors, timeouts, dropped
  * connections), the real SQLite store and HTTP app. Retry delays are shortened to a fraction of
  * a second (the service's own are 10 min, 1 h, 6 h); everything else is as in production.

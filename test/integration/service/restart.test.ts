@@ -3,7 +3,7 @@
  * proxy/service/main.ts` child is SIGKILLed while a crawl is in flight and others wait in the
  * queue; started again on the same DATA_DIR, it re-runs the interrupted job, crawls the queued
  * ones, and still knows the API key and its usage. And a failed check, before or across a kill,
- * never replaces a good record (classification.md section 8).
+ * never replaces a good record (docs/policy.md section 8).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Every stance/detail row of classification.md section 5, end to end through HTTP: the first
+ * Every stance/detail row of docs/policy.md section 5, end to end through HTTP: the first
  * lookup answers `found: false, queued: true`, the worker pool crawls the fixture site through
  * CRAWL_OVERRIDES, and the next lookup finds the record classify() must give.
  */

@@ -242,7 +242,7 @@ describe.each(BACKENDS)('crawl queue (%s)', (backend) => {
       expect(jobs.get('run.com')).toEqual({ state: 'running', runAfterMs: null });
       expect(jobs.get('wait.com')).toEqual({ state: 'queued', runAfterMs: null });
       expect(jobs.get('down.com')?.state).toBe('retrying');
-      // classification.md section 8: the first retry 10 minutes after the failed check.
+      // docs/policy.md section 8: the first retry 10 minutes after the failed check.
       expect(Math.abs(jobs.get('down.com')!.runAfterMs! - (now + RETRY_DELAYS_MS[0]!))).toBeLessThan(2_000);
       expect(jobs.has('done.com')).toBe(false);
       expect(jobs.has('never.com')).toBe(false);

@@ -1,7 +1,7 @@
 /**
  * The storage port's records and audits, the same tests on SQLite and on PostgreSQL: crawls
  * stored as audits, stable record ids, a failed check kept apart from a good record and
- * rescheduled on the 10 min / 1 h / 6 h backoff (classification.md section 8), name search,
+ * rescheduled on the 10 min / 1 h / 6 h backoff (docs/policy.md section 8), name search,
  * the "record stored" event (on PostgreSQL heard by every process), and the schema version.
  */
 import { describe, expect, it } from 'vitest';

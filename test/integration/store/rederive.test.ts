@@ -143,7 +143,7 @@ describe.each(BACKENDS)('records re-derived by newer rules (%s)', (backend) => {
     // The first check of the domain failed (so it is the record); today's rules read its evidence as a policy.
     await storeOld(b.store, 'once-failed.test', T0, { failure: 'timed out' });
     await rederiveAll(b.store);
-    // Now a good record: a later failed check is kept apart instead of replacing it (classification.md section 8).
+    // Now a good record: a later failed check is kept apart instead of replacing it (docs/policy.md section 8).
     const later = await b.store.records.storeCrawl({
       evidence: evidence('once-failed.test', at(T0 + 60_000), null),
       classification: classification('once-failed.test', at(T0 + 60_000), { detail: 'unreachable', basis: true }),

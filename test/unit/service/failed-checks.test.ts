@@ -1,5 +1,5 @@
 /**
- * A failed crawl is not a policy (classification.md section 8, issue 10 item 2), in the real
+ * A failed crawl is not a policy (docs/policy.md section 8, issue 10 item 2), in the real
  * SQLite store: a failure after a good crawl keeps the good record and its time, is kept as an
  * audit with its cause and as the record's last check, and is retried after 10 min, 1 h, 6 h,
  * then on the normal refresh; a domain without a record stores the failed record and is

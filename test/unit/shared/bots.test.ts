@@ -20,7 +20,7 @@ const AIRT_LIST = JSON.parse(readFileSync('../shared/corpora/ai-robots-txt/robot
   { operator: string; function: string; description: string }
 >;
 
-/** Every token classification.md section 3 names, with the purpose it states. */
+/** Every token docs/policy.md section 3 names, with the purpose it states. */
 const SPEC: Record<string, string> = {
   GPTBot: 'training',
   ClaudeBot: 'training',
@@ -75,7 +75,7 @@ const SPEC: Record<string, string> = {
   NovaAct: 'agent',
   'Manus-User': 'agent',
 };
-// classification.md section 10: PetalBot (Huawei) and Exabot (Exalead) are general search engines too.
+// docs/policy.md section 10: PetalBot (Huawei) and Exabot (Exalead) are general search engines too.
 const ENGINES = [
   'Googlebot',
   'bingbot',

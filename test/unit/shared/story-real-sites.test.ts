@@ -1,5 +1,5 @@
 /**
- * What a person reads about real sites (classification.md section 11), told by shared/story*.ts
+ * What a person reads about real sites (docs/policy.md section 11), told by shared/story*.ts
  * from the records classify() gives for real robots.txt files (../shared/corpora) and from
  * records with the terms' two facts: the words are written out here by hand.
  */

@@ -1,5 +1,5 @@
 /**
- * Allow-lists and what was signalled (classification.md section 11): when `*` closes the site
+ * Allow-lists and what was signalled (docs/policy.md section 11): when `*` closes the site
  * and named groups let some crawlers in, the records name them (basis.allow_list) and the
  * stance stays what sections 4 and 5 say; every Content-Signal line is carried with its values
  * per group (basis.content_signals); `search=yes` beside `ai-input=no` allows search listings,
@@ -143,7 +143,7 @@ describe('content_signals: what each line said', () => {
   });
 });
 
-describe('search=yes beside ai-input=no (classification.md section 11)', () => {
+describe('search=yes beside ai-input=no (docs/policy.md section 11)', () => {
   const managed = (signal: string) => run(`User-agent: *\nContent-Signal: ${signal}\nAllow: /\n`);
 
   it('allows search listings, not AI search explicitly: allowed, not explicit, no green "Allowed"', () => {

@@ -1,5 +1,5 @@
 /**
- * Bots that decide no use (classification.md section 11): scraping frameworks, SEO and writing
+ * Bots that decide no use (docs/policy.md section 11): scraping frameworks, SEO and writing
  * tools, media monitors and names with no known use have purpose `other`; they are reported in
  * `bots` and the bot lists but make no stance by themselves. Malformed user-agent values (a
  * browser string, a list on one line) are no product token and are not reported as new bots.

@@ -1,5 +1,5 @@
 /**
- * Challenge pages, exactly (classification.md section 11), through classify(): a plain-text
+ * Challenge pages, exactly (docs/policy.md section 11), through classify(): a plain-text
  * robots.txt naming a CDN's challenge path is read as a robots.txt; an HTML "not found" page
  * carrying a CDN beacon is a soft 404 (`missing`); a real challenge page is `blocked` with the
  * problem `challenge`.

@@ -1,5 +1,5 @@
 /**
- * classify() against classification.md sections 4 to 7, with hand-built evidence: every row of
+ * classify() against docs/policy.md sections 4 to 7, with hand-built evidence: every row of
  * the stance table (several ways to reach most rows), every conflict and warning, scores, the
  * announced record, and determinism. Every record is checked against the contract schemas.
  */
@@ -449,7 +449,7 @@ const ROWS: Row[] = [
   },
 ];
 
-describe('stance table (classification.md section 5)', () => {
+describe('stance table (docs/policy.md section 5)', () => {
   it.each(ROWS)('$name → $stance/$detail', ({ o, stance, detail, use_cases }) => {
     const c = run(o);
     expect([c.summary.stance, c.summary.detail]).toEqual([stance, detail]);
@@ -990,7 +990,7 @@ describe('path_rules (issue 11: the extension judges the page it is on)', () => 
   });
 });
 
-describe('classification.md section 10', () => {
+describe('docs/policy.md section 10', () => {
   it('Disallow: /, Allow: /$ and Allow: /~ for the key bots blocks all AI, except two paths', () => {
     const c = run({
       robots: ALL_KEYS.map((t) => `User-agent: ${t}`).join('\n') + '\nDisallow: /\nAllow: /$\nAllow: /~\n',
@@ -1060,7 +1060,7 @@ describe('classification.md section 10', () => {
   });
 });
 
-describe('words for people (classification.md section 9)', () => {
+describe('words for people (docs/policy.md section 9)', () => {
   const reasons = (o: EvidenceOptions): string[] => run(o).full.explanations.map((e) => e.reason);
 
   it.each(ROWS)('$name: no identifiers, no table rows', ({ o }) => {

@@ -2,7 +2,7 @@
  * Real third-party robots.txt files through parser and classifier (../shared/corpora, see
  * SOURCES.md): nothing throws, every record passes the contract schemas, the ai.robots.txt
  * block list classifies as blocks_all_ai, and the detail distribution over 204 real files is
- * compared with the figures classification.md section 5 states.
+ * compared with the figures docs/policy.md section 5 states.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,7 +37,7 @@ describe('ai.robots.txt block list', () => {
   });
 });
 
-/** classification.md section 5, "On 204 real robots.txt files of popular sites (January 2026)". */
+/** docs/policy.md section 5, "On 204 real robots.txt files of popular sites (January 2026)". */
 const STATED: Partial<Record<Detail, number>> = {
   no_ai_rules: 84,
   selective: 57,

@@ -1,5 +1,5 @@
 /**
- * Housekeeping, exactly (classification.md section 11): a named bot's group is housekeeping
+ * Housekeeping, exactly (docs/policy.md section 11): a named bot's group is housekeeping
  * only when every path it closes is closed for `*` too; a group that closes any path `*` leaves
  * open is an AI rule and makes the bot `partial` with source `named`, which restricts. Shown on
  * vrt.be's real robots.txt and as a property over generated files.

@@ -1,5 +1,5 @@
 /**
- * Pages the crawler did not request (classification.md sections 1, 5, 6, 8): it asks
+ * Pages the crawler did not request (docs/policy.md sections 1, 5, 6, 8): it asks
  * robots.txt first (RFC 9309), so a homepage without an answer was not always unreachable.
  * - disallowed at the site's request: the policy is read as usual, confidence keeps its 0.3,
  *   and the records say why the homepage and terms were not read, with the robots.txt line;
@@ -291,7 +291,7 @@ describe('a homepage that was requested and gave no answer', () => {
       reason:
         'The terms of service were read for clauses on AI use, apart from clauses on robots and scrapers. The deciding clause is under \u201cTerms\u201d.',
     });
-    // Automated access apart (classification.md section 11): here scraping only to feed AI.
+    // Automated access apart (docs/policy.md section 11): here scraping only to feed AI.
     expect(explanation(c, 'tos_automated_access')).toMatchObject({
       value: 'restricts',
       source: 'tos',
@@ -301,7 +301,7 @@ describe('a homepage that was requested and gave no answer', () => {
   });
 });
 
-/** basis.fetches (classification.md section 11, "not fetched is not missing"): what became of each request. */
+/** basis.fetches (docs/policy.md section 11, "not fetched is not missing"): what became of each request. */
 describe('basis.fetches says per file whether it was requested, and why not', () => {
   const fetches = (o: EvidenceOptions) => run(o).c.summary.basis!.fetches;
   const POLICY_FILES = {

@@ -57,7 +57,7 @@ describe('readEvidence: site facts', () => {
     expect(challenged.scan).toBeNull(); // a 403 page is not the site's homepage: nothing read from its HTML
   });
 
-  it('does not count terms that could not be read (classification.md section 1: 2xx HTML or text)', () => {
+  it('does not count terms that could not be read (docs/policy.md section 1: 2xx HTML or text)', () => {
     const r = readEvidence(evidence({ tosUrl: 'https://example.com/terms', tos: response('gone', { status: 404 }) }));
     expect([r.hasTos, r.tos.ai, r.tos.automatedAccess]).toEqual([
       false,

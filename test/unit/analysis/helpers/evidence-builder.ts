@@ -121,7 +121,7 @@ export interface EvidenceOptions {
 
 /**
  * Every request of a crawl failing alike (or refused): nothing answered, the only case that is
- * row 1, `unreachable` (classification.md section 11). `over` replaces some of them.
+ * row 1, `unreachable` (docs/policy.md section 11). `over` replaces some of them.
  */
 export function nothingAnswered(r: FetchResult, over: EvidenceOptions = {}): EvidenceOptions {
   return { homepage: r, robots: r, llms: r, aiTxt: r, tdmrep: r, agents: r, markdown: r, ...over };
@@ -194,7 +194,7 @@ function routeAnswer(site: FixtureSite, path: string, domain: string, accept = '
   });
 }
 
-/** The Evidence the crawler gathers from a fixture site (classification.md section 1). */
+/** The Evidence the crawler gathers from a fixture site (docs/policy.md section 1). */
 export function evidenceFromSite(
   domain: string,
   site: FixtureSite,

@@ -86,7 +86,7 @@ describe('challenge headers', () => {
 });
 
 /** Real answers served for /robots.txt (test/fixtures/real-files, sources in SOURCES.md). */
-describe('challenge pages, exactly (classification.md section 11): real answers', () => {
+describe('challenge pages, exactly (docs/policy.md section 11): real answers', () => {
   const REAL = new URL('../../../fixtures/real-files/', import.meta.url);
   const answer = (name: string, contentType: string) => {
     const body = readFileSync(new URL(name, REAL), 'utf8');

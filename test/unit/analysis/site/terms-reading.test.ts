@@ -1,5 +1,5 @@
 /**
- * The terms reader clause by clause (classification.md section 11): the two facts apart, lead-ins
+ * The terms reader clause by clause (docs/policy.md section 11): the two facts apart, lead-ins
  * carried into list items, permissions inside bans, what is not about reading the site, the
  * deciding clause and its section, typographic quotes, French, German and Spanish.
  */

@@ -6,7 +6,7 @@
  *
  * Most differences are on cases the corpus flags `google_specific`. The rest (19 cases the
  * corpus does not flag) all come from three rules that the product's own spec states in so
- * many words, classification.md section 2, which the seed and the issue make authoritative
+ * many words, docs/policy.md section 2, which the seed and the issue make authoritative
  * for every value they leave open; for these the spec overrides the corpus flag:
  *   1. "/robots.txt is always allowed" (also RFC 9309 section 2.2.2; Google's suite expects
  *      the rules to apply to it);
@@ -24,17 +24,17 @@ import { describe, expect, it } from 'vitest';
 import { isAllowed, parseRobotsTxt } from '../../../../shared/robots/index.js';
 import { caseBody, loadCases, type ConformanceCase } from './corpora.js';
 
-const SPEC = 'classification.md section 2';
+const SPEC = 'docs/policy.md section 2';
 const WHOLE_NAME =
-  'classification.md section 2: a user-agent value is compared as a whole string, so `Foo Bar` names the bot `foo bar`, not `foo` (Google cuts at the first space)';
+  'docs/policy.md section 2: a user-agent value is compared as a whole string, so `Foo Bar` names the bot `foo bar`, not `foo` (Google cuts at the first space)';
 const DIGITS_IN_NAME =
-  'classification.md section 2: tokens with digits match as written (`AB42bot` is `ab42bot`, like AI2Bot); Google stops the name at the first digit and reads `AB`';
+  'docs/policy.md section 2: tokens with digits match as written (`AB42bot` is `ab42bot`, like AI2Bot); Google stops the name at the first digit and reads `AB`';
 const ROBOTS_TXT_ALLOWED =
-  'classification.md section 2 and RFC 9309 section 2.2.2: /robots.txt is always allowed; Google applies the rules to it';
+  'docs/policy.md section 2 and RFC 9309 section 2.2.2: /robots.txt is always allowed; Google applies the rules to it';
 const PCT_NON_ASCII =
-  'classification.md section 2 and RFC 9309 section 2.2.2: non-ASCII octets in the URL are percent-encoded before comparison, so a raw `ツ` equals `%E3%83%84`; Google compares the URL as given';
+  'docs/policy.md section 2 and RFC 9309 section 2.2.2: non-ASCII octets in the URL are percent-encoded before comparison, so a raw `ツ` equals `%E3%83%84`; Google compares the URL as given';
 const PCT_UNRESERVED =
-  'classification.md section 2 and RFC 9309 section 2.2.2 (figure 4): percent-encoded unreserved octets are decoded before comparison, so `%62%61%7A` equals `baz` (rfc9309-cases pct-unreserved-decoded states the same)';
+  'docs/policy.md section 2 and RFC 9309 section 2.2.2 (figure 4): percent-encoded unreserved octets are decoded before comparison, so `%62%61%7A` equals `baz` (rfc9309-cases pct-unreserved-decoded states the same)';
 const INDEX_HTML = 'Google-only leniency: an allowed `.../index.html` also allows `.../`; RFC 9309 has no such rule';
 const LINE_TOO_LONG =
   'Google cuts lines at 16,664 octets (2083 * 8); RFC 9309 sets no line limit (only the 500 KiB file limit), so the whole pattern applies';
@@ -114,7 +114,7 @@ describe('the table of deliberate differences', () => {
     for (const d of Object.values(DIFFERENCES)) expect(d.reason.length).toBeGreaterThan(20);
   });
 
-  it('cites classification.md section 2 for every difference on a case the corpus does not flag google_specific', () => {
+  it('cites docs/policy.md section 2 for every difference on a case the corpus does not flag google_specific', () => {
     const unflagged = all
       .flatMap(({ cases }) => cases)
       .filter((c) => c.name in DIFFERENCES && c.google_specific !== true);

@@ -133,7 +133,7 @@ const PATHS: string[] = (() => {
   return out;
 })();
 
-describe('botStatus agrees with the matcher (classification.md section 10: computed, not probed)', () => {
+describe('botStatus agrees with the matcher (docs/policy.md section 10: computed, not probed)', () => {
   const rule = fc
     .tuple(
       fc.constantFrom('Allow', 'Disallow'),

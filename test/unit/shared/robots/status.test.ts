@@ -1,4 +1,4 @@
-/** rulesFor, matchPath and botStatus on representative files (classification.md section 2). */
+/** rulesFor, matchPath and botStatus on representative files (docs/policy.md section 2). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { botStatus, matchPath, parseRobotsTxt, rulesFor } from '../../../../shared/robots/index.js';
@@ -127,7 +127,7 @@ describe('botStatus', () => {
   });
 });
 
-describe('status computed from the rules (classification.md section 10)', () => {
+describe('status computed from the rules (docs/policy.md section 10)', () => {
   const status = (...rules: string[]) => botStatus(parseRobotsTxt(['User-agent: bot', ...rules].join('\n')), 'bot');
   it.each([
     // [rules, status, allowed paths, disallowed paths]
@@ -152,7 +152,7 @@ describe('status computed from the rules (classification.md section 10)', () => 
 describe('group boundaries in a real file', () => {
   it('keeps a Crawl-delay-only group open, so the next user-agent joins it (mirror.co.uk)', () => {
     // `user-agent: grapeshot / crawl-delay: 0 / user-agent: bingbot / crawl-delay: 1 /
-    // user-agent: meta-externalagent / disallow: /` is one group (classification.md section 2; Google reads it the same way, robots-parser does not).
+    // user-agent: meta-externalagent / disallow: /` is one group (docs/policy.md section 2; Google reads it the same way, robots-parser does not).
     const robots = parseRobotsTxt(readFileSync(CORPORA + 'real-robots/2026-01/www.mirror.co.uk.robots.txt', 'utf8'));
     const s = botStatus(robots, 'bingbot');
     expect(s).toMatchObject({ status: 'blocked', source: 'named', crawlDelay: 0, decidingLine: 88 });
