@@ -1,5 +1,6 @@
 /** Blocked and allowed AI bots, grouped by operator, each with what it is for. */
 import { PURPOSE_LABELS } from '~~/shared/labels.js';
+import type { ComponentChildren } from 'preact';
 import type { RobotsReading } from '~~/shared/story.js';
 import type { BotLists, OperatorGroup } from '../lib/bot-groups.js';
 import { t } from '../lib/i18n.js';
@@ -33,6 +34,56 @@ function Groups({ groups, testid }: { groups: OperatorGroup[]; testid: string })
   );
 }
 
+/** One list of bots under its heading; nothing when the list is empty. */
+function GroupSection({
+  id,
+  heading,
+  groups,
+  testid,
+  children,
+}: {
+  id: string;
+  heading: string;
+  groups: OperatorGroup[];
+  testid: string;
+  children?: ComponentChildren;
+}) {
+  if (groups.length === 0) return null;
+  return (
+    <section class="block" aria-labelledby={id}>
+      <h2 id={id}>{heading}</h2>
+      {children}
+      <Groups groups={groups} testid={testid} />
+    </section>
+  );
+}
+
+/** The AI bots the rule for every crawler blocks, none of them named: a count, the names folded away. */
+function WildcardSection({ lists }: { lists: BotLists }) {
+  if (lists.wildcardCount === 0) return null;
+  return (
+    <section class="block" aria-labelledby="wild-h">
+      <h2 id="wild-h">{t('botsWildcardHeading', 'Blocked by the rule for all crawlers')}</h2>
+      <p class="note" data-testid="wildcard-note">
+        {lists.wildcardCount === 1
+          ? t(
+              'botsWildcardOne',
+              'One AI bot is blocked by the rule for every crawler (User-agent: *), which closes the whole site; no rule names it.',
+            )
+          : t(
+              'botsWildcardMany',
+              '$1 AI bots are blocked by the rule for every crawler (User-agent: *), which closes the whole site; no rule names them.',
+              lists.wildcardCount,
+            )}
+      </p>
+      <details>
+        <summary>{t('botsShow', 'Show these bots')}</summary>
+        <Groups groups={lists.blockedByWildcard} testid="wildcard-bots" />
+      </details>
+    </section>
+  );
+}
+
 /** `from`: the sentence that says these are the parent site's rules, when they are. */
 export function BotSection({
   lists,
@@ -62,57 +113,38 @@ export function BotSection({
             : noneWords(robots)}
         </p>
       )}
-      {lists.blocked.length > 0 && (
-        <section class="block" aria-labelledby="blocked-h">
-          <h2 id="blocked-h">{t('botsBlocked', 'Blocked AI bots')}</h2>
-          <Groups groups={lists.blocked} testid="blocked-bots" />
-        </section>
-      )}
-      {lists.wildcardCount > 0 && (
-        <section class="block" aria-labelledby="wild-h">
-          <h2 id="wild-h">{t('botsWildcardHeading', 'Blocked by the rule for all crawlers')}</h2>
-          <p class="note" data-testid="wildcard-note">
-            {lists.wildcardCount === 1
-              ? t(
-                  'botsWildcardOne',
-                  'One AI bot is blocked by the rule for every crawler (User-agent: *), which closes the whole site; no rule names it.',
-                )
-              : t(
-                  'botsWildcardMany',
-                  '$1 AI bots are blocked by the rule for every crawler (User-agent: *), which closes the whole site; no rule names them.',
-                  lists.wildcardCount,
-                )}
-          </p>
-          <details>
-            <summary>{t('botsShow', 'Show these bots')}</summary>
-            <Groups groups={lists.blockedByWildcard} testid="wildcard-bots" />
-          </details>
-        </section>
-      )}
-      {lists.partial.length > 0 && (
-        <section class="block" aria-labelledby="partial-h">
-          <h2 id="partial-h">{t('botsPartial', 'Partly blocked AI bots')}</h2>
-          <Groups groups={lists.partial} testid="partial-bots" />
-        </section>
-      )}
-      {lists.allowed.length > 0 && (
-        <section class="block" aria-labelledby="allowed-h">
-          <h2 id="allowed-h">{t('botsAllowed', 'Explicitly allowed AI bots')}</h2>
-          <Groups groups={lists.allowed} testid="allowed-bots" />
-        </section>
-      )}
-      {tools && (
-        <section class="block" aria-labelledby="tools-h">
-          <h2 id="tools-h">{t('botsTools', 'Also blocks scraping and other tools')}</h2>
-          <p class="note small">
-            {t(
-              'botsToolsInfo',
-              'Scraping frameworks, SEO and monitoring tools and names with no known AI use: blocking them is not an AI rule.',
-            )}
-          </p>
-          <Groups groups={lists.alsoBlocked} testid="tool-bots" />
-        </section>
-      )}
+      <GroupSection
+        id="blocked-h"
+        heading={t('botsBlocked', 'Blocked AI bots')}
+        groups={lists.blocked}
+        testid="blocked-bots"
+      />
+      <WildcardSection lists={lists} />
+      <GroupSection
+        id="partial-h"
+        heading={t('botsPartial', 'Partly blocked AI bots')}
+        groups={lists.partial}
+        testid="partial-bots"
+      />
+      <GroupSection
+        id="allowed-h"
+        heading={t('botsAllowed', 'Explicitly allowed AI bots')}
+        groups={lists.allowed}
+        testid="allowed-bots"
+      />
+      <GroupSection
+        id="tools-h"
+        heading={t('botsTools', 'Also blocks scraping and other tools')}
+        groups={lists.alsoBlocked}
+        testid="tool-bots"
+      >
+        <p class="note small">
+          {t(
+            'botsToolsInfo',
+            'Scraping frameworks, SEO and monitoring tools and names with no known AI use: blocking them is not an AI rule.',
+          )}
+        </p>
+      </GroupSection>
       {!lists.sourceKnown && !none && (
         <p class="muted">
           {t(

@@ -86,6 +86,61 @@ function QueuedNotice({ domain, gaveUp }: { domain: string; gaveUp: boolean }) {
   );
 }
 
+/** "Check again" on this page: busy while asked, then the new answer (handed up) or why not. */
+function useRecheckHere(policy: DomainPolicyFound, onNew: (p: DomainPolicyFound) => void) {
+  const [recheck, setRecheck] = useState<RecheckView>({ busy: false, message: null });
+  const onRecheck = () => {
+    setRecheck({ busy: true, message: null });
+    void checkAgainHere(pageClient(), policy.domain as Domain, policy).then((r) => {
+      setRecheck({ busy: false, message: r.done ? null : r.message });
+      if (r.done) onNew(r.policy);
+    });
+  };
+  return { recheck, onRecheck };
+}
+
+type SiteModel = ReturnType<typeof popupModel>;
+
+/** The three uses, the parent site's note, the openness and when it was checked. */
+function UsesCard({
+  model,
+  preview,
+  recheck,
+  onRecheck,
+}: { model: SiteModel; preview: boolean } & ReturnType<typeof useRecheckHere>) {
+  return (
+    <section class="card" aria-labelledby="uses-h">
+      <h2 id="uses-h">{t('webUsesHeading', 'What AI may do with this site')}</h2>
+      <VerdictList uses={model.uses} />
+      {model.parent && (
+        <p class="note parent" data-testid="parent-site">
+          {model.parent}
+        </p>
+      )}
+      {/* The popup's Purposes tab repeats these uses beside the openness; a page shows both at once, so only the openness. */}
+      {preview && model.openness && (
+        <p class="muted small" data-testid="openness">
+          {model.openness}
+        </p>
+      )}
+      <CrawlTime model={model} recheck={recheck} onRecheck={onRecheck} />
+    </section>
+  );
+}
+
+function BotsCard({ model, extras }: { model: SiteModel; extras: Extras | null }) {
+  return (
+    <section class="card" aria-labelledby="bots-h">
+      <h2 id="bots-h">{t('tabBots', 'Bots')}</h2>
+      {extras ? (
+        <extras.views.BotSection lists={extras.bots} robots={model.robots} from={model.from} />
+      ) : (
+        <p class="muted">{t('loadingBots', 'Loading the bots\u2026')}</p>
+      )}
+    </section>
+  );
+}
+
 function Found({
   policy,
   extras,
@@ -95,7 +150,7 @@ function Found({
   extras: Extras | null;
   onNew: (p: DomainPolicyFound) => void;
 }) {
-  const [recheck, setRecheck] = useState<RecheckView>({ busy: false, message: null });
+  const here = useRecheckHere(policy, onNew);
   const model = useMemo(
     () =>
       popupModel({
@@ -110,13 +165,6 @@ function Found({
   // The parts told from the full record, by the views loaded with it (as the popup does).
   const more = useMemo(() => (extras?.full ? extras.views.fullModel(model, extras.full) : null), [model, extras]);
   const views = extras?.views;
-  const onRecheck = () => {
-    setRecheck({ busy: true, message: null });
-    void checkAgainHere(pageClient(), policy.domain as Domain, policy).then((r) => {
-      setRecheck({ busy: false, message: r.done ? null : r.message });
-      if (r.done) onNew(r.policy);
-    });
-  };
   const preview = extras?.status?.features.preview === true;
   return (
     <>
@@ -130,35 +178,13 @@ function Found({
         </p>
       )}
       <div class="site-grid">
-        <section class="card" aria-labelledby="uses-h">
-          <h2 id="uses-h">{t('webUsesHeading', 'What AI may do with this site')}</h2>
-          <VerdictList uses={model.uses} />
-          {model.parent && (
-            <p class="note parent" data-testid="parent-site">
-              {model.parent}
-            </p>
-          )}
-          {/* The popup's Purposes tab repeats these uses beside the openness; a page shows both at once, so only the openness. */}
-          {preview && model.openness && (
-            <p class="muted small" data-testid="openness">
-              {model.openness}
-            </p>
-          )}
-          <CrawlTime model={model} recheck={recheck} onRecheck={onRecheck} />
-        </section>
+        <UsesCard model={model} preview={preview} {...here} />
         <div class="card">
           <Standards standards={model.standards} robots={model.robots} signals={model.signals} from={model.from} />
           {more && views && <views.Issues issues={more.issues} />}
           <SiteFacts site={policy.site} termsNotRead={model.termsNotRead} />
         </div>
-        <section class="card" aria-labelledby="bots-h">
-          <h2 id="bots-h">{t('tabBots', 'Bots')}</h2>
-          {extras ? (
-            <extras.views.BotSection lists={extras.bots} robots={model.robots} from={model.from} />
-          ) : (
-            <p class="muted">{t('loadingBots', 'Loading the bots\u2026')}</p>
-          )}
-        </section>
+        <BotsCard model={model} extras={extras} />
         {preview && model.history && extras?.history && (
           <div class="card wide">
             <History model={model} />

@@ -234,91 +234,86 @@ function explainAutomatedAccess(d: Decision): Explanation {
   };
 }
 
+const UNKNOWN_TERMS = 'What they say about AI is not known.';
+
+type TermsTold = Pick<Explanation, 'subject' | 'value'>;
+
+/** A crawl fact behind unread terms: the fetch described, or nothing to show. */
+const crawlFact = (evidence: string | null) => ({
+  source: 'crawl' as const,
+  line: null,
+  evidence: evidence === null ? null : clip(evidence),
+});
+
+/** Terms linked from the homepage, or found at a usual place, that could not be read. */
+function termsNotRead(d: Decision, told: TermsTold, tos: NonNullable<Decision['evidence']['tos']>): Explanation {
+  const terms = pageFetch(tos);
+  switch (terms.kind) {
+    case 'disallowed':
+      return {
+        ...told,
+        ...ruleSource(d, terms.rule, tos),
+        reason: `The terms of service were not fetched, at the site\u2019s request: its robots.txt asks ${whom(terms.rule)} not to fetch them. ${UNKNOWN_TERMS}`,
+      };
+    case 'held':
+      return {
+        ...told,
+        ...crawlFact(describeFetch(tos)),
+        reason: `The terms of service were not requested: the robots.txt of their host could not be read. ${UNKNOWN_TERMS}`,
+      };
+    case 'no_answer':
+      return {
+        ...told,
+        ...crawlFact(describeFetch(tos)),
+        reason: `The terms of service page could not be fetched. ${UNKNOWN_TERMS}`,
+      };
+    default:
+      return {
+        ...told,
+        source: 'tos',
+        line: null,
+        evidence: clip(describeFetch(tos)),
+        reason: `The linked terms of service page could not be read. ${UNKNOWN_TERMS}`,
+      };
+  }
+}
+
+/** No terms page was fetched: why they were not looked for, or that none was found. */
+function termsNotFound(d: Decision, told: TermsTold): Explanation {
+  const { facts, evidence } = d;
+  const home = facts.homepageFetch;
+  const homepage = 'the homepage, where the link to them would be,';
+  if (home.kind === 'disallowed') {
+    const reason = `The terms of service were not looked for: ${homepage} was not fetched at the site\u2019s request. ${UNKNOWN_TERMS}`;
+    return { ...told, ...ruleSource(d, home.rule, evidence.homepage), reason };
+  }
+  if (home.kind === 'held') {
+    const reason = `The terms of service were not looked for: ${robotsFailure(facts)}, so ${homepage} was not requested. ${UNKNOWN_TERMS}`;
+    return { ...told, ...crawlFact(null), reason };
+  }
+  if (home.kind === 'no_answer') {
+    return {
+      ...told,
+      ...crawlFact(null),
+      reason: `The terms of service were not looked for: ${homepage} could not be fetched. ${UNKNOWN_TERMS}`,
+    };
+  }
+  if (facts.scan === null) {
+    const reason = `No terms of service were found: the homepage is not a page whose links could be read. ${UNKNOWN_TERMS}`;
+    return { ...told, ...crawlFact(`homepage: ${describeFetch(evidence.homepage)}`), reason };
+  }
+  const reason =
+    'No link to terms of service was found on the homepage, nor terms at /terms, /terms-of-service, /legal or /tos.';
+  return { ...told, source: 'tos', line: null, evidence: null, reason };
+}
+
 /** `tos_ai_stance`: read, or why not (never "no terms" for terms that were not looked for). */
 export function explainTerms(d: Decision): Explanation {
   const { facts, evidence } = d;
-  const base = { subject: 'tos_ai_stance', value: facts.tos.ai.stance };
-  const unknown = 'What they say about AI is not known.';
-  if (facts.hasTos)
-    return {
-      ...base,
-      source: 'tos',
-      line: null,
-      evidence: clip(facts.tos.ai.excerpt),
-      reason: `The terms of service were read for clauses on AI use, apart from clauses on robots and scrapers.${inSection(facts.tos.ai.section)}`,
-    };
-  if (evidence.tos !== null) {
-    const terms = pageFetch(evidence.tos);
-    if (terms.kind === 'disallowed') {
-      return {
-        ...base,
-        ...ruleSource(d, terms.rule, evidence.tos),
-        reason: `The terms of service were not fetched, at the site\u2019s request: its robots.txt asks ${whom(terms.rule)} not to fetch them. ${unknown}`,
-      };
-    }
-    if (terms.kind === 'held')
-      return {
-        ...base,
-        source: 'crawl',
-        line: null,
-        evidence: clip(describeFetch(evidence.tos)),
-        reason: `The terms of service were not requested: the robots.txt of their host could not be read. ${unknown}`,
-      };
-    if (terms.kind === 'no_answer')
-      return {
-        ...base,
-        source: 'crawl',
-        line: null,
-        evidence: clip(describeFetch(evidence.tos)),
-        reason: `The terms of service page could not be fetched. ${unknown}`,
-      };
-    return {
-      ...base,
-      source: 'tos',
-      line: null,
-      evidence: clip(describeFetch(evidence.tos)),
-      reason: `The linked terms of service page could not be read. ${unknown}`,
-    };
+  const told: TermsTold = { subject: 'tos_ai_stance', value: facts.tos.ai.stance };
+  if (facts.hasTos) {
+    const reason = `The terms of service were read for clauses on AI use, apart from clauses on robots and scrapers.${inSection(facts.tos.ai.section)}`;
+    return { ...told, source: 'tos', line: null, evidence: clip(facts.tos.ai.excerpt), reason };
   }
-  const home = facts.homepageFetch;
-  if (home.kind === 'disallowed') {
-    return {
-      ...base,
-      ...ruleSource(d, home.rule, evidence.homepage),
-      reason: `The terms of service were not looked for: the homepage, where the link to them would be, was not fetched at the site\u2019s request. ${unknown}`,
-    };
-  }
-  if (home.kind === 'held')
-    return {
-      ...base,
-      source: 'crawl',
-      line: null,
-      evidence: null,
-      reason: `The terms of service were not looked for: ${robotsFailure(facts)}, so the homepage, where the link to them would be, was not requested. ${unknown}`,
-    };
-  if (home.kind === 'no_answer')
-    return {
-      ...base,
-      source: 'crawl',
-      line: null,
-      evidence: null,
-      reason: `The terms of service were not looked for: the homepage, where the link to them would be, could not be fetched. ${unknown}`,
-    };
-  if (facts.scan === null) {
-    return {
-      ...base,
-      source: 'crawl',
-      line: null,
-      evidence: clip(`homepage: ${describeFetch(evidence.homepage)}`),
-      reason: `No terms of service were found: the homepage is not a page whose links could be read. ${unknown}`,
-    };
-  }
-  return {
-    ...base,
-    source: 'tos',
-    line: null,
-    evidence: null,
-    reason:
-      'No link to terms of service was found on the homepage, nor terms at /terms, /terms-of-service, /legal or /tos.',
-  };
+  return evidence.tos !== null ? termsNotRead(d, told, evidence.tos) : termsNotFound(d, told);
 }

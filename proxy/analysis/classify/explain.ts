@@ -92,104 +92,95 @@ export function pieceWords(p: SignalPiece): string {
   }
 }
 
-export function explainUseCase(d: Decision, v: UseCaseVerdict): Explanation {
-  const words = USE_WORDS[v.u];
-  const piece = v.signal?.pieces[0];
-  const base = { subject: v.u, value: v.verdict };
-  const robotsLine = (r: BotReading) => {
-    const line = botLine(d.facts.robots, r);
-    return { source: 'robots_txt' as const, line, evidence: d.lines.text(line) };
-  };
-  if (v.signal?.value === false && piece) {
-    const alsoRobots =
-      v.robots.value === 'blocked'
-        ? `; robots.txt blocks ${v.robots.blockedKeys.every((k) => k.status.source === 'wildcard') ? 'every crawler' : 'its main bots'} too`
-        : '';
-    return {
-      ...base,
-      source: piece.origin,
-      line: piece.line,
-      evidence: clip(piece.text),
-      reason: `${capital(words)} is refused by ${pieceWords(piece)}${alsoRobots}.`,
-    };
+type Told = Pick<Explanation, 'subject' | 'value'>;
+const toldOf = (v: UseCaseVerdict): Told => ({ subject: v.u, value: v.verdict });
+
+/** The robots.txt line behind a bot's status, as an explanation's source, line and evidence. */
+function robotsLine(d: Decision, r: BotReading) {
+  const line = botLine(d.facts.robots, r);
+  return { source: 'robots_txt' as const, line, evidence: d.lines.text(line) };
+}
+
+/** A usage signal's piece as an explanation's source, line and evidence. */
+const pieceLine = (piece: SignalPiece) => ({ source: piece.origin, line: piece.line, evidence: clip(piece.text) });
+
+/** Refused by a usage signal (Content-Signal, TDMRep, noai …), robots.txt named when it blocks too. */
+function refusedBySignal(v: UseCaseVerdict, piece: SignalPiece): Explanation {
+  const blockedToo = v.robots.value === 'blocked';
+  const who = v.robots.blockedKeys.every((k) => k.status.source === 'wildcard') ? 'every crawler' : 'its main bots';
+  const alsoRobots = blockedToo ? `; robots.txt blocks ${who} too` : '';
+  const reason = `${capital(USE_WORDS[v.u])} is refused by ${pieceWords(piece)}${alsoRobots}.`;
+  return { ...toldOf(v), ...pieceLine(piece), reason };
+}
+
+/** Not known: robots.txt could not be read, and nothing else speaks of the use. */
+function notKnown(d: Decision, v: UseCaseVerdict): Explanation {
+  const problem = robotsProblem(d.facts.robotsOutcome, d.evidence.robots, d.facts.robotsChallenge !== null);
+  const why = problem ? ` because ${problemWords(problem, d.evidence.robots)}` : '';
+  const reason = `Not known: robots.txt could not be read${why}, and no other signal speaks of ${USE_WORDS[v.u]}.`;
+  return { ...toldOf(v), source: 'crawl', line: null, evidence: describeFetch(d.evidence.robots), reason };
+}
+
+/** Blocked by robots.txt: for every crawler, or for the use's main bots by name. */
+function blockedByRobots(d: Decision, v: UseCaseVerdict): Explanation {
+  const words = capital(USE_WORDS[v.u]);
+  const keys = v.robots.blockedKeys;
+  const first = keys[0]!;
+  if (keys.every((k) => k.status.source === 'wildcard')) {
+    const reason = `${words} is blocked: robots.txt blocks every crawler from the whole site (User-agent: *)${exceptions(first)}, its main bots included.`;
+    return { ...toldOf(v), ...robotsLine(d, first), reason };
   }
-  if (v.verdict === 'unknown') {
-    const problem = robotsProblem(d.facts.robotsOutcome, d.evidence.robots, d.facts.robotsChallenge !== null);
-    const why = problem ? ` because ${problemWords(problem, d.evidence.robots)}` : '';
+  // One "except …" for all when the bots share their exceptions (one group), else one each.
+  const shared = new Set(keys.map(exceptions)).size === 1;
+  const names = list(
+    keys.map((k) => k.name + (shared ? '' : exceptions(k))),
+    6,
+  );
+  const reason = `${words} is blocked: robots.txt blocks its main bots (${names})${shared ? exceptions(first) : ''}.`;
+  return { ...toldOf(v), ...robotsLine(d, first), reason };
+}
+
+function partlyBlocked(d: Decision, v: UseCaseVerdict): Explanation {
+  const names = list(
+    v.robots.restricting.map((k) => k.name),
+    6,
+  );
+  const reason = `${capital(USE_WORDS[v.u])} is partly blocked: robots.txt restricts ${names}, but not every main bot.`;
+  return { ...toldOf(v), ...robotsLine(d, v.robots.restricting[0]!), reason };
+}
+
+function allowedBySignal(v: UseCaseVerdict, piece: SignalPiece): Explanation {
+  const words = capital(USE_WORDS[v.u]);
+  // verdicts.ts listingsOnly: search=yes beside ai-input=no allows listings, not AI summaries.
+  const reason = v.explicit
+    ? `${words} is explicitly allowed by ${pieceWords(piece)}, and no rule restricts it.`
+    : `${words} is not restricted: ${pieceWords(piece)} allows search listings (search=yes) but refuses AI answers (ai-input=no), so AI-written summaries of the pages are not allowed.`;
+  return { ...toldOf(v), ...pieceLine(piece), reason };
+}
+
+/** Let in by name in robots.txt, or nothing restricts the use. */
+function allowedOrSilent(d: Decision, v: UseCaseVerdict): Explanation {
+  const key = v.robots.explicitKeys[0];
+  if (!key)
     return {
-      ...base,
-      source: 'crawl',
+      ...toldOf(v),
+      source: 'rule',
       line: null,
-      evidence: describeFetch(d.evidence.robots),
-      reason: `Not known: robots.txt could not be read${why}, and no other signal speaks of ${words}.`,
+      evidence: null,
+      reason: `Nothing the site publishes restricts ${USE_WORDS[v.u]}.`,
     };
-  }
-  const R = v.robots;
-  if (R.value === 'blocked') {
-    const first = R.blockedKeys[0]!;
-    if (R.blockedKeys.every((k) => k.status.source === 'wildcard')) {
-      return {
-        ...base,
-        ...robotsLine(first),
-        reason: `${capital(words)} is blocked: robots.txt blocks every crawler from the whole site (User-agent: *)${exceptions(first)}, its main bots included.`,
-      };
-    }
-    // One "except …" for all when the bots share their exceptions (one group), else one each.
-    const shared = new Set(R.blockedKeys.map(exceptions)).size === 1;
-    const names = list(
-      R.blockedKeys.map((k) => k.name + (shared ? '' : exceptions(k))),
-      6,
-    );
-    return {
-      ...base,
-      ...robotsLine(first),
-      reason: `${capital(words)} is blocked: robots.txt blocks its main bots (${names})${shared ? exceptions(first) : ''}.`,
-    };
-  }
-  if (R.value === 'partial') {
-    const names = list(
-      R.restricting.map((k) => k.name),
-      6,
-    );
-    return {
-      ...base,
-      ...robotsLine(R.restricting[0]!),
-      reason: `${capital(words)} is partly blocked: robots.txt restricts ${names}, but not every main bot.`,
-    };
-  }
-  if (v.signal?.value === true && piece && !v.explicit) {
-    // verdicts.ts listingsOnly: search=yes beside ai-input=no allows listings, not AI summaries.
-    return {
-      ...base,
-      source: piece.origin,
-      line: piece.line,
-      evidence: clip(piece.text),
-      reason: `${capital(words)} is not restricted: ${pieceWords(piece)} allows search listings (search=yes) but refuses AI answers (ai-input=no), so AI-written summaries of the pages are not allowed.`,
-    };
-  }
-  if (v.signal?.value === true && piece) {
-    return {
-      ...base,
-      source: piece.origin,
-      line: piece.line,
-      evidence: clip(piece.text),
-      reason: `${capital(words)} is explicitly allowed by ${pieceWords(piece)}, and no rule restricts it.`,
-    };
-  }
-  const key = R.explicitKeys[0];
-  if (key) {
-    const names = list(R.explicitKeys.map((k) => k.name));
-    return {
-      ...base,
-      ...robotsLine(key),
-      reason: `${capital(words)} is explicitly allowed: robots.txt lets ${names} in by name, and no rule restricts it.`,
-    };
-  }
-  return {
-    ...base,
-    source: 'rule',
-    line: null,
-    evidence: null,
-    reason: `Nothing the site publishes restricts ${words}.`,
-  };
+  const names = list(v.robots.explicitKeys.map((k) => k.name));
+  const reason = `${capital(USE_WORDS[v.u])} is explicitly allowed: robots.txt lets ${names} in by name, and no rule restricts it.`;
+  return { ...toldOf(v), ...robotsLine(d, key), reason };
+}
+
+/** Why a use case has its verdict, in the order the verdict is decided (verdicts.ts). */
+export function explainUseCase(d: Decision, v: UseCaseVerdict): Explanation {
+  const piece = v.signal?.pieces[0];
+  if (v.signal?.value === false && piece) return refusedBySignal(v, piece);
+  if (v.verdict === 'unknown') return notKnown(d, v);
+  if (v.robots.value === 'blocked') return blockedByRobots(d, v);
+  if (v.robots.value === 'partial') return partlyBlocked(d, v);
+  if (v.signal?.value === true && piece) return allowedBySignal(v, piece);
+  return allowedOrSilent(d, v);
 }

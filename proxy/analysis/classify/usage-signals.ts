@@ -61,62 +61,57 @@ export function directiveText(d: RobotsDirectives | undefined, fallback: string 
   return d.source === 'x_robots_tag' ? `X-Robots-Tag: ${d.text}` : d.text;
 }
 
-export function readUsageSignals(input: UsageSignalInputs): UsageSignals {
-  const site: PerUseCase<UsageSignal | null> = { training: null, search: null, inference: null };
+/** Content signals that apply to all (section 4), via the signals module's own resolution. */
+function siteContentSignals(
+  input: UsageSignalInputs,
+  site: PerUseCase<UsageSignal | null>,
+): PerUseCase<boolean | null> {
   const contentSignals: PerUseCase<boolean | null> = { training: null, search: null, inference: null };
-
-  // Content signals that apply to all (section 4), via the signals module's own resolution.
   const global = resolvePrefs(input.contentSignals, '*');
   for (const u of USE_CASES) {
     const d = global[u];
     if (d === null) continue;
     contentSignals[u] = d.value;
-    for (const e of d.entries)
-      site[u] = add(site[u], {
+    for (const e of d.entries) {
+      const piece: SignalPiece = {
         standard: 'content_signals',
         origin: 'content_signals',
         value: d.value,
         line: e.line,
         text: e.text,
-      });
+      };
+      site[u] = add(site[u], piece);
+    }
   }
+  return contentSignals;
+}
 
+/** The training pieces for the whole site: TDMRep for `/`, the page's `noai`, ai.txt closing `/`. */
+function siteTrainingPieces(input: UsageSignalInputs): SignalPiece[] {
+  const pieces: SignalPiece[] = [];
   // TDMRep for `/`: 1 reserves the rights (training no), 0 waives them (training yes).
   const t = input.tdmrep;
   if (t.reservation !== null) {
-    site.training = add(site.training, {
-      standard: 'tdmrep',
-      origin: 'tdmrep',
-      value: t.reservation === 0,
-      line: null,
-      text: t.text ?? `tdm-reservation: ${t.reservation}`,
-    });
+    const text = t.text ?? `tdm-reservation: ${t.reservation}`;
+    pieces.push({ standard: 'tdmrep', origin: 'tdmrep', value: t.reservation === 0, line: null, text });
   }
-
   // Page `noai` for every agent (meta robots or X-Robots-Tag) is a training no.
   if (input.meta.noai) {
     const d = input.meta.directives.find((x) => x.agent === '*' && x.directives.includes('noai'));
-    site.training = add(site.training, {
-      standard: 'meta',
-      origin: d?.source ?? 'meta',
-      value: false,
-      line: null,
-      text: directiveText(d, input.meta.decidingText),
-    });
+    const text = directiveText(d, input.meta.decidingText);
+    pieces.push({ standard: 'meta', origin: d?.source ?? 'meta', value: false, line: null, text });
   }
-
   // ai.txt disallowing `/` for `*` is a training no.
   const a = input.aiTxt;
   if (a.found && a.disallowsRoot) {
-    site.training = add(site.training, {
-      standard: 'ai_txt',
-      origin: 'ai_txt',
-      value: false,
-      line: a.decidingRule?.line ?? null,
-      text: a.decidingRule ? `Disallow: ${a.decidingRule.pattern}` : 'Disallow: /',
-    });
+    const text = a.decidingRule ? `Disallow: ${a.decidingRule.pattern}` : 'Disallow: /';
+    pieces.push({ standard: 'ai_txt', origin: 'ai_txt', value: false, line: a.decidingRule?.line ?? null, text });
   }
+  return pieces;
+}
 
+/** Signals scoped to named agents: Content-Signal lines in their robots.txt groups, `noai` meta per agent. */
+function scopedSignals(input: UsageSignalInputs): Map<string, Partial<PerUseCase<UsageSignal>>> {
   const scoped = new Map<string, Partial<PerUseCase<UsageSignal>>>();
   const scope = (token: string, u: UseCase, piece: SignalPiece): void => {
     const m = scoped.get(token) ?? {};
@@ -128,14 +123,14 @@ export function readUsageSignals(input: UsageSignalInputs): UsageSignals {
     for (const u of USE_CASES) {
       const v = e.prefs[u];
       if (v === undefined) continue;
-      for (const token of e.agents)
-        scope(token, u, {
-          standard: 'content_signals',
-          origin: 'content_signals',
-          value: v,
-          line: e.line,
-          text: e.text,
-        });
+      const piece: SignalPiece = {
+        standard: 'content_signals',
+        origin: 'content_signals',
+        value: v,
+        line: e.line,
+        text: e.text,
+      };
+      for (const token of e.agents) scope(token, u, piece);
     }
   }
   for (const token of input.meta.noaiAgents) {
@@ -148,5 +143,12 @@ export function readUsageSignals(input: UsageSignalInputs): UsageSignals {
       text: directiveText(d, null),
     });
   }
-  return { site, contentSignals, scoped };
+  return scoped;
+}
+
+export function readUsageSignals(input: UsageSignalInputs): UsageSignals {
+  const site: PerUseCase<UsageSignal | null> = { training: null, search: null, inference: null };
+  const contentSignals = siteContentSignals(input, site);
+  for (const piece of siteTrainingPieces(input)) site.training = add(site.training, piece);
+  return { site, contentSignals, scoped: scopedSignals(input) };
 }
