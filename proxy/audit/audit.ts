@@ -94,6 +94,12 @@ export function runAudit(p: PreparedAudit, opts: AuditOptions, deps: AuditDeps):
     window: deps.window,
     log: deps.log,
     onProgress: (progress) => deps.view.update(progress),
+    onStorage: (cause) =>
+      deps.view.note(
+        cause === null
+          ? 'The database answers again; the audit goes on.'
+          : `The database does not answer (${cause}); the audit waits for it and goes on by itself.`,
+      ),
     pollMs: deps.pollMs,
   });
   const done = (async (): Promise<AuditResult> => {

@@ -13,6 +13,7 @@
 import type { Domain } from '../../shared/domain.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
+import { OUTAGE_RETRY_S } from '../service/store/availability.js';
 import type { LookupService } from '../service/api.js';
 import type { JobState, RegistryStore } from '../service/store/registry-store.js';
 import { readOutcome } from './outcome.js';
@@ -41,6 +42,8 @@ export interface RunnerOptions {
   window: number;
   log: Logger;
   onProgress(p: AuditProgress): void;
+  /** The database stopped answering (its cause), or answers again (null). */
+  onStorage?(cause: string | null): void;
   pollMs?: number;
 }
 
@@ -60,6 +63,8 @@ export class AuditRunner {
   private next = 0;
   /** Handed over and not stored yet, since when. */
   private readonly outstanding = new Map<string, { since: number }>();
+  /** Why the database does not answer, while it does not. */
+  private waitingFor: string | null = null;
   /** How often each domain was handed over in this session (a dropped job is handed over again, up to MAX_HANDOVERS). */
   private readonly handedOver = new Map<string, number>();
   /** Failed checks with a job: the retry time when known. */
@@ -103,29 +108,52 @@ export class AuditRunner {
       await this.reconcile();
       let nextPoll = this.o.clock.now() + this.pollMs();
       for (;;) {
-        await this.readDirty();
-        if (this.stopping) {
-          if (!this.o.crawlsHere || this.outstanding.size === 0 || this.now_) return this.finish('stopped');
-        } else {
-          await this.feed();
-          if (
-            this.next >= this.toFeed.length &&
-            this.outstanding.size === 0 &&
-            (this.retrying.size === 0 || !this.o.waitRetries)
-          ) {
-            return this.finish('complete');
-          }
+        try {
+          const ended = await this.step(nextPoll);
+          if (ended) return ended;
+          this.storageDown(null);
+        } catch (err) {
+          // A database that stops answering for a while (PostgreSQL restarting, a query timed
+          // out under load) pauses the run: it waits and goes on, as the service's workers do.
+          const cause = store.availability?.report(err) ?? null;
+          if (cause === null) throw err;
+          this.storageDown(cause);
+          await this.sleep(OUTAGE_RETRY_S * 1000);
+          continue;
         }
-        if (this.o.clock.now() >= nextPoll) {
-          await this.poll();
-          nextPoll = this.o.clock.now() + this.pollMs();
-        }
+        if (this.o.clock.now() >= nextPoll) nextPoll = this.o.clock.now() + this.pollMs();
         this.report();
         await this.sleep(Math.max(0, Math.min(nextPoll - this.o.clock.now(), this.feedWaitMs())));
       }
     } finally {
       unsubscribe();
     }
+  }
+
+  /** One pass: stored checks read, more handed over, the queue polled when due; how the run ended, if it did. */
+  private async step(nextPoll: number): Promise<'complete' | 'stopped' | null> {
+    await this.readDirty();
+    if (this.stopping) {
+      if (!this.o.crawlsHere || this.outstanding.size === 0 || this.now_) return this.finish('stopped');
+    } else {
+      await this.feed();
+      if (
+        this.next >= this.toFeed.length &&
+        this.outstanding.size === 0 &&
+        (this.retrying.size === 0 || !this.o.waitRetries)
+      ) {
+        return this.finish('complete');
+      }
+    }
+    if (this.o.clock.now() >= nextPoll) await this.poll();
+    return null;
+  }
+
+  /** Tells once when the database stops answering, and once when it is back. */
+  private storageDown(cause: string | null): void {
+    if ((cause === null) === (this.waitingFor === null)) return;
+    this.waitingFor = cause;
+    this.o.onStorage?.(cause);
   }
 
   private pollMs(): number {
