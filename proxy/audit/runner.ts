@@ -109,9 +109,10 @@ export class AuditRunner {
       let nextPoll = this.o.clock.now() + this.pollMs();
       for (;;) {
         try {
-          const ended = await this.step(nextPoll);
-          if (ended) return ended;
+          const step = await this.step(nextPoll);
+          if (step === 'complete' || step === 'stopped') return step;
           this.storageDown(null);
+          if (step === 'polled') nextPoll = this.o.clock.now() + this.pollMs();
         } catch (err) {
           // A database that stops answering for a while (PostgreSQL restarting, a query timed
           // out under load) pauses the run: it waits and goes on, as the service's workers do.
@@ -121,7 +122,6 @@ export class AuditRunner {
           await this.sleep(OUTAGE_RETRY_S * 1000);
           continue;
         }
-        if (this.o.clock.now() >= nextPoll) nextPoll = this.o.clock.now() + this.pollMs();
         this.report();
         await this.sleep(Math.max(0, Math.min(nextPoll - this.o.clock.now(), this.feedWaitMs())));
       }
@@ -130,8 +130,8 @@ export class AuditRunner {
     }
   }
 
-  /** One pass: stored checks read, more handed over, the queue polled when due; how the run ended, if it did. */
-  private async step(nextPoll: number): Promise<'complete' | 'stopped' | null> {
+  /** One pass: stored checks read, more handed over, the queue polled when due; how the run ended, or whether it polled. */
+  private async step(nextPoll: number): Promise<'complete' | 'stopped' | 'polled' | null> {
     await this.readDirty();
     if (this.stopping) {
       if (!this.o.crawlsHere || this.outstanding.size === 0 || this.now_) return this.finish('stopped');
@@ -145,8 +145,9 @@ export class AuditRunner {
         return this.finish('complete');
       }
     }
-    if (this.o.clock.now() >= nextPoll) await this.poll();
-    return null;
+    if (this.o.clock.now() < nextPoll) return null;
+    await this.poll();
+    return 'polled';
   }
 
   /** Tells once when the database stops answering, and once when it is back. */
