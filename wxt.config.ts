@@ -26,7 +26,7 @@ export default defineConfig({
   outDir: '.output',
   // Copied as is into the build: _locales/<language>/messages.json.
   publicDir: 'extension/public',
-  modules: ['@wxt-dev/webextension-polyfill', '@wxt-dev/auto-icons'],
+  modules: ['@wxt-dev/auto-icons'],
   // One drawn source icon, rendered to every size the stores ask for: Chrome Web Store 128
   // (and 48, 32, 16 for the browser), addons.mozilla.org 48 and 96 (grey in development builds).
   autoIcons: { baseIconPath: 'assets/icon.svg', sizes: [128, 96, 48, 32, 16] },
