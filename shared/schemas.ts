@@ -20,8 +20,10 @@ import {
   ROBOTS_OUTCOMES,
   ROBOTS_PROBLEMS,
   STANCES,
+  SIGNAL_KEYS,
   STANDARD_KEYS,
   TOS_STANCES,
+  USE_CASES,
   VERDICTS,
   VERDICT_SOURCES,
 } from './values.js';
@@ -624,3 +626,57 @@ export const RecheckResultSchema = z.object({
   retry_after: z.number().int().positive(),
 });
 export type RecheckResult = z.infer<typeof RecheckResultSchema>;
+
+// ---------------------------------------------------------------- statistics (the announced /v1/stats)
+
+const count = z.number().int().nonnegative();
+const share = z.number().min(0).max(1);
+
+export const StatsResponseSchema = z.object({
+  total_domains: count,
+  /** Announced stance → domains, with the split by the details that stance can have (seed mapping). */
+  by_stance: z.record(
+    z.enum(ANNOUNCED_STANCES),
+    z.object({ domains: count, details: z.partialRecord(z.enum(DETAILS), count) }),
+  ),
+  /** Standard → domains publishing it and their share of all domains. */
+  standards: z.record(z.enum(SIGNAL_KEYS), z.object({ domains: count, share })),
+  /** The 20 most blocked catalogue AI bots, most blocked first (ties by name). */
+  top_blocked_bots: z.array(z.object({ bot: z.string(), domains: count, share })),
+  /** Ten buckets: 0-9, 10-19, ..., 90-100. */
+  score_distribution: z.array(z.object({ from: z.number().int(), to: z.number().int(), domains: count })),
+  conflicts: z.record(z.enum(CONFLICTS), count),
+  /** By the last crawl's age: fresh under 7 days, aging 7 to 30 days, stale over 30 days. */
+  freshness: z.object({ fresh: count, aging: count, stale: count }),
+  /** The key bots of each use case (docs/policy.md section 3), each with the domains blocking it, in the table's order. */
+  key_bots: z.array(z.object({ bot: z.string(), use: z.enum(USE_CASES), domains: count, share })),
+  /**
+   * Terms of service against robots.txt: for each terms stance, the domains whose robots.txt
+   * blocks at least one AI bot, blocks none, or could not be read.
+   */
+  terms_vs_robots: z.record(
+    z.enum(TOS_STANCES),
+    z.object({ robots_blocks: count, robots_open: count, robots_unread: count }),
+  ),
+  /**
+   * Stance changes (a history entry whose stance differs from the domain's entry before it) in the last
+   * STANCE_CHANGE_DAYS UTC days, today included: per day, oldest first, and per change.
+   */
+  stance_changes: z.object({
+    since: TimestampSchema,
+    by_day: z.array(z.object({ day: z.string(), changes: count })),
+    transitions: z.array(z.object({ from: z.enum(ANNOUNCED_STANCES), to: z.enum(ANNOUNCED_STANCES), changes: count })),
+  }),
+  generated_at: TimestampSchema,
+});
+export type StatsResponse = z.infer<typeof StatsResponseSchema>;
+/**
+ * The statistics as another service may answer them: the fields beyond the registry's counts
+ * (key bots, terms against robots.txt, stance changes) came later and may be missing.
+ */
+export const UpstreamStatsSchema = StatsResponseSchema.partial({
+  key_bots: true,
+  terms_vs_robots: true,
+  stance_changes: true,
+});
+export type UpstreamStats = z.infer<typeof UpstreamStatsSchema>;

@@ -39,6 +39,11 @@ export const rec =
   (g: Guard): Guard =>
   (x) =>
     isObj(x) && Object.values(x).every(g);
+/** z.record(z.enum(keys), value): no other key, each value checked, and every key present unless `partial`. */
+export const keyed =
+  (keys: readonly string[], g: Guard, partial = false): Guard =>
+  (x) =>
+    isObj(x) && Object.entries(x).every(([k, v]) => keys.includes(k) && g(v)) && (partial || keys.every((k) => k in x));
 /** Marks an optional key: absent or undefined passes. */
 export const opt =
   (g: Guard): Guard =>

@@ -4,9 +4,9 @@
  * checks of what the gateway sends (extension/lib/guards.ts uses them), without zod in its
  * bundle: each guard accepts what the schema's safeParse accepts.
  */
-import type { AnnouncedRecord, DomainPolicy, DomainPolicyUnknown, FullRecord, HistoryResponse, RecheckResult } from '../../shared/schemas.js';
-import { ANNOUNCED_STANCES, BOT_STATUSES, COMPLETENESS, CONFLICTS, DECIDING_SOURCES, DETAILS, FETCH_STATES, NOTES, ROBOTS_OUTCOMES, ROBOTS_PROBLEMS, STANCES, STANDARD_KEYS, TOS_STANCES, VERDICTS, VERDICT_SOURCES } from '../../shared/values.js';
-import { any, arr, bool, is, isNull, nul, num, obj, one, opt, rec, str, text, tuple, type Guard } from './guard-kit.js';
+import type { AnnouncedRecord, DomainPolicy, DomainPolicyUnknown, FullRecord, HistoryResponse, RecheckResult, UpstreamStats } from '../../shared/schemas.js';
+import { ANNOUNCED_STANCES, BOT_STATUSES, COMPLETENESS, CONFLICTS, DECIDING_SOURCES, DETAILS, FETCH_STATES, NOTES, ROBOTS_OUTCOMES, ROBOTS_PROBLEMS, SIGNAL_KEYS, STANCES, STANDARD_KEYS, TOS_STANCES, USE_CASES, VERDICTS, VERDICT_SOURCES } from '../../shared/values.js';
+import { any, arr, bool, is, isNull, keyed, nul, num, obj, one, opt, rec, str, text, tuple, type Guard } from './guard-kit.js';
 
 const Stance: Guard = one(STANCES);
 const Detail: Guard = one(DETAILS);
@@ -215,6 +215,43 @@ const HistoryEntry: Guard = obj({
 });
 const HistoryResponse: Guard = obj({ domain: str, crawls: num({ int: true, min: 0 }), entries: arr(HistoryEntry) });
 const RecheckResult: Guard = obj({ domain: str, accepted: bool, retry_after: num({ int: true, above: 0 }) });
+const UpstreamStats: Guard = obj({
+  total_domains: num({ int: true, min: 0 }),
+  by_stance: keyed(ANNOUNCED_STANCES, obj({
+    domains: num({ int: true, min: 0 }),
+    details: keyed(DETAILS, num({ int: true, min: 0 }), true),
+  })),
+  standards: keyed(SIGNAL_KEYS, obj({ domains: num({ int: true, min: 0 }), share: num({ min: 0, max: 1 }) })),
+  top_blocked_bots: arr(obj({ bot: str, domains: num({ int: true, min: 0 }), share: num({ min: 0, max: 1 }) })),
+  score_distribution: arr(obj({ from: num({ int: true }), to: num({ int: true }), domains: num({ int: true, min: 0 }) })),
+  conflicts: keyed(CONFLICTS, num({ int: true, min: 0 })),
+  freshness: obj({
+    fresh: num({ int: true, min: 0 }),
+    aging: num({ int: true, min: 0 }),
+    stale: num({ int: true, min: 0 }),
+  }),
+  key_bots: opt(arr(obj({
+    bot: str,
+    use: one(USE_CASES),
+    domains: num({ int: true, min: 0 }),
+    share: num({ min: 0, max: 1 }),
+  }))),
+  terms_vs_robots: opt(keyed(TOS_STANCES, obj({
+    robots_blocks: num({ int: true, min: 0 }),
+    robots_open: num({ int: true, min: 0 }),
+    robots_unread: num({ int: true, min: 0 }),
+  }))),
+  stance_changes: opt(obj({
+    since: Timestamp,
+    by_day: arr(obj({ day: str, changes: num({ int: true, min: 0 }) })),
+    transitions: arr(obj({
+      from: one(ANNOUNCED_STANCES),
+      to: one(ANNOUNCED_STANCES),
+      changes: num({ int: true, min: 0 }),
+    })),
+  })),
+  generated_at: Timestamp,
+});
 
 export const isDomainPolicy = (x: unknown): x is DomainPolicy => DomainPolicy(x);
 export const isUnknown = (x: unknown): x is DomainPolicyUnknown => DomainPolicyUnknown(x);
@@ -222,3 +259,4 @@ export const isFullRecord = (x: unknown): x is FullRecord => FullRecord(x);
 export const isAnnouncedRecord = (x: unknown): x is AnnouncedRecord => AnnouncedRecord(x);
 export const isHistory = (x: unknown): x is HistoryResponse => HistoryResponse(x);
 export const isRecheckResult = (x: unknown): x is RecheckResult => RecheckResult(x);
+export const isStats = (x: unknown): x is UpstreamStats => UpstreamStats(x);

@@ -9,10 +9,10 @@
 import type { AnalysisControl, PolicyReads, ReadOptions, SearchParams } from '../../shared/api.js';
 import type { Domain } from '../../shared/domain.js';
 import type { PreviewSearchParams } from '../../shared/params.js';
-import type { DomainPolicyFound, DomainPolicyUnknown, FullRecord } from '../../shared/schemas.js';
+import type { DomainPolicyFound, DomainPolicyUnknown, FullRecord, StatsResponse } from '../../shared/schemas.js';
 import type { EvidenceSource } from '../analysis/evidence.js';
 import type { Clock } from '../lib/clock.js';
-import type { PreviewSearchResult, SignalsResponse, StatsResponse } from './preview/schemas.js';
+import type { PreviewSearchResult, SignalsResponse } from './preview/schemas.js';
 import type { RegistryStore } from './store/registry-store.js';
 
 export type { SearchParams };

@@ -12,8 +12,7 @@
  */
 import type { AnalysisControl, PolicyReads, ReadOptions, RecheckResult } from '../../shared/api.js';
 import type { Domain } from '../../shared/domain.js';
-import type { DomainPolicy } from '../../shared/schemas.js';
-import type { UpstreamStats } from '../service/preview/schemas.js';
+import type { DomainPolicy, UpstreamStats } from '../../shared/schemas.js';
 
 export interface QuotaSnapshot {
   limitMinute: number | null;

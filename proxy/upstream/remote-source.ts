@@ -27,12 +27,13 @@ import {
   RecheckResultSchema,
   ScoreResponseSchema,
   SearchResultSchema,
+  UpstreamStatsSchema,
   type BatchResult,
+  type UpstreamStats,
 } from '../../shared/schemas.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { isHttpError } from '../lib/http-error.js';
 import type { Logger } from '../lib/logger.js';
-import { UpstreamStatsSchema, type UpstreamStats } from '../service/preview/schemas.js';
 import { AnnouncedSurface, NOT_OFFERED } from './announced-surface.js';
 import type { BackoffOptions } from './backoff.js';
 import { toBatchResult } from './batch-of-one.js';

@@ -28,6 +28,8 @@ export const ROOTS = {
   isAnnouncedRecord: 'AnnouncedRecord',
   isHistory: 'HistoryResponse',
   isRecheckResult: 'RecheckResult',
+  // The web page's charts (web/src/api.ts): the statistics as any service may send them.
+  isStats: 'UpstreamStats',
 } as const;
 
 type Json = Record<string, unknown>;
@@ -100,9 +102,14 @@ class Writer {
   }
 
   private oneOf(values: unknown[]): string {
+    return `one(${this.list(values)})`;
+  }
+
+  /** A list of values: the shared/values.ts list it is, by name, else written out. */
+  private list(values: unknown[]): string {
     const list = VALUE_LISTS.get(JSON.stringify(values));
     if (list) this.usedLists.add(list);
-    return `one(${list ?? `[${values.map((v) => (typeof v === 'string' ? `'${v}'` : JSON.stringify(v))).join(', ')}]`})`;
+    return list ?? `[${values.map((v) => (typeof v === 'string' ? `'${v}'` : JSON.stringify(v))).join(', ')}]`;
   }
 
   private string(n: Json): string {
@@ -142,11 +149,18 @@ class Writer {
   private object(n: Json): string {
     const props = n.properties as Record<string, Json> | undefined;
     if (!props) {
-      // z.record(z.string(), value): every key is a string; the values are checked.
       const keys = n.propertyNames as Json | undefined;
+      const values = this.expr(n.additionalProperties as Json);
+      // z.record(z.enum(keys), value): only those keys, every one of them unless it is a z.partialRecord.
+      if (keys && keys.type === 'string' && Array.isArray(keys.enum) && Object.keys(keys).length === 2) {
+        const all = JSON.stringify(n.required ?? []) === JSON.stringify(keys.enum);
+        if (!all && n.required !== undefined) throw new Error(`wire-guards: record required ${JSON.stringify(n)}`);
+        return `keyed(${this.list(keys.enum)}, ${values}${all ? '' : ', true'})`;
+      }
+      // z.record(z.string(), value): every key is a string; the values are checked.
       if (keys && (keys.type !== 'string' || Object.keys(keys).length > 1))
         throw new Error(`wire-guards: record keys ${JSON.stringify(keys)}`);
-      return `rec(${this.expr(n.additionalProperties as Json)})`;
+      return `rec(${values})`;
     }
     const required = new Set((n.required as string[] | undefined) ?? []);
     this.depth++;
@@ -212,7 +226,7 @@ export function generate(): string {
     HEADER,
     `import type { ${types.join(', ')} } from '../../shared/schemas.js';`,
     `import { ${lists.join(', ')} } from '../../shared/values.js';`,
-    `import { any, arr, bool, is, isNull, nul, num, obj, one, opt, rec, str, text, tuple, type Guard } from './guard-kit.js';`,
+    `import { any, arr, bool, is, isNull, keyed, nul, num, obj, one, opt, rec, str, text, tuple, type Guard } from './guard-kit.js';`,
     '',
     ...consts,
     '',

@@ -78,7 +78,7 @@ describe('the browser side imports nothing from proxy/', () => {
 /**
  * The walls between the server's parts (issue 23 item 5): the lookup service never reaches into
  * the gateway that embeds it; the upstream client reads wire shapes from shared/, not from the
- * service's HTTP layer; the gateway's config loader reads only its own settings (the embedded
+ * service's HTTP layer or its announced surface (proxy/service/preview/); the gateway's config loader reads only its own settings (the embedded
  * service's are read by the service's loader, proxy/gateway/program-config.ts).
  */
 describe('the server parts keep their walls', () => {
@@ -96,6 +96,7 @@ describe('the server parts keep their walls', () => {
   const arrows = [
     { from: 'proxy/service', files: sources('proxy/service'), forbidden: 'proxy/gateway' },
     { from: 'proxy/upstream', files: sources('proxy/upstream'), forbidden: 'proxy/service/http' },
+    { from: 'proxy/upstream', files: sources('proxy/upstream'), forbidden: 'proxy/service/preview' },
     { from: 'proxy/gateway/config.ts', files: ['proxy/gateway/config.ts'], forbidden: 'proxy/service/config' },
   ];
   describe.each(arrows)('$from does not import $forbidden', ({ files, forbidden }) => {

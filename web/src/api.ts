@@ -2,13 +2,16 @@
  * The page's requests to its own gateway: the extension's client (extension/lib/gateway-client.ts)
  * pointed at this origin, so the page sends exactly what the extension sends (the header
  * `X-AI-Policy-Lens: 1`, no cookies, only the domain) and passes the gateway's checks the same
- * way; plus the two reads only the page makes (statistics, and waiting for a stored record).
+ * way; plus the two reads only the page makes (statistics, checked with the guard generated from
+ * shared/schemas.ts as the extension checks its answers, and waiting for a stored record).
  *
  * A gateway with PROXY_TOKEN needs its token: a person enters it once (token-form.tsx) and it is
  * kept in this browser's localStorage for this origin, sent only to this gateway.
  */
 import { createGatewayClient, type GatewayClient, type GatewayResult } from '~~/extension/lib/gateway-client.js';
+import { isStats } from '~~/extension/lib/wire-guards.js';
 import type { Domain } from '~~/shared/domain.js';
+import type { UpstreamStats } from '~~/shared/schemas.js';
 
 const TOKEN_KEY = 'lens:token';
 
@@ -33,37 +36,10 @@ export function pageClient(): GatewayClient {
   return createGatewayClient({ baseUrl: location.origin, token: accessToken() ?? undefined, timeoutMs: 10_000 });
 }
 
-/** The statistics as the gateway sends them (proxy/service/preview/schemas.ts StatsResponse; the later fields optional). */
-export interface Stats {
-  total_domains: number;
-  by_stance: Record<string, { domains: number; details: Record<string, number> }>;
-  standards: Record<string, { domains: number; share: number }>;
-  top_blocked_bots: Array<{ bot: string; domains: number; share: number }>;
-  conflicts: Record<string, number>;
-  freshness: { fresh: number; aging: number; stale: number };
-  key_bots?: Array<{ bot: string; use: 'training' | 'search' | 'inference'; domains: number; share: number }>;
-  terms_vs_robots?: Record<string, { robots_blocks: number; robots_open: number; robots_unread: number }>;
-  stance_changes?: {
-    since: string;
-    by_day: Array<{ day: string; changes: number }>;
-    transitions: Array<{ from: string; to: string; changes: number }>;
-  };
-  generated_at: string;
-}
+/** The statistics as the gateway sends them (shared/schemas.ts UpstreamStats: the later fields optional). */
+export type Stats = UpstreamStats;
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-
-/** A shallow check at the trust boundary, as the extension's guards: the fields the charts read. */
-export function isStats(x: unknown): x is Stats {
-  return (
-    isObj(x) &&
-    typeof x.total_domains === 'number' &&
-    isObj(x.by_stance) &&
-    isObj(x.standards) &&
-    Array.isArray(x.top_blocked_bots) &&
-    typeof x.generated_at === 'string'
-  );
-}
 
 /** Plain GET with the page's headers; `prefer`: RFC 7240 `Prefer: wait=N`. */
 async function get(path: string, prefer?: number): Promise<{ status: number; body: unknown } | null> {

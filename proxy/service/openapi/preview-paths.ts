@@ -28,7 +28,7 @@ export const PREVIEW_COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
   PreviewSearchResult: P.PreviewSearchResultSchema,
   PreviewBatchRequest: P.PreviewBatchRequestSchema,
   PreviewBatchResult: P.PreviewBatchResultSchema,
-  StatsResponse: P.StatsResponseSchema,
+  StatsResponse: S.StatsResponseSchema,
 };
 
 type Obj = Record<string, unknown>;

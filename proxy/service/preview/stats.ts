@@ -17,7 +17,7 @@ import {
 } from '../../../shared/values.js';
 import { SCORE_BUCKETS, type CounterKind } from './facets.js';
 import type { HistoryEntry } from '../../../shared/schemas.js';
-import type { StatsResponse } from './schemas.js';
+import type { StatsResponse } from '../../../shared/schemas.js';
 
 const DAY_MS = 86_400_000;
 /** Freshness thresholds: re-crawled weekly; the seed advises rechecking after 30 days. */

@@ -37,12 +37,13 @@ import type {
   FullRecord,
   HistoryResponse,
   SearchResult,
+  StatsResponse,
 } from '../../../shared/schemas.js';
 import type { LimitType } from '../../../shared/values.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
 import type { UsageState } from '../limits/usage-count.js';
-import type { PreviewSearchResult, SignalsResponse, StatsResponse } from '../preview/schemas.js';
+import type { PreviewSearchResult, SignalsResponse } from '../preview/schemas.js';
 
 // ---------------------------------------------------------------- records and audits
 

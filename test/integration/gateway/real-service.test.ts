@@ -17,12 +17,12 @@ import {
   HistoryResponseSchema,
   ScoreResponseSchema,
   SignupResponseSchema,
+  StatsResponseSchema,
 } from '../../../shared/schemas.js';
 import { createCrawler } from '../../../proxy/crawler/index.js';
 import { createLogger } from '../../../proxy/lib/logger.js';
 import { createLookupService } from '../../../proxy/service/index.js';
 import { openSqliteStore } from '../../../proxy/service/store/sqlite/open.js';
-import { StatsResponseSchema } from '../../../proxy/service/preview/schemas.js';
 import type { Domain } from '../../../shared/domain.js';
 import { startFixtureFarm, text, type FixtureFarm } from '../../fixtures/farm.js';
 import { homepage, SILENT_TERMS, STANCE_SITES, sitesOf } from '../../fixtures/stance-sites.js';

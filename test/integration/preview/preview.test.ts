@@ -8,7 +8,6 @@ import {
   PreviewBatchResultSchema,
   PreviewSearchResultSchema,
   SignalsResponseSchema,
-  StatsResponseSchema,
 } from '../../../proxy/service/preview/schemas.js';
 import { scanStats } from '../../../proxy/service/store/sqlite/preview-stats.js';
 import type { Domain } from '../../../shared/domain.js';
@@ -18,6 +17,7 @@ import {
   FullRecordSchema,
   HistoryResponseSchema,
   ScoreResponseSchema,
+  StatsResponseSchema,
 } from '../../../shared/schemas.js';
 import { text, type FixtureResponse } from '../../fixtures/farm.js';
 import { STANCE_SITES, homepage, sitesOf } from '../../fixtures/stance-sites.js';

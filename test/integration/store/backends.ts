@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createLogger } from '../../../proxy/lib/logger.js';
-import type { StatsResponse } from '../../../proxy/service/preview/schemas.js';
+import type { StatsResponse } from '../../../shared/schemas.js';
 import { openPgStore, type PgStore, type PgStoreOptions } from '../../../proxy/service/store/pg/open.js';
 import { scanStatsPg } from '../../../proxy/service/store/pg/preview-store.js';
 import type { RegistryStore } from '../../../proxy/service/store/registry-store.js';

@@ -2,7 +2,8 @@
  * The extension's guards (extension/lib/wire-guards.ts) are generated from the zod schemas of
  * shared/schemas.ts: the checked-in file is what the generator writes today, and each guard
  * accepts exactly what its schema's safeParse accepts, over real classify() output for every
- * stance fixture site and every one-field change of it (a key removed, a value of another kind).
+ * stance fixture site (and a real registry's statistics) and every one-field change of it (a key
+ * removed, a value of another kind).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,10 @@ import type { z } from 'zod';
 import { classify } from '../../../proxy/analysis/index.js';
 import * as S from '../../../shared/schemas.js';
 import * as W from '../../../extension/lib/wire-guards.js';
+import { indexCrawl } from '../../../proxy/service/store/sqlite/preview-index.js';
+import { readStats } from '../../../proxy/service/store/sqlite/preview-stats.js';
 import { STANCE_SITES } from '../../fixtures/stance-sites.js';
+import { crawl, tempRegistry } from '../../helpers/crawls.js';
 import { generate, GUARDS_FILE, ROOTS } from '../../tools/wire-guards.js';
 import { evidenceFromSite } from '../analysis/helpers/evidence-builder.js';
 
@@ -22,6 +26,7 @@ const SCHEMA: Record<GuardName, z.ZodType> = {
   isAnnouncedRecord: S.AnnouncedRecordSchema,
   isHistory: S.HistoryResponseSchema,
   isRecheckResult: S.RecheckResultSchema,
+  isStats: S.UpstreamStatsSchema,
 };
 
 /** Valid messages per guard: what the service answers for the fixture sites. */
@@ -33,6 +38,7 @@ function samples(): Record<GuardName, unknown[]> {
     isAnnouncedRecord: [],
     isHistory: [],
     isRecheckResult: [],
+    isStats: [],
   };
   // Every other stance site: each stance and most details, within the time a unit test has.
   for (const [host, s] of Object.entries(STANCE_SITES).filter((_, i) => i % 2 === 0)) {
@@ -62,7 +68,45 @@ function samples(): Record<GuardName, unknown[]> {
     { domain: 'a.test', accepted: true, retry_after: 60 },
     { domain: 'a.test', accepted: false, retry_after: 1 },
   );
+  out.isStats.push(...registryStats());
   return out;
+}
+
+/** The statistics of a real registry: empty, then holding crawls of several stances, ages and standards. */
+function registryStats(): unknown[] {
+  const registry = tempRegistry('wire-guards-');
+  const db = registry.open();
+  try {
+    const now = Date.parse('2026-02-01T00:00:00Z');
+    const daysAgo = (d: number) => new Date(now - d * 86_400_000).toISOString();
+    const empty = readStats(db, now);
+    const store = (c: ReturnType<typeof crawl>) => db.transaction(() => indexCrawl(db, c))();
+    store(
+      crawl('a.test', daysAgo(1), {
+        detail: 'blocks_training',
+        blocked: ['GPTBot', 'CCBot'],
+        standards: ['robots_txt'],
+      }),
+    );
+    store(
+      crawl('b.test', daysAgo(12), {
+        detail: 'allows_all',
+        allowed: ['GPTBot'],
+        standards: ['robots_txt', 'llms_txt'],
+      }),
+    );
+    store(
+      crawl('c.test', daysAgo(40), {
+        detail: 'blocks_all_ai',
+        blocked: ['GPTBot'],
+        conflicts: ['llms_txt_but_blocks_all_ai'],
+      }),
+    );
+    return [empty, readStats(db, now)];
+  } finally {
+    db.close();
+    registry.remove();
+  }
 }
 
 /** Values of other kinds (and edge values of the same kind) to put in place of a field. */

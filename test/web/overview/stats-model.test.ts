@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isStats } from '../../../extension/lib/wire-guards.js';
 import type { Stats } from '../../../web/src/api.js';
 import { formats, overviewCharts } from '../../../web/src/overview/stats-model.js';
 
@@ -22,7 +23,14 @@ const stats: Stats = {
     agents_json: { domains: 0, share: 0 },
   },
   top_blocked_bots: [],
-  conflicts: {},
+  score_distribution: [{ from: 0, to: 9, domains: 8 }],
+  conflicts: {
+    robots_blocks_ai_but_tos_allows_or_silent: 0,
+    tos_prohibits_ai_but_robots_allows: 1,
+    signal_allows_but_robots_blocks: 0,
+    signal_blocks_but_robots_allows_explicitly: 0,
+    llms_txt_but_blocks_all_ai: 0,
+  },
   freshness: { fresh: 8, aging: 0, stale: 0 },
   key_bots: [
     { bot: 'GPTBot', use: 'training', domains: 6, share: 0.75 },
@@ -52,6 +60,8 @@ const stats: Stats = {
 describe('overviewCharts', () => {
   const { charts, missing } = overviewCharts(stats, f);
   const chart = (id: string) => charts.find((c) => c.id === id)!;
+
+  it('is drawn from statistics the page would accept from its gateway', () => expect(isStats(stats)).toBe(true));
 
   it('draws five charts in reading order, nothing missing', () => {
     expect(charts.map((c) => c.id)).toEqual(['stances', 'key-bots', 'standards', 'terms', 'changes']);

@@ -15,6 +15,7 @@ import {
   TOS_STANCES,
   fromAnnouncedStance,
   type AnnouncedStance,
+  type TosStance,
 } from '~~/shared/values.js';
 import type { Stats } from '../api.js';
 
@@ -64,7 +65,7 @@ const share = (n: number, total: number) => (total === 0 ? 0 : n / total);
 const stanceLabel = (s: AnnouncedStance) => STANCE_LABELS[fromAnnouncedStance(s)].label;
 
 export function stanceChart(s: Stats, f: Formats): ChartSpec {
-  const rows = ANNOUNCED_STANCES.map((st) => ({ st, n: s.by_stance[st]?.domains ?? 0 }));
+  const rows = ANNOUNCED_STANCES.map((st) => ({ st, n: s.by_stance[st].domains }));
   const top = [...rows].sort((a, b) => b.n - a.n)[0]!;
   return {
     id: 'stances',
@@ -144,7 +145,7 @@ const USE_COLORS = {
 } as const;
 
 export function standardsChart(s: Stats, f: Formats): ChartSpec {
-  const rows = SIGNAL_KEYS.map((k) => ({ k, ...(s.standards[k] ?? { domains: 0, share: 0 }) }));
+  const rows = SIGNAL_KEYS.map((k) => ({ k, ...s.standards[k] }));
   return {
     id: 'standards',
     title: t('webChartStandards', 'Standards sites publish'),
@@ -178,7 +179,7 @@ export function standardsChart(s: Stats, f: Formats): ChartSpec {
 export function termsChart(s: Stats, f: Formats): ChartSpec | null {
   const m = s.terms_vs_robots;
   if (!m) return null;
-  const row = (tos: string) => m[tos] ?? { robots_blocks: 0, robots_open: 0, robots_unread: 0 };
+  const row = (tos: TosStance) => m[tos];
   const forbid = row('prohibits');
   const forbidAll = forbid.robots_blocks + forbid.robots_open + forbid.robots_unread;
   const cols = [
@@ -249,8 +250,8 @@ export function changesChart(s: Stats, f: Formats): ChartSpec | null {
             'webChartChangesSummary',
             'Stance changes in the last 30 days: $1. The most common: from $2 to $3 ($4).',
             f.count(total),
-            stanceLabel(top!.from as AnnouncedStance),
-            stanceLabel(top!.to as AnnouncedStance),
+            stanceLabel(top!.from),
+            stanceLabel(top!.to),
             f.count(top!.changes),
           ),
     labels: c.by_day.map((d) => f.day(d.day)),
@@ -267,11 +268,7 @@ export function changesChart(s: Stats, f: Formats): ChartSpec | null {
     stacked: false,
     table: {
       head: [t('webColFrom', 'From'), t('webColTo', 'To'), t('webColChanges', 'Changes')],
-      rows: c.transitions.map((x) => [
-        stanceLabel(x.from as AnnouncedStance),
-        stanceLabel(x.to as AnnouncedStance),
-        f.count(x.changes),
-      ]),
+      rows: c.transitions.map((x) => [stanceLabel(x.from), stanceLabel(x.to), f.count(x.changes)]),
     },
   };
 }

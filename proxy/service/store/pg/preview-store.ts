@@ -8,9 +8,9 @@
  */
 import type pg from 'pg';
 import type { PreviewSearchParams } from '../../../../shared/params.js';
-import type { HistoryResponse } from '../../../../shared/schemas.js';
+import type { HistoryResponse, StatsResponse } from '../../../../shared/schemas.js';
 import { DETAIL_STANCE, toAnnouncedStance, type Detail } from '../../../../shared/values.js';
-import type { PreviewSearchResult, SignalsResponse, StatsResponse } from '../../preview/schemas.js';
+import type { PreviewSearchResult, SignalsResponse } from '../../preview/schemas.js';
 import { PG_SEARCH, searchPage, searchQuery, type SearchRow } from '../../preview/search-query.js';
 import {
   assembleStats,

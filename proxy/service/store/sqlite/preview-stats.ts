@@ -8,7 +8,7 @@
  * against, and the oracle the tests check the counters with.
  */
 import type Database from 'better-sqlite3';
-import type { StatsResponse } from '../../preview/schemas.js';
+import type { StatsResponse } from '../../../../shared/schemas.js';
 import {
   assembleStats,
   changesSince,

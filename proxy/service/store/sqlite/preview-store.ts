@@ -5,8 +5,8 @@
  */
 import type Database from 'better-sqlite3';
 import type { PreviewSearchParams } from '../../../../shared/params.js';
-import type { HistoryResponse } from '../../../../shared/schemas.js';
-import type { PreviewSearchResult, SignalsResponse, StatsResponse } from '../../preview/schemas.js';
+import type { HistoryResponse, StatsResponse } from '../../../../shared/schemas.js';
+import type { PreviewSearchResult, SignalsResponse } from '../../preview/schemas.js';
 import type { PreviewStore } from '../registry-store.js';
 import { readHistory, readSignals } from './preview-index.js';
 import { searchPolicies } from './preview-search.js';

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SignalsResponseSchema, StatsResponseSchema } from '../../../../../proxy/service/preview/schemas.js';
+import { SignalsResponseSchema } from '../../../../../proxy/service/preview/schemas.js';
 import {
   indexCrawl,
   readHistory as buildHistory,
@@ -9,7 +9,7 @@ import {
 } from '../../../../../proxy/service/store/sqlite/preview-index.js';
 import { readStats, scanStats } from '../../../../../proxy/service/store/sqlite/preview-stats.js';
 import { migratePreviewTables as migratePreview } from '../../../../../proxy/service/store/sqlite/preview-tables.js';
-import { AnnouncedRecordSchema, HistoryResponseSchema } from '../../../../../shared/schemas.js';
+import { AnnouncedRecordSchema, HistoryResponseSchema, StatsResponseSchema } from '../../../../../shared/schemas.js';
 import { crawl, tempRegistry } from '../../../../helpers/crawls.js';
 
 let registry: ReturnType<typeof tempRegistry>;
