@@ -55,6 +55,8 @@ export interface PgBossJobsOptions {
   expireSeconds: number;
   /** How often idle workers look for due jobs (new ones also wake them by NOTIFY). */
   pollSeconds: number;
+  /** The cause, when `err` says the database cannot be reached (the store's availability watch hears of it); else null. */
+  outage?: (err: unknown) => string | null;
 }
 
 interface LiveJob {
@@ -348,6 +350,7 @@ export class PgBossJobs implements CrawlQueue, JobSettler {
       concurrency: opts.concurrency,
       pollSeconds: this.opts.pollSeconds,
       log: opts.log,
+      outage: this.opts.outage,
     });
   }
 }

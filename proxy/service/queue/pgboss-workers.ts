@@ -28,6 +28,8 @@ export interface PgBossWorkersOptions {
   concurrency: number;
   pollSeconds: number;
   log: Logger;
+  /** The cause, when `err` says the database cannot be reached; else null. */
+  outage?: (err: unknown) => string | null;
 }
 
 export class PgBossWorkers implements CrawlRunner {
@@ -66,14 +68,24 @@ export class PgBossWorkers implements CrawlRunner {
     try {
       await done;
     } catch (err) {
-      if (!controller.signal.aborted)
-        this.o.log.warn({ domain: job.data.domain, err }, 'crawl failed; pg-boss retries the job');
+      if (!controller.signal.aborted) this.failed(job.data.domain, err);
       throw err;
     } finally {
       this.running.delete(job.id);
       // Fetch the next job now instead of after the polling interval.
       if (!this.stopped) this.o.boss.notifyWorker(workerId);
     }
+  }
+
+  /** One line per failed crawl; while the database is down (said once by the availability watch), without the stack. */
+  private failed(domain: string, err: unknown): void {
+    const cause = this.o.outage?.(err) ?? null;
+    if (cause === null) this.o.log.warn({ domain, err }, 'crawl failed; pg-boss retries the job');
+    else
+      this.o.log.info(
+        { domain, cause },
+        `crawl of ${domain} not stored: the database is not answering (${cause}); it runs again`,
+      );
   }
 
   kick(): void {

@@ -12,6 +12,8 @@ export interface Child {
   proc: ChildProcess;
   /** Parsed log lines so far. */
   lines: Array<Record<string, unknown>>;
+  /** What the child wrote to stderr so far (a crash's stack trace). */
+  readonly stderr: string;
   /** Resolves with the first log line (past or future) for which `match` holds. */
   waitFor(match: (line: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
   kill(signal?: NodeJS.Signals): Promise<void>;
@@ -39,6 +41,9 @@ export function start(entry: 'main' | 'worker', env: Record<string, string>): Ch
   return {
     proc,
     lines,
+    get stderr() {
+      return stderr;
+    },
     waitFor(match, timeoutMs = 30_000) {
       const seen = lines.find(match);
       if (seen) return Promise.resolve(seen);

@@ -7,6 +7,7 @@
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Logger } from '../../../lib/logger.js';
+import { BOSS_QUERY_TIMEOUT_MS, bossDb } from '../../queue/pgboss-db.js';
 import { BOSS_SCHEMA } from '../../queue/pgboss-job.js';
 import { PgBossJobs } from '../../queue/pgboss-jobs.js';
 import type { RegistryStore } from '../registry-store.js';
@@ -66,15 +67,14 @@ export async function openPgStore(url: string, opts: PgStoreOptions): Promise<Pg
   const events = new PgEvents(url, (err) =>
     quiet(err, () => opts.log.warn({ err }, 'PostgreSQL event connection lost; reconnecting')),
   );
-  // pg-boss runs its statements on our pool (so they can join our transactions); as with its own
-  // pool adapter (pg-boss src/db.js), a statement after the store closed gets no result, not an
-  // error from a closed pool (pg-boss completes jobs without awaiting, so an error would go unhandled).
+  // pg-boss runs its statements on our pool (queue/pgboss-db.ts: never an error it would leave unhandled).
   const boss = new PgBoss({
-    // Its maintenance statements (archiving finished jobs) may be longer than a request's: their own limit.
-    db: {
-      executeSql: async (text, values) =>
-        closed ? (undefined as unknown as { rows: [] }) : pool.query(statement(text, values, BOSS_QUERY_TIMEOUT_MS)),
-    },
+    db: bossDb({
+      pool,
+      closed: () => closed,
+      unended: (err) =>
+        quiet(err, () => opts.log.warn({ err }, 'pg-boss could not end a job; it runs again once it expires')),
+    }),
     schema: BOSS_SCHEMA,
     supervise: true,
     schedule: false,
@@ -86,6 +86,7 @@ export async function openPgStore(url: string, opts: PgStoreOptions): Promise<Pg
   const queue = new PgBossJobs(pool, boss, events, {
     expireSeconds: opts.jobExpireSeconds ?? 60,
     pollSeconds: opts.jobPollSeconds ?? 2,
+    outage: (err) => availability.report(err),
   });
   try {
     await events.ready;
@@ -118,9 +119,6 @@ export async function openPgStore(url: string, opts: PgStoreOptions): Promise<Pg
     },
   };
 }
-
-/** pg-boss's own statements: maintenance over many finished jobs, its schema install at start. */
-const BOSS_QUERY_TIMEOUT_MS = 120_000;
 
 /** pg-boss's own schema install races when processes start together on a new database ("duplicate key ... pg_namespace"): one at a time. */
 const BOSS_START_LOCK = 0x626f7373;
