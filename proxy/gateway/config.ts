@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
-import { ConfigError, int, list, optionalStr, str, type Env } from '../lib/env.js';
+import { ConfigError, int, list, listenHost, optionalStr, str, type Env } from '../lib/env.js';
 import { allowedHostsOf } from '../lib/http/host-guard.js';
 import { logLevelOf } from '../lib/log-level.js';
 
@@ -166,8 +166,7 @@ function allowedOriginsOf(env: Env): string[] {
 function exposureOf(env: Env): { host: string; proxyToken: string | undefined } {
   const proxyToken = optionalStr(env, 'PROXY_TOKEN');
   if (proxyToken !== undefined) checkTokenStrength(proxyToken);
-  const host = str(env, 'HOST', '127.0.0.1');
-  if (!/^[A-Za-z0-9.:[\]-]+$/.test(host)) throw new ConfigError('HOST', `not a host name or address: "${host}"`);
+  const host = listenHost(env);
   const trusted = trustedNetwork(env);
   // Beyond loopback, anyone on the network could use the gateway as a crawler and spend its
   // upstream key. Say so rather than start exposed by accident.

@@ -21,6 +21,13 @@ export function str(env: Env, name: string, fallback: string): string {
   return v === undefined || v.trim() === '' ? fallback : v.trim();
 }
 
+/** HOST, the address a server listens on: a host name or an IP address (IPv6 with or without brackets), 127.0.0.1 by default. */
+export function listenHost(env: Env): string {
+  const host = str(env, 'HOST', '127.0.0.1');
+  if (!/^[A-Za-z0-9.:[\]-]+$/.test(host)) throw new ConfigError('HOST', `not a host name or address: "${host}"`);
+  return host;
+}
+
 export function optionalStr(env: Env, name: string): string | undefined {
   const v = env[name];
   return v === undefined || v.trim() === '' ? undefined : v.trim();

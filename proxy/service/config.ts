@@ -3,7 +3,7 @@
  * The gateway embeds the service with the same names, so it calls this too.
  */
 import { resolve } from 'node:path';
-import { ConfigError, int, optionalStr, str, type Env } from '../lib/env.js';
+import { ConfigError, int, listenHost, optionalStr, str, type Env } from '../lib/env.js';
 import { DEFAULT_QUEUE_LIMITS, type QueueLimits } from './api.js';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from './retention.js';
 import { allowedHostsOf } from '../lib/http/host-guard.js';
@@ -58,8 +58,7 @@ export { logLevelOf };
 
 export function loadServiceConfig(env: Env = process.env): ServiceConfig {
   const logLevel = logLevelOf(env);
-  const host = str(env, 'HOST', '127.0.0.1');
-  if (!/^[A-Za-z0-9.:[\]-]+$/.test(host)) throw new ConfigError('HOST', `not a host name or address: "${host}"`);
+  const host = listenHost(env);
   const rankListPath = optionalStr(env, 'RANKLIST_CSV');
   return {
     host,
