@@ -7,6 +7,7 @@
  * extension's translator, installed at start, is used; the CLI reads the English.
  * Plain data, no zod and no node:*: the extension imports this module.
  */
+import type { ToldStance } from './reading/claims.js';
 import { say } from './say.js';
 import type {
   BotPurpose,
@@ -68,7 +69,7 @@ export const STANCE_LABELS: Readonly<Record<Stance, Label>> = {
  */
 export const DETAIL_LABELS: Readonly<Record<Detail, Label>> = {
   blocks_all_ai: STANCE_LABELS.blocks_all_ai,
-  // Whether the file lets some crawlers in by name is told by shared/story.ts when known; these words are true either
+  // Whether the file lets some crawlers in by name is told by shared/reading/story.ts when known; these words are true either
   // way.
   wildcard_block: words(
     () => say('stanceBlocksAll', 'Blocks all AI'),
@@ -200,13 +201,13 @@ export const CONFLICT_LABELS: Readonly<Record<Conflict, Label>> = {
 };
 
 export const TOS_SILENT_NOTE: Label = words(
-  () => say('tosSilent', 'Terms silent on AI'),
-  () => say('tosSilentInfo', 'The terms of service do not mention AI.'),
+  () => say('tosSilent', 'Terms silent on AI use'),
+  () => say('tosSilentInfo', 'The terms of service have no clause on using the content for AI.'),
 );
 
 /**
  * Warnings (docs/policy.md section 6): facts about the files, worth knowing, neither
- * contradictions nor dangers; told as notes (shared/story-notes.ts).
+ * contradictions nor dangers; told as notes (shared/reading/story-notes.ts).
  */
 export const WARNING_CODES = [
   'obsolete_tokens_only',
@@ -357,7 +358,7 @@ export interface BadgeView {
   color: string;
   /** Text colour (#rrggbb), at least 4.5:1 against `color`. */
   textColor: string;
-  /** Short phrase for the screen-reader title, after "AI policy of {domain}: " (shared/story.ts adds what decided). */
+  /** Short phrase for the screen-reader title, after "AI policy of {domain}: " (shared/reading/story.ts adds what decided). */
   phrase: string;
 }
 
@@ -373,7 +374,7 @@ const badge = (text: () => string, color: string, phrase: () => string): BadgeVi
   },
 });
 
-/** "robots.txt could not be read": the badge's unknown phrase and shared/story.ts's clause. */
+/** "robots.txt could not be read": the badge's unknown phrase and shared/reading/story.ts's clause. */
 export const robotsUnreadWords = (reason: string | null): string =>
   reason
     ? say('robotsUnreadWhy', 'robots.txt could not be read ($1)', reason)
@@ -434,6 +435,34 @@ export const BADGE_VIEW: Readonly<Record<BadgeState, BadgeView>> = {
     '#374151',
     () => say('phraseError', 'could not be looked up'),
   ),
+};
+
+/** The badge of each stance as told (shared/reading/claims.ts ToldStance). */
+export const TOLD_BADGE: Readonly<Record<ToldStance, BadgeState>> = {
+  blocks_all_ai: 'blocks_all_ai',
+  blocks_training: 'blocks_training',
+  selective: 'selective',
+  allows_ai: 'allows_all',
+  no_ai_rules: 'no_policy',
+  terms_prohibit: 'terms',
+  terms_restrict: 'terms',
+  unknown: 'unknown',
+};
+
+/**
+ * The stance as told, in a few words: what the badge, the web page's recent lookups, the overview
+ * and the audit's report count and show for a site (docs/policy.md section 15). "Unknown" is never
+ * "No AI rules".
+ */
+export const TOLD_LABELS: Readonly<Record<ToldStance, () => string>> = {
+  blocks_all_ai: () => say('stanceBlocksAll', 'Blocks all AI'),
+  blocks_training: () => say('stanceBlocksTraining', 'Blocks AI training'),
+  selective: () => say('stanceSelective', 'Selective'),
+  allows_ai: () => say('stanceAllowsAll', 'Allows AI'),
+  no_ai_rules: noAiRules,
+  terms_prohibit: () => say('tosProhibits', 'Terms prohibit AI'),
+  terms_restrict: () => say('tosRestricts', 'Terms restrict AI'),
+  unknown,
 };
 
 /** "AI policy of example.com: blocks AI training" (the screen-reader title); `phrase` replaces the state's default phrase. */

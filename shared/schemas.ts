@@ -8,6 +8,8 @@
 import { z } from 'zod';
 import {
   ANNOUNCED_STANCES,
+  BOT_PURPOSES,
+  BOT_ROLES,
   BOT_STATUSES,
   COMPLETENESS,
   CONFLICTS,
@@ -217,6 +219,21 @@ export const BasisSchema = z.object({
     .nullable()
     .optional(),
   /**
+   * When robots.txt's rules for every crawler (`User-agent: *`) close the whole site: the line
+   * that closes it and the Allow lines of those groups that open a path again (at most 10;
+   * `opens_count` how many in all), so a person is told "closes the whole site" only when none
+   * does (docs/policy.md section 15). Null when `*` does not close the site or robots.txt was not
+   * read; absent from records made before it.
+   */
+  closed_to_all: z
+    .object({
+      line: z.number().int().positive(),
+      opens: z.array(z.object({ path: z.string(), line: z.number().int().positive() })),
+      opens_count: z.number().int().nonnegative(),
+    })
+    .nullable()
+    .optional(),
+  /**
    * Per request, whether it was made and answered, and if not, why (shared/values.ts
    * FETCH_STATES): so a homepage or terms page the crawler never requested (robots.txt asks
    * crawlers to stay out, or could not be read) reads "not fetched: …", never "no answer" or
@@ -403,6 +420,42 @@ export const BotEntrySchema = z.object({
 });
 export type BotEntry = z.infer<typeof BotEntrySchema>;
 
+/**
+ * What robots.txt does to one bot, with the lines that say so (docs/policy.md section 15):
+ * `blocked` (`/` closed; `paths` the narrower paths Allow lines still open), `partial` (a group
+ * naming it closes paths `*` leaves open: `lines`/`paths` those Disallow lines), `let_in` (`*`
+ * closes the site, its own group opens it: `lines` its User-agent lines), `no_rule` (named only in
+ * groups without an Allow or Disallow line, so it may crawl everything: `lines` its User-agent
+ * lines), `allowed` (its own group has a rule and closes nothing `*` leaves open: `lines` its Allow
+ * lines, else its empty Disallow lines), `like_all` (its group closes only what `*` closes:
+ * housekeeping; `lines`/`paths` its Disallow lines). `by` is `named`, or `wildcard` for the entry
+ * `*`: the bots no group names, blocked by the `*` groups. `purpose` the catalogue's, `unknown`
+ * for a name the catalogue lacks (and for `*`). At most 10 lines and paths each.
+ */
+export const BotRoleSchema = z.object({
+  bot: z.string(),
+  purpose: z.enum([...BOT_PURPOSES, 'unknown']),
+  role: z.enum(BOT_ROLES),
+  by: z.enum(['named', 'wildcard']),
+  lines: z.array(z.number().int().positive()),
+  paths: z.array(z.string()),
+});
+export type BotRole = z.infer<typeof BotRoleSchema>;
+
+/**
+ * A robots.txt line no crawler understands, with its text as served (at most 200 characters):
+ * `loses` `group` when it is a User-agent line spoiled by stray bytes (a byte-order mark read as
+ * text, `ï»¿User-agent: *`), so the rules after it were meant for `agents` and are ignored for
+ * them; `nothing` otherwise.
+ */
+export const IgnoredLineSchema = z.object({
+  line: z.number().int().positive(),
+  text: z.string(),
+  loses: z.enum(['group', 'nothing']),
+  agents: z.array(z.string()),
+});
+export type IgnoredLine = z.infer<typeof IgnoredLineSchema>;
+
 export const CrawlRulesSchema = z.object({
   crawl_delays: z.record(z.string(), z.number()),
   blocked_paths: z.array(z.string()),
@@ -496,6 +549,15 @@ export const FullRecordSchema = z.object({
    * (docs/policy.md section 10). Optional for a foreign upstream.
    */
   unknown_ai_bots: z.array(z.string()).optional(),
+  /**
+   * What robots.txt does to each AI bot it names (tools of purpose `other` and AI-looking names
+   * the catalogue lacks included), in file order, then the entry `*` when the rules for every
+   * crawler close the site; at most 300 (docs/policy.md section 15). Absent when robots.txt was
+   * not read, from records made before it, and from a foreign upstream.
+   */
+  bot_roles: z.array(BotRoleSchema).optional(),
+  /** robots.txt lines no crawler understands, at most 20, in file order. Absent like bot_roles. */
+  robots_ignored: z.array(IgnoredLineSchema).optional(),
 });
 export type FullRecord = z.infer<typeof FullRecordSchema>;
 /** What classify() produces; the registry adds id and audit_id when it stores it. */

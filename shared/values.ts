@@ -60,6 +60,9 @@ export type BotPurpose = (typeof BOT_PURPOSES)[number];
 
 /** Status of one bot under a robots.txt (docs/policy.md section 2). */
 export const BOT_STATUSES = ['blocked', 'partial', 'allowed'] as const;
+/** What robots.txt does to one bot, as told (shared/schemas.ts BotRoleSchema; docs/policy.md section 15). */
+export const BOT_ROLES = ['blocked', 'partial', 'let_in', 'no_rule', 'allowed', 'like_all'] as const;
+export type BotRoleValue = (typeof BOT_ROLES)[number];
 export type BotStatus = (typeof BOT_STATUSES)[number];
 export const RULE_SOURCES = ['named', 'wildcard', 'none'] as const;
 export type RuleSource = (typeof RULE_SOURCES)[number];
@@ -171,6 +174,14 @@ export const CONFLICTS = [
   'llms_txt_but_blocks_all_ai',
 ] as const;
 export type Conflict = (typeof CONFLICTS)[number];
+
+/**
+ * A conflict that is a disagreement between sources: `robots_blocks_ai_but_tos_allows_or_silent`
+ * beside terms that say nothing of AI use is a note, not a disagreement (docs/policy.md sections 9
+ * and 15), so it lowers no confidence and is never told as "two sources disagree".
+ */
+export const realConflict = (id: Conflict, tosAi: TosStance | null): boolean =>
+  id !== 'robots_blocks_ai_but_tos_allows_or_silent' || tosAi === 'permits';
 
 /**
  * Notes in the full record (ours): facts worth telling beside the verdicts that are no

@@ -1,8 +1,8 @@
 /** Blocked and allowed AI bots, grouped by operator, each with what it is for. */
 import { PURPOSE_LABELS } from '~~/shared/labels.js';
 import type { ComponentChildren } from 'preact';
-import type { RobotsReading } from '~~/shared/story.js';
-import type { BotLists, OperatorGroup } from '../lib/bot-groups.js';
+import type { RobotsReading } from '~~/shared/reading/story.js';
+import type { BotLists, OperatorGroup } from '~~/shared/reading/read-bots.js';
 import { t } from '../lib/i18n.js';
 
 /** What to say when no AI bot is listed: only a robots.txt that was read can "name no AI bot". */
@@ -94,7 +94,14 @@ export function BotSection({
   robots: RobotsReading;
   from?: string | null;
 }) {
-  const none = lists.blocked.length + lists.wildcardCount + lists.partial.length + lists.allowed.length === 0;
+  const none =
+    lists.blocked.length +
+      lists.wildcardCount +
+      lists.partial.length +
+      lists.letIn.length +
+      lists.noRule.length +
+      lists.allowed.length ===
+    0;
   const tools = lists.alsoBlocked.length > 0;
   return (
     <div class="botlists">
@@ -127,11 +134,37 @@ export function BotSection({
         testid="partial-bots"
       />
       <GroupSection
+        id="letin-h"
+        heading={t('botsLetIn', 'AI bots let in by name')}
+        groups={lists.letIn}
+        testid="letin-bots"
+      >
+        <p class="note small">
+          {t(
+            'botsLetInInfo',
+            'The rule for every crawler closes the site; a group naming these bots opens it to them again.',
+          )}
+        </p>
+      </GroupSection>
+      <GroupSection
         id="allowed-h"
         heading={t('botsAllowed', 'Explicitly allowed AI bots')}
         groups={lists.allowed}
         testid="allowed-bots"
       />
+      <GroupSection
+        id="norule-h"
+        heading={t('botsNoRule', 'AI bots named without a rule')}
+        groups={lists.noRule}
+        testid="norule-bots"
+      >
+        <p class="note small">
+          {t(
+            'botsNoRuleInfo',
+            'robots.txt names these bots but gives them no Allow or Disallow line, so nothing restricts them. Such a list is usually meant to block them and is missing its Disallow line.',
+          )}
+        </p>
+      </GroupSection>
       <GroupSection
         id="tools-h"
         heading={t('botsTools', 'Also blocks scraping and other tools')}

@@ -4,7 +4,7 @@
  * identifiers appear, as code beside the words (docs/policy.md section 9).
  */
 import { USE_CASE_LABELS } from '~~/shared/labels.js';
-import type { RobotsReading } from '~~/shared/story.js';
+import type { RobotsReading } from '~~/shared/reading/story.js';
 import type { DetailsModel } from '../lib/view-details.js';
 import type { Host, PopupModel } from '../lib/view-model.js';
 import { VerdictIcon } from './icons.js';

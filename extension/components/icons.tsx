@@ -2,7 +2,7 @@
  * Verdict icons as inline SVG (no icon font, no emoji: they render the same everywhere).
  * Decorative: the verdict is always written next to them, so they are hidden from screen readers.
  */
-import type { Tone } from '~~/shared/story.js';
+import type { Tone } from '~~/shared/reading/story.js';
 
 const PATHS: Record<Tone, string> = {
   // A circle with a bar: refused.

@@ -1,5 +1,5 @@
 /** Conflicts between sources, notes (terms silent on AI) and warnings, each in a sentence. */
-import type { Issue } from '~~/shared/story-notes.js';
+import type { Issue } from '~~/shared/reading/read-full.js';
 import { t } from '../lib/i18n.js';
 
 const prefix = (kind: Issue['kind']): string =>

@@ -1,6 +1,6 @@
 /** The domain as people write it, and the headline: the badge repeated with its colour, in words. */
 import type { BadgeView } from '~~/shared/labels.js';
-import type { Headline } from '~~/shared/story.js';
+import type { Headline } from '~~/shared/reading/story.js';
 import type { Host } from '../lib/view-model.js';
 
 export function PolicyHeader({ host, headline, badge }: { host: Host; headline?: Headline; badge?: BadgeView }) {

@@ -113,7 +113,7 @@ function Found({ state, extras, now, locale, recheck, onRecheck, page }: FoundPr
           )}
           <Standards standards={model.standards} robots={model.robots} signals={model.signals} from={model.from} />
           {more && views && <views.Issues issues={more.issues} />}
-          <SiteFacts site={state.policy.site} termsNotRead={model.termsNotRead} />
+          <SiteFacts rows={model.facts} />
           <CrawlTime model={model} recheck={recheck} onRecheck={onRecheck} />
         </>
       ),

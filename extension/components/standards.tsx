@@ -3,7 +3,7 @@
  * standards found, the ones that decided a verdict marked, and what each usage signal said.
  */
 import { USE_CASE_LABELS } from '~~/shared/labels.js';
-import type { RobotsReading, StandardReading } from '~~/shared/story.js';
+import type { RobotsReading, StandardReading } from '~~/shared/reading/story.js';
 import { t } from '../lib/i18n.js';
 
 /**

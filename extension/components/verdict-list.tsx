@@ -1,7 +1,7 @@
 /** The three use-case verdicts, each with icon, words, and what decided it. */
 import { useLayoutEffect } from 'preact/hooks';
 import { USE_CASE_LABELS } from '~~/shared/labels.js';
-import type { UseReading } from '~~/shared/story.js';
+import type { UseReading } from '~~/shared/reading/story.js';
 import { VerdictIcon } from './icons.js';
 import { t } from '../lib/i18n.js';
 

@@ -4,12 +4,12 @@
  * (test/bench/extension.bench.ts measures both): the bot catalogue and lists, the details model,
  * the notes in words, and the components that show them.
  */
-import { issues, type Issue } from '~~/shared/story-notes.js';
+import { readIssues, type Issue } from '~~/shared/reading/read-full.js';
 import type { FullRecord } from '~~/shared/schemas.js';
 import type { PopupModel } from '../lib/view-model.js';
 import { detailsModel, type DetailsModel } from '../lib/view-details.js';
 
-export { botLists } from '../lib/bot-groups.js';
+export { readBots } from '~~/shared/reading/read-bots.js';
 export { BotSection } from './bot-section.js';
 export { Explanations } from './explanations.js';
 export { Issues } from './issues.js';
@@ -22,13 +22,7 @@ export interface FullModel {
 /** The parts of the one model (lib/view-model.ts) that rest on the full record. */
 export function fullModel(model: PopupModel, full: FullRecord): FullModel {
   return {
-    details: detailsModel(
-      model.policy,
-      full,
-      model.uses,
-      model.robots,
-      model.shown ? { policy: model.shown, host: model.shownHost! } : undefined,
-    ),
-    issues: issues(full.conflicts, full.warnings, model.terms, full.explanations),
+    details: detailsModel(model, full),
+    issues: readIssues(model.reading, full),
   };
 }

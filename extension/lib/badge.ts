@@ -6,8 +6,8 @@
 import { browser } from 'wxt/browser';
 import { domainToUnicode } from './host-name.js';
 import { BADGE_VIEW, badgeTitle } from '~~/shared/labels.js';
-import { readingsOfUses } from '~~/shared/story.js';
-import { parentApplies } from '~~/shared/story-parent.js';
+import { readingsOfUses } from '~~/shared/reading/story.js';
+import { parentApplies } from '~~/shared/reading/story-parent.js';
 import { t } from './i18n.js';
 import { pageReading } from './page-reading.js';
 import { siteHeadline } from './parent-site.js';
@@ -26,7 +26,7 @@ const more = (title: string, then: string): string => t('badgeTitleMore', '$1. $
 
 /**
  * What the badge shows for a tab state; null for pages without a badge. A found record is told
- * as the popup tells it (shared/story.ts headline): an unread robots.txt is `?` "unknown: …",
+ * as the popup tells it (shared/reading/story.ts headline): an unread robots.txt is `?` "unknown: …",
  * silence is the grey dash, a subdomain without robots.txt shows its parent's ("from
  * example.com"), and the title names what decided.
  */

@@ -6,7 +6,14 @@
  */
 import { verdictLabel } from '~~/shared/labels.js';
 import type { DecidingSignal } from '~~/shared/schemas.js';
-import { byWords, deciderPhrase, useVerdictWords, type Headline, type Tone, type UseReading } from '~~/shared/story.js';
+import {
+  byWords,
+  deciderPhrase,
+  useVerdictWords,
+  type Headline,
+  type Tone,
+  type UseReading,
+} from '~~/shared/reading/story.js';
 import type { UseCase } from '~~/shared/values.js';
 import { t } from './i18n.js';
 import type { PageSignals } from './page-signals.js';

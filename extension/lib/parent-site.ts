@@ -8,8 +8,9 @@
  */
 import { parseDomain, type Domain } from '~~/shared/domain.js';
 import type { DomainPolicyFound } from '~~/shared/schemas.js';
-import { headline, type Headline } from '~~/shared/story.js';
-import { hasNothingOwn, inheritedHeadline, parentApplies } from '~~/shared/story-parent.js';
+import { readSite } from '~~/shared/reading/read-site.js';
+import type { Headline } from '~~/shared/reading/story.js';
+import { hasNothingOwn } from '~~/shared/reading/story-parent.js';
 import { domainToUnicode } from './host-name.js';
 
 export function parentSite(p: DomainPolicyFound): { domain: Domain; www: boolean } | null {
@@ -27,6 +28,6 @@ export const needsParent = (p: DomainPolicyFound): boolean => hasNothingOwn(p) &
 
 /** The headline the badge and popup show: the host's own, or its parent's marked "from example.com". */
 export function siteHeadline(own: DomainPolicyFound, parent: DomainPolicyFound | null | undefined): Headline {
-  if (!parentApplies(own, parent)) return headline(own);
-  return inheritedHeadline(domainToUnicode(own.domain), domainToUnicode(parent.domain), headline(parent));
+  const up = parent ? { domain: parent.domain, www: own.domain.startsWith('www.'), policy: parent } : null;
+  return readSite({ policy: own, parent: up, display: domainToUnicode }).headline;
 }

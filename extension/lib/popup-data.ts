@@ -6,11 +6,11 @@
 import { browser } from 'wxt/browser';
 import type { Domain } from '~~/shared/domain.js';
 import type { AnnouncedRecord, DomainPolicyFound, FullRecord, HistoryResponse } from '~~/shared/schemas.js';
-import type { BotLists } from './bot-groups.js';
+import type { BotLists } from '~~/shared/reading/read-bots.js';
 import { failureAdvice, type GatewayClient } from './gateway-client.js';
 import type { GatewayStatus } from './guards.js';
 import { pageDomain } from './page-domain.js';
-import { parentApplies } from '~~/shared/story-parent.js';
+import { parentApplies } from '~~/shared/reading/story-parent.js';
 import { parentSite } from './parent-site.js';
 import { tabStates, type TabState } from './session-store.js';
 
@@ -95,9 +95,7 @@ export async function loadExtras(client: GatewayClient, domain: Domain, summary:
   const record = full.ok && 'all_bots' in full.data ? full.data : null;
   const parent = parentAnswer?.ok && parentAnswer.data.found ? parentAnswer.data : null;
   // A subdomain without robots.txt is told its parent's policy (section 11): the parent's bots too.
-  const bots = parentApplies(summary, parent)
-    ? views.botLists(parent.bots, null, parent.path_rules)
-    : views.botLists(summary.bots, record, summary.path_rules);
+  const bots = parentApplies(summary, parent) ? views.readBots(parent, null) : views.readBots(summary, record);
   return {
     status: status.ok ? status.data : null,
     full: record,

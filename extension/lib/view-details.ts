@@ -1,16 +1,18 @@
 /**
  * The Details view's model: what was read (robots.txt, the homepage, never "no answer" for a
  * page the crawler did not request), each verdict with the lines that decided it and the
- * crawlers of their group, the raw robots.txt, and the record's scores in words. The only view
- * where identifiers appear, as code beside the words (docs/policy.md section 9).
+ * crawlers of their group, the raw robots.txt, and the record's scores in words, all from the one
+ * reading (shared/reading/). The only view where identifiers appear, as code beside the words
+ * (docs/policy.md section 9).
  */
-import type { DomainPolicyFound, FullRecord } from '~~/shared/schemas.js';
-import { deciderPhrase, namedGroupOf, type RobotsReading, type Tone, type UseReading } from '~~/shared/story.js';
-import { confidenceWords, opennessWords } from '~~/shared/story-notes.js';
-import { termsReading } from '~~/shared/story-terms.js';
+import { readConfidence } from '~~/shared/reading/read-full.js';
+import { notFetchedWords } from '~~/shared/reading/read-site.js';
+import { deciderPhrase, namedGroupOf, type Tone } from '~~/shared/reading/story.js';
+import { opennessWords } from '~~/shared/reading/story-notes.js';
+import type { FullRecord } from '~~/shared/schemas.js';
 import type { UseCase } from '~~/shared/values.js';
 import { t } from './i18n.js';
-import { homepageFetch, notFetchedWords } from './view-fetches.js';
+import type { PopupModel } from './view-model.js';
 
 export interface DetailUse {
   use: UseCase;
@@ -42,19 +44,16 @@ function robotsLines(text: string | null): string[] | null {
     : all;
 }
 
-function homepage(p: DomainPolicyFound, full: FullRecord): DetailsModel['homepage'] {
+function homepage(model: PopupModel, full: FullRecord): DetailsModel['homepage'] {
   if (full.homepage_status !== null) return { http: full.homepage_status };
-  return { words: notFetchedWords(homepageFetch(p, full)) ?? t('noAnswer', 'no answer') };
+  const state = model.reading.own.fetches.find((f) => f.file === 'homepage')?.state ?? null;
+  return { words: notFetchedWords(state) ?? t('noAnswer', 'no answer') };
 }
 
-export function detailsModel(
-  p: DomainPolicyFound,
-  full: FullRecord,
-  uses: readonly UseReading[],
-  robots: RobotsReading,
-  from?: { policy: DomainPolicyFound; host: string },
-): DetailsModel {
-  const rules = from ? from.policy.path_rules : p.path_rules;
+export function detailsModel(model: PopupModel, full: FullRecord): DetailsModel {
+  const { reading, uses, robots } = model;
+  const from = reading.borrowed ? { policy: reading.shown, host: model.shownHost! } : undefined;
+  const rules = reading.shown.path_rules;
   const unknown = robots.state === 'unread' || uses.some((u) => u.verdict === 'unknown');
   return {
     identifiers: full.ai_stance === full.policy_detail ? full.ai_stance : `${full.ai_stance} / ${full.policy_detail}`,
@@ -69,12 +68,12 @@ export function detailsModel(
       })),
     })),
     robotsLines: robotsLines(full.robots_txt),
-    homepage: homepage(p, full),
-    confidence: confidenceWords(full),
+    homepage: homepage(model, full),
+    confidence: readConfidence(reading.own)?.text ?? '',
     openness: from
       ? null
       : unknown
         ? t('noOpenness', 'No openness score: the site\u2019s rules could not be read.')
-        : opennessWords(Math.round(full.ai_openness_score * 100), uses, termsReading(p, full)),
+        : opennessWords(Math.round(full.ai_openness_score * 100), uses, reading.terms),
   };
 }

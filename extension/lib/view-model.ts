@@ -2,33 +2,20 @@
  * One model behind every view of a found record (badge title, Overview, Bots, Details,
  * Purposes and History), so no two views can contradict each other. Pure:
  * built from the summary, and once loaded the full record, the announced record and the
- * history; the words come from shared/story.ts, which the CLI tells too, and the rest are said
+ * history; the words come from shared/reading/story.ts, which the CLI tells too, and the rest are said
  * here through lib/i18n.ts (the browser's language).
  */
 import { domainToUnicode } from './host-name.js';
 import { BADGE_VIEW, DETAIL_LABELS, type BadgeView } from '~~/shared/labels.js';
 import type { AnnouncedRecord, DomainPolicyFound, FullRecord, HistoryResponse } from '~~/shared/schemas.js';
-import {
-  headline,
-  robotsReading,
-  standardsFound,
-  termsReading,
-  readingsOfUses,
-  type Headline,
-  type RobotsReading,
-  type StandardReading,
-  type TermsReading,
-  type UseReading,
-} from '~~/shared/story.js';
-import { signalValues } from '~~/shared/story-signals.js';
-import { dateOnly, dateTime, lastCheckSentence, opennessWords, relativeTime } from '~~/shared/story-notes.js';
-import { inheritedHeadline, inheritedUses, parentApplies } from '~~/shared/story-parent.js';
-import { DETAIL_STANCE, STALE_AFTER_DAYS, USE_CASES, type Detail, type FetchState } from '~~/shared/values.js';
-import { termsLimitAi } from '~~/shared/story-terms.js';
+import { readSite, type FactRow, type Reading } from '~~/shared/reading/read-site.js';
+import type { Headline, RobotsReading, StandardReading, TermsReading, UseReading } from '~~/shared/reading/story.js';
+import { dateOnly, dateTime, lastCheckSentence, opennessWords, relativeTime } from '~~/shared/reading/story-notes.js';
+import { DETAIL_STANCE, STALE_AFTER_DAYS, type Detail } from '~~/shared/values.js';
+import { termsLimitAi } from '~~/shared/reading/story-terms.js';
 import { t } from './i18n.js';
 import { pageReading, type PageReading, type PathVerdicts } from './page-reading.js';
 import type { PageSignals } from './page-signals.js';
-import { homepageFetch, notFetchedWords } from './view-fetches.js';
 
 export interface Host {
   /** As people write it (Unicode). */
@@ -45,6 +32,8 @@ export const hostOf = (ascii: string): Host => {
 
 export interface PopupModel {
   host: Host;
+  /** The one reading (shared/reading/read-site.ts) every view renders. */
+  reading: Reading;
   headline: Headline;
   badge: BadgeView;
   robots: RobotsReading;
@@ -72,8 +61,8 @@ export interface PopupModel {
   parent: string | null;
   /** When the parent's policy is shown: "news.example.com has no robots.txt of its own; these are example.com's files." */
   from: string | null;
-  /** Site facts: the terms row when the terms were not read ("Not fetched: …"), else null. */
-  termsNotRead: string | null;
+  /** Site facts, each row with what it rests on. */
+  facts: FactRow[];
 }
 
 export interface ModelInput {
@@ -89,73 +78,6 @@ export interface ModelInput {
   pageSignals?: PageSignals | null;
   now?: number;
   locale?: string;
-}
-
-/**
- * A note about the site a subdomain belongs to. For `www.`: "www.example.com is the www address
- * of example.com; each host name has its own robots.txt. example.com: blocks all AI." For a
- * subdomain with its own robots.txt whose parent says otherwise: "example.com, the site
- * news.example.com belongs to: blocks all AI." Null when the parent's policy is the one shown
- * (told in the headline) or says the same.
- */
-function parentSentence(
-  own: DomainPolicyFound,
-  host: string,
-  parent: ModelInput['parent'],
-  shown: boolean,
-): string | null {
-  if (!parent || shown) return null;
-  const name = hostOf(parent.domain).display;
-  if (parent.www) {
-    const theirs = parent.policy
-      ? t('parentPolicy', '$1: $2.', name, headline(parent.policy).phrase)
-      : t('parentUnchecked', '$1 has not been checked yet.', name);
-    return t('parentWww', '$1 is the www address of $2; each host name has its own robots.txt. $3', host, name, theirs);
-  }
-  if (!parent.policy)
-    return own.stance === 'no_policy'
-      ? t(
-          'parentSubUnchecked',
-          '$1 has no AI rules of its own; $2, the site it belongs to, has not been checked yet.',
-          host,
-          name,
-        )
-      : null;
-  const same =
-    parent.policy.stance === own.stance && USE_CASES.every((u) => parent.policy!.use_cases[u] === own.use_cases[u]);
-  if (same) return null;
-  return t('parentDiffers', '$1, the site $2 belongs to: $3.', name, host, headline(parent.policy).phrase);
-}
-
-/** The uses, headline and standards of the policy shown: the host's own, or its parent's (section 11). */
-function tell(input: ModelInput) {
-  const { policy: own, full = null } = input;
-  const host = hostOf(own.domain).display;
-  const parent = input.parent?.policy;
-  if (parentApplies(own, parent)) {
-    const parentHost = hostOf(parent.domain).display;
-    const robots = robotsReading(parent);
-    const terms = termsReading(parent);
-    const theirs = readingsOfUses(parent, null, robots, terms);
-    const head = inheritedHeadline(host, parentHost, headline(parent, null, robots, terms, theirs));
-    return {
-      from: parent,
-      head,
-      uses: inheritedUses(theirs, parent, parentHost),
-      standards: standardsFound(parent, null, theirs),
-      terms: termsReading(own, full),
-    };
-  }
-  const robots = robotsReading(own, full);
-  const terms = termsReading(own, full);
-  const uses = readingsOfUses(own, full, robots, terms);
-  return {
-    from: null,
-    head: headline(own, full, robots, terms, uses),
-    uses,
-    standards: standardsFound(own, full, uses),
-    terms,
-  };
 }
 
 /**
@@ -177,8 +99,9 @@ const noOpenness = () => t('noOpenness', 'No openness score: the site\u2019s rul
 export function popupModel(input: ModelInput): PopupModel {
   const { policy: p, full = null, announced = null, history = null, now = Date.now(), locale } = input;
   const host = hostOf(p.domain);
-  const { from, head, uses: told, standards, terms } = tell(input);
-  const robots = robotsReading(p, full);
+  const reading = readSite({ policy: p, full, parent: input.parent ?? null, display: domainToUnicode });
+  const { headline: head, uses: told, terms } = reading;
+  const from = reading.borrowed ? reading.shown : null;
   const score = from ? null : full ? Math.round(full.ai_openness_score * 100) : announced ? announced.score : null;
   // No score beside a guess (an unknown verdict) or beside the parent's policy (its score is not in its answer).
   const openness = score === null ? null : (opennessWords(score, told, terms) ?? noOpenness());
@@ -188,12 +111,13 @@ export function popupModel(input: ModelInput): PopupModel {
     head.badge === 'unknown' ? told.map((r) => (r.verdict === 'unknown' ? { ...r, because: null } : r)) : told;
   return {
     host,
+    reading,
     headline: head,
     badge: BADGE_VIEW[head.badge],
-    robots,
+    robots: reading.robots,
     uses,
-    standards,
-    signals: signalValues(from ?? p, from ? null : full).map((s) => s.words),
+    standards: reading.standards,
+    signals: reading.signals.map((s) => s.text),
     policy: p,
     shown: from,
     shownHost: from ? hostOf(from.domain).display : null,
@@ -209,16 +133,9 @@ export function popupModel(input: ModelInput): PopupModel {
     openness,
     // The parent's robots.txt judges none of this host's paths (each host name has its own), as on the badge.
     page: pageReading(uses, head, from ? null : (input.pathVerdicts ?? null), input.pageSignals ?? null),
-    parent: parentSentence(p, host.display, input.parent ?? null, from !== null),
-    from: from
-      ? t(
-          'standardsFrom',
-          '$1 has no robots.txt of its own; these are the files of $2.',
-          host.display,
-          hostOf(from.domain).display,
-        )
-      : null,
-    termsNotRead: termsNotRead(p, full),
+    parent: reading.parent?.text ?? null,
+    from: reading.from?.text ?? null,
+    facts: reading.facts,
     history: history
       ? history.entries.map((e) => ({
           id: e.audit_id,
@@ -229,38 +146,4 @@ export function popupModel(input: ModelInput): PopupModel {
         }))
       : null,
   };
-}
-
-/**
- * The terms row of Site facts when they were not read: never "none found" when they are still on
- * their way or were not looked for (the homepage, where the link would be, was not fetched).
- */
-function termsNotRead(p: DomainPolicyFound, full: FullRecord | null): string | null {
-  if (p.site.has_tos) return null;
-  const home = homepageFetch(p, full);
-  // Without the answer's own word: the terms are looked for through the homepage's link.
-  const guess: FetchState = p.basis?.terms_pending
-    ? 'pending'
-    : p.site.tos_url
-      ? 'answered'
-      : home === null || home === 'answered'
-        ? 'no_link'
-        : home === 'no_answer'
-          ? 'not_looked'
-          : home;
-  const state = (p.basis ?? full?.basis)?.fetches?.terms ?? guess;
-  const skipped = notFetchedWords(state === 'answered' || state === 'no_link' ? null : state);
-  if (skipped) return skipped.charAt(0).toUpperCase() + skipped.slice(1);
-  switch (state) {
-    case 'pending':
-      return t('termsBeingRead', 'Being read\u2026');
-    case 'answered':
-      return t('termsLinkedNotRead', 'Linked, not read');
-    case 'no_answer':
-      return t('termsNoAnswer', 'Linked, no answer');
-    case 'not_looked':
-      return t('termsNotLooked', 'Not looked for: the homepage could not be read');
-    default:
-      return t('termsNoneLinked', 'None linked from the homepage, none at the usual addresses');
-  }
 }

@@ -5,7 +5,7 @@
  * bundle: each guard accepts what the schema's safeParse accepts.
  */
 import type { AnnouncedRecord, DomainPolicy, DomainPolicyUnknown, FullRecord, HistoryResponse, RecheckResult, UpstreamStats } from '../../shared/schemas.js';
-import { ANNOUNCED_STANCES, BOT_STATUSES, COMPLETENESS, CONFLICTS, DECIDING_SOURCES, DETAILS, FETCH_STATES, NOTES, ROBOTS_OUTCOMES, ROBOTS_PROBLEMS, SIGNAL_KEYS, STANCES, STANDARD_KEYS, TOS_STANCES, USE_CASES, VERDICTS, VERDICT_SOURCES } from '../../shared/values.js';
+import { ANNOUNCED_STANCES, BOT_ROLES, BOT_STATUSES, COMPLETENESS, CONFLICTS, DECIDING_SOURCES, DETAILS, FETCH_STATES, NOTES, ROBOTS_OUTCOMES, ROBOTS_PROBLEMS, SIGNAL_KEYS, STANCES, STANDARD_KEYS, TOS_STANCES, USE_CASES, VERDICTS, VERDICT_SOURCES } from '../../shared/values.js';
 import { any, arr, bool, is, isNull, keyed, nul, num, obj, one, opt, rec, str, text, tuple, type Guard } from './guard-kit.js';
 
 const Stance: Guard = one(STANCES);
@@ -63,6 +63,11 @@ const Basis: Guard = obj({
     text: str,
   }))),
   allow_list: opt(nul(obj({ let_in: arr(str), let_in_count: num({ int: true, min: 0 }), ai: arr(str) }))),
+  closed_to_all: opt(nul(obj({
+    line: num({ int: true, above: 0 }),
+    opens: arr(obj({ path: str, line: num({ int: true, above: 0 }) })),
+    opens_count: num({ int: true, min: 0 }),
+  }))),
   fetches: opt(obj({
     robots_txt: FetchState,
     llms_txt: FetchState,
@@ -132,6 +137,20 @@ const Explanation: Guard = obj({
   evidence: nul(str),
   reason: str,
 });
+const BotRole: Guard = obj({
+  bot: str,
+  purpose: one(['training', 'search', 'inference', 'agent', 'other', 'unknown']),
+  role: one(BOT_ROLES),
+  by: one(['named', 'wildcard']),
+  lines: arr(num({ int: true, above: 0 })),
+  paths: arr(str),
+});
+const IgnoredLine: Guard = obj({
+  line: num({ int: true, above: 0 }),
+  text: str,
+  loses: one(['group', 'nothing']),
+  agents: arr(str),
+});
 const FullRecord: Guard = obj({
   id: num({ int: true, above: 0 }),
   domain: str,
@@ -179,6 +198,8 @@ const FullRecord: Guard = obj({
   warnings: arr(str),
   basis: opt(Basis),
   unknown_ai_bots: opt(arr(str)),
+  bot_roles: opt(arr(BotRole)),
+  robots_ignored: opt(arr(IgnoredLine)),
 });
 const PurposeVerdict: Guard = obj({ allowed: nul(bool), source: arr(one(DECIDING_SOURCES)) });
 const AnnouncedRecord: Guard = obj({

@@ -1,26 +1,19 @@
 /**
- * The CLI's readable summary of one analysis, told as the popup tells it (shared/story.ts,
- * docs/policy.md section 9): the headline, whether robots.txt was read, each use case in
- * words with what decided it ("Not restricted" for silence, "Unknown" when robots.txt could not
- * be read), the standards found, notes and conflicts, bots and site facts. Identifiers appear
- * only in the last "Record" lines, as the popup's Details shows them.
+ * The CLI's readable summary of one analysis: the one reading (shared/reading/, docs/policy.md
+ * section 15) rendered as text, as the popup renders it: the headline, whether robots.txt was
+ * read, each use case in words with what decided it, the standards found, notes and conflicts, the
+ * bots by what robots.txt does to them (tools apart), and the site facts. Identifiers appear only
+ * in the last "Record" lines, as the popup's Details shows them.
  */
 import { domainToUnicode } from 'node:url';
-import { TOS_STANCE_LABELS, USE_CASE_LABELS } from '../../shared/labels.js';
+import { PURPOSE_LABELS, TOS_STANCE_LABELS, USE_CASE_LABELS } from '../../shared/labels.js';
+import { readBots, type OperatorGroup } from '../../shared/reading/read-bots.js';
+import { readConfidence, readIssues } from '../../shared/reading/read-full.js';
+import { notFetchedWords, readSite, type Reading } from '../../shared/reading/read-site.js';
+import { deciderPhrase } from '../../shared/reading/story.js';
+import { dateTime, lastCheckSentence, opennessWords } from '../../shared/reading/story-notes.js';
 import type { DomainPolicyFound, FullRecord } from '../../shared/schemas.js';
-import {
-  deciderPhrase,
-  headline,
-  robotsReading,
-  standardsFound,
-  termsReading,
-  readingsOfUses,
-} from '../../shared/story.js';
-import { signalValues } from '../../shared/story-signals.js';
-import { confidenceWords, dateTime, issues, lastCheckSentence, opennessWords } from '../../shared/story-notes.js';
 
-const list = (xs: readonly string[]): string => (xs.length ? xs.join(', ') : 'none');
-const yesNo = (b: boolean): string => (b ? 'yes' : 'no');
 const ACCESS_WORDS: Record<string, string | null> = {
   prohibits: 'forbidden',
   restricts: 'restricted',
@@ -29,52 +22,67 @@ const ACCESS_WORDS: Record<string, string | null> = {
   unknown: null,
 };
 
-/** Why a page was not requested, as the popup's Details says it (docs/policy.md section 11). */
-function notFetchedWords(full: FullRecord, page: 'homepage' | 'terms'): string | null {
+const row = (label: string, value: string) => `  ${label.padEnd(17)} ${value}`;
+
+/** The site facts as the reading tells them (the popup's Site facts), the homepage and the terms' two facts beside. */
+function siteLines(full: FullRecord, reading: Reading): string[] {
   const home = full.explanations.find((e) => e.subject === 'homepage');
-  const state =
-    full.basis?.fetches?.[page] ??
-    (home?.value === 'not_fetched' ? (home.source === 'robots_txt' ? 'disallowed' : 'robots_unreadable') : null);
-  if (state === 'disallowed') return 'not fetched: robots.txt asks crawlers to stay out';
-  if (state === 'robots_unreadable') return 'not fetched: robots.txt could not be read';
-  if (state === 'refused') return 'not fetched: its address is not public';
-  return null;
+  const homeState = reading.own.fetches.find((f) => f.file === 'homepage')?.state ?? null;
+  const out = [row('Rank', full.ranklist_rank === null ? 'not ranked' : `#${full.ranklist_rank}`)];
+  out.push(
+    row(
+      'Homepage',
+      full.homepage_status !== null ? `HTTP ${full.homepage_status}` : (notFetchedWords(homeState) ?? 'no answer'),
+    ),
+  );
+  if (full.homepage_status === null && home) out.push(`${' '.repeat(20)}${home.reason}`);
+  for (const fact of reading.facts) {
+    if (fact.key === 'rank') continue;
+    if (fact.key === 'terms' && full.tos_url !== null) {
+      const access = ACCESS_WORDS[full.tos_automated_access ?? 'unknown'];
+      const stances = `${TOS_STANCE_LABELS[full.tos_ai_stance].label}${access ? `; robots and scrapers ${access}` : ''}`;
+      out.push(row(fact.label, `${full.tos_url} (${stances})`));
+      continue;
+    }
+    out.push(row(fact.label, fact.text));
+  }
+  out.push(row('Markdown variant', full.markdown_for_agents ? 'yes' : 'no'));
+  return out;
 }
 
-/** The site facts, the terms told apart: AI use and robots and scrapers. */
-function siteLines(full: FullRecord): string[] {
-  const home = full.explanations.find((e) => e.subject === 'homepage');
-  const out = [`  rank              ${full.ranklist_rank ?? 'not ranked'}`];
-  out.push(
-    `  homepage          ${full.homepage_status !== null ? `HTTP ${full.homepage_status}` : (notFetchedWords(full, 'homepage') ?? 'no answer')}`,
-  );
-  if (full.homepage_status === null && home) out.push(`                    ${home.reason}`);
-  out.push(
-    `  CDN               ${full.cdn_provider ?? 'none detected'}${full.behind_cdnvendor ? ' (behind its proxy)' : ''}`,
-  );
-  out.push(`  CMS               ${full.cms ?? 'none detected'}`);
-  out.push(`  paywall           ${yesNo(full.has_paywall)}`);
-  // The terms are looked for on the homepage: no homepage, no looking; a homepage without a link is "none linked".
-  const access = ACCESS_WORDS[full.tos_automated_access ?? 'unknown'];
-  const stances = `${TOS_STANCE_LABELS[full.tos_ai_stance].label}${access ? `; robots and scrapers ${access}` : ''}`;
-  const terms =
-    full.tos_url !== null
-      ? `${full.tos_url} (${stances})`
-      : full.homepage_status === null
-        ? (notFetchedWords(full, 'terms') ?? 'not looked for (the homepage gave no answer)')
-        : 'none linked from the homepage, none at /terms, /terms-of-service, /legal or /tos';
-  out.push(`  terms of service  ${terms}`);
-  out.push(`  markdown variant  ${yesNo(full.markdown_for_agents)}`);
-  return out;
+/** "OpenAI: GPTBot (AI training), ChatGPT-User (AI answers)" per operator. */
+function botLines(heading: string, groups: OperatorGroup[]): string[] {
+  if (groups.length === 0) return [];
+  return [
+    `${heading}:`,
+    ...groups.map(
+      (g) =>
+        `  ${g.operator}: ${g.bots.map((b) => (b.purpose ? `${b.token} (${PURPOSE_LABELS[b.purpose].label})` : b.token)).join(', ')}`,
+    ),
+  ];
+}
+
+function botsSection(reading: Reading, full: FullRecord): string[] {
+  const lists = readBots(reading.shown, reading.borrowed ? null : full);
+  const out = [
+    ...botLines('AI bots blocked by name', lists.blocked),
+    ...(lists.wildcardCount > 0
+      ? [`AI bots blocked by the rule for all crawlers (User-agent: *): ${lists.wildcardCount}`]
+      : []),
+    ...botLines('AI bots partly blocked', lists.partial),
+    ...botLines('AI bots let in by name', lists.letIn),
+    ...botLines('AI bots explicitly allowed', lists.allowed),
+    ...botLines('AI bots named without a rule (not restricted)', lists.noRule),
+    ...botLines('Also blocks scraping and other tools (not AI rules)', lists.alsoBlocked),
+  ];
+  return out.length ? out : ['No AI bot is blocked or named.'];
 }
 
 export function formatAnalysis(full: FullRecord, summary: DomainPolicyFound, now = Date.now()): string {
   const out: string[] = [];
   const host = domainToUnicode(full.domain);
-  const robots = robotsReading(summary, full);
-  const terms = termsReading(summary, full);
-  const uses = readingsOfUses(summary, full, robots, terms);
-  const head = headline(summary, full, robots, terms, uses);
+  const reading = readSite({ policy: summary, full, display: domainToUnicode });
+  const { headline: head, robots, uses, terms } = reading;
   out.push(host === full.domain ? host : `${host} (${full.domain})`, '');
   out.push(`${head.label}: ${head.explanation}`);
   out.push(robots.sentence);
@@ -85,26 +93,22 @@ export function formatAnalysis(full: FullRecord, summary: DomainPolicyFound, now
     out.push(`  ${USE_CASE_LABELS[r.use].label.padEnd(12)} ${r.words}${r.because ? `, ${r.because}` : ''}`);
   const openness = opennessWords(Math.round(full.ai_openness_score * 100), uses, terms);
   if (openness) out.push('', openness);
-  out.push(confidenceWords(full));
-  const found = standardsFound(summary, full, uses);
-  out.push('', `Standards found:${found.length ? '' : ' none'}`);
-  for (const s of found)
+  const confidence = readConfidence(reading.own);
+  if (confidence) out.push(confidence.text);
+  out.push('', `Standards found:${reading.standards.length ? '' : ' none'}`);
+  for (const s of reading.standards)
     out.push(
       `  - ${s.label}${s.decides.length ? ` (decides ${s.decides.map((u) => USE_CASE_LABELS[u].label).join(', ')})` : ''}: ${s.explanation}`,
     );
-  for (const v of signalValues(summary, full)) out.push(`    ${v.words}`);
-  const notes = issues(full.conflicts, full.warnings, terms, full.explanations);
+  for (const v of reading.signals) out.push(`    ${v.text}`);
+  const notes = readIssues(reading, full);
   if (notes.length) {
     out.push('', 'Notes:');
     for (const n of notes)
       out.push(`  - ${n.kind === 'note' ? n.explanation : `Conflict: ${n.label}. ${n.explanation}`}`);
   }
-  out.push(
-    '',
-    `AI bots blocked: ${list(summary.bots.blocked)}`,
-    `AI bots explicitly allowed: ${list(summary.bots.allowed)}`,
-  );
-  out.push('', 'Site:', ...siteLines(full));
+  out.push('', ...botsSection(reading, full));
+  out.push('', 'Site:', ...siteLines(full, reading));
   out.push('', 'Why (the lines and headers behind each verdict):');
   for (const r of uses) {
     for (const d of r.deciders)

@@ -128,6 +128,21 @@ export interface WildcardClosesClaim {
 }
 
 /**
+ * The `*` groups close the site (a wildcard_closes claim) and groups naming some crawlers let them
+ * in: `let_in` up to 20 of their names (catalogue spelling where known, as written otherwise),
+ * search engines and other known crawlers first, AI bots last; `count` how many agents are let in
+ * all told (named in a group whose rules leave `/` open; malformed names left out); `ai` the AI
+ * bots among them (catalogue AI bots and AI-looking names), at most 20. "No AI bot" is `ai` empty.
+ */
+export interface LetInListClaim {
+  kind: 'let_in_list';
+  of: string;
+  let_in: string[];
+  count: number;
+  ai: string[];
+}
+
+/**
  * A robots.txt line no crawler understands (not a `field: value` line of a known field, not a
  * comment, not blank), with its text as served (at most 200 characters). `loses`: `group` when the
  * line is a User-agent line spoiled by stray bytes (a byte-order mark decoded as text,
@@ -162,11 +177,17 @@ export interface SignalClaim {
   text: string;
 }
 
-/** One thing that decided a verdict: a standard, and its line (robots.txt, ai.txt) or header/tag as published. */
+/**
+ * One thing that decided a verdict: a standard, and its line (robots.txt, ai.txt) or header/tag as
+ * published. `group`, for a robots.txt line: `all` when it stands in a group for every crawler
+ * (`User-agent: *`, told "robots.txt's rule for all crawlers"), `named` in a group naming bots;
+ * null otherwise or when not known.
+ */
 export interface DecidedBy {
   source: VerdictSource;
   line: number | null;
   evidence: string | null;
+  group: 'all' | 'named' | null;
 }
 
 /**
@@ -205,7 +226,8 @@ export interface UseClaim {
  * - `terms_prohibit` / `terms_restrict`: no use restricted by a machine-readable rule, and the
  *   terms forbid / restrict AI use;
  * - `unknown`: robots.txt not read (or nothing answered) and no use blocked by a usage signal.
- * `restricted` and `open` partition the three uses by the use claims (blocked/partial vs the rest).
+ * `restricted` lists the uses blocked or partly blocked, `open` the uses allowed (not restricted),
+ * by the use claims; a use whose verdict is unknown is in neither.
  */
 export interface HeadlineClaim {
   kind: 'headline';
@@ -314,6 +336,7 @@ export type Claim =
   | FoundClaim
   | BotClaim
   | WildcardClosesClaim
+  | LetInListClaim
   | LineIgnoredClaim
   | SignalClaim
   | UseClaim

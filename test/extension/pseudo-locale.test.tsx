@@ -19,7 +19,7 @@ import { OptionsForm } from '../../extension/components/options-form.js';
 import { PopupView, type PopupState } from '../../extension/components/popup-view.js';
 import { badgeFor } from '../../extension/lib/badge.js';
 import * as views from '../../extension/components/with-full-record.js';
-import { botLists } from '../../extension/lib/bot-groups.js';
+import { readBots } from '../../shared/reading/read-bots.js';
 import { failureAdvice } from '../../extension/lib/gateway-client.js';
 import { installBrowserLanguage, t } from '../../extension/lib/i18n.js';
 import { pathVerdicts } from '../../extension/lib/path-verdicts.js';
@@ -132,7 +132,7 @@ function extras(p: DomainPolicyFound, full: FullRecord | null, parent: Extras['p
     }),
     history: history(p.domain),
     views,
-    bots: botLists(p.bots, full, p.path_rules),
+    bots: readBots(p, full),
     parent,
     problem: full
       ? null

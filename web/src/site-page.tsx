@@ -182,7 +182,7 @@ function Found({
         <div class="card">
           <Standards standards={model.standards} robots={model.robots} signals={model.signals} from={model.from} />
           {more && views && <views.Issues issues={more.issues} />}
-          <SiteFacts site={policy.site} termsNotRead={model.termsNotRead} />
+          <SiteFacts rows={model.facts} />
         </div>
         <BotsCard model={model} extras={extras} />
         {preview && model.history && extras?.history && (

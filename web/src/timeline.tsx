@@ -5,7 +5,7 @@
  * popup's component) says the same in words, so the bar is hidden from screen readers.
  */
 import { BADGE_VIEW, type BadgeState } from '~~/shared/labels.js';
-import { dateOnly } from '~~/shared/story-notes.js';
+import { dateOnly } from '~~/shared/reading/story-notes.js';
 import type { HistoryResponse } from '~~/shared/schemas.js';
 import { t } from '~~/extension/lib/i18n.js';
 

@@ -7,6 +7,7 @@ import { STANDARD_KEYS, type StandardKey } from '../../../shared/values.js';
 import type { BotReading } from './bot-readings.js';
 import { perUseCase, type Decision } from './decide.js';
 import { allowListOf } from './allow-list.js';
+import { closedToAll } from './bot-roles.js';
 import { clip } from './clip.js';
 import { fetchesOf } from './fetches.js';
 import { botLine } from './explain.js';
@@ -34,6 +35,7 @@ export function basisOf(d: Decision): Basis {
       : { terms: { ai: facts.tos.ai.stance, automated_access: facts.tos.automatedAccess.stance } }),
     content_signals: saidSignals(facts.contentSignals),
     allow_list: allowListOf(d.readings),
+    closed_to_all: closedToAll(facts.robots, d.readings),
     fetches: fetchesOf(facts),
   };
 }

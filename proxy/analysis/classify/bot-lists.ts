@@ -5,7 +5,8 @@
  *   the file names them: blocked through `*` they would list crawlers that no longer exist.
  *   Between the two, AI-looking agents the catalogue does not know that the file names and
  *   blocks (section 10: reported, never deciding a use case; shared/bots.ts looksLikeAiBot).
- * - `bots.allowed`: catalogue AI bots named with status allowed.
+ * - `bots.allowed`: catalogue AI bots allowed by a rule of a group naming them (a bot named
+ *   without any rule is not listed: nothing allowed it, docs/policy.md section 15).
  * - `ai_bots` (full record): every catalogue AI bot in either list, plus named AI bots with
  *   status partial whose rules close some path `*` leaves open; a `partial` inherited from
  *   `*`, or from a named group closing nothing beyond `*`, is housekeeping and is left out, as
@@ -21,7 +22,7 @@ import { looksLikeAiBot } from '../../../shared/bots.js';
 import type { BotEntry } from '../../../shared/schemas.js';
 import type { BotStatus as BotStatusValue } from '../../../shared/values.js';
 import type { BotStatus } from '../../../shared/robots/index.js';
-import type { BotReading, BotReadings } from './bot-readings.js';
+import { namedAllowed, type BotReading, type BotReadings } from './bot-readings.js';
 
 export interface BotLists {
   blocked: BotReading[];
@@ -38,7 +39,7 @@ export function botLists(readings: BotReadings): BotLists {
   const namedBlocked = ai.filter((r) => r.named && r.status.status === 'blocked');
   const wildBlocked = ai.filter((r) => !r.named && r.status.status === 'blocked' && !r.bot?.obsolete);
   const blocked = [...namedBlocked, ...unknownAi.filter((r) => r.status.status === 'blocked'), ...wildBlocked];
-  const allowed = ai.filter((r) => r.named && r.status.status === 'allowed');
+  const allowed = ai.filter(namedAllowed);
   const partial = ai.filter((r) => r.named && r.status.status === 'partial' && r.closesBeyondWildcard);
   return { blocked, allowed, ai: [...blocked, ...allowed, ...partial], unknownAi };
 }

@@ -35,6 +35,13 @@ export interface BotReading {
    * which `*` closes: an AI rule.
    */
   closesBeyondWildcard: boolean;
+  /**
+   * Named, and some group naming it has an Allow or Disallow line. A bot named only in groups
+   * without a rule may crawl everything (RFC 9309 section 2.2.1), but nothing allowed it
+   * explicitly: such a list is usually a block list missing its Disallow (docs/policy.md
+   * section 15, "named without a rule").
+   */
+  ruled: boolean;
 }
 
 /** Status of a bot when no robots.txt applies: nothing restricts it (RFC 9309 section 2.3.1.3). */
@@ -60,11 +67,13 @@ export interface BotReadings {
 
 export function readBots(robots: RobotsTxt | null): BotReadings {
   const namedTokens = new Set<string>();
+  const ruledTokens = new Set<string>();
   const firstSpelling = new Map<string, string>();
   for (const g of robots?.groups ?? []) {
     for (const a of g.agents) {
       if (a.token === '') continue;
       namedTokens.add(a.token);
+      if (g.rules.length > 0) ruledTokens.add(a.token);
       if (!firstSpelling.has(a.token)) firstSpelling.set(a.token, cutAtSlash(a.value));
     }
   }
@@ -97,6 +106,7 @@ export function readBots(robots: RobotsTxt | null): BotReadings {
       status,
       named: namedTokens.has(token),
       closesBeyondWildcard: closesBeyondWildcard(token, status),
+      ruled: ruledTokens.has(token),
     };
   };
 
@@ -125,3 +135,10 @@ function cutAtSlash(value: string): string {
  */
 export const restricts = (r: BotReading): boolean =>
   r.status.status === 'blocked' || (r.status.status === 'partial' && r.closesBeyondWildcard);
+
+/**
+ * A bot robots.txt allows by name: a group naming it has a rule (an Allow, or an empty Disallow)
+ * and closes no path. A bot named only in groups without a rule is not allowed explicitly
+ * (docs/policy.md section 15): it is not restricted, and nothing more.
+ */
+export const namedAllowed = (r: BotReading): boolean => r.named && r.ruled && r.status.status === 'allowed';

@@ -8,8 +8,9 @@ import type { Explanation } from '../../../shared/schemas.js';
 import type { Conflict, Note, RobotsOutcome, Stance, TosStance, UseCase } from '../../../shared/values.js';
 import { USE_CASES } from '../../../shared/values.js';
 import type { RobotsTxt } from '../../../shared/robots/index.js';
-import { restricts, type BotReadings } from './bot-readings.js';
+import { namedAllowed, restricts, type BotReadings } from './bot-readings.js';
 import { clip } from './clip.js';
+import { KNOWN_FIELDS } from './ignored-lines.js';
 import { USE_WORDS } from './use-words.js';
 import type { UseCaseVerdict } from './verdicts.js';
 
@@ -82,7 +83,7 @@ export function findConflicts(f: ConflictFacts): Finding<Conflict>[] {
     }
     // "a key bot of u is named allowed": explicitKeys also holds a key bot whose group only says
     // yes in a content signal, whatever its rules (a `partial` one is no robots.txt allowance).
-    const key = v.robots.explicitKeys.find((k) => k.named && k.status.status === 'allowed');
+    const key = v.robots.explicitKeys.find(namedAllowed);
     if (v.signal?.value === false && key && piece) {
       out.push({
         id: 'signal_blocks_but_robots_allows_explicitly',
@@ -144,17 +145,6 @@ export function findNotes(f: ConflictFacts): Finding<Note>[] {
 const SUCCESSOR: Readonly<Record<string, string>> = { 'anthropic-ai': 'claudebot', 'claude-web': 'claude-user' };
 
 /** Fields some crawler documents (RFC 9309, Yandex, content signals, RSL `License`); others are unknown. */
-const KNOWN_FIELDS = new Set([
-  'crawl-delay',
-  'content-signal',
-  'content-usage',
-  'license',
-  'host',
-  'clean-param',
-  'request-rate',
-  'visit-time',
-]);
-
 const MAX_LISTED = 5;
 
 export function findWarnings(

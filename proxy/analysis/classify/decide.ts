@@ -74,7 +74,7 @@ export function decide(evidence: Evidence): Decision {
     );
 
   const read = perUseCase((u) => verdictOf(u, botsForUseCase(u), KEY_BOTS[u]));
-  const verdicts = { ...read, search: listingsOnly(read.search, signals.site.inference) };
+  const verdicts = { ...read, search: listingsOnly(read.search) };
   const useCases: UseCases = perUseCase((u) => verdicts[u].verdict);
   const pageTokens = pageTokensOf(facts);
   const found = foundOf(facts);

@@ -7,6 +7,7 @@
 import type { Explanation } from '../../../shared/schemas.js';
 import type { RobotsTxt } from '../../../shared/robots/index.js';
 import type { BotReading } from './bot-readings.js';
+import { openingLines } from './bot-roles.js';
 import type { Decision } from './decide.js';
 import { clip } from './clip.js';
 import { describeFetch, problemWords, robotsProblem } from './robots-outcome.js';
@@ -22,9 +23,14 @@ function agentLine(robots: RobotsTxt | null, token: string): number | null {
   return null;
 }
 
-/** The line behind a bot's status: the deciding rule, else the user-agent line naming it. */
+/**
+ * The line behind a bot's status: the deciding rule; for a bot allowed by name without one (an
+ * empty Disallow), that rule; else the user-agent line naming it.
+ */
 export function botLine(robots: RobotsTxt | null, r: BotReading): number | null {
-  return r.status.decidingLine ?? (r.named ? agentLine(robots, r.token) : null);
+  if (r.status.decidingLine !== null) return r.status.decidingLine;
+  if (!r.named || robots === null) return null;
+  return (r.ruled ? openingLines(robots, r.token)[0] : undefined) ?? agentLine(robots, r.token);
 }
 
 /** "a, b, c and 2 more" */

@@ -3,14 +3,16 @@
  * a decision, with the explanation of every value.
  */
 import type { Basis, Explanation, FullRecordBody } from '../../../shared/schemas.js';
-import { USE_CASES } from '../../../shared/values.js';
 import { aiBotsMap, allBotsMap } from './bot-lists.js';
+import { botRoles } from './bot-roles.js';
+import { ignoredLines } from './ignored-lines.js';
 import { perUseCase, type Decision } from './decide.js';
 import { explainBot, explainUseCase } from './explain.js';
 import { explainStance } from './explain-stance.js';
 import { explainHomepage, explainRobotsOutcome, explainSite } from './explain-crawl.js';
 import { crawlRules, isoWithOffset, keptHeaders, keptMetas, rankOf } from './records.js';
 import { completeness, confidence, tosHasAiClause } from './scores.js';
+import { USE_CASES, realConflict } from '../../../shared/values.js';
 
 const nonNull = <T>(x: T | null): T[] => (x === null ? [] : [x]);
 
@@ -64,7 +66,7 @@ export function fullRecord(d: Decision, basis: Basis): FullRecordBody {
       robotsOutcome: facts.robotsOutcome,
       homepageUnreachable: facts.homepageFetch.kind === 'no_answer',
       hostAnswered: facts.hostAnswered,
-      conflicts: d.conflicts.length,
+      conflicts: d.conflicts.filter((c) => realConflict(c.id, facts.tos.ai.stance)).length,
     }),
     ai_bots_blocked_count: lists.blocked.length,
     ai_bots_allowed_count: lists.allowed.length,
@@ -99,5 +101,8 @@ export function fullRecord(d: Decision, basis: Basis): FullRecordBody {
     warnings: d.warnings.map((w) => w.id),
     basis,
     unknown_ai_bots: lists.unknownAi.map((r) => r.name),
+    ...(facts.robots === null
+      ? {}
+      : { bot_roles: botRoles(facts.robots, d.readings), robots_ignored: ignoredLines(facts.robots) }),
   };
 }

@@ -33,7 +33,7 @@ export interface ConfidenceFacts {
 
 /**
  * 1.0, minus 0.1 when robots.txt is missing, 0.6 when blocked or error, 0.3 when the homepage
- * is unreachable but robots.txt is not, 0.15 per conflict; never below 0. "0.0 for
+ * is unreachable but robots.txt is not, 0.15 per conflict (a real disagreement: realConflict); never below 0. "0.0 for
  * `unreachable`": the site is unreachable when nothing answered (section 11, row 1). A
  * robots.txt that gave no answer while other files did is read like one that failed (`error`):
  * its rules are unknown, the site is there.

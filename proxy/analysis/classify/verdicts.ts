@@ -14,11 +14,11 @@
  *
  * V(u): `blocked` when S(u) is no; else `unknown` when robots.txt is blocked, error or
  * unreachable and S(u) is nothing; else R(u). `allowed` is explicit when S(u) is yes or a key
- * bot is named with status allowed.
+ * bot is allowed by a rule of a group naming it (namedAllowed).
  */
 import type { Bot } from '../../../shared/bots.js';
 import type { RobotsOutcome, UseCase, Verdict } from '../../../shared/values.js';
-import { restricts, type BotReading, type BotReadings } from './bot-readings.js';
+import { namedAllowed, restricts, type BotReading, type BotReadings } from './bot-readings.js';
 import type { UsageSignal, UsageSignals } from './usage-signals.js';
 
 export type RobotsVerdictValue = 'blocked' | 'partial' | 'allowed';
@@ -29,7 +29,7 @@ export interface RobotsVerdict {
   restricting: BotReading[];
   /** Key bots that are blocked (by rules or a scoped `no`). */
   blockedKeys: BotReading[];
-  /** Key bots named with status allowed, or with a scoped `yes`. */
+  /** Key bots allowed by name (namedAllowed), or with a scoped `yes`. */
   explicitKeys: BotReading[];
   /** Bot-scoped signal pieces that counted. */
   scopedSignals: UsageSignal[];
@@ -63,7 +63,7 @@ export function robotsVerdict(set: BotSet, readings: BotReadings, signals: Usage
     if (!keyTokens.has(token)) continue;
     keys++;
     if (r.status.status === 'blocked' || scopedNo) blockedKeys.push(r);
-    else if ((r.named && r.status.status === 'allowed') || scoped?.value === true) explicitKeys.push(r);
+    else if (namedAllowed(r) || scoped?.value === true) explicitKeys.push(r);
   }
   const value: RobotsVerdictValue =
     keys > 0 && blockedKeys.length === keys ? 'blocked' : restricting.length > 0 ? 'partial' : 'allowed';
@@ -97,14 +97,14 @@ export function useCaseVerdict(
 }
 
 /**
- * Content-Signal `search` means listing and linking pages, not AI-written summaries
- * (Cloudflare's definition; docs/policy.md sections 9 and 11). A `search=yes` beside a
- * site-wide `ai-input=no` (Cloudflare's managed robots.txt) allows search listings and refuses
- * AI answers, which is what AI search engines write: AI search stays `allowed` (nothing
- * restricts it) but is not explicitly allowed, so it is never told as a green "AI search
- * allowed". A key search bot the file names allowed still makes it explicit. Our reading.
+ * A usage signal's `search` means listing and linking pages in search results, not AI-written
+ * summaries (Cloudflare's Content-Signal definition; the IETF vocabulary's search category
+ * likewise directs users to the page; docs/policy.md sections 9, 11 and 15). So a `search=yes`
+ * allows search listings but is no explicit permission of AI search: AI search stays `allowed`
+ * (nothing restricts it) but not explicit, and is never told as a green "AI search allowed".
+ * A key search bot the file allows by name still makes it explicit. Our reading.
  */
-export function listingsOnly(search: UseCaseVerdict, inference: UsageSignal | null): UseCaseVerdict {
+export function listingsOnly(search: UseCaseVerdict): UseCaseVerdict {
   const yesOnlyBySignal = search.explicit && search.signal?.value === true && search.robots.explicitKeys.length === 0;
-  return yesOnlyBySignal && inference?.value === false ? { ...search, explicit: false } : search;
+  return yesOnlyBySignal ? { ...search, explicit: false } : search;
 }

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PopupView } from '../../../extension/components/popup-view.js';
 import { badgeFor } from '../../../extension/lib/badge.js';
 import * as views from '../../../extension/components/with-full-record.js';
-import { botLists } from '../../../extension/lib/bot-groups.js';
+import { readBots } from '../../../shared/reading/read-bots.js';
 import type { Extras } from '../../../extension/lib/popup-data.js';
 import { normalizeDomain } from '../../../shared/domain.js';
 import type { DomainPolicyFound, FullRecord } from '../../../shared/schemas.js';
@@ -36,7 +36,7 @@ function read(
     announced: announced(p.domain),
     history: past,
     views,
-    bots: botLists(p.bots, full, p.path_rules),
+    bots: readBots(p, full),
     parent: parent ? { domain: normalizeDomain(parent.domain), www: false, policy: parent } : null,
     problem: null,
   };
@@ -117,7 +117,7 @@ describe('one story on every tab and in the badge title', () => {
     const r = read(p, full);
     expect(contradictions(r)).toEqual([]);
     expect(r.tabs.Overview).toContain(
-      'The terms forbid robots and scrapers; they do not mention AI (\u2018You agree not to scrape the Service.\u2019).',
+      'The terms forbid robots and scrapers (\u2018You agree not to scrape the Service.\u2019); they say nothing about using the content for AI.',
     );
   });
 

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/pre
 import { afterEach, describe, expect, it } from 'vitest';
 import { PopupView } from '../../../extension/components/popup-view.js';
 import * as views from '../../../extension/components/with-full-record.js';
-import { botLists } from '../../../extension/lib/bot-groups.js';
+import { readBots } from '../../../shared/reading/read-bots.js';
 import type { Extras } from '../../../extension/lib/popup-data.js';
 import type { TabState } from '../../../extension/lib/session-store.js';
 import { normalizeDomain } from '../../../shared/domain.js';
@@ -25,7 +25,7 @@ const extrasFor = (p: DomainPolicyFound, full: FullRecord | null, preview = fals
   announced: preview ? announced(p.domain) : null,
   history: preview ? history(p.domain) : null,
   views,
-  bots: botLists(p.bots, full, p.path_rules),
+  bots: readBots(p, full),
   parent: null,
   problem: full
     ? null
@@ -359,7 +359,8 @@ describe('popup: a found record', () => {
     });
     render(<PopupView state={found(p)} extras={extrasFor(p, silent)} />);
     const issues = screen.getByTestId('issues');
-    expect(issues.textContent).toContain('The terms of service do not mention AI.');
+    // The record does not say whether the terms name AI: "no clause on AI use", never "do not mention AI".
+    expect(issues.textContent).toContain('The terms of service say nothing about using the content for AI.');
     expect(issues.textContent).not.toContain('Conflict');
     // A fact about the file, not a danger: a note.
     expect(issues.textContent).toContain(

@@ -10,7 +10,7 @@ import { aiTokensOf } from '../../../extension/lib/page-signals.js';
 import { needsParent, parentSite } from '../../../extension/lib/parent-site.js';
 import { fullModel } from '../../../extension/components/with-full-record.js';
 import { popupModel } from '../../../extension/lib/view-model.js';
-import { headline, readingsOfUses } from '../../../shared/story.js';
+import { headline, readingsOfUses } from '../../../shared/reading/story.js';
 import { basisOf } from '../../fixtures/records.js';
 import { announced, fullRecord, policy } from '../helpers/records.js';
 
@@ -64,7 +64,7 @@ describe('view model', () => {
         ],
       },
     );
-    expect(fullModel(popupModel({ policy: p, full }), full).issues).toEqual([
+    expect(fullModel(popupModel({ policy: p, full }), full).issues).toMatchObject([
       {
         kind: 'conflict',
         label: 'A signal allows what robots.txt blocks',

@@ -35,7 +35,7 @@ describe('lookup CLI', () => {
     const r = await lookup(['training.test'], env);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    // The popup's story in the popup's words (shared/story.ts): silence is "Not restricted",
+    // The popup's story in the popup's words (shared/reading/story.ts): silence is "Not restricted",
     // the deciding line is named, terms silent on AI are a note, identifiers only on the record line.
     for (const words of [
       'training.test',
@@ -43,10 +43,10 @@ describe('lookup CLI', () => {
       'robots.txt was read.',
       /AI training {2}Blocked, by robots\.txt \(line \d+\)/,
       'AI search    Not restricted',
-      'AI bots blocked: GPTBot, ClaudeBot, Google-Extended, CCBot',
+      'AI bots blocked by name:\n  OpenAI: GPTBot (AI training)\n  Anthropic: ClaudeBot (AI training)\n  Google: Google-Extended (AI training)\n  Common Crawl: CCBot (AI training)\n',
       '  - robots.txt (decides AI training)',
-      '  - The terms of service do not mention AI.',
-      'terms of service  http://training.test/terms',
+      '  - The terms of service say nothing about using the content for AI.',
+      'Terms of service  http://training.test/terms',
     ]) {
       if (typeof words === 'string') expect(r.stdout).toContain(words);
       else expect(r.stdout).toMatch(words);
@@ -67,8 +67,10 @@ describe('lookup CLI', () => {
     expect(r.stdout).not.toMatch(/no robots\.txt|Openness/i);
     // A robots.txt answering 5xx holds the homepage back (RFC 9309): its terms were never looked for.
     const held = await lookup(['server-error.test'], env);
-    expect(held.stdout).toContain('terms of service  not fetched: robots.txt could not be read');
-    expect(held.stdout).toContain('homepage          not fetched: robots.txt could not be read');
+    expect(held.stdout).toContain('Terms of service  Not fetched: robots.txt could not be read');
+    expect(held.stdout).toContain('Homepage          not fetched: robots.txt could not be read');
+    // A fact of a homepage never fetched is not known, never "none seen" (docs/policy.md section 15).
+    expect(held.stdout).toContain('Paywall           Not known (not fetched: robots.txt could not be read)');
     const idn = await lookup(['bücher.test'], env);
     expect(idn.stdout.split('\n')[0]).toBe('bücher.test (xn--bcher-kva.test)');
   });
@@ -83,7 +85,7 @@ describe('lookup CLI', () => {
     const r = await lookup(['no-terms.test'], env);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
-      'terms of service  none linked from the homepage, none at /terms, /terms-of-service, /legal or /tos\n',
+      'Terms of service  None linked from the homepage, none at /terms, /terms-of-service, /legal or /tos\n',
     );
   });
 

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BADGE_VIEW, STANCE_LABELS, badgeTitle } from '../../../shared/labels.js';
 import { say, setTranslator } from '../../../shared/say.js';
-import { robotsReading } from '../../../shared/story.js';
+import { robotsReading } from '../../../shared/reading/story.js';
 import { summaryRecord } from '../../fixtures/records.js';
 
 afterEach(() => setTranslator(null));

@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { t } from '~~/extension/lib/i18n.js';
-import { dateTime } from '~~/shared/story-notes.js';
+import { dateTime } from '~~/shared/reading/story-notes.js';
 import { accessToken, fetchStats, type StatsResult } from '../api.js';
 import { TokenForm } from '../token-form.js';
 import { ChartView } from './chart-view.js';

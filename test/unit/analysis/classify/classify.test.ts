@@ -324,10 +324,11 @@ const ROWS: Row[] = [
     detail: 'allows_all',
   },
   {
+    // search=yes allows listing and linking pages, no AI use explicitly (docs/policy.md section 15).
     name: 'Content-Signal search=yes header, no robots.txt',
     o: { homepageHeaders: { 'Content-Signal': 'search=yes' } },
-    stance: 'allows_all',
-    detail: 'allows_all',
+    stance: 'no_policy',
+    detail: 'has_signals',
   },
   {
     name: 'TDMRep reservation 0',
@@ -598,14 +599,14 @@ describe('conflicts (section 6)', () => {
     expect(c.summary.stance).toBe('blocks_all_ai');
     expect(c.full.conflicts).toEqual(['llms_txt_but_blocks_all_ai']);
   });
-  it('each conflict lowers confidence by 0.15', () => {
+  it('each real conflict lowers confidence by 0.15; terms silent on AI are a note and lower nothing (section 15)', () => {
     const c = run({
       robots: block(...ALL_KEYS),
       llms: '# Docs\n\n- [A](https://example.test/a.md)\n',
       tos: SILENT_TOS,
     });
     expect(c.full.conflicts).toEqual(['robots_blocks_ai_but_tos_allows_or_silent', 'llms_txt_but_blocks_all_ai']);
-    expect(c.full.confidence).toBe(0.7);
+    expect(c.full.confidence).toBe(0.85);
   });
 });
 
@@ -919,10 +920,9 @@ describe('basis (shared/schemas.ts BasisSchema)', () => {
     expect(cs.decided_by.training).toEqual([
       { source: 'content_signals', evidence: 'Content-Signal: ai-train=no, search=yes', line: 2 },
     ]);
-    expect(cs.decided_by.search).toEqual([
-      { source: 'content_signals', evidence: 'Content-Signal: ai-train=no, search=yes', line: 2 },
-    ]);
-    expect(cs.explicit).toEqual({ training: false, search: true, inference: false });
+    // search=yes allows search listings: not restricted, not an explicit allow of AI search (section 15).
+    expect(cs.decided_by.search).toEqual([]);
+    expect(cs.explicit).toEqual({ training: false, search: false, inference: false });
   });
 
   it('names the robots.txt line that decided, and the usage signal first when both do', () => {

@@ -5,9 +5,9 @@
  * AI rule to a person: the headline, the AI training row and the openness sentence say so, with
  * the deciding sentence where the full record carries it. Plain functions, words via say().
  */
-import { say } from './say.js';
-import type { DomainPolicyFound, FullRecord } from './schemas.js';
-import type { TosStance } from './values.js';
+import { say } from '../say.js';
+import type { DomainPolicyFound, FullRecord } from '../schemas.js';
+import type { TosStance } from '../values.js';
 
 export interface TermsReading {
   /** What the terms say of AI use; null when not known (an early answer, a foreign upstream). */
@@ -19,6 +19,13 @@ export interface TermsReading {
   accessClause: Clause | null;
   /** The AI clause speaks of training (or mining, models): "forbid AI training"; else "forbid AI use". */
   topic: 'training' | 'use';
+  /**
+   * Whether the terms name AI anywhere (the terms reader's `names_ai`, docs/policy.md section 12),
+   * null when the record does not say: then the words never claim "they do not mention AI".
+   */
+  namesAi: boolean | null;
+  /** Where they first name AI, from the full record. */
+  mention: Clause | null;
 }
 
 export interface Clause {
@@ -39,7 +46,13 @@ export function termsReading(p: DomainPolicyFound | null, full?: FullRecord | nu
   const ai = b?.ai ?? full?.tos_ai_stance ?? null;
   const access = b?.automated_access ?? full?.tos_automated_access ?? null;
   const aiClause = clause(full?.tos_excerpt, full?.tos_ai_section);
+  // The terms reader's record of where the terms name AI (optional: older records lack it).
+  const said = full as { tos_ai_mention?: string | null; tos_ai_mention_section?: string | null } | null | undefined;
+  const mention = clause(said?.tos_ai_mention, said?.tos_ai_mention_section);
+  const names = (p?.basis?.terms ?? full?.basis?.terms) as { names_ai?: boolean } | undefined;
   return {
+    namesAi: names?.names_ai ?? (mention ? true : null),
+    mention,
     ai,
     access,
     aiClause,
@@ -122,13 +135,34 @@ export function termsAiClause(r: TermsReading): string {
 /** "The terms of service forbid using the content to train AI (section 4.2: ‘…’)." */
 export const termsAiSentence = (r: TermsReading): string => say('sentence', '$1.', termsAiClause(r));
 
-/** "The terms forbid robots and scrapers; they do not mention AI (‘…’)." */
+/**
+ * What terms silent on AI use say of AI, as a predicate (docs/policy.md section 15): "do not
+ * mention AI" only when the terms reader found no mention; "mention AI (section 5: ‘…’) but do
+ * not restrict using the content for it" when it found one; "say nothing about using the content
+ * for AI" when the record does not say.
+ */
+export function termsAiSilence(r: TermsReading): string {
+  if (r.namesAi === false) return say('termsNoAiMentionClause', 'do not mention AI');
+  if (r.namesAi === true) {
+    const q = quoted(r.mention);
+    return q
+      ? say('termsMentionAiQuoted', 'mention AI $1 but do not restrict using the content for it', q)
+      : say('termsMentionAi', 'mention AI but do not restrict using the content for it');
+  }
+  return say('termsNothingOnAiUse', 'say nothing about using the content for AI');
+}
+
+/** "The terms forbid robots and scrapers (‘…’); they do not mention AI." */
 export function termsAccessSentence(r: TermsReading): string {
   const q = quoted(r.accessClause, 'access');
   const forbid =
     r.access === 'restricts'
       ? say('termsRestrictRobots', 'The terms restrict robots and scrapers')
       : say('termsForbidRobots', 'The terms forbid robots and scrapers');
-  const what = r.ai === 'silent' ? say('termsNoAiMention', '$1; they do not mention AI', forbid) : forbid;
-  return say('sentence', '$1.', q ? say('clauseQuoted', '$1 $2', what, q) : what);
+  const said = q ? say('clauseQuoted', '$1 $2', forbid, q) : forbid;
+  return say('sentence', '$1.', r.ai === 'silent' ? say('termsAndThey', '$1; they $2', said, termsAiSilence(r)) : said);
 }
+
+/** "The terms of service do not mention AI." and its kin: terms silent on AI use beside robots.txt rules. */
+export const termsSilentSentence = (r: TermsReading): string =>
+  say('termsOfServiceSay', 'The terms of service $1.', termsAiSilence(r));

@@ -4,8 +4,9 @@
  * rules, marked as the parent's ("from example.com") with its own absence stated; a host with
  * its own robots.txt shows its own, the parent's in a note when they differ. Plain functions.
  */
-import { say } from './say.js';
-import type { DomainPolicyFound } from './schemas.js';
+import { say } from '../say.js';
+import type { DomainPolicyFound } from '../schemas.js';
+import type { BorrowedClaim } from './claims.js';
 import { deciderPhrase, byWords, type Headline, type UseReading } from './story.js';
 
 /** The host's own robots.txt is missing (not unread) and it says nothing else about AI. */
@@ -27,9 +28,22 @@ export function parentApplies(
   );
 }
 
+/** The claim that the host shows its parent's policy. */
+export const borrowedClaim = (own: DomainPolicyFound, parent: DomainPolicyFound): BorrowedClaim => ({
+  kind: 'borrowed',
+  host: own.domain,
+  from: parent.domain,
+});
+
 /** The parent's headline, marked as the parent's, with the host's own absence said. */
-export function inheritedHeadline(host: string, parentHost: string, theirs: Headline): Headline {
+export function inheritedHeadline(
+  host: string,
+  parentHost: string,
+  theirs: Headline,
+  borrowed: BorrowedClaim,
+): Headline {
   return {
+    claims: [borrowed, ...theirs.claims],
     label: theirs.label,
     explanation: say(
       'fromParentInfo',

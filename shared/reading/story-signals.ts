@@ -6,8 +6,8 @@
  * listing and linking pages, not AI-written answers: beside `ai-input=no` it reads "search
  * listings allowed", never a green "AI search allowed". Plain functions, words via say().
  */
-import { say } from './say.js';
-import type { DecidingSignal, DomainPolicyFound, FullRecord } from './schemas.js';
+import { say } from '../say.js';
+import type { DecidingSignal, DomainPolicyFound, FullRecord } from '../schemas.js';
 import { someNames } from './story-robots.js';
 
 type Use = 'training' | 'search' | 'inference';

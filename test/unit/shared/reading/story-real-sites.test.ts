@@ -1,22 +1,34 @@
 /**
- * What a person reads about real sites (docs/policy.md section 11), told by shared/story*.ts
+ * What a person reads about real sites (docs/policy.md section 11), told by shared/reading/story*.ts
  * from the records classify() gives for real robots.txt files (../shared/corpora) and from
  * records with the terms' two facts: the words are written out here by hand.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { classify } from '../../../proxy/analysis/index.js';
-import { CRAWL_LIMITS } from '../../../proxy/crawler/limits.js';
-import type { DomainPolicyFound, FullRecord } from '../../../shared/schemas.js';
-import { headline, robotsReading, termsReading, readingsOfUses } from '../../../shared/story.js';
-import { signalValues } from '../../../shared/story-signals.js';
-import { confidenceWords, issues, opennessWords } from '../../../shared/story-notes.js';
-import { REQUEST_SECONDS } from '../../../shared/story-robots.js';
-import { basisOf, fullRecordOf, summaryRecord } from '../../fixtures/records.js';
-import { buildEvidence, text } from '../analysis/helpers/evidence-builder.js';
+import { classify } from '../../../../proxy/analysis/index.js';
+import { CRAWL_LIMITS } from '../../../../proxy/crawler/limits.js';
+import type { DomainPolicyFound, FullRecord } from '../../../../shared/schemas.js';
+import { headline, robotsReading, termsReading, readingsOfUses } from '../../../../shared/reading/story.js';
+import { signalValues } from '../../../../shared/reading/story-signals.js';
+import { opennessWords } from '../../../../shared/reading/story-notes.js';
+import { readConfidence, readIssues } from '../../../../shared/reading/read-full.js';
+import { readSite } from '../../../../shared/reading/read-site.js';
+import { hostClaims } from '../../../../shared/reading/host-claims.js';
+import { REQUEST_SECONDS } from '../../../../shared/reading/story-robots.js';
+import { basisOf, fullRecordOf, summaryRecord } from '../../../fixtures/records.js';
+import { buildEvidence, text } from '../../analysis/helpers/evidence-builder.js';
 
 const REAL = '../shared/corpora/real-robots/2026-01';
+
+/** The notes and conflicts the reading tells for a record, in words (their claims are checked elsewhere). */
+const issuesOf = (p: DomainPolicyFound, f: FullRecord) =>
+  readIssues(readSite({ policy: p, full: f }), f).map(({ kind, label, explanation }) => ({ kind, label, explanation }));
+/** The confidence sentence for a full record (the summary as its own). */
+const confidenceOf = (f: FullRecord) =>
+  readConfidence(hostClaims(summaryRecord(f.domain, { basis: f.basis }), f))?.text;
+/** A headline without its claims. */
+const wordsOf = ({ claims: _, ...h }: ReturnType<typeof headline>) => h;
 const real = (file: string) => {
   const c = classify(
     buildEvidence({ domain: file, robots: text(readFileSync(join(REAL, `${file}.robots.txt`), 'utf8')) }),
@@ -86,8 +98,14 @@ describe('signals read out, not described', () => {
     expect(signalValues(c.summary, c.full as FullRecord).map((s) => s.words)).toEqual([
       'Content-Signal: AI training no, AI answers no, search yes',
     ]);
-    // Without ai-input=no (the real file), search=yes is an explicit allow of AI search.
-    expect(readingsOfUses(real('davidguetta.com').p)[1]).toMatchObject({ words: 'Allowed', tone: 'allowed' });
+    // Without ai-input=no (the real file), search=yes still speaks of listings and links, not AI-written
+    // summaries (docs/policy.md section 15): never a green "Allowed".
+    expect(readingsOfUses(real('davidguetta.com').p)[1]).toMatchObject({
+      words: 'Search listings allowed',
+      tone: 'neutral',
+      explanation:
+        'A usage signal allows listing and linking the site\u2019s pages in search results; that covers links, not AI-written summaries of the pages.',
+    });
   });
 });
 
@@ -125,11 +143,11 @@ describe('robots.txt that did not answer, and pages not fetched', () => {
   });
 
   it('confidence says what lowered it', () => {
-    expect(confidenceWords(fullRecordOf('a.test', { confidence: 0.4, robots_txt_status: 'blocked' }))).toBe(
+    expect(confidenceOf(fullRecordOf('a.test', { confidence: 0.4, robots_txt_status: 'blocked' }))).toBe(
       'How sure this reading is: 40 % (robots.txt could not be read).',
     );
     expect(
-      confidenceWords(
+      confidenceOf(
         fullRecordOf('a.test', {
           confidence: 0.75,
           robots_txt_status: 'missing',
@@ -137,7 +155,7 @@ describe('robots.txt that did not answer, and pages not fetched', () => {
         }),
       ),
     ).toBe('How sure this reading is: 75 % (the site has no robots.txt; two sources disagree).');
-    expect(confidenceWords(fullRecordOf('a.test'))).toBe('How sure this reading is: 100 %.');
+    expect(confidenceOf(fullRecordOf('a.test'))).toBe('How sure this reading is: 100 %.');
   });
 });
 
@@ -171,14 +189,14 @@ describe('terms of service, told apart: AI use and robots (section 11)', () => {
       conflicts: ['tos_prohibits_ai_but_robots_allows'],
     });
     const h = headline(p, f);
-    expect(h).toEqual({
+    expect(wordsOf(h)).toEqual({
       label: 'Terms prohibit AI',
       explanation: 'The terms of service forbid AI training; robots.txt does not block AI bots.',
       badge: 'terms',
       phrase: 'the terms of service forbid AI training; robots.txt does not block AI bots',
     });
     // The badge, from the summary alone, says the same.
-    expect(headline(p)).toEqual(h);
+    expect(wordsOf(headline(p))).toEqual(wordsOf(h));
     const uses = readingsOfUses(p, f);
     expect(uses.map((u) => [u.words, u.because])).toEqual([
       ['Forbidden by the terms', 'robots.txt does not block it'],
@@ -188,7 +206,7 @@ describe('terms of service, told apart: AI use and robots (section 11)', () => {
     expect(opennessWords(100, uses, termsReading(p, f))).toBe(
       'Openness 100 / 100: how much AI use robots.txt and the AI files leave open (0 all blocked, 100 none restricted). It does not count the terms of service, and the terms of service forbid AI training.',
     );
-    expect(issues(f.conflicts, [], termsReading(p, f))).toEqual([
+    expect(issuesOf(p, f)).toEqual([
       {
         kind: 'conflict',
         label: 'Terms forbid AI, robots.txt does not',
@@ -206,7 +224,7 @@ describe('terms of service, told apart: AI use and robots (section 11)', () => {
     };
     const f = full({ tos_ai_stance: 'prohibits', tos_excerpt: EXCERPT, tos_ai_section: null });
     expect(headline(p, f).label).toBe('Blocks AI training');
-    expect(issues([], [], termsReading(p, f))).toEqual([
+    expect(issuesOf(p, f)).toEqual([
       {
         kind: 'note',
         label: 'Terms prohibit AI',
@@ -215,27 +233,40 @@ describe('terms of service, told apart: AI use and robots (section 11)', () => {
     ]);
   });
 
-  it('a ban on robots and scrapers alone is a note: "they do not mention AI", never an AI rule', () => {
+  it('a ban on robots and scrapers alone is a note, never an AI rule; "they do not mention AI" only when the terms reader found no mention (section 15)', () => {
+    const ACCESS = 'You agree not to use any robot, spider, scraper or other automated means to access the Service.';
     const p = summary('silent', 'prohibits');
     const f = full({
       tos_ai_stance: 'silent',
       tos_automated_access: 'prohibits',
-      tos_automated_access_excerpt:
-        'You agree not to use any robot, spider, scraper or other automated means to access the Service.',
+      tos_automated_access_excerpt: ACCESS,
       tos_automated_access_section: '7',
     });
     const h = headline(p, f);
     expect(h.label).toBe('No AI rules');
     expect(h.badge).toBe('no_policy');
     expect(readingsOfUses(p, f).map((u) => u.words)).toEqual(['Not restricted', 'Not restricted', 'Not restricted']);
-    expect(issues([], [], termsReading(p, f))).toEqual([
+    // The record does not say whether the terms name AI: nothing is claimed about it.
+    expect(issuesOf(p, f)).toEqual([
       {
         kind: 'note',
         label: 'Terms forbid robots',
-        explanation:
-          'The terms forbid robots and scrapers; they do not mention AI (section 7: \u2018You agree not to use any robot, spider, scraper or other automated means to access the Service.\u2019).',
+        explanation: `The terms forbid robots and scrapers (section 7: \u2018${ACCESS}\u2019); they say nothing about using the content for AI.`,
       },
     ]);
+    // The terms reader found no mention of AI in the text.
+    const named = (names: boolean, mention: Partial<FullRecord> = {}) => {
+      const q = { ...p, basis: { ...p.basis!, terms: { ...p.basis!.terms!, names_ai: names } } } as DomainPolicyFound;
+      return issuesOf(q, { ...f, ...mention, basis: q.basis } as FullRecord)[0]!.explanation;
+    };
+    expect(named(false)).toBe(
+      `The terms forbid robots and scrapers (section 7: \u2018${ACCESS}\u2019); they do not mention AI.`,
+    );
+    // Terms that name AI (their own AI features) are never told as not mentioning it.
+    const MENTION = 'We use artificial intelligence to recommend articles.';
+    expect(named(true, { tos_ai_mention: MENTION, tos_ai_mention_section: '5' } as Partial<FullRecord>)).toBe(
+      `The terms forbid robots and scrapers (section 7: \u2018${ACCESS}\u2019); they mention AI (section 5: \u2018${MENTION}\u2019) but do not restrict using the content for it.`,
+    );
   });
 
   it('terms that restrict AI use, not about training: "restrict AI use of the content"', () => {

@@ -5,10 +5,10 @@
  * closes the site, the crawlers it still lets in ("it lets in Googlebot, Bingbot and 4 others,
  * no AI bot"), never "every crawler" when it names some. Plain functions, words via say().
  */
-import { robotsUnreadWords } from './labels.js';
-import { say } from './say.js';
-import type { DomainPolicyFound, FullRecord } from './schemas.js';
-import { USE_CASES, type RobotsOutcome, type RobotsProblem } from './values.js';
+import { robotsUnreadWords } from '../labels.js';
+import { say } from '../say.js';
+import type { DomainPolicyFound, FullRecord } from '../schemas.js';
+import { USE_CASES, type RobotsOutcome, type RobotsProblem } from '../values.js';
 
 /**
  * How long the crawler waits for one answer, in seconds, when the answer does not say
@@ -100,8 +100,8 @@ export interface AllowList {
   letIn: string[];
   /** How many in all (`letIn` may be cut short). */
   count: number;
-  /** Whether an AI bot is among them. */
-  aiLetIn: boolean;
+  /** The AI bots among them (when known; from an older record, the AI bots it names). */
+  ai: string[];
 }
 
 /**
@@ -111,12 +111,15 @@ export interface AllowList {
  */
 export function allowList(p: DomainPolicyFound, full: FullRecord | null | undefined): AllowList | null {
   const known = (p.basis ?? full?.basis)?.allow_list;
-  if (known !== undefined)
-    return known && { letIn: known.let_in, count: known.let_in_count, aiLetIn: known.ai.length > 0 };
+  if (known !== undefined) return known && { letIn: known.let_in, count: known.let_in_count, ai: known.ai };
   const bots = full?.all_bots;
   if (!bots || bots['*']?.status !== 'blocked') return null;
   const open = Object.entries(bots).filter(([name, e]) => name !== '*' && e.status !== 'blocked');
-  return { letIn: open.map(([name]) => name), count: open.length, aiLetIn: open.some(([, e]) => e.is_ai_bot) };
+  return {
+    letIn: open.map(([name]) => name),
+    count: open.length,
+    ai: open.filter(([, e]) => e.is_ai_bot).map(([name]) => name),
+  };
 }
 
 /** Names shown before "and N others". */
@@ -137,7 +140,7 @@ export function someNames(names: readonly string[], count = names.length): strin
 /** "robots.txt closes the site to every crawler it does not name; it lets in Googlebot, Bingbot and 4 others, no AI bot" (no full stop). */
 export function allowListClause(list: AllowList): string {
   const names = someNames(list.letIn, list.count);
-  return list.aiLetIn
+  return list.ai.length > 0
     ? say('allowListSomeAi', 'robots.txt closes the site to every crawler it does not name; it lets in $1', names)
     : say(
         'allowListNoAi',
