@@ -257,7 +257,7 @@ describe('terms of service, told apart: AI use and robots (section 11)', () => {
     // The terms reader found no mention of AI in the text.
     const named = (names: boolean, mention: Partial<FullRecord> = {}) => {
       const q = { ...p, basis: { ...p.basis!, terms: { ...p.basis!.terms!, names_ai: names } } } as DomainPolicyFound;
-      return issuesOf(q, { ...f, ...mention, basis: q.basis } as FullRecord)[0]!.explanation;
+      return issuesOf(q, { ...f, ...mention, basis: q.basis })[0]!.explanation;
     };
     expect(named(false)).toBe(
       `The terms forbid robots and scrapers (section 7: \u2018${ACCESS}\u2019); they do not mention AI.`,
