@@ -6,6 +6,7 @@
  * (extension/lib/wire-guards.ts, written by test/tools/wire-guards.ts).
  */
 import { z } from 'zod';
+import { TOLD_STANCES } from './reading/claims.js';
 import {
   ANNOUNCED_STANCES,
   BOT_PURPOSES,
@@ -701,9 +702,15 @@ export const StatsResponseSchema = z.object({
     z.enum(ANNOUNCED_STANCES),
     z.object({ domains: count, details: z.partialRecord(z.enum(DETAILS), count) }),
   ),
+  /**
+   * Domains by the stance as told (shared/reading/claims.ts ToldStance): what the badge, the site
+   * page and the audit show for each, a host with nothing of its own counted by its site's
+   * (docs/policy.md section 15). Unknown is never "No AI rules".
+   */
+  by_told: z.record(z.enum(TOLD_STANCES), count),
   /** Standard → domains publishing it and their share of all domains. */
   standards: z.record(z.enum(SIGNAL_KEYS), z.object({ domains: count, share })),
-  /** The 20 most blocked catalogue AI bots, most blocked first (ties by name). */
+  /** The 20 most blocked AI bots, most blocked first (ties by name); tools with no AI use (Scrapy…) are not counted. */
   top_blocked_bots: z.array(z.object({ bot: z.string(), domains: count, share })),
   /** Ten buckets: 0-9, 10-19, ..., 90-100. */
   score_distribution: z.array(z.object({ from: z.number().int(), to: z.number().int(), domains: count })),
@@ -737,6 +744,7 @@ export type StatsResponse = z.infer<typeof StatsResponseSchema>;
  * (key bots, terms against robots.txt, stance changes) came later and may be missing.
  */
 export const UpstreamStatsSchema = StatsResponseSchema.partial({
+  by_told: true,
   key_bots: true,
   terms_vs_robots: true,
   stance_changes: true,

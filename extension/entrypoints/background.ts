@@ -5,7 +5,7 @@
  */
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { installBrowserLanguage } from '../lib/i18n.js';
+import { installBrowserLanguage } from '../lib/browser-language.js';
 import { onPollAlarm, resumePolling } from '../lib/poller.js';
 import { settingsItem } from '../lib/settings.js';
 import { onTabRemoved, onTabUpdated, recheckAllTabs, refreshDomain } from '../lib/tab-watcher.js';

@@ -6,22 +6,13 @@
  * own shows the parent's policy, marked as the parent's, when the parent has AI rules
  * (docs/policy.md section 11); otherwise the parent's is a note beside the host's own.
  */
-import { parseDomain, type Domain } from '~~/shared/domain.js';
 import type { DomainPolicyFound } from '~~/shared/schemas.js';
 import { readSite } from '~~/shared/reading/read-site.js';
 import type { Headline } from '~~/shared/reading/story.js';
-import { hasNothingOwn } from '~~/shared/reading/story-parent.js';
+import { hasNothingOwn, parentSite } from '~~/shared/reading/story-parent.js';
 import { domainToUnicode } from './host-name.js';
 
-export function parentSite(p: DomainPolicyFound): { domain: Domain; www: boolean } | null {
-  if (p.domain.startsWith('www.')) {
-    const rest = parseDomain(p.domain.slice(4));
-    return rest.ok ? { domain: rest.domain, www: true } : null;
-  }
-  if (!p.registrable_domain || p.registrable_domain === p.domain) return null;
-  const parsed = parseDomain(p.registrable_domain);
-  return parsed.ok ? { domain: parsed.domain, www: false } : null;
-}
+export { parentSite };
 
 /** Whether the badge needs the parent's answer too: the host has no robots.txt and no other AI rule. */
 export const needsParent = (p: DomainPolicyFound): boolean => hasNothingOwn(p) && parentSite(p) !== null;

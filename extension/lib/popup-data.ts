@@ -1,21 +1,14 @@
 /**
- * What the popup loads beyond the tab's badge state: which tab it is about, the gateway's
- * status (are preview features on?), the full record behind the details view, and, when
- * offered, the announced record and the policy history. Only the domain is sent.
+ * What the popup reads before its first paint: which tab it is about and the badge's stored
+ * state for it. What it loads after (the full record, the announced record, the history, the
+ * parent site) is lib/extras.ts', which the gateway's web page uses too.
  */
 import { browser } from 'wxt/browser';
 import type { Domain } from '~~/shared/domain.js';
-import type { AnnouncedRecord, DomainPolicyFound, FullRecord, HistoryResponse } from '~~/shared/schemas.js';
-import type { BotLists } from '~~/shared/reading/read-bots.js';
-import { failureAdvice, type GatewayClient } from './gateway-client.js';
-import type { GatewayStatus } from './guards.js';
 import { pageDomain } from './page-domain.js';
-import { parentApplies } from '~~/shared/reading/story-parent.js';
-import { parentSite } from './parent-site.js';
 import { tabStates, type TabState } from './session-store.js';
 
-/** The lazily loaded views (their type only: nothing of them is in the first paint's script). */
-type FullViews = typeof import('../components/with-full-record.js');
+export { loadExtras, type Extras } from './extras.js';
 
 export interface PopupTab {
   tabId: number;
@@ -56,54 +49,4 @@ export async function loadPopupStart(search: string): Promise<PopupStart> {
   if (!tab || !domain) return { tab, domain: null, stored: null };
   const stored = param !== null ? early : await tabStates.get(tab.tabId);
   return { tab, domain, stored: stored && stored.domain === domain ? stored : null };
-}
-
-export interface Extras {
-  status: GatewayStatus | null;
-  full: FullRecord | null;
-  announced: AnnouncedRecord | null;
-  history: HistoryResponse | null;
-  /** The Bots view's lists, from the full record (or the summary when the full record failed). */
-  bots: BotLists;
-  /** The views that need the full record, loaded with it (components/with-full-record.tsx). */
-  views: FullViews;
-  /** Why the full record could not be loaded, when it could not. */
-  problem: string | null;
-  /** The site a subdomain belongs to, with its answer when the gateway has one. */
-  parent: { domain: Domain; www: boolean; policy: DomainPolicyFound | null } | null;
-}
-
-/**
- * Loads the full record and, when the gateway offers preview features, the announced record and
- * history. The bot catalogue is loaded here, lazily, so it stays out of the script the popup
- * needs for its first paint (test/bench/extension.bench.ts measures both).
- */
-export async function loadExtras(client: GatewayClient, domain: Domain, summary: DomainPolicyFound): Promise<Extras> {
-  const up = parentSite(summary);
-  const [status, full, views, parentAnswer] = await Promise.all([
-    client.status(),
-    client.full(domain),
-    import('../components/with-full-record.js'),
-    // The parent is told beside every subdomain: its policy when the subdomain has no robots.txt, a note when they
-    // differ.
-    up ? client.domain(up.domain) : null,
-  ]);
-  const preview = status.ok && status.data.features.preview;
-  const [announced, history] = preview
-    ? await Promise.all([client.policy(domain), client.history(domain)])
-    : [null, null];
-  const record = full.ok && 'all_bots' in full.data ? full.data : null;
-  const parent = parentAnswer?.ok && parentAnswer.data.found ? parentAnswer.data : null;
-  // A subdomain without robots.txt is told its parent's policy (section 11): the parent's bots too.
-  const bots = parentApplies(summary, parent) ? views.readBots(parent, null) : views.readBots(summary, record);
-  return {
-    status: status.ok ? status.data : null,
-    full: record,
-    bots,
-    views,
-    announced: announced?.ok && 'purposes' in announced.data ? announced.data : null,
-    history: history?.ok && 'entries' in history.data ? history.data : null,
-    problem: full.ok ? null : failureAdvice(client.baseUrl, full),
-    parent: up && parentAnswer ? { ...up, policy: parent } : null,
-  };
 }

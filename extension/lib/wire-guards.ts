@@ -242,6 +242,7 @@ const UpstreamStats: Guard = obj({
     domains: num({ int: true, min: 0 }),
     details: keyed(DETAILS, num({ int: true, min: 0 }), true),
   })),
+  by_told: opt(keyed(['blocks_all_ai', 'blocks_training', 'selective', 'allows_ai', 'no_ai_rules', 'terms_prohibit', 'terms_restrict', 'unknown'], num({ int: true, min: 0 }))),
   standards: keyed(SIGNAL_KEYS, obj({ domains: num({ int: true, min: 0 }), share: num({ min: 0, max: 1 }) })),
   top_blocked_bots: arr(obj({ bot: str, domains: num({ int: true, min: 0 }), share: num({ min: 0, max: 1 }) })),
   score_distribution: arr(obj({ from: num({ int: true }), to: num({ int: true }), domains: num({ int: true, min: 0 }) })),

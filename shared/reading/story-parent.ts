@@ -4,10 +4,26 @@
  * rules, marked as the parent's ("from example.com") with its own absence stated; a host with
  * its own robots.txt shows its own, the parent's in a note when they differ. Plain functions.
  */
+import { parseDomain, type Domain } from '../domain.js';
 import { say } from '../say.js';
 import type { DomainPolicyFound } from '../schemas.js';
 import type { BorrowedClaim } from './claims.js';
 import { deciderPhrase, byWords, type Headline, type UseReading } from './story.js';
+
+/**
+ * The site a host belongs to: `www.example.com` belongs to `example.com` (a leading `www.` is
+ * never part of a public suffix), any other subdomain to its registrable domain
+ * (`registrable_domain`, from the Public Suffix List on the server); null for a site itself.
+ */
+export function parentSite(p: DomainPolicyFound): { domain: Domain; www: boolean } | null {
+  if (p.domain.startsWith('www.')) {
+    const rest = parseDomain(p.domain.slice(4));
+    return rest.ok ? { domain: rest.domain, www: true } : null;
+  }
+  if (!p.registrable_domain || p.registrable_domain === p.domain) return null;
+  const parsed = parseDomain(p.registrable_domain);
+  return parsed.ok ? { domain: parsed.domain, www: false } : null;
+}
 
 /** The host's own robots.txt is missing (not unread) and it says nothing else about AI. */
 export function hasNothingOwn(own: DomainPolicyFound): boolean {

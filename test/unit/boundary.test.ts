@@ -108,3 +108,49 @@ describe('the server parts keep their walls', () => {
     });
   });
 });
+
+/**
+ * The gateway's web page renders the one reading (shared/reading/) with the extension's
+ * components, and never the extension's browser state: nothing it imports, however indirectly,
+ * reaches WXT's browser API or the extension's storage (docs/policy.md section 15).
+ */
+describe('the web page imports no browser extension API or storage', () => {
+  const table = aliases();
+  /** Every source file web/src/main.tsx reaches, with the packages each imports. */
+  function reach(start: string): { files: Set<string>; packages: Map<string, string> } {
+    const files = new Set<string>();
+    const packages = new Map<string, string>();
+    const todo = [start];
+    while (todo.length > 0) {
+      const file = todo.pop()!;
+      if (files.has(file)) continue;
+      files.add(file);
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      // `import type` is erased from the bundle: only value imports reach the page.
+      const typeOnly = new Set([...text.matchAll(/^import type [^;]*? from '([^']+)'/gms)].map((m) => m[1]));
+      for (const spec of importsOf(text)) {
+        if (typeOnly.has(spec)) continue;
+        const target = resolveSpecifier(file, spec, table);
+        if (target === null) {
+          packages.set(spec, file);
+          continue;
+        }
+        const source = [target.replace(/\.js$/, '.ts'), target.replace(/\.js$/, '.tsx'), target].find(
+          (f) => existsSync(join(ROOT, f)) && /\.tsx?$/.test(f),
+        );
+        if (source) todo.push(source);
+      }
+    }
+    return { files, packages };
+  }
+  const { files, packages } = reach('web/src/main.tsx');
+
+  it('reaches the reading and the components', () => {
+    expect(files).toContain('shared/reading/read-site.ts');
+    expect(files).toContain('extension/components/verdict-list.tsx');
+  });
+  it('no wxt/browser, no extension storage', () => {
+    expect(packages.get('wxt/browser'), 'imported by').toBeUndefined();
+    expect([...files].filter((f) => /session-store|browser-language|settings\.ts$/.test(f))).toEqual([]);
+  });
+});

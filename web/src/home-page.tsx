@@ -1,7 +1,7 @@
 /** `/`: a box to look up any domain, this browser's recent lookups on this gateway, and the way to the overview. */
 import { useState } from 'preact/hooks';
 import { t } from '~~/extension/lib/i18n.js';
-import { STANCE_LABELS } from '~~/shared/labels.js';
+import { TOLD_LABELS } from '~~/shared/labels.js';
 import { Layout } from './layout.js';
 import { forgetLookups, recentLookups, type RecentLookup } from './recent.js';
 import { domainFromInput, siteHref } from './routes.js';
@@ -71,7 +71,7 @@ function Recent({ list, onForget }: { list: RecentLookup[]; onForget: () => void
             {list.map((r) => (
               <li key={r.domain}>
                 <a href={siteHref(r.domain)}>{domainToUnicode(r.domain)}</a>
-                {r.stance && <span class="muted">{` \u2013 ${STANCE_LABELS[r.stance].label}`}</span>}
+                {r.told && <span class="muted">{` \u2013 ${TOLD_LABELS[r.told]()}`}</span>}
               </li>
             ))}
           </ul>

@@ -12,11 +12,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { GatewayFailure } from '~~/extension/lib/gateway-client.js';
 import { t } from '~~/extension/lib/i18n.js';
-import { loadExtras, type Extras } from '~~/extension/lib/popup-data.js';
+import { loadExtras, type Extras } from '~~/extension/lib/extras.js';
 import type { Domain } from '~~/shared/domain.js';
 import type { DomainPolicyFound } from '~~/shared/schemas.js';
 import { awaitStoredRecord, pageClient, type GatewayClient } from './api.js';
 import { rememberLookup } from './recent.js';
+import { readSite } from '~~/shared/reading/read-site.js';
 
 export const HOLD_S = 10;
 /** A first check that takes longer than this is left to a later visit (the page says so). */
@@ -115,13 +116,15 @@ export function useSite(domain: Domain, version: number, replaced: DomainPolicyF
     void (async () => {
       let policy = replaced ?? (await firstAnswer(client, domain, set, stop.signal));
       if (!policy) return;
-      rememberLookup(domain, policy.stance);
+      rememberLookup(domain, readSite({ policy }).told);
       set({ kind: 'found', policy, extras: null });
       if (policy.basis?.terms_pending) {
         policy = await wholeAnswer(client, domain, policy, stop.signal);
         set({ kind: 'found', policy, extras: null });
       }
       const extras = await loadExtras(client, domain, policy);
+      // The site a subdomain belongs to can change what the page tells (borrowing): the list says the same.
+      rememberLookup(domain, readSite({ policy, full: extras.full, parent: extras.parent }).told);
       set({ kind: 'found', policy, extras });
     })();
     return () => stop.abort();

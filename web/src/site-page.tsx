@@ -13,7 +13,7 @@ import { SiteFacts } from '~~/extension/components/site-facts.js';
 import { Standards } from '~~/extension/components/standards.js';
 import { VerdictList } from '~~/extension/components/verdict-list.js';
 import { t } from '~~/extension/lib/i18n.js';
-import type { Extras } from '~~/extension/lib/popup-data.js';
+import type { Extras } from '~~/extension/lib/extras.js';
 import { hostOf, popupModel } from '~~/extension/lib/view-model.js';
 import type { Domain } from '~~/shared/domain.js';
 import type { DomainPolicyFound } from '~~/shared/schemas.js';

@@ -1,7 +1,7 @@
 /** Thin entry point (CONVENTIONS 1): installs the browser's language, mounts the app. */
 import { render } from 'preact';
 import '../../components/styles.css';
-import { installBrowserLanguage } from '../../lib/i18n.js';
+import { installBrowserLanguage } from '../../lib/browser-language.js';
 import { loadPopupStart } from '../../lib/popup-data.js';
 import { App } from './app.js';
 

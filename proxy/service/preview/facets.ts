@@ -5,6 +5,9 @@
  * Pure: no SQLite here.
  */
 import type { Classification } from '../../analysis/classification.js';
+import type { ToldStance } from '../../../shared/reading/claims.js';
+import { toldStanceOf } from '../../../shared/reading/host-claims.js';
+import { hasNothingOwn, parentSite } from '../../../shared/reading/story-parent.js';
 import type { UseCases } from '../../../shared/schemas.js';
 import {
   SIGNAL_KEYS,
@@ -37,6 +40,18 @@ export interface PolicyFacets {
   rank: number | null;
   cdn: string | null;
   cms: string | null;
+  /**
+   * The stance as told from this record alone (shared/reading/, docs/policy.md section 15): what
+   * the statistics count, so the overview and every other face agree. Absent on rows indexed by
+   * an older version (they are re-indexed when their record is re-derived).
+   */
+  told?: ToldStance;
+  /**
+   * The site this host shows the policy of when that site has AI rules: set when the host has
+   * nothing of its own (no robots.txt, no other AI rule) and belongs to a site (`www.` or a
+   * subdomain), null otherwise. The statistics count such a host by its site's told stance.
+   */
+  borrows?: string | null;
 }
 
 export function facetsOf(c: Classification): PolicyFacets {
@@ -54,6 +69,8 @@ export function facetsOf(c: Classification): PolicyFacets {
     rank: s.site.ranklist_rank,
     cdn: s.site.cdn,
     cms: s.site.cms,
+    told: toldStanceOf(s),
+    borrows: hasNothingOwn(s) ? (parentSite(s)?.domain ?? null) : null,
   };
 }
 
@@ -80,6 +97,7 @@ export const COUNTER_KINDS = [
   'score',
   'conflict',
   'terms',
+  'told',
 ] as const;
 export type CounterKind = (typeof COUNTER_KINDS)[number];
 
@@ -112,6 +130,7 @@ export function contributions(f: PolicyFacets): Array<[CounterKind, string]> {
     ...f.standards.map((k): [CounterKind, string] => ['standard', k]),
     ...f.blocked.map((b): [CounterKind, string] => ['blocked', b]),
     ...f.conflicts.map((k): [CounterKind, string] => ['conflict', k]),
+    ...(f.told ? [['told', f.told] as [CounterKind, string]] : []),
   ];
 }
 

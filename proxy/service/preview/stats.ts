@@ -3,7 +3,9 @@
  * from counter tallies and freshness counts, whichever store counted them (the SQLite one in
  * store/sqlite/preview-stats.ts). Pure.
  */
+import { botByToken } from '../../../shared/bots.js';
 import { KEY_BOTS } from '../../../shared/key-bots.js';
+import { TOLD_STANCES, type ToldStance } from '../../../shared/reading/claims.js';
 import {
   ANNOUNCED_STANCES,
   CONFLICTS,
@@ -52,6 +54,41 @@ export interface ChangeCount {
   n: number;
 }
 
+/**
+ * Hosts told their site's policy (docs/policy.md section 15): `n` hosts whose own reading is
+ * `own` and whose site's is `theirs`, the site having AI rules. Counted by a join over the
+ * policy table's `borrows_from` index: only such hosts are read.
+ */
+export interface BorrowCount {
+  own: string | null;
+  theirs: string | null;
+  n: number;
+}
+
+/**
+ * Domains by the stance as told, what every face shows (docs/policy.md section 15): each row's own
+ * told stance (the `told` counters), a host that borrows counted by its site's instead.
+ */
+function byTold(t: Tallies, borrowed: readonly BorrowCount[]): Record<ToldStance, number> {
+  const out = Object.fromEntries(TOLD_STANCES.map((s) => [s, t.get('told')?.get(s) ?? 0])) as Record<
+    ToldStance,
+    number
+  >;
+  const known = (s: string | null): s is ToldStance => s !== null && (TOLD_STANCES as readonly string[]).includes(s);
+  for (const b of borrowed) {
+    if (!known(b.own) || !known(b.theirs) || b.n <= 0) continue;
+    out[b.own] -= b.n;
+    out[b.theirs] += b.n;
+  }
+  return out;
+}
+
+/** Bots with an AI use: scraping frameworks and other tools (purpose `other`) are never counted as AI bots (section 15). */
+const isAiBot = (token: string): boolean => {
+  const b = botByToken(token);
+  return b === undefined || (b.is_ai_bot && b.purpose !== 'other');
+};
+
 /** The first moment (epoch ms) whose stance changes the statistics count: midnight UTC, STANCE_CHANGE_DAYS - 1 days before today. */
 export const changesSince = (nowMs: number): number => (Math.floor(nowMs / DAY_MS) - (STANCE_CHANGE_DAYS - 1)) * DAY_MS;
 
@@ -89,6 +126,7 @@ export function assembleStats(
   freshness: Freshness,
   changes: readonly ChangeCount[],
   nowMs: number,
+  borrowed: readonly BorrowCount[] = [],
 ): StatsResponse {
   const get = (kind: CounterKind, key: string) => t.get(kind)?.get(key) ?? 0;
   const total = get('total', '');
@@ -100,7 +138,7 @@ export function assembleStats(
     }),
   ) as StatsResponse['by_stance'];
   const bots = [...(t.get('blocked') ?? new Map<string, number>())]
-    .filter(([, n]) => n > 0)
+    .filter(([bot, n]) => n > 0 && isAiBot(bot))
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, TOP_BOTS)
     .map(([bot, n]) => ({ bot, domains: n, share: share(n) }));
@@ -127,6 +165,7 @@ export function assembleStats(
   return {
     total_domains: total,
     by_stance: byStance,
+    by_told: byTold(t, borrowed),
     standards: Object.fromEntries(
       SIGNAL_KEYS.map((k) => [k, { domains: get('standard', k), share: share(get('standard', k)) }]),
     ) as StatsResponse['standards'],

@@ -48,6 +48,8 @@ export interface PolicyValues {
   rank_sort: number;
   cdn: string | null;
   cms: string | null;
+  /** The site this host borrows its told policy from (PolicyFacets.borrows), null when none. */
+  borrows_from: string | null;
   /** PolicyFacets as JSON text. */
   facets: string;
   /** The AnnouncedRecord as JSON text. */
@@ -195,6 +197,7 @@ export function previewUpdate(crawl: StoredCrawl, prev: IndexedPolicy | undefine
       rank_sort: rank,
       cdn: foldName(next.cdn),
       cms: foldName(next.cms),
+      borrows_from: next.borrows ?? null,
       facets: JSON.stringify(next),
       record: JSON.stringify(record),
     },

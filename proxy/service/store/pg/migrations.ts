@@ -179,6 +179,11 @@ const MIGRATIONS: readonly string[] = [
     WHERE prev.id = h.id AND prev.before IS NOT NULL AND prev.before <> prev.stance;
   CREATE INDEX preview_history_stance_changes ON preview_history (crawled_ms) WHERE stance_from IS NOT NULL;
   `,
+  // 4: the site a host borrows its told policy from, as the SQLite announced-surface migration 3.
+  `
+  ALTER TABLE preview_policy ADD COLUMN borrows_from text;
+  CREATE INDEX preview_policy_borrows ON preview_policy (borrows_from) WHERE borrows_from IS NOT NULL;
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;

@@ -107,11 +107,12 @@ async function writeRows(db: Queryable, u: PreviewUpdate): Promise<void> {
   const p = u.policy;
   // The previous row is locked (FOR UPDATE) since it was read, so its crawl count is current.
   await db.query(
-    `INSERT INTO preview_policy (domain, audit_id, crawled_at, crawled_ms, crawls, stance, detail, score, rank_sort, cdn, cms, facets, record)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+    `INSERT INTO preview_policy (domain, audit_id, crawled_at, crawled_ms, crawls, stance, detail, score, rank_sort, cdn, cms, facets, record, borrows_from)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      ON CONFLICT (domain) DO UPDATE SET audit_id = excluded.audit_id, crawled_at = excluded.crawled_at, crawled_ms = excluded.crawled_ms,
        crawls = excluded.crawls, stance = excluded.stance, detail = excluded.detail, score = excluded.score,
-       rank_sort = excluded.rank_sort, cdn = excluded.cdn, cms = excluded.cms, facets = excluded.facets, record = excluded.record`,
+       rank_sort = excluded.rank_sort, cdn = excluded.cdn, cms = excluded.cms, facets = excluded.facets, record = excluded.record,
+       borrows_from = excluded.borrows_from`,
     [
       p.domain,
       p.audit_id,
@@ -126,6 +127,7 @@ async function writeRows(db: Queryable, u: PreviewUpdate): Promise<void> {
       p.cms,
       p.facets,
       p.record,
+      p.borrows_from,
     ],
   );
 

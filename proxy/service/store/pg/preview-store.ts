@@ -18,6 +18,7 @@ import {
   freshnessBounds,
   scanChanges,
   tally,
+  type BorrowCount,
   type ChangeCount,
 } from '../../preview/stats.js';
 import { HOUR_MS, hourOf } from '../preview-update.js';
@@ -25,12 +26,18 @@ import type { PreviewStore } from '../registry-store.js';
 import { row, rows, type Queryable } from './db.js';
 import { readHistoryPg, readSignalsPg } from './preview-index.js';
 
+/** Hosts told their site's policy: the site has AI rules (docs/policy.md section 11, "subdomains"); stats.ts BorrowCount. */
+const BORROWED = `SELECT c.facets::jsonb ->> 'told' AS own, p.facets::jsonb ->> 'told' AS theirs, count(*)::int AS n
+  FROM preview_policy c JOIN preview_policy p ON p.domain = c.borrows_from
+  WHERE c.borrows_from IS NOT NULL AND p.stance <> 'no_policy' AND p.detail <> 'has_llms_txt'
+  GROUP BY 1, 2`;
+
 export async function readStatsPg(db: Queryable, nowMs: number): Promise<StatsResponse> {
   const b = freshnessBounds(nowMs);
   const hf = hourOf(b.fresh);
   const hs = hourOf(b.stale);
   // One round trip: fresh = hours after hf + (b.fresh, end of hf); stale = hours before hs + [start of hs, b.stale).
-  const [counters, f, changes] = await Promise.all([
+  const [counters, f, changes, borrowed] = await Promise.all([
     rows<{ kind: string; key: string; n: number }>(db, 'SELECT kind, key, n FROM preview_counters'),
     row<{ fresh: number; stale: number }>(
       db,
@@ -47,6 +54,7 @@ export async function readStatsPg(db: Queryable, nowMs: number): Promise<StatsRe
        FROM preview_history WHERE stance_from IS NOT NULL AND crawled_ms >= $1 GROUP BY 1, 2, 3`,
       [changesSince(nowMs)],
     ),
+    rows<BorrowCount>(db, BORROWED),
   ]);
   const t = tally(counters);
   const total = t.get('total')?.get('') ?? 0;
@@ -55,6 +63,7 @@ export async function readStatsPg(db: Queryable, nowMs: number): Promise<StatsRe
     { fresh: f!.fresh, stale: f!.stale, aging: Math.max(0, total - f!.fresh - f!.stale) },
     changes,
     nowMs,
+    borrowed,
   );
 }
 
@@ -71,6 +80,12 @@ export async function scanStatsPg(db: Queryable, nowMs: number): Promise<StatsRe
   out.push(
     ...(await q(
       `SELECT 'score' AS kind, least(9, score / 10)::text AS key, count(*) AS n FROM preview_policy GROUP BY 2`,
+    )),
+  );
+  out.push(
+    ...(await q(
+      `SELECT 'told' AS kind, facets::jsonb ->> 'told' AS key, count(*) AS n FROM preview_policy
+       WHERE facets::jsonb ->> 'told' IS NOT NULL GROUP BY 2`,
     )),
   );
   for (const [kind, field] of [
@@ -107,6 +122,7 @@ export async function scanStatsPg(db: Queryable, nowMs: number): Promise<StatsRe
     { fresh: f.fresh, stale: f.stale, aging: f.total - f.fresh - f.stale },
     scanChanges(history, nowMs),
     nowMs,
+    await rows<BorrowCount>(db, BORROWED),
   );
 }
 

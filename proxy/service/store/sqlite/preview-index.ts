@@ -33,13 +33,13 @@ function prepareAll(db: Database.Database) {
       'SELECT id, audit_id, crawls, rank_sort, crawled_ms, facets FROM preview_policy WHERE domain = ?',
     ),
     insertPolicy: db.prepare(
-      `INSERT INTO preview_policy (domain, audit_id, crawled_at, crawled_ms, crawls, stance, detail, score, rank_sort, cdn, cms, facets, record)
-       VALUES (@domain, @audit_id, @crawled_at, @crawled_ms, @crawls, @stance, @detail, @score, @rank_sort, @cdn, @cms, @facets, @record)`,
+      `INSERT INTO preview_policy (domain, audit_id, crawled_at, crawled_ms, crawls, stance, detail, score, rank_sort, cdn, cms, borrows_from, facets, record)
+       VALUES (@domain, @audit_id, @crawled_at, @crawled_ms, @crawls, @stance, @detail, @score, @rank_sort, @cdn, @cms, @borrows_from, @facets, @record)`,
     ),
     updatePolicy: db.prepare(
       `UPDATE preview_policy SET audit_id = @audit_id, crawled_at = @crawled_at, crawled_ms = @crawled_ms, crawls = @crawls,
          stance = @stance, detail = @detail, score = @score, rank_sort = @rank_sort, cdn = @cdn, cms = @cms,
-         facets = @facets, record = @record
+         borrows_from = @borrows_from, facets = @facets, record = @record
        WHERE domain = @domain`,
     ),
     addName: db.prepare('INSERT INTO preview_names (rowid, domain) VALUES (?, ?)'),

@@ -15,10 +15,17 @@ import {
   freshnessBounds,
   scanChanges,
   tally,
+  type BorrowCount,
   type ChangeCount,
 } from '../../preview/stats.js';
 import { DETAIL_STANCE, toAnnouncedStance, type Detail } from '../../../../shared/values.js';
 import { HOUR_MS, hourOf, statements } from './preview-index.js';
+
+/** Hosts told their site's policy: the site has AI rules (docs/policy.md section 11, "subdomains"). */
+const BORROWED = `SELECT json_extract(c.facets, '$.told') AS own, json_extract(p.facets, '$.told') AS theirs, count(*) AS n
+  FROM preview_policy c JOIN preview_policy p ON p.domain = c.borrows_from
+  WHERE c.borrows_from IS NOT NULL AND p.stance <> 'no_policy' AND p.detail <> 'has_llms_txt'
+  GROUP BY 1, 2`;
 
 const statsStatements = new WeakMap<Database.Database, ReturnType<typeof prepareStats>>();
 function prepareStats(db: Database.Database) {
@@ -31,6 +38,8 @@ function prepareStats(db: Database.Database) {
     // Index range counts inside one hour (EXPLAIN: SEARCH ... USING COVERING INDEX preview_policy_crawled).
     range: n<[number, number]>('SELECT count(*) AS n FROM preview_policy WHERE crawled_ms > ? AND crawled_ms < ?'),
     // Only stance changes are in the partial index: the rows read are the changes of the period.
+    // Hosts that borrow their site's policy, by the partial index on borrows_from (stats.ts BorrowCount).
+    borrowed: db.prepare<[], BorrowCount>(BORROWED),
     changes: db.prepare<[number], ChangeCount>(
       `SELECT crawled_ms / 86400000 AS day, stance_from AS "from", json_extract(entry, '$.stance') AS "to", count(*) AS n
        FROM preview_history WHERE stance_from IS NOT NULL AND crawled_ms >= ? GROUP BY 1, 2, 3`,
@@ -60,6 +69,7 @@ export function readStats(db: Database.Database, nowMs: number): StatsResponse {
     { fresh, stale, aging: Math.max(0, total - fresh - stale) },
     s.changes.all(changesSince(nowMs)),
     nowMs,
+    s.borrowed.all(),
   );
 }
 
@@ -76,6 +86,12 @@ export function scanStats(db: Database.Database, nowMs: number): StatsResponse {
   rows.push(
     ...q(
       `SELECT 'score' AS kind, CAST(min(9, score / 10) AS TEXT) AS key, count(*) AS n FROM preview_policy GROUP BY key`,
+    ),
+  );
+  rows.push(
+    ...q(
+      `SELECT 'told' AS kind, json_extract(facets, '$.told') AS key, count(*) AS n FROM preview_policy
+       WHERE json_extract(facets, '$.told') IS NOT NULL GROUP BY key`,
     ),
   );
   for (const [kind, path] of [
@@ -114,5 +130,6 @@ export function scanStats(db: Database.Database, nowMs: number): StatsResponse {
     { fresh, stale, aging: f.total - fresh - stale },
     scanChanges(history, nowMs),
     nowMs,
+    db.prepare<[], BorrowCount>(BORROWED).all(),
   );
 }

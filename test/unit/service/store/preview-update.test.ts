@@ -60,6 +60,7 @@ describe('previewUpdate', () => {
       rank_sort: 120,
       cdn: 'cloudflare',
       cms: 'wordpress',
+      borrows_from: null,
       facets: expect.any(String),
       record: expect.any(String),
     });
@@ -80,6 +81,8 @@ describe('previewUpdate', () => {
       { kind: 'standard', key: 'robots_txt', n: 1 },
       // No terms found, robots.txt blocks no AI bot.
       { kind: 'terms', key: 'unknown|open', n: 1 },
+      // The stance as every face tells it (docs/policy.md section 15).
+      { kind: 'told', key: 'no_ai_rules', n: 1 },
       { kind: 'total', key: '', n: 1 },
     ]);
     expect(u.hours).toEqual([{ hour: Date.UTC(2026, 0, 10, 8) / HOUR_MS, n: 1 }]);
@@ -131,6 +134,8 @@ describe('previewUpdate', () => {
       { kind: 'stance', key: 'no_policy', n: -1 },
       { kind: 'terms', key: 'unknown|blocks', n: 1 },
       { kind: 'terms', key: 'unknown|open', n: -1 },
+      { kind: 'told', key: 'blocks_training', n: 1 },
+      { kind: 'told', key: 'no_ai_rules', n: -1 },
     ]);
     expect(u.hours).toEqual([
       { hour: hour(JAN_10), n: -1 },

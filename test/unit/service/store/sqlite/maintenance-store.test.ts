@@ -61,7 +61,7 @@ describe('SQLite maintenance: indexes after a purge, and a newer file refused', 
     [
       'announced-surface schema',
       'UPDATE preview_meta SET version = 7',
-      "has announced-surface schema version 7, newer than this program's 2",
+      "has announced-surface schema version 7, newer than this program's 3",
     ],
   ])('a file with a newer %s is refused, naming the file and both versions', async (_, sql, words) => {
     await store.close();

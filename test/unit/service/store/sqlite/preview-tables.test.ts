@@ -49,7 +49,7 @@ describe('migratePreview', () => {
         'preview_signals',
       ]),
     );
-    expect(db.prepare('SELECT version FROM preview_meta').pluck().all()).toEqual([2]);
+    expect(db.prepare('SELECT version FROM preview_meta').pluck().all()).toEqual([3]);
   });
 
   it('survives reopening the file', () => {
