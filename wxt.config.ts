@@ -26,6 +26,10 @@ export default defineConfig({
   outDir: '.output',
   // Copied as is into the build: _locales/<language>/messages.json.
   publicDir: 'extension/public',
+  // Every module imports what it uses (browser from wxt/browser, storage from wxt/utils/storage,
+  // components by path), so WXT's auto-imports are off: they scanned components/ and lib/ for
+  // globals and warned "Duplicated imports" for each name a module re-exports (with-full-record.tsx).
+  imports: false,
   modules: ['@wxt-dev/auto-icons'],
   // One drawn source icon, rendered to every size the stores ask for: Chrome Web Store 128
   // (and 48, 32, 16 for the browser), addons.mozilla.org 48 and 96 (grey in development builds).

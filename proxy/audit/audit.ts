@@ -2,7 +2,8 @@
  * An audit session from start to results: the list read and the run's state opened
  * (prepareAudit), then the runner over the lookup service, then the results written, whether
  * the session finished or was stopped (runAudit). The entry point (main.ts) and the tests go
- * through these two; only where the service comes from differs.
+ * through these two; only where the service comes from differs (the embedded one retries on
+ * auditRetryDelays).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -10,16 +11,27 @@ import { AI_BOTS } from '../../shared/bots.js';
 import { CRAWL_LIMITS } from '../crawler/limits.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
+import { RETRY_DELAYS_MS } from '../service/api.js';
 import type { EmbeddedLookupService } from '../service/lookup-service.js';
 import { SERVICE_VERSION } from '../service/version.js';
 import { readDomainList, type DomainList } from './list.js';
 import type { AuditOptions } from './options.js';
 import { UsageError } from './options.js';
-import { writeOutputs } from './output/write-outputs.js';
+import { failedDomain, writeFailed, writeOutputs, type FailedDomain } from './output/write-outputs.js';
 import type { Tally } from './output/tally.js';
-import type { ProgressView } from './progress.js';
+import { describeEarlierFailures, type ProgressView } from './progress.js';
 import { AuditRunner } from './runner.js';
 import { AuditState, type RunMeta } from './state.js';
+
+/**
+ * The retry delays of the service an audit embeds (its own registry, DIR/registry.sqlite): a
+ * failed check's first retry comes after the pause, the one retry within the run; the later
+ * ones keep the backoff's (docs/policy.md section 8: 1 h, 6 h). A shared registry's workers
+ * keep theirs, and the runner asks for that first retry (runner.ts).
+ */
+export function auditRetryDelays(pauseMs: number, policy: readonly number[] = RETRY_DELAYS_MS): number[] {
+  return [pauseMs, ...policy.slice(1)];
+}
 
 export interface PreparedAudit {
   list: DomainList;
@@ -70,6 +82,8 @@ export interface AuditDeps {
 export interface AuditResult {
   outcome: 'complete' | 'stopped';
   tally: Tally;
+  /** The domains whose latest check failed, in list order, with when each may be tried again (failed.csv). */
+  failed: FailedDomain[];
 }
 
 export interface AuditSession {
@@ -82,6 +96,9 @@ export interface AuditSession {
 
 export function runAudit(p: PreparedAudit, opts: AuditOptions, deps: AuditDeps): AuditSession {
   const clock = deps.clock ?? systemClock;
+  // What the last session left failing, as its failed.csv says: which retries are due now.
+  const earlier = describeEarlierFailures([...p.state.failedRows()].map(failedDomain), clock.now(), opts.waitRetries);
+  if (earlier !== null) deps.view.note(earlier);
   const runner = new AuditRunner({
     service: deps.service,
     state: p.state,
@@ -90,6 +107,7 @@ export function runAudit(p: PreparedAudit, opts: AuditOptions, deps: AuditDeps):
     refreshDays: opts.refreshDays,
     rate: opts.rate,
     waitRetries: opts.waitRetries,
+    retryPauseMs: opts.retryPauseMs,
     crawlsHere: deps.crawlsHere,
     window: deps.window,
     log: deps.log,
@@ -129,7 +147,8 @@ export function runAudit(p: PreparedAudit, opts: AuditOptions, deps: AuditDeps):
       },
       p.list.invalid,
     );
-    return { outcome, tally };
+    const failed = await writeFailed(opts.out, p.state.failedRows());
+    return { outcome, tally, failed };
   })();
   return { done, stop: () => runner.stop(), stopNow: () => runner.stopNow() };
 }

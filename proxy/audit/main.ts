@@ -1,6 +1,6 @@
 /**
- * `npm run audit -- LIST [--out DIR] [--refresh-days N] [--rate N] [--no-wait-retries]`: a
- * researcher's run over a list of domains (options.ts has the usage).
+ * `npm run audit -- LIST [--out DIR] [--refresh-days N] [--rate N] [--retry-pause S]
+ * [--wait-for-retries]`: a researcher's run over a list of domains (options.ts has the usage).
  *
  * Without DATABASE_URL it runs the lookup service embedded, its registry in DIR/registry.sqlite,
  * crawling in this process (CRAWL_CONCURRENCY at once). With DATABASE_URL it uses that
@@ -21,10 +21,10 @@ import { createLookupService, type EmbeddedLookupService } from '../service/look
 import { openConfiguredStore } from '../service/open-store.js';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from '../service/retention.js';
 import { crawlerOptions, serviceOptions } from '../service/service-options.js';
-import { prepareAudit, runAudit, type AuditSession, type PreparedAudit } from './audit.js';
+import { auditRetryDelays, prepareAudit, runAudit, type AuditSession, type PreparedAudit } from './audit.js';
 import { USAGE, UsageError, parseAuditArgs, type AuditOptions } from './options.js';
 import { OUTPUT_FILES } from './output/write-outputs.js';
-import { progressView, type ProgressView } from './progress.js';
+import { describeFailing, progressView, type ProgressView } from './progress.js';
 import { ListChangedError } from './state.js';
 
 function fail(message: string, usage = true): never {
@@ -73,7 +73,8 @@ interface AuditService {
 /**
  * The lookup service the audit runs on: on PostgreSQL that registry and its queue, crawled by
  * workers; else one embedded, its registry in DIR/registry.sqlite, crawling here. Its own
- * registry is the run's result: the retention passes keep their defaults and purge nothing.
+ * registry is the run's result: the retention passes keep their defaults and purge nothing, and
+ * a failed check's first retry comes after --retry-pause (auditRetryDelays).
  */
 async function auditService(config: ServiceConfig, opts: AuditOptions, log: Logger): Promise<AuditService> {
   const crawler = configured(() => createCrawler(crawlerOptions(config)));
@@ -86,7 +87,10 @@ async function auditService(config: ServiceConfig, opts: AuditOptions, log: Logg
     auditRetentionDays: DEFAULT_AUDIT_RETENTION_DAYS,
     purgeUnusedDays: null,
   };
-  const service = createLookupService(serviceOptions(settings, { store, crawler, workers: !pg, logger: log }));
+  const service = createLookupService({
+    ...serviceOptions(settings, { store, crawler, workers: !pg, logger: log }),
+    ...(pg ? {} : { retryDelaysMs: auditRetryDelays(opts.retryPauseMs) }),
+  });
   return { service, crawler, pg };
 }
 
@@ -135,12 +139,13 @@ async function main(argv: string[]): Promise<number> {
   });
   stopOnInterrupt(session, view);
   try {
-    const { outcome, tally } = await session.done;
+    const { outcome, tally, failed } = await session.done;
     view.stop();
     const left = tally.status.pending;
     process.stdout.write(
       `\n${outcome === 'complete' ? 'Done' : 'Stopped'}: ${tally.status.ok.toLocaleString('en-US')} checked, ${tally.status.failed.toLocaleString('en-US')} failed, ${left.toLocaleString('en-US')} not checked yet.\n` +
-        `Results in ${opts.out}: ${OUTPUT_FILES.sitesCsv}, ${OUTPUT_FILES.sitesJsonl}, ${OUTPUT_FILES.botsCsv}, ${OUTPUT_FILES.report}\n` +
+        describeFailing(failed, Date.now(), { file: OUTPUT_FILES.failed }) +
+        `Results in ${opts.out}: ${OUTPUT_FILES.sitesCsv}, ${OUTPUT_FILES.sitesJsonl}, ${OUTPUT_FILES.botsCsv}, ${OUTPUT_FILES.report}, ${OUTPUT_FILES.failed}\n` +
         (outcome === 'stopped' || left > 0 ? 'Run the same command again to resume.\n' : ''),
     );
     return outcome === 'complete' ? 0 : 130;

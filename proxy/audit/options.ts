@@ -1,22 +1,26 @@
 /**
- * `npm run audit -- LIST [--out DIR] [--refresh-days N] [--rate N] [--no-wait-retries]`: the
- * command line, checked before anything is opened. A bad value is an `UsageError` whose message
+ * `npm run audit -- LIST [--out DIR] [--refresh-days N] [--rate N] [--retry-pause S]
+ * [--wait-for-retries]`: the command line, checked before anything is opened. A bad value is an `UsageError` whose message
  * says what was wrong and what is expected (the entry point prints it with the usage, exit 2).
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-export const USAGE = `Usage: npm run audit -- LIST [--out DIR] [--refresh-days N] [--rate N] [--no-wait-retries]
+export const USAGE = `Usage: npm run audit -- LIST [--out DIR] [--refresh-days N] [--rate N] [--retry-pause S] [--wait-for-retries]
 
-  LIST               a file of domains, one a line, or a rank,domain CSV (the Tranco list)
-  --out DIR          where the run's state and its results go (default: audit-<list name>)
-  --refresh-days N   re-check domains whose record is older than N days (default REFRESH_DAYS, 7);
-                     the others are reused
-  --rate N           at most N domains handed to the crawler a second, in all (default 10)
-  --no-wait-retries  finish without waiting for the retries of failed checks (10 min, 1 h, 6 h);
-                     a later run picks them up
+  LIST                a file of domains, one a line, or a rank,domain CSV (the Tranco list)
+  --out DIR           where the run's state and its results go (default: audit-<list name>)
+  --refresh-days N    re-check domains whose record is older than N days (default REFRESH_DAYS, 7);
+                      the others are reused
+  --rate N            at most N domains handed to the crawler a second, in all (default 10)
+  --retry-pause S     a check that failed (timeout, 5xx, connection reset, DNS) is tried once more
+                      in the run, S seconds after it failed (default 60)
+  --wait-for-retries  do not finish while failed checks have retries left: wait for them all
+                      (1 h, then 6 h later); without it the run ends once every domain was tried,
+                      lists the ones still failing with when each may be tried again, and the
+                      next run retries those that are due
 
-Run it again with the same LIST and --out to resume. Ctrl-C stops cleanly.
+Run it again with the same LIST and --out to resume, or to retry what failed. Ctrl-C stops cleanly.
 `;
 
 export class UsageError extends Error {}
@@ -27,8 +31,13 @@ export interface AuditOptions {
   refreshDays: number;
   /** Domains handed to the crawler per second, in all. */
   rate: number;
+  /** Wait for every retry of a failed check (hours); else the run ends once each domain was tried (docs/audit.md). */
   waitRetries: boolean;
+  /** How long after a failed check its one retry within the run comes. */
+  retryPauseMs: number;
 }
+
+export const DEFAULT_RETRY_PAUSE_S = 60;
 
 function number(
   name: string,
@@ -63,6 +72,9 @@ export function parseAuditArgs(argv: string[], defaultRefreshDays: number): Audi
         out: { type: 'string' },
         'refresh-days': { type: 'string' },
         rate: { type: 'string' },
+        'retry-pause': { type: 'string' },
+        'wait-for-retries': { type: 'boolean' },
+        // The default since runs end once every domain was tried; still accepted from older scripts.
         'no-wait-retries': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -72,6 +84,8 @@ export function parseAuditArgs(argv: string[], defaultRefreshDays: number): Audi
   }
   const { values, positionals } = parsed;
   if (values.help) return 'help';
+  if (values['wait-for-retries'] && values['no-wait-retries'])
+    throw new UsageError('Give --wait-for-retries or --no-wait-retries, not both.');
   if (positionals.length !== 1)
     throw new UsageError(
       positionals.length === 0 ? 'Give the file of domains to audit.' : 'Give exactly one list file.',
@@ -87,6 +101,8 @@ export function parseAuditArgs(argv: string[], defaultRefreshDays: number): Audi
       integer: true,
     }),
     rate: number('rate', values.rate, 10, { min: 0.01, max: 1000 }),
-    waitRetries: !values['no-wait-retries'],
+    waitRetries: values['wait-for-retries'] === true,
+    retryPauseMs:
+      1000 * number('retry-pause', values['retry-pause'], DEFAULT_RETRY_PAUSE_S, { min: 1, max: 3600, integer: true }),
   };
 }

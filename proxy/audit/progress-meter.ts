@@ -8,8 +8,10 @@ export interface AuditProgress {
   total: number;
   done: number;
   failed: number;
-  /** Failed checks waiting for their retry. */
+  /** Failed checks whose retry this session waits for: the one retry within the run, or a retry that is due. */
   retrying: number;
+  /** Failed checks whose retry comes later, left to a later run (or waited for with --wait-for-retries, then counted above). */
+  later: number;
   /** Not checked yet in this run: waiting to be handed over or being checked. */
   queued: number;
   /** Handed to the crawler and not stored yet. */
@@ -18,7 +20,7 @@ export interface AuditProgress {
   perMinute: number | null;
   /** Time left at that rate, null when unknown. */
   leftMs: number | null;
-  /** The earliest retry (epoch ms) while only retries are left. */
+  /** The earliest retry waited for (epoch ms) while only retries are left. */
   nextRetryMs: number | null;
   phase: 'checking' | 'waiting for retries' | 'stopping';
 }
@@ -44,7 +46,14 @@ export class ProgressMeter {
 
   snapshot(
     nowMs: number,
-    o: { total: number; inFlight: number; retrying: number; nextRetryMs: number | null; stopping: boolean },
+    o: {
+      total: number;
+      inFlight: number;
+      retrying: number;
+      later: number;
+      nextRetryMs: number | null;
+      stopping: boolean;
+    },
   ): AuditProgress {
     while (this.times.length > 0 && this.times[0]! < nowMs - WINDOW_MS) this.times.shift();
     const span = Math.min(WINDOW_MS, nowMs - this.sessionMs);
@@ -56,6 +65,7 @@ export class ProgressMeter {
       done: this.counts.ok,
       failed: this.counts.failed,
       retrying: o.retrying,
+      later: o.later,
       queued,
       inFlight: o.inFlight,
       perMinute,

@@ -3,8 +3,10 @@
  * crawler of its own): each domain of the list not checked since the run's cutoff is handed to
  * the queue (service.queueChecks), at most `rate` a second and `window` at a time; each stored
  * check is read back from the registry into the run's state. Failed checks are retried by the
- * queue on the spec's backoff (docs/policy.md section 8); the run waits for those retries
- * unless told not to.
+ * queue on the spec's backoff (docs/policy.md section 8). A first failure is retried once within
+ * the run, `retryPauseMs` after it; the session then ends once every domain was tried and every
+ * retry that is due was made, leaving later retries to the next session, unless `waitRetries`
+ * (--wait-for-retries) waits for them all.
  *
  * Resuming is reading: a domain whose record was checked since the cutoff is done, one with a
  * job in the queue is waited for, only the rest are handed over. So a second session crawls
@@ -14,7 +16,7 @@ import type { Domain } from '../../shared/domain.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { OUTAGE_RETRY_S } from '../service/store/availability.js';
-import type { LookupService } from '../service/api.js';
+import { DEFAULT_QUEUE_LIMITS, type LookupService } from '../service/api.js';
 import type { JobState, RegistryStore } from '../service/store/registry-store.js';
 import { readOutcome } from './outcome.js';
 import { ProgressMeter, type AuditProgress } from './progress-meter.js';
@@ -27,6 +29,10 @@ const CHUNK = 500;
 /** A handed-over domain with neither a job nor a new record after this long was lost (its job dropped): handed over again. */
 const LOST_AFTER_MS = 15_000;
 const MAX_HANDOVERS = 3;
+/** A retry the queue runs this close after the pause is the one retry within the run (clocks and commits differ by milliseconds). */
+const SLACK_MS = 1_000;
+/** A retry asked for when its job was gone may take a new job only below the service's bulk cap (admission.ts). */
+const BULK_CAP = Math.floor(DEFAULT_QUEUE_LIMITS.maxQueued * 0.9);
 
 export interface RunnerOptions {
   service: Pick<LookupService, 'queueChecks'> & { readonly store: RegistryStore };
@@ -37,6 +43,8 @@ export interface RunnerOptions {
   refreshDays: number;
   rate: number;
   waitRetries: boolean;
+  /** A failed check's one retry within the run comes this long after it. */
+  retryPauseMs: number;
   /** This process crawls (the embedded service): a stop lets the checks handed over finish. */
   crawlsHere: boolean;
   window: number;
@@ -53,6 +61,14 @@ interface Entry {
   status: RowStatus;
 }
 
+/** A failed check with a retry planned: followed until the retry is stored (or its job is gone). */
+interface Retry {
+  /** When it is retried (epoch ms); null when due now (its job waits to run, or runs). */
+  atMs: number | null;
+  /** It is the check's one retry within the run, which a session always waits for. */
+  quick: boolean;
+}
+
 const chunks = <T>(xs: readonly T[]): T[][] =>
   Array.from({ length: Math.ceil(xs.length / CHUNK) }, (_, i) => xs.slice(i * CHUNK, (i + 1) * CHUNK));
 
@@ -67,8 +83,11 @@ export class AuditRunner {
   private waitingFor: string | null = null;
   /** How often each domain was handed over in this session (a dropped job is handed over again, up to MAX_HANDOVERS). */
   private readonly handedOver = new Map<string, number>();
-  /** Failed checks with a job: the retry time when known. */
-  private readonly retrying = new Map<string, number | null>();
+  /** Failed checks with a retry planned. */
+  private readonly retrying = new Map<string, Retry>();
+  /** Quick retries this session asks the queue for (a shared registry's workers wait 10 min): when. */
+  private readonly asks = new Map<string, number>();
+  private readonly asked = new Set<string>();
   private readonly dirty = new Set<string>();
   private readonly gate: RateGate;
   private readonly cutoffMs: number;
@@ -123,7 +142,7 @@ export class AuditRunner {
           continue;
         }
         this.report();
-        await this.sleep(Math.max(0, Math.min(nextPoll - this.o.clock.now(), this.feedWaitMs())));
+        await this.sleep(Math.max(0, Math.min(nextPoll - this.o.clock.now(), this.feedWaitMs(), this.askWaitMs())));
       }
     } finally {
       unsubscribe();
@@ -137,11 +156,8 @@ export class AuditRunner {
       if (!this.o.crawlsHere || this.outstanding.size === 0 || this.now_) return this.finish('stopped');
     } else {
       await this.feed();
-      if (
-        this.next >= this.toFeed.length &&
-        this.outstanding.size === 0 &&
-        (this.retrying.size === 0 || !this.o.waitRetries)
-      ) {
+      await this.askRetries();
+      if (this.next >= this.toFeed.length && this.outstanding.size === 0 && !this.waitingForRetries()) {
         return this.finish('complete');
       }
     }
@@ -258,12 +274,12 @@ export class AuditRunner {
         const e = this.entries.get(d);
         if (!outcome || !e || outcome.checkedMs < this.cutoffMs) continue;
         const job = jobs.get(d);
-        const retryAtMs = outcome.failure !== null && job?.state === 'retrying' ? job.runAfterMs : null;
+        const retry = outcome.failure !== null && job ? await this.retryOf(d, job, outcome.checkedMs) : undefined;
         const row = siteRow(outcome.full, {
           rank: e.rank,
           checkedMs: outcome.checkedMs,
           failure: outcome.failure,
-          retryAtMs,
+          retryAtMs: retry ? (retry.atMs ?? this.o.clock.now()) : null,
           reused: outcome.checkedMs < this.o.startedMs,
         });
         rows.push({ row, checkedMs: outcome.checkedMs });
@@ -271,16 +287,74 @@ export class AuditRunner {
           this.meter.stored(this.o.clock.now());
         e.checkedMs = outcome.checkedMs;
         this.setStatus(e, row.status);
-        this.track(d, row.status, job);
+        if (row.status === 'failed' && retry) this.retrying.set(d, retry);
+        else this.settled(d);
       }
       this.o.state.save(rows);
     }
   }
 
-  /** A failed check with a job left is waited for (its retry); anything else is settled. */
-  private track(d: string, status: RowStatus, job: JobState | undefined): void {
-    if (status === 'failed' && job) this.retrying.set(d, job.runAfterMs);
-    else this.retrying.delete(d);
+  private settled(d: string): void {
+    this.retrying.delete(d);
+    this.asks.delete(d);
+  }
+
+  /**
+   * A failed check's retry: when, and whether it is the one retry within the run. The embedded
+   * service retries a first failure after the pause itself (audit.ts auditRetryDelays); a shared
+   * registry's workers after 10 minutes, so the run asks for that one sooner (askRetries).
+   */
+  private async retryOf(d: string, job: JobState, checkedMs: number): Promise<Retry> {
+    const atMs = job.state === 'retrying' ? job.runAfterMs : null;
+    const quickAtMs = checkedMs + this.o.retryPauseMs;
+    if (atMs !== null && atMs <= quickAtMs + SLACK_MS) return { atMs, quick: true };
+    if (!this.o.crawlsHere && atMs !== null && !this.asked.has(d) && (await this.failuresInARow(d)) === 1) {
+      this.asks.set(d, quickAtMs);
+      return { atMs: quickAtMs, quick: true };
+    }
+    this.asks.delete(d);
+    return { atMs, quick: false };
+  }
+
+  /** The domain's failed checks since its last good one (the backoff's count, docs/policy.md section 8). */
+  private async failuresInARow(d: string): Promise<number> {
+    const audits = await this.o.service.store.records.audits(d);
+    let n = 0;
+    for (let i = audits.length - 1; i >= 0 && audits[i]!.failure !== null; i--) n++;
+    return n;
+  }
+
+  /** Asks the queue for the quick retries that are due: a check now, as "Check again" asks for one. */
+  private async askRetries(): Promise<void> {
+    const { queue } = this.o.service.store;
+    for (const [d, at] of this.asks) {
+      const now = this.o.clock.now();
+      if (at > now) continue;
+      const r = await queue.recheck(d, { nowMs: now, minIntervalMs: this.o.retryPauseMs, maxQueued: BULK_CAP });
+      if (r.kind === 'queued') {
+        this.asks.delete(d);
+        this.asked.add(d);
+        this.retrying.set(d, { atMs: null, quick: true });
+      } else this.asks.set(d, now + (r.kind === 'too_soon' ? r.retryAfterMs : 2_000));
+    }
+  }
+
+  private askWaitMs(): number {
+    if (this.stopping) return Number.POSITIVE_INFINITY;
+    let first = Number.POSITIVE_INFINITY;
+    for (const at of this.asks.values()) first = Math.min(first, at);
+    return first - this.o.clock.now();
+  }
+
+  /** A retry the session waits for: its quick one, one that is due, or any with --wait-for-retries. */
+  private waitsFor(r: Retry, nowMs: number): boolean {
+    return this.o.waitRetries || r.quick || r.atMs === null || r.atMs <= nowMs;
+  }
+
+  private waitingForRetries(): boolean {
+    const now = this.o.clock.now();
+    for (const r of this.retrying.values()) if (this.waitsFor(r, now)) return true;
+    return false;
   }
 
   /** Stored checks the events missed (another process's, a dropped notification), lost jobs, retries. */
@@ -296,8 +370,10 @@ export class AuditRunner {
         if (rec && rec.checkedMs >= this.cutoffMs && rec.checkedMs !== e.checkedMs) this.dirty.add(d);
         else if (this.retrying.has(d)) {
           const job = jobs.get(d);
-          if (job) this.retrying.set(d, job.runAfterMs);
-          else this.retrying.delete(d);
+          const r = this.retrying.get(d)!;
+          // An ask still to come keeps its time; else the queue's.
+          if (job && !this.asks.has(d)) r.atMs = job.state === 'retrying' ? job.runAfterMs : null;
+          else if (!job) this.settled(d);
         } else if (!jobs.has(d)) this.lost(d);
       }
     }
@@ -332,15 +408,21 @@ export class AuditRunner {
   }
 
   private report(): void {
+    const now = this.o.clock.now();
     let nextRetryMs: number | null = null;
-    // A loop, not Math.min(...): a run where every check failed may wait on 100,000 retries.
-    for (const t of this.retrying.values())
-      if (t !== null && (nextRetryMs === null || t < nextRetryMs)) nextRetryMs = t;
+    let waited = 0;
+    // A loop, not Math.min(...): a run where every check failed may follow 100,000 retries.
+    for (const r of this.retrying.values()) {
+      if (!this.waitsFor(r, now)) continue;
+      waited++;
+      if (r.atMs !== null && (nextRetryMs === null || r.atMs < nextRetryMs)) nextRetryMs = r.atMs;
+    }
     this.o.onProgress(
-      this.meter.snapshot(this.o.clock.now(), {
+      this.meter.snapshot(now, {
         total: this.entries.size,
         inFlight: this.outstanding.size,
-        retrying: this.retrying.size,
+        retrying: waited,
+        later: this.retrying.size - waited,
         nextRetryMs,
         stopping: this.stopping,
       }),

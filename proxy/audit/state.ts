@@ -68,6 +68,9 @@ export class AuditState {
       rows: this.db.prepare<[], { domain: string; rank: number | null; row: string | null }>(
         'SELECT domain, rank, row FROM sites ORDER BY pos',
       ),
+      failed: this.db.prepare<[], { row: string }>(
+        "SELECT row FROM sites WHERE status = 'failed' AND row IS NOT NULL ORDER BY pos",
+      ),
       counts: this.db.prepare<[], { status: RowStatus; n: number }>(
         'SELECT status, count(*) AS n FROM sites GROUP BY status',
       ),
@@ -132,6 +135,11 @@ export class AuditState {
   *rows(): Generator<SiteRow> {
     for (const r of this.st.rows.iterate())
       yield r.row === null ? pendingRow(r.domain, r.rank) : (JSON.parse(r.row) as SiteRow);
+  }
+
+  /** The rows of the domains whose latest check failed, in list order. */
+  *failedRows(): Generator<SiteRow> {
+    for (const r of this.st.failed.iterate()) yield JSON.parse(r.row) as SiteRow;
   }
 
   counts(): Record<RowStatus, number> {

@@ -1,10 +1,11 @@
 /**
- * `npm run audit` end to end on the embedded service, in this process (harness.ts): the 204 real
- * robots.txt bodies of the corpora served by fixture sites, a site whose first check fails and
- * a site that never answers, a list with duplicates and lines that are not domains. The results
- * are parsed back (csv-parse for the CSV) and checked against the registry, the per-bot table
- * against the fixture files read by hand, and each robots.txt requested exactly as often as the
- * spec's backoff allows.
+ * `npm run audit --wait-for-retries` end to end on the embedded service, in this process
+ * (harness.ts): the 204 real robots.txt bodies of the corpora served by fixture sites, a site
+ * whose first check fails and a site that never answers, a list with duplicates and lines that
+ * are not domains. The results are parsed back (csv-parse for the CSV) and checked against the
+ * registry, the per-bot table against the fixture files read by hand, and each robots.txt
+ * requested exactly as often as the spec's backoff allows. (retries.test.ts has the default
+ * run, which ends without waiting for the later retries.)
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,7 +71,7 @@ beforeAll(async () => {
   ];
   writeFileSync(join(dir, 'list.csv'), lines.join('\n') + '\n');
   run = await auditInProcess(
-    { list: join(dir, 'list.csv'), out: join(dir, 'out') },
+    { list: join(dir, 'list.csv'), out: join(dir, 'out'), waitRetries: true },
     { overrides: farm.overrides(), retryDelaysMs: RETRIES },
   );
   dir = join(dir, 'out');
@@ -88,7 +89,7 @@ describe('an audit of the real robots.txt corpus', () => {
     expect(run.result.tally.status).toEqual({ ok: 206, failed: 1, pending: 0 });
     for (const s of sites) expect(robotsRequests(s.domain), s.domain).toBe(1);
     expect(robotsRequests('flaky.test')).toBe(2);
-    // The first check and three retries (10 min, 1 h, 6 h in production; shortened here).
+    // The first check and three retries (the pause, 1 h, 6 h in production; shortened here).
     expect(robotsRequests('down.test')).toBe(1 + RETRIES.length);
     const rows = new Map(readJsonl().map((r) => [r.domain, r]));
     expect(rows.get('flaky.test')).toMatchObject({
@@ -103,6 +104,17 @@ describe('an audit of the real robots.txt corpus', () => {
       failure: 'robots.txt: server error (HTTP 503)',
       retry_at: null,
     });
+    // Its retries are used up: failed.csv lists it with no time to try it again.
+    expect(parse<Record<string, string>>(readFileSync(join(dir, 'failed.csv')), { columns: true })).toEqual([
+      {
+        domain: 'down.test',
+        rank: '206',
+        failure: 'robots.txt: server error (HTTP 503)',
+        failed_at: rows.get('down.test')!.checked_at,
+        retry_at: '',
+      },
+    ]);
+    expect(run.result.failed.map((f) => [f.domain, f.retryMs])).toEqual([['down.test', null]]);
     const flakyAudits = await run.service.store.records.audits('flaky.test');
     expect(flakyAudits.map((a) => a.failure)).toEqual(['robots.txt: server error (HTTP 503)', null]);
     // The progress said so on the way: failed checks awaiting their retry, then none.

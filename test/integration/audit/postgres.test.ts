@@ -3,7 +3,9 @@
  * and real `npm run worker` processes crawl it; the audit reads the results back. Stopped with
  * Ctrl-C it ends at once (the workers keep crawling what was handed over) and the next run
  * finds those results: each fixture's robots.txt requested once, every domain with a row that
- * matches the registry.
+ * matches the registry. A failed check is retried once within the run although the workers'
+ * own first retry is 10 minutes away (the audit asks the queue for it), and the run ends with
+ * the domain still failing listed.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +18,7 @@ import { startFixtureFarm, type FixtureFarm } from '../../fixtures/farm.js';
 import { until } from '../../helpers/until.js';
 import { start, type Child } from '../scale/processes.js';
 import { createTestDatabase, FAST_JOBS } from '../store/backends.js';
-import { runCli, writeList } from './harness.js';
+import { failingSite, runCli, writeList } from './harness.js';
 import { realSite, realSites } from './real-sites.js';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -89,4 +91,48 @@ it('runs on the PostgreSQL registry with npm run worker; a stopped run is finish
   }
   // The audit's own registry file is not made: everything is in PostgreSQL.
   expect(() => readFileSync(join(out, 'registry.sqlite'))).toThrow();
+}, 180_000);
+
+it('retries a failed check once within the run through the shared queue, and ends listing the one still failing', async () => {
+  farm.set('pg-once.test', failingSite(1));
+  farm.set('pg-twice.test', failingSite(2, 'reset'));
+  const fresh = realSites(60).slice(50, 52);
+  for (const s of fresh) farm.set(s.domain, realSite(s.robots, 10));
+  const list = join(root, 'retries.txt');
+  const out = join(root, 'retries');
+  writeList(list, ['pg-once.test', 'pg-twice.test', ...fresh.map((s) => s.domain)]);
+  const env = { DATABASE_URL: db.url, CRAWL_OVERRIDES: '*.test=http://127.0.0.1:9', DATABASE_POOL_MAX: '4' };
+  const robots = (host: string) => farm.requests.filter((r) => r.host === host && r.path === '/robots.txt');
+  const started = Date.now();
+  const run = await runCli([list, '--out', out, '--retry-pause', '1'], env);
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  // The workers' own retries are 10 min, 1 h and 6 h away: the run waited for none of them.
+  expect(Date.now() - started).toBeLessThan(90_000);
+  const rows = new Map(
+    readFileSync(join(out, 'sites.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as SiteRow)
+      .map((r) => [r.domain, r]),
+  );
+  expect(robots('pg-once.test')).toHaveLength(2);
+  expect(rows.get('pg-once.test')).toMatchObject({ status: 'ok', failure: null, stance: 'selective' });
+  expect(robots('pg-twice.test')).toHaveLength(2);
+  const twice = rows.get('pg-twice.test')!;
+  expect(twice).toMatchObject({ status: 'failed', failure: 'robots.txt: the connection was reset' });
+  // Two failures in a row: the workers' next retry is the backoff's second, an hour on.
+  const retryMs = Date.parse(twice.retry_at!) - Date.parse(twice.checked_at!);
+  expect(retryMs).toBeGreaterThan(3_600_000 - 5_000);
+  expect(retryMs).toBeLessThan(3_600_000 + 5_000);
+  for (const s of fresh) expect(rows.get(s.domain)).toMatchObject({ status: 'ok' });
+  expect(run.stdout).toContain('Still failing: 1 domain');
+  expect(run.stdout).toMatch(/\n {2}pg-twice\.test: robots\.txt: the connection was reset; may be tried again from /);
+
+  // Run again at once: nothing is due, nothing is crawled.
+  const before = farm.requests.length;
+  const again = await runCli([list, '--out', out, '--retry-pause', '1'], env);
+  expect(again.code).toBe(0);
+  expect(again.stdout).toMatch(/Checks that failed before: 1 not due yet, at \d\d:\d\d UTC \(in (59|60) min\)/);
+  expect(farm.requests.length).toBe(before);
 }, 180_000);
