@@ -2,7 +2,7 @@
  * Claims about robots.txt lines: bot (every role), wildcard_closes, line_ignored, signal
  * (docs/policy.md sections 2, 10, 11 and 12; RFC 9309 section 2).
  */
-import { botByToken } from '../../shared/bots.js';
+import { AI_BOTS, botByToken } from '../../shared/bots.js';
 import type { BotClaim, LineIgnoredClaim, SignalClaim, WildcardClosesClaim } from '../../shared/reading/claims.js';
 import { agentLinesOf, exceptions, wildcardRules, type BotFacts, type BotRules } from './bot-roles.js';
 import type { Check } from './context.js';
@@ -34,8 +34,23 @@ function purposeProblems(c: BotClaim, h: Host): string[] {
   const out: string[] = [];
   if (c.purpose !== 'unknown' && c.purpose !== 'other')
     out.push(`${c.bot} is not in the catalogue: its purpose cannot be ${c.purpose}`);
+  if (c.purpose === 'unknown' && !looksAi(c.bot))
+    out.push(`${c.bot} names nothing AI: not an AI-looking name the catalogue lacks`);
   if (agentLinesOf(h.reading!, c.bot).length === 0) out.push(`no user-agent line names ${c.bot}`);
   return out;
+}
+
+/**
+ * An AI-looking name, by a deliberately loose rule (a failure needs a name with no sign of AI
+ * at all): an `ai` anywhere, a model family, or a catalogue AI token inside it.
+ */
+function looksAi(name: string): boolean {
+  const s = name.toLowerCase().replace(/[^a-z0-9]/g, '');
+  if (/ai|gpt|llm|claude|gemini|grok|mistral|cohere|perplexity|deepseek|qwen|anthropic|copilot/.test(s)) return true;
+  return AI_BOTS.some((b) => {
+    const t = b.token.toLowerCase().replace(/[^a-z0-9]/g, '');
+    return t.length >= 5 && s.includes(t);
+  });
 }
 
 /** Each cited line is one of `allowed`, else why not. */
@@ -157,6 +172,8 @@ export const checkBot: Check<BotClaim> = (c, h) => {
   if (by === 'none') return [...out, `no group names ${c.bot} and there is no * group: no rule applies to it`];
   if (c.by !== by)
     out.push(`${c.bot}'s rules come from ${by === 'named' ? 'a group naming it' : 'the * group'}, not ${c.by}`);
+  if (c.role !== 'blocked' && c.role !== 'partial' && c.paths.length > 0)
+    out.push(`paths are the exceptions of a blocked bot or the patterns of a partial one, not of ${c.role}`);
   if (c.role !== 'blocked' && by !== 'named') out.push(`no group names ${c.bot}: it cannot be ${c.role} by name`);
   else out.push(...checkRole(c, h, f));
   return out;
@@ -231,7 +248,8 @@ function checkRobotsSignal(c: SignalClaim, h: Host): string[] {
   const r = h.reading!;
   const l = r.lines[c.line! - 1];
   if (!l || l.kind !== 'field' || l.name !== c.vocabulary) return [`${h.quote(c.line)} is not a ${c.vocabulary} line`];
-  const out = sameSaid(c, l.value);
+  const raw = l.raw.split('#')[0] ?? l.raw;
+  const out = sameSaid(c, l.value, [`${c.vocabulary}: ${l.value}`, l.value, raw]);
   const g = groupOfLine(r, l.n);
   const tokens = g === null ? ['*'] : [...new Set(g.agents.map((a) => a.token))];
   const want = tokens.includes('*') ? ['*'] : tokens;
@@ -244,14 +262,15 @@ function checkRobotsSignal(c: SignalClaim, h: Host): string[] {
 }
 
 /** The values and path a statement says, and its text. */
-function sameSaid(c: SignalClaim, value: string): string[] {
+function sameSaid(c: SignalClaim, value: string, forms: readonly string[]): string[] {
   const out: string[] = [];
   const { path, prefs } = parsePreferences(c.vocabulary, value);
   for (const u of ['training', 'search', 'inference'] as const)
     if (prefs[u] !== c[u]) out.push(`"${value}" says ${u} ${String(prefs[u])}, not ${String(c[u])}`);
   if (path !== c.path)
     out.push(`"${value}" is scoped to ${path ?? 'the whole site'}, not ${c.path ?? 'the whole site'}`);
-  if (!comparable(c.text).includes(comparable(value))) out.push(`the text "${c.text}" is not the statement "${value}"`);
+  const t = comparable(c.text);
+  if (!forms.some((f) => comparable(f) === t)) out.push(`the text "${c.text}" is not the statement "${forms[0]}"`);
   return out;
 }
 
@@ -260,7 +279,7 @@ export const checkSignal: Check<SignalClaim> = (c, h) => {
   const page = h.ev.homepage;
   const value = page.kind === 'response' ? page.headers[c.vocabulary] : undefined;
   if (value === undefined) return [`the homepage sent no ${c.vocabulary} header`];
-  const out = sameSaid(c, value);
+  const out = sameSaid(c, value, [`${c.vocabulary}: ${value}`, value]);
   if (!sameSet(c.agents, ['*'])) out.push(`a header speaks for every crawler, not ${c.agents.join(', ')}`);
   return out;
 };

@@ -15,9 +15,9 @@ function notRead(h: Host): string | null {
 }
 
 /** Each part of the excerpt is in the text, and the parts come in order. */
-function excerptProblems(text: string, excerpt: string | null, section: string | null): string[] {
+function excerptProblems(h: Host, excerpt: string | null, section: string | null): string[] {
   const out: string[] = [];
-  const flat = squashed(text);
+  const flat = h.memo('terms:squashed', () => squashed(h.terms ?? ''));
   if (excerpt !== null) {
     let from = 0;
     for (const part of excerptParts(excerpt)) {
@@ -29,6 +29,13 @@ function excerptProblems(text: string, excerpt: string | null, section: string |
   if (section !== null && !flat.includes(squashed(section))) out.push(`the terms have no section "${section}"`);
   return out;
 }
+
+/**
+ * What makes a ban a restriction (docs/policy.md section 12): a way to permission, a licence, a
+ * carve-out (search engines), or a limit to some content or purposes.
+ */
+const QUALIFIED =
+  /\bwithout\b[^.]{0,60}\b(?:consent|permission|authori[sz]ation|licen[cs]e|approval)|\bexcept\b|\bunless\b|\bother than\b|\bsearch engines?\b|\bcommercial\b|\blicen[cs]e\b|\bpermission\b|\bconsent\b|\bonly\b|\bsans\b[^.]{0,40}\b(?:autorisation|accord|consentement)|\bsauf\b|\bohne\b[^.]{0,60}\b(?:Zustimmung|Genehmigung|Erlaubnis|Einwilligung)|\bau[sß]er\b|\bsin\b[^.]{0,40}\b(?:autorizaci[óo]n|consentimiento|permiso)|\bsalvo\b|\bexcepto\b/i;
 
 /** A clause banning automated access, by words no reading can mistake. */
 const ACCESS_STRONG = /\brobots?\b|\bspiders?\b|\bscrap(?:e|er|ers|ing)\b|\bcrawl(?:er|ers|ing)\b/i;
@@ -43,8 +50,8 @@ function stanceWords(c: TermsClaim): string[] {
   if (c.about === 'ai' && aiNameIn(e) === null) out.push(`the excerpt names no AI use: "${clip(e)}"`);
   if (c.about === 'access' && !ACCESS_WORDS.test(e)) out.push(`the excerpt names no automated access: "${clip(e)}"`);
   if (c.stance === 'prohibits' && !mentionsBan(e)) out.push(`the excerpt says no ban: "${clip(e)}"`);
-  if (c.stance === 'restricts' && !mentionsBan(e) && !PERMISSION.test(e))
-    out.push(`the excerpt says no restriction: "${clip(e)}"`);
+  if (c.stance === 'restricts' && !QUALIFIED.test(e))
+    out.push(`the excerpt bans without a way to permission, a licence, a carve-out or a limit: "${clip(e)}"`);
   if (c.stance === 'permits' && !PERMISSION.test(e)) out.push(`the excerpt gives no permission: "${clip(e)}"`);
   return out;
 }
@@ -54,10 +61,10 @@ export const checkTerms: Check<TermsClaim> = (c, h) => {
   if (c.stance === 'unknown') return unread === null ? ['the terms page answered and was read: not unknown'] : [];
   if (unread !== null) return [unread];
   const text = h.terms!;
-  const out = excerptProblems(text, c.excerpt, c.section);
+  const out = excerptProblems(h, c.excerpt, c.section);
   if (c.stance === 'silent') {
-    if (c.excerpt !== null) out.push('a silent stance quotes nothing');
-    const ban = c.about === 'ai' ? h.termsAiBan : firstAccessBan(text);
+    if (c.excerpt !== null || c.section !== null) out.push('a silent stance quotes nothing and names no section');
+    const ban = c.about === 'ai' ? h.termsAiBan : h.memo('terms:access-ban', () => firstAccessBan(text));
     if (ban !== null) out.push(`the terms ${c.about === 'ai' ? 'ban AI use' : 'ban automated access'}: "${clip(ban)}"`);
     return out;
   }
@@ -70,13 +77,13 @@ export const checkTermsMention: Check<TermsMentionClaim> = (c, h) => {
   if (unread !== null) return [unread];
   const text = h.terms!;
   if (!c.names_ai) {
-    const found = firstAiPassage(text);
+    const found = h.memo('terms:ai-passage', () => firstAiPassage(text));
     const out = found ? [`the terms name AI ("${found.word}"): "${clip(found.passage)}"`] : [];
-    if (c.excerpt !== null) out.push('"does not mention AI" quotes nothing');
+    if (c.excerpt !== null || c.section !== null) out.push('"does not mention AI" quotes nothing and names no section');
     return out;
   }
   if (c.excerpt === null) return ['the passage that names AI is missing'];
-  const out = excerptProblems(text, c.excerpt, c.section);
+  const out = excerptProblems(h, c.excerpt, c.section);
   if (aiNameIn(c.excerpt) === null) out.push(`the excerpt names no AI: "${clip(c.excerpt)}"`);
   return out;
 };
@@ -87,6 +94,10 @@ export const checkTermsMention: Check<TermsMentionClaim> = (c, h) => {
  * restricts; with none, nothing is known to be said).
  */
 export function termsAiStance(h: Host, ctx: Context, of: string): Array<TermsClaim['stance']> {
+  return ctx.memo(`terms-ai:${of}`, () => readTermsAiStance(h, ctx, of));
+}
+
+function readTermsAiStance(h: Host, ctx: Context, of: string): Array<TermsClaim['stance']> {
   const own = ctx.about('terms', of).find((t) => t.about === 'ai');
   if (own && checkTerms(own, h, ctx).length === 0) return [own.stance];
   if (h.terms === null) return ['unknown'];

@@ -18,7 +18,7 @@ import { checkFound } from './check-files.js';
 import { termsAiStance } from './check-terms.js';
 import { USES, type Host, type UseFacts } from './host.js';
 import { comparable } from './robots-lines.js';
-import { headerStatements, robotsStatements } from './signals.js';
+import { headerStatements, parsePreferences, robotsStatements } from './signals.js';
 
 function why(f: UseFacts, h: Host): string {
   const no = h.pieces.find((p) => p.use === f.use && !p.value);
@@ -30,8 +30,27 @@ function why(f: UseFacts, h: Host): string {
   return f.restricting.length === 0 ? 'no AI bot of the use is blocked or partly blocked by name' : '';
 }
 
+/** robots.txt named as deciding a verdict must be what decided it (docs/policy.md section 4). */
+function robotsDecides(c: UseClaim, h: Host): string | null {
+  const f = h.use(c.use);
+  if (c.verdict === 'blocked' && f.r !== 'blocked')
+    return `robots.txt does not block ${c.use} (${f.r}): a signal decided it`;
+  if (c.verdict === 'partial' && f.r !== 'partial') return `robots.txt does not partly block ${c.use} (${f.r})`;
+  if (
+    c.verdict === 'allowed' &&
+    c.explicit &&
+    !KEY_BOTS[c.use].some((k) => (h.bot(k)?.permissionLines.length ?? 0) > 0)
+  )
+    return `robots.txt allows no key bot of ${c.use} by name`;
+  return null;
+}
+
 /** A robots.txt line cited as deciding a verdict must be one that does. */
 function robotsLineProblem(d: DecidedBy, c: UseClaim, h: Host): string | null {
+  const decides = robotsDecides(c, h);
+  if (decides !== null) return decides;
+  const quiet = c.verdict === 'unknown' || (c.verdict === 'allowed' && !c.explicit);
+  if (quiet && d.line !== null) return `nothing decided ${c.use} ${c.verdict}: ${h.quote(d.line)} cited`;
   if (d.line === null) return null;
   if (h.reading === null) return `robots.txt was not read: ${d.line} decides nothing`;
   const l = h.reading.lines[d.line - 1];
@@ -42,9 +61,6 @@ function robotsLineProblem(d: DecidedBy, c: UseClaim, h: Host): string | null {
       return `${h.quote(d.line)} is not "${d.evidence}"`;
   }
   const keys = KEY_BOTS[c.use];
-  // robots.txt decides a blocked use only when every key bot is blocked (else a signal decided it).
-  if (c.verdict === 'blocked' && h.use(c.use).r !== 'blocked')
-    return `robots.txt does not block ${c.use} (${h.use(c.use).r}): ${h.quote(d.line)} did not decide it`;
   if (c.verdict === 'blocked' && !keys.some((k) => h.bot(k)?.closing.some((r) => r.line === d.line)))
     return `${h.quote(d.line)} closes the site to no key bot of ${c.use}`;
   if (c.verdict === 'partial') {
@@ -67,6 +83,19 @@ function robotsLineProblem(d: DecidedBy, c: UseClaim, h: Host): string | null {
   return null;
 }
 
+/**
+ * The evidence quotes the statement (or part of it); where the part is a Content-Signal or
+ * Content-Usage member, it is the member for this use (`ai-input=no` does not decide training).
+ */
+function quotes(evidence: string | null, text: string, use: UseCase, value: boolean): boolean {
+  if (evidence === null) return true;
+  const e = comparable(evidence);
+  if (!comparable(text).includes(e) && !e.includes(comparable(text))) return false;
+  if (!evidence.includes('=')) return true;
+  const said = [parsePreferences('content-signal', evidence).prefs, parsePreferences('content-usage', evidence).prefs];
+  return said.some((p) => p[use] === value);
+}
+
 function signalProblem(d: DecidedBy, c: UseClaim, h: Host): string | null {
   const want = c.verdict === 'blocked' ? false : c.verdict === 'allowed' && c.explicit ? true : null;
   const match = h.pieces.find(
@@ -74,7 +103,8 @@ function signalProblem(d: DecidedBy, c: UseClaim, h: Host): string | null {
       p.source === d.source &&
       p.use === c.use &&
       (want === null || p.value === want) &&
-      (d.line === null || p.line === d.line),
+      p.line === d.line &&
+      quotes(d.evidence, p.text, c.use, p.value),
   );
   if (match) return null;
   const said = want === null ? 'anything' : want ? 'yes' : 'no';
@@ -233,9 +263,34 @@ export const checkConfidence: Check<ConfidenceClaim> = (c, h, ctx) => {
     (h.robots.state === 'unread' ? 60 : 0) +
     (homepageNoAnswer(h) && robotsAnswered ? 30 : 0);
   const most = h.nothing ? 0 : Math.max(0, 100 - penalty);
-  if (c.percent < 0 || c.percent > most + 0.5) out.push(`the files allow at most ${most} %, not ${c.percent} %`);
+  // Each conflict takes 15 more: at least the ones named here, at most the ones the files hold.
+  const named = c.causes.filter((x) => x.startsWith('conflict:')).length;
+  const possible = Math.max(named, possibleConflicts(h, ctx, c.of));
+  const fits = (k: number): boolean => Math.abs(Math.max(0, most - 15 * k) - c.percent) < 0.5;
+  if (!Array.from({ length: possible - named + 1 }, (_, i) => named + i).some(fits))
+    out.push(`the files leave ${most} %, less 15 for each of ${named} to ${possible} conflicts: not ${c.percent} %`);
   return out;
 };
+
+/**
+ * How many conflicts of docs/policy.md section 6 the files hold, as the record counts them (the
+ * terms-silent form of robots_blocks_ai_but_tos_allows_or_silent included, though it is told
+ * as a note): the most a confidence can have lost to conflicts.
+ */
+function possibleConflicts(h: Host, ctx: Context, of: string): number {
+  const restricted = USES.some((u) => h.use(u).r !== 'allowed');
+  const terms = termsAiStance(h, ctx, of);
+  const robotsVsTerms = restricted && (terms.includes('permits') || terms.includes('silent'));
+  const others = (
+    [
+      'tos_prohibits_ai_but_robots_allows',
+      'signal_allows_but_robots_blocks',
+      'signal_blocks_but_robots_allows_explicitly',
+      'llms_txt_but_blocks_all_ai',
+    ] as const
+  ).filter((id) => conflictHolds(id, null, h, ctx, of) === null);
+  return others.length + (robotsVsTerms ? 1 : 0);
+}
 
 function conflictHolds(id: ConflictClaim['id'], u: UseCase | null, h: Host, ctx: Context, of: string): string | null {
   const uses = u === null ? USES : [u];

@@ -25,15 +25,37 @@ export class Context {
   host(name: string): Host | null {
     if (!this.hosts.has(name)) {
       const ev = Object.prototype.hasOwnProperty.call(this.files, name) ? this.files[name] : undefined;
-      this.hosts.set(name, ev === undefined ? null : new Host(name, ev));
+      this.hosts.set(name, ev === undefined ? null : hostOf(name, ev));
     }
     return this.hosts.get(name) ?? null;
+  }
+
+  private readonly memos = new Map<string, unknown>();
+
+  /** Computed once per call: what depends on the files and on the claims given together. */
+  memo<T>(key: string, make: () => T): T {
+    if (!this.memos.has(key)) this.memos.set(key, make());
+    return this.memos.get(key) as T;
   }
 
   /** The other claims of a kind about a host. */
   about<K extends Claim['kind']>(kind: K, of: string): Array<Extract<Claim, { kind: K }>> {
     return this.claims.filter((c): c is Extract<Claim, { kind: K }> => c.kind === kind && 'of' in c && c.of === of);
   }
+}
+
+/**
+ * A host's reading depends only on its Evidence, which is never changed: kept per Evidence object,
+ * so checking many claim lists against the same files reads them once.
+ */
+const READ = new WeakMap<Evidence, Map<string, Host>>();
+
+function hostOf(name: string, ev: Evidence): Host {
+  let byName = READ.get(ev);
+  if (!byName) READ.set(ev, (byName = new Map<string, Host>()));
+  let h = byName.get(name);
+  if (!h) byName.set(name, (h = new Host(name, ev)));
+  return h;
 }
 
 /** A check: the reasons a claim is false (empty when it holds). */

@@ -37,6 +37,8 @@ export class Host {
   private piecesCache: Piece[] | null = null;
   private useCache = new Map<UseCase, UseFacts>();
   private termsCache: string | null | undefined;
+  private banCache: string | null | undefined;
+  private readonly memos = new Map<string, unknown>();
 
   constructor(
     readonly name: string,
@@ -106,10 +108,16 @@ export class Host {
     return this.termsCache;
   }
 
+  /** Computed once per host: `key` names the value, `make` computes it. */
+  memo<T>(key: string, make: () => T): T {
+    if (!this.memos.has(key)) this.memos.set(key, make());
+    return this.memos.get(key) as T;
+  }
+
   /** A passage of the terms that bans AI use, by the verifier's lexicon, or null. */
   get termsAiBan(): string | null {
-    const t = this.terms;
-    return t === null ? null : firstAiBan(t);
+    if (this.banCache === undefined) this.banCache = this.terms === null ? null : firstAiBan(this.terms);
+    return this.banCache;
   }
 
   /** Robots.txt line `n` as served, for quoting. */

@@ -12,7 +12,9 @@ import type {
   BotClaim,
   Claim,
   DecidedBy,
+  ConflictClaim,
   HeadlineClaim,
+  TermsClaim,
   RobotsFileClaim,
   UseClaim,
 } from '../../../../../shared/reading/claims.js';
@@ -39,6 +41,11 @@ export interface Site {
   name: string;
   files: Record<string, Evidence>;
   claims: Claim[];
+  /**
+   * More true claims, written by hand: the one-field changes of `claims` that leave a claim true
+   * (another bot with the same role, a cause left out …), so the exhaustive mutation test knows them.
+   */
+  alsoTrue: Claim[];
   /** Claims made false by one change, each with what changed. */
   mutations: Array<{ what: string; claim: Claim }>;
 }
@@ -112,6 +119,18 @@ function vrt(): Site {
       { kind: 'page_fact', of, fact: 'paywall', known: true, value: false, because: null },
       { kind: 'confidence', of, percent: 100, causes: [] },
     ],
+    alsoTrue: [
+      ...(['ai_txt', 'tdmrep', 'agents_json'] as const).map((file): Claim => ({
+        kind: 'fetch',
+        of,
+        file,
+        state: 'answered',
+        http: 404,
+      })),
+      { ...gptbot, bot: 'CCBot' },
+      // The terms are silent on AI beside a robots.txt that restricts: the record counts that as a conflict (docs/policy.md section 6).
+      { kind: 'confidence', of, percent: 85, causes: [] },
+    ],
     mutations: [
       { what: 'another line number', claim: { ...gptbot, lines: [14] } },
       { what: 'a line of the * group', claim: { ...gptbot, lines: [3] } },
@@ -181,6 +200,7 @@ function hijobs(): Site {
       use(of, 'inference', 'allowed', false),
       headline(of, 'selective', ['training']),
     ],
+    alsoTrue: [],
     mutations: [
       {
         what: 'GPTBot named without a rule (robots-parser reads it so)',
@@ -220,6 +240,7 @@ function athlon(): Site {
       use(of, 'training', 'partial', false, [robotsLine(44, 'Disallow: /')]),
       headline(of, 'selective', ['training']),
     ],
+    alsoTrue: [],
     mutations: [
       { what: "the Allow: / of * as ClaudeBot's", claim: { ...claude, lines: [2] } },
       { what: 'a Disallow line of * that is not the whole site', claim: { ...claude, lines: [21] } },
@@ -260,6 +281,7 @@ function informatech(): Site {
       { kind: 'terms', of, about: 'ai', stance: 'silent', excerpt: null, section: null },
       { kind: 'terms_mention', of, names_ai: false, excerpt: null, section: null },
     ],
+    alsoTrue: [use(of, 'inference', 'allowed', false)],
     mutations: [
       {
         what: 'a challenge page',
@@ -299,6 +321,8 @@ function paypal(): Site {
       headline(of, 'no_ai_rules', []),
       { kind: 'confidence', of, percent: 90, causes: ['no_robots'] },
     ],
+    // A cause left out: the claim says each cause is true, not that every cause is named.
+    alsoTrue: [{ kind: 'confidence', of, percent: 90, causes: [] }],
     mutations: [
       { what: 'found robots.txt', claim: { kind: 'found', of, standard: 'robots_txt' } },
       {
@@ -327,6 +351,11 @@ function reviewjournal(): Site {
       use(of, 'training', 'unknown', false),
       headline(of, 'unknown', []),
       { kind: 'confidence', of, percent: 40, causes: ['robots_unread'] },
+    ],
+    alsoTrue: [
+      use(of, 'search', 'unknown', false),
+      use(of, 'inference', 'unknown', false),
+      { kind: 'confidence', of, percent: 40, causes: [] },
     ],
     mutations: [
       {
@@ -381,6 +410,11 @@ function lobsters(): Site {
       use(of, 'search', 'blocked', false, [robotsLine(18, 'disallow: /')]),
       use(of, 'inference', 'blocked', false, [robotsLine(18, 'disallow: /')]),
       headline(of, 'blocks_all_ai', ALL),
+    ],
+    alsoTrue: [
+      bot(of, 'CCBot', 'training', 'blocked', 'wildcard', [18]),
+      bot(of, 'ClaudeBot', 'training', 'blocked', 'wildcard', [18]),
+      { kind: 'found', of, standard: 'robots_txt' },
     ],
     mutations: [
       { what: 'Googlebot partly blocked', claim: { ...googlebot, role: 'partial', lines: [10], paths: ['/search'] } },
@@ -443,6 +477,7 @@ function guetta(): Site {
       { kind: 'borrowed', host: www, from: of },
       { kind: 'robots_file', of: www, state: 'missing', http: 404, problem: null, waited_s: null },
     ],
+    alsoTrue: [use(www, 'inference', 'allowed', false), { kind: 'found', of, standard: 'robots_txt' }],
     mutations: [
       { what: 'search explicit flipped', claim: { ...search, explicit: false, by: [] } },
       { what: 'search listings (no ai-input=no)', claim: { ...search, listings: true } },
@@ -487,6 +522,12 @@ function dailymail(): Site {
       use(of, 'search', 'blocked', false, [robotsLine(107, 'disallow: /')]),
       headline(of, 'blocks_all_ai', ALL),
     ],
+    alsoTrue: [
+      { ...gpt, bot: 'CCBot' },
+      { ...gpt, bot: 'ClaudeBot' },
+      use(of, 'training', 'blocked', false, [robotsLine(107, 'disallow: /')]),
+      use(of, 'inference', 'blocked', false, [robotsLine(107, 'disallow: /')]),
+    ],
     mutations: [
       { what: 'the exception left out', claim: { ...gpt, paths: [] } },
       { what: 'the Allow line as the closing line', claim: { ...gpt, lines: [106] } },
@@ -510,6 +551,7 @@ function mirror(): Site {
       bot(of, 'meta-externalagent', 'training', 'blocked', 'named', [88]),
       bot(of, 'anthropic-ai', 'training', 'blocked', 'named', [76]),
     ],
+    alsoTrue: [],
     mutations: [
       { what: 'bingbot named without a rule', claim: { ...bing, role: 'no_rule', lines: [84] } },
       { what: 'bingbot at its crawl-delay line', claim: { ...bing, lines: [85] } },
@@ -534,6 +576,10 @@ function spoiled(): Site {
       ignored,
       bot(of, 'GPTBot', 'training', 'partial', 'named', [15], ['/vrtnws/']),
       bot(bom, 'GPTBot', 'training', 'partial', 'named', [15], ['/vrtnws/']),
+    ],
+    alsoTrue: [
+      bot(of, 'CCBot', 'training', 'partial', 'named', [15], ['/vrtnws/']),
+      bot(bom, 'CCBot', 'training', 'partial', 'named', [15], ['/vrtnws/']),
     ],
     mutations: [
       { what: 'another line', claim: { ...ignored, line: 2, text: 'Disallow: /libs/' } },
@@ -567,6 +613,26 @@ function hang(): Site {
       { kind: 'page_fact', of, fact: 'paywall', known: false, value: null, because: 'robots_unreadable' },
       { kind: 'confidence', of, percent: 40, causes: ['robots_unread'] },
       headline(of, 'unknown', []),
+    ],
+    alsoTrue: [
+      // The seconds left out: "timed out" without "within 10 s" is still true.
+      { kind: 'robots_file', of, state: 'unread', http: null, problem: 'timeout', waited_s: null },
+      ...(['llms_txt', 'tdmrep', 'agents_json'] as const).map((file): Claim => ({
+        kind: 'fetch',
+        of,
+        file,
+        state: 'answered',
+        http: 404,
+      })),
+      ...(['cms', 'cdn'] as const).map((fact): Claim => ({
+        kind: 'page_fact',
+        of,
+        fact,
+        known: false,
+        value: null,
+        because: 'robots_unreadable',
+      })),
+      { kind: 'confidence', of, percent: 40, causes: [] },
     ],
     mutations: [
       { what: 'nothing answered', claim: { kind: 'nothing_answered', of } },
@@ -608,6 +674,19 @@ function gone(): Site {
       { kind: 'fetch', of, file: 'terms', state: 'not_looked', http: null },
       headline(of, 'unknown', []),
     ],
+    alsoTrue: [
+      ...(['llms_txt', 'ai_txt', 'tdmrep', 'agents_json'] as const).map((file): Claim => ({
+        kind: 'fetch',
+        of,
+        file,
+        state: 'no_answer',
+        http: null,
+      })),
+      { kind: 'confidence', of, percent: 0, causes: [] },
+      // Also true of these files: robots.txt unread (no answer) and the homepage gave none.
+      { kind: 'confidence', of, percent: 0, causes: ['nothing_answered', 'robots_unread'] },
+      { kind: 'confidence', of, percent: 0, causes: ['nothing_answered', 'homepage_no_answer'] },
+    ],
     mutations: [
       {
         what: 'robots.txt missing',
@@ -632,8 +711,8 @@ function foxTerms(): Site {
   });
   const excerpt =
     'you may not and shall not copy, data mine, scrape or in any way extract or use the Content available on or accessible through the Fox Services for the purpose of training any artificial intelligence algorithm, system, model or tool';
-  const ai: Claim = { kind: 'terms', of, about: 'ai', stance: 'prohibits', excerpt, section: null };
-  const conflict: Claim = { kind: 'conflict', of, id: 'tos_prohibits_ai_but_robots_allows', uses: [] };
+  const ai: TermsClaim = { kind: 'terms', of, about: 'ai', stance: 'prohibits', excerpt, section: null };
+  const conflict: ConflictClaim = { kind: 'conflict', of, id: 'tos_prohibits_ai_but_robots_allows', uses: [] };
   return {
     name: 'terms that forbid AI training, robots.txt without AI rules',
     files: { [of]: ev },
@@ -650,6 +729,16 @@ function foxTerms(): Site {
       headline(of, 'terms_prohibit', []),
       conflict,
       { kind: 'confidence', of, percent: 85, causes: ['conflict:tos_prohibits_ai_but_robots_allows'] },
+    ],
+    alsoTrue: [
+      // The same sentence bans scraping: automated access prohibited too (the labelled set says so).
+      { ...ai, about: 'access' },
+      // claims.ts does not say which uses a terms clause speaks for (reported to the lead): the
+      // verifier lets the terms' ban stand beside every use, and the conflict name any use.
+      use(of, 'search', 'allowed', false, [], { terms: 'prohibits' }),
+      use(of, 'inference', 'allowed', false, [], { terms: 'prohibits' }),
+      ...(['training', 'search', 'inference'] as const).map((u): Claim => ({ ...conflict, uses: [u] })),
+      { kind: 'confidence', of, percent: 85, causes: [] },
     ],
     mutations: [
       {
@@ -731,6 +820,13 @@ function signals(): Site {
     [{ source: 'content_signals', line: null, evidence: 'search=yes' }],
     { listings: true },
   );
+  const training = use(of, 'training', 'blocked', false, [
+    { source: 'tdmrep', line: null, evidence: null },
+    { source: 'ai_txt', line: 2, evidence: 'Disallow: /' },
+    { source: 'meta', line: null, evidence: 'noai, noimageai' },
+    { source: 'x_robots_tag', line: null, evidence: 'noai' },
+    { source: 'content_signals', line: null, evidence: 'ai-train=no' },
+  ]);
   return {
     name: 'every other standard',
     files: { [of]: ev },
@@ -739,18 +835,20 @@ function signals(): Site {
         (standard): Claim => ({ kind: 'found', of, standard }),
       ),
       header,
-      use(of, 'training', 'blocked', false, [
-        { source: 'tdmrep', line: null, evidence: null },
-        { source: 'ai_txt', line: 2, evidence: 'Disallow: /' },
-        { source: 'meta', line: null, evidence: 'noai, noimageai' },
-        { source: 'x_robots_tag', line: null, evidence: 'noai' },
-        { source: 'content_signals', line: null, evidence: 'ai-train=no' },
-      ]),
+      training,
       search,
       use(of, 'inference', 'blocked', false, [{ source: 'content_signals', line: null, evidence: 'ai-input=no' }]),
       headline(of, 'blocks_training', ['training', 'inference']),
       { kind: 'page_fact', of, fact: 'paywall', known: true, value: true, because: null },
       { kind: 'page_fact', of, fact: 'cdn', known: true, value: 'cloudflare', because: null },
+    ],
+    alsoTrue: [
+      { kind: 'found', of, standard: 'robots_txt' },
+      // Every standard here says no to training: any of them may be named first.
+      ...(['content_signals', 'meta', 'x_robots_tag'] as const).map((source) => ({
+        ...training,
+        by: [{ source, line: null, evidence: null }, ...training.by.slice(1)],
+      })),
     ],
     mutations: [
       { what: 'search told as AI search', claim: { ...search, listings: false } },
