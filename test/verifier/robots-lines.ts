@@ -105,6 +105,7 @@ export function readLine(raw: string, n: number): RobotsLine {
 }
 
 /**
+ * (Written apart from shared/robots/parse.ts agentToken on purpose: the second reader.)
  * A user-agent value as a token: cut at the first `/`, trimmed, lower case (docs/policy.md
  * section 2). A trailing `*` on a longer name is dropped (`GPTBot*` names GPTBot), as
  * google/robotstxt-spec-test expects; a lone `*` is the wildcard.

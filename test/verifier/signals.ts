@@ -29,6 +29,9 @@ export interface SignalStatement {
 
 const YES = new Set(['yes', 'y', 'true', '?1']);
 const NO = new Set(['no', 'n', 'false', '?0']);
+// The two vocabularies as their specifications name them. shared/story-signals.ts and
+// proxy/analysis/signals/content-signals.ts hold the same table; it is written again here on
+// purpose, so a key the classifier misreads cannot be misread the same way by the verifier.
 const KEYS: Record<SignalStatement['vocabulary'], Record<string, UseCase>> = {
   'content-signal': { search: 'search', 'ai-train': 'training', 'ai-input': 'inference' },
   'content-usage': {

@@ -51,7 +51,7 @@ describe.each(SITES)('$name', (site) => {
     });
     expect(missed).toEqual([]);
     expect(tried).toBeGreaterThan(10);
-  });
+  }, 60_000);
 });
 
 describe('totals', () => {
@@ -110,5 +110,5 @@ describe('random one-field changes (fast-check)', () => {
       { numRuns: 500, seed: 20260115 },
     );
     expect(changed).toBeGreaterThan(400);
-  });
+  }, 60_000);
 });

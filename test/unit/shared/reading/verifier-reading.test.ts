@@ -98,7 +98,7 @@ describe('against robots-parser on the raw files', () => {
     // `disallow: /` is one group (RFC 9309 section 2.1); robots-parser starts a new one after the
     // Crawl-delay, so bingbot keeps no rule. hijobs.net: GPTBot's Crawl-delay-only group joins `*`.
     expect([...differ].sort()).toEqual(['hijobs.net.robots.txt GPTBot', 'www.mirror.co.uk.robots.txt bingbot']);
-  });
+  }, 120_000); // about 260,000 questions to two matchers: seconds alone, more on a loaded machine
 });
 
 describe('what robots.txt was, on real answers', () => {
