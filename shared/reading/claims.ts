@@ -43,7 +43,7 @@ export interface RuleAt {
  *   says which (`refused` 401/403, `rate_limited` 429, `challenge`, `server_error` 5xx, `timeout`,
  *   `connection`, `dns`, `redirects`, `not_fetched`: the address is not public).
  * `http` is the final answer's status, null when there was none; `waited_s`, with `timeout`, the
- * whole seconds the crawler waited (its request limit).
+ * crawler's request limit in whole seconds (it gave up then), null otherwise.
  */
 export interface RobotsFileClaim {
   kind: 'robots_file';
@@ -56,7 +56,7 @@ export interface RobotsFileClaim {
 
 /**
  * What became of the request for a file other than robots.txt (shared/values.ts FETCH_STATES):
- * `answered` (an HTTP answer, status `http`), `no_answer` (requested, none), `disallowed` (not
+ * `answered` (an HTTP answer; `http` its status, or null when the reading does not state it), `no_answer` (requested, none), `disallowed` (not
  * requested: robots.txt disallows it for the crawler), `robots_unreadable` (not requested:
  * robots.txt could not be read, so RFC 9309 2.3.1.4 holds every page back), `refused` (not
  * requested: the address is not public); for the terms only, `no_link` (the homepage answered,
@@ -89,7 +89,7 @@ export interface FoundClaim {
  * - `blocked`: the rules that apply to the bot disallow `/` (RFC 9309 matching: the bot's named
  *   groups when a group names it, else the `*` groups); `by` says which (`named` or `wildcard`);
  *   `lines` are the Disallow line(s) that close `/`; `paths` the narrower paths Allow lines of those
- *   groups still open ("blocked except …").
+ *   groups still open ("blocked except …"), the first 10 in file order.
  * - `partial`: a group naming the bot leaves `/` open and disallows paths the `*` group leaves
  *   open (beyond housekeeping, docs/policy.md section 11); `lines`/`paths` are those Disallow
  *   lines and their patterns.
@@ -97,13 +97,17 @@ export interface FoundClaim {
  *   what `*` closes); `lines` are the bot's User-agent lines.
  * - `no_rule`: the bot is named only in groups with no Allow and no Disallow line, so no rule
  *   applies to it and it may crawl everything (RFC 9309 2.2.1); `lines` are its User-agent lines.
- * - `allowed`: a group naming the bot has a rule and leaves `/` open, closing at most what `*`
- *   closes (an explicit permission: an Allow line, or an empty Disallow); `lines` are that group's
- *   rule lines that open it (the Allow lines, else the empty Disallow lines).
- * - `like_all`: a group naming the bot closes only paths the `*` group closes too (housekeeping):
- *   it is treated as every crawler; `lines` are its Disallow lines.
- * `purpose` is the catalogue's (`other`: a tool with no AI use, listed apart; `unknown`: an
- * AI-looking name the catalogue lacks).
+ * - `allowed`: the `*` groups leave `/` open, and the groups naming the bot have an Allow or
+ *   Disallow line and close no path at all (an explicit permission: `Allow: /`, or an empty
+ *   Disallow); `lines` are those groups' Allow lines with a pattern, else their empty Disallow
+ *   lines.
+ * - `like_all`: the `*` groups leave `/` open, and the groups naming the bot close some path, but
+ *   only paths the `*` groups close too (housekeeping): it is treated as every crawler; `lines`
+ *   are its Disallow lines with a pattern, `paths` their patterns.
+ * Roles are decided in this order: no_rule, blocked, partial, let_in, allowed, like_all. `paths` is
+ * empty for let_in, no_rule and allowed; `lines` holds at most 10.
+ * `purpose` is the catalogue's (`other`: a tool with no AI use, listed apart; `unknown`: a name the
+ * catalogue lacks that looks like an AI bot's, and the entry `*`).
  */
 export interface BotClaim {
   kind: 'bot';
@@ -143,11 +147,14 @@ export interface LetInListClaim {
 }
 
 /**
- * A robots.txt line no crawler understands (not a `field: value` line of a known field, not a
- * comment, not blank), with its text as served (at most 200 characters). `loses`: `group` when the
- * line is a User-agent line spoiled by stray bytes (a byte-order mark decoded as text,
- * `ï»¿User-agent: *`), so the rules after it belong to no group it was meant to start and are
- * ignored for the crawlers it names (`agents`); `nothing` otherwise.
+ * A robots.txt line the product does not read: not blank, not a comment, and not a line of a field
+ * it reads (RFC 9309's user-agent, allow, disallow, sitemap; crawl-delay, content-signal,
+ * content-usage, license; host, clean-param, request-rate and visit-time, which some crawler
+ * documents), or a rule before any User-agent line; with its text as served (at most 200
+ * characters). `loses`: `group` when the line is a User-agent line spoiled by stray bytes (a
+ * byte-order mark decoded as text, `ï»¿User-agent: *`) that stands before the file's first group,
+ * with a rule after it, so the rules after it belong to no group and are ignored for the crawlers
+ * it names (`agents`); `nothing` otherwise (then `agents` is empty).
  */
 export interface LineIgnoredClaim {
   kind: 'line_ignored';
@@ -187,7 +194,7 @@ export interface DecidedBy {
   source: VerdictSource;
   line: number | null;
   evidence: string | null;
-  group: 'all' | 'named' | null;
+  group?: 'all' | 'named' | null;
 }
 
 /**
@@ -200,8 +207,9 @@ export interface DecidedBy {
  * - `unknown`: robots.txt was not read (state `unread`) and no usage signal says no.
  * `by` names what decided, the deciding one first. `listings`: the use is search, allowed by a
  * Content-Signal `search=yes` beside `ai-input=no` (told "search listings allowed", not AI search).
- * `terms`: the terms of service forbid (`prohibits`) or restrict it while nothing machine-readable
- * does (told "Forbidden by the terms"); null otherwise.
+ * `terms`: on the training row only, the terms of service forbid (`prohibits`) or restrict AI use
+ * and the verdict is `allowed` (told "Forbidden by the terms", nothing machine-readable restricts
+ * it) or `partial` (the terms are told beside the robots.txt reason); null otherwise.
  */
 export interface UseClaim {
   kind: 'use';
@@ -223,8 +231,8 @@ export interface UseClaim {
  * - `allows_ai`: no use restricted, some use explicitly allowed;
  * - `no_ai_rules`: robots.txt read or missing, no use restricted or explicitly allowed, terms
  *   not forbidding or restricting AI use;
- * - `terms_prohibit` / `terms_restrict`: no use restricted by a machine-readable rule, and the
- *   terms forbid / restrict AI use;
+ * - `terms_prohibit` / `terms_restrict`: no use restricted or explicitly allowed by a
+ *   machine-readable rule (an llms.txt is no rule), and the terms forbid / restrict AI use;
  * - `unknown`: robots.txt not read (or nothing answered) and no use blocked by a usage signal.
  * `restricted` lists the uses blocked or partly blocked, `open` the uses allowed (not restricted),
  * by the use claims; a use whose verdict is unknown is in neither.
@@ -254,7 +262,8 @@ export type ToldStance = (typeof TOLD_STANCES)[number];
  * or improving AI or machine-learning models, generative AI, text and data mining) or of automated
  * access (`access`: robots, spiders, scrapers, crawlers, automated means). `prohibits`,
  * `restricts`, `permits`: `excerpt` is a passage of the terms text (spaces collapsed; a lead-in
- * and its item may be joined by " … ") that says so; `silent`: no clause on it.
+ * and its item may be joined by " … ") that says so; `silent`: no clause on it. `section` is the
+ * clause's heading or number as the text writes it, null when none.
  */
 export interface TermsClaim {
   kind: 'terms';
@@ -293,7 +302,12 @@ export interface PageFactClaim {
   because: FetchState | null;
 }
 
-/** What lowered the confidence (docs/policy.md section 6), each true of the files. */
+/**
+ * What lowered the confidence (docs/policy.md section 6), each true of the files, and all of them:
+ * `percent` is 100 less 10 for no robots.txt, 60 for robots.txt not read, 30 for a homepage that
+ * did not answer, 15 per conflict told (ConflictClaim: terms silent on AI are no conflict), never
+ * below 0; 0 when nothing answered.
+ */
 export type ConfidenceCause =
   'no_robots' | 'robots_unread' | 'nothing_answered' | 'homepage_no_answer' | `conflict:${Conflict}`;
 

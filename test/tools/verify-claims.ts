@@ -54,8 +54,8 @@ async function loadReadSite(): Promise<ReadSite | string> {
   const given = process.argv.indexOf('--read-site');
   const spec = given > 0 ? resolve(process.argv[given + 1] ?? '') : '../../shared/reading/index.js';
   try {
-    const mod = (await import(spec)) as { readSite?: unknown };
-    return typeof mod.readSite === 'function' ? (mod.readSite as ReadSite) : `${spec} exports no readSite`;
+    const mod = (await import(spec)) as { readWhole?: unknown };
+    return typeof mod.readWhole === 'function' ? (mod.readWhole as ReadSite) : `${spec} exports no readWhole`;
   } catch (e) {
     return `${spec} cannot be loaded (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`;
   }

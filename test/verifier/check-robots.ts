@@ -3,7 +3,13 @@
  * (docs/policy.md sections 2, 10, 11 and 12; RFC 9309 section 2).
  */
 import { AI_BOTS, botByToken } from '../../shared/bots.js';
-import type { BotClaim, LineIgnoredClaim, SignalClaim, WildcardClosesClaim } from '../../shared/reading/claims.js';
+import type {
+  BotClaim,
+  LetInListClaim,
+  LineIgnoredClaim,
+  SignalClaim,
+  WildcardClosesClaim,
+} from '../../shared/reading/claims.js';
 import { agentLinesOf, exceptions, wildcardRules, type BotFacts, type BotRules } from './bot-roles.js';
 import type { Check } from './context.js';
 import type { Host } from './host.js';
@@ -195,6 +201,44 @@ export const checkWildcardCloses: Check<WildcardClosesClaim> = (c, h) => {
     if (!c.opens.some((o) => o.line === e.rule.line))
       out.push(`${h.quote(e.rule.line)} opens ${e.path} again: the * group does not close the whole site`);
   }
+  return out;
+};
+
+/**
+ * An allow-list: the * group closes the site, each name listed is named in a group and its rules
+ * leave `/` open, `count` is how many named agents are let in, `ai` the AI bots among them (and no
+ * AI bot let in is left out of `ai` when fewer than 20 are).
+ */
+export const checkLetInList: Check<LetInListClaim> = (c, h) => {
+  const unread = notRead(h);
+  if (unread.length > 0) return unread;
+  const r = h.reading!;
+  const out: string[] = [];
+  if (!closesSite(wildcardRules(r).rules).closed) out.push('the * group does not close the site');
+  const named = [...new Set(r.groups.flatMap((g) => g.agents.map((a) => agentToken(a.value))))].filter(
+    (t) => t !== '*' && t !== '' && !/[!-,:-@[-^`{-~]/.test(t),
+  );
+  const letIn = named.filter((t) => !h.bot(t)!.closed);
+  for (const name of c.let_in) {
+    const t = agentToken(name);
+    if (!named.includes(t)) out.push(`no group names ${name}`);
+    else if (h.bot(t)!.closed) out.push(`${name} is not let in: its rules close the site`);
+  }
+  if (c.count !== letIn.length) out.push(`${letIn.length} named agents are let in, not ${c.count}`);
+  // Catalogue AI bots must all be listed; a name the catalogue lacks may be listed when it looks like one.
+  const catalogueAi = letIn.filter((t) => {
+    const b = botByToken(t);
+    return b !== undefined && b.is_ai_bot && b.purpose !== 'other';
+  });
+  for (const name of c.ai) {
+    const t = agentToken(name);
+    if (!letIn.includes(t) || (!catalogueAi.includes(t) && !looksAi(t)))
+      out.push(`${name} is not an AI bot the file lets in`);
+  }
+  if (c.ai.length < 20)
+    for (const t of catalogueAi)
+      if (!c.ai.some((a) => agentToken(a) === t))
+        out.push(`${t}, an AI bot the file lets in, is not among the AI bots listed`);
   return out;
 };
 

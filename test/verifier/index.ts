@@ -20,7 +20,7 @@ import {
   checkPageFact,
   checkRobotsFile,
 } from './check-files.js';
-import { checkBot, checkLineIgnored, checkSignal, checkWildcardCloses } from './check-robots.js';
+import { checkBot, checkLetInList, checkLineIgnored, checkSignal, checkWildcardCloses } from './check-robots.js';
 import { checkTerms, checkTermsMention } from './check-terms.js';
 import { checkConfidence, checkConflict, checkHeadline, checkUse } from './check-uses.js';
 import { Context, type Check, type VerifierFailure } from './context.js';
@@ -37,6 +37,7 @@ const CHECKS: { [K in OfClaim['kind']]: Check<Extract<OfClaim, { kind: K }>> } =
   found: checkFound,
   bot: checkBot,
   wildcard_closes: checkWildcardCloses,
+  let_in_list: checkLetInList,
   line_ignored: checkLineIgnored,
   signal: checkSignal,
   use: checkUse,
