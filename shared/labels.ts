@@ -285,6 +285,14 @@ export const STANDARD_LABELS: Readonly<Record<StandardKey, Label>> = {
     () => say('stdXRobotsTag', 'X-Robots-Tag header'),
     () => say('stdXRobotsTagInfo', 'An HTTP header on the homepage with noai or noimageai: no AI use of the page.'),
   ),
+  rsl: words(
+    () => say('stdRsl', 'RSL licence'),
+    () =>
+      say(
+        'stdRslInfo',
+        'A machine-readable licence (Really Simple Licensing 1.0): which AI uses are allowed, forbidden or paid for, and at what price.',
+      ),
+  ),
 };
 
 /** The seed's six `signals` (kept for callers that only have those). */

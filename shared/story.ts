@@ -107,6 +107,10 @@ export function deciderPhrase(
         : say('byHomepageTag', 'the homepage\u2019s $1 tag', tagName(d.evidence));
     case 'x_robots_tag':
       return say('byXRobotsTag', 'the X-Robots-Tag header');
+    case 'rsl':
+      return n !== null
+        ? say('byRslLine', 'the site\u2019s RSL licence (line $1)', n)
+        : say('byRsl', 'the site\u2019s RSL licence');
   }
 }
 

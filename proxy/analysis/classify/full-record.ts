@@ -11,6 +11,7 @@ import { explainStance } from './explain-stance.js';
 import { explainHomepage, explainRobotsOutcome, explainSite } from './explain-crawl.js';
 import { crawlRules, isoWithOffset, keptHeaders, keptMetas, rankOf } from './records.js';
 import { completeness, confidence, tosHasAiClause } from './scores.js';
+import { licenceRecord } from './licence-record.js';
 
 const nonNull = <T>(x: T | null): T[] => (x === null ? [] : [x]);
 
@@ -42,6 +43,7 @@ function completenessOf({ facts, found, aiBotNamed, pageTokens }: Decision): Ful
       agentsJson: found.agents_json,
       pageMeta: pageTokens.meta || pageTokens.xRobotsTag,
       tosAiClause: tosHasAiClause(facts.tos.ai.stance),
+      licence: facts.licence?.state === 'read',
     },
     robotsOk,
   );
@@ -99,5 +101,6 @@ export function fullRecord(d: Decision, basis: Basis): FullRecordBody {
     warnings: d.warnings.map((w) => w.id),
     basis,
     unknown_ai_bots: lists.unknownAi.map((r) => r.name),
+    rsl_licence: licenceRecord(facts.licence, evidence.domain),
   };
 }
