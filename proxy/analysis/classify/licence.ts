@@ -7,9 +7,9 @@
  *
  * RSL 1.0 usage tokens (section 3.4.1) and our uses: `ai-train` is training; `ai-input`
  * (content used as input to AI models: retrieval, grounding, answers) is inference; `ai-index`
- * (building an index for AI search) and `search` (a search index returning links and
- * excerpts) are both search, the stricter deciding; `ai-all` covers the three `ai-` tokens,
- * `all` every token.
+ * (building an index for AI search) is AI search, which `search` (a search index returning
+ * links and excerpts, no AI summaries) does not grant alone but restricts when prohibited (an
+ * AI search engine lists pages too); `ai-all` covers the three `ai-` tokens, `all` every token.
  */
 import { USE_CASES, type UseCase } from '../../../shared/values.js';
 import { parseRobotsTxt, type RobotsTxt } from '../../../shared/robots/index.js';
@@ -57,7 +57,10 @@ export interface LicenceFacts {
   scoped: boolean;
 }
 
-const TOKENS: Record<UseCase, readonly string[]> = {
+/** The token that grants each use (AI search is `ai-index`: search listings alone are not AI search). */
+const GRANTS: Record<UseCase, string> = { training: 'ai-train', search: 'ai-index', inference: 'ai-input' };
+/** The tokens whose prohibition restricts each use (an AI search engine lists pages too). */
+const PROHIBITS: Record<UseCase, readonly string[]> = {
   training: ['ai-train'],
   search: ['ai-index', 'search'],
   inference: ['ai-input'],
@@ -191,7 +194,8 @@ export function contentUses(c: RslContent): Record<UseCase, LicenceUse> {
 const RANK: Record<'free' | 'attribution' | 'paid', number> = { free: 0, attribution: 1, paid: 2 };
 
 function useOf(licences: readonly RslLicence[], u: UseCase): LicenceUse {
-  const tokens = TOKENS[u];
+  const tokens = PROHIBITS[u];
+  const grant = GRANTS[u];
   let best: LicenceUse | null = null;
   let prohibited: LicenceUse | null = null;
   let notListed = false;
@@ -202,16 +206,13 @@ function useOf(licences: readonly RslLicence[], u: UseCase): LicenceUse {
       continue;
     }
     const permits = usage(l, 'permits');
-    const yes = permits.filter((s) => tokens.some((t) => s.values.some((v) => covers(v, t))));
-    const granted =
-      permits.length === 0 || tokens.every((t) => permits.some((s) => s.values.some((v) => covers(v, t))));
-    if (!granted) {
+    const yes = permits.find((s) => s.values.some((v) => covers(v, grant)));
+    if (permits.length > 0 && yes === undefined) {
       notListed = true;
       continue;
     }
-    const grant = paymentOf(l, yes[0] ?? null);
-    if (best === null || RANK[grant.verdict as keyof typeof RANK] < RANK[best.verdict as keyof typeof RANK])
-      best = grant;
+    const use = paymentOf(l, yes ?? null);
+    if (best === null || RANK[use.verdict as keyof typeof RANK] < RANK[best.verdict as keyof typeof RANK]) best = use;
   }
   return best ?? prohibited ?? { ...SILENT, notListed };
 }

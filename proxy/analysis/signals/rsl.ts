@@ -324,9 +324,14 @@ class Reader {
   }
 
   finish(): RslDocument {
+    if (this.doc.contents.length === 0)
+      this.warn(
+        null,
+        this.sawRoot
+          ? 'no RSL content: the <rsl> document has no <content> with a url'
+          : 'no RSL content: the document has no <rsl> root or <content> in the RSL namespace',
+      );
     if (this.dropped > 0) this.doc.warnings.push({ line: null, message: `and ${this.dropped} more warnings` });
-    if (!this.sawRoot && this.doc.contents.length === 0)
-      this.warn(null, 'no RSL content: the document has no <rsl> root or <content> in the RSL namespace');
     this.doc.readable = this.wellFormed && this.doc.contents.length > 0;
     return this.doc;
   }

@@ -14,7 +14,7 @@ import { RULES_VERSION, classify } from '../../../proxy/analysis/index.js';
 import { STANCE_SITES } from '../../fixtures/stance-sites.js';
 import { evidenceFromSite } from './helpers/evidence-builder.js';
 
-const RECORDED = { version: 2, digest: 'bfbcdbbd6ec43ddf9517bad70402e2733f28ccbc6dbf4b0c3f733c0a64d2b977' };
+const RECORDED = { version: 3, digest: '6c6f40d29cbe3203a1e0568ca8e07ede9d5ab682bd78582c6b0d91c403ca75f8' };
 
 it('classify() answers as it did when RULES_VERSION was last bumped', () => {
   const hash = createHash('sha256');
