@@ -14,6 +14,7 @@ import { Agent } from 'undici';
 import { parseDomain } from '../../shared/domain.js';
 import type { Evidence, FetchResult } from '../analysis/evidence.js';
 import { licenceRefOf } from '../analysis/classify/licence.js';
+import { onSite } from '../analysis/signals/rsl-discovery.js';
 import { looksLikeTerms, termsLink, TERMS_PATHS, termsWorthProbing } from '../analysis/site/tos.js';
 import type { Clock } from '../lib/clock.js';
 import { fetchOne, type FetchContext } from './fetch-one.js';
@@ -166,7 +167,7 @@ async function gather(
     termsIn = true;
     return found;
   });
-  const licence = Promise.all([robots, pending[0]!]).then(([r, home]) => fetchLicence(s, ctx, r, home));
+  const licence = Promise.all([robots, pending[0]!]).then(([r, home]) => fetchLicence(s, ctx, domain, r, home));
   const results = await Promise.all(pending);
   const files = Object.fromEntries(FILES.map((f, i) => [f.key, results[i]!])) as Files;
   const rsl = await licence;
@@ -180,6 +181,7 @@ async function gather(
 async function fetchLicence(
   s: CrawlSettings,
   ctx: FetchContext,
+  domain: string,
   robots: FetchResult,
   home: FetchResult,
 ): Promise<Licence> {
@@ -190,6 +192,8 @@ async function fetchLicence(
     ref = null; // a finder bug must not cost the domain its evidence
   }
   if (ref === null) return { rslRef: null, rsl: null };
+  // Only the site's own licence is fetched (docs/policy.md section 15); one elsewhere is named, not fetched.
+  if (!onSite(ref.url, domain)) return { rslRef: ref, rsl: null };
   return { rslRef: ref, rsl: await fetchOne(ctx, { url: ref.url, accept: RSL_ACCEPT, cap: s.caps.rsl }) };
 }
 

@@ -19,7 +19,7 @@ import type { HtmlScan } from '../html/scan.js';
 import { matchesPathPattern } from '../signals/path-pattern.js';
 import { isHtmlBody, isSuccess, successfulResponse, trimmedBody } from '../signals/response.js';
 import { parseRsl, type RslContent, type RslDocument, type RslLicence, type RslPayment } from '../signals/rsl.js';
-import { findLicence, type LicenceRef } from '../signals/rsl-discovery.js';
+import { findLicence, onSite, type LicenceRef } from '../signals/rsl-discovery.js';
 
 export type LicenceState = 'read' | 'not_fetched' | 'unreadable';
 export type LicenceVerdict = 'prohibited' | 'paid' | 'free' | 'attribution';
@@ -109,6 +109,8 @@ export function readLicence(input: LicenceInputs): LicenceFacts | null {
   const warnings: string[] = ref.agents
     ? [`the License line of robots.txt stands in a group for ${ref.agents.join(', ')}; read as the site's licence`]
     : [];
+  if (!onSite(ref.url, evidence.domain))
+    warnings.push(`the licence is on another site (${new URL(ref.url).host}): not fetched`);
   const base = { ref, warnings, doc: null, scopes: [], site: silentUses(), scoped: false };
   const r = evidence.rsl;
   if (r === undefined || r === null || r.kind !== 'response')

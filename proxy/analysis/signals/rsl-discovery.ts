@@ -6,8 +6,11 @@
  * every crawler (outside any group or in the `*` group), else the first in a group naming
  * crawlers, else the homepage's tag, else its header. Only http(s) URLs count; relative ones are
  * resolved against the file that names them. The crawler (which fetches the document) and the
- * analysis (which tells where it came from) ask the same function. Pure: no node:*.
+ * analysis (which tells where it came from) ask the same function. A licence is fetched only on
+ * the site's own registrable domain (as the terms page is, site/tos.ts): one elsewhere is named
+ * and told as not fetched. Pure: no node:*.
  */
+import { getDomain } from 'tldts';
 import type { RobotsTxt } from '../../../shared/robots/index.js';
 import type { HtmlScan } from '../html/scan.js';
 
@@ -133,6 +136,17 @@ export interface LicenceSources {
   scan: HtmlScan | null;
   headers: Readonly<Record<string, string>> | null;
   pageUrl: string | null;
+}
+
+/** The licence's host is on the crawled domain's registrable domain (tldts, Public Suffix List). */
+export function onSite(url: string, domain: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return (getDomain(host) ?? host) === (getDomain(domain) ?? domain.toLowerCase());
 }
 
 export function findLicence(s: LicenceSources): LicenceRef | null {
