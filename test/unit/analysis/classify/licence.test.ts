@@ -8,7 +8,7 @@ import { classify } from '../../../../proxy/analysis/index.js';
 import { contentUses } from '../../../../proxy/analysis/classify/licence.js';
 import { parseRsl } from '../../../../proxy/analysis/signals/rsl.js';
 import { AnnouncedRecordSchema, DomainPolicyFoundSchema, FullRecordSchema } from '../../../../shared/schemas.js';
-import { RSL_SITES } from '../../../fixtures/rsl-sites.js';
+import { licenceReading, RSL_SITES } from '../../../fixtures/rsl-sites.js';
 import { evidenceFromSite, text } from '../helpers/evidence-builder.js';
 
 const NS = 'https://rslstandard.org/rsl';
@@ -25,12 +25,7 @@ describe('RSL fixture sites', () => {
     FullRecordSchema.omit({ id: true, audit_id: true }).parse(c.full);
     AnnouncedRecordSchema.omit({ audit_id: true }).parse(c.announced);
     const l = c.summary.basis!.licence!;
-    expect({
-      found_via: l.found_via,
-      state: l.state,
-      uses: { training: l.uses.training.verdict, search: l.uses.search.verdict, inference: l.uses.inference.verdict },
-      scoped: l.scoped,
-    }).toEqual(s.licence);
+    expect(licenceReading(l)).toEqual(s.licence);
     expect(c.summary.basis!.found).toContain('rsl');
     expect(c.summary.basis!.fetches!.rsl).toBe('answered');
   });
