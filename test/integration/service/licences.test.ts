@@ -14,6 +14,17 @@ import { homepage } from '../../fixtures/stance-sites.js';
 import { startHarness, type Harness } from './harness.js';
 
 const HOSTS = Object.keys(RSL_SITES);
+/** A licence past the crawler's cap (256 KiB): cut where the cap is, so not read. */
+const HUGE: FixtureSite = {
+  routes: {
+    '/': homepage('Endless'),
+    '/robots.txt': { body: 'User-agent: *\nAllow: /\nLicense: /license.xml\n' },
+    '/license.xml': {
+      headers: { 'content-type': 'application/rsl+xml' },
+      body: `<rsl xmlns="https://rslstandard.org/rsl"><content url="/"><license>${'<legal type="warranty">ownership</legal>'.repeat(8000)}<prohibits type="usage">ai-train</prohibits></license></content></rsl>`,
+    },
+  },
+};
 /** robots.txt names a licence on another site: named, never fetched (the farm would see the request). */
 const OFFSITE: FixtureSite = {
   routes: {
@@ -26,11 +37,15 @@ describe('RSL licences through the crawler and the service', () => {
   let h: Harness;
   let key: string;
   beforeAll(async () => {
-    const sites: Record<string, FixtureSite> = { 'offsite.test': OFFSITE, 'licences.other.test': OFFSITE };
+    const sites: Record<string, FixtureSite> = {
+      'offsite.test': OFFSITE,
+      'licences.other.test': OFFSITE,
+      'huge.test': HUGE,
+    };
     for (const host of HOSTS) sites[host] = RSL_SITES[host]!.site;
     h = await startHarness({ sites });
     key = await h.key();
-    for (const host of [...HOSTS, 'offsite.test']) await h.service.analyseNow(host as never);
+    for (const host of [...HOSTS, 'offsite.test', 'huge.test']) await h.service.analyseNow(host as never);
   });
   afterAll(() => h?.close());
 
@@ -56,6 +71,7 @@ describe('RSL licences through the crawler and the service', () => {
     const asked = h.farm.requests.filter((r) => /license|rsl/.test(r.path));
     expect(asked.map((r) => `${r.host} ${r.path}`).sort()).toEqual(
       [
+        'huge.test /license.xml',
         'rsl-broken.test /license.xml',
         'rsl-crawl.test /ai/license.rsl',
         'rsl-link.test /legal/rsl-license.xml',
@@ -75,6 +91,13 @@ describe('RSL licences through the crawler and the service', () => {
     });
     expect(body.detail).toBe('has_signals');
     expect(h.farm.requests.some((r) => r.host.startsWith('licences.other.test'))).toBe(false);
+  });
+
+  it('a licence past the size cap is cut there, and reported as not read', async () => {
+    const body = DomainPolicyFoundSchema.parse(await (await h.get('/v1/domain/huge.test', key)).json());
+    expect(body.basis!.licence!.state).toBe('unreadable');
+    expect(body.basis!.licence!.warnings).toContain('the document is larger than the crawler reads');
+    expect(body.use_cases.training).toBe('allowed');
   });
 
   it('the announced surface names RSL as the deciding source', async () => {
