@@ -130,10 +130,18 @@ export function readLicence(input: LicenceInputs): LicenceFacts | null {
   return { ref, state: 'read', httpStatus: r.status, warnings: all, doc, scopes, ...siteOf(scopes) };
 }
 
-/** An HTML page served where the licence should be (a soft 404, a login page); XML also starts with `<`, so the markup is asked. */
+/**
+ * An HTML page served where the licence should be (a soft 404, a login page). XML also starts
+ * with `<`, so the markup is asked; an XML document served as text/html is still read.
+ */
 function isHtmlPage(r: FetchResponse): boolean {
-  if (r.contentType === 'text/html' || r.contentType === 'application/xhtml+xml') return true;
-  return /^<(!doctype html|html)[\s>]/i.test(trimmedBody(r.body.slice(0, 1024)));
+  const head = trimmedBody(r.body.slice(0, 1024));
+  if (/^<(\?xml|([\w-]+:)?rsl[\s>])/i.test(head)) return false;
+  return (
+    r.contentType === 'text/html' ||
+    r.contentType === 'application/xhtml+xml' ||
+    /^<(!doctype html|html)[\s>]/i.test(head)
+  );
 }
 
 /** The scope that decides for the whole site: the longest pattern covering every path. */

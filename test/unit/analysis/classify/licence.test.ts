@@ -131,6 +131,12 @@ describe('a licence that cannot be read is told so', () => {
     }
   });
 
+  it('an RSL document served as text/html is still read (XML also starts with <)', () => {
+    const e = evidenceFromSite('rsl-train.test', site);
+    const rsl = { ...(e.rsl as ReturnType<typeof text>), contentType: 'text/html' };
+    expect(classify({ ...e, rsl }).summary.basis!.licence!.state).toBe('read');
+  });
+
   it('no answer is not fetched', () => {
     const e = {
       ...evidenceFromSite('rsl-train.test', site),
