@@ -209,24 +209,26 @@ describe('hostile XML', () => {
     expect(messages(d).some((m) => m.startsWith('not well-formed XML'))).toBe(true);
   });
 
-  it('reads in linear time: four times the input takes about four times as long', () => {
+  it('reads in linear time: eight times the input takes about eight times as long, not sixty-four', () => {
     // Many small elements (the shape that costs a parser most), under the size cap.
     const body = (n: number) =>
       `<rsl xmlns="${NS}"><content url="/"><license>${'<legal type="warranty">a</legal>'.repeat(n)}</license></content></rsl>`;
-    const small = body(2_000);
+    const small = body(1_000);
     const large = body(8_000);
-    const time = (xml: string): number => {
-      let best = Infinity;
-      for (let i = 0; i < 5; i++) {
-        const t = performance.now();
-        parseRsl(xml);
-        best = Math.min(best, performance.now() - t);
-      }
-      return best;
+    const once = (xml: string): number => {
+      const t = performance.now();
+      parseRsl(xml);
+      return performance.now() - t;
     };
-    time(small); // warm the JIT
-    const ratio = time(large) / time(small);
-    // Linear is about 4; quadratic would be about 16. The bound leaves room for a noisy machine.
-    expect(ratio).toBeLessThan(9);
+    once(large); // warm the JIT
+    // Interleaved, best of nine each: a burst of load on this shared machine hits both sizes alike.
+    let a = Infinity;
+    let b = Infinity;
+    for (let i = 0; i < 9; i++) {
+      a = Math.min(a, once(small));
+      b = Math.min(b, once(large));
+    }
+    // Linear is about 8, quadratic about 64; the bound leaves room for a noisy machine.
+    expect(b / a).toBeLessThan(24);
   });
 });
