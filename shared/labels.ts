@@ -286,6 +286,14 @@ export const STANDARD_LABELS: Readonly<Record<StandardKey, Label>> = {
     () => say('stdXRobotsTag', 'X-Robots-Tag header'),
     () => say('stdXRobotsTagInfo', 'An HTTP header on the homepage with noai or noimageai: no AI use of the page.'),
   ),
+  rsl: words(
+    () => say('stdRsl', 'RSL licence'),
+    () =>
+      say(
+        'stdRslInfo',
+        'A machine-readable licence (Really Simple Licensing 1.0): which AI uses are allowed, forbidden or paid for, and at what price.',
+      ),
+  ),
 };
 
 /** The seed's six `signals` (kept for callers that only have those). */
@@ -451,7 +459,7 @@ export const TOLD_BADGE: Readonly<Record<ToldStance, BadgeState>> = {
 
 /**
  * The stance as told, in a few words: what the badge, the web page's recent lookups, the overview
- * and the audit's report count and show for a site (docs/policy.md section 15). "Unknown" is never
+ * and the audit's report count and show for a site (docs/policy.md section 16). "Unknown" is never
  * "No AI rules".
  */
 export const TOLD_LABELS: Readonly<Record<ToldStance, () => string>> = {

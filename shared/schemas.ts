@@ -19,6 +19,9 @@ import {
   DETAILS,
   ERROR_CODES,
   FETCH_STATES,
+  LICENCE_STATES,
+  LICENCE_VERDICTS,
+  LICENCE_VIA,
   LIMIT_TYPES,
   ROBOTS_OUTCOMES,
   ROBOTS_PROBLEMS,
@@ -112,6 +115,27 @@ export const DecidingSignalSchema = z.object({
   line: z.number().int().positive().nullable(),
 });
 export type DecidingSignal = z.infer<typeof DecidingSignalSchema>;
+
+/**
+ * What an RSL licence says of one use to AI companies (docs/policy.md section 15): `verdict`
+ * `prohibited` (blocked), `paid` (a licence is required: granted only under a payment other than
+ * free or attribution), `free` or `attribution` (granted: an explicit allow), null (the licence
+ * says nothing of this use, or was not read). `payment`: the deciding licence's `<payment>`
+ * (`type` as written, lower-case: free, attribution, purchase, subscription, training, crawl,
+ * use, contribution …; `amount` the decimal as written; `currency` ISO 4217), null when none
+ * decided. `line`: the line in the RSL document of the element that decided, `evidence` that
+ * element as written (`<prohibits type="usage">ai-train</prohibits>`, `<payment type="crawl">
+ * 0.01 USD`). `not_listed`: a licence's `<permits type="usage">` names other uses and not this
+ * one (not granted, which is not a prohibition: the verdict stays null).
+ */
+export const LicenceUseSchema = z.object({
+  verdict: z.enum(LICENCE_VERDICTS).nullable(),
+  payment: z.object({ type: z.string(), amount: z.string().nullable(), currency: z.string().nullable() }).nullable(),
+  line: z.number().int().positive().nullable(),
+  evidence: z.string().nullable(),
+  not_listed: z.boolean(),
+});
+export type LicenceUse = z.infer<typeof LicenceUseSchema>;
 
 /**
  * What the verdicts rest on, so a person can be told what was read and what was not
@@ -223,7 +247,7 @@ export const BasisSchema = z.object({
    * When robots.txt's rules for every crawler (`User-agent: *`) close the whole site: the line
    * that closes it and the Allow lines of those groups that open a path again (at most 10;
    * `opens_count` how many in all), so a person is told "closes the whole site" only when none
-   * does (docs/policy.md section 15). Null when `*` does not close the site or robots.txt was not
+   * does (docs/policy.md section 16). Null when `*` does not close the site or robots.txt was not
    * read; absent from records made before it.
    */
   closed_to_all: z
@@ -250,7 +274,37 @@ export const BasisSchema = z.object({
       agents_json: FetchStateSchema,
       homepage: FetchStateSchema,
       terms: FetchStateSchema,
+      /** The RSL licence the site names (absent when it names none, and from records made before licences were fetched). */
+      rsl: FetchStateSchema.optional(),
     })
+    .optional(),
+  /**
+   * The RSL licence the site names (docs/policy.md section 15), null when it names none; absent
+   * from records made before licences were read and from a foreign upstream.
+   * `url`: the document as named (absolute). `found_via`: `robots_txt` (a `License:` line, its
+   * number in `line`), `link` (the homepage's `<link rel="license" type="application/rsl+xml">`)
+   * or `header` (the homepage's `Link` header); `line` null for those two. `state`: `read`,
+   * `not_fetched` (no answer, or not requested) or `unreadable` (an error status, an HTML page,
+   * XML that is not well-formed, no RSL content): a licence found and not read is told so, never
+   * as silence, and decides nothing. `http_status`: of the document's answer, null without one.
+   * `warnings`: what could not be read (at most 20, "line 7: unknown usage value …").
+   * `uses`: what the licence covering the whole site says of each use (a `<content>` whose url
+   * covers `/`); all null when it was not read or no `<content>` covers the whole site.
+   * `scoped`: some `<content>` covers only part of the site: a URL there is judged by
+   * `path_signals.rsl` (POST /v1/check, "This page").
+   */
+  licence: z
+    .object({
+      url: z.string(),
+      found_via: z.enum(LICENCE_VIA),
+      line: z.number().int().positive().nullable(),
+      state: z.enum(LICENCE_STATES),
+      http_status: z.number().int().nullable(),
+      warnings: z.array(z.string()),
+      uses: z.object({ training: LicenceUseSchema, search: LicenceUseSchema, inference: LicenceUseSchema }),
+      scoped: z.boolean(),
+    })
+    .nullable()
     .optional(),
 });
 export type Basis = z.infer<typeof BasisSchema>;
@@ -276,6 +330,13 @@ export const PathRulesSchema = z.object({
   truncated: z.boolean(),
 });
 export type PathRules = z.infer<typeof PathRulesSchema>;
+
+/** What one RSL `<content>` scope says of one use (PathSignalsSchema.rsl). */
+const PathLicenceSchema = z.object({
+  verdict: z.enum(LICENCE_VERDICTS),
+  line: z.number().int().positive().nullable(),
+  evidence: z.string(),
+});
 
 /**
  * The usage signals a URL's answer depends on beside robots.txt's rules (shared/url-check): what
@@ -324,6 +385,25 @@ export const PathSignalsSchema = z.object({
   ),
   /** True when rules were left out to keep the answer small; then a question about a use case is answered `unknown` (reason `rules_truncated`). */
   truncated: z.boolean(),
+  /**
+   * The RSL licence's `<content>` scopes (docs/policy.md section 15), in document order: `path`
+   * the scope's url as a path pattern of this site, matched as robots.txt rules are (RFC 9309:
+   * the longest matching pattern decides a URL); per use, what it says (`verdict` as in
+   * `basis.licence.uses`, the deciding element's `line` in the RSL document and `evidence`), null
+   * when it says nothing. A URL under no scope has no licence. Absent when no licence was read
+   * (none named, or not readable), and from records stored before licences were read.
+   */
+  rsl: z
+    .array(
+      z.object({
+        path: z.string(),
+        training: PathLicenceSchema.nullable(),
+        search: PathLicenceSchema.nullable(),
+        inference: PathLicenceSchema.nullable(),
+      }),
+    )
+    .nullable()
+    .optional(),
 });
 export type PathSignals = z.infer<typeof PathSignalsSchema>;
 
@@ -398,6 +478,7 @@ export const ExplanationSchema = z.object({
     'agents_json',
     'meta',
     'x_robots_tag',
+    'rsl',
     'tos',
     'crawl',
     'rule',
@@ -422,7 +503,7 @@ export const BotEntrySchema = z.object({
 export type BotEntry = z.infer<typeof BotEntrySchema>;
 
 /**
- * What robots.txt does to one bot, with the lines that say so (docs/policy.md section 15):
+ * What robots.txt does to one bot, with the lines that say so (docs/policy.md section 16):
  * `blocked` (`/` closed; `paths` the narrower paths Allow lines still open), `partial` (a group
  * naming it closes paths `*` leaves open: `lines`/`paths` those Disallow lines), `let_in` (`*`
  * closes the site, its own group opens it: `lines` its User-agent lines), `no_rule` (named only in
@@ -472,6 +553,13 @@ export const UsagePrefsSchema = z.object({
   inference: z.boolean().nullable(),
 });
 export type UsagePrefs = z.infer<typeof UsagePrefsSchema>;
+
+/** One licence's `<permits>` or `<prohibits>` values per type (FullRecordSchema.rsl_licence). */
+const RslConstraintsSchema = z.object({
+  usage: z.array(z.string()),
+  user: z.array(z.string()),
+  geo: z.array(z.string()),
+});
 
 export const FullRecordSchema = z.object({
   id: z.number().int().positive(),
@@ -544,6 +632,47 @@ export const FullRecordSchema = z.object({
   /** The same basis as the summary's (optional for a foreign upstream). */
   basis: BasisSchema.optional(),
   /**
+   * The RSL licence as read (docs/policy.md section 15), null when the site names none or it was
+   * not read; absent from records made before licences were read and from a foreign upstream.
+   * `url` the document; per `<content>` (at most 100, document order): `url` as written, `path`
+   * the url as a path pattern of this site (null: another site's, ignored), `server` (an RSL
+   * licence server), `terms` links, `copyright`; its `<license>` elements (at most 20 each):
+   * `permits` and `prohibits` per type (`usage`, `user`, `geo`: the values as written, unknown
+   * ones left out and warned of in `basis.licence.warnings`), `payments` (`type`, `amount`,
+   * `currency`, `<standard>` licences, `<custom>` rate card) and `legal` statements.
+   */
+  rsl_licence: z
+    .object({
+      url: z.string(),
+      contents: z.array(
+        z.object({
+          url: z.string(),
+          path: z.string().nullable(),
+          server: z.string().nullable(),
+          terms: z.array(z.string()),
+          copyright: z.string().nullable(),
+          licences: z.array(
+            z.object({
+              permits: RslConstraintsSchema,
+              prohibits: RslConstraintsSchema,
+              payments: z.array(
+                z.object({
+                  type: z.string(),
+                  amount: z.string().nullable(),
+                  currency: z.string().nullable(),
+                  standards: z.array(z.string()),
+                  custom: z.string().nullable(),
+                }),
+              ),
+              legal: z.array(z.object({ type: z.string(), values: z.array(z.string()) })),
+            }),
+          ),
+        }),
+      ),
+    })
+    .nullable()
+    .optional(),
+  /**
    * User-agents robots.txt names that look like AI bots but are not in the bot catalogue
    * ("other bots this site names"): misspelt catalogue tokens, names with an AI marker. In file
    * order, each also in all_bots (is_ai_bot true); they never decide a use case
@@ -553,7 +682,7 @@ export const FullRecordSchema = z.object({
   /**
    * What robots.txt does to each AI bot it names (tools of purpose `other` and AI-looking names
    * the catalogue lacks included), in file order, then the entry `*` when the rules for every
-   * crawler close the site; at most 300 (docs/policy.md section 15). Absent when robots.txt was
+   * crawler close the site; at most 300 (docs/policy.md section 16). Absent when robots.txt was
    * not read, from records made before it, and from a foreign upstream.
    */
   bot_roles: z.array(BotRoleSchema).optional(),
@@ -705,7 +834,7 @@ export const StatsResponseSchema = z.object({
   /**
    * Domains by the stance as told (shared/reading/claims.ts ToldStance): what the badge, the site
    * page and the audit show for each, a host with nothing of its own counted by its site's
-   * (docs/policy.md section 15). Unknown is never "No AI rules".
+   * (docs/policy.md section 16). Unknown is never "No AI rules".
    */
   by_told: z.record(z.enum(TOLD_STANCES), count),
   /** Standard → domains publishing it and their share of all domains. */

@@ -60,7 +60,7 @@ export type BotPurpose = (typeof BOT_PURPOSES)[number];
 
 /** Status of one bot under a robots.txt (docs/policy.md section 2). */
 export const BOT_STATUSES = ['blocked', 'partial', 'allowed'] as const;
-/** What robots.txt does to one bot, as told (shared/schemas.ts BotRoleSchema; docs/policy.md section 15). */
+/** What robots.txt does to one bot, as told (shared/schemas.ts BotRoleSchema; docs/policy.md section 16). */
 export const BOT_ROLES = ['blocked', 'partial', 'let_in', 'no_rule', 'allowed', 'like_all'] as const;
 export type BotRoleValue = (typeof BOT_ROLES)[number];
 export type BotStatus = (typeof BOT_STATUSES)[number];
@@ -71,8 +71,8 @@ export type RuleSource = (typeof RULE_SOURCES)[number];
 export const SIGNAL_KEYS = ['robots_txt', 'llms_txt', 'ai_txt', 'tdmrep', 'content_signals', 'agents_json'] as const;
 export type SignalKey = (typeof SIGNAL_KEYS)[number];
 
-/** Standards that can decide a purpose on the announced surface (docs/policy.md section 7). */
-export const DECIDING_SOURCES = ['robots_txt', 'content_signals', 'tdmrep', 'ai_txt', 'meta'] as const;
+/** Standards that can decide a purpose on the announced surface (docs/policy.md section 7); `rsl` an RSL licence (section 15). */
+export const DECIDING_SOURCES = ['robots_txt', 'content_signals', 'tdmrep', 'ai_txt', 'meta', 'rsl'] as const;
 export type DecidingSource = (typeof DECIDING_SOURCES)[number];
 
 export const ROBOTS_OUTCOMES = ['ok', 'missing', 'blocked', 'error', 'unreachable'] as const;
@@ -128,7 +128,7 @@ export const FETCH_STATES = [
 ] as const;
 export type FetchState = (typeof FETCH_STATES)[number];
 
-/** The requests basis.fetches tells about: the policy files, the homepage, the terms page. */
+/** The requests basis.fetches tells about: the policy files, the homepage, the terms page, the RSL licence the site names. */
 export const FETCHED_FILES = [
   'robots_txt',
   'llms_txt',
@@ -137,12 +137,14 @@ export const FETCHED_FILES = [
   'agents_json',
   'homepage',
   'terms',
+  'rsl',
 ] as const;
 export type FetchedFile = (typeof FETCHED_FILES)[number];
 
 /**
  * Every standard a verdict can rest on, for "Standards found" and "decided by": the seed's six
- * `signals` plus the homepage's own `<meta name="robots">` AI tokens and `X-Robots-Tag` header.
+ * `signals` plus the homepage's own `<meta name="robots">` AI tokens and `X-Robots-Tag` header,
+ * and an RSL licence (`rsl`, docs/policy.md section 15: found when the site names one, read or not).
  */
 export const STANDARD_KEYS = [
   'robots_txt',
@@ -153,12 +155,36 @@ export const STANDARD_KEYS = [
   'agents_json',
   'meta',
   'x_robots_tag',
+  'rsl',
 ] as const;
 export type StandardKey = (typeof STANDARD_KEYS)[number];
 
 /** Standards that can decide a use-case verdict (a subset of STANDARD_KEYS). */
-export const VERDICT_SOURCES = ['robots_txt', 'content_signals', 'tdmrep', 'ai_txt', 'meta', 'x_robots_tag'] as const;
+export const VERDICT_SOURCES = [
+  'robots_txt',
+  'content_signals',
+  'tdmrep',
+  'ai_txt',
+  'meta',
+  'x_robots_tag',
+  'rsl',
+] as const;
 export type VerdictSource = (typeof VERDICT_SOURCES)[number];
+
+/**
+ * An RSL licence (docs/policy.md section 15). Where the site names it: a robots.txt `License:`
+ * line, the homepage's `<link rel="license" type="application/rsl+xml">`, its `Link` header.
+ * Its state: `read` (fetched and read as RSL 1.0), `not_fetched` (not requested, or no answer),
+ * `unreadable` (an answer that is not a readable RSL document: error status, an HTML page,
+ * XML that is not well-formed, no RSL content). What it says of a use, for AI companies:
+ * `prohibited` (a `<prohibits type="usage">` covers it), `paid` (granted only under a payment
+ * other than free or attribution: a licence is required), `free`, `attribution` (granted
+ * freely, or for credit).
+ */
+export const LICENCE_VIA = ['robots_txt', 'link', 'header'] as const;
+export const LICENCE_STATES = ['read', 'not_fetched', 'unreadable'] as const;
+export const LICENCE_VERDICTS = ['prohibited', 'paid', 'free', 'attribution'] as const;
+export type LicenceVerdictValue = (typeof LICENCE_VERDICTS)[number];
 
 export const TOS_STANCES = ['prohibits', 'restricts', 'permits', 'silent', 'unknown'] as const;
 export type TosStance = (typeof TOS_STANCES)[number];

@@ -5,7 +5,7 @@
  * bundle: each guard accepts what the schema's safeParse accepts.
  */
 import type { AnnouncedRecord, DomainPolicy, DomainPolicyUnknown, FullRecord, HistoryResponse, RecheckResult, UpstreamStats } from '../../shared/schemas.js';
-import { ANNOUNCED_STANCES, BOT_ROLES, BOT_STATUSES, COMPLETENESS, CONFLICTS, DECIDING_SOURCES, DETAILS, FETCH_STATES, NOTES, ROBOTS_OUTCOMES, ROBOTS_PROBLEMS, SIGNAL_KEYS, STANCES, STANDARD_KEYS, TOS_STANCES, USE_CASES, VERDICTS, VERDICT_SOURCES } from '../../shared/values.js';
+import { ANNOUNCED_STANCES, BOT_ROLES, BOT_STATUSES, COMPLETENESS, CONFLICTS, DECIDING_SOURCES, DETAILS, FETCH_STATES, LICENCE_STATES, LICENCE_VERDICTS, LICENCE_VIA, NOTES, ROBOTS_OUTCOMES, ROBOTS_PROBLEMS, SIGNAL_KEYS, STANCES, STANDARD_KEYS, TOS_STANCES, USE_CASES, VERDICTS, VERDICT_SOURCES } from '../../shared/values.js';
 import { any, arr, bool, is, isNull, keyed, nul, num, obj, one, opt, rec, str, text, tuple, type Guard } from './guard-kit.js';
 
 const Stance: Guard = one(STANCES);
@@ -35,6 +35,13 @@ const RobotsOutcome: Guard = one(ROBOTS_OUTCOMES);
 const DecidingSignal: Guard = obj({ source: one(VERDICT_SOURCES), evidence: nul(str), line: nul(num({ int: true, above: 0 })) });
 const TosStance: Guard = one(TOS_STANCES);
 const FetchState: Guard = one(FETCH_STATES);
+const LicenceUse: Guard = obj({
+  verdict: nul(one(LICENCE_VERDICTS)),
+  payment: nul(obj({ type: str, amount: nul(str), currency: nul(str) })),
+  line: nul(num({ int: true, above: 0 })),
+  evidence: nul(str),
+  not_listed: bool,
+});
 const Basis: Guard = obj({
   robots_txt: obj({
     status: RobotsOutcome,
@@ -76,7 +83,18 @@ const Basis: Guard = obj({
     agents_json: FetchState,
     homepage: FetchState,
     terms: FetchState,
+    rsl: opt(FetchState),
   })),
+  licence: opt(nul(obj({
+    url: str,
+    found_via: one(LICENCE_VIA),
+    line: nul(num({ int: true, above: 0 })),
+    state: one(LICENCE_STATES),
+    http_status: nul(num({ int: true })),
+    warnings: arr(str),
+    uses: obj({ training: LicenceUse, search: LicenceUse, inference: LicenceUse }),
+    scoped: bool,
+  }))),
 });
 const PathRules: Guard = obj({
   groups: arr(obj({ agents: arr(str), rules: arr(tuple(any(is(0), is(1)), str, num({ int: true, above: 0 }))) })),
@@ -99,6 +117,12 @@ const PathSignals: Guard = obj({
   ai_txt: nul(arr(tuple(any(is(0), is(1)), str, num({ int: true, above: 0 })))),
   noai: arr(obj({ agents: arr(str), source: one(['meta', 'x_robots_tag']), evidence: str })),
   truncated: bool,
+  rsl: opt(nul(arr(obj({
+    path: str,
+    training: nul(obj({ verdict: one(LICENCE_VERDICTS), line: nul(num({ int: true, above: 0 })), evidence: str })),
+    search: nul(obj({ verdict: one(LICENCE_VERDICTS), line: nul(num({ int: true, above: 0 })), evidence: str })),
+    inference: nul(obj({ verdict: one(LICENCE_VERDICTS), line: nul(num({ int: true, above: 0 })), evidence: str })),
+  })))),
 });
 const DomainPolicyFound: Guard = obj({
   domain: str,
@@ -132,7 +156,7 @@ const UsagePrefs: Guard = obj({ training: nul(bool), search: nul(bool), inferenc
 const Explanation: Guard = obj({
   subject: str,
   value: str,
-  source: one(['robots_txt', 'content_signals', 'tdmrep', 'ai_txt', 'llms_txt', 'agents_json', 'meta', 'x_robots_tag', 'tos', 'crawl', 'rule']),
+  source: one(['robots_txt', 'content_signals', 'tdmrep', 'ai_txt', 'llms_txt', 'agents_json', 'meta', 'x_robots_tag', 'rsl', 'tos', 'crawl', 'rule']),
   line: nul(num({ int: true, above: 0 })),
   evidence: nul(str),
   reason: str,
@@ -197,6 +221,28 @@ const FullRecord: Guard = obj({
   explanations: arr(Explanation),
   warnings: arr(str),
   basis: opt(Basis),
+  rsl_licence: opt(nul(obj({
+    url: str,
+    contents: arr(obj({
+      url: str,
+      path: nul(str),
+      server: nul(str),
+      terms: arr(str),
+      copyright: nul(str),
+      licences: arr(obj({
+        permits: obj({ usage: arr(str), user: arr(str), geo: arr(str) }),
+        prohibits: obj({ usage: arr(str), user: arr(str), geo: arr(str) }),
+        payments: arr(obj({
+          type: str,
+          amount: nul(str),
+          currency: nul(str),
+          standards: arr(str),
+          custom: nul(str),
+        })),
+        legal: arr(obj({ type: str, values: arr(str) })),
+      })),
+    })),
+  }))),
   unknown_ai_bots: opt(arr(str)),
   bot_roles: opt(arr(BotRole)),
   robots_ignored: opt(arr(IgnoredLine)),

@@ -114,6 +114,16 @@ export interface Evidence {
    * record has its final stance, verdicts and bots; only the terms' own fields wait.
    */
   tosPending?: true;
+  /**
+   * The RSL licence the site names (docs/policy.md section 15): robots.txt's `License:` line,
+   * else the homepage's `<link rel="license" type="application/rsl+xml">`, else its `Link`
+   * header (analysis/signals/rsl-discovery.ts findLicence); null when it names none. Absent
+   * from evidence stored before licences were fetched (the analysis then finds the reference
+   * itself and tells the licence as not fetched).
+   */
+  rslRef?: { url: string; via: 'robots_txt' | 'link' | 'header'; line: number | null; agents?: string[] } | null;
+  /** GET of `rslRef.url` (a policy file: never gated, same guard and caps as the others); null when there is none. */
+  rsl?: FetchResult | null;
   /** Rank from RANKLIST_CSV, null without a list or when the domain is not on it. */
   rank: number | null;
 }

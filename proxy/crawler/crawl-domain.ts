@@ -6,11 +6,15 @@
  * whole-domain time limit. The terms page comes last: the homepage's terms link, or, when it
  * links none, the usual places (/terms, /terms-of-service, /legal, /tos) one after the other
  * within the same robots.txt gate and limits. While only the terms are missing, `onEarly` gets
- * the rest (the terms decide no verdict, so a caller may answer with it meanwhile).
+ * the rest (the terms decide no verdict, so a caller may answer with it meanwhile). The RSL
+ * licence the site names (robots.txt, the homepage's link or header; docs/policy.md section
+ * 15) is fetched as soon as both are in, as a policy file: never gated, same guard and limits.
  */
 import { Agent } from 'undici';
 import { parseDomain } from '../../shared/domain.js';
 import type { Evidence, FetchResult } from '../analysis/evidence.js';
+import { licenceRefOf } from '../analysis/classify/licence.js';
+import { onSite } from '../analysis/signals/rsl-discovery.js';
 import { looksLikeTerms, termsLink, TERMS_PATHS, termsWorthProbing } from '../analysis/site/tos.js';
 import type { Clock } from '../lib/clock.js';
 import { fetchOne, type FetchContext } from './fetch-one.js';
@@ -39,6 +43,7 @@ type Files = Record<FileKey, FetchResult>;
 const HTML_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8';
 const TEXT_ACCEPT = 'text/plain,*/*;q=0.5';
 const JSON_ACCEPT = 'application/json,*/*;q=0.5';
+const RSL_ACCEPT = 'application/rsl+xml,application/xml;q=0.9,text/xml;q=0.9,*/*;q=0.5';
 
 /**
  * The requests of section 1, each with its Accept header and size cap. `page`: a page of the
@@ -119,7 +124,10 @@ interface Gathered {
   tosUrl: string | null;
   tos: FetchResult | null;
   tosPending?: true;
+  licence: Licence;
 }
+
+type Licence = Pick<Evidence, 'rslRef' | 'rsl'>;
 
 /**
  * Every file of one origin. `early` gets what is in when only the terms are still being fetched
@@ -159,12 +167,34 @@ async function gather(
     termsIn = true;
     return found;
   });
+  const licence = Promise.all([robots, pending[0]!]).then(([r, home]) => fetchLicence(s, ctx, domain, r, home));
   const results = await Promise.all(pending);
   const files = Object.fromEntries(FILES.map((f, i) => [f.key, results[i]!])) as Files;
+  const rsl = await licence;
   // The homepage is in, so whether there are terms to wait for is known; only they may still be on their way.
   if (early && !termsIn && (tosUrl !== null || probing) && !ctx.signal.aborted)
-    early({ files, tosUrl, tos: null, tosPending: true });
-  return { files, ...(await terms) };
+    early({ files, tosUrl, tos: null, tosPending: true, licence: rsl });
+  return { files, ...(await terms), licence: rsl };
+}
+
+/** The RSL licence the site names, fetched like the policy files (never gated by robots.txt). */
+async function fetchLicence(
+  s: CrawlSettings,
+  ctx: FetchContext,
+  domain: string,
+  robots: FetchResult,
+  home: FetchResult,
+): Promise<Licence> {
+  let ref: Evidence['rslRef'];
+  try {
+    ref = licenceRefOf(robots, home);
+  } catch {
+    ref = null; // a finder bug must not cost the domain its evidence
+  }
+  if (ref === null) return { rslRef: null, rsl: null };
+  // Only the site's own licence is fetched (docs/policy.md section 15); one elsewhere is named, not fetched.
+  if (!onSite(ref.url, domain)) return { rslRef: ref, rsl: null };
+  return { rslRef: ref, rsl: await fetchOne(ctx, { url: ref.url, accept: RSL_ACCEPT, cap: s.caps.rsl }) };
 }
 
 /**
@@ -208,6 +238,7 @@ function evidence(s: CrawlSettings, domain: string, fetchedAt: string, origin: s
     tosUrl: got.tosUrl,
     tos: got.tos,
     ...pending,
+    ...got.licence,
     rank: s.ranks?.get(domain) ?? null,
   };
 }
@@ -217,5 +248,15 @@ function refusedEvidence(input: string, fetchedAt: string, reason: string): Evid
   const files = Object.fromEntries(
     FILES.map((f) => [f.key, { kind: 'refused', url: `https://${input}${f.path}`, reason } satisfies FetchResult]),
   ) as Files;
-  return { domain: input, fetchedAt, origin: null, ...files, tosUrl: null, tos: null, rank: null };
+  return {
+    domain: input,
+    fetchedAt,
+    origin: null,
+    ...files,
+    tosUrl: null,
+    tos: null,
+    rslRef: null,
+    rsl: null,
+    rank: null,
+  };
 }

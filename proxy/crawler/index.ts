@@ -35,7 +35,7 @@ export interface CrawlerOptions {
   /** Defaults in CRAWL_LIMITS (limits.ts). */
   timeouts?: { connectMs?: number; requestMs?: number; domainMs?: number };
   /** Defaults in CRAWL_LIMITS (limits.ts). */
-  caps?: { robots?: number; html?: number; other?: number };
+  caps?: { robots?: number; html?: number; other?: number; rsl?: number };
   /** Default in CRAWL_LIMITS (limits.ts). */
   maxRedirects?: number;
   /** Name resolution, for tests that must not touch real DNS; default getaddrinfo. */
@@ -71,6 +71,7 @@ export function createCrawler(opts: CrawlerOptions = {}): EvidenceSource & { clo
       robots: opts.caps?.robots ?? CRAWL_LIMITS.caps.robots,
       html: opts.caps?.html ?? CRAWL_LIMITS.caps.html,
       other: opts.caps?.other ?? CRAWL_LIMITS.caps.other,
+      rsl: opts.caps?.rsl ?? CRAWL_LIMITS.caps.rsl,
     },
     maxRedirects: opts.maxRedirects ?? CRAWL_LIMITS.maxRedirects,
     lookup: opts.lookup ?? systemLookup,

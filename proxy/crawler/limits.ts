@@ -22,7 +22,9 @@ export const CRAWL_LIMITS = {
     html: 1024 * KiB,
     /** llms.txt, ai.txt, the well-known JSON files, the markdown homepage. */
     other: 256 * KiB,
+    /** The RSL licence the site names (docs/policy.md section 15); real ones are a few KiB. */
+    rsl: 256 * KiB,
   },
 } as const;
 
-export type CrawlCaps = { robots: number; html: number; other: number };
+export type CrawlCaps = { robots: number; html: number; other: number; rsl: number };

@@ -1,6 +1,6 @@
 /**
  * The CLI's readable summary of one analysis: the one reading (shared/reading/, docs/policy.md
- * section 15) rendered as text, as the popup renders it: the headline, whether robots.txt was
+ * section 16) rendered as text, as the popup renders it: the headline, whether robots.txt was
  * read, each use case in words with what decided it, the standards found, notes and conflicts, the
  * bots by what robots.txt does to them (tools apart), and the site facts. Identifiers appear only
  * in the last "Record" lines, as the popup's Details shows them.

@@ -1,7 +1,7 @@
 /**
  * Claims: what a sentence of the reading asserts about a site's files, as data (kind and
  * parameters), so that a second reader, written apart from the classifier, can check every
- * sentence against the files as served (docs/policy.md section 15). Every sentence the reading
+ * sentence against the files as served (docs/policy.md section 16). Every sentence the reading
  * gives a face carries the claims it rests on; a sentence with no claim says nothing about the
  * site (a definition of a use, a heading).
  *

@@ -1,7 +1,7 @@
 /**
  * What one host's answer asserts about its files, as claims (claims.ts): read from the summary
  * (`basis`, first paint) and, once loaded, the full record. Every sentence of the reading is
- * told from these (docs/policy.md section 15); nothing here words anything. No bot catalogue
+ * told from these (docs/policy.md section 16); nothing here words anything. No bot catalogue
  * here: the claims about bots are bot-claims.ts', loaded with the full record.
  */
 import type { DomainPolicyFound, FullRecord, PathRules } from '../schemas.js';
@@ -142,7 +142,7 @@ function decidedBy(p: DomainPolicyFound, full: FullRecord | null | undefined, u:
   }));
 }
 
-/** A site-wide usage signal says `search=yes` (listing and linking pages, docs/policy.md section 15). */
+/** A site-wide usage signal says `search=yes` (listing and linking pages, docs/policy.md section 16). */
 function searchYes(p: DomainPolicyFound, full?: FullRecord | null): boolean {
   const said = basisOf(p, full)?.content_signals;
   if (said) return said.some((e) => e.agents.includes('*') && (e.path === null || e.path === '/') && e.search === true);

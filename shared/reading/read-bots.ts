@@ -40,7 +40,7 @@ export interface BotLists {
   partial: OperatorGroup[];
   /** AI bots an allow-list lets in by name (`*` closes the site, their own group opens it). */
   letIn: OperatorGroup[];
-  /** AI bots named only in groups without a rule: not restricted, nothing allowed them either (section 15). */
+  /** AI bots named only in groups without a rule: not restricted, nothing allowed them either (section 16). */
   noRule: OperatorGroup[];
   /** AI bots a rule of a group naming them allows. */
   allowed: OperatorGroup[];

@@ -107,7 +107,7 @@ function termsNotes(h: HostClaims, full: FullRecord, terms: TermsReading): Issue
 const lineWords = (c: LineIgnoredClaim): string => say('lineQuoted', 'line $1 (\u2018$2\u2019)', c.line, c.text);
 
 /**
- * robots.txt lines no crawler understands, named by number (section 15): a User-agent line spoiled
+ * robots.txt lines no crawler understands, named by number (section 16): a User-agent line spoiled
  * by stray bytes costs its group, told apart; the others in one note.
  */
 function ignoredNotes(h: HostClaims): Issue[] {
@@ -142,7 +142,7 @@ function ignoredNotes(h: HostClaims): Issue[] {
   return out;
 }
 
-/** AI bots named without a rule (section 15): not restricted, and the list may be missing its Disallow. */
+/** AI bots named without a rule (section 16): not restricted, and the list may be missing its Disallow. */
 function noRuleNote(bots: readonly BotClaim[]): Issue[] {
   const named = bots.filter((b) => b.role === 'no_rule' && b.purpose !== 'other');
   if (named.length === 0) return [];

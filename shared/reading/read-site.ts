@@ -1,5 +1,5 @@
 /**
- * The one reading (docs/policy.md section 15): a single function of a host's answer (and, once
+ * The one reading (docs/policy.md section 16): a single function of a host's answer (and, once
  * loaded, its full record; and, for a host that borrows, its site's answer) that decides what a
  * person is told: the stance as told and its badge, the headline, the three uses, what robots.txt
  * and the other files were, the standards and signals, the terms, the site facts, and the site a
@@ -172,7 +172,7 @@ function termsRow(p: DomainPolicyFound, h: HostClaims): FactRow {
   return { key: 'terms', label, text, href: null, claims };
 }
 
-/** "Not known (not fetched: robots.txt asks crawlers to stay out)": a homepage fact of a homepage not read (section 15). */
+/** "Not known (not fetched: robots.txt asks crawlers to stay out)": a homepage fact of a homepage not read (section 16). */
 function notKnown(c: PageFactClaim): string {
   const why = notFetchedWords(c.because) ?? say('factNoAnswer', 'the homepage did not answer');
   return say('factNotKnown', 'Not known ($1)', why);
@@ -190,7 +190,7 @@ function factRows(p: DomainPolicyFound, h: HostClaims): FactRow[] {
       href: null,
       claims: [],
     });
-  // A fact is shown as seen unless the homepage was not read (then it is not known, section 15).
+  // A fact is shown as seen unless the homepage was not read (then it is not known, section 16).
   const seen = (c: PageFactClaim | undefined) => c === undefined || c.known;
   const cdn = fact('cdn');
   if (seen(cdn) && p.site.cdn)
@@ -221,7 +221,7 @@ function factRows(p: DomainPolicyFound, h: HostClaims): FactRow[] {
   return rows;
 }
 
-/** The reading of one host (docs/policy.md section 15). */
+/** The reading of one host (docs/policy.md section 16). */
 export function readSite(input: ReadingInput): Reading {
   const { policy: own, full = null } = input;
   const display = input.display ?? sameName;

@@ -136,7 +136,7 @@ export function termsAiClause(r: TermsReading): string {
 export const termsAiSentence = (r: TermsReading): string => say('sentence', '$1.', termsAiClause(r));
 
 /**
- * What terms silent on AI use say of AI, as a predicate (docs/policy.md section 15): "do not
+ * What terms silent on AI use say of AI, as a predicate (docs/policy.md section 16): "do not
  * mention AI" only when the terms reader found no mention; "mention AI (section 5: ‘…’) but do
  * not restrict using the content for it" when it found one; "say nothing about using the content
  * for AI" when the record does not say.

@@ -113,6 +113,10 @@ export function deciderPhrase(
         : say('byHomepageTag', 'the homepage\u2019s $1 tag', tagName(d.evidence));
     case 'x_robots_tag':
       return say('byXRobotsTag', 'the X-Robots-Tag header');
+    case 'rsl':
+      return n !== null
+        ? say('byRslLine', 'the site\u2019s RSL licence (line $1)', n)
+        : say('byRsl', 'the site\u2019s RSL licence');
   }
 }
 
@@ -160,7 +164,7 @@ function withTerms(r: UseReading, c: UseClaim, terms: TermsReading, termsClaims:
 
 /**
  * "Search listings allowed": a usage signal's `search=yes` allows listing and linking pages, not
- * AI-written summaries (docs/policy.md section 15), named as what decided; beside `ai-input=no` it
+ * AI-written summaries (docs/policy.md section 16), named as what decided; beside `ai-input=no` it
  * says AI answers are refused too.
  */
 function asListings(r: UseReading, signal: SignalClaim | undefined, answersRefused: boolean): UseReading {
@@ -322,7 +326,7 @@ function opensWords(h: HostClaims): string | null {
   return w.opens.length > 3 ? say('andMore', '$1 and more', paths.join(', ')) : paths.join(', ');
 }
 
-/** `*` closes the site: "every crawler" only when the file names none it lets in, "the whole site" only when no Allow line opens a path (section 15). */
+/** `*` closes the site: "every crawler" only when the file names none it lets in, "the whole site" only when no Allow line opens a path (section 16). */
 function wildcardHeadline(h: HostClaims, base: Headline): Headline {
   const list = h.letIn;
   const opens = opensWords(h);
@@ -366,7 +370,7 @@ function wildcardHeadline(h: HostClaims, base: Headline): Headline {
   };
 }
 
-/** Selective: the uses it restricts; "and not others" only when some use is not restricted (section 15). */
+/** Selective: the uses it restricts; "and not others" only when some use is not restricted (section 16). */
 function selectiveHeadline(h: HostClaims, uses: UseReading[], base: Headline): Headline {
   const restricted = uses.filter((r) => r.verdict === 'blocked' || r.verdict === 'partial');
   const which = restricted.map(useVerdictWords).join(', ');

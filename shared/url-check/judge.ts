@@ -17,7 +17,7 @@ import { pathRuleSet } from '../robots/path-rules.js';
 import type { RobotsRule, RobotsSource } from '../robots/types.js';
 import type { DecidingSignal, DomainPolicyFound, PathRules, PathSignals } from '../schemas.js';
 import type { UseCase } from '../values.js';
-import { signalFor, type PathSignal } from './signals.js';
+import { licenceRequired, signalFor, type PathSignal } from './signals.js';
 
 /** What is asked: a bot's lower-case token (or `*`, a crawler no group names), a use case, or both. */
 export interface UrlQuestion {
@@ -73,7 +73,13 @@ function signalsOf(r: UrlRecord): PathSignals | null {
   const found = r.basis?.found;
   if (!found) return null;
   const silent = !found.some(
-    (k) => k === 'content_signals' || k === 'tdmrep' || k === 'ai_txt' || k === 'meta' || k === 'x_robots_tag',
+    (k) =>
+      k === 'content_signals' ||
+      k === 'tdmrep' ||
+      k === 'ai_txt' ||
+      k === 'meta' ||
+      k === 'x_robots_tag' ||
+      k === 'rsl',
   );
   return silent ? EMPTY_SIGNALS : null;
 }
@@ -134,6 +140,15 @@ function usageFor(ps: PathSignals, use: UseCase | null, canonical: string, token
  * site whose found answer is `r`.
  */
 export function judgeUrl(r: UrlRecord, path: string, q: UrlQuestion): UrlJudgement {
+  const j = judgeUsage(r, path, q);
+  const open = j.verdict === 'allowed' || j.reason === 'robots_unreadable';
+  if (q.use === null || !open || !r.path_signals) return j;
+  // A licence required (docs/policy.md section 15) restricts what else is allowed or not known, most restrictive first.
+  const paid = licenceRequired(r.path_signals, q.use, canonicalize(pathOf(path)));
+  return paid ? { ...j, verdict: 'partial', decided_by: paid, explicit: false, reason: null } : j;
+}
+
+function judgeUsage(r: UrlRecord, path: string, q: UrlQuestion): UrlJudgement {
   if (q.token === null && q.use === null) throw new TypeError('judgeUrl: ask about a bot, a use case or both');
   const ps = signalsOf(r);
   const robots = robotsOf(r);

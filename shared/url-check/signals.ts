@@ -2,7 +2,9 @@
  * The usage signals that speak for one path (docs/policy.md section 4, read per URL): the
  * record's `path_signals` (shared/schemas.ts) matched against the path. Per use case, most
  * restrictive wins (`no` over `yes` over nothing), in the order the site's verdicts list them:
- * Content-Signal / Content-Usage, then TDMRep, the homepage's `noai`, ai.txt. A line in a group
+ * Content-Signal / Content-Usage, then TDMRep, the homepage's `noai`, ai.txt, the RSL licence's
+ * `<content>` scope (docs/policy.md section 15: the longest matching scope decides, as RFC 9309
+ * rules do; a licence that asks a payment restricts, `licenceRequired`). A line in a group
  * naming bots speaks for those bots only (`scoped`); one in the `*` group, outside any group, or
  * in a header speaks for all (`site`). Patterns are compiled once per record (WeakMap).
  */
@@ -32,6 +34,7 @@ interface Compiled {
   tdm: CompiledPattern[];
   aiTxt: CompiledPattern[];
   aiAllow: boolean[];
+  rsl: CompiledPattern[];
 }
 
 const compiledOf = new WeakMap<PathSignals, Compiled>();
@@ -44,6 +47,7 @@ function compiled(ps: PathSignals): Compiled {
       tdm: (ps.tdmrep?.rules ?? []).map(([location]) => compilePattern(tdmLocationPath(location))),
       aiTxt: (ps.ai_txt ?? []).map(([, pattern]) => compilePattern(pattern)),
       aiAllow: (ps.ai_txt ?? []).map(([allow]) => allow === 1),
+      rsl: (ps.rsl ?? []).map((s) => compilePattern(s.path)),
     };
     compiledOf.set(ps, c);
   }
@@ -71,6 +75,7 @@ export function signalFor(ps: PathSignals, use: UseCase, path: string, agent: st
     if (scope && !patternMatches(scope, path)) return;
     out = stricter(out, { value: v, signal: { source: 'content_signals', line: e.line, evidence: e.evidence } });
   });
+  if (agent === null) out = stricter(out, licenceSignal(ps, c, use, path));
   if (use !== 'training') return out;
   if (agent === null) out = stricter(out, tdmFor(ps, c, path));
   for (const n of ps.noai) {
@@ -88,6 +93,27 @@ export function signalFor(ps: PathSignals, use: UseCase, path: string, agent: st
       });
   }
   return out;
+}
+
+/** The RSL scope deciding a path: the longest matching `<content>` pattern, the first of equals (RFC 9309 section 2.2.2). */
+function licenceScope(ps: PathSignals, c: Compiled, use: UseCase, path: string) {
+  let best = -1;
+  c.rsl.forEach((p, i) => {
+    if (patternMatches(p, path) && (best < 0 || p.length > c.rsl[best]!.length)) best = i;
+  });
+  return best < 0 ? null : (ps.rsl![best]![use] ?? null);
+}
+
+function licenceSignal(ps: PathSignals, c: Compiled, use: UseCase, path: string): PathSignal | null {
+  const u = licenceScope(ps, c, use, path);
+  if (u === null || u.verdict === 'paid') return null;
+  return { value: u.verdict !== 'prohibited', signal: { source: 'rsl', line: u.line, evidence: u.evidence } };
+}
+
+/** The RSL licence grants `use` of the path only for a payment: the `<payment>` that says so, else null. */
+export function licenceRequired(ps: PathSignals, use: UseCase, path: string): DecidingSignal | null {
+  const u = licenceScope(ps, compiled(ps), use, path);
+  return u?.verdict === 'paid' ? { source: 'rsl', line: u.line, evidence: u.evidence } : null;
 }
 
 /** TDMRep for a path: the homepage's header or tag if any (section 3.5), else the file's first matching rule; 1 is a no, 0 a yes. */

@@ -112,7 +112,7 @@ describe('the server parts keep their walls', () => {
 /**
  * The gateway's web page renders the one reading (shared/reading/) with the extension's
  * components, and never the extension's browser state: nothing it imports, however indirectly,
- * reaches WXT's browser API or the extension's storage (docs/policy.md section 15).
+ * reaches WXT's browser API or the extension's storage (docs/policy.md section 16).
  */
 describe('the web page imports no browser extension API or storage', () => {
   const table = aliases();

@@ -99,6 +99,18 @@ function foundWhy(h: Host, standard: FoundClaim['standard']): string | null {
       const v = page?.headers['x-robots-tag'];
       return v !== undefined && hasAiToken(v) ? null : `no X-Robots-Tag with noai or noimageai (${v ?? 'no header'})`;
     }
+    case 'rsl': {
+      // A licence is named (docs/policy.md section 15): a robots.txt License line, the homepage's
+      // <link rel="license" type="application/rsl+xml">, or a Link header with rel=license.
+      const line = h.reading?.lines.some((l) => l.kind === 'field' && l.name === 'license' && l.value.trim() !== '');
+      const link =
+        page !== null &&
+        /<link\b[^>]*\brel\s*=\s*["']?license\b[^>]*application\/rsl\+xml|<link\b[^>]*application\/rsl\+xml[^>]*\brel\s*=\s*["']?license\b/i.test(
+          page.body,
+        );
+      const header = page !== null && /rel\s*=\s*"?license"?/i.test(page.headers['link'] ?? '');
+      return line || link || header ? null : 'no License line, no licence link or Link header names an RSL licence';
+    }
   }
 }
 

@@ -131,7 +131,7 @@ export interface FileFetch {
   why: string;
 }
 
-const FIELD: Record<Exclude<FetchedFile, 'robots_txt' | 'terms'>, keyof Evidence> = {
+const FIELD: Record<Exclude<FetchedFile, 'robots_txt' | 'terms' | 'rsl'>, keyof Evidence> = {
   llms_txt: 'llms',
   ai_txt: 'aiTxt',
   tdmrep: 'tdmrep',
@@ -175,6 +175,8 @@ function termsFetch(ev: Evidence): FileFetch {
 
 export function fileFetch(ev: Evidence, file: Exclude<FetchedFile, 'robots_txt'>): FileFetch {
   if (file === 'terms') return termsFetch(ev);
+  if (file === 'rsl')
+    return ev.rsl ? single(ev.rsl) : { states: [], http: null, why: 'no RSL licence is named, so none was requested' };
   return single(ev[FIELD[file]] as FetchResult);
 }
 

@@ -1,5 +1,5 @@
 /**
- * The second reader (docs/policy.md section 15): checks every claim of a reading
+ * The second reader (docs/policy.md section 16): checks every claim of a reading
  * (shared/reading/claims.ts) against the files as served, written apart from the classifier.
  * It imports nothing of proxy/analysis (the Evidence type aside), shared/robots, shared/story*
  * or shared/reading beyond the claim types; robots.txt lines are read by robots-lines.ts and

@@ -14,7 +14,7 @@ export interface RecentLookup {
   /**
    * The stance as the site's page told it (shared/reading/ readSite, borrowing included), when the
    * lookup found one; shown beside the name without asking again, so the list and the page never
-   * disagree (docs/policy.md section 15).
+   * disagree (docs/policy.md section 16).
    */
   told: ToldStance | null;
   at: number;

@@ -10,6 +10,7 @@ import { allowListOf } from './allow-list.js';
 import { closedToAll } from './bot-roles.js';
 import { clip } from './clip.js';
 import { fetchesOf } from './fetches.js';
+import { licenceBasis } from './licence-record.js';
 import { botLine } from './explain.js';
 import { robotsProblem, waitedSeconds } from './robots-outcome.js';
 import { saidSignals } from './said-signals.js';
@@ -24,6 +25,8 @@ export function basisOf(d: Decision): Basis {
   const found = new Set<StandardKey>(STANDARD_KEYS.filter((k) => k in d.found && d.found[k as keyof typeof d.found]));
   if (d.pageTokens.meta) found.add('meta');
   if (d.pageTokens.xRobotsTag) found.add('x_robots_tag');
+  // Named is found, read or not: an unread licence is told as found and not read (section 15).
+  if (facts.licence !== null) found.add('rsl');
   return {
     robots_txt: robotsBasis(d),
     explicit: perUseCase((u) => d.verdicts[u].explicit),
@@ -37,6 +40,7 @@ export function basisOf(d: Decision): Basis {
     allow_list: allowListOf(d.readings),
     closed_to_all: closedToAll(facts.robots, d.readings),
     fetches: fetchesOf(facts),
+    licence: licenceBasis(facts.licence),
   };
 }
 
@@ -78,6 +82,8 @@ export function decidedBy(d: Decision, v: UseCaseVerdict): DecidingSignal[] {
   };
   const restricted = v.verdict !== 'allowed';
   pieces(v.signal, !restricted);
+  // A licence required (section 15) decides a partial verdict before robots.txt's lines.
+  if (restricted && v.signal?.value !== false && v.paid) push(fromPiece(v.paid));
   for (const s of v.robots.scopedSignals) pieces(s, !restricted);
   if (restricted && v.robots.value !== 'allowed')
     bots(v.robots.value === 'blocked' ? v.robots.blockedKeys : v.robots.restricting);

@@ -6,7 +6,7 @@
  *   Between the two, AI-looking agents the catalogue does not know that the file names and
  *   blocks (section 10: reported, never deciding a use case; shared/bots.ts looksLikeAiBot).
  * - `bots.allowed`: catalogue AI bots allowed by a rule of a group naming them (a bot named
- *   without any rule is not listed: nothing allowed it, docs/policy.md section 15).
+ *   without any rule is not listed: nothing allowed it, docs/policy.md section 16).
  * - `ai_bots` (full record): every catalogue AI bot in either list, plus named AI bots with
  *   status partial whose rules close some path `*` leaves open; a `partial` inherited from
  *   `*`, or from a named group closing nothing beyond `*`, is housekeeping and is left out, as

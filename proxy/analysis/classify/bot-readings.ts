@@ -39,7 +39,7 @@ export interface BotReading {
    * Named, and some group naming it has an Allow or Disallow line. A bot named only in groups
    * without a rule may crawl everything (RFC 9309 section 2.2.1), but nothing allowed it
    * explicitly: such a list is usually a block list missing its Disallow (docs/policy.md
-   * section 15, "named without a rule").
+   * section 16, "named without a rule").
    */
   ruled: boolean;
 }
@@ -139,6 +139,6 @@ export const restricts = (r: BotReading): boolean =>
 /**
  * A bot robots.txt allows by name: a group naming it has a rule (an Allow, or an empty Disallow)
  * and closes no path. A bot named only in groups without a rule is not allowed explicitly
- * (docs/policy.md section 15): it is not restricted, and nothing more.
+ * (docs/policy.md section 16): it is not restricted, and nothing more.
  */
 export const namedAllowed = (r: BotReading): boolean => r.named && r.ruled && r.status.status === 'allowed';

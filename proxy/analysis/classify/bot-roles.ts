@@ -1,6 +1,6 @@
 /**
  * What robots.txt does to each bot it names, and to the bots only `*` speaks for, with the lines
- * that say so (the full record's `bot_roles`, docs/policy.md section 15): blocked, partly blocked,
+ * that say so (the full record's `bot_roles`, docs/policy.md section 16): blocked, partly blocked,
  * let in by name (an allow-list), named without a rule, allowed by name, or treated like every
  * crawler (housekeeping). The roles are what a person is told about each bot, and each names its
  * lines so a reader can check them against the file.
@@ -128,7 +128,7 @@ export function botRoles(robots: RobotsTxt | null, readings: BotReadings): BotRo
 
 /**
  * basis.closed_to_all: when the `*` groups close the whole site, the line that closes it and the
- * Allow lines that open a path again (docs/policy.md section 15), so "closes the whole site" is
+ * Allow lines that open a path again (docs/policy.md section 16), so "closes the whole site" is
  * said only when nothing is opened. Null otherwise.
  */
 export function closedToAll(

@@ -71,6 +71,7 @@ export function decide(evidence: Evidence): Decision {
       robotsVerdict({ bots, keys, signalUseCase: u }, readings, signals),
       u === null ? null : signals.site[u],
       robotsOutcome,
+      u === null ? null : signals.paid[u],
     );
 
   const read = perUseCase((u) => verdictOf(u, botsForUseCase(u), KEY_BOTS[u]));
@@ -153,7 +154,7 @@ function stanceOf(
       return r !== undefined && r.named && r.status.status === 'blocked';
     }),
     usageSignal:
-      USE_CASES.some((u) => signals.site[u] !== null) ||
+      USE_CASES.some((u) => signals.site[u] !== null || signals.paid[u] !== null) ||
       USE_BOTS.some((b) => signals.scoped.has(b.token.toLowerCase())),
     llmsFound: found.llms_txt,
     otherSignalFound:
@@ -162,7 +163,8 @@ function stanceOf(
       found.ai_txt ||
       found.agents_json ||
       pageTokens.meta ||
-      pageTokens.xRobotsTag,
+      pageTokens.xRobotsTag ||
+      facts.licence !== null,
   });
 }
 

@@ -93,6 +93,8 @@ export function pieceWords(p: SignalPiece): string {
       return 'a TDMRep rights reservation (text and data mining)';
     case 'ai_txt':
       return 'ai.txt';
+    case 'rsl':
+      return 'the site\u2019s RSL licence';
     default:
       return /^content-usage/i.test(p.text) ? 'a Content-Usage preference' : 'a Content-Signal';
   }
@@ -146,6 +148,13 @@ function blockedByRobots(d: Decision, v: UseCaseVerdict): Explanation {
   return { ...toldOf(v), ...robotsLine(d, first), reason };
 }
 
+/** Granted by the RSL licence only for a payment (docs/policy.md section 15): a licence is required. */
+function licenceRequired(v: UseCaseVerdict, paid: SignalPiece): Explanation {
+  const robots = v.robots.value === 'partial' ? '; robots.txt also restricts some of its bots' : '';
+  const reason = `${capital(USE_WORDS[v.u])} needs a licence: the site\u2019s RSL licence grants it only for a payment (${clip(paid.text)})${robots}.`;
+  return { ...toldOf(v), ...pieceLine(paid), reason };
+}
+
 function partlyBlocked(d: Decision, v: UseCaseVerdict): Explanation {
   const names = list(
     v.robots.restricting.map((k) => k.name),
@@ -186,6 +195,7 @@ export function explainUseCase(d: Decision, v: UseCaseVerdict): Explanation {
   if (v.signal?.value === false && piece) return refusedBySignal(v, piece);
   if (v.verdict === 'unknown') return notKnown(d, v);
   if (v.robots.value === 'blocked') return blockedByRobots(d, v);
+  if (v.paid) return licenceRequired(v, v.paid);
   if (v.robots.value === 'partial') return partlyBlocked(d, v);
   if (v.signal?.value === true && piece) return allowedBySignal(v, piece);
   return allowedOrSilent(d, v);

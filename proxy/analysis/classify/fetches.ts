@@ -50,5 +50,7 @@ export function fetchesOf(facts: Facts): NonNullable<Basis['fetches']> {
     agents_json: fileState(e.agents),
     homepage,
     terms: termsState(facts, homepage),
+    // The licence document, when the site names one (docs/policy.md section 15); a policy file, never gated.
+    ...(facts.licence === null || e.rsl == null ? {} : { rsl: fileState(e.rsl) }),
   };
 }

@@ -13,6 +13,7 @@ import { explainHomepage, explainRobotsOutcome, explainSite } from './explain-cr
 import { crawlRules, isoWithOffset, keptHeaders, keptMetas, rankOf } from './records.js';
 import { completeness, confidence, tosHasAiClause } from './scores.js';
 import { USE_CASES, realConflict } from '../../../shared/values.js';
+import { licenceRecord } from './licence-record.js';
 
 const nonNull = <T>(x: T | null): T[] => (x === null ? [] : [x]);
 
@@ -44,6 +45,7 @@ function completenessOf({ facts, found, aiBotNamed, pageTokens }: Decision): Ful
       agentsJson: found.agents_json,
       pageMeta: pageTokens.meta || pageTokens.xRobotsTag,
       tosAiClause: tosHasAiClause(facts.tos.ai.stance),
+      licence: facts.licence?.state === 'read',
     },
     robotsOk,
   );
@@ -104,5 +106,6 @@ export function fullRecord(d: Decision, basis: Basis): FullRecordBody {
     ...(facts.robots === null
       ? {}
       : { bot_roles: botRoles(facts.robots, d.readings), robots_ignored: ignoredLines(facts.robots) }),
+    rsl_licence: licenceRecord(facts.licence, evidence.domain),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The robots.txt lines no crawler understands, each with what ignoring it costs (the full
- * record's `robots_ignored`, docs/policy.md section 15): a person is told "line 1 starts with
+ * record's `robots_ignored`, docs/policy.md section 16): a person is told "line 1 starts with
  * stray bytes, so the rules for all crawlers there are ignored", not only that some lines were
  * ignored. A User-agent line spoiled by stray bytes (a byte-order mark decoded twice,
  * `ï»¿User-agent: *`) starts no group, so the rules after it, up to the next group, apply to nobody.

@@ -10,6 +10,7 @@ import type { PathSignals } from '../../../shared/schemas.js';
 import { USE_CASES } from '../../../shared/values.js';
 import { clip } from './clip.js';
 import type { Facts } from './read-evidence.js';
+import { licencePathSignals } from './licence-record.js';
 import { directiveText } from './usage-signals.js';
 
 /** Past the same bounds as path_rules (rules and characters of patterns), nothing is sent but `truncated`. */
@@ -36,9 +37,12 @@ export function pathSignalsOf(facts: Facts, limit = PATH_RULES_LIMIT): PathSigna
     .filter((d) => d.directives.includes('noai'))
     .map((d) => ({ agents: [d.agent], source: d.source, evidence: clip(directiveText(d, null)) ?? 'noai' }));
 
-  const rules = content_signals.length + (tdmrep?.rules.length ?? 0) + (ai_txt?.length ?? 0);
+  const rsl = licencePathSignals(facts.licence);
+  const rules = content_signals.length + (tdmrep?.rules.length ?? 0) + (ai_txt?.length ?? 0) + (rsl?.length ?? 0);
   const chars =
-    (tdmrep?.rules ?? []).reduce((n, r) => n + r[0].length, 0) + (ai_txt ?? []).reduce((n, r) => n + r[1].length, 0);
+    (tdmrep?.rules ?? []).reduce((n, r) => n + r[0].length, 0) +
+    (ai_txt ?? []).reduce((n, r) => n + r[1].length, 0) +
+    (rsl ?? []).reduce((n, r) => n + r.path.length, 0);
   if (rules > limit.rules || chars > limit.chars) return TRUNCATED;
-  return { content_signals, tdmrep, ai_txt, noai, truncated: false };
+  return { content_signals, tdmrep, ai_txt, noai, truncated: false, ...(rsl === null ? {} : { rsl }) };
 }

@@ -20,6 +20,7 @@ import { detectCms, type CmsFacts } from '../site/cms.js';
 import { detectMarkdownForAgents, type MarkdownFacts } from '../site/markdown.js';
 import { detectPaywall, type PaywallFacts } from '../site/paywall.js';
 import { readableTerms, readTerms, type TermsReading } from '../site/tos.js';
+import { readLicence, type LicenceFacts } from './licence.js';
 import { pageFetch, type PageFetch } from './page-fetch.js';
 import { robotsOutcome } from './robots-outcome.js';
 
@@ -58,6 +59,8 @@ export interface Facts {
   tos: TermsReading;
   /** The terms page answered 2xx with HTML or text. */
   hasTos: boolean;
+  /** The RSL licence the site names, read or not (docs/policy.md section 15); null when it names none. */
+  licence: LicenceFacts | null;
 }
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
@@ -105,6 +108,7 @@ export function readEvidence(evidence: Evidence): Facts {
     markdown: detectMarkdownForAgents(evidence.markdown, homepageHeaders, scan),
     tos: readTerms(evidence.tos),
     hasTos: readableTerms(evidence.tos) !== null,
+    licence: readLicence({ evidence, robots, scan, headers: homepage === null ? null : homepageHeaders }),
   };
 }
 

@@ -114,7 +114,9 @@ export function purposeVerdict(v: UseCaseVerdict): PurposeVerdict {
     allowed = false;
     if (v.signal?.value === false) v.signal.pieces.forEach((p) => sources.add(p.standard));
     else {
-      sources.add('robots_txt');
+      // A licence required (docs/policy.md section 15) restricts alone when robots.txt does not.
+      if (v.paid) sources.add('rsl');
+      if (!v.paid || v.robots.value !== 'allowed') sources.add('robots_txt');
       v.robots.scopedSignals.filter((s) => !s.value).forEach((s) => s.pieces.forEach((p) => sources.add(p.standard)));
     }
   } else if (v.explicit) {

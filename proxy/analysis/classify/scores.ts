@@ -58,6 +58,8 @@ export interface PolicySources {
   agentsJson: boolean;
   pageMeta: boolean;
   tosAiClause: boolean;
+  /** An RSL licence that was read (docs/policy.md section 15). */
+  licence: boolean;
 }
 
 export const tosHasAiClause = (t: TosStance): boolean => t === 'prohibits' || t === 'restricts' || t === 'permits';

@@ -1,6 +1,8 @@
 /**
- * Usage signals S(u) (docs/policy.md section 4): what content signals, TDMRep, page meta
- * and ai.txt say about each use case, most restrictive first (`no` over `yes` over nothing).
+ * Usage signals S(u) (docs/policy.md section 4): what content signals, TDMRep, page meta,
+ * ai.txt and an RSL licence (section 15) say about each use case, most restrictive first (`no`
+ * over `yes` over nothing). An RSL licence that grants a use only for a payment other than free
+ * or attribution is no `yes` and no `no`: it restricts (`paid`), which verdicts.ts weighs.
  * A signal in a robots.txt group naming bots applies to those bots only (`scoped`); one in the
  * `*` group, outside any group, or in a header applies to all (`site`).
  */
@@ -8,6 +10,7 @@ import type { Explanation } from '../../../shared/schemas.js';
 import type { DecidingSource, UseCase } from '../../../shared/values.js';
 import { USE_CASES } from '../../../shared/values.js';
 import type { AiTxtResult } from '../signals/ai-txt.js';
+import type { LicenceFacts, LicenceUse } from './licence.js';
 import { appliesToRoot, resolvePrefs, type ContentSignals } from '../signals/content-signals.js';
 import type { PageMeta, RobotsDirectives } from '../signals/meta.js';
 import type { TdmrepResult } from '../signals/tdmrep.js';
@@ -39,6 +42,8 @@ export interface UsageSignals {
   contentSignals: PerUseCase<boolean | null>;
   /** Signals scoped to named agents: lower-case token → use case → signal. */
   scoped: Map<string, Partial<PerUseCase<UsageSignal>>>;
+  /** The RSL licence grants the use only for a payment (a licence is required): the `<payment>` that says so. */
+  paid: PerUseCase<SignalPiece | null>;
 }
 
 export interface UsageSignalInputs {
@@ -46,6 +51,7 @@ export interface UsageSignalInputs {
   tdmrep: TdmrepResult;
   aiTxt: AiTxtResult;
   meta: PageMeta;
+  licence: LicenceFacts | null;
 }
 
 /** Adds a piece: a `no` replaces any `yes`; equal values accumulate. */
@@ -146,9 +152,27 @@ function scopedSignals(input: UsageSignalInputs): Map<string, Partial<PerUseCase
   return scoped;
 }
 
+/** An RSL licence's word on a use as a piece (docs/policy.md section 15): its deciding element and line. */
+export const licencePiece = (use: LicenceUse, value: boolean): SignalPiece => ({
+  standard: 'rsl',
+  origin: 'rsl',
+  value,
+  line: use.line,
+  text: use.evidence ?? 'RSL licence',
+});
+
 export function readUsageSignals(input: UsageSignalInputs): UsageSignals {
   const site: PerUseCase<UsageSignal | null> = { training: null, search: null, inference: null };
+  const paid: PerUseCase<SignalPiece | null> = { training: null, search: null, inference: null };
   const contentSignals = siteContentSignals(input, site);
   for (const piece of siteTrainingPieces(input)) site.training = add(site.training, piece);
-  return { site, contentSignals, scoped: scopedSignals(input) };
+  // Only a licence that was read decides; one found and not read is reported, never guessed at.
+  const licence = input.licence?.state === 'read' ? input.licence.site : null;
+  for (const u of USE_CASES) {
+    const use = licence?.[u];
+    if (!use?.verdict) continue;
+    if (use.verdict === 'paid') paid[u] = licencePiece(use, false);
+    else site[u] = add(site[u], licencePiece(use, use.verdict !== 'prohibited'));
+  }
+  return { site, contentSignals, scoped: scopedSignals(input), paid };
 }

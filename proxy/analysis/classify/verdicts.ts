@@ -14,12 +14,14 @@
  *
  * V(u): `blocked` when S(u) is no; else `unknown` when robots.txt is blocked, error or
  * unreachable and S(u) is nothing; else R(u). `allowed` is explicit when S(u) is yes or a key
- * bot is allowed by a rule of a group naming it (namedAllowed).
+ * bot is allowed by a rule of a group naming it (namedAllowed). An RSL licence that grants the use
+ * only for a payment (section 15) restricts it: `partial` where the rest would allow it or not
+ * know, most restrictive first (a `blocked` stays blocked).
  */
 import type { Bot } from '../../../shared/bots.js';
 import type { RobotsOutcome, UseCase, Verdict } from '../../../shared/values.js';
 import { namedAllowed, restricts, type BotReading, type BotReadings } from './bot-readings.js';
-import type { UsageSignal, UsageSignals } from './usage-signals.js';
+import type { SignalPiece, UsageSignal, UsageSignals } from './usage-signals.js';
 
 export type RobotsVerdictValue = 'blocked' | 'partial' | 'allowed';
 
@@ -77,6 +79,8 @@ export interface UseCaseVerdict {
   signal: UsageSignal | null;
   /** `allowed`, and said so by a signal or a key bot's named rules. */
   explicit: boolean;
+  /** The RSL licence grants the use only for a payment: its `<payment>` (section 15). */
+  paid: SignalPiece | null;
 }
 
 /** robots.txt could not be read: its rules are unknown, not absent. */
@@ -87,13 +91,14 @@ export function useCaseVerdict(
   robots: RobotsVerdict,
   signal: UsageSignal | null,
   outcome: RobotsOutcome,
+  paid: SignalPiece | null = null,
 ): UseCaseVerdict {
   let verdict: Verdict;
   if (signal?.value === false) verdict = 'blocked';
-  else if (robotsUnreadable(outcome) && signal === null) verdict = 'unknown';
-  else verdict = robots.value;
+  else if (robotsUnreadable(outcome) && signal === null) verdict = paid ? 'partial' : 'unknown';
+  else verdict = paid && robots.value !== 'blocked' ? 'partial' : robots.value;
   const explicit = verdict === 'allowed' && (signal?.value === true || robots.explicitKeys.length > 0);
-  return { u, verdict, robots, signal, explicit };
+  return { u, verdict, robots, signal, explicit, paid };
 }
 
 /**

@@ -5,8 +5,13 @@
  *   without permission meaning.
  * - Content-Usage (IETF AI Preferences: draft-ietf-aipref-vocab for the vocabulary,
  *   draft-ietf-aipref-attach for robots.txt and the header): a Structured Field dictionary
- *   (RFC 9651 section 3.2) such as `train-ai=n, search=y`, with values `y` / `n`. Older draft
- *   labels `train-genai`, `genai` and `ai` also mean training (docs/policy.md section 4).
+ *   (RFC 9651 section 3.2) such as `train-ai=n, search=y`, with values `y` / `n`. The current
+ *   vocabulary (draft-ietf-aipref-vocab-07, August 2026, the latest found) has two categories:
+ *   `train-ai` (AI model training) and `search`. Labels of earlier drafts are still read
+ *   (docs/policy.md section 4): `train-genai`, `genai`, `ai` mean training; `inference` (-01),
+ *   `ai-use` (-02) and `ai-output` (-04) mean AI answers (inference); `tdm` (-01), `all` (-02)
+ *   and `bots` (-03, -04) name every automated use, so they speak for each use that no more
+ *   specific label of the same statement names (the drafts: a more specific category wins).
  * Both may start with a path (`Content-Usage: /images/ train-ai=n`) that scopes the line to
  * URLs under it; the domain-level verdict uses the lines that apply to `/`.
  * Parsing is lenient (yes/no and y/n in both, any case, stray spaces) and never throws;
@@ -45,15 +50,24 @@ export interface ContentSignals {
   warnings: ContentSignalWarning[];
 }
 
-/** Key → use case, per vocabulary. Keys are compared lower-case. */
-const KEYS: Readonly<Record<SignalVocabulary, Readonly<Record<string, UsageKey | null>>>> = {
+/**
+ * Key → use case, per vocabulary (`all`: a general category for every use, below any specific
+ * label of the same statement; null: a key without permission meaning). Keys are compared lower-case.
+ */
+const KEYS: Readonly<Record<SignalVocabulary, Readonly<Record<string, UsageKey | 'all' | null>>>> = {
   'content-signal': { search: 'search', 'ai-train': 'training', 'ai-input': 'inference', use: null },
   'content-usage': {
     'train-ai': 'training',
+    search: 'search',
     'train-genai': 'training',
     genai: 'training',
     ai: 'training',
-    search: 'search',
+    inference: 'inference',
+    'ai-use': 'inference',
+    'ai-output': 'inference',
+    tdm: 'all',
+    all: 'all',
+    bots: 'all',
   },
 };
 
@@ -90,6 +104,7 @@ export function parsePreferenceValue(vocabulary: SignalVocabulary, value: string
     }
   }
   const prefs: UsagePrefs = {};
+  const general: UsagePrefs = {};
   const problems: string[] = [];
   const table = KEYS[vocabulary];
   // `key = value` and `key=value ;param` are read alike (split/trim/join stays linear where a
@@ -122,11 +137,15 @@ export function parsePreferenceValue(vocabulary: SignalVocabulary, value: string
     }
     const use = table[key];
     if (use === null || use === undefined) continue;
-    if (YES.has(val)) mergePrefs(prefs, use, true);
-    else if (NO.has(val)) mergePrefs(prefs, use, false);
+    const into = use === 'all' ? general : prefs;
+    const uses: readonly UsageKey[] = use === 'all' ? ['training', 'search', 'inference'] : [use];
+    if (YES.has(val)) for (const u of uses) mergePrefs(into, u, true);
+    else if (NO.has(val)) for (const u of uses) mergePrefs(into, u, false);
     else
       problems.push(`"${key}" has value "${val}", expected ${vocabulary === 'content-usage' ? 'y or n' : 'yes or no'}`);
   }
+  for (const u of ['training', 'search', 'inference'] as const)
+    if (prefs[u] === undefined && general[u] !== undefined) prefs[u] = general[u];
   return { path, prefs, problems };
 }
 

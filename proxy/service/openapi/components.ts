@@ -28,6 +28,7 @@ export const COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
   BotEntry: S.BotEntrySchema,
   CrawlRules: S.CrawlRulesSchema,
   UsagePrefs: S.UsagePrefsSchema,
+  LicenceUse: S.LicenceUseSchema,
   FullRecord: S.FullRecordSchema,
   SearchResultItem: S.SearchResultItemSchema,
   SearchResult: S.SearchResultSchema,

@@ -41,7 +41,7 @@ export interface PolicyFacets {
   cdn: string | null;
   cms: string | null;
   /**
-   * The stance as told from this record alone (shared/reading/, docs/policy.md section 15): what
+   * The stance as told from this record alone (shared/reading/, docs/policy.md section 16): what
    * the statistics count, so the overview and every other face agree. Absent on rows indexed by
    * an older version (they are re-indexed when their record is re-derived).
    */

@@ -55,7 +55,7 @@ export interface ChangeCount {
 }
 
 /**
- * Hosts told their site's policy (docs/policy.md section 15): `n` hosts whose own reading is
+ * Hosts told their site's policy (docs/policy.md section 16): `n` hosts whose own reading is
  * `own` and whose site's is `theirs`, the site having AI rules. Counted by a join over the
  * policy table's `borrows_from` index: only such hosts are read.
  */
@@ -66,7 +66,7 @@ export interface BorrowCount {
 }
 
 /**
- * Domains by the stance as told, what every face shows (docs/policy.md section 15): each row's own
+ * Domains by the stance as told, what every face shows (docs/policy.md section 16): each row's own
  * told stance (the `told` counters), a host that borrows counted by its site's instead.
  */
 function byTold(t: Tallies, borrowed: readonly BorrowCount[]): Record<ToldStance, number> {
@@ -83,7 +83,7 @@ function byTold(t: Tallies, borrowed: readonly BorrowCount[]): Record<ToldStance
   return out;
 }
 
-/** Bots with an AI use: scraping frameworks and other tools (purpose `other`) are never counted as AI bots (section 15). */
+/** Bots with an AI use: scraping frameworks and other tools (purpose `other`) are never counted as AI bots (section 16). */
 const isAiBot = (token: string): boolean => {
   const b = botByToken(token);
   return b === undefined || (b.is_ai_bot && b.purpose !== 'other');

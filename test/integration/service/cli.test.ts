@@ -69,7 +69,7 @@ describe('lookup CLI', () => {
     const held = await lookup(['server-error.test'], env);
     expect(held.stdout).toContain('Terms of service  Not fetched: robots.txt could not be read');
     expect(held.stdout).toContain('Homepage          not fetched: robots.txt could not be read');
-    // A fact of a homepage never fetched is not known, never "none seen" (docs/policy.md section 15).
+    // A fact of a homepage never fetched is not known, never "none seen" (docs/policy.md section 16).
     expect(held.stdout).toContain('Paywall           Not known (not fetched: robots.txt could not be read)');
     const idn = await lookup(['bücher.test'], env);
     expect(idn.stdout.split('\n')[0]).toBe('bücher.test (xn--bcher-kva.test)');

@@ -23,6 +23,7 @@ describe('docs/security.md crawler limits', () => {
     expect(row('robots.txt size')).toBe(size(CRAWL_LIMITS.caps.robots));
     expect(row('HTML size')).toBe(size(CRAWL_LIMITS.caps.html));
     expect(row('other files')).toBe(size(CRAWL_LIMITS.caps.other));
+    expect(row('RSL licence size')).toBe(size(CRAWL_LIMITS.caps.rsl));
   });
 
   it('cut robots.txt where the parser does (one constant)', () => {

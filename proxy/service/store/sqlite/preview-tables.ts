@@ -101,7 +101,7 @@ const MIGRATIONS: readonly Migration[] = [
     db.exec(`UPDATE preview_policy SET facets = json_set(facets, '$.terms', coalesce(${tos}, 'unknown'))`);
     db.exec(TERMS_AND_CHANGES);
   },
-  // 3: the site a host borrows its told policy from (docs/policy.md section 15), so the statistics
+  // 3: the site a host borrows its told policy from (docs/policy.md section 16), so the statistics
   // count a host with nothing of its own by its site's stance; filled as each row is indexed again
   // (the rules version that brought it re-derives every record at start).
   `

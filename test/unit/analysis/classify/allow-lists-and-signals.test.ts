@@ -159,7 +159,7 @@ describe('search=yes beside ai-input=no (docs/policy.md section 11)', () => {
     expect(c.summary.basis!.content_signals![0]).toMatchObject({ training: false, search: true, inference: false });
   });
 
-  it("without ai-input=no (Cloudflare's default managed file, davidguetta.com), search=yes allows listings, not AI search explicitly (section 15)", () => {
+  it("without ai-input=no (Cloudflare's default managed file, davidguetta.com), search=yes allows listings, not AI search explicitly (section 16)", () => {
     const c = real('davidguetta.com');
     expect(c.summary.use_cases.search).toBe('allowed');
     expect(c.summary.basis!.explicit.search).toBe(false);

@@ -324,7 +324,7 @@ const ROWS: Row[] = [
     detail: 'allows_all',
   },
   {
-    // search=yes allows listing and linking pages, no AI use explicitly (docs/policy.md section 15).
+    // search=yes allows listing and linking pages, no AI use explicitly (docs/policy.md section 16).
     name: 'Content-Signal search=yes header, no robots.txt',
     o: { homepageHeaders: { 'Content-Signal': 'search=yes' } },
     stance: 'no_policy',
@@ -599,7 +599,7 @@ describe('conflicts (section 6)', () => {
     expect(c.summary.stance).toBe('blocks_all_ai');
     expect(c.full.conflicts).toEqual(['llms_txt_but_blocks_all_ai']);
   });
-  it('each real conflict lowers confidence by 0.15; terms silent on AI are a note and lower nothing (section 15)', () => {
+  it('each real conflict lowers confidence by 0.15; terms silent on AI are a note and lower nothing (section 16)', () => {
     const c = run({
       robots: block(...ALL_KEYS),
       llms: '# Docs\n\n- [A](https://example.test/a.md)\n',
@@ -920,7 +920,7 @@ describe('basis (shared/schemas.ts BasisSchema)', () => {
     expect(cs.decided_by.training).toEqual([
       { source: 'content_signals', evidence: 'Content-Signal: ai-train=no, search=yes', line: 2 },
     ]);
-    // search=yes allows search listings: not restricted, not an explicit allow of AI search (section 15).
+    // search=yes allows search listings: not restricted, not an explicit allow of AI search (section 16).
     expect(cs.decided_by.search).toEqual([]);
     expect(cs.explicit).toEqual({ training: false, search: false, inference: false });
   });

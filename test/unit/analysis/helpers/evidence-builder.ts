@@ -3,6 +3,7 @@
  * a small HTML page. Also turns a FixtureSite (test/fixtures) into the Evidence the crawler
  * would gather from it, resolving routes the way the fixture farm does, without a socket.
  */
+import { licenceRefOf } from '../../../../proxy/analysis/classify/licence.js';
 import type { IncomingMessage } from 'node:http';
 import type {
   Evidence,
@@ -222,6 +223,20 @@ export function evidenceFromSite(
     markdown: at('/', 'text/markdown'),
     tosUrl,
     tos,
+    ...licenceOf(domain, homepage, at('/robots.txt'), at),
     rank: o.rank ?? null,
   };
+}
+
+/** The RSL licence the crawler would fetch (same host only: the farm serves one host per site). */
+function licenceOf(
+  domain: string,
+  homepage: FetchResult,
+  robots: FetchResult,
+  at: (path: string) => FetchResult,
+): Pick<Evidence, 'rslRef' | 'rsl'> {
+  const rslRef = licenceRefOf(robots, homepage);
+  if (rslRef === null) return { rslRef: null, rsl: null };
+  const u = new URL(rslRef.url);
+  return { rslRef, rsl: u.hostname === domain ? at(`${u.pathname}${u.search}`) : null };
 }

@@ -61,13 +61,41 @@ describe('parsePreferenceValue', () => {
   });
 
   it('most restrictive wins within a line and reports what it could not read', () => {
-    const r = parsePreferenceValue('content-usage', 'train-ai=y, genai=n, bots=n, search=maybe, train-ai');
+    const r = parsePreferenceValue('content-usage', 'train-ai=y, genai=n, nope=n, search=maybe, train-ai');
     expect(r.prefs).toEqual({ training: false });
     expect(r.problems).toEqual([
-      'unknown key "bots"',
+      'unknown key "nope"',
       '"search" has value "maybe", expected y or n',
       '"train-ai" has value "", expected y or n',
     ]);
+  });
+});
+
+describe('the AI Preferences vocabulary, current and earlier labels (draft-ietf-aipref-vocab-07, docs/policy.md section 4)', () => {
+  const prefs = (v: string) => parsePreferenceValue('content-usage', v);
+
+  it('reads the current categories: train-ai is training, search is search', () => {
+    expect(prefs('train-ai=n, search=y')).toEqual({
+      path: null,
+      prefs: { training: false, search: true },
+      problems: [],
+    });
+  });
+
+  it('reads the earlier drafts\u2019 labels beside them, each as the use it named', () => {
+    expect(prefs('train-genai=n').prefs).toEqual({ training: false });
+    expect(prefs('genai=n').prefs).toEqual({ training: false });
+    expect(prefs('ai=n').prefs).toEqual({ training: false });
+    expect(prefs('inference=n').prefs).toEqual({ inference: false });
+    expect(prefs('ai-use=n').prefs).toEqual({ inference: false });
+    expect(prefs('ai-output=y').prefs).toEqual({ inference: true });
+  });
+
+  it('reads a general category (bots, all, tdm) for every use no more specific label names', () => {
+    expect(prefs('bots=n').prefs).toEqual({ training: false, search: false, inference: false });
+    expect(prefs('bots=n, search=y').prefs).toEqual({ training: false, search: true, inference: false });
+    expect(prefs('all=y, train-ai=n').prefs).toEqual({ training: false, search: true, inference: true });
+    expect(prefs('tdm=n, ai-use=y').prefs).toEqual({ training: false, search: false, inference: true });
   });
 });
 

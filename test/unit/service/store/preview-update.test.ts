@@ -81,7 +81,7 @@ describe('previewUpdate', () => {
       { kind: 'standard', key: 'robots_txt', n: 1 },
       // No terms found, robots.txt blocks no AI bot.
       { kind: 'terms', key: 'unknown|open', n: 1 },
-      // The stance as every face tells it (docs/policy.md section 15).
+      // The stance as every face tells it (docs/policy.md section 16).
       { kind: 'told', key: 'no_ai_rules', n: 1 },
       { kind: 'total', key: '', n: 1 },
     ]);

@@ -99,7 +99,7 @@ describe('signals read out, not described', () => {
       'Content-Signal: AI training no, AI answers no, search yes',
     ]);
     // Without ai-input=no (the real file), search=yes still speaks of listings and links, not AI-written
-    // summaries (docs/policy.md section 15): never a green "Allowed".
+    // summaries (docs/policy.md section 16): never a green "Allowed".
     expect(readingsOfUses(real('davidguetta.com').p)[1]).toMatchObject({
       words: 'Search listings allowed',
       tone: 'neutral',
@@ -233,7 +233,7 @@ describe('terms of service, told apart: AI use and robots (section 11)', () => {
     ]);
   });
 
-  it('a ban on robots and scrapers alone is a note, never an AI rule; "they do not mention AI" only when the terms reader found no mention (section 15)', () => {
+  it('a ban on robots and scrapers alone is a note, never an AI rule; "they do not mention AI" only when the terms reader found no mention (section 16)', () => {
     const ACCESS = 'You agree not to use any robot, spider, scraper or other automated means to access the Service.';
     const p = summary('silent', 'prohibits');
     const f = full({
