@@ -202,14 +202,18 @@ export interface DecidedBy {
  * - `blocked`: a usage signal says no to the use, or every key bot of the use is blocked;
  * - `partial`: some AI bot of the use restricts (blocked, or partial by name) and not every key
  *   bot is blocked;
- * - `allowed` with `explicit`: a usage signal says yes, or a key bot of the use has role `allowed`;
+ * - `allowed` with `explicit`: a usage signal says yes to the use (a `search=yes` aside), or a key
+ *   bot of the use has role `allowed`;
  * - `allowed` without `explicit`: nothing restricts it ("Not restricted");
  * - `unknown`: robots.txt was not read (state `unread`) and no usage signal says no.
- * `by` names what decided, the deciding one first. `listings`: the use is search, allowed by a
- * Content-Signal `search=yes` beside `ai-input=no` (told "search listings allowed", not AI search).
- * `terms`: on the training row only, the terms of service forbid (`prohibits`) or restrict AI use
- * and the verdict is `allowed` (told "Forbidden by the terms", nothing machine-readable restricts
- * it) or `partial` (the terms are told beside the robots.txt reason); null otherwise.
+ * `by` names what decided, the deciding one first. `listings`: the use is search, `allowed` and not
+ * explicit, and a site-wide usage signal (the `*` group, outside any group, or a header; no path
+ * scope) says `search=yes`: that allows listing and linking pages, not AI-written summaries, so it
+ * is told "Search listings allowed" and is no explicit allow of AI search (docs/policy.md
+ * section 16). `terms`: on the training row only, the terms of service forbid (`prohibits`) or
+ * restrict AI use and the verdict is `allowed` (told "Forbidden by the terms": nothing
+ * machine-readable restricts it), `partial` (the terms are told beside the robots.txt reason) or
+ * `unknown` (told "Forbidden by the terms" beside why robots.txt was not read); null otherwise.
  */
 export interface UseClaim {
   kind: 'use';

@@ -179,7 +179,7 @@ function useClaims(of: string, p: DomainPolicyFound, full?: FullRecord | null): 
       by: verdict === 'unknown' || (verdict === 'allowed' && !explicit) ? [] : decidedBy(p, full, use),
       listings: use === 'search' && verdict === 'allowed' && !explicit && listings,
       // The terms speak of the training row: forbidding or restricting it where robots.txt does not block it.
-      terms: use === 'training' && limits(terms) && (verdict === 'allowed' || verdict === 'partial') ? terms : null,
+      terms: use === 'training' && limits(terms) && verdict !== 'blocked' && !explicit ? terms : null,
     };
   };
   return { training: claim('training'), search: claim('search'), inference: claim('inference') };

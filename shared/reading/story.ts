@@ -159,6 +159,24 @@ function withTerms(r: UseReading, c: UseClaim, terms: TermsReading, termsClaims:
       claims,
     };
   }
+  if (c.verdict === 'unknown') {
+    // robots.txt was not read; the terms were, and they speak of it: said, not "Unknown" alone.
+    return {
+      ...r,
+      tone: 'partial',
+      words:
+        c.terms === 'prohibits'
+          ? say('verdictTermsForbid', 'Forbidden by the terms')
+          : say('verdictTermsRestrict', 'Restricted by the terms'),
+      explanation: say(
+        'twoSentences',
+        '$1 $2',
+        USE_CASE_LABELS.training.explanation,
+        say('termsRowUnreadInfo', 'The terms of service speak of it; robots.txt could not be read.'),
+      ),
+      claims,
+    };
+  }
   return { ...r, because: r.because ? say('twoClauses', '$1; $2', r.because, clause) : clause, claims };
 }
 

@@ -44,7 +44,11 @@ export function openingLines(robots: RobotsTxt, token: string): number[] {
  * The Disallow lines of a named bot's groups that close a path the `*` groups leave open (all of
  * them when there is no `*` group): what makes it partly blocked rather than housekeeping.
  */
-function closedBeyondLines(robots: RobotsTxt, token: string, budget: Budget): Array<{ path: string; line: number }> {
+export function closedBeyondLines(
+  robots: RobotsTxt,
+  token: string,
+  budget: Budget,
+): Array<{ path: string; line: number }> {
   const set = compiledRulesFor(robots, token);
   const base = robots.groups.some((g) => g.agents.some((a) => a.token === '*')) ? compiledRulesFor(robots, '*') : null;
   const fresh = freshChar(set.compiled, base?.compiled ?? []) ?? '';

@@ -5,9 +5,9 @@
  * is explain-stance.ts'.
  */
 import type { Explanation } from '../../../shared/schemas.js';
-import type { RobotsTxt } from '../../../shared/robots/index.js';
+import { Budget, type RobotsTxt } from '../../../shared/robots/index.js';
 import type { BotReading } from './bot-readings.js';
-import { openingLines } from './bot-roles.js';
+import { closedBeyondLines, openingLines } from './bot-roles.js';
 import type { Decision } from './decide.js';
 import { clip } from './clip.js';
 import { describeFetch, problemWords, robotsProblem } from './robots-outcome.js';
@@ -24,10 +24,16 @@ function agentLine(robots: RobotsTxt | null, token: string): number | null {
 }
 
 /**
- * The line behind a bot's status: the deciding rule; for a bot allowed by name without one (an
- * empty Disallow), that rule; else the user-agent line naming it.
+ * The line behind a bot's status: for a bot partly blocked by name, a Disallow that closes what `*`
+ * leaves open; else the deciding rule; for a bot allowed by name without one (an empty Disallow),
+ * that rule; else the user-agent line naming it.
  */
 export function botLine(robots: RobotsTxt | null, r: BotReading): number | null {
+  // Partly blocked by name: a line that closes what `*` leaves open, never a rule shared with `*`.
+  if (robots !== null && r.named && r.status.status === 'partial' && r.closesBeyondWildcard) {
+    const beyond = closedBeyondLines(robots, r.token, new Budget())[0];
+    if (beyond) return beyond.line;
+  }
   if (r.status.decidingLine !== null) return r.status.decidingLine;
   if (!r.named || robots === null) return null;
   return (r.ruled ? openingLines(robots, r.token)[0] : undefined) ?? agentLine(robots, r.token);
