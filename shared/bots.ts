@@ -67,6 +67,18 @@ export function botByToken(token: string): Bot | undefined {
 /** Catalogue entries that are AI bots (is_ai_bot), in catalogue order. */
 export const AI_BOTS: readonly Bot[] = BOTS.filter((b) => b.is_ai_bot);
 
+/**
+ * The catalogue's size, counted once for every place that states it (docs/policy.md section 3,
+ * the audit's report and bots.csv): `entries` in all; `aiBots`, the AI bots with an AI use
+ * (training, search, answers, agents), what every face counts and lists as AI bots; `tools`, the
+ * scraping frameworks and other tools with no AI use (purpose `other`), listed apart; `nonAi`, the
+ * search engines and other known crawlers.
+ */
+export function catalogueCounts(): { entries: number; aiBots: number; tools: number; nonAi: number } {
+  const tools = AI_BOTS.filter((b) => b.purpose === 'other').length;
+  return { entries: BOTS.length, aiBots: AI_BOTS.length - tools, tools, nonAi: BOTS.length - AI_BOTS.length };
+}
+
 /** Key bots per use case (the section 3 table). */
 export { KEY_BOTS };
 

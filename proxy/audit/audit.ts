@@ -7,7 +7,7 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { AI_BOTS } from '../../shared/bots.js';
+import { catalogueCounts } from '../../shared/bots.js';
 import { CRAWL_LIMITS } from '../crawler/limits.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
@@ -125,7 +125,7 @@ export function runAudit(p: PreparedAudit, opts: AuditOptions, deps: AuditDeps):
     const counts = p.state.counts();
     const tally = await writeOutputs(
       opts.out,
-      p.state.rows(),
+      () => p.state.rows(),
       {
         listName: p.meta.listName,
         listSha256: p.meta.listSha256,
@@ -138,7 +138,7 @@ export function runAudit(p: PreparedAudit, opts: AuditOptions, deps: AuditDeps):
         rate: opts.rate,
         registry: deps.registry,
         complete: counts.pending === 0 && outcome === 'complete',
-        catalogueAiBots: AI_BOTS.length,
+        catalogue: catalogueCounts(),
         limits: {
           domainMs: CRAWL_LIMITS.domainMs,
           requestMs: CRAWL_LIMITS.requestMs,

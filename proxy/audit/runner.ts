@@ -275,7 +275,7 @@ export class AuditRunner {
         if (!outcome || !e || outcome.checkedMs < this.cutoffMs) continue;
         const job = jobs.get(d);
         const retry = outcome.failure !== null && job ? await this.retryOf(d, job, outcome.checkedMs) : undefined;
-        const row = siteRow(outcome.full, {
+        const row = siteRow(outcome.summary, outcome.full, {
           rank: e.rank,
           checkedMs: outcome.checkedMs,
           failure: outcome.failure,

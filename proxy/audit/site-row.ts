@@ -1,11 +1,16 @@
 /**
- * One audited domain as a row of sites.csv / sites.jsonl: the registry's full record cut to what
- * a study compares across sites. Values keep the API's identifiers (`blocks_training`,
- * `partial`), as a researcher's tables need stable codes; report.html says them in words.
+ * One audited domain as a row of sites.csv / sites.jsonl: the one reading (shared/reading/,
+ * docs/policy.md section 16) cut to what a study compares across sites. Values keep the API's
+ * identifiers (`blocks_training`, `partial`), as a researcher's tables need stable codes;
+ * report.html says them in words. `told` is the stance as every face tells it; the bot lists are
+ * the reading's roles, AI bots and tools with no AI use apart.
  */
-import { AI_BOTS, KEY_BOTS, botByToken } from '../../shared/bots.js';
-import { parseRobotsTxt } from '../../shared/robots/index.js';
-import type { FullRecord } from '../../shared/schemas.js';
+import { readWhole } from '../../shared/reading/index.js';
+import { aiBotClaims, type OperatorGroup } from '../../shared/reading/read-bots.js';
+import type { ToldStance } from '../../shared/reading/claims.js';
+import { borrowsFrom, lendsPolicy } from '../../shared/reading/story-parent.js';
+import type { DomainPolicyFound, FullRecord } from '../../shared/schemas.js';
+import { KEY_BOTS } from '../../shared/key-bots.js';
 import { STANDARD_KEYS, USE_CASES, type StandardKey, type TosStance } from '../../shared/values.js';
 
 export type RowStatus = 'ok' | 'failed' | 'pending';
@@ -16,6 +21,17 @@ export interface SiteRow {
   rank: number | null;
   /** ok: the latest check is a policy; failed: it failed (cause below); pending: never checked in this run. */
   status: RowStatus;
+  /**
+   * The stance as told (shared/reading/claims.ts ToldStance): what the badge, the site page and
+   * the report show. A host with nothing of its own tells its site's when the run checked that
+   * site and it has AI rules (`told_from`).
+   */
+  told: ToldStance | null;
+  /** The site whose policy `told` is, when it is not the host's own; else null. */
+  told_from: string | null;
+  /** The site this host belongs to, when the host has no robots.txt and no AI rule of its own; else null. */
+  borrows: string | null;
+  /** The API's stance and detail (seed vocabulary) of the host's own record. */
   stance: string | null;
   detail: string | null;
   training: string | null;
@@ -24,18 +40,26 @@ export interface SiteRow {
   robots_txt_status: string | null;
   key_bots_blocked: string[];
   key_bots_allowed: string[];
-  /** AI bots robots.txt names in a User-agent line (catalogue spelling; unknown AI-looking names as written). */
+  /** AI bots (a known AI use) robots.txt names in a User-agent line, catalogue spelling, in file order. */
   ai_bots_named: string[];
-  /** AI bots blocked, named or through `*` (the record's `ai_bots`). */
+  /** AI bots (a known AI use) blocked, named or through `*`. */
   ai_bots_blocked: string[];
-  /** Named AI bots whose rules close part of the site beyond `*` (docs/policy.md section 11). */
+  /** AI bots a group naming them closes some paths to, beyond what `*` closes (docs/policy.md section 11). */
   ai_bots_partial: string[];
+  /** AI bots an allow-list lets in by name (`*` closes the site). */
+  ai_bots_let_in: string[];
+  /** AI bots named only in groups without a rule: not restricted (section 16). */
+  ai_bots_no_rule: string[];
+  /** AI bots a rule of a group naming them allows. */
   ai_bots_allowed: string[];
+  /** Tools with no AI use (scraping frameworks, SEO tools, names with no known use) blocked or partly blocked by name: no AI rule. */
+  tools_blocked: string[];
   standards: StandardKey[];
   tos_ai_stance: TosStance | null;
   /** The terms on robots, scrapers and automated access; null where the record does not carry it. */
   tos_automated_access: TosStance | null;
   tos_url: string | null;
+  /** Sources that disagree, as told (terms silent on AI beside robots.txt rules are a note, not a conflict). */
   conflicts: string[];
   confidence: number | null;
   openness: number | null;
@@ -53,26 +77,8 @@ export interface SiteRow {
 }
 
 const KEYS: ReadonlySet<string> = new Set(Object.values(KEY_BOTS).flat());
-const AI_TOKENS: ReadonlySet<string> = new Set(AI_BOTS.map((b) => b.token));
 
-/** AI bots the file names: catalogue AI bots (catalogue spelling) in file order, then the AI-looking names the catalogue lacks. */
-function namedAiBots(full: FullRecord): string[] {
-  if (full.robots_txt_status !== 'ok' || full.robots_txt === null) return [];
-  const out = new Set<string>();
-  for (const group of parseRobotsTxt(full.robots_txt).groups) {
-    for (const agent of group.agents) {
-      const bot = botByToken(agent.token);
-      if (bot && AI_TOKENS.has(bot.token)) out.add(bot.token);
-    }
-  }
-  for (const name of full.unknown_ai_bots ?? []) out.add(name);
-  return [...out];
-}
-
-const withStatus = (full: FullRecord, status: string) =>
-  Object.entries(full.ai_bots)
-    .filter(([, s]) => s === status)
-    .map(([token]) => token);
+const tokens = (groups: OperatorGroup[]): string[] => groups.flatMap((g) => g.bots.map((b) => b.token));
 
 export interface RowContext {
   rank: number | null;
@@ -82,23 +88,18 @@ export interface RowContext {
   reused: boolean;
 }
 
-export function siteRow(full: FullRecord, ctx: RowContext): SiteRow {
-  const blocked = withStatus(full, 'blocked');
-  const allowed = withStatus(full, 'allowed');
-  const found = new Set(full.basis?.found ?? []);
-  if (found.size === 0) {
-    // A record without basis (a foreign upstream's): the seed's six standards.
-    if (full.robots_txt_exists) found.add('robots_txt');
-    if (full.llms_txt_exists) found.add('llms_txt');
-    if (full.ai_txt_exists) found.add('ai_txt');
-    if (full.tdmrep_exists) found.add('tdmrep');
-    if (full.content_signals_exists) found.add('content_signals');
-    if (full.agents_json_exists) found.add('agents_json');
-  }
+export function siteRow(summary: DomainPolicyFound, full: FullRecord, ctx: RowContext): SiteRow {
+  const w = readWhole({ policy: summary, full });
+  const blocked = [...tokens(w.bots.blocked), ...tokens(w.bots.blockedByWildcard)];
+  const allowed = tokens(w.bots.allowed);
+  const found = new Set<StandardKey>(full.basis?.found ?? []);
   return {
     domain: full.domain,
     rank: ctx.rank,
     status: ctx.failure === null ? 'ok' : 'failed',
+    told: w.told,
+    told_from: null,
+    borrows: borrowsFrom(summary),
     stance: full.ai_stance,
     detail: full.policy_detail,
     ...(Object.fromEntries(USE_CASES.map((u) => [u, full.use_case_policies[u]])) as Record<
@@ -108,15 +109,24 @@ export function siteRow(full: FullRecord, ctx: RowContext): SiteRow {
     robots_txt_status: full.robots_txt_status,
     key_bots_blocked: blocked.filter((t) => KEYS.has(t)),
     key_bots_allowed: allowed.filter((t) => KEYS.has(t)),
-    ai_bots_named: namedAiBots(full),
+    ai_bots_named: [
+      ...new Set(
+        aiBotClaims(summary, full)
+          .filter((c) => c.by === 'named')
+          .map((c) => c.bot),
+      ),
+    ],
     ai_bots_blocked: blocked,
-    ai_bots_partial: withStatus(full, 'partial'),
+    ai_bots_partial: tokens(w.bots.partial),
+    ai_bots_let_in: tokens(w.bots.letIn),
+    ai_bots_no_rule: tokens(w.bots.noRule),
     ai_bots_allowed: allowed,
+    tools_blocked: tokens(w.bots.alsoBlocked),
     standards: STANDARD_KEYS.filter((k) => found.has(k)),
     tos_ai_stance: full.tos_ai_stance,
     tos_automated_access: full.tos_automated_access ?? null,
     tos_url: full.tos_url,
-    conflicts: [...full.conflicts],
+    conflicts: w.own.conflicts.map((c) => c.id),
     confidence: full.confidence,
     openness: full.ai_openness_score,
     crawled_at: full.parsed_at,
@@ -128,12 +138,31 @@ export function siteRow(full: FullRecord, ctx: RowContext): SiteRow {
   };
 }
 
+/**
+ * A row told its site's stance: a host with nothing of its own whose site the run checked and
+ * found AI rules in tells that site's stance (docs/policy.md section 11, "subdomains"); `lenders`
+ * maps each such site to its told stance.
+ */
+export function withBorrowing(row: SiteRow, lenders: ReadonlyMap<string, ToldStance>): SiteRow {
+  const theirs = row.borrows === null ? undefined : lenders.get(row.borrows);
+  return theirs === undefined ? row : { ...row, told: theirs, told_from: row.borrows };
+}
+
+/** The site's told stance when it lends it (lendsPolicy): what withBorrowing looks up. */
+export const lenderOf = (row: SiteRow): [string, ToldStance] | null =>
+  row.status !== 'pending' && row.told !== null && row.told_from === null && lendsPolicy(row.told)
+    ? [row.domain, row.told]
+    : null;
+
 /** A domain of the list that has no record yet (the run stopped before it was checked). */
 export function pendingRow(domain: string, rank: number | null): SiteRow {
   return {
     domain,
     rank,
     status: 'pending',
+    told: null,
+    told_from: null,
+    borrows: null,
     stance: null,
     detail: null,
     training: null,
@@ -145,7 +174,10 @@ export function pendingRow(domain: string, rank: number | null): SiteRow {
     ai_bots_named: [],
     ai_bots_blocked: [],
     ai_bots_partial: [],
+    ai_bots_let_in: [],
+    ai_bots_no_rule: [],
     ai_bots_allowed: [],
+    tools_blocked: [],
     standards: [],
     tos_ai_stance: null,
     tos_automated_access: null,

@@ -7,7 +7,7 @@
 import { parseDomain, type Domain } from '../domain.js';
 import { say } from '../say.js';
 import type { DomainPolicyFound } from '../schemas.js';
-import type { BorrowedClaim } from './claims.js';
+import type { BorrowedClaim, ToldStance } from './claims.js';
 import { deciderPhrase, byWords, type Headline, type UseReading } from './story.js';
 
 /**
@@ -33,6 +33,17 @@ export function hasNothingOwn(own: DomainPolicyFound): boolean {
 
 /** The parent has a machine-readable AI rule (an llms.txt alone is none). */
 const hasAiRules = (p: DomainPolicyFound): boolean => p.stance !== 'no_policy' && p.detail !== 'has_llms_txt';
+
+/**
+ * Whether a site whose stance is told `told` lends its policy to a host with nothing of its own
+ * (the same rule as hasAiRules, on the told stance: counts over many rows need no records).
+ */
+export const lendsPolicy = (told: ToldStance): boolean =>
+  told === 'blocks_all_ai' || told === 'blocks_training' || told === 'selective' || told === 'allows_ai';
+
+/** The site a host would show the policy of: the site it belongs to, when the host has nothing of its own. */
+export const borrowsFrom = (own: DomainPolicyFound): string | null =>
+  hasNothingOwn(own) ? (parentSite(own)?.domain ?? null) : null;
 
 /** Whether the parent's policy is the one to show for `own`. */
 export function parentApplies(

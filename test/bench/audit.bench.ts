@@ -30,7 +30,7 @@ import { readDomainList } from '../../proxy/audit/list.js';
 import { writeOutputs } from '../../proxy/audit/output/write-outputs.js';
 import { siteRow } from '../../proxy/audit/site-row.js';
 import { AuditState } from '../../proxy/audit/state.js';
-import { AI_BOTS } from '../../shared/bots.js';
+import { catalogueCounts } from '../../shared/bots.js';
 import { CRAWL_LIMITS } from '../../proxy/crawler/limits.js';
 import { html, startFixtureFarm, text, type FixtureFarm, type FixtureRoute } from '../fixtures/farm.js';
 import { evidence } from '../helpers/crawls.js';
@@ -177,11 +177,10 @@ async function scenario(s: Scenario, farm: FixtureFarm, dir: string): Promise<vo
 async function reportFrom100k(dir: string): Promise<void> {
   // The corpus classified once each, then repeated under new names up to ROWS rows.
   const at = '2026-01-15T12:00:00.000Z';
-  const fulls = corpus.map((s) => ({
-    ...classify(evidence(s.domain, at, s.robots)).full,
-    id: 1,
-    audit_id: `aud_${s.domain}`,
-  }));
+  const records = corpus.map((s) => {
+    const c = classify(evidence(s.domain, at, s.robots));
+    return { summary: c.summary, full: { ...c.full, id: 1, audit_id: `aud_${s.domain}` } };
+  });
   const names = Array.from({ length: ROWS }, (_, i) => `site${i}.example`);
   const list = readDomainList(Buffer.from(names.map((d, i) => `${i + 1},${d}`).join('\n')));
   const out = join(dir, 'rows');
@@ -190,10 +189,11 @@ async function reportFrom100k(dir: string): Promise<void> {
   for (let i = 0; i < ROWS; i += 5_000) {
     state.save(
       names.slice(i, i + 5_000).map((domain, j) => {
-        const full = fulls[(i + j) % fulls.length]!;
+        const r = records[(i + j) % records.length]!;
         return {
           row: siteRow(
-            { ...full, domain },
+            { ...r.summary, domain },
+            { ...r.full, domain },
             {
               rank: i + j + 1,
               checkedMs: Date.parse(at),
@@ -229,14 +229,14 @@ async function reportFrom100k(dir: string): Promise<void> {
     rate: 10,
     registry: 'generated',
     complete: true,
-    catalogueAiBots: AI_BOTS.length,
+    catalogue: catalogueCounts(),
     limits: {
       domainMs: CRAWL_LIMITS.domainMs,
       requestMs: CRAWL_LIMITS.requestMs,
       maxRedirects: CRAWL_LIMITS.maxRedirects,
     },
   };
-  const tally = await writeOutputs(out, state.rows(), method, []);
+  const tally = await writeOutputs(out, () => state.rows(), method, []);
   const writeMs = performance.now() - t;
   const writeCpuMs = cpu() - cpuBefore;
   const size = (f: string) => `${f} ${mb(statSync(join(out, f)).size)} MB`;

@@ -3,11 +3,13 @@
  * (shared/labels.ts, the same words as the extension). Each chart comes with the table that
  * holds its figures: the table is the chart's text alternative and what a reader copies from.
  */
+import { TOLD_STANCES, type ToldStance } from '../../../shared/reading/claims.js';
 import {
   BADGE_VIEW,
   CONFLICT_LABELS,
   DETAIL_LABELS,
-  STANCE_LABELS,
+  TOLD_BADGE,
+  TOLD_LABELS,
   STANDARD_LABELS,
   TOS_STANCE_LABELS,
   USE_CASE_LABELS,
@@ -15,7 +17,6 @@ import {
 } from '../../../shared/labels.js';
 import {
   DETAILS,
-  STANCES,
   STANDARD_KEYS,
   TOS_STANCES,
   USE_CASES,
@@ -68,31 +69,33 @@ const verdictWord = (v: (typeof VERDICTS)[number]) =>
 
 function stanceSection(t: Tally): Section {
   const of = t.checked;
+  const label = (s: ToldStance) => TOLD_LABELS[s]();
+  const colour = (s: ToldStance) => BADGE_VIEW[TOLD_BADGE[s]].color;
   return {
     id: 'stances',
     title: 'Stances',
-    intro: `What each site's machine-readable rules say about AI, one stance a site, of the ${n(of)} sites with a record.`,
+    intro: `What each site says about AI, one stance a site as the extension and the web page tell it, of the ${n(of)} sites with a record${t.borrowed ? ` (${n(t.borrowed)} hosts with nothing of their own counted by the site they belong to)` : ''}. Unknown is a robots.txt that could not be read, never "no AI rules".`,
     chart: {
       id: 'chart-stances',
-      labels: STANCES.map((s) => STANCE_LABELS[s].label),
+      labels: TOLD_STANCES.map(label),
       datasets: [
         {
           label: 'Share of sites',
-          data: STANCES.map((s) => pct(t.stance[s], of)),
-          color: STANCES.map((s) => BADGE_VIEW[s].color),
+          data: TOLD_STANCES.map((s) => pct(t.told[s], of)),
+          color: TOLD_STANCES.map(colour),
         },
       ],
       percent: true,
-      summary: `Bar chart of the share of sites per stance: ${STANCES.map((s) => `${STANCE_LABELS[s].label} ${pctText(t.stance[s], of)}`).join(', ')}.`,
+      summary: `Bar chart of the share of sites per stance: ${TOLD_STANCES.map((s) => `${label(s)} ${pctText(t.told[s], of)}`).join(', ')}.`,
     },
     tables: [
       {
         caption: 'Sites per stance',
         head: ['Stance', 'Sites', 'Share'],
-        rows: STANCES.map((s) => [STANCE_LABELS[s].label, n(t.stance[s]), pctText(t.stance[s], of)]),
+        rows: TOLD_STANCES.map((s) => [label(s), n(t.told[s]), pctText(t.told[s], of)]),
       },
       {
-        caption: 'Sites per detail (what decided the stance)',
+        caption: "Sites per detail (what decided the API's stance, each host on its own record)",
         head: ['Detail', 'Meaning', 'Sites', 'Share'],
         rows: DETAILS.filter((d) => (t.detail[d] ?? 0) > 0).map((d: Detail) => [
           `${DETAIL_LABELS[d].label} (${d})`,
@@ -137,14 +140,16 @@ function verdictSection(t: Tally): Section {
 }
 
 function botSection(t: Tally): Section {
-  const rows = botRows(t);
+  const all = botRows(t);
+  const rows = all.filter((b) => b.kind === 'ai_bot');
+  const tools = all.filter((b) => b.kind === 'tool' && b.blockingByName > 0);
   const top = rows.filter((b) => b.blocking > 0 || b.partlyBlocking > 0 || b.key !== null).slice(0, 40);
   const charted = rows.slice(0, 15);
   const of = t.robotsRead;
   return {
     id: 'bots',
     title: 'AI bots blocked',
-    intro: `Per AI bot, of the ${n(of)} sites whose robots.txt was read: how many name it in a User-agent line, block it (by name, or through a rule for every crawler), or close part of the site to it. bots.csv lists all ${n(rows.length)}.`,
+    intro: `Per AI bot, of the ${n(of)} sites whose robots.txt was read: how many name it in a User-agent line, block it (by name, or through a rule for every crawler), close part of the site to it, let it in by name where the rule for every crawler closes the site, name it without any rule, or allow it by name. Scraping frameworks and other tools with no AI use are counted apart, never as AI bots. bots.csv lists all ${n(rows.length)} AI bots, then ${n(all.length - rows.length)} tools and other names.`,
     chart: {
       id: 'chart-bots',
       labels: charted.map((b) => b.token),
@@ -172,6 +177,8 @@ function botSection(t: Tally): Section {
           'Blocking it',
           'Of which by name',
           'Partly blocking it',
+          'Letting it in by name',
+          'Naming it without a rule',
           'Allowing it by name',
           'Share blocking',
         ],
@@ -184,9 +191,16 @@ function botSection(t: Tally): Section {
           n(b.blocking),
           n(b.blockingByName),
           n(b.partlyBlocking),
+          n(b.letInByName),
+          n(b.namedWithoutRule),
           n(b.allowingByName),
           pctText(b.blocking, of),
         ]),
+      },
+      {
+        caption: 'Scraping and other tools blocked by name (no AI rule)',
+        head: ['Tool', 'Operator', 'Sites blocking it by name'],
+        rows: tools.length ? tools.map((b) => [b.token, b.operator, n(b.blockingByName)]) : [['None', '', 0]],
       },
     ],
   };
@@ -302,7 +316,7 @@ function issuesSection(t: Tally): Section {
     id: 'conflicts',
     title: 'Conflicts and failed checks',
     intro:
-      'Signals that disagree with each other, and checks that failed (each retried after 10 minutes, 1 hour and 6 hours before it counts as failed here).',
+      'Sources that disagree with each other (terms silent on AI beside robots.txt rules are a note, not a disagreement), and checks that still failed after their retry within the run (failed.csv says when each may be tried again).',
     tables: [
       {
         caption: 'Conflicts',

@@ -24,7 +24,8 @@ export interface ReportMethod {
   rate: number;
   registry: string;
   complete: boolean;
-  catalogueAiBots: number;
+  /** The catalogue's size (shared/bots.ts catalogueCounts): the one source every face states it from. */
+  catalogue: { entries: number; aiBots: number; tools: number; nonAi: number };
   limits: { domainMs: number; requestMs: number; maxRedirects: number };
 }
 
@@ -76,7 +77,7 @@ function summary(t: Tally, m: ReportMethod): string {
     [n(t.status.failed), 'failed checks'],
     [n(t.status.pending), 'not checked yet'],
     [`${pct(trainingRestricted, t.checked).toFixed(1)} %`, 'restrict AI training (blocked or partly)'],
-    [`${pct(t.stance.blocks_all_ai, t.checked).toFixed(1)} %`, 'block all AI'],
+    [`${pct(t.told.blocks_all_ai, t.checked).toFixed(1)} %`, 'block all AI'],
   ];
   const state = m.complete
     ? 'Every domain of the list has been checked.'
@@ -92,8 +93,8 @@ function method(t: Tally, m: ReportMethod): string {
     `<strong>What was fetched</strong>, once per check of a domain, over https (http only when https gave no answer): <code>/robots.txt</code>, <code>/llms.txt</code>, <code>/ai.txt</code>, <code>/.well-known/tdmrep.json</code>, <code>/.well-known/agents.json</code>; and, where robots.txt lets the crawler in, the homepage (as HTML and as markdown) and one terms-of-service page linked from it. At most ${m.limits.maxRedirects} redirects a request, ${m.limits.requestMs / 1000} s a request, ${m.limits.domainMs / 1000} s a domain.`,
     `<strong>By:</strong> AI Policy Lens ${esc(m.version)}, crawler <code>${esc(m.userAgent)}</code>, which obeys robots.txt for its own token; at most ${esc(m.rate)} domains handed to the crawler a second, one check of a domain at a time. Registry: ${esc(m.registry)}.`,
     `<strong>When:</strong> crawls from ${esc(day(t.firstCrawl))} to ${esc(day(t.lastCrawl))}; the run began ${esc(day(new Date(m.runStartedMs).toISOString()))}; records checked up to ${m.refreshDays} days before that were reused; this report was built ${esc(day(new Date(m.builtMs).toISOString()))}.`,
-    `<strong>Rules:</strong> robots.txt read by RFC 9309 (longest match wins, a named group before <code>User-agent: *</code>); a bot catalogue of ${n(m.catalogueAiBots)} AI bots, each with one purpose (training, search, answers, agent, or none of these); a use is blocked when every key bot of it is blocked or a usage signal (Content-Signal, TDMRep, page noai, ai.txt) says no; the stance is the first of: blocks all AI, blocks AI training, selective, allows AI, no AI rules. A failed check (robots.txt server error, no answer) is retried after 10 minutes, 1 hour and 6 hours and keeps an earlier good record.`,
-    `<strong>Files:</strong> sites.csv and sites.jsonl (one row per domain, with the record's audit id, which names the stored crawl and the files fetched), bots.csv (one row per AI bot).`,
+    `<strong>Rules:</strong> robots.txt read by RFC 9309 (longest match wins, a named group before <code>User-agent: *</code>); a bot catalogue of ${n(m.catalogue.aiBots)} AI bots, each with one purpose (training, search, answers, agent), and ${n(m.catalogue.tools)} scraping and other tools with no AI use, counted apart; a use is blocked when every key bot of it is blocked or a usage signal (Content-Signal, Content-Usage, TDMRep, page noai, ai.txt, an RSL licence) says no; the stance is the first of: blocks all AI, blocks AI training, selective, allows AI, terms of service that forbid or restrict AI (no machine-readable rule), no AI rules, unknown (robots.txt could not be read). A host with no robots.txt and no AI rule of its own tells the stance of the site it belongs to when the run checked that site and it has AI rules, as the extension and the web page do. A check that failed for a reason that may pass (no answer, server error) is tried once more during the run after a pause; what still fails is listed in failed.csv with when it may be tried again, and keeps an earlier good record.`,
+    `<strong>Files:</strong> sites.csv and sites.jsonl (one row per domain, with the record's audit id, which names the stored crawl and the files fetched), bots.csv (one row per AI bot of the catalogue, then the tools and unlisted names sites blocked by name), failed.csv (the domains still failing, with when each may be tried again).`,
   ];
   return `<section id="method" aria-labelledby="method-h"><h2 id="method-h">Method</h2><ul>${items.map((i) => `<li>${i}</li>`).join('\n')}</ul></section>`;
 }

@@ -17,6 +17,8 @@ export const SITE_COLUMNS = [
   'domain',
   'rank',
   'status',
+  'told',
+  'told_from',
   'stance',
   'detail',
   'training',
@@ -28,7 +30,10 @@ export const SITE_COLUMNS = [
   'ai_bots_named',
   'ai_bots_blocked',
   'ai_bots_partial',
+  'ai_bots_let_in',
+  'ai_bots_no_rule',
   'ai_bots_allowed',
+  'tools_blocked',
   ...STANDARD_KEYS.map((k) => `has_${k}`),
   'tos_ai_stance',
   'tos_automated_access',
@@ -54,6 +59,8 @@ export function csvCells(r: SiteRow): Cell[] {
     r.domain,
     r.rank,
     r.status,
+    r.told,
+    r.told_from,
     r.stance,
     r.detail,
     r.training,
@@ -65,7 +72,10 @@ export function csvCells(r: SiteRow): Cell[] {
     r.ai_bots_named.join(';'),
     r.ai_bots_blocked.join(';'),
     r.ai_bots_partial.join(';'),
+    r.ai_bots_let_in.join(';'),
+    r.ai_bots_no_rule.join(';'),
     r.ai_bots_allowed.join(';'),
+    r.tools_blocked.join(';'),
     ...STANDARD_KEYS.map(has),
     r.tos_ai_stance,
     r.tos_automated_access,
@@ -127,6 +137,7 @@ export async function writeSiteTables(
 
 export const BOT_COLUMNS = [
   'token',
+  'kind',
   'operator',
   'purpose',
   'key_use_case',
@@ -136,16 +147,23 @@ export const BOT_COLUMNS = [
   'sites_blocking',
   'sites_blocking_by_name',
   'sites_partly_blocking',
+  'sites_letting_in_by_name',
+  'sites_naming_without_rule',
   'sites_allowing_by_name',
   'sites_robots_read',
   'share_blocking',
 ] as const;
 
-/** bots.csv: one line per AI bot; shares are of the sites whose robots.txt was read. */
+/**
+ * bots.csv: one line per catalogue AI bot (`kind` ai_bot), then the tools with no AI use and the
+ * names the catalogue lacks that sites blocked by name (`kind` tool); shares are of the sites whose
+ * robots.txt was read.
+ */
 export function botsCsv(tally: Tally): string {
   const share = (x: number) => (tally.robotsRead === 0 ? null : Math.round((x / tally.robotsRead) * 10_000) / 10_000);
   const records = botRows(tally).map((b) => ({
     token: b.token,
+    kind: b.kind,
     operator: b.operator,
     purpose: b.purpose,
     key_use_case: b.key,
@@ -155,6 +173,8 @@ export function botsCsv(tally: Tally): string {
     sites_blocking: b.blocking,
     sites_blocking_by_name: b.blockingByName,
     sites_partly_blocking: b.partlyBlocking,
+    sites_letting_in_by_name: b.letInByName,
+    sites_naming_without_rule: b.namedWithoutRule,
     sites_allowing_by_name: b.allowingByName,
     sites_robots_read: tally.robotsRead,
     share_blocking: share(b.blocking),

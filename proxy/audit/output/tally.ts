@@ -1,16 +1,16 @@
 /**
- * The run's figures, counted in one pass over the rows (100,000 rows need no second pass and
- * are never held at once): status, stance and detail shares, verdicts, standards adopted, the
- * terms against robots.txt, and per AI bot how many sites name, block or partly block it.
+ * The run's figures, counted in one pass over the rows (100,000 rows are never held at once):
+ * status, the stance as told (the one reading, docs/policy.md section 16) and the API's details,
+ * verdicts, standards adopted, the terms against robots.txt, and per AI bot how many sites name,
+ * block, partly block, let in or allow it; tools with no AI use are counted apart, never as AI bots.
  */
 import { AI_BOTS, botByToken } from '../../../shared/bots.js';
+import { TOLD_STANCES, type ToldStance } from '../../../shared/reading/claims.js';
 import {
-  STANCES,
   STANDARD_KEYS,
   TOS_STANCES,
   USE_CASES,
   VERDICTS,
-  type Stance,
   type StandardKey,
   type TosStance,
   type UseCase,
@@ -29,10 +29,14 @@ export interface BotTally {
   /** No longer used by its operator: blocking it blocks nothing real (docs/policy.md section 3). */
   obsolete: boolean;
   naming: number;
+  /** `ai_bot`: a catalogue bot with an AI use; `tool`: no AI use (purpose `other`) or a name the catalogue lacks. */
+  kind: 'ai_bot' | 'tool';
   /** Blocked, named or through `*`. */
   blocking: number;
   blockingByName: number;
   partlyBlocking: number;
+  letInByName: number;
+  namedWithoutRule: number;
   allowingByName: number;
 }
 
@@ -47,7 +51,10 @@ export interface Tally {
   /** Rows whose robots.txt was read (status ok): what bot shares are of. */
   robotsRead: number;
   reused: number;
-  stance: Record<Stance, number>;
+  /** Rows by the stance as told (a host with nothing of its own by its site's, when the run checked it). */
+  told: Record<ToldStance, number>;
+  /** Of them, told their site's stance. */
+  borrowed: number;
   detail: Record<string, number>;
   verdicts: Record<UseCase, Record<Verdict, number>>;
   standards: Record<StandardKey, number>;
@@ -69,28 +76,15 @@ const TRAINING: readonly RobotsTraining[] = ['restricts', 'does_not', 'unread'];
 
 export function emptyTally(): Tally {
   const bots = new Map<string, BotTally>();
-  for (const b of AI_BOTS) {
-    bots.set(b.token, {
-      token: b.token,
-      operator: b.operator,
-      purpose: b.purpose,
-      key: b.key,
-      known: true,
-      obsolete: b.obsolete,
-      naming: 0,
-      blocking: 0,
-      blockingByName: 0,
-      partlyBlocking: 0,
-      allowingByName: 0,
-    });
-  }
+  for (const b of AI_BOTS) bots.set(b.token, botTally(b.token));
   return {
     rows: 0,
     status: { ok: 0, failed: 0, pending: 0 },
     checked: 0,
     robotsRead: 0,
     reused: 0,
-    stance: zeros(STANCES),
+    told: zeros(TOLD_STANCES),
+    borrowed: 0,
     detail: {},
     verdicts: Object.fromEntries(USE_CASES.map((u) => [u, zeros(VERDICTS)])) as Tally['verdicts'],
     standards: zeros(STANDARD_KEYS),
@@ -109,25 +103,30 @@ export function emptyTally(): Tally {
 
 const bump = (m: Record<string, number>, k: string) => void (m[k] = (m[k] ?? 0) + 1);
 
+/** A bot's empty counts, with what the catalogue says of it. */
+function botTally(token: string): BotTally {
+  const known = botByToken(token);
+  return {
+    token,
+    operator: known?.operator ?? '',
+    purpose: known?.purpose ?? 'other',
+    key: known?.key ?? null,
+    known: known !== undefined,
+    obsolete: known?.obsolete ?? false,
+    kind: known !== undefined && known.is_ai_bot && known.purpose !== 'other' ? 'ai_bot' : 'tool',
+    naming: 0,
+    blocking: 0,
+    blockingByName: 0,
+    partlyBlocking: 0,
+    letInByName: 0,
+    namedWithoutRule: 0,
+    allowingByName: 0,
+  };
+}
+
 function bot(t: Tally, token: string): BotTally {
   let b = t.bots.get(token);
-  if (!b) {
-    const known = botByToken(token);
-    b = {
-      token,
-      operator: known?.operator ?? '',
-      purpose: known?.purpose ?? 'other',
-      key: known?.key ?? null,
-      known: known !== undefined,
-      obsolete: known?.obsolete ?? false,
-      naming: 0,
-      blocking: 0,
-      blockingByName: 0,
-      partlyBlocking: 0,
-      allowingByName: 0,
-    };
-    t.bots.set(token, b);
-  }
+  if (!b) t.bots.set(token, (b = botTally(token)));
   return b;
 }
 
@@ -140,10 +139,12 @@ export function addRow(t: Tally, r: SiteRow): void {
   t.rows++;
   t.status[r.status]++;
   if (r.failure !== null) bump(t.failures, r.failure);
-  if (r.stance === null) return;
+  // A row an older version saved has no told stance: it is left out of the figures (run the audit again to read it anew).
+  if (r.stance === null || r.told == null) return;
   t.checked++;
   if (r.reused) t.reused++;
-  t.stance[r.stance as Stance]++;
+  t.told[r.told]++;
+  if (r.told_from !== null) t.borrowed++;
   bump(t.detail, r.detail!);
   for (const u of USE_CASES) t.verdicts[u][r[u] as Verdict]++;
   for (const s of r.standards) t.standards[s]++;
@@ -166,12 +167,23 @@ export function addRow(t: Tally, r: SiteRow): void {
     if (named.has(token)) b.blockingByName++;
   }
   for (const token of r.ai_bots_partial) bot(t, token).partlyBlocking++;
+  for (const token of r.ai_bots_let_in) bot(t, token).letInByName++;
+  for (const token of r.ai_bots_no_rule) bot(t, token).namedWithoutRule++;
   for (const token of r.ai_bots_allowed) bot(t, token).allowingByName++;
+  for (const token of r.tools_blocked) {
+    const b = bot(t, token);
+    b.naming++;
+    b.blockingByName++;
+  }
 }
 
-/** Every catalogue AI bot and every AI-looking name a site used, most blocked first. */
+/** Every catalogue AI bot (AI bots first, most blocked first), then the tools and other names sites blocked. */
 export function botRows(t: Tally): BotTally[] {
   return [...t.bots.values()].sort(
-    (a, b) => b.blocking - a.blocking || b.naming - a.naming || a.token.localeCompare(b.token),
+    (a, b) =>
+      (a.kind === b.kind ? 0 : a.kind === 'ai_bot' ? -1 : 1) ||
+      b.blocking - a.blocking ||
+      b.naming - a.naming ||
+      a.token.localeCompare(b.token),
   );
 }

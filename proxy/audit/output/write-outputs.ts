@@ -8,7 +8,8 @@
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { InvalidLine } from '../list.js';
-import type { SiteRow } from '../site-row.js';
+import { lenderOf, withBorrowing, type SiteRow } from '../site-row.js';
+import type { ToldStance } from '../../../shared/reading/claims.js';
 import { reportHtml, type ReportMethod } from './report-html.js';
 import { botsCsv, writeAtomically, writeSiteTables } from './tables.js';
 import { emptyTally, type Tally } from './tally.js';
@@ -65,14 +66,32 @@ export async function writeFailed(dir: string, rows: Iterable<SiteRow>): Promise
   return failed;
 }
 
+/**
+ * Every output from the rows, read twice: once for the sites that lend their policy (a host
+ * with nothing of its own tells its site's stance, docs/policy.md section 11, as the popup and the
+ * web page do), then for the tables, each row told as the reading tells it. `rows` gives them anew
+ * on each call, in list order.
+ */
 export async function writeOutputs(
   dir: string,
-  rows: Iterable<SiteRow>,
+  rows: () => Iterable<SiteRow>,
   method: ReportMethod,
   invalid: readonly InvalidLine[],
 ): Promise<Tally> {
+  const lenders = new Map<string, ToldStance>();
+  for (const r of rows()) {
+    const lender = lenderOf(r);
+    if (lender) lenders.set(...lender);
+  }
   const tally = emptyTally();
-  await writeSiteTables(rows, join(dir, OUTPUT_FILES.sitesCsv), join(dir, OUTPUT_FILES.sitesJsonl), tally);
+  await writeSiteTables(
+    (function* () {
+      for (const r of rows()) yield withBorrowing(r, lenders);
+    })(),
+    join(dir, OUTPUT_FILES.sitesCsv),
+    join(dir, OUTPUT_FILES.sitesJsonl),
+    tally,
+  );
   await writeAtomically(join(dir, OUTPUT_FILES.botsCsv), botsCsv(tally));
   await writeAtomically(join(dir, OUTPUT_FILES.report), reportHtml(tally, method));
   if (invalid.length > 0) {

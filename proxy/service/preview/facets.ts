@@ -7,7 +7,7 @@
 import type { Classification } from '../../analysis/classification.js';
 import type { ToldStance } from '../../../shared/reading/claims.js';
 import { toldStanceOf } from '../../../shared/reading/host-claims.js';
-import { hasNothingOwn, parentSite } from '../../../shared/reading/story-parent.js';
+import { borrowsFrom } from '../../../shared/reading/story-parent.js';
 import type { UseCases } from '../../../shared/schemas.js';
 import {
   SIGNAL_KEYS,
@@ -70,7 +70,7 @@ export function facetsOf(c: Classification): PolicyFacets {
     cdn: s.site.cdn,
     cms: s.site.cms,
     told: toldStanceOf(s),
-    borrows: hasNothingOwn(s) ? (parentSite(s)?.domain ?? null) : null,
+    borrows: borrowsFrom(s),
   };
 }
 

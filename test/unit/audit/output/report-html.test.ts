@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { chartJsSource, reportHtml, type ReportMethod } from '../../../../proxy/audit/output/report-html.js';
 import { addRow, emptyTally } from '../../../../proxy/audit/output/tally.js';
 import { row } from './helpers/rows.js';
+import { catalogueCounts } from '../../../../shared/bots.js';
 
 const METHOD: ReportMethod = {
   listName: 'list <b>one</b>.csv',
@@ -20,7 +21,7 @@ const METHOD: ReportMethod = {
   rate: 10,
   registry: 'out/registry.sqlite',
   complete: false,
-  catalogueAiBots: 158,
+  catalogue: catalogueCounts(),
   limits: { domainMs: 20_000, requestMs: 10_000, maxRedirects: 5 },
 };
 
@@ -29,6 +30,7 @@ function report() {
   addRow(
     t,
     row('a.example', {
+      told: 'blocks_training',
       stance: 'blocks_training',
       detail: 'blocks_training',
       training: 'blocked',

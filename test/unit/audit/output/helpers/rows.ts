@@ -5,6 +5,7 @@ export function row(domain: string, values: Partial<SiteRow> = {}): SiteRow {
   return {
     ...pendingRow(domain, null),
     status: 'ok',
+    told: 'no_ai_rules',
     stance: 'no_policy',
     detail: 'no_ai_rules',
     training: 'allowed',
