@@ -22,7 +22,9 @@ import {
   LICENCE_STATES,
   LICENCE_VERDICTS,
   LICENCE_VIA,
+  FETCHED_FILES,
   LIMIT_TYPES,
+  NOT_READ_REASONS,
   ROBOTS_OUTCOMES,
   ROBOTS_PROBLEMS,
   STANCES,
@@ -136,6 +138,26 @@ export const LicenceUseSchema = z.object({
   not_listed: z.boolean(),
 });
 export type LicenceUse = z.infer<typeof LicenceUseSchema>;
+
+/**
+ * A document that was fetched but not read (docs/policy.md section 1): its reading ran past
+ * the analysis time budget, or its reader failed. `file` is the request it came from
+ * (shared/values.ts FETCHED_FILES), `bytes` its size as received, `budget_ms` the budget in
+ * force. `note`, when the document could be characterised cheaply, is a few words on what made
+ * it long ("without sentence ends", "20,000 user-agent groups"). robots.txt not read is read
+ * as an unreadable robots.txt (`robots_txt.status` `blocked`, problem `not_read`): the rules
+ * are unknown; the homepage not read, nothing from its markup is known (its headers are still
+ * read); the terms not read, their stances are `unknown`; another file not read counts as not
+ * found.
+ */
+export const NotReadSchema = z.object({
+  file: z.enum(FETCHED_FILES),
+  reason: z.enum(NOT_READ_REASONS),
+  bytes: z.number().int().nonnegative(),
+  budget_ms: z.number().int().positive(),
+  note: z.string().optional(),
+});
+export type NotRead = z.infer<typeof NotReadSchema>;
 
 /**
  * What the verdicts rest on, so a person can be told what was read and what was not
@@ -306,6 +328,12 @@ export const BasisSchema = z.object({
     })
     .nullable()
     .optional(),
+  /**
+   * Documents fetched but not read, in the order they were given up (NotReadSchema): so a person
+   * is told "the terms page is too long to read: 860 KB without sentence ends" rather than
+   * "silent on AI". Absent when every fetched document was read, and from records made before it.
+   */
+  not_read: z.array(NotReadSchema).optional(),
 });
 export type Basis = z.infer<typeof BasisSchema>;
 

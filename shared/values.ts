@@ -83,7 +83,9 @@ export type RobotsOutcome = (typeof ROBOTS_OUTCOMES)[number];
  * told "could not be read (403 / challenge page / timed out)", never "missing"
  * (docs/policy.md sections 8 and 9): `refused` 401/403, `rate_limited` 429, `challenge` a
  * CDN challenge page, `server_error` 5xx, `timeout`, `connection` (refused, reset, TLS,
- * protocol), `dns`, `redirects` (more than 5), `not_fetched` (the SSRF guard refused it).
+ * protocol), `dns`, `redirects` (more than 5), `not_fetched` (the SSRF guard refused it),
+ * `not_read` (it answered, but reading it ran past the analysis time budget; basis.not_read
+ * says how large it was and the budget: docs/policy.md section 1).
  */
 export const ROBOTS_PROBLEMS = [
   'refused',
@@ -95,6 +97,7 @@ export const ROBOTS_PROBLEMS = [
   'dns',
   'redirects',
   'not_fetched',
+  'not_read',
 ] as const;
 export type RobotsProblem = (typeof ROBOTS_PROBLEMS)[number];
 
@@ -140,6 +143,14 @@ export const FETCHED_FILES = [
   'rsl',
 ] as const;
 export type FetchedFile = (typeof FETCHED_FILES)[number];
+
+/**
+ * Why a fetched document was not read (basis.not_read): `budget`, its reading ran past the
+ * analysis time budget (ANALYSIS_BUDGET_MS); `failed`, the reader failed on it (a crash of
+ * the worker reading it). Either way the rest of the crawl stands (docs/policy.md section 1).
+ */
+export const NOT_READ_REASONS = ['budget', 'failed'] as const;
+export type NotReadReason = (typeof NOT_READ_REASONS)[number];
 
 /**
  * Every standard a verdict can rest on, for "Standards found" and "decided by": the seed's six

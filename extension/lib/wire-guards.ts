@@ -5,7 +5,7 @@
  * bundle: each guard accepts what the schema's safeParse accepts.
  */
 import type { AnnouncedRecord, DomainPolicy, DomainPolicyUnknown, FullRecord, HistoryResponse, RecheckResult, UpstreamStats } from '../../shared/schemas.js';
-import { ANNOUNCED_STANCES, BOT_ROLES, BOT_STATUSES, COMPLETENESS, CONFLICTS, DECIDING_SOURCES, DETAILS, FETCH_STATES, LICENCE_STATES, LICENCE_VERDICTS, LICENCE_VIA, NOTES, ROBOTS_OUTCOMES, ROBOTS_PROBLEMS, SIGNAL_KEYS, STANCES, STANDARD_KEYS, TOS_STANCES, USE_CASES, VERDICTS, VERDICT_SOURCES } from '../../shared/values.js';
+import { ANNOUNCED_STANCES, BOT_ROLES, BOT_STATUSES, COMPLETENESS, CONFLICTS, DECIDING_SOURCES, DETAILS, FETCHED_FILES, FETCH_STATES, LICENCE_STATES, LICENCE_VERDICTS, LICENCE_VIA, NOTES, NOT_READ_REASONS, ROBOTS_OUTCOMES, ROBOTS_PROBLEMS, SIGNAL_KEYS, STANCES, STANDARD_KEYS, TOS_STANCES, USE_CASES, VERDICTS, VERDICT_SOURCES } from '../../shared/values.js';
 import { any, arr, bool, is, isNull, keyed, nul, num, obj, one, opt, rec, str, text, tuple, type Guard } from './guard-kit.js';
 
 const Stance: Guard = one(STANCES);
@@ -41,6 +41,13 @@ const LicenceUse: Guard = obj({
   line: nul(num({ int: true, above: 0 })),
   evidence: nul(str),
   not_listed: bool,
+});
+const NotRead: Guard = obj({
+  file: one(FETCHED_FILES),
+  reason: one(NOT_READ_REASONS),
+  bytes: num({ int: true, min: 0 }),
+  budget_ms: num({ int: true, above: 0 }),
+  note: opt(str),
 });
 const Basis: Guard = obj({
   robots_txt: obj({
@@ -95,6 +102,7 @@ const Basis: Guard = obj({
     uses: obj({ training: LicenceUse, search: LicenceUse, inference: LicenceUse }),
     scoped: bool,
   }))),
+  not_read: opt(arr(NotRead)),
 });
 const PathRules: Guard = obj({
   groups: arr(obj({ agents: arr(str), rules: arr(tuple(any(is(0), is(1)), str, num({ int: true, above: 0 }))) })),

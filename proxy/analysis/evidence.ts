@@ -3,6 +3,14 @@
  * input of classify(). Raw responses, not interpretations: whether a file counts as "found"
  * is decided by the analysis, so one rule lives in one place. Pure types, no node:*.
  */
+import type { NotRead } from '../../shared/schemas.js';
+
+/**
+ * A document the crawl fetched but did not read: its reading ran past the analysis budget or
+ * its reader failed (docs/policy.md section 1). classify() reads the evidence without it and
+ * tells it in basis.not_read, adding the note itself.
+ */
+export type DocumentNotRead = Omit<NotRead, 'note'>;
 
 /** One request's outcome. Expected absence is a value (CONVENTIONS 5), never an exception. */
 export type FetchResult = FetchResponse | FetchRefused | FetchFailed;
@@ -126,6 +134,13 @@ export interface Evidence {
   rsl?: FetchResult | null;
   /** Rank from RANKLIST_CSV, null without a list or when the domain is not on it. */
   rank: number | null;
+  /**
+   * Documents given up on (the crawler's robots.txt gate or its homepage scan, or classify()
+   * itself ran past the budget on them), one entry per file, in the order given up. Absent
+   * when every document was read. Stored with the evidence, so a record read again by newer
+   * rules reads the same documents.
+   */
+  notRead?: DocumentNotRead[];
 }
 
 /** What gathers evidence: the real crawler, or anything a test puts in its place. */

@@ -6,22 +6,25 @@
  * whole-domain time limit. The terms page comes last: the homepage's terms link, or, when it
  * links none, the usual places (/terms, /terms-of-service, /legal, /tos) one after the other
  * within the same robots.txt gate and limits. While only the terms are missing, `onEarly` gets
- * the rest (the terms decide no verdict, so a caller may answer with it meanwhile). The RSL
- * licence the site names (robots.txt, the homepage's link or header; docs/policy.md section
- * 15) is fetched as soon as both are in, as a policy file: never gated, same guard and limits.
+ * the rest (the terms decide no verdict, so a caller may answer with it meanwhile). Every
+ * document the crawl itself reads (robots.txt for the gate, the homepage for its terms link, a
+ * usual place to tell whether it is terms) is read on the analysis pool within its budget; one
+ * given up is recorded in the evidence (`notRead`) and the crawl goes on without it. The RSL
+ * licence the site names (robots.txt, the homepage's link or header; docs/policy.md section 15)
+ * is looked up on the pool as soon as both are in and fetched as a policy file: never gated,
+ * same guard and limits.
  */
 import { Agent } from 'undici';
 import { parseDomain } from '../../shared/domain.js';
-import type { Evidence, FetchResult } from '../analysis/evidence.js';
-import { licenceRefOf } from '../analysis/classify/licence.js';
+import type { DocumentNotRead, Evidence, FetchResult } from '../analysis/evidence.js';
 import { onSite } from '../analysis/signals/rsl-discovery.js';
-import { looksLikeTerms, termsLink, TERMS_PATHS, termsWorthProbing } from '../analysis/site/tos.js';
+import { TERMS_PATHS } from '../analysis/site/tos.js';
 import type { Clock } from '../lib/clock.js';
 import { fetchOne, type FetchContext } from './fetch-one.js';
 import { createGuardedConnector } from './guarded-connector.js';
 import { matchOverride, type CrawlOverride } from './overrides.js';
 import { createPinnedResolver, type Lookup } from './pinned-resolver.js';
-import { createRobotsGate, type RobotsGate } from './robots-gate.js';
+import { createRobotsGate, type DocumentReader, type RobotsGate } from './robots-gate.js';
 import type { CrawlCaps } from './limits.js';
 
 export interface CrawlSettings {
@@ -35,6 +38,8 @@ export interface CrawlSettings {
   maxRedirects: number;
   lookup: Lookup;
   clock: Clock;
+  /** Reads robots.txt for the gate, and the homepage and usual places for the terms (the analysis pool). */
+  reader: DocumentReader;
 }
 
 type FileKey = 'homepage' | 'robots' | 'llms' | 'aiTxt' | 'tdmrep' | 'agents' | 'markdown';
@@ -43,7 +48,6 @@ type Files = Record<FileKey, FetchResult>;
 const HTML_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8';
 const TEXT_ACCEPT = 'text/plain,*/*;q=0.5';
 const JSON_ACCEPT = 'application/json,*/*;q=0.5';
-const RSL_ACCEPT = 'application/rsl+xml,application/xml;q=0.9,text/xml;q=0.9,*/*;q=0.5';
 
 /**
  * The requests of section 1, each with its Accept header and size cap. `page`: a page of the
@@ -119,15 +123,26 @@ export async function crawlDomain(
   }
 }
 
+const RSL_ACCEPT = 'application/rsl+xml,application/xml;q=0.9,text/xml;q=0.9,*/*;q=0.5';
+
+type Licence = Pick<Evidence, 'rslRef' | 'rsl'>;
+
 interface Gathered {
   files: Files;
+  licence: Licence;
   tosUrl: string | null;
   tos: FetchResult | null;
   tosPending?: true;
-  licence: Licence;
+  /** Documents the crawl's own readings gave up on (the gate's robots.txt, the homepage, a terms page). */
+  notRead: DocumentNotRead[];
 }
 
-type Licence = Pick<Evidence, 'rslRef' | 'rsl'>;
+/** The terms page found, or none, and a document given up on the way. */
+interface TermsFound {
+  tosUrl: string | null;
+  tos: FetchResult | null;
+  notRead?: DocumentNotRead;
+}
 
 /**
  * Every file of one origin. `early` gets what is in when only the terms are still being fetched
@@ -142,7 +157,7 @@ async function gather(
   early?: (got: Gathered) => void,
 ): Promise<Gathered> {
   const robotsFile = (url: string) => fetchOne(ctx, { url, accept: TEXT_ACCEPT, cap: s.caps.robots });
-  const gate: RobotsGate = createRobotsGate(robotsFile);
+  const gate: RobotsGate = createRobotsGate(robotsFile, s.reader, domain);
   const robots = robotsFile(origin + '/robots.txt');
   gate.seed(origin, robots);
   const permit = (url: URL) => gate.check(url);
@@ -151,50 +166,93 @@ async function gather(
       ? robots
       : fetchOne(ctx, { url: origin + f.path, accept: f.accept, cap: s.caps[f.cap], permit: f.page && permit }),
   );
-  let tosUrl: string | null = null;
   let termsIn = false;
-  let probing = false;
   const page = (url: string) => fetchOne(ctx, { url, accept: HTML_ACCEPT, cap: s.caps.html, permit });
-  const terms = pending[0]!.then(async (home): Promise<{ tosUrl: string | null; tos: FetchResult | null }> => {
-    tosUrl = tosLinkOf(home, domain);
-    probing = tosUrl === null && termsWorthProbing(home);
+  const lead = pending[0]!.then((home) => termsLeadOf(s.reader, home, domain));
+  const terms = lead.then(async ({ url, probe }): Promise<TermsFound> => {
     const found =
-      tosUrl !== null
-        ? { tosUrl, tos: await page(tosUrl) }
-        : probing
-          ? await probeTerms(ctx, origin, page)
+      url !== null
+        ? { tosUrl: url, tos: await page(url) }
+        : probe
+          ? await probeTerms(ctx, origin, page, (tos) => looksLikeTerms(s.reader, tos, domain))
           : { tosUrl: null, tos: null };
     termsIn = true;
     return found;
   });
-  const licence = Promise.all([robots, pending[0]!]).then(([r, home]) => fetchLicence(s, ctx, domain, r, home));
+  const licence = Promise.all([robots, pending[0]!]).then(([r, h]) => fetchLicence(s, ctx, domain, r, h));
   const results = await Promise.all(pending);
   const files = Object.fromEntries(FILES.map((f, i) => [f.key, results[i]!])) as Files;
+  const home = await lead;
   const rsl = await licence;
-  // The homepage is in, so whether there are terms to wait for is known; only they may still be on their way.
-  if (early && !termsIn && (tosUrl !== null || probing) && !ctx.signal.aborted)
-    early({ files, tosUrl, tos: null, tosPending: true, licence: rsl });
-  return { files, ...(await terms), licence: rsl };
+  const given = (...more: Array<DocumentNotRead | null | undefined>) =>
+    more.filter((n): n is DocumentNotRead => n != null);
+  // The homepage is in and read, so whether there are terms to wait for is known; only they may still be on their way.
+  if (early && !termsIn && (home.url !== null || home.probe) && !ctx.signal.aborted)
+    early({
+      files,
+      licence: rsl.licence,
+      tosUrl: home.url,
+      tos: null,
+      tosPending: true,
+      notRead: given(gate.notRead, home.notRead, rsl.notRead),
+    });
+  const found = await terms;
+  return {
+    files,
+    licence: rsl.licence,
+    tosUrl: found.tosUrl,
+    tos: found.tos,
+    notRead: given(gate.notRead, home.notRead, rsl.notRead, found.notRead),
+  };
 }
 
-/** The RSL licence the site names, fetched like the policy files (never gated by robots.txt). */
+/**
+ * The RSL licence the site names, looked up on the analysis pool (robots.txt's License lines,
+ * the homepage's link or header) and fetched like the policy files (never gated by robots.txt).
+ * Only the site's own licence is fetched (docs/policy.md section 15); one elsewhere is named, not
+ * fetched. A lookup given up on (the budget) names none: the documents it read are reported
+ * not read by their own readings.
+ */
 async function fetchLicence(
   s: CrawlSettings,
   ctx: FetchContext,
   domain: string,
   robots: FetchResult,
   home: FetchResult,
-): Promise<Licence> {
-  let ref: Evidence['rslRef'];
-  try {
-    ref = licenceRefOf(robots, home);
-  } catch {
-    ref = null; // a finder bug must not cost the domain its evidence
-  }
-  if (ref === null) return { rslRef: null, rsl: null };
-  // Only the site's own licence is fetched (docs/policy.md section 15); one elsewhere is named, not fetched.
-  if (!onSite(ref.url, domain)) return { rslRef: ref, rsl: null };
-  return { rslRef: ref, rsl: await fetchOne(ctx, { url: ref.url, accept: RSL_ACCEPT, cap: s.caps.rsl }) };
+): Promise<{ licence: Licence; notRead?: DocumentNotRead }> {
+  const bytes = (robots.kind === 'response' ? robots.bytes : 0) + (home.kind === 'response' ? home.bytes : 0);
+  const found = await s.reader.read({ kind: 'licence-ref', robots, homepage: home }, domain, bytes);
+  if (!found.read) return { licence: { rslRef: null, rsl: null }, notRead: found.notRead };
+  const ref = found.value;
+  if (ref === null) return { licence: { rslRef: null, rsl: null } };
+  if (!onSite(ref.url, domain)) return { licence: { rslRef: ref, rsl: null } };
+  return { licence: { rslRef: ref, rsl: await fetchOne(ctx, { url: ref.url, accept: RSL_ACCEPT, cap: s.caps.rsl }) } };
+}
+
+/**
+ * The homepage's terms link, or whether the usual places are worth a try (docs/policy.md
+ * section 1), read on the analysis pool; the homepage given up on has neither. A finder bug
+ * must not cost the domain its evidence: it is a homepage not read, like one over budget.
+ */
+async function termsLeadOf(
+  reader: DocumentReader,
+  home: FetchResult,
+  domain: string,
+): Promise<{ url: string | null; probe: boolean; notRead?: DocumentNotRead }> {
+  if (home.kind !== 'response') return { url: null, probe: false };
+  const lead = await reader.read({ kind: 'terms-link', homepage: home, domain }, domain, home.bytes);
+  return lead.read ? lead.value : { url: null, probe: false, notRead: lead.notRead };
+}
+
+/** A page at a usual place reads as terms (site/tos.ts looksLikeTerms); one given up on is taken as the terms, not read. */
+async function looksLikeTerms(
+  reader: DocumentReader,
+  tos: FetchResult,
+  domain: string,
+): Promise<{ terms: boolean; notRead?: DocumentNotRead }> {
+  if (tos.kind !== 'response') return { terms: false };
+  const r = await reader.read({ kind: 'looks-like-terms', page: tos }, domain, tos.bytes);
+  return r.read ? { terms: r.value } : { terms: true, notRead: r.notRead };
 }
 
 /**
@@ -206,26 +264,16 @@ async function probeTerms(
   ctx: FetchContext,
   origin: string,
   page: (url: string) => Promise<FetchResult>,
-): Promise<{ tosUrl: string | null; tos: FetchResult | null }> {
+  isTerms: (tos: FetchResult) => Promise<{ terms: boolean; notRead?: DocumentNotRead }>,
+): Promise<TermsFound> {
   for (const path of TERMS_PATHS) {
     if (ctx.signal.aborted) break;
     const url = origin + path;
     const tos = await page(url);
-    if (looksLikeTerms(tos)) return { tosUrl: url, tos };
+    const looks = await isTerms(tos);
+    if (looks.terms) return { tosUrl: url, tos, ...(looks.notRead ? { notRead: looks.notRead } : {}) };
   }
   return { tosUrl: null, tos: null };
-}
-
-/**
- * The analysis owns the rule for which link is the terms page (docs/policy.md section 1)
- * and scans the homepage for it; classify() later reads the same scan, not a second one.
- */
-function tosLinkOf(home: FetchResult, domain: string): string | null {
-  try {
-    return termsLink(home, domain)?.url ?? null;
-  } catch {
-    return null; // a finder bug must not cost the domain its evidence
-  }
 }
 
 function evidence(s: CrawlSettings, domain: string, fetchedAt: string, origin: string | null, got: Gathered): Evidence {
@@ -240,6 +288,7 @@ function evidence(s: CrawlSettings, domain: string, fetchedAt: string, origin: s
     ...pending,
     ...got.licence,
     rank: s.ranks?.get(domain) ?? null,
+    ...(got.notRead.length > 0 ? { notRead: got.notRead } : {}),
   };
 }
 

@@ -4,6 +4,7 @@
  * for tests. crawl() never throws for a domain: every outcome is a FetchResult value.
  */
 import type { EvidenceSource } from '../analysis/evidence.js';
+import { AnalysisPool, type AnalysisPoolOptions } from '../analysis-pool/index.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { crawlDomain, type CrawlSettings } from './crawl-domain.js';
 import { parseCrawlOverrides } from './overrides.js';
@@ -42,6 +43,13 @@ export interface CrawlerOptions {
   lookup?: Lookup;
   /** Source of `fetchedAt`; default the system clock. */
   clock?: Clock;
+  /**
+   * Where robots.txt, the homepage and candidate terms pages are read (never on this thread):
+   * a pool given (a test's), kept open by close(); or the settings of the crawler's own pool
+   * (ANALYSIS_BUDGET_MS, ANALYSIS_THREADS; default the defaults), which the program's service
+   * shares (`crawler.analysis`) and close() ends.
+   */
+  analysis?: AnalysisPool | Pick<AnalysisPoolOptions, 'budgetMs' | 'threads'>;
 }
 
 /** Runs a setting's parser; its error names the variable, so every entry point reports e.g. "CRAWL_OVERRIDES: …". */
@@ -59,7 +67,16 @@ function contactOf(given: string | undefined): string | undefined {
   return named('CRAWLER_CONTACT', () => parseContact(given));
 }
 
-export function createCrawler(opts: CrawlerOptions = {}): EvidenceSource & { close(): Promise<void> } {
+/** The crawler, with the analysis pool it reads on (for the program's service to share). */
+export interface Crawler extends EvidenceSource {
+  readonly analysis: AnalysisPool;
+  close(): Promise<void>;
+}
+
+export function createCrawler(opts: CrawlerOptions = {}): Crawler {
+  const given = opts.analysis instanceof AnalysisPool ? opts.analysis : null;
+  const own = given === null ? new AnalysisPool(opts.analysis as AnalysisPoolOptions | undefined) : null;
+  const analysis = (given ?? own)!;
   const settings: CrawlSettings = {
     overrides: opts.overrides ? named('CRAWL_OVERRIDES', () => parseCrawlOverrides(opts.overrides!)) : [],
     ranks: opts.rankListPath ? named('RANKLIST_CSV', () => loadRankList(opts.rankListPath!)) : null,
@@ -76,11 +93,13 @@ export function createCrawler(opts: CrawlerOptions = {}): EvidenceSource & { clo
     maxRedirects: opts.maxRedirects ?? CRAWL_LIMITS.maxRedirects,
     lookup: opts.lookup ?? systemLookup,
     clock: opts.clock ?? systemClock,
+    reader: analysis,
   };
   // Each crawl owns its connection pool (the pins live there); close() cancels crawls in flight.
   const closing = new AbortController();
   const running = new Set<Promise<unknown>>();
   return {
+    analysis,
     async crawl(domain, signal, onEarly) {
       const stop = signal ? AbortSignal.any([signal, closing.signal]) : closing.signal;
       const p = crawlDomain(settings, domain, stop, onEarly);
@@ -94,6 +113,7 @@ export function createCrawler(opts: CrawlerOptions = {}): EvidenceSource & { clo
     async close() {
       closing.abort();
       await Promise.allSettled([...running]);
+      await own?.close();
     },
   };
 }

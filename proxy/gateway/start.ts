@@ -6,6 +6,7 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { AnalysisPool } from '../analysis-pool/index.js';
 import { createCrawler } from '../crawler/index.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
@@ -39,6 +40,8 @@ export interface StartOptions {
   remote?: Partial<RemoteSourceOptions>;
   /** The web app's folder (tests); default the build's. */
   webDir?: string | null;
+  /** Embedded mode: an analysis pool to read on (tests; kept open at close); default one from ANALYSIS_* settings. */
+  analysis?: AnalysisPool;
 }
 
 /** The source, and in embedded mode the service's "record stored" event. */
@@ -70,7 +73,7 @@ export function createSource(
   }
   const s = config.service!;
   // One injected clock for the service and its crawler: a record's time agrees with the service's.
-  const crawler = createCrawler(crawlerOptions(s, opts.clock));
+  const crawler = createCrawler(crawlerOptions(s, opts.clock, opts.analysis));
   const service = createLookupService(serviceOptions(s, { crawler, logger: opts.logger, clock: opts.clock }));
   const source = new EmbeddedSource(service);
   const close = source.close.bind(source);

@@ -6,6 +6,7 @@
  * `found: false, queued: true`. Input is already validated (Domain comes only from
  * normalizeDomain); sizes are enforced by the HTTP layers, the queue's bounds here.
  */
+import type { AnalysisPool } from '../analysis-pool/index.js';
 import type { AnalysisControl, PolicyReads, ReadOptions, SearchParams } from '../../shared/api.js';
 import type { Domain } from '../../shared/domain.js';
 import type { PreviewSearchParams } from '../../shared/params.js';
@@ -97,4 +98,10 @@ export interface LookupServiceOptions {
   auditRetentionDays?: number;
   /** Domains no one looked up for this many days are purged; default null, never. */
   purgeUnusedDays?: number | null;
+  /**
+   * Where crawled documents are read and classified (never on the thread that answers): the
+   * program's analysis pool, shared with its crawler. Default: a pool of the service's own, with
+   * the default budget and threads, ended by close().
+   */
+  analysis?: AnalysisPool;
 }

@@ -9,6 +9,7 @@ import { DEFAULT_AUDIT_RETENTION_DAYS } from './retention.js';
 import { allowedHostsOf } from '../lib/http/host-guard.js';
 import { parseContact } from '../crawler/user-agent.js';
 import { logLevelOf } from '../lib/log-level.js';
+import { DEFAULT_BUDGET_MS, defaultThreads } from '../analysis-pool/index.js';
 
 export interface ServiceConfig {
   host: string;
@@ -40,6 +41,15 @@ export interface ServiceConfig {
   serviceCrawls: boolean;
   /** PostgreSQL settings, used only with DATABASE_URL. */
   postgres: PostgresSettings;
+  /** The analysis pool (proxy/analysis-pool/): where crawled documents are read, and for how long each. */
+  analysis: AnalysisSettings;
+}
+
+export interface AnalysisSettings {
+  /** ANALYSIS_BUDGET_MS: the time one document may take to read; past it, it is recorded as not read. */
+  budgetMs: number;
+  /** ANALYSIS_THREADS: worker threads reading documents (default one per spare core, at most 2). */
+  threads: number;
 }
 
 export interface PostgresSettings {
@@ -86,6 +96,10 @@ export function loadServiceConfig(env: Env = process.env): ServiceConfig {
       jobExpireSeconds: int(env, 'CRAWL_JOB_EXPIRE_SECONDS', 60, 2, 86_400),
       jobCheckSeconds: int(env, 'CRAWL_JOB_CHECK_SECONDS', 30, 1, 3_600),
       jobPollSeconds: int(env, 'CRAWL_JOB_POLL_SECONDS', 2, 1, 600),
+    },
+    analysis: {
+      budgetMs: int(env, 'ANALYSIS_BUDGET_MS', DEFAULT_BUDGET_MS, 10, 600_000),
+      threads: int(env, 'ANALYSIS_THREADS', defaultThreads(), 1, 64),
     },
   };
 }

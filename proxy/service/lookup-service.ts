@@ -9,6 +9,7 @@
  * (docs/policy.md section 8). The HTTP surface, the CLIs and the gateway's embedded source
  * all go through this object.
  */
+import { AnalysisPool } from '../analysis-pool/index.js';
 import { systemClock } from '../lib/clock.js';
 import { createLogger, type Logger } from '../lib/logger.js';
 import { Admission } from './admission.js';
@@ -44,6 +45,8 @@ interface Parts extends ReadDeps {
   store: RegistryStore;
   pool: CrawlPool;
   check: CrawlAndStore;
+  /** The service's own analysis pool when the program gave none (closed with the service). */
+  ownAnalysis: AnalysisPool | null;
 }
 
 /** The parts, wired: each gets what it calls, the pool's kick reaching the workers once they run. */
@@ -53,10 +56,14 @@ function assemble(opts: EmbeddedOptions): Parts {
   const clock = opts.clock ?? systemClock;
   const log = opts.logger ?? createLogger('lookup-service');
   const refreshMs = (opts.refreshDays ?? 7) * DAY_MS;
-  const pending = new PendingAnswers(records, log);
+  const ownAnalysis = opts.analysis === undefined ? new AnalysisPool({ log }) : null;
+  const analysis = opts.analysis ?? ownAnalysis!;
+  analysis.logTo(log);
+  const pending = new PendingAnswers(records, analysis, log);
   const kick = () => pool.kick();
   const check = crawlAndStore({
     crawler: opts.crawler,
+    analysis,
     records,
     pending,
     clock,
@@ -79,6 +86,7 @@ function assemble(opts: EmbeddedOptions): Parts {
   const reclassifier = new Reclassifier({
     records,
     log,
+    analysis,
     recrawl: async (domains) => {
       for (const d of domains) await admission.refresh(d);
     },
@@ -95,7 +103,7 @@ function assemble(opts: EmbeddedOptions): Parts {
     log,
   });
   pool.start();
-  return { store, records, preview: store.preview, serving, pending, admission, clock, pool, check };
+  return { store, records, preview: store.preview, serving, pending, admission, clock, pool, check, ownAnalysis };
 }
 
 /** The analysis controls and operations: waits, Check again, bulk checks, a crawl now, status, close. */
@@ -125,6 +133,7 @@ function controls(p: Parts): Omit<LookupService, keyof RegistryReads | keyof Pre
       await p.pool.stopPasses();
       p.pending.close();
       await p.pool.stopWorkers();
+      await p.ownAnalysis?.close();
       await p.store.close();
     },
   };

@@ -8,10 +8,14 @@
  * (RecordStore.rederive). A record whose evidence is gone or unreadable by today's rules is
  * queued for a re-crawl instead. Small steps, each one short transaction, with a turn of the
  * event loop between them, so the server answers throughout; several workers share the work.
+ * Each record is read again on the analysis pool, never on this thread (a document over its
+ * budget there is not read, as at its crawl).
  */
-import { RULES_VERSION, classify } from '../analysis/index.js';
+import type { Evidence } from '../analysis/evidence.js';
+import { RULES_VERSION, classify, type Classification } from '../analysis/index.js';
+import type { AnalysisPool } from '../analysis-pool/index.js';
+import { isValidClassification } from '../analysis-pool/valid.js';
 import type { Logger } from '../lib/logger.js';
-import { AnnouncedRecordSchema, DomainPolicyFoundSchema, FullRecordSchema } from '../../shared/schemas.js';
 import { crawlFailure } from './crawl-failure.js';
 import { PeriodicPass } from './periodic-pass.js';
 import { turn } from './retention.js';
@@ -26,26 +30,35 @@ export const RECLASSIFY_EVERY_MS = 3_600_000;
 const STEP = 25;
 const LOG_EVERY_MS = 5_000;
 
-const FULL_BODY = FullRecordSchema.omit({ id: true, audit_id: true });
-const ANNOUNCED_BODY = AnnouncedRecordSchema.omit({ audit_id: true });
+/** The record's documents and whether it is a failed check, from a valid classification; null from none. */
+function derived(evidence: Evidence, classification: Classification | null): ReturnType<Derive> {
+  if (classification === null) return null;
+  return { classification, failed: crawlFailure(evidence, classification.full.robots_txt_status) !== null };
+}
 
 /**
- * Today's rules over stored evidence: the record's three documents and whether it is a failed
- * check (as a crawl would store it). Null when the result is not a valid record, as evidence
- * gathered by a much older crawler could give; such a record is re-crawled instead.
+ * Today's rules over stored evidence, on the analysis pool: the record's three documents and
+ * whether it is a failed check (as a crawl would store it). Null when the result is not a
+ * valid record, as evidence gathered by a much older crawler could give; such a record is
+ * re-crawled instead.
  */
+export function deriveOnPool(analysis: Pick<AnalysisPool, 'rederive'>): Derive {
+  return async (evidence) => {
+    const { evidence: read, classification } = await analysis.rederive(evidence);
+    return derived(read, classification);
+  };
+}
+
+/** The same on this thread, for tests of the stores' re-derivation (the service uses deriveOnPool). */
 export const deriveFromEvidence: Derive = (evidence) => {
-  const classification = classify(evidence);
-  const valid =
-    DomainPolicyFoundSchema.safeParse(classification.summary).success &&
-    FULL_BODY.safeParse(classification.full).success &&
-    ANNOUNCED_BODY.safeParse(classification.announced).success;
-  if (!valid) return null;
-  return { classification, failed: crawlFailure(evidence, classification.full.robots_txt_status) !== null };
+  const c = classify(evidence);
+  return derived(evidence, isValidClassification(c) ? c : null);
 };
 
 export interface ReclassifyOptions {
   records: RecordStore;
+  /** Where records are read again (deriveOnPool), unless `derive` says otherwise. */
+  analysis: Pick<AnalysisPool, 'rederive'>;
   /** Queues a re-crawl of these domains (their records could not be re-derived). */
   recrawl: (domains: readonly string[]) => Promise<void>;
   log: Logger;
@@ -64,7 +77,7 @@ export class Reclassifier extends PeriodicPass {
   constructor(private readonly o: ReclassifyOptions) {
     super(o.log, 'reclassifying records failed; the next pass tries again');
     this.version = o.version ?? RULES_VERSION;
-    this.derive = o.derive ?? deriveFromEvidence;
+    this.derive = o.derive ?? deriveOnPool(o.analysis);
   }
 
   /** A pass now, then one every `everyMs`. */

@@ -8,6 +8,7 @@
  * from open-store.ts, or one a program opened itself), else DATA_DIR/registry.sqlite.
  */
 import type { EvidenceSource } from '../analysis/evidence.js';
+import type { AnalysisPool } from '../analysis-pool/index.js';
 import type { CrawlerOptions } from '../crawler/index.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
@@ -28,11 +29,13 @@ export type ServiceSettings = Pick<
   | 'queueLimits'
   | 'auditRetentionDays'
   | 'purgeUnusedDays'
+  | 'analysis'
 >;
 
 /** What the program brings besides its settings. */
 export interface ServiceParts {
-  crawler: EvidenceSource;
+  /** The crawler; its analysis pool (createCrawler's `analysis`) is the service's too. */
+  crawler: EvidenceSource & { analysis?: AnalysisPool };
   logger?: Logger;
   /** Default: DATA_DIR/registry.sqlite (created when missing). */
   store?: RegistryStore;
@@ -41,9 +44,19 @@ export interface ServiceParts {
   workers?: boolean;
 }
 
-/** The crawler's options: CRAWL_OVERRIDES, RANKLIST_CSV, CRAWLER_CONTACT; `clock` the service's own, so a record's time agrees with it. */
-export function crawlerOptions(s: ServiceSettings, clock?: Clock): CrawlerOptions {
-  return { overrides: s.crawlOverrides, rankListPath: s.rankListPath, contact: s.crawlerContact, clock };
+/**
+ * The crawler's options: CRAWL_OVERRIDES, RANKLIST_CSV, CRAWLER_CONTACT, and its analysis pool
+ * (ANALYSIS_BUDGET_MS, ANALYSIS_THREADS), which the service shares; `clock` the service's own,
+ * so a record's time agrees with it; `analysis` a pool given instead (tests).
+ */
+export function crawlerOptions(s: ServiceSettings, clock?: Clock, analysis?: AnalysisPool): CrawlerOptions {
+  return {
+    overrides: s.crawlOverrides,
+    rankListPath: s.rankListPath,
+    contact: s.crawlerContact,
+    clock,
+    analysis: analysis ?? { budgetMs: s.analysis.budgetMs, threads: s.analysis.threads },
+  };
 }
 
 /** The lookup service's options. */
@@ -51,6 +64,7 @@ export function serviceOptions(s: ServiceSettings, parts: ServiceParts): Embedde
   return {
     store: parts.store ?? openSqliteStore(s.dataDir),
     crawler: parts.crawler,
+    analysis: parts.crawler.analysis,
     workers: parts.workers,
     logger: parts.logger,
     clock: parts.clock,

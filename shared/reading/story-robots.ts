@@ -41,6 +41,8 @@ const PROBLEM_WORDS: Readonly<Record<RobotsProblem, (http: number | null) => str
   dns: () => say('whyDns', 'the site name did not resolve'),
   redirects: () => say('whyRedirects', 'too many redirects'),
   not_fetched: () => say('whyNotFetched', 'its address is not public'),
+  // basis.not_read says how large it was and what made it long; these words only name the cause.
+  not_read: () => say('whyNotRead', 'too long to read in the time allowed'),
 };
 
 /** A clause as a sentence: "robots.txt could not be read (timed out)." */

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 // Order: cheapest first, the browser last.
-const ORDER = ['robots', 'terms', 'crawl', 'service', 'stats', 'gateway', 'extension', 'web'];
+const ORDER = ['robots', 'terms', 'crawl', 'service', 'stats', 'gateway', 'hostile', 'extension', 'web'];
 const all = readdirSync(here)
   .filter((f) => f.endsWith('.bench.ts'))
   .map((f) => f.replace(/\.bench\.ts$/, ''))

@@ -12,7 +12,10 @@
  * a refused homepage naming the rule, as a real crawl would.
  */
 import { CRAWL_LIMITS } from '../../proxy/crawler/limits.js';
-import { createRobotsGate } from '../../proxy/crawler/robots-gate.js';
+import { createRobotsGate, type DocumentReader } from '../../proxy/crawler/robots-gate.js';
+import { runTask, type AnalysisTask } from '../../proxy/analysis-pool/tasks.js';
+import { licenceRefOf } from '../../proxy/analysis/classify/licence.js';
+import { onSite } from '../../proxy/analysis/signals/rsl-discovery.js';
 import type { Evidence, FetchResult } from '../../proxy/analysis/evidence.js';
 import { registrableOf } from '../../proxy/analysis/classify/summary-record.js';
 import { looksLikeTerms, termsLink, termsWorthProbing, TERMS_PATHS } from '../../proxy/analysis/site/tos.js';
@@ -222,6 +225,11 @@ async function gatedPage(
   return { ...stop, url };
 }
 
+/** The crawler's readings in this thread (the pool's tasks, with no budget): nothing here is hostile. */
+const inThread = {
+  read: (task: AnalysisTask) => Promise.resolve({ read: true, value: runTask(task, { reading() {} }) }),
+} as unknown as DocumentReader;
+
 /** crawl-domain.ts `gather` for one origin, without sockets: the Evidence the crawler would return. */
 export async function crawlSite(domain: string, site: FixtureSite, o: CrawlOptions = {}): Promise<Evidence> {
   const origin = `${o.scheme ?? 'https:'}//${domain}`;
@@ -229,7 +237,7 @@ export async function crawlSite(domain: string, site: FixtureSite, o: CrawlOptio
   const f = fetcherFor(origin, site, o.requestMs ?? CRAWL_LIMITS.requestMs);
   const robots = f.get('/robots.txt', caps.robots);
   // Only this origin is ever asked: companion sites neither redirect nor link elsewhere.
-  const gate = createRobotsGate(() => Promise.resolve(f.get('/robots.txt', caps.robots)));
+  const gate = createRobotsGate(() => Promise.resolve(f.get('/robots.txt', caps.robots)), inThread, domain);
   gate.seed(origin, Promise.resolve(robots));
   const home = await gatedPage(f, gate, `${origin}/`, caps.html);
   const markdown = await gatedPage(f, gate, `${origin}/`, caps.other);
@@ -257,6 +265,21 @@ export async function crawlSite(domain: string, site: FixtureSite, o: CrawlOptio
     markdown,
     tosUrl,
     tos,
+    ...licenceOf(f, domain, robots, home),
     rank: null,
   };
+}
+
+/** The RSL licence the site names, fetched as the crawler fetches it (the site's own only, docs/policy.md section 15). */
+function licenceOf(
+  f: Fetcher,
+  domain: string,
+  robots: FetchResult,
+  home: FetchResult,
+): Pick<Evidence, 'rslRef' | 'rsl'> {
+  const ref = licenceRefOf(robots, home);
+  if (ref === null) return { rslRef: null, rsl: null };
+  if (!onSite(ref.url, domain)) return { rslRef: ref, rsl: null };
+  const url = new URL(ref.url);
+  return { rslRef: ref, rsl: f.get(url.pathname + url.search, CRAWL_LIMITS.caps.rsl) };
 }

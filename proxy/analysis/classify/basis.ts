@@ -11,6 +11,7 @@ import { closedToAll } from './bot-roles.js';
 import { clip } from './clip.js';
 import { fetchesOf } from './fetches.js';
 import { licenceBasis } from './licence-record.js';
+import { notReadOf } from './not-read.js';
 import { botLine } from './explain.js';
 import { robotsProblem, waitedSeconds } from './robots-outcome.js';
 import { saidSignals } from './said-signals.js';
@@ -41,12 +42,19 @@ export function basisOf(d: Decision): Basis {
     closed_to_all: closedToAll(facts.robots, d.readings),
     fetches: fetchesOf(facts),
     licence: licenceBasis(facts.licence),
+    ...notRead(evidence),
   };
+}
+
+/** `not_read` only when some document was not read: records of crawls that read everything keep their shape. */
+function notRead(evidence: Decision['evidence']): Pick<Basis, 'not_read'> {
+  const list = notReadOf(evidence);
+  return list === undefined ? {} : { not_read: list };
 }
 
 function robotsBasis({ facts, evidence }: Decision): Basis['robots_txt'] {
   const robots = evidence.robots;
-  const problem = robotsProblem(facts.robotsOutcome, robots, facts.robotsChallenge !== null);
+  const problem = robotsProblem(facts.robotsOutcome, robots, facts.robotsChallenge !== null, facts.robotsNotRead);
   const waited = problem === 'timeout' ? waitedSeconds(robots) : null;
   return {
     status: facts.robotsOutcome,

@@ -11,7 +11,7 @@ import type { Evidence } from '../evidence.js';
 import { readBots, type BotReadings } from './bot-readings.js';
 import { botLists, type BotLists } from './bot-lists.js';
 import { findConflicts, findNotes, findWarnings, type ConflictFacts, type Finding } from './conflicts.js';
-import { readEvidence, type Facts } from './read-evidence.js';
+import { readEvidence, type Facts, type ReadingWatch } from './read-evidence.js';
 import { RobotsLines } from './robots-lines.js';
 import { openness } from './scores.js';
 import { decideStance, type StanceDecision } from './stance.js';
@@ -60,8 +60,15 @@ const AI_TOKENS = ['noai', 'noimageai'];
  */
 const USE_BOTS = AI_BOTS.filter((b) => b.purpose !== 'other');
 
-export function decide(evidence: Evidence): Decision {
-  const facts = readEvidence(evidence);
+/**
+ * `watch` hears each document before it is read; what follows the reading is the bots'
+ * rules matched against the catalogue, the work that grows with robots.txt, so it is told
+ * as robots.txt's (proxy/analysis-pool/ charges it to robots.txt's budget) when robots.txt
+ * was read (unread, there are no rules to match).
+ */
+export function decide(evidence: Evidence, watch?: ReadingWatch): Decision {
+  const facts = readEvidence(evidence, watch);
+  if (!facts.notRead.has('robots_txt')) watch?.reading('robots_txt');
   const { robots, robotsOutcome } = facts;
   const readings = readBots(robots);
   const signals = readUsageSignals(facts);

@@ -23,7 +23,7 @@ export function explainRobotsOutcome(facts: Facts): Explanation {
   const evidence = facts.robotsChallenge?.evidence
     ? `${describeFetch(result)}; ${facts.robotsChallenge.evidence}`
     : describeFetch(result);
-  const problem = robotsProblem(facts.robotsOutcome, result, facts.robotsChallenge !== null);
+  const problem = robotsProblem(facts.robotsOutcome, result, facts.robotsChallenge !== null, facts.robotsNotRead);
   const reason =
     facts.robotsOutcome === 'ok'
       ? 'robots.txt was read.'
@@ -43,7 +43,7 @@ export function explainRobotsOutcome(facts: Facts): Explanation {
 /** What happened to robots.txt, as the start of a sentence: "robots.txt timed out". */
 export function robotsFailure(facts: Facts): string {
   const result = facts.evidence.robots;
-  const problem = robotsProblem(facts.robotsOutcome, result, facts.robotsChallenge !== null);
+  const problem = robotsProblem(facts.robotsOutcome, result, facts.robotsChallenge !== null, facts.robotsNotRead);
   switch (problem) {
     case 'timeout':
       return `robots.txt ${timeoutWords(result)}`;
@@ -298,6 +298,10 @@ function termsNotFound(d: Decision, told: TermsTold): Explanation {
       reason: `The terms of service were not looked for: ${homepage} could not be fetched. ${UNKNOWN_TERMS}`,
     };
   }
+  if (facts.notRead.has('homepage')) {
+    const reason = `The terms of service were not looked for: ${homepage} was too long to read in the time the analysis allows. ${UNKNOWN_TERMS}`;
+    return { ...told, ...crawlFact(`homepage: ${describeFetch(evidence.homepage)}`), reason };
+  }
   if (facts.scan === null) {
     const reason = `No terms of service were found: the homepage is not a page whose links could be read. ${UNKNOWN_TERMS}`;
     return { ...told, ...crawlFact(`homepage: ${describeFetch(evidence.homepage)}`), reason };
@@ -311,6 +315,10 @@ function termsNotFound(d: Decision, told: TermsTold): Explanation {
 export function explainTerms(d: Decision): Explanation {
   const { facts, evidence } = d;
   const told: TermsTold = { subject: 'tos_ai_stance', value: facts.tos.ai.stance };
+  if (facts.notRead.has('terms')) {
+    const reason = `The terms of service page was not read: reading it took longer than the analysis allows (docs/policy.md section 1). ${UNKNOWN_TERMS}`;
+    return { ...told, source: 'tos', line: null, evidence: evidence.tos && clip(describeFetch(evidence.tos)), reason };
+  }
   if (facts.hasTos) {
     const reason = `The terms of service were read for clauses on AI use, apart from clauses on robots and scrapers.${inSection(facts.tos.ai.section)}`;
     return { ...told, source: 'tos', line: null, evidence: clip(facts.tos.ai.excerpt), reason };

@@ -76,7 +76,12 @@ export function explainStance(d: Decision): Explanation {
     .map((u) => d.verdicts[u])
     .find((v) => v.verdict === 'blocked' || v.verdict === 'partial');
   const deciding = first ? explainUseCase(d, first) : null;
-  const problem = robotsProblem(d.facts.robotsOutcome, d.evidence.robots, d.facts.robotsChallenge !== null);
+  const problem = robotsProblem(
+    d.facts.robotsOutcome,
+    d.evidence.robots,
+    d.facts.robotsChallenge !== null,
+    d.facts.robotsNotRead,
+  );
   const refused = (['training', 'search', 'inference'] as const).filter((u) => d.verdicts[u].signal?.value === false);
   const signalNo = refused.length > 0 ? d.verdicts[refused[0]!].signal!.pieces[0] : undefined;
   const refusedBySignal = refused.map((u) => SHORT[u]);

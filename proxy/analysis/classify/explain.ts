@@ -129,7 +129,12 @@ function refusedBySignal(v: UseCaseVerdict, piece: SignalPiece): Explanation {
 
 /** Not known: robots.txt could not be read, and nothing else speaks of the use. */
 function notKnown(d: Decision, v: UseCaseVerdict): Explanation {
-  const problem = robotsProblem(d.facts.robotsOutcome, d.evidence.robots, d.facts.robotsChallenge !== null);
+  const problem = robotsProblem(
+    d.facts.robotsOutcome,
+    d.evidence.robots,
+    d.facts.robotsChallenge !== null,
+    d.facts.robotsNotRead,
+  );
   const why = problem ? ` because ${problemWords(problem, d.evidence.robots)}` : '';
   const reason = `Not known: robots.txt could not be read${why}, and no other signal speaks of ${USE_WORDS[v.u]}.`;
   return { ...toldOf(v), source: 'crawl', line: null, evidence: describeFetch(d.evidence.robots), reason };

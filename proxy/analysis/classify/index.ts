@@ -10,10 +10,17 @@ import { announcedRecord } from './announced-record.js';
 import { basisOf } from './basis.js';
 import { decide } from './decide.js';
 import { fullRecord } from './full-record.js';
+import type { ReadingWatch } from './read-evidence.js';
 import { summaryRecord } from './summary-record.js';
 
-export function classify(evidence: Evidence): Classification {
-  const d = decide(evidence);
+export type { ReadingWatch } from './read-evidence.js';
+
+/**
+ * `watch`, when given, is told which document is read next (the analysis pool times each one
+ * against its budget, proxy/analysis-pool/); the records do not depend on it.
+ */
+export function classify(evidence: Evidence, watch?: ReadingWatch): Classification {
+  const d = decide(evidence, watch);
   const basis = basisOf(d);
   return { summary: summaryRecord(d, basis), full: fullRecord(d, basis), announced: announcedRecord(d) };
 }

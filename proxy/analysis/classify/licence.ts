@@ -75,6 +75,8 @@ export interface LicenceInputs {
   robots: RobotsTxt | null;
   scan: HtmlScan | null;
   headers: Readonly<Record<string, string>> | null;
+  /** The licence document was given up at the analysis budget (evidence.notRead). */
+  notRead?: boolean;
 }
 
 /**
@@ -115,6 +117,9 @@ export function readLicence(input: LicenceInputs): LicenceFacts | null {
   const r = evidence.rsl;
   if (r === undefined || r === null || r.kind !== 'response')
     return { ...base, state: 'not_fetched', httpStatus: null };
+  // Given up at the analysis budget (evidence.notRead): fetched, not read.
+  if (input.notRead)
+    return { ...base, state: 'unreadable', httpStatus: r.status, warnings: [...warnings, 'too long to read'] };
   if (!isSuccess(r.status) || isHtmlPage(r))
     return {
       ...base,

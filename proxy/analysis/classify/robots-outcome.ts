@@ -15,7 +15,10 @@ import { isHtmlBody, isSuccess } from '../signals/response.js';
 /** Statuses that mean "you may not read this" rather than "there is nothing". */
 const REFUSED = new Set([401, 403, 429]);
 
-/** `challenged`: the answer is a CDN challenge page (site/challenge.ts); read only for a 2xx. */
+/**
+ * `challenged`: the answer is a CDN challenge page (site/challenge.ts); read only for a 2xx.
+ * A robots.txt the analysis did not read (evidence.notRead) is `blocked` without this: read-evidence.ts.
+ */
 export function robotsOutcome(result: FetchResult, challenged: boolean): RobotsOutcome {
   if (result.kind !== 'response') return 'unreachable';
   const { status } = result;
@@ -30,10 +33,17 @@ export function robotsOutcome(result: FetchResult, challenged: boolean): RobotsO
 
 /**
  * Why robots.txt could not be read (basis.robots_txt.problem, shared/values.ts ROBOTS_PROBLEMS);
- * null when it was read or is missing.
+ * null when it was read or is missing. `notRead`: it answered but its reading ran past the
+ * analysis budget (evidence.notRead).
  */
-export function robotsProblem(outcome: RobotsOutcome, result: FetchResult, challenged: boolean): RobotsProblem | null {
+export function robotsProblem(
+  outcome: RobotsOutcome,
+  result: FetchResult,
+  challenged: boolean,
+  notRead = false,
+): RobotsProblem | null {
   if (outcome === 'ok' || outcome === 'missing') return null;
+  if (notRead) return 'not_read';
   if (result.kind === 'refused') return 'not_fetched';
   if (result.kind === 'failed') {
     if (result.reason === 'dns') return 'dns';
@@ -85,6 +95,8 @@ export function problemWords(problem: RobotsProblem, result: FetchResult): strin
       return 'it redirected too many times';
     case 'not_fetched':
       return result.kind === 'refused' ? `it was not fetched (${result.reason})` : 'it was not fetched';
+    case 'not_read':
+      return 'it is too long to read in the time the analysis allows';
   }
 }
 

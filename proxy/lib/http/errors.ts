@@ -7,13 +7,31 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { HttpError, isHttpError } from '../http-error.js';
 import type { Logger } from '../logger.js';
 
+/**
+ * The cap a body went over, as the route set it (security.ts jsonBody: `64kb` is 65,536 bytes,
+ * 64 KiB): body-parser's 413 carries the route's `limit` in bytes, so the message states the
+ * limit of the route that refused the body, never another route's.
+ */
+function tooLarge(limit: unknown): HttpError {
+  const said =
+    typeof limit === 'number' && Number.isFinite(limit) && limit > 0
+      ? `larger than ${(limit / 1024).toLocaleString('en-US', { maximumFractionDigits: 1 })} KiB, this endpoint's limit`
+      : "larger than this endpoint's limit";
+  return new HttpError(413, 'payload_too_large', `The request body is ${said}.`);
+}
+
 /** Errors thrown by body-parser (express.json) carry a `type`; map them to our codes. */
-function fromBodyParser(err: { type?: unknown; status?: unknown; message?: unknown }): HttpError | undefined {
+function fromBodyParser(err: {
+  type?: unknown;
+  status?: unknown;
+  message?: unknown;
+  limit?: unknown;
+}): HttpError | undefined {
   switch (err.type) {
     case 'entity.parse.failed':
       return new HttpError(400, 'invalid_params', 'The request body is not a valid JSON object.');
     case 'entity.too.large':
-      return new HttpError(413, 'payload_too_large', 'The request body is larger than 64 KiB.');
+      return tooLarge(err.limit);
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new HttpError(415, 'unsupported_media_type', 'Send the body as UTF-8 JSON.');

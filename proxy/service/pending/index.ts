@@ -6,7 +6,8 @@
  * PendingAnswers; the HTTP routes call heldRead and sendRecheck.
  */
 import type { DomainPolicyFound } from '../../../shared/schemas.js';
-import type { Evidence } from '../../analysis/evidence.js';
+import type { DocumentNotRead, Evidence } from '../../analysis/evidence.js';
+import type { AnalysisPool } from '../../analysis-pool/index.js';
 import type { Logger } from '../../lib/logger.js';
 import type { RecordStore } from '../store/registry-store.js';
 import { EarlyAnswers } from './early-answers.js';
@@ -19,8 +20,8 @@ export class PendingAnswers {
   private readonly early: EarlyAnswers;
   private readonly waiters: RecordWaiters;
 
-  constructor(records: RecordStore, log: Logger) {
-    this.early = new EarlyAnswers(log, (domain) => this.waiters.answered(domain, true));
+  constructor(records: RecordStore, analysis: Pick<AnalysisPool, 'early'>, log: Logger) {
+    this.early = new EarlyAnswers(analysis, log, (domain) => this.waiters.answered(domain, true));
     this.waiters = new RecordWaiters(records, (domain) => this.early.has(domain));
   }
 
@@ -31,6 +32,11 @@ export class PendingAnswers {
     } finally {
       this.early.drop(domain);
     }
+  }
+
+  /** What the early reading of a domain's crawl gave up, once that reading is done. */
+  givenUp(domain: string): Promise<DocumentNotRead[]> {
+    return this.early.givenUp(domain);
   }
 
   /** The early answer of a domain not stored yet. Only the lookup has one: the other documents wait for the record. */

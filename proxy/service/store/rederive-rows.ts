@@ -6,7 +6,7 @@
  */
 import type { Evidence } from '../../analysis/evidence.js';
 import { classificationOf, type RecordColumns } from './record-rows.js';
-import type { Derive, StoredCrawl } from './registry-store.js';
+import type { Derive, Derived, StoredCrawl } from './registry-store.js';
 
 /** A claimed record: its row and the evidence text of its audit entry (null when the entry is gone). */
 export interface ClaimedRecord extends Pick<RecordColumns, 'id' | 'audit_id' | 'summary' | 'full' | 'announced'> {
@@ -33,16 +33,16 @@ export interface RederivedColumns {
  * evidence, evidence that does not parse, `derive` giving null or throwing, or a reading whose
  * crawl time is not the record's (that evidence is not the crawl behind the record).
  */
-export function rederiveRecord(
+export async function rederiveRecord(
   r: ClaimedRecord,
   derive: Derive,
-): { columns: RederivedColumns; crawl: StoredCrawl } | null {
+): Promise<{ columns: RederivedColumns; crawl: StoredCrawl } | null> {
   if (r.evidence === null) return null;
   let evidence: Evidence;
-  let derived: ReturnType<Derive>;
+  let derived: Derived;
   try {
     evidence = JSON.parse(r.evidence) as Evidence;
-    derived = derive(evidence);
+    derived = await derive(evidence);
   } catch {
     return null;
   }

@@ -139,7 +139,9 @@ export interface AuditEntry {
 }
 
 /** A record's documents from its evidence by today's rules, or null when today's rules cannot read that evidence. */
-export type Derive = (evidence: Evidence) => { classification: Classification; failed: boolean } | null;
+export type Derived = { classification: Classification; failed: boolean } | null;
+/** Derives a record (the service's reads on the analysis pool, so the result may come later). */
+export type Derive = (evidence: Evidence) => Derived | Promise<Derived>;
 
 /** Where a step of RecordStore.rederive() stopped, and what it did. */
 export interface RederiveStep {

@@ -22,6 +22,7 @@ import { openSqliteStore, REGISTRY_FILE, type SqliteStore } from '../../../proxy
 import { VERSIONS, type FixtureFacts, type FixtureName } from '../../fixtures/schemas/versions.js';
 import { storeCrawl } from '../../helpers/maintenance-contract.js';
 import { RULES_VERSION, classify } from '../../../proxy/analysis/index.js';
+import { AnalysisPool } from '../../../proxy/analysis-pool/index.js';
 import { Reclassifier } from '../../../proxy/service/reclassify.js';
 import { scanStats } from '../../../proxy/service/store/sqlite/preview-stats.js';
 
@@ -179,11 +180,15 @@ describe.each(NAMES)('upgrading a registry written by %s', (name) => {
       })),
     );
     const recrawled: string[] = [];
+    const analysis = new AnalysisPool({ threads: 1 });
     await new Reclassifier({
       records: service.store.records,
       log: createLogger('test', 'silent'),
+      analysis,
       recrawl: async (ds) => void recrawled.push(...ds),
-    }).run();
+    })
+      .run()
+      .finally(() => analysis.close());
     expect(recrawled).toEqual([]);
     expect(await service.store.records.olderRules(RULES_VERSION)).toEqual([]);
     for (const [i, d] of domains.entries()) {

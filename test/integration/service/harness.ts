@@ -63,6 +63,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const service = createLookupService({
     store: openSqliteStore(dataDir),
     crawler,
+    // One analysis pool for the crawler and the service, as service-options.ts wires the programs.
+    analysis: crawler.analysis,
     clock: opts.clock,
     logger,
     refreshDays: opts.refreshDays,

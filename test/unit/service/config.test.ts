@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../proxy/lib/env.js';
+import { defaultThreads } from '../../../proxy/analysis-pool/index.js';
 import { loadServiceConfig } from '../../../proxy/service/config.js';
 
 describe('loadServiceConfig', () => {
@@ -23,7 +24,18 @@ describe('loadServiceConfig', () => {
       databaseUrl: undefined,
       serviceCrawls: false,
       postgres: { poolMax: 10, jobExpireSeconds: 60, jobCheckSeconds: 30, jobPollSeconds: 2 },
+      analysis: { budgetMs: 2000, threads: defaultThreads() },
     });
+  });
+
+  it('reads the analysis budget and threads, each within its bounds', () => {
+    expect(loadServiceConfig({ ANALYSIS_BUDGET_MS: '200', ANALYSIS_THREADS: '3' }).analysis).toEqual({
+      budgetMs: 200,
+      threads: 3,
+    });
+    expect(() => loadServiceConfig({ ANALYSIS_BUDGET_MS: '5' })).toThrow(/^ANALYSIS_BUDGET_MS: /);
+    expect(() => loadServiceConfig({ ANALYSIS_BUDGET_MS: 'soon' })).toThrow(/^ANALYSIS_BUDGET_MS: /);
+    expect(() => loadServiceConfig({ ANALYSIS_THREADS: '0' })).toThrow(/^ANALYSIS_THREADS: /);
   });
 
   it('reads the PostgreSQL settings; the URL is checked but never repeated in a message (it may hold a password)', () => {

@@ -41,7 +41,8 @@ export function rederivePg(
       const audit = await row<{ evidence: string }>(tx, 'SELECT evidence FROM audits WHERE audit_id = $1', [
         r.audit_id,
       ]);
-      const out = rederiveRecord({ ...r, evidence: audit?.evidence ?? null }, s.derive);
+      // Read on the analysis pool while the rows stay claimed (SKIP LOCKED: other workers pass them over).
+      const out = await rederiveRecord({ ...r, evidence: audit?.evidence ?? null }, s.derive);
       if (!out) {
         unreadable.push(r.domain);
         continue;

@@ -227,7 +227,7 @@ export class SqliteRecords implements RecordStore {
   }
 
   async rederive(step: { version: number; max: number; after: number; derive: Derive }): Promise<RederiveStep> {
-    const { domains, ...out } = this.rereader.step(step, (crawl) => {
+    const { domains, ...out } = await this.rereader.step(step, (crawl) => {
       for (const l of this.auditListeners) l(crawl);
     });
     // After the commit, as for a crawl: a gateway drops its cached answers for these domains.

@@ -1,9 +1,11 @@
 /**
  * Records read again by newer rules, in SQLite (RecordStore.rederive, decided in
- * ../rederive-rows.ts): one short transaction claims a step of records made by older rules,
- * with the evidence of each one's audit entry, writes what the new reading gives and publishes
- * each as a re-derived "audit stored" to the announced surface's indexes, so they move with the
- * record in the same transaction. One process owns a SQLite registry: no other writer to skip.
+ * ../rederive-rows.ts): a step of records made by older rules is read with the evidence of each
+ * one's audit entry, each is read again (on the analysis pool: the event loop answers
+ * meanwhile), then one short transaction writes what the new readings give and publishes each
+ * as a re-derived "audit stored" to the announced surface's indexes, so they move with the
+ * record. One process owns a SQLite registry; a record a crawl stored meanwhile (another audit
+ * entry) or already brought up to date is left as it is.
  */
 import type Database from 'better-sqlite3';
 import { rederiveRecord, type ClaimedRecord, type RederivedColumns } from '../rederive-rows.js';
@@ -23,9 +25,10 @@ export class SqliteRederive {
          WHERE d.rules_version < ? AND d.id > ? ORDER BY d.id LIMIT ?`,
       ),
       // Crawl and check times, audit id, failures, last check, looked-up mark: all kept.
-      write: db.prepare<Omit<RederivedColumns, 'failed'> & { version: number; failed: number }>(
+      write: db.prepare<Omit<RederivedColumns, 'failed'> & { version: number; failed: number; audit_id: string }>(
         `UPDATE domains SET stance = @stance, detail = @detail, score = @score, rank = @rank, summary = @summary,
-           full = @full, announced = @announced, failed = @failed, rules_version = @version WHERE id = @id`,
+           full = @full, announced = @announced, failed = @failed, rules_version = @version
+         WHERE id = @id AND audit_id = @audit_id AND rules_version < @version`,
       ),
     };
   }
@@ -34,31 +37,38 @@ export class SqliteRederive {
     return this.st.older.all(version);
   }
 
-  /** One step in one transaction; `publish` runs inside it for each re-derived record (a throw rolls the step back). */
-  step(
+  /**
+   * One step: read, derive, then one transaction that writes each record still as it was read;
+   * `publish` runs inside it for each re-derived record (a throw rolls the writes back).
+   */
+  async step(
     s: { version: number; max: number; after: number; derive: Derive },
     publish: (crawl: StoredCrawl) => void,
-  ): RederiveStep & { domains: string[] } {
-    return this.db.transaction(() => {
-      const claimed = this.st.claim.all(s.version, s.after, s.max);
-      const unreadable: string[] = [];
-      const domains: string[] = [];
-      for (const r of claimed) {
-        const out = rederiveRecord(r, s.derive);
-        if (!out) {
-          unreadable.push(r.domain);
-          continue;
-        }
-        this.st.write.run({ ...out.columns, failed: out.columns.failed ? 1 : 0, version: s.version });
-        publish(out.crawl);
-        domains.push(r.domain);
+  ): Promise<RederiveStep & { domains: string[] }> {
+    const claimed = this.st.claim.all(s.version, s.after, s.max);
+    const unreadable: string[] = [];
+    const derived: Array<{ columns: RederivedColumns; crawl: StoredCrawl; auditId: string }> = [];
+    for (const r of claimed) {
+      const out = await rederiveRecord(r, s.derive);
+      if (out) derived.push({ ...out, auditId: r.audit_id });
+      else unreadable.push(r.domain);
+    }
+    const domains = this.db.transaction(() => {
+      const written: string[] = [];
+      for (const d of derived) {
+        const c = d.columns;
+        const changed = this.st.write.run({ ...c, failed: c.failed ? 1 : 0, version: s.version, audit_id: d.auditId });
+        if (changed.changes === 0) continue;
+        publish(d.crawl);
+        written.push(d.crawl.domain);
       }
-      return {
-        rederived: domains.length,
-        unreadable,
-        next: claimed.length < s.max ? null : claimed[claimed.length - 1]!.id,
-        domains,
-      };
+      return written;
     })();
+    return {
+      rederived: domains.length,
+      unreadable,
+      next: claimed.length < s.max ? null : claimed[claimed.length - 1]!.id,
+      domains,
+    };
   }
 }

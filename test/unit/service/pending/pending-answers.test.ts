@@ -6,7 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AnalysisPool } from '../../../../proxy/analysis-pool/index.js';
 import type { Evidence } from '../../../../proxy/analysis/evidence.js';
 import { classify } from '../../../../proxy/analysis/index.js';
 import { createLogger } from '../../../../proxy/lib/logger.js';
@@ -18,6 +19,9 @@ import { evidence, storeGood } from '../../../helpers/crawls.js';
 const T0 = Date.parse('2026-01-15T12:00:00.000Z');
 const AT = new Date(T0).toISOString();
 const silent = createLogger('pending-test', 'silent');
+/** Early answers are read on the analysis pool, as in the service. */
+const analysis = new AnalysisPool({ threads: 1, budgetMs: 10_000 });
+afterAll(() => analysis.close());
 
 describe('PendingAnswers', () => {
   let dir: string;
@@ -27,7 +31,7 @@ describe('PendingAnswers', () => {
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'svc-pending-'));
     reg = openSqliteStore(dir);
-    pending = new PendingAnswers(reg.records, silent);
+    pending = new PendingAnswers(reg.records, analysis, silent);
   });
   afterEach(async () => {
     pending.close();
@@ -60,6 +64,7 @@ describe('PendingAnswers', () => {
     await expect(
       pending.during('throws.test', async (onEarly) => {
         onEarly(partial);
+        expect(await pending.whenAnalysed('throws.test', 10_000)).toBe(true);
         expect(pending.earlyAnswer('throws.test')).toBeDefined();
         throw new Error('crawl aborted');
       }),
