@@ -18,6 +18,7 @@ import { createLogger } from '../../../proxy/lib/logger.js';
 import { createServiceApp } from '../../../proxy/service/http/app.js';
 import { createLookupService, type EmbeddedLookupService } from '../../../proxy/service/lookup-service.js';
 import { SCHEMA_VERSION } from '../../../proxy/service/store/sqlite/migrations.js';
+import { PREVIEW_SCHEMA_VERSION } from '../../../proxy/service/store/sqlite/preview-tables.js';
 import { openSqliteStore, REGISTRY_FILE, type SqliteStore } from '../../../proxy/service/store/sqlite/open.js';
 import { VERSIONS, type FixtureFacts, type FixtureName } from '../../fixtures/schemas/versions.js';
 import { storeCrawl } from '../../helpers/maintenance-contract.js';
@@ -93,7 +94,7 @@ describe.each(NAMES)('upgrading a registry written by %s', (name) => {
 
   it('is migrated to the current schema on start, with every domain marked as looked up (at the upgrade when the file predates the marks)', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    expect(db.prepare('SELECT version FROM preview_meta').get()).toEqual({ version: 2 });
+    expect(db.prepare('SELECT version FROM preview_meta').get()).toEqual({ version: PREVIEW_SCHEMA_VERSION });
     const marks = db.prepare('SELECT looked_up_ms AS ms FROM domains').all() as Array<{ ms: number }>;
     expect(marks).toHaveLength(facts.domains.length);
     // Migration 4 uses SQLite's own clock: the real time of this run. A file written at schema 4

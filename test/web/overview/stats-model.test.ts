@@ -79,6 +79,35 @@ describe('overviewCharts', () => {
     expect(c.table.rows[1]).toEqual(['Blocks AI training', '4', '50%']);
   });
 
+  it('counts sites by the stance as told when the gateway says it: Unknown apart from No AI rules, the terms stances their own', () => {
+    const told = {
+      ...stats,
+      by_told: {
+        blocks_all_ai: 2,
+        blocks_training: 3,
+        selective: 1,
+        allows_ai: 0,
+        no_ai_rules: 0,
+        terms_prohibit: 1,
+        terms_restrict: 0,
+        unknown: 1,
+      },
+    };
+    const c = overviewCharts(told, f).charts.find((x) => x.id === 'stances')!;
+    expect(c.labels).toEqual([
+      'Blocks all AI',
+      'Blocks AI training',
+      'Selective',
+      'Allows AI',
+      'No AI rules',
+      'Terms prohibit AI',
+      'Terms restrict AI',
+      'Unknown',
+    ]);
+    expect(c.table.rows.map((r) => r[1])).toEqual(['2', '3', '1', '0', '0', '1', '0', '1']);
+    expect(c.summary).toContain('The most common: Blocks AI training, 37.5%.');
+  });
+
   it('key bots named with the use they decide', () => {
     const c = chart('key-bots');
     expect(c.labels).toEqual(['GPTBot (AI training)', 'OAI-SearchBot (AI search)']);

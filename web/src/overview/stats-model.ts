@@ -8,7 +8,16 @@
  * differ in pattern as well as colour: colour never carries the meaning alone.
  */
 import { t } from '~~/extension/lib/i18n.js';
-import { BADGE_VIEW, SIGNAL_LABELS, STANCE_LABELS, TOS_STANCE_LABELS, USE_CASE_LABELS } from '~~/shared/labels.js';
+import {
+  BADGE_VIEW,
+  SIGNAL_LABELS,
+  STANCE_LABELS,
+  TOLD_BADGE,
+  TOLD_LABELS,
+  TOS_STANCE_LABELS,
+  USE_CASE_LABELS,
+} from '~~/shared/labels.js';
+import { TOLD_STANCES } from '~~/shared/reading/claims.js';
 import {
   ANNOUNCED_STANCES,
   SIGNAL_KEYS,
@@ -64,8 +73,28 @@ export function formats(locale?: string): Formats {
 const share = (n: number, total: number) => (total === 0 ? 0 : n / total);
 const stanceLabel = (s: AnnouncedStance) => STANCE_LABELS[fromAnnouncedStance(s)].label;
 
+/**
+ * Sites by the stance as told (`by_told`, docs/reading.md section 2): what each site's badge and
+ * page say, a host with nothing of its own counted by its site's, Unknown apart from No AI rules.
+ * An upstream that predates `by_told` gives the announced stances instead.
+ */
+function stanceRows(s: Stats): Array<{ label: string; color: string; n: number }> {
+  const told = s.by_told;
+  if (told)
+    return TOLD_STANCES.map((st) => ({
+      label: TOLD_LABELS[st](),
+      color: BADGE_VIEW[TOLD_BADGE[st]].color,
+      n: told[st],
+    }));
+  return ANNOUNCED_STANCES.map((st) => ({
+    label: stanceLabel(st),
+    color: BADGE_VIEW[fromAnnouncedStance(st)].color,
+    n: s.by_stance[st].domains,
+  }));
+}
+
 export function stanceChart(s: Stats, f: Formats): ChartSpec {
-  const rows = ANNOUNCED_STANCES.map((st) => ({ st, n: s.by_stance[st].domains }));
+  const rows = stanceRows(s);
   const top = [...rows].sort((a, b) => b.n - a.n)[0]!;
   return {
     id: 'stances',
@@ -77,15 +106,15 @@ export function stanceChart(s: Stats, f: Formats): ChartSpec {
             'webChartStancesSummary',
             'Share of sites in the registry by stance ($1 in all). The most common: $2, $3.',
             f.count(s.total_domains),
-            stanceLabel(top.st),
+            top.label,
             f.percent(share(top.n, s.total_domains)),
           ),
-    labels: rows.map((r) => stanceLabel(r.st)),
+    labels: rows.map((r) => r.label),
     series: [
       {
         label: t('webShareOfSites', 'Share of sites'),
         values: rows.map((r) => share(r.n, s.total_domains)),
-        color: rows.map((r) => BADGE_VIEW[fromAnnouncedStance(r.st)].color),
+        color: rows.map((r) => r.color),
         pattern: 'solid',
       },
     ],
@@ -94,7 +123,7 @@ export function stanceChart(s: Stats, f: Formats): ChartSpec {
     stacked: false,
     table: {
       head: [t('webColStance', 'Stance'), t('webColSites', 'Sites'), t('webColShare', 'Share')],
-      rows: rows.map((r) => [stanceLabel(r.st), f.count(r.n), f.percent(share(r.n, s.total_domains))]),
+      rows: rows.map((r) => [r.label, f.count(r.n), f.percent(share(r.n, s.total_domains))]),
     },
   };
 }

@@ -131,6 +131,9 @@ const TERMS_AND_CHANGES = `
   CREATE INDEX preview_history_stance_changes ON preview_history(crawled_ms) WHERE stance_from IS NOT NULL;
 `;
 
+/** The announced surface's schema version a current program writes to `preview_meta`. */
+export const PREVIEW_SCHEMA_VERSION = MIGRATIONS.length;
+
 export function migratePreviewTables(db: Database.Database): void {
   db.exec('CREATE TABLE IF NOT EXISTS preview_meta (version INTEGER NOT NULL)');
   const row = db.prepare('SELECT version FROM preview_meta').get() as { version: number } | undefined;
