@@ -30,6 +30,9 @@ export interface Extras {
   parent: { domain: Domain; www: boolean; policy: DomainPolicyFound | null } | null;
 }
 
+/** How long the site a subdomain belongs to is waited for when it is checked for the first time (seconds). */
+export const PARENT_WAIT_S = 8;
+
 /**
  * Loads the full record and, when the gateway offers preview features, the announced record and
  * history. The bot catalogue is loaded here, lazily, so it stays out of the script the popup
@@ -42,8 +45,9 @@ export async function loadExtras(client: GatewayClient, domain: Domain, summary:
     client.full(domain),
     import('../components/with-full-record.js'),
     // The parent is told beside every subdomain: its policy when the subdomain has no robots.txt, a note when they
-    // differ.
-    up ? client.domain(up.domain) : null,
+    // differ. A parent checked for the first time is waited for a little, so the subdomain is not told "no AI
+    // rules" for want of its site's answer (every face tells the borrowed stance, docs/reading.md section 2).
+    up ? client.domain(up.domain, { waitS: PARENT_WAIT_S }) : null,
   ]);
   const preview = status.ok && status.data.features.preview;
   const [announced, history] = preview

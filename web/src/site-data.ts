@@ -18,6 +18,7 @@ import type { DomainPolicyFound } from '~~/shared/schemas.js';
 import { awaitStoredRecord, pageClient, type GatewayClient } from './api.js';
 import { rememberLookup } from './recent.js';
 import { readSite } from '~~/shared/reading/read-site.js';
+import type { ToldStance } from '~~/shared/reading/claims.js';
 
 export const HOLD_S = 10;
 /** A first check that takes longer than this is left to a later visit (the page says so). */
@@ -106,6 +107,14 @@ async function wholeAnswer(
   return early;
 }
 
+/**
+ * The stance the recent lookups keep for a site: the one reading's, told as the site page tells it
+ * once its extras (full record, the site it belongs to) are in; before that, the answer's own.
+ */
+export function lookupTold(policy: DomainPolicyFound, extras: Pick<Extras, 'full' | 'parent'> | null): ToldStance {
+  return readSite({ policy, full: extras?.full ?? null, parent: extras?.parent ?? null }).told;
+}
+
 /** Follows `domain` from the first answer to the whole record with its details; `version` restarts it (after "Check again"). */
 export function useSite(domain: Domain, version: number, replaced: DomainPolicyFound | null): SiteState {
   const [state, setState] = useState<SiteState>({ kind: 'loading' });
@@ -116,7 +125,7 @@ export function useSite(domain: Domain, version: number, replaced: DomainPolicyF
     void (async () => {
       let policy = replaced ?? (await firstAnswer(client, domain, set, stop.signal));
       if (!policy) return;
-      rememberLookup(domain, readSite({ policy }).told);
+      rememberLookup(domain, lookupTold(policy, null));
       set({ kind: 'found', policy, extras: null });
       if (policy.basis?.terms_pending) {
         policy = await wholeAnswer(client, domain, policy, stop.signal);
@@ -124,7 +133,7 @@ export function useSite(domain: Domain, version: number, replaced: DomainPolicyF
       }
       const extras = await loadExtras(client, domain, policy);
       // The site a subdomain belongs to can change what the page tells (borrowing): the list says the same.
-      rememberLookup(domain, readSite({ policy, full: extras.full, parent: extras.parent }).told);
+      rememberLookup(domain, lookupTold(policy, extras));
       set({ kind: 'found', policy, extras });
     })();
     return () => stop.abort();
