@@ -21,6 +21,7 @@ import type {
   FetchState,
   FetchedFile,
   RobotsProblem,
+  NotReadReason,
   StandardKey,
   TosStance,
   UseCase,
@@ -69,6 +70,21 @@ export interface FetchClaim {
   file: Exclude<FetchedFile, 'robots_txt'>;
   state: FetchState;
   http: number | null;
+}
+
+/**
+ * A document fetched but not read (basis.not_read, docs/policy.md section 1): its reading ran past
+ * the analysis time budget (`budget`) or its reader failed (`failed`). `bytes` is its size as
+ * received, `note` what made it long when the record says ("without sentence ends").
+ */
+export interface NotReadClaim {
+  kind: 'not_read';
+  of: string;
+  file: FetchedFile;
+  reason: NotReadReason;
+  bytes: number;
+  budget_ms: number;
+  note: string | null;
 }
 
 /** No request to the host got an HTTP answer (any status, a redirect included). */
@@ -350,6 +366,7 @@ export interface BorrowedClaim {
 export type Claim =
   | RobotsFileClaim
   | FetchClaim
+  | NotReadClaim
   | NothingAnsweredClaim
   | FoundClaim
   | BotClaim

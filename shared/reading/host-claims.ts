@@ -17,6 +17,7 @@ import type {
   LetInListClaim,
   LineIgnoredClaim,
   NothingAnsweredClaim,
+  NotReadClaim,
   PageFactClaim,
   RobotsFileClaim,
   SignalClaim,
@@ -33,6 +34,8 @@ export interface HostClaims {
   of: string;
   robots: RobotsFileClaim | null;
   fetches: FetchClaim[];
+  /** Documents fetched but not read (over the time budget, or their reader failed). */
+  notRead: NotReadClaim[];
   nothingAnswered: NothingAnsweredClaim | null;
   found: FoundClaim[];
   uses: Record<UseCase, UseClaim>;
@@ -266,18 +269,33 @@ function mentionClaim(of: string, p: DomainPolicyFound, full?: FullRecord | null
   return { kind: 'terms_mention', of, names_ai: names, excerpt, section: section ?? null };
 }
 
+/** Documents fetched but not read, as the record lists them. */
+function notReadClaims(of: string, p: DomainPolicyFound, full?: FullRecord | null): NotReadClaim[] {
+  return (basisOf(p, full)?.not_read ?? []).map((n) => ({
+    kind: 'not_read',
+    of,
+    file: n.file,
+    reason: n.reason,
+    bytes: n.bytes,
+    budget_ms: n.budget_ms,
+    note: n.note ?? null,
+  }));
+}
+
 /** Facts of the homepage, where the record says whether it was read (an older answer says nothing: no claim). */
 function factClaims(of: string, p: DomainPolicyFound, full?: FullRecord | null): PageFactClaim[] {
   const home = homepageState(p, full);
   if (home === null) return [];
-  const known = home === 'answered';
+  // A homepage that answered but was not read (over the time budget) shows nothing of its markup.
+  const unread = basisOf(p, full)?.not_read?.some((n) => n.file === 'homepage') === true;
+  const known = home === 'answered' && !unread;
   const fact = (f: PageFactClaim['fact'], value: PageFactClaim['value']): PageFactClaim => ({
     kind: 'page_fact',
     of,
     fact: f,
     known,
     value: known ? value : null,
-    because: known ? null : home,
+    because: known || unread ? null : home,
   });
   return [fact('paywall', p.site.has_paywall), fact('cms', p.site.cms), fact('cdn', p.site.cdn)];
 }
@@ -346,6 +364,7 @@ export function hostClaims(p: DomainPolicyFound, full?: FullRecord | null): Host
     of,
     robots: robotsClaim(of, p, full),
     fetches: fetchClaims(of, p, full),
+    notRead: notReadClaims(of, p, full),
     nothingAnswered,
     found: (basis?.found ?? []).map((standard) => ({ kind: 'found', of, standard })),
     uses: useClaims(of, p, full),

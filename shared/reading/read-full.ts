@@ -14,9 +14,9 @@ import {
 } from '../labels.js';
 import { say } from '../say.js';
 import type { FullRecord } from '../schemas.js';
-import type { BotClaim, Claim, LineIgnoredClaim, Told } from './claims.js';
+import type { BotClaim, Claim, LineIgnoredClaim, NotReadClaim, Told } from './claims.js';
 import type { HostClaims } from './host-claims.js';
-import type { Reading } from './read-site.js';
+import { notReadWords, type Reading } from './read-site.js';
 import { someNames } from './story-robots.js';
 import {
   termsAccessSentence,
@@ -106,6 +106,34 @@ function termsNotes(h: HostClaims, full: FullRecord, terms: TermsReading): Issue
 /** "line 1 (‘ï»¿User-agent: *’)" */
 const lineWords = (c: LineIgnoredClaim): string => say('lineQuoted', 'line $1 (\u2018$2\u2019)', c.line, c.text);
 
+/** The documents a person may be told were fetched and not read (robots.txt is told in its own sentence). */
+const NOT_READ_NAMES: Readonly<Record<Exclude<NotReadClaim['file'], 'robots_txt'>, () => string>> = {
+  homepage: () => say('docHomepage', 'The homepage'),
+  terms: () => say('docTerms', 'The terms page'),
+  llms_txt: () => 'llms.txt',
+  ai_txt: () => 'ai.txt',
+  tdmrep: () => 'tdmrep.json',
+  agents_json: () => 'agents.json',
+  rsl: () => say('docRsl', 'The RSL licence'),
+};
+
+/** "The terms page was fetched but not read: too long to read in the time allowed (860 KB, …); what it says is not known." */
+function notReadNotes(h: HostClaims): Issue[] {
+  return h.notRead
+    .filter((c): c is NotReadClaim & { file: Exclude<NotReadClaim['file'], 'robots_txt'> } => c.file !== 'robots_txt')
+    .map((c) => ({
+      kind: 'note' as const,
+      label: say('notReadLabel', '$1 was not read', NOT_READ_NAMES[c.file]()),
+      explanation: say(
+        'notReadInfo',
+        '$1 was fetched but not read: $2. What it says is not known.',
+        NOT_READ_NAMES[c.file](),
+        notReadWords(c),
+      ),
+      claims: [c],
+    }));
+}
+
 /**
  * robots.txt lines no crawler understands, named by number (section 16): a User-agent line spoiled
  * by stray bytes costs its group, told apart; the others in one note.
@@ -193,6 +221,7 @@ export function readIssues(reading: Reading, full: FullRecord, bots: readonly Bo
       bots.length > 0 ? bots : (full.bot_roles ?? []).map((r) => ({ kind: 'bot' as const, of: h.of, ...r })),
     ),
     ...ignoredNotes(h),
+    ...notReadNotes(h),
     ...warningNotes(full, h),
   ];
 }

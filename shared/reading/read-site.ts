@@ -13,7 +13,7 @@ import { TOLD_BADGE, type BadgeState } from '../labels.js';
 import { say } from '../say.js';
 import type { DomainPolicyFound, FullRecord } from '../schemas.js';
 import { USE_CASES, type FetchState } from '../values.js';
-import type { BorrowedClaim, Claim, PageFactClaim, Told, ToldStance } from './claims.js';
+import type { BorrowedClaim, Claim, NotReadClaim, PageFactClaim, Told, ToldStance } from './claims.js';
 import { hostClaims, type HostClaims } from './host-claims.js';
 import { borrowedClaim, inheritedHeadline, inheritedUses, parentApplies } from './story-parent.js';
 import { robotsReading, type RobotsReading } from './story-robots.js';
@@ -95,6 +95,21 @@ export function notFetchedWords(why: FetchState | null): string | null {
   return null;
 }
 
+/** A size as people read it: "860 KB", "2.1 MB". */
+function sizeWords(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? say('sizeMb', '$1 MB', (bytes / (1024 * 1024)).toFixed(1))
+    : say('sizeKb', '$1 KB', Math.max(1, Math.round(bytes / 1024)));
+}
+
+/** Why a fetched document was not read: "too long to read in the time allowed (860 KB, without sentence ends)". */
+export function notReadWords(c: NotReadClaim): string {
+  const what = c.note ? `${sizeWords(c.bytes)}, ${c.note}` : sizeWords(c.bytes);
+  return c.reason === 'budget'
+    ? say('notReadBudget', 'too long to read in the time allowed ($1)', what)
+    : say('notReadFailed', 'its reader failed on it ($1)', what);
+}
+
 /**
  * A note about the site a subdomain belongs to. For `www.`: "www.example.com is the www address
  * of example.com; each host name has its own robots.txt. example.com: blocks all AI." For a
@@ -149,6 +164,12 @@ function termsRow(p: DomainPolicyFound, h: HostClaims): FactRow {
   const label = say('factTerms', 'Terms of service');
   const fetch = h.fetches.find((f) => f.file === 'terms');
   const claims: Claim[] = fetch ? [fetch] : [];
+  const unread = h.notRead.find((n) => n.file === 'terms');
+  if (unread) {
+    const href = p.site.tos_url && /^https?:\/\//.test(p.site.tos_url) ? p.site.tos_url : null;
+    const text = say('termsNotRead', 'Found, not read: $1', notReadWords(unread));
+    return { key: 'terms', label, text, href, claims: [...claims, unread] };
+  }
   if (p.site.has_tos) {
     const href = p.site.tos_url && /^https?:\/\//.test(p.site.tos_url) ? p.site.tos_url : null;
     return { key: 'terms', label, text: say('found', 'Found'), href, claims };
@@ -173,8 +194,13 @@ function termsRow(p: DomainPolicyFound, h: HostClaims): FactRow {
 }
 
 /** "Not known (not fetched: robots.txt asks crawlers to stay out)": a homepage fact of a homepage not read (section 16). */
-function notKnown(c: PageFactClaim): string {
-  const why = notFetchedWords(c.because) ?? say('factNoAnswer', 'the homepage did not answer');
+function notKnown(c: PageFactClaim, h: HostClaims): string {
+  const unread = h.notRead.find((n) => n.file === 'homepage');
+  const why =
+    notFetchedWords(c.because) ??
+    (unread
+      ? say('factHomepageNotRead', 'the homepage was $1', notReadWords(unread))
+      : say('factNoAnswer', 'the homepage did not answer'));
   return say('factNotKnown', 'Not known ($1)', why);
 }
 
@@ -210,7 +236,7 @@ function factRows(p: DomainPolicyFound, h: HostClaims): FactRow[] {
     label: say('factPaywall', 'Paywall'),
     text:
       paywall && !paywall.known
-        ? notKnown(paywall)
+        ? notKnown(paywall, h)
         : p.site.has_paywall
           ? say('yes', 'Yes')
           : say('factNoneSeen', 'None seen'),

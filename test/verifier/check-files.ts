@@ -2,16 +2,18 @@
  * Claims about what was fetched and found: robots_file, fetch, nothing_answered, found,
  * page_fact, borrowed (docs/policy.md sections 1, 11 and 13).
  */
+import type { FetchResult } from '../../proxy/analysis/evidence.js';
 import type {
   BorrowedClaim,
   FetchClaim,
   FoundClaim,
   NothingAnsweredClaim,
+  NotReadClaim,
   PageFactClaim,
   RobotsFileClaim,
 } from '../../shared/reading/claims.js';
 import type { Check, Context } from './context.js';
-import { allResults, describe, fileFetch, looksHtml, okResponse, stateOf } from './files.js';
+import { allResults, describe, FILE_FIELD, fileFetch, looksHtml, okResponse, stateOf } from './files.js';
 import type { Host } from './host.js';
 import { USES } from './host.js';
 import { metaTags } from './html-text.js';
@@ -43,6 +45,25 @@ export const checkFetch: Check<FetchClaim> = (c, h) => {
   if (!f.states.includes(c.state)) out.push(`${c.file} was ${f.why}: ${f.states.join(' or ')}, not ${c.state}`);
   if (c.http !== f.http) out.push(`${c.file} answered ${f.http ?? 'no HTTP status'}, not ${c.http ?? 'none'}`);
   return out;
+};
+
+/**
+ * A document not read (basis.not_read): it was fetched and answered, and its size is what was
+ * received. Whether its reading ran past the time budget is the reader's timing, not a fact of
+ * the file: the verifier holds the claim to what the files show.
+ */
+export const checkNotRead: Check<NotReadClaim> = (c, h) => {
+  const r =
+    c.file === 'robots_txt'
+      ? h.ev.robots
+      : c.file === 'terms'
+        ? h.ev.tos
+        : c.file === 'rsl'
+          ? (h.ev.rsl ?? null)
+          : (h.ev[FILE_FIELD[c.file]] as FetchResult);
+  if (r === null || r.kind !== 'response')
+    return [`${c.file} was not read because it ${r ? describe(r) : 'was not fetched'}, not for its length`];
+  return r.bytes === c.bytes ? [] : [`${c.file} was ${r.bytes} bytes as received, not ${c.bytes}`];
 };
 
 export const checkNothingAnswered: Check<NothingAnsweredClaim> = (_c, h) => {

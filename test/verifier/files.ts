@@ -131,7 +131,7 @@ export interface FileFetch {
   why: string;
 }
 
-const FIELD: Record<Exclude<FetchedFile, 'robots_txt' | 'terms' | 'rsl'>, keyof Evidence> = {
+export const FILE_FIELD: Record<Exclude<FetchedFile, 'robots_txt' | 'terms' | 'rsl'>, keyof Evidence> = {
   llms_txt: 'llms',
   ai_txt: 'aiTxt',
   tdmrep: 'tdmrep',
@@ -177,7 +177,7 @@ export function fileFetch(ev: Evidence, file: Exclude<FetchedFile, 'robots_txt'>
   if (file === 'terms') return termsFetch(ev);
   if (file === 'rsl')
     return ev.rsl ? single(ev.rsl) : { states: [], http: null, why: 'no RSL licence is named, so none was requested' };
-  return single(ev[FIELD[file]] as FetchResult);
+  return single(ev[FILE_FIELD[file]] as FetchResult);
 }
 
 export const okResponse = (r: FetchResult | null): r is Extract<FetchResult, { kind: 'response' }> =>

@@ -17,6 +17,7 @@ import {
   checkFetch,
   checkFound,
   checkNothingAnswered,
+  checkNotRead,
   checkPageFact,
   checkRobotsFile,
 } from './check-files.js';
@@ -34,6 +35,7 @@ const CHECKS: { [K in OfClaim['kind']]: Check<Extract<OfClaim, { kind: K }>> } =
   robots_file: checkRobotsFile,
   fetch: checkFetch,
   nothing_answered: checkNothingAnswered,
+  not_read: checkNotRead,
   found: checkFound,
   bot: checkBot,
   wildcard_closes: checkWildcardCloses,

@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainPolicy, DomainPolicyFound } from '../../../shared/schemas.js';
 import { AnalysisPool } from '../../../proxy/analysis-pool/index.js';
+import { readSite } from '../../../shared/reading/read-site.js';
 import { startFixtureFarm, type FixtureFarm } from '../../fixtures/farm.js';
 import { BIDI_RULE, CALM_SITE, HOSTILE_SITES, HOSTILE_TERMS } from '../../fixtures/hostile-sites.js';
 import { percentile, timeWhile, type Probe } from '../../helpers/latency.js';
@@ -76,6 +77,11 @@ function expectAnswers(answers: Record<string, DomainPolicyFound>): void {
   expect(terms.basis?.terms).toEqual({ ai: 'unknown', automated_access: 'unknown' });
   expect(terms.site.has_tos).toBe(true);
   expect(terms.bots.blocked).toContain('GPTBot');
+  // And a person is told so, on every face (the one reading), never "silent on AI".
+  const kb = Math.round(Buffer.byteLength(HOSTILE_TERMS) / 1024);
+  expect(readSite({ policy: terms }).facts.find((f) => f.key === 'terms')?.text).toBe(
+    `Found, not read: too long to read in the time allowed (${kb} KB, without sentence ends)`,
+  );
   // Each robots.txt is read, or given up and then told as unreadable rules, never as missing.
   for (const d of ['groups.hostile.test', 'wildcards.hostile.test', 'bidi.hostile.test']) {
     const robots = answers[d]!.basis!.robots_txt;

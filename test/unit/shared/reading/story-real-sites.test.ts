@@ -313,3 +313,46 @@ describe('terms of service, told apart: AI use and robots (section 11)', () => {
     });
   });
 });
+
+describe('documents fetched but not read (basis.not_read): told as not read, never as read', () => {
+  const policy = summaryRecord('long.test', {
+    site: {
+      ranklist_rank: null,
+      cdn: null,
+      cms: null,
+      behind_cdnvendor: false,
+      has_paywall: false,
+      has_tos: true,
+      tos_url: 'https://long.test/terms',
+    },
+    basis: basisOf({
+      fetches: {
+        robots_txt: 'answered',
+        homepage: 'answered',
+        llms_txt: 'answered',
+        ai_txt: 'answered',
+        tdmrep: 'answered',
+        agents_json: 'answered',
+        terms: 'answered',
+      },
+      not_read: [
+        { file: 'homepage', reason: 'budget', bytes: 900_000, budget_ms: 2000 },
+        { file: 'terms', reason: 'budget', bytes: 880_640, budget_ms: 2000, note: 'without sentence ends' },
+      ],
+    }),
+  });
+  const reading = readSite({ policy });
+  const fact = (k: string) => reading.facts.find((f) => f.key === k)?.text;
+
+  it('a homepage not read shows no paywall as seen: it is not known, and why', () => {
+    expect(fact('paywall')).toBe('Not known (the homepage was too long to read in the time allowed (879 KB))');
+  });
+
+  it('a terms page not read says so with its size and what made it long, and a note says what it says is not known', () => {
+    expect(fact('terms')).toBe('Found, not read: too long to read in the time allowed (860 KB, without sentence ends)');
+    const notes = readIssues(reading, fullRecordOf('long.test', {})).map((i) => i.explanation);
+    expect(notes).toContain(
+      'The terms page was fetched but not read: too long to read in the time allowed (860 KB, without sentence ends). What it says is not known.',
+    );
+  });
+});
