@@ -88,12 +88,24 @@ describe.skipIf(missing !== null)('the audit report in Chromium', () => {
 
   it('shows the per-bot table that bots.csv and the fixture files give', async () => {
     const csv = parse<Record<string, string>>(readFileSync(join(root, 'out', 'bots.csv')), { columns: true });
-    const table = await page
-      .locator('#bots table tbody tr')
-      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent ?? '')));
+    const rowsOf = (i: number) =>
+      page
+        .locator('#bots table')
+        .nth(i)
+        .locator('tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent ?? '')));
+    const table = await rowsOf(0);
     expect(table.length).toBeGreaterThan(10);
+    // Tools with no AI use are a table of their own, never among the AI bots (issue 32, class 9).
+    const tools = await rowsOf(1);
+    for (const [token, , blockingByName] of tools) {
+      const line = csv.find((l) => l.token === token)!;
+      expect(line.kind, token).toBe('tool');
+      expect(blockingByName).toBe(line.sites_blocking_by_name);
+    }
     for (const cells of table) {
       const line = csv.find((l) => l.token === cells[0])!;
+      expect(line.kind, cells[0]).toBe('ai_bot');
       expect([cells[0], cells[4], cells[5], cells[6], cells[7]]).toEqual([
         line.token,
         line.sites_naming,

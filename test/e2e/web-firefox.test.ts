@@ -178,7 +178,16 @@ describe.skipIf(missing !== null)('the web app in Firefox', () => {
       await read<string[]>(
         `[...document.querySelectorAll('[data-testid="chart-stances"] tbody th')].map((e) => e.textContent)`,
       ),
-    ).toEqual(['Blocks all AI', 'Blocks AI training', 'Selective', 'Allows AI', 'No AI rules']);
+    ).toEqual([
+      'Blocks all AI',
+      'Blocks AI training',
+      'Selective',
+      'Allows AI',
+      'No AI rules',
+      'Terms prohibit AI',
+      'Terms restrict AI',
+      'Unknown',
+    ]);
     matchPng(
       'web-firefox-overview',
       await fx.screenshot(),

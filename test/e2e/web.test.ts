@@ -184,7 +184,7 @@ describe.skipIf(missing !== null)('the web app in Chromium', () => {
   it('draws the registry as charts, each with its figures as a table, from the statistics', async () => {
     const stats = (await gatewayGet(stack.gatewayUrl, '/preview/v1/stats')) as {
       total_domains: number;
-      by_stance: Record<string, { domains: number }>;
+      by_told: Record<string, number>;
     };
     const page = await open('/overview');
     await page.locator('canvas[data-drawn="true"]').nth(4).waitFor({ timeout: 30_000 });
@@ -200,7 +200,7 @@ describe.skipIf(missing !== null)('the web app in Chromium', () => {
     );
     const rows = await stanceChart.locator('tbody tr').allTextContents();
     expect(rows).toContain(
-      `Blocks all AI${stats.by_stance.blocks_all_ai!.domains}${Math.round((stats.by_stance.blocks_all_ai!.domains / stats.total_domains) * 1000) / 10}%`,
+      `Blocks all AI${stats.by_told.blocks_all_ai!}${Math.round((stats.by_told.blocks_all_ai! / stats.total_domains) * 1000) / 10}%`,
     );
     // The change of CHANGING's stance today is in the last 30 days.
     expect(await page.getByTestId('chart-changes').locator('.chart-summary').textContent()).toMatch(
