@@ -50,6 +50,8 @@ export async function checkTab(
   }
   const cached = await cachedDomainState(domain);
   if (cached) {
+    // A browser page (or another site) may have replaced the page while the cache was read.
+    if ((await domainNow(tabId)) !== domain) return null;
     await setTab(tabId, cached.state, url);
     if (cached.fresh && !opts.force) return cached.state;
   }
@@ -105,9 +107,16 @@ async function setTab(tabId: number, state: TabState, url?: string): Promise<voi
   await Promise.all([showBadge(tabId, shown), tabStates.set(tabId, shown)]);
 }
 
+/** The domain a tab shows now (events carry the URL of their moment; the tab may have moved on since). */
+async function domainNow(tabId: number): Promise<Domain | null> {
+  const tab = await browser.tabs.get(tabId).catch(() => undefined);
+  return tab ? pageDomain(tab.url) : null;
+}
+
 async function reapply(tabId: number, url: string | undefined): Promise<void> {
   const state = await tabStates.get(tabId);
-  if (state && state.domain === pageDomain(url)) await showBadge(tabId, state);
+  if (state && state.domain === pageDomain(url) && (await domainNow(tabId)) === state.domain)
+    await showBadge(tabId, state);
 }
 
 export async function updateTabsOf(domain: Domain, state: TabState): Promise<void> {
