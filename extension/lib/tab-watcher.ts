@@ -50,15 +50,12 @@ export async function checkTab(
   }
   const cached = await cachedDomainState(domain);
   if (cached) {
-    // A browser page (or another site) may have replaced the page while the cache was read.
-    if ((await domainNow(tabId)) !== domain) return null;
-    await setTab(tabId, cached.state, url);
+    await setTab(tabId, cached.state);
     if (cached.fresh && !opts.force) return cached.state;
   }
   const state = await fetchDomainState(domain);
   // The tab may have moved on (or closed) while we waited for the gateway.
-  const now = await browser.tabs.get(tabId).catch(() => undefined);
-  if (now && pageDomain(now.url) === domain) await setTab(tabId, state, now.url);
+  await setTab(tabId, state);
   await follow(domain, state);
   // A domain the gateway is analysing now: the badge shows `…` at once, and a held request
   // (Prefer: wait) brings the final answer the moment the crawl is done.
@@ -101,28 +98,33 @@ export async function recheckAllTabs(): Promise<void> {
  * A found answer is kept per tab with the page's path (in storage.session only, never sent),
  * so the badge title can say where this page is treated differently from the site.
  */
-async function setTab(tabId: number, state: TabState, url?: string): Promise<void> {
+/** Shows `state` on a tab for the page it shows now (its path judged by the answer's rules); nothing when it moved to another site. */
+async function setTab(tabId: number, state: TabState): Promise<void> {
+  const url = await urlNow(tabId);
+  if (pageDomain(url) !== state.domain) return;
   const path = state.kind === 'found' ? pagePath(url) : null;
   const shown: TabState = state.kind === 'found' && path !== null ? { ...state, path } : state;
   await Promise.all([showBadge(tabId, shown), tabStates.set(tabId, shown)]);
 }
 
-/** The domain a tab shows now (events carry the URL of their moment; the tab may have moved on since). */
-async function domainNow(tabId: number): Promise<Domain | null> {
-  const tab = await browser.tabs.get(tabId).catch(() => undefined);
-  return tab ? pageDomain(tab.url) : null;
+/**
+ * The URL a tab shows now. Events carry the URL of their moment, and Chromium sends several for
+ * one navigation (loading with the old URL, the new URL at commit) whose handlers may finish out
+ * of order: the badge is always set for the URL read last.
+ */
+async function urlNow(tabId: number): Promise<string | undefined> {
+  return (await browser.tabs.get(tabId).catch(() => undefined))?.url;
 }
 
 async function reapply(tabId: number, url: string | undefined): Promise<void> {
   const state = await tabStates.get(tabId);
-  if (state && state.domain === pageDomain(url) && (await domainNow(tabId)) === state.domain)
-    await showBadge(tabId, state);
+  if (state && state.domain === pageDomain(url)) await setTab(tabId, state);
 }
 
 export async function updateTabsOf(domain: Domain, state: TabState): Promise<void> {
   const tabs = await browser.tabs.query({});
   await Promise.all(
-    tabs.filter((t) => t.id !== undefined && pageDomain(t.url) === domain).map((t) => setTab(t.id!, state, t.url)),
+    tabs.filter((t) => t.id !== undefined && pageDomain(t.url) === domain).map((t) => setTab(t.id!, state)),
   );
 }
 

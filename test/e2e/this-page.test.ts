@@ -14,6 +14,7 @@ import {
   chromiumMissing,
   clickToolbarButton,
   launchWithExtension,
+  readBadge,
   setGateway,
   type Browser,
 } from './helpers/browser.js';
@@ -121,6 +122,40 @@ describe.skipIf(missing !== null)('the verdict for this page (issue 11 part 2)',
     await page.close();
     // The path never reached the gateway.
     expect(stack.gatewayRequests.filter((r) => /articles|garden|ref=/.test(r))).toEqual([]);
+  });
+
+  it('the badge title follows the page within the same tab: a link, a history.pushState, back to the root (issue 32, class 8)', async () => {
+    const { page, tabId } = await openSite(browser, url(PATHS), BADGE_VIEW.selective.text);
+    /** The badge title once it matches, or the last one seen after 10 s. */
+    const titleOnce = async (want: RegExp): Promise<string> => {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const { title } = await readBadge(browser.worker, tabId);
+        if (want.test(title) || Date.now() > deadline) return title;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    const blocked = /This page: AI training blocked, by robots\.txt \(line \d+\); the site as a whole: selective$/;
+    const root = /This page: AI training not restricted; the site as a whole: selective$/;
+    expect(await titleOnce(root)).toMatch(root);
+    // A link to an article, in the same tab.
+    await page.evaluate(
+      (href) => {
+        const a = Object.assign(document.createElement('a'), { href, textContent: 'story' });
+        document.body.append(a);
+        a.click();
+      },
+      url(PATHS, '/articles/2026/garden-story'),
+    );
+    await page.waitForURL(/\/articles\//);
+    expect(await titleOnce(blocked)).toMatch(blocked);
+    // A single-page site moving back to the root without a load.
+    await page.evaluate(() => history.pushState({}, '', '/'));
+    expect(await titleOnce(root)).toMatch(root);
+    // And forward to an article again without a load.
+    await page.evaluate(() => history.pushState({}, '', '/articles/2026/another'));
+    expect(await titleOnce(blocked)).toMatch(blocked);
+    await page.close();
   });
 
   it('a page with its own noai tag is shown as such when the popup is opened', async () => {
