@@ -86,7 +86,7 @@ export const DETAIL_LABELS: Readonly<Record<Detail, Label>> = {
     say('detailLlmsTxtInfo', 'Publishes an llms.txt guide for AI tools; no AI rules in robots.txt.'),
   ),
   no_ai_rules: words(noAiRules, () =>
-    say('detailNoAiRulesInfo', 'robots.txt does not mention AI bots, and no other AI rule was found.'),
+    say('detailNoAiRulesInfo', 'robots.txt sets no rule for AI bots, and no other AI rule was found.'),
   ),
   no_robots: words(noAiRules, () =>
     say('detailNoRobotsInfo', 'The site has no robots.txt and publishes no other AI rule.'),

@@ -65,16 +65,22 @@ function WildcardSection({ lists }: { lists: BotLists }) {
     <section class="block" aria-labelledby="wild-h">
       <h2 id="wild-h">{t('botsWildcardHeading', 'Blocked by the rule for all crawlers')}</h2>
       <p class="note" data-testid="wildcard-note">
-        {lists.wildcardCount === 1
+        {lists.wildcardOpens
           ? t(
-              'botsWildcardOne',
-              'One AI bot is blocked by the rule for every crawler (User-agent: *), which closes the whole site; no rule names it.',
-            )
-          : t(
-              'botsWildcardMany',
-              '$1 AI bots are blocked by the rule for every crawler (User-agent: *), which closes the whole site; no rule names them.',
+              'botsWildcardOpens',
+              '$1 AI bots are blocked by the rule for every crawler (User-agent: *), which closes the site but for the paths its Allow lines open; no rule names them.',
               lists.wildcardCount,
-            )}
+            )
+          : lists.wildcardCount === 1
+            ? t(
+                'botsWildcardOne',
+                'One AI bot is blocked by the rule for every crawler (User-agent: *), which closes the whole site; no rule names it.',
+              )
+            : t(
+                'botsWildcardMany',
+                '$1 AI bots are blocked by the rule for every crawler (User-agent: *), which closes the whole site; no rule names them.',
+                lists.wildcardCount,
+              )}
       </p>
       <details>
         <summary>{t('botsShow', 'Show these bots')}</summary>

@@ -13,6 +13,7 @@ import type { DomainPolicyFound, FullRecord } from '../schemas.js';
 import type { BotPurpose } from '../values.js';
 import { botClaims } from './bot-claims.js';
 import type { BotClaim, Claim } from './claims.js';
+import { hostClaims } from './host-claims.js';
 
 export interface BotItem {
   token: string;
@@ -36,6 +37,8 @@ export interface BotLists {
   /** AI bots blocked only by the `*` rules: shown as one note, listed on demand. */
   blockedByWildcard: OperatorGroup[];
   wildcardCount: number;
+  /** The `*` group that closes `/` opens some paths again with Allow lines: it does not close the whole site (section 16). */
+  wildcardOpens: boolean;
   /** AI bots a group naming them closes some paths to, beyond what `*` closes. */
   partial: OperatorGroup[];
   /** AI bots an allow-list lets in by name (`*` closes the site, their own group opens it). */
@@ -96,6 +99,7 @@ function fromRoles(claims: readonly BotClaim[]): BotLists {
     alsoBlocked: byOperator(tools.map((c) => item(c.bot, false, [c]))),
     blockedByWildcard: byOperator(wildcard.map((c) => item(c.bot, true, [c]))),
     wildcardCount: wildcard.length,
+    wildcardOpens: false,
     partial: of('partial'),
     letIn: of('let_in'),
     noRule: of('no_rule'),
@@ -131,6 +135,7 @@ function fromSummary(p: DomainPolicyFound, full: FullRecord | null): BotLists {
     alsoBlocked: byOperator(tools),
     blockedByWildcard: byOperator(wildcard),
     wildcardCount: wildcard.length,
+    wildcardOpens: false,
     partial: byOperator(partial),
     letIn: [],
     noRule: [],
@@ -141,7 +146,9 @@ function fromSummary(p: DomainPolicyFound, full: FullRecord | null): BotLists {
 
 /** The Bots view's lists of the policy told (`policy`: the host's own, or its parent's when borrowed). */
 export function readBots(policy: DomainPolicyFound, full: FullRecord | null): BotLists {
-  return full?.bot_roles ? fromRoles(botClaims(policy, full)) : fromSummary(policy, full);
+  const lists = full?.bot_roles ? fromRoles(botClaims(policy, full)) : fromSummary(policy, full);
+  const opens = (hostClaims(policy, full).wildcard?.opens.length ?? 0) > 0;
+  return { ...lists, wildcardOpens: opens };
 }
 
 /** AI bots the site names, by role, as counted by the audit: tools of purpose `other` never among them. */

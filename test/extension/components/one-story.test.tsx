@@ -143,7 +143,7 @@ describe('one story on every tab and in the badge title', () => {
       host: 'x.test',
       title: 'AI policy of x.test: no AI rules; AI use not restricted',
       stance: 'No AI rules',
-      headline: 'robots.txt does not mention AI bots, and no other AI rule was found.',
+      headline: 'robots.txt sets no rule for AI bots, and no other AI rule was found.',
       tabs: { Overview: 'AI training Not restricted' },
       verdicts: ['Not restricted', 'Not restricted', 'Not restricted'],
     };
