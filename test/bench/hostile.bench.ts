@@ -11,7 +11,7 @@
  * it was not read (basis.not_read).
  *
  * Then each reader's time at 1x and 2x its worst input (test/bench/lib/reader-worst-cases.ts,
- * timeReaders()), printed below the latencies.
+ * timeReaders(): half its size cap and the cap, the least of five tries), printed below the latencies.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +22,7 @@ import type { DomainPolicy, DomainPolicyFound } from '../../shared/schemas.js';
 import { startFixtureFarm, type FixtureSite } from '../fixtures/farm.js';
 import { CALM_SITE, HOSTILE_SITES } from '../fixtures/hostile-sites.js';
 import { percentile, timeWhile } from '../helpers/latency.js';
+import { timeReaders } from './lib/reader-worst-cases.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLIENT = { 'x-ai-policy-lens': '1' };
@@ -114,10 +115,14 @@ async function main(): Promise<void> {
       );
     }
     // ---- each reader at 1x and 2x its worst input --------------------------------------------
-    // LEAD: wire test/bench/lib/reader-worst-cases.ts here at merge (written on the readers'
-    // branch): `const { timeReaders } = await import('./lib/reader-worst-cases.js');` then print
-    // for each of timeReaders() its reader, input, bytes, ms1x, ms2x and ms2x / ms1x.
-    console.log('\nreaders at 1x and 2x their worst input: test/bench/lib/reader-worst-cases.ts (not in this branch)');
+    console.log(
+      `\n${'reader'.padEnd(16)} ${'worst input'.padEnd(66)} ${'bytes 2x'.padStart(9)} ${'ms 1x'.padStart(9)} ${'ms 2x'.padStart(9)} ${'2x/1x'.padStart(6)}`,
+    );
+    for (const t of timeReaders()) {
+      console.log(
+        `${t.reader.padEnd(16)} ${t.input.padEnd(66)} ${String(t.bytes).padStart(9)} ${t.ms1x.toFixed(2).padStart(9)} ${t.ms2x.toFixed(2).padStart(9)} ${(t.ms2x / t.ms1x).toFixed(2).padStart(6)}`,
+      );
+    }
   } finally {
     proc.kill('SIGTERM');
     await new Promise((r) => proc.once('exit', r));

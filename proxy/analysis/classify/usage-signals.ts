@@ -116,29 +116,56 @@ function siteTrainingPieces(input: UsageSignalInputs): SignalPiece[] {
   return pieces;
 }
 
-/** Signals scoped to named agents: Content-Signal lines in their robots.txt groups, `noai` meta per agent. */
+/**
+ * Signals scoped to named agents: Content-Signal lines in their robots.txt groups, `noai` meta per agent.
+ * The entries of one group share its agents array, so a group's signal is built once and shared,
+ * read-only, by its tokens (a hostile group of thousands of agents over thousands of lines would
+ * otherwise cost agents × lines); a token of several groups gets a copy of its own to add to.
+ */
 function scopedSignals(input: UsageSignalInputs): Map<string, Partial<PerUseCase<UsageSignal>>> {
   const scoped = new Map<string, Partial<PerUseCase<UsageSignal>>>();
-  const scope = (token: string, u: UseCase, piece: SignalPiece): void => {
-    const m = scoped.get(token) ?? {};
-    m[u] = add(m[u], piece);
-    scoped.set(token, m);
+  const owned = new Set<Partial<PerUseCase<UsageSignal>>>();
+  const own = (token: string): Partial<PerUseCase<UsageSignal>> => {
+    const m = scoped.get(token);
+    if (m !== undefined && owned.has(m)) return m;
+    const copy: Partial<PerUseCase<UsageSignal>> = {};
+    for (const u of USE_CASES) {
+      const s = m?.[u];
+      if (s) copy[u] = { value: s.value, pieces: [...s.pieces] };
+    }
+    owned.add(copy);
+    scoped.set(token, copy);
+    return copy;
   };
+  const scope = (token: string, u: UseCase, piece: SignalPiece): void => {
+    const m = own(token);
+    m[u] = add(m[u], piece);
+  };
+  const byGroup = new Map<readonly string[], Partial<PerUseCase<UsageSignal>>>();
   for (const e of input.contentSignals.entries) {
     if (e.source !== 'robots_group' || !appliesToRoot(e)) continue;
+    let g = byGroup.get(e.agents);
+    if (g === undefined) byGroup.set(e.agents, (g = {}));
     for (const u of USE_CASES) {
       const v = e.prefs[u];
       if (v === undefined) continue;
-      const piece: SignalPiece = {
+      g[u] = add(g[u], {
         standard: 'content_signals',
         origin: 'content_signals',
         value: v,
         line: e.line,
         text: e.text,
-      };
-      for (const token of e.agents) scope(token, u, piece);
+      });
     }
   }
+  for (const [agents, g] of byGroup)
+    for (const token of agents) {
+      if (!scoped.has(token)) {
+        scoped.set(token, g);
+        continue;
+      }
+      for (const u of USE_CASES) for (const piece of g[u]?.pieces ?? []) scope(token, u, piece);
+    }
   for (const token of input.meta.noaiAgents) {
     const d = input.meta.directives.find((x) => x.agent === token && x.directives.includes('noai'));
     scope(token, 'training', {

@@ -232,6 +232,14 @@ export interface DecidedPreference {
 
 export type ResolvedPrefs = { [K in UsageKey]: DecidedPreference | null };
 
+/** The entries of one group share its agents array: one Set per array, so asking is constant time however many agents a group lists. */
+const agentSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+function agentSet(agents: readonly string[]): ReadonlySet<string> {
+  let set = agentSets.get(agents);
+  if (set === undefined) agentSets.set(agents, (set = new Set(agents)));
+  return set;
+}
+
 /**
  * Site-wide preferences for one agent token (or for everyone with `*`): entries at the root
  * whose agents include the token or `*`; most restrictive wins per use case.
@@ -241,7 +249,8 @@ export function resolvePrefs(signals: Pick<ContentSignals, 'entries'>, agent = '
   const out: ResolvedPrefs = { training: null, search: null, inference: null };
   for (const e of signals.entries) {
     if (!appliesToRoot(e)) continue;
-    if (!e.agents.includes('*') && !e.agents.includes(token)) continue;
+    const agents = agentSet(e.agents);
+    if (!agents.has('*') && !agents.has(token)) continue;
     for (const key of ['training', 'search', 'inference'] as const) {
       const v = e.prefs[key];
       if (v === undefined) continue;

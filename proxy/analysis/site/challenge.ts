@@ -115,9 +115,6 @@ const RULES: readonly ChallengeRule[] = [
   },
 ];
 
-/** How much of the body is searched: the robots.txt cap (RFC 9309: 500 KiB). Kobo's challenge page carries 80 KB of inline images before its first marker. */
-const BODY_CAP = 512 * 1024;
-
 const NONE: ChallengeFacts = Object.freeze({ challenged: false, vendor: null, evidence: null });
 
 /** The marker of `m` found in the answer, as evidence, or null. */
@@ -132,7 +129,10 @@ function find(m: Markers | undefined, headers: Readonly<Record<string, string>>,
 export function detectChallenge(r: Response): ChallengeFacts {
   const contentType = r.contentType ?? r.headers['content-type']?.split(';')[0]!.trim().toLowerCase() ?? null;
   if (!isHtmlBody({ contentType, body: r.body })) return NONE;
-  const body = r.body.length > BODY_CAP ? r.body.slice(0, BODY_CAP) : r.body;
+  // The whole body is searched (the crawler's cap bounds it): a marker is a marker wherever it
+  // stands (Kobo's challenge page carries 80 KB of inline images before its first), and every
+  // pattern below is a plain alternation, so one search is linear in the body.
+  const body = r.body;
   for (const rule of RULES) {
     const evidence = find(rule.challenge, r.headers, body);
     if (evidence !== null) return { challenged: true, vendor: rule.vendor, evidence };

@@ -18,6 +18,7 @@ const CHALLENGES: Readonly<Partial<Record<string, string>>> = {
   'www.substack.com': 'cloudflare',
   'www.indeed.com': 'cloudflare', // "security check" page built on the challenge platform
   'www.scopus.com': 'cloudflare', // "attention required! | cloudflare" block page
+  'www.sciencedirect.com': 'cloudflare', // an 834 KB challenge page, `_cf_chl_opt` 773 KB in (once missed: the search stopped at 512 KiB)
   'www.edsheeran.com': 'akamai', // "access denied" with an errors.edgesuite.net reference
   'www.mdpi.com': 'akamai',
   'www.twentyonepilots.com': 'akamai',
@@ -137,5 +138,17 @@ describe('challenge pages, exactly (docs/policy.md section 11): real answers', (
     ],
   ])('%s is a %s challenge (%s): %s', (name, vendor, evidence) => {
     expect(detectChallenge(answer(name, 'text/html'))).toEqual({ challenged: true, vendor, evidence });
+  });
+});
+
+describe('challenge markers anywhere in a large body', () => {
+  it('finds a marker after 800 KB of markup (no cut-off below the crawler cap)', () => {
+    const body = `<html><head><title>x</title></head><body>${'<p>filler text '.repeat(55_000)}<script>window._cf_chl_opt={}</script></body></html>`;
+    expect(body.length).toBeGreaterThan(800_000);
+    expect(detectChallenge({ headers: { 'content-type': 'text/html' }, body, status: 200 })).toEqual({
+      challenged: true,
+      vendor: 'cloudflare',
+      evidence: '_cf_chl_opt',
+    });
   });
 });
