@@ -11,9 +11,17 @@ import type { ToldStance } from '../../shared/reading/claims.js';
 import { borrowsFrom, lendsPolicy } from '../../shared/reading/story-parent.js';
 import type { DomainPolicyFound, FullRecord } from '../../shared/schemas.js';
 import { KEY_BOTS } from '../../shared/key-bots.js';
-import { STANDARD_KEYS, USE_CASES, type StandardKey, type TosStance } from '../../shared/values.js';
+import {
+  STANDARD_KEYS,
+  USE_CASES,
+  type LicenceVerdictValue,
+  type StandardKey,
+  type TosStance,
+  type UseCase,
+} from '../../shared/values.js';
 
 export type RowStatus = 'ok' | 'failed' | 'pending';
+export type LicenceColumn = LicenceVerdictValue | 'not_read' | null;
 
 export interface SiteRow {
   domain: string;
@@ -55,6 +63,16 @@ export interface SiteRow {
   /** Tools with no AI use (scraping frameworks, SEO tools, names with no known use) blocked or partly blocked by name: no AI rule. */
   tools_blocked: string[];
   standards: StandardKey[];
+  /**
+   * What the site's RSL licence says of each use for the whole site (docs/policy.md section 15):
+   * `prohibited`, `paid` (licence required), `free`, `attribution`; `not_read` when a licence was
+   * found and not read; null when the site names none or its licence says nothing of the use.
+   */
+  rsl_training: LicenceColumn;
+  rsl_search: LicenceColumn;
+  rsl_inference: LicenceColumn;
+  /** The payments those uses ask (`crawl 0.001 USD`, `subscription`), each once. */
+  rsl_payments: string[];
   tos_ai_stance: TosStance | null;
   /** The terms on robots, scrapers and automated access; null where the record does not carry it. */
   tos_automated_access: TosStance | null;
@@ -79,6 +97,28 @@ export interface SiteRow {
 const KEYS: ReadonlySet<string> = new Set(Object.values(KEY_BOTS).flat());
 
 const tokens = (groups: OperatorGroup[]): string[] => groups.flatMap((g) => g.bots.map((b) => b.token));
+
+/** The rsl_* columns of a record: what its licence says of each use, and the payments asked. */
+function licenceColumns(
+  summary: DomainPolicyFound,
+  full: FullRecord,
+): Pick<SiteRow, 'rsl_training' | 'rsl_search' | 'rsl_inference' | 'rsl_payments'> {
+  const l = summary.basis?.licence ?? full.basis?.licence ?? null;
+  const of = (u: UseCase): LicenceColumn => (!l ? null : l.state !== 'read' ? 'not_read' : l.uses[u].verdict);
+  const payments = new Set<string>();
+  if (l?.state === 'read')
+    for (const u of USE_CASES) {
+      const p = l.uses[u].payment;
+      if (p && l.uses[u].verdict === 'paid')
+        payments.add([p.type, p.amount, p.currency].filter((x) => x !== null).join(' '));
+    }
+  return {
+    rsl_training: of('training'),
+    rsl_search: of('search'),
+    rsl_inference: of('inference'),
+    rsl_payments: [...payments],
+  };
+}
 
 export interface RowContext {
   rank: number | null;
@@ -123,6 +163,7 @@ export function siteRow(summary: DomainPolicyFound, full: FullRecord, ctx: RowCo
     ai_bots_allowed: allowed,
     tools_blocked: tokens(w.bots.alsoBlocked),
     standards: STANDARD_KEYS.filter((k) => found.has(k)),
+    ...licenceColumns(summary, full),
     tos_ai_stance: full.tos_ai_stance,
     tos_automated_access: full.tos_automated_access ?? null,
     tos_url: full.tos_url,
@@ -179,6 +220,10 @@ export function pendingRow(domain: string, rank: number | null): SiteRow {
     ai_bots_allowed: [],
     tools_blocked: [],
     standards: [],
+    rsl_training: null,
+    rsl_search: null,
+    rsl_inference: null,
+    rsl_payments: [],
     tos_ai_stance: null,
     tos_automated_access: null,
     tos_url: null,

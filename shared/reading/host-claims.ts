@@ -4,7 +4,7 @@
  * told from these (docs/policy.md section 16); nothing here words anything. No bot catalogue
  * here: the claims about bots are bot-claims.ts', loaded with the full record.
  */
-import type { DomainPolicyFound, FullRecord, PathRules } from '../schemas.js';
+import type { Basis, DomainPolicyFound, FullRecord, PathRules } from '../schemas.js';
 import { USE_CASES, realConflict, type FetchState, type FetchedFile, type TosStance, type UseCase } from '../values.js';
 import type {
   ConfidenceCause,
@@ -50,6 +50,8 @@ export interface HostClaims {
   facts: PageFactClaim[];
   confidence: ConfidenceClaim | null;
   conflicts: ConflictClaim[];
+  /** The site's RSL licence as kept in basis (story-licence.ts words it); null or absent when it names none. */
+  licence?: NonNullable<Basis['licence']> | null;
 }
 
 const basisOf = (p: DomainPolicyFound, full?: FullRecord | null) => p.basis ?? full?.basis;
@@ -378,5 +380,6 @@ export function hostClaims(p: DomainPolicyFound, full?: FullRecord | null): Host
     facts: factClaims(of, p, full),
     confidence: full ? confidenceClaim(p, full, conflicts, nothingAnswered !== null) : null,
     conflicts,
+    licence: basis?.licence ?? null,
   };
 }

@@ -17,6 +17,7 @@ import type { BorrowedClaim, Claim, NotReadClaim, PageFactClaim, Told, ToldStanc
 import { hostClaims, type HostClaims } from './host-claims.js';
 import { borrowedClaim, inheritedHeadline, inheritedUses, parentApplies } from './story-parent.js';
 import { robotsReading, type RobotsReading } from './story-robots.js';
+import { licenceChip, licenceValues } from './story-licence.js';
 import { signalValues } from './story-signals.js';
 import { termsReading, type TermsReading } from './story-terms.js';
 import {
@@ -86,6 +87,7 @@ export interface Reading {
 }
 
 const sameName = (s: string) => s;
+const present = <T>(x: T | null): T[] => (x === null ? [] : [x]);
 
 /** Why a page was not requested, in words ("not fetched: robots.txt asks crawlers to stay out"); null when it was. */
 export function notFetchedWords(why: FetchState | null): string | null {
@@ -277,8 +279,14 @@ export function readSite(input: ReadingInput): Reading {
       headline: head,
       robots,
       uses: inheritedUses(theirs, parent, parentHost).map((u) => ({ ...u, claims: [borrowed, ...u.claims] })),
-      standards: standardsFound(parent, parentFull, theirs, theirClaims),
-      signals: signalValues(parent, parentFull).map((s) => ({ text: s.words, claims: [borrowed] })),
+      standards: standardsFound(parent, parentFull, theirs, theirClaims).map((s) => licenceChip(s, theirClaims)),
+      signals: [
+        ...signalValues(parent, parentFull).map((s) => ({ text: s.words, claims: [borrowed] })),
+        ...present(licenceValues(parent, theirClaims, parentFull)).map((s) => ({
+          ...s,
+          claims: [borrowed, ...s.claims],
+        })),
+      ],
       terms,
       shown: parent,
       borrowed,
@@ -301,11 +309,14 @@ export function readSite(input: ReadingInput): Reading {
     headline: head,
     robots,
     uses,
-    standards: standardsFound(own, full, uses, ownClaims),
-    signals: signalValues(own, full).map((s) => ({
-      text: s.words,
-      claims: ownClaims.signals.filter((c) => c.line === s.line),
-    })),
+    standards: standardsFound(own, full, uses, ownClaims).map((s) => licenceChip(s, ownClaims)),
+    signals: [
+      ...signalValues(own, full).map((s) => ({
+        text: s.words,
+        claims: ownClaims.signals.filter((c) => c.line === s.line),
+      })),
+      ...present(licenceValues(own, ownClaims, full)),
+    ],
     terms,
     shown: own,
     borrowed: null,

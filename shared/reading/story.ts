@@ -27,6 +27,7 @@ import type { DecidingSignal, DomainPolicyFound, FullRecord, PathRules } from '.
 import { SIGNAL_KEYS, USE_CASES, type StandardKey, type UseCase, type Verdict } from '../values.js';
 import type { Claim, DecidedBy, SignalClaim, UseClaim } from './claims.js';
 import { hostClaims, type HostClaims } from './host-claims.js';
+import { licenceHeadline, licenceRow } from './story-licence.js';
 import { allowListClause, robotsReading, sentence, type RobotsReading } from './story-robots.js';
 import { termsAiWords, termsLimitAi, termsReading, type TermsReading } from './story-terms.js';
 
@@ -244,6 +245,14 @@ function tellUse(
     deciders: c.by.map((d) => ({ source: d.source, line: d.line, evidence: d.evidence })),
     claims,
   };
+  const licence = licenceRow(c, h);
+  if (licence)
+    reading = {
+      ...reading,
+      words: licence.words ?? reading.words,
+      because: licence.lead && because ? say('licenceLeadBy', '$1, $2', licence.lead, because) : because,
+      explanation: say('twoSentences', '$1 $2', USE_CASE_LABELS[c.use].explanation, licence.explanation),
+    };
   if (c.listings) {
     const signal = h.signals.find(
       (s) => s.agents.includes('*') && (s.path === null || s.path === '/') && s.search === true,
@@ -428,7 +437,12 @@ export function tellHeadline(
     head.phrase = say('phraseNoRobots', 'no robots.txt and no AI rules; AI use not restricted');
   else if (told === 'blocks_training' && uses[0]!.because)
     head.phrase = say('phraseBecause', '$1, $2', head.phrase, uses[0]!.because);
-  else if (told === 'selective') head = selectiveHeadline(h, uses, head);
+  else if (told === 'selective') {
+    head = selectiveHeadline(h, uses, head);
+    // Restricted only by a licence that asks a payment: said with the price (story-licence.ts).
+    const paid = licenceHeadline(h, uses);
+    if (paid) head = { ...head, ...paid };
+  }
   if (robots.state === 'unread') head.phrase = say('phraseAndUnread', '$1; $2', head.phrase, robots.clause);
   return head;
 }

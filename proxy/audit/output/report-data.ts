@@ -25,7 +25,8 @@ import {
   type Detail,
   type TosStance,
 } from '../../../shared/values.js';
-import { botRows, type RobotsTraining, type Tally } from './tally.js';
+import { licenceVerdictLabel } from '../../../shared/reading/story-licence.js';
+import { botRows, LICENCE_TALLY, type RobotsTraining, type Tally } from './tally.js';
 
 export interface Dataset {
   label: string;
@@ -231,6 +232,14 @@ function standardsSection(t: Tally): Section {
           n(t.standards[k]),
           pctText(t.standards[k], of),
         ]),
+      },
+      {
+        caption: `What the RSL licences say, per use (${n(t.standards.rsl)} ${t.standards.rsl === 1 ? 'site names one' : 'sites name one'})`,
+        head: ['Use', ...LICENCE_TALLY.map(licenceVerdictLabel), 'Says nothing of it'],
+        rows: USE_CASES.map((u) => {
+          const said = LICENCE_TALLY.map((v) => t.licences[u][v]);
+          return [USE_CASE_LABELS[u].label, ...said.map(n), n(t.standards.rsl - said.reduce((a, b) => a + b, 0))];
+        }),
       },
     ],
   };

@@ -7,6 +7,7 @@
 import { AI_BOTS, botByToken } from '../../../shared/bots.js';
 import { TOLD_STANCES, type ToldStance } from '../../../shared/reading/claims.js';
 import {
+  LICENCE_VERDICTS,
   STANDARD_KEYS,
   TOS_STANCES,
   USE_CASES,
@@ -58,6 +59,8 @@ export interface Tally {
   detail: Record<string, number>;
   verdicts: Record<UseCase, Record<Verdict, number>>;
   standards: Record<StandardKey, number>;
+  /** Per use, what the sites' RSL licences say of it (sites.csv's rsl_* columns). */
+  licences: Record<UseCase, Record<LicenceTally, number>>;
   robotsStatus: Record<string, number>;
   /** tos_ai_stance × robots.txt's training restriction. */
   terms: Record<TosStance, Record<RobotsTraining, number>>;
@@ -69,6 +72,9 @@ export interface Tally {
   lastCrawl: string | null;
   bots: Map<string, BotTally>;
 }
+
+export const LICENCE_TALLY = [...LICENCE_VERDICTS, 'not_read'] as const;
+export type LicenceTally = (typeof LICENCE_TALLY)[number];
 
 const zeros = <K extends string>(keys: readonly K[]): Record<K, number> =>
   Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
@@ -88,6 +94,7 @@ export function emptyTally(): Tally {
     detail: {},
     verdicts: Object.fromEntries(USE_CASES.map((u) => [u, zeros(VERDICTS)])) as Tally['verdicts'],
     standards: zeros(STANDARD_KEYS),
+    licences: Object.fromEntries(USE_CASES.map((u) => [u, zeros(LICENCE_TALLY)])) as Tally['licences'],
     robotsStatus: {},
     terms: Object.fromEntries(TOS_STANCES.map((t) => [t, zeros(TRAINING)])) as Tally['terms'],
     automated: Object.fromEntries(
@@ -148,6 +155,10 @@ export function addRow(t: Tally, r: SiteRow): void {
   bump(t.detail, r.detail!);
   for (const u of USE_CASES) t.verdicts[u][r[u] as Verdict]++;
   for (const s of r.standards) t.standards[s]++;
+  for (const u of USE_CASES) {
+    const l = r[`rsl_${u}`];
+    if (l) t.licences[u][l]++;
+  }
   bump(t.robotsStatus, r.robots_txt_status ?? 'unknown');
   const training = robotsTraining(r);
   if (r.tos_ai_stance) t.terms[r.tos_ai_stance][training]++;

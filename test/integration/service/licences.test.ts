@@ -5,13 +5,35 @@
  * decides: the lookup, the full record with the licence as read, the announced surface, and
  * POST /v1/check for URLs under and outside a scoped `<content>`.
  */
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckResponseSchema } from '../../../shared/check-api.js';
+import { formatAnalysis } from '../../../proxy/service/cli-format.js';
+import { CheckResponseSchema, CheckResultSchema } from '../../../shared/check-api.js';
+import { readWhole } from '../../../shared/reading/index.js';
 import { AnnouncedRecordSchema, DomainPolicyFoundSchema, FullRecordSchema } from '../../../shared/schemas.js';
 import type { FixtureSite } from '../../fixtures/farm.js';
 import { licenceReading, RSL_SITES } from '../../fixtures/rsl-sites.js';
 import { homepage } from '../../fixtures/stance-sites.js';
+import { tempDir } from '../gateway/helpers.js';
 import { startHarness, type Harness } from './harness.js';
+
+const ROOT = new URL('../../../', import.meta.url).pathname;
+
+/** `npm run check` as a child process (as check-cli.test.ts runs it). */
+function checkCli(
+  args: string[],
+  stdin: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'proxy/service/check-cli.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+  });
+  let stdout = '';
+  proc.stdout.on('data', (d) => (stdout += String(d)));
+  proc.stdin.end(stdin);
+  return new Promise((resolve) => proc.on('close', (code) => resolve({ code, stdout })));
+}
 
 const HOSTS = Object.keys(RSL_SITES);
 /** A licence past the crawler's cap (256 KiB): cut where the cap is, so not read. */
@@ -128,5 +150,53 @@ describe('RSL licences through the crawler and the service', () => {
       line: 16,
       evidence: '<payment type="training"> 10.00 USD',
     });
+  });
+
+  it.each(HOSTS)('%s: the one reading every face renders tells the licence (section 12)', async (host) => {
+    const s = RSL_SITES[host]!;
+    const policy = DomainPolicyFoundSchema.parse(await (await h.get(`/v1/domain/${host}`, key)).json());
+    const full = FullRecordSchema.parse(await (await h.get(`/v1/domain/${host}/full`, key)).json());
+    const r = readWhole({ policy, full });
+    expect(r.headline.phrase).toBe(s.reads.phrase);
+    expect(r.uses.map((u) => [u.words, u.because])).toEqual(s.reads.rows);
+    expect(r.signals.map((x) => x.text)).toContain(s.reads.licence);
+    // Licence required is amber, never an allow or a block.
+    for (const u of r.uses)
+      if (u.words === 'Licence required') expect([u.verdict, u.tone]).toEqual(['partial', 'partial']);
+    if (s.licence.state !== 'read')
+      expect(r.standards.find((x) => x.key === 'rsl')!.label).toBe('RSL licence (not read)');
+    // The CLI's summary (npm run lookup) renders the same words.
+    const text = formatAnalysis(full, policy);
+    for (const [i, use] of (['AI training', 'AI search', 'AI answers'] as const).entries()) {
+      const [words, because] = s.reads.rows[i]!;
+      expect(text).toContain(`  ${use.padEnd(12)} ${words}${because ? `, ${because}` : ''}\n`);
+    }
+    expect(text).toContain(`    ${s.reads.licence}\n`);
+  });
+
+  it('npm run check answers a URL under a scoped <content> with the payment the licence asks', async () => {
+    const dir = tempDir('rsl-check-cli-');
+    try {
+      const urls = RSL_SITES['rsl-paid.test']!.urls!;
+      const run = await checkCli(['--use', 'training'], urls.map((u) => u.url).join('\n'), {
+        CRAWL_OVERRIDES: h.farm.overrides(),
+        DATA_DIR: dir.path,
+      });
+      expect(run.code).toBe(0);
+      const results = run.stdout
+        .trim()
+        .split('\n')
+        .map((l) => CheckResultSchema.parse(JSON.parse(l)));
+      expect(results.map((r) => [r.url, r.verdict, r.decided_by?.source ?? null])).toEqual(
+        urls.map((u) => [u.url, u.training, u.source]),
+      );
+      expect(results[1]!.decided_by).toEqual({
+        source: 'rsl',
+        line: 16,
+        evidence: '<payment type="training"> 10.00 USD',
+      });
+    } finally {
+      dir.remove();
+    }
   });
 });
