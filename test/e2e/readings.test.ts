@@ -104,7 +104,7 @@ const CASES: Case[] = [
   {
     host: 'training.test',
     shot: 'reading-tos-silent',
-    shows: { Overview: ['The terms of service do not mention AI.'] },
+    shows: { Overview: ['The terms of service say nothing about using the content for AI.'] },
     never: /Conflict/,
   },
   {
