@@ -3,8 +3,9 @@
  * 12): a use the licence prohibits is "Blocked by the site's RSL licence"; a use it grants only
  * for a payment reads "Licence required" with the payment's type, amount and currency ("0.001
  * USD per crawl"); a free or attribution grant is an explicit "Allowed" ("free of charge", "with
- * attribution"). The licence's values are read out beside the other usage signals ("RSL licence:
- * AI training prohibited, AI search licence required (0.001 USD per crawl)"), and a licence found
+ * attribution"). The licence's values are read out beside the other usage signals ("RSL licence
+ * (named in robots.txt, line 4): AI training prohibited, AI search allowed only for a payment
+ * (0.001 USD per crawl)"), and a licence found
  * and not read is said so, never silence. The rows, the headline, the standards and the signals
  * of every face (popup, web page, audit, CLI) take these words from here through story.ts and
  * read-site.ts. Plain functions over records: no zod, no node:*, no browser API.
@@ -57,15 +58,15 @@ export function paymentWords(p: NonNullable<LicenceUse['payment']>): string {
   }
 }
 
-/** "prohibited", "licence required (0.001 USD per crawl)", "allowed free of charge", "allowed with attribution"; null when it says nothing. */
+/** "prohibited", "allowed only for a payment (0.001 USD per crawl)", "allowed free of charge", "allowed with attribution"; null when it says nothing. */
 export function licenceUseWords(u: LicenceUse): string | null {
   switch (u.verdict) {
     case 'prohibited':
       return say('licenceProhibited', 'prohibited');
     case 'paid':
       return u.payment
-        ? say('licenceRequiredFor', 'licence required ($1)', paymentWords(u.payment))
-        : say('licenceRequiredLower', 'licence required');
+        ? say('licenceOnlyPaid', 'allowed only for a payment ($1)', paymentWords(u.payment))
+        : say('licenceOnlyPaidNoPrice', 'allowed only for a payment');
     case 'free':
       return say('licenceFreeLower', 'allowed free of charge');
     case 'attribution':
@@ -75,12 +76,12 @@ export function licenceUseWords(u: LicenceUse): string | null {
   }
 }
 
-/** Where the site names its licence: "robots.txt, line 4", "the homepage’s link", "the homepage’s Link header". */
+/** Where the site names its licence: "robots.txt, line 4", "the homepage’s HTML", "the homepage’s Link header". */
 export function licenceWhere(l: Licence): string {
   if (l.found_via === 'robots_txt')
     return l.line !== null ? say('licenceViaRobotsLine', 'robots.txt, line $1', l.line) : 'robots.txt';
   return l.found_via === 'link'
-    ? say('licenceViaLink', 'the homepage\u2019s link')
+    ? say('licenceViaHtml', 'the homepage\u2019s HTML')
     : say('licenceViaHeader', 'the homepage\u2019s Link header');
 }
 
@@ -90,9 +91,14 @@ function listOf(items: string[]): string {
   return say('listAnd', '$1 and $2', items.slice(0, -1).join(', '), items[items.length - 1]!);
 }
 
-/** The first reason a licence was not read, in the reader's words ("line 7: not well-formed XML: unclosed tag: license"). */
+/** The first reason a licence was not read, in the reader's words ("its line 7: not well-formed XML: unclosed tag: license"). */
 function notReadWhy(l: Licence): string {
-  if (l.warnings.length > 0) return l.warnings[0]!;
+  const first = l.warnings[0];
+  if (first !== undefined) {
+    // The reader's "line 7: …" is a line of the licence, not of the file that names it.
+    const at = /^line (\d+): (.*)$/s.exec(first);
+    return at ? say('licenceWhyAtLine', 'its line $1: $2', at[1]!, at[2]!) : first;
+  }
   if (l.http_status !== null && (l.http_status < 200 || l.http_status > 299))
     return say('licenceHttp', 'HTTP $1', l.http_status);
   return l.state === 'not_fetched' ? say('licenceNoAnswer', 'no answer') : say('licenceNotRsl', 'not an RSL document');
@@ -102,8 +108,8 @@ function notReadWhy(l: Licence): string {
  * The licence's values, read out as the usage signals are (section 11, "say what was
  * signalled"): "RSL licence (named in robots.txt, line 4): AI training prohibited, AI answers
  * allowed with attribution." with the paths that have terms of their own; or, for a licence found
- * and not read, "An RSL licence is named (…) but could not be read (line 7: not well-formed XML…),
- * so it decides nothing." Null when the site names none.
+ * and not read, "The RSL licence the site names (robots.txt, line 3) could not be read (its line 7:
+ * not well-formed XML…), so it decides nothing." Null when the site names none.
  */
 export function licenceValues(p: DomainPolicyFound, h: HostClaims, full?: FullRecord | null): Told | null {
   const l = licenceOf(p, full);
@@ -141,7 +147,7 @@ export function licenceValues(p: DomainPolicyFound, h: HostClaims, full?: FullRe
       : scoped.length > 3
         ? say('andMore', '$1 and more', scoped.slice(0, 3).join(', '))
         : listOf(scoped);
-  const head = say('licenceHead', 'RSL licence ($1)', licenceWhere(l));
+  const head = say('licenceNamedIn', 'RSL licence (named in $1)', licenceWhere(l));
   const body =
     said.length > 0
       ? say('licenceSays', '$1: $2.', head, said.join(', '))
@@ -149,7 +155,7 @@ export function licenceValues(p: DomainPolicyFound, h: HostClaims, full?: FullRe
   const claims: Claim[] = [...found, ...USE_CASES.map((u) => h.uses[u]).filter((c) => byLicence(c))];
   return {
     text: paths
-      ? say('twoSentences', '$1 $2', body, say('licencePaths', 'It has terms of its own for $1.', paths))
+      ? say('twoSentences', '$1 $2', body, say('licenceOtherTerms', 'It sets other terms for pages under $1.', paths))
       : body,
     claims,
   };
@@ -250,6 +256,18 @@ export function licenceHeadline(
       ? say('licenceSomeInfo', 'The site\u2019s RSL licence allows $1 only for a payment: $2.', uses, pay)
       : say('licenceSomeNoPriceInfo', 'The site\u2019s RSL licence allows $1 only for a payment.', uses);
   return { phrase, explanation };
+}
+
+/**
+ * The headline's sentence for a site whose only restriction could have been its licence, and
+ * the licence was not read: "none restricts AI use" would claim what is not known.
+ */
+export function licenceNotReadInfo(h: HostClaims): string | null {
+  if (!h.licence || h.licence.state === 'read') return null;
+  return say(
+    'licenceNotReadHeadInfo',
+    'robots.txt has no AI rules; the site\u2019s RSL licence could not be read, and nothing else found restricts AI use.',
+  );
 }
 
 /** The licence's chip among the standards found: "RSL licence (not read)" when it was found and not read. */

@@ -27,7 +27,7 @@ import type { DecidingSignal, DomainPolicyFound, FullRecord, PathRules } from '.
 import { SIGNAL_KEYS, USE_CASES, type StandardKey, type UseCase, type Verdict } from '../values.js';
 import type { Claim, DecidedBy, SignalClaim, UseClaim } from './claims.js';
 import { hostClaims, type HostClaims } from './host-claims.js';
-import { licenceHeadline, licenceRow } from './story-licence.js';
+import { licenceHeadline, licenceNotReadInfo, licenceRow } from './story-licence.js';
 import { allowListClause, robotsReading, sentence, type RobotsReading } from './story-robots.js';
 import { termsAiWords, termsLimitAi, termsReading, type TermsReading } from './story-terms.js';
 
@@ -433,7 +433,8 @@ export function tellHeadline(
   else if (p.detail === 'has_llms_txt') {
     head.phrase = say('phraseLlmsTxt', 'no AI rules; publishes an llms.txt guide for AI tools');
     head.claims.push(...h.found.filter((f) => f.standard === 'llms_txt'));
-  } else if (p.detail === 'no_robots')
+  } else if (p.detail === 'has_signals') head.explanation = licenceNotReadInfo(h) ?? head.explanation;
+  else if (p.detail === 'no_robots')
     head.phrase = say('phraseNoRobots', 'no robots.txt and no AI rules; AI use not restricted');
   else if (told === 'blocks_training' && uses[0]!.because)
     head.phrase = say('phraseBecause', '$1, $2', head.phrase, uses[0]!.because);

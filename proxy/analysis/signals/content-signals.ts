@@ -6,12 +6,16 @@
  * - Content-Usage (IETF AI Preferences: draft-ietf-aipref-vocab for the vocabulary,
  *   draft-ietf-aipref-attach for robots.txt and the header): a Structured Field dictionary
  *   (RFC 9651 section 3.2) such as `train-ai=n, search=y`, with values `y` / `n`. The current
- *   vocabulary (draft-ietf-aipref-vocab-07, August 2026, the latest found) has two categories:
- *   `train-ai` (AI model training) and `search`. Labels of earlier drafts are still read
- *   (docs/policy.md section 4): `train-genai`, `genai`, `ai` mean training; `inference` (-01),
- *   `ai-use` (-02) and `ai-output` (-04) mean AI answers (inference); `tdm` (-01), `all` (-02)
- *   and `bots` (-03, -04) name every automated use, so they speak for each use that no more
- *   specific label of the same statement names (the drafts: a more specific category wins).
+ *   vocabulary (draft-ietf-aipref-vocab-08, 14 September 2026) has three categories:
+ *   `train-ai` (AI Training, generative models: training), `ai-use` (AI Use: an asset as input to
+ *   a generative AI model, not one the user provided: AI answers, inference) and `search`
+ *   (search). Labels of earlier drafts are still read (docs/policy.md section 4): `train-genai`,
+ *   `genai`, `ai` mean training; `inference` (-01) and `ai-output` (-04) mean AI answers
+ *   (inference), as `ai-use` did in -02; `tdm` (-01), `all` (-02) and `bots` (-03, -04) name
+ *   every automated use, so they speak for each use that no more specific label of the same
+ *   statement names (the drafts: a more specific category wins). Draft-08's search override
+ *   (a `search=y` covers training inside a search application) lifts no `train-ai=n` for our
+ *   training use: a no beats a yes, per use.
  * Both may start with a path (`Content-Usage: /images/ train-ai=n`) that scopes the line to
  * URLs under it; the domain-level verdict uses the lines that apply to `/`.
  * Parsing is lenient (yes/no and y/n in both, any case, stray spaces) and never throws;
@@ -57,13 +61,15 @@ export interface ContentSignals {
 const KEYS: Readonly<Record<SignalVocabulary, Readonly<Record<string, UsageKey | 'all' | null>>>> = {
   'content-signal': { search: 'search', 'ai-train': 'training', 'ai-input': 'inference', use: null },
   'content-usage': {
+    // draft-ietf-aipref-vocab-08's three categories.
     'train-ai': 'training',
+    'ai-use': 'inference',
     search: 'search',
+    // Earlier drafts' labels.
     'train-genai': 'training',
     genai: 'training',
     ai: 'training',
     inference: 'inference',
-    'ai-use': 'inference',
     'ai-output': 'inference',
     tdm: 'all',
     all: 'all',

@@ -40,6 +40,18 @@ describe('RSL licences through the gateway', () => {
     expect(body.basis!.licence).toMatchObject({ found_via: s.licence.found_via, state: s.licence.state });
   });
 
+  it.each(HOSTS)('%s: POST /v1/check judges the homepage as the lookup judges the site', async (host) => {
+    const s = RSL_SITES[host]!;
+    for (const use of USE_CASES) {
+      const res = await gw.post('/v1/check', { use, urls: [`https://${host}/`] });
+      const [r] = CheckResponseSchema.parse(await res.json()).results;
+      expect(r!.verdict, `${host} ${use}`).toBe(s.use_cases[use]);
+      // A use the licence speaks of is decided by it; a licence not read decides nothing.
+      if (s.licence.uses[use] !== null) expect(r!.decided_by?.source, `${host} ${use}`).toBe('rsl');
+      if (s.licence.state !== 'read') expect(r!.decided_by?.source ?? null).not.toBe('rsl');
+    }
+  });
+
   it('POST /v1/check answers URLs under and outside the scoped <content>', async () => {
     const urls = RSL_SITES['rsl-paid.test']!.urls!;
     const res = await gw.post('/v1/check', { use: 'training', urls: urls.map((u) => u.url) });

@@ -71,7 +71,7 @@ describe('parsePreferenceValue', () => {
   });
 });
 
-describe('the AI Preferences vocabulary, current and earlier labels (draft-ietf-aipref-vocab-07, docs/policy.md section 4)', () => {
+describe('the AI Preferences vocabulary, current and earlier labels (draft-ietf-aipref-vocab-08, docs/policy.md section 4)', () => {
   const prefs = (v: string) => parsePreferenceValue('content-usage', v);
 
   it('reads the current categories: train-ai is training, search is search', () => {
@@ -80,6 +80,20 @@ describe('the AI Preferences vocabulary, current and earlier labels (draft-ietf-
       prefs: { training: false, search: true },
       problems: [],
     });
+  });
+
+  it('reads draft-08\u2019s three categories: ai-use (AI Use, input to a generative model) is AI answers', () => {
+    // The statement draft-08's upgrade notes give for "disallow everything" (vocab-08 section 4).
+    expect(prefs('train-ai=n, ai-use=n, search=n')).toEqual({
+      path: null,
+      prefs: { training: false, inference: false, search: false },
+      problems: [],
+    });
+    expect(prefs('ai-use=y').prefs).toEqual({ inference: true });
+    // The search override (vocab-08 section 4.3) is about search applications: it lifts no train-ai=n.
+    expect(prefs('train-ai=n, ai-use=y, search=y').prefs).toEqual({ training: false, inference: true, search: true });
+    // Labels are case-sensitive tokens in the drafts; read leniently here, as every label is.
+    expect(prefs('AI-USE=n').prefs).toEqual({ inference: false });
   });
 
   it('reads the earlier drafts\u2019 labels beside them, each as the use it named', () => {
@@ -146,6 +160,24 @@ Disallow: /private/
     expect(r.training?.value).toBe(false);
     expect(r.training?.entries.map((e) => e.text)).toEqual(['Content-Usage: train-ai=n']);
     expect(r.search?.value).toBe(true);
+  });
+
+  it('reads draft-08\u2019s labels in robots.txt and in the header, beside an older label', () => {
+    const s = extractContentSignals(parseRobotsTxt('User-agent: *\nContent-Usage: train-ai=n, ai-use=y\nAllow: /\n'), {
+      'content-usage': 'search=n, inference=n',
+    });
+    expect(s.warnings).toEqual([]);
+    const r = resolvePrefs(s);
+    expect(r.training?.value).toBe(false);
+    // a no beats a yes: the header's older `inference=n` outweighs robots.txt's `ai-use=y`
+    expect(r.inference?.value).toBe(false);
+    expect(r.inference?.entries.map((e) => e.text)).toEqual(['Content-Usage: search=n, inference=n']);
+    expect(r.search?.value).toBe(false);
+    const robotsOnly = resolvePrefs(
+      extractContentSignals(parseRobotsTxt('User-agent: *\nContent-Usage: ai-use=y\n'), null),
+    );
+    expect(robotsOnly.inference?.value).toBe(true);
+    expect(robotsOnly.inference?.entries.map((e) => e.line)).toEqual([2]);
   });
 
   it('leaves path-scoped lines out of the site-wide verdict', () => {
