@@ -214,7 +214,8 @@ export const checkHeadline: Check<HeadlineClaim> = (c, h, ctx) => {
     a.length === b.length && a.every((x) => b.includes(x));
   if (!same(c.restricted, restricted))
     out.push(`the restricted uses are ${restricted.join(', ') || 'none'}, not ${c.restricted.join(', ') || 'none'}`);
-  const open = USES.filter((u) => !restricted.includes(u));
+  // claims.ts: `open` the uses allowed (not restricted); a use whose verdict is unknown is in neither.
+  const open = USES.filter((u) => h.use(u).verdict === 'allowed');
   if (!same(c.open, open))
     out.push(`the uses not restricted are ${open.join(', ') || 'none'}, not ${c.open.join(', ') || 'none'}`);
   for (const u of ctx.about('use', c.of)) {
