@@ -22,7 +22,13 @@ export interface ClaimTally {
   failures: Array<VerifierFailure & { label: string }>;
 }
 
-export const newTally = (): ClaimTally => ({ files: 0, readings: 0, checked: new Map(), failed: new Map(), failures: [] });
+export const newTally = (): ClaimTally => ({
+  files: 0,
+  readings: 0,
+  checked: new Map(),
+  failed: new Map(),
+  failures: [],
+});
 
 function record(ev: Evidence) {
   const c = classify(ev);
@@ -47,10 +53,15 @@ export function claimsOf(host: Evidence, parent: Evidence | null): Claim[] {
 
 /** Verifies one companion's reading into the tally; `label` names the file and the companion. */
 export function verifyCompanion(c: Companion, label: string, t: ClaimTally): void {
-  const claims = claimsOf(c.evidence, c.parent?.evidence ?? null);
+  verifyHost(c.evidence, c.parent?.evidence ?? null, label, t);
+}
+
+/** Verifies one host's reading (with the site it may borrow from) into the tally. */
+export function verifyHost(host: Evidence, parent: Evidence | null, label: string, t: ClaimTally): void {
+  const claims = claimsOf(host, parent);
   const files: Record<string, Evidence> = {
-    [c.domain]: c.evidence,
-    ...(c.parent ? { [c.parent.domain]: c.parent.evidence } : {}),
+    [host.domain]: host,
+    ...(parent ? { [parent.domain]: parent } : {}),
   };
   const failures = verifyClaims(claims, files);
   const wrong = new Set(failures.map((f) => f.index));

@@ -52,7 +52,8 @@ function purposeProblems(c: BotClaim, h: Host): string[] {
  */
 function looksAi(name: string): boolean {
   const s = name.toLowerCase().replace(/[^a-z0-9]/g, '');
-  if (/ai|gpt|llm|claude|gemini|grok|mistral|cohere|perplexity|deepseek|qwen|chatglm|zhipu|anthropic|copilot/.test(s)) return true;
+  if (/ai|gpt|llm|claude|gemini|grok|mistral|cohere|perplexity|deepseek|qwen|chatglm|zhipu|anthropic|copilot/.test(s))
+    return true;
   return AI_BOTS.some((b) => {
     const t = b.token.toLowerCase().replace(/[^a-z0-9]/g, '');
     return t.length >= 5 && s.includes(t);
