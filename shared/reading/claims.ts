@@ -138,7 +138,7 @@ export interface BotClaim {
 
 /**
  * The `*` group disallows `/` by `line`; `opens` are the Allow lines of the `*` groups that open a
- * path again. Told as "closes the whole site" only when `opens` is empty.
+ * path again, the first 10 in file order. Told as "closes the whole site" only when `opens` is empty.
  */
 export interface WildcardClosesClaim {
   kind: 'wildcard_closes';

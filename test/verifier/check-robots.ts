@@ -52,11 +52,23 @@ function purposeProblems(c: BotClaim, h: Host): string[] {
  */
 function looksAi(name: string): boolean {
   const s = name.toLowerCase().replace(/[^a-z0-9]/g, '');
-  if (/ai|gpt|llm|claude|gemini|grok|mistral|cohere|perplexity|deepseek|qwen|anthropic|copilot/.test(s)) return true;
+  if (/ai|gpt|llm|claude|gemini|grok|mistral|cohere|perplexity|deepseek|qwen|chatglm|zhipu|anthropic|copilot/.test(s))
+    return true;
   return AI_BOTS.some((b) => {
     const t = b.token.toLowerCase().replace(/[^a-z0-9]/g, '');
     return t.length >= 5 && s.includes(t);
   });
+}
+
+/** claims.ts: a list of exceptions holds at most this many, the first in file order. */
+const LISTED_AT_MOST = 10;
+
+/**
+ * Whether an exception at `line` may be left out of a list: the list is full and every line
+ * listed comes before it (the first ten in file order are listed, the rest left out).
+ */
+function beyondFullList(listedLines: readonly number[], line: number): boolean {
+  return listedLines.length >= LISTED_AT_MOST && listedLines.every((l) => l < line);
 }
 
 /** Each cited line is one of `allowed`, else why not. */
@@ -72,16 +84,18 @@ function checkBlocked(c: BotClaim, h: Host, f: BotFacts): string[] {
     out.push(`robots-parser finds ${f.probeOpen} open for ${c.bot} although a Disallow closes the site`);
   out.push(...citedLines(h, c.lines, f.closing, `a Disallow line that closes the site to ${c.bot}`));
   const opened = exceptions(f.rules);
+  if (c.paths.length > LISTED_AT_MOST) out.push(`${c.paths.length} exceptions listed, at most ${LISTED_AT_MOST}`);
   for (const p of c.paths) {
     if (!opened.some((e) => e.rule.pattern === p)) out.push(`no Allow line of ${c.bot}'s rules opens ${p}`);
   }
+  const listedLines = opened.filter((e) => c.paths.includes(e.rule.pattern)).map((e) => e.rule.line);
   for (const e of opened) {
-    if (!c.paths.includes(e.rule.pattern))
+    if (!c.paths.includes(e.rule.pattern) && !beyondFullList(listedLines, e.rule.line))
       out.push(`${h.quote(e.rule.line)} still opens ${e.path} to ${c.bot}: an exception not listed`);
   }
   for (const p of PROBES) {
     const d = f.rules.set.decide(p);
-    if (d.allowed && d.rule && !c.paths.includes(d.rule.pattern))
+    if (d.allowed && d.rule && !c.paths.includes(d.rule.pattern) && !beyondFullList(listedLines, d.rule.line))
       out.push(`${p} is open to ${c.bot} by ${h.quote(d.rule.line)}: an exception not listed`);
   }
   return out;
@@ -197,8 +211,10 @@ export const checkWildcardCloses: Check<WildcardClosesClaim> = (c, h) => {
     if (!opened.some((e) => e.rule.line === o.line && e.rule.pattern === o.path))
       out.push(`${h.quote(o.line)} is not an Allow line of the * group that opens ${o.path}`);
   }
+  if (c.opens.length > LISTED_AT_MOST) out.push(`${c.opens.length} Allow lines listed, at most ${LISTED_AT_MOST}`);
+  const listedLines = c.opens.map((o) => o.line);
   for (const e of opened) {
-    if (!c.opens.some((o) => o.line === e.rule.line))
+    if (!c.opens.some((o) => o.line === e.rule.line) && !beyondFullList(listedLines, e.rule.line))
       out.push(`${h.quote(e.rule.line)} opens ${e.path} again: the * group does not close the whole site`);
   }
   return out;

@@ -160,8 +160,9 @@ function termsProblems(c: UseClaim, h: Host, ctx: Context): string[] {
     return [];
   }
   const out: string[] = [];
-  if (c.verdict === 'blocked' || c.verdict === 'partial')
-    out.push(`${c.use} is ${c.verdict} by a machine-readable rule, not by the terms alone`);
+  // claims.ts: told on the training row when allowed, unknown or partial (beside the robots.txt reason).
+  if (c.use !== 'training') out.push(`the terms are told on the training row only, not on ${c.use}`);
+  if (c.verdict === 'blocked') out.push(`${c.use} is blocked by a machine-readable rule, not by the terms alone`);
   if (!termsAiStance(h, ctx, c.of).includes(c.terms))
     out.push(
       `the terms are not shown to ${c.terms === 'prohibits' ? 'forbid' : 'restrict'} AI use (no terms claim that holds, no ban found)`,
@@ -214,7 +215,8 @@ export const checkHeadline: Check<HeadlineClaim> = (c, h, ctx) => {
     a.length === b.length && a.every((x) => b.includes(x));
   if (!same(c.restricted, restricted))
     out.push(`the restricted uses are ${restricted.join(', ') || 'none'}, not ${c.restricted.join(', ') || 'none'}`);
-  const open = USES.filter((u) => !restricted.includes(u));
+  // claims.ts: `open` the uses allowed (not restricted); a use whose verdict is unknown is in neither.
+  const open = USES.filter((u) => h.use(u).verdict === 'allowed');
   if (!same(c.open, open))
     out.push(`the uses not restricted are ${open.join(', ') || 'none'}, not ${c.open.join(', ') || 'none'}`);
   for (const u of ctx.about('use', c.of)) {

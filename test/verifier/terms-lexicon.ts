@@ -17,6 +17,8 @@ const AI_NAMES: readonly RegExp[] = [
   /\bneural networks?\b/i,
   /\btext(?:[- ]and[- ]|\s*&\s*|\s+or\s+)data[- ]mining\b/i,
   /\bTDM\b/,
+  // The text and data mining reservation cited by law: CDSM Directive (EU) 2019/790, Article 4(3)
+  /\bArticle 4\(3\) of (?:the )?Directive \(EU\) 2019\/790\b/i,
   /\b(?:train|training|trained) (?:of |on |an? |any |our |their |its )?(?:\w+ ){0,2}models?\b/i,
   /\bmodels? training\b/i,
   // French

@@ -45,6 +45,8 @@ describe.each(SITES)('$name', (site) => {
     site.claims.forEach((claim, i) => {
       for (const m of mutationsOf(claim, Object.keys(site.files))) {
         if (known.has(canon(m.claim))) continue;
+        // claims.ts: an answer's status may go unstated (`http` null), which leaves the claim true.
+        if (m.claim.kind === 'fetch' && m.claim.state === 'answered' && m.claim.http === null) continue;
         tried++;
         if (!caught(site, i, m.claim)) missed.push(`${m.field}: ${JSON.stringify(m.claim)}`);
       }

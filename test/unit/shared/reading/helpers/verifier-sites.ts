@@ -78,7 +78,9 @@ function use(
 const robotsLine = (line: number, evidence: string): DecidedBy => ({ source: 'robots_txt', line, evidence });
 
 function headline(of: string, told: HeadlineClaim['told'], restricted: UseCase[]): HeadlineClaim {
-  return { kind: 'headline', of, told, restricted, open: ALL.filter((u) => !restricted.includes(u)) };
+  // claims.ts: `open` the uses allowed; with robots.txt not read every use is unknown, in neither list.
+  const open = told === 'unknown' ? [] : ALL.filter((u) => !restricted.includes(u));
+  return { kind: 'headline', of, told, restricted, open };
 }
 
 const read = (of: string): RobotsFileClaim => ({
@@ -733,14 +735,16 @@ function foxTerms(): Site {
     alsoTrue: [
       // The same sentence bans scraping: automated access prohibited too (the labelled set says so).
       { ...ai, about: 'access' },
-      // claims.ts does not say which uses a terms clause speaks for (reported to the lead): the
-      // verifier lets the terms' ban stand beside every use, and the conflict name any use.
-      use(of, 'search', 'allowed', false, [], { terms: 'prohibits' }),
-      use(of, 'inference', 'allowed', false, [], { terms: 'prohibits' }),
+      // The conflict may name any use (claims.ts does not say which uses it is about).
       ...(['training', 'search', 'inference'] as const).map((u): Claim => ({ ...conflict, uses: [u] })),
       { kind: 'confidence', of, percent: 85, causes: [] },
     ],
     mutations: [
+      {
+        // claims.ts: the terms are told on the training row only.
+        what: 'the terms told on the search row',
+        claim: use(of, 'search', 'allowed', false, [], { terms: 'prohibits' }),
+      },
       {
         what: 'names_ai false on a text naming AI',
         claim: { kind: 'terms_mention', of, names_ai: false, excerpt: null, section: null },
