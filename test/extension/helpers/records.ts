@@ -59,7 +59,7 @@ export const SITE_BASIS: Record<string, Partial<Basis>> = {
     found: ['robots_txt', 'x_robots_tag'],
   },
   'guetta.test': {
-    explicit: { training: false, search: true, inference: false },
+    explicit: { training: false, search: false, inference: false },
     decided_by: {
       training: [
         { source: 'content_signals', line: 29, evidence: 'content-signal: search=yes,ai-train=no' },
