@@ -10,6 +10,9 @@ import { htmlToText } from '../../proxy/analysis/html/text.js';
 import { readTerms } from '../../proxy/analysis/site/tos.js';
 import type { FetchResponse } from '../../proxy/analysis/evidence.js';
 import { termsHtml, termsSet } from '../unit/analysis/helpers/terms-set.js';
+import { worstCases } from '../unit/analysis/helpers/terms-worst.js';
+import { htmlBlocks } from '../../proxy/analysis/html/blocks.js';
+import { termsFromBlocks, termsFromText } from '../../proxy/analysis/site/terms-facts.js';
 
 const page = (body: string): FetchResponse => ({
   kind: 'response',
@@ -68,3 +71,16 @@ console.log(
 console.log(
   `generated 130 k page:   ${(generated.length / 1000).toFixed(0)} k characters, clause at the end: ${gen.toFixed(1)} ms CPU (goal < 100 ms)`,
 );
+
+// The size cap's worst cases (issue 34): 1 MiB without sentence ends, and its double in the same run.
+for (const shape of Object.keys(worstCases(1024))) {
+  const at = (bytes: number) => {
+    const d = worstCases(bytes)[shape]!;
+    return cpuMs(() => (d.html ? termsFromBlocks(htmlBlocks(d.body)) : termsFromText(d.body)));
+  };
+  const one = at(1024 * 1024);
+  const two = at(2 * 1024 * 1024);
+  console.log(
+    `1 MiB worst case, ${shape.padEnd(34)} ${one.toFixed(0)} ms CPU; 2 MiB ${two.toFixed(0)} ms (${(two / one).toFixed(2)}x; goal < 1 s, <= 2x)`,
+  );
+}

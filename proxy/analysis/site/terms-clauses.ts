@@ -92,13 +92,30 @@ export function sentences(text: string, item = false): string[] {
       // "e.g.", "Inc.", an initial, a list number ("4. ") do not end a sentence.
       if (ABBREVIATIONS.has(word) || /^[a-z]$/.test(word) || /(?:^|[\s(])\d{1,3}$/.test(before)) continue;
     }
-    const s = text.slice(start, m.index + 1).trim();
-    if (s !== '') out.push(s.length > SENTENCE_MAX ? s.slice(0, SENTENCE_MAX) : s);
+    pushPieces(out, text.slice(start, m.index + 1));
     start = m.index + m[0].length;
   }
-  const rest = text.slice(start).trim();
-  if (rest !== '') out.push(rest.length > SENTENCE_MAX ? rest.slice(0, SENTENCE_MAX) : rest);
+  pushPieces(out, text.slice(start));
   return out;
+}
+
+/** A sentence, or pieces of at most SENTENCE_MAX characters cut at white space when it is longer (text without sentence ends). */
+function pushPieces(out: string[], raw: string): void {
+  const s = raw.trim();
+  if (s.length <= SENTENCE_MAX) {
+    if (s !== '') out.push(s);
+    return;
+  }
+  for (let at = 0; at < s.length;) {
+    let end = Math.min(s.length, at + SENTENCE_MAX);
+    if (end < s.length) {
+      const space = s.lastIndexOf(' ', end);
+      if (space > at + SENTENCE_MAX / 2) end = space;
+    }
+    const piece = s.slice(at, end).trim();
+    if (piece !== '') out.push(piece);
+    at = end;
+  }
 }
 
 /**
@@ -138,27 +155,81 @@ class Sections {
  * case, or (paragraphs only: list items often end unpunctuated) the one before is longer than a label.
  */
 function joinBroken(blocks: readonly Block[]): Block[] {
+  // Parts of the block being joined are kept apart and joined once: a text grown by repeated
+  // concatenation and tested again each time is quadratic (issue 34).
   const out: Block[] = [];
+  const parts: string[][] = [];
+  let prevLength = 0;
   for (const b of blocks) {
     const prev = out[out.length - 1];
+    const last = parts[parts.length - 1];
+    const prevText = last?.[last.length - 1] ?? '';
     const cut =
       prev !== undefined &&
       prev.kind === b.kind &&
       prev.level === b.level &&
       b.kind !== 'heading' &&
       !ENUMERATED.test(b.text) &&
-      !/[.!?;:]["'”’)]?$/.test(prev.text);
+      !/[.!?;:]["'”’)]?$/.test(prevText);
     // A short unpunctuated line before a capital is a label; a long one was cut mid-sentence.
-    if (cut && (/^[a-zà-ÿß]/.test(b.text) || (b.kind === 'paragraph' && prev.text.length > LABEL_MAX))) {
-      out[out.length - 1] = { ...prev, text: `${prev.text} ${b.text}` };
-    } else out.push(b);
+    if (cut && (/^[a-zà-ÿß]/.test(b.text) || (b.kind === 'paragraph' && prevLength > LABEL_MAX))) {
+      last!.push(b.text);
+      prevLength += b.text.length + 1;
+    } else {
+      out.push(b);
+      parts.push([b.text]);
+      prevLength = b.text.length;
+    }
   }
-  return out;
+  return out.map((b, i) => (parts[i]!.length === 1 ? b : { ...b, text: parts[i]!.join(' ') }));
 }
 
 /** A short line without end punctuation between a lead-in and its items: a label ("Misuse of facilities"), not a clause. */
 const isLabel = (b: Block, enumerated: boolean): boolean =>
   b.kind === 'paragraph' && !enumerated && b.text.length <= LABEL_MAX && !/[.!?;:]$/.test(b.text);
+
+/**
+ * Words of a lead-in before a colon inside a sentence: "You may not do any of the following: use…",
+ * "you also agree not to: copy…", "Prohibited uses include: …", "Examples of prohibited uses: …".
+ */
+const LEAD_WORDS =
+  /\b(?:following|not|never|includ(?:e|es|ing)|prohibit\w*|forbid\w*|may|must|shall|will|cannot|can't|agrees?|undertakes?|such as|examples?|restrictions?|conduct|activities|interdit\w*|ne pas|nicht|untersagt|prohibid\w*)\b/i;
+
+/** A sentence holding a lead-in and its first item, split at the colon; null when it holds none. */
+function splitLead(s: string): [string, string] | null {
+  const at = s.search(/[:：]\s+\S/);
+  if (at < 8 || at > LEAD_MAX * 2) return null;
+  const before = s.slice(0, at + 1);
+  return LEAD_WORDS.test(before.slice(-100)) ? [before, s.slice(at + 1).trim()] : null;
+}
+
+/** First words that open a statement of its own, not an item of the enumeration before it. */
+const OWN_START = new Set(
+  (
+    'we you your our us i it its they their he she this that these those the a an if when where whenever while in for by as ' +
+    'all each no nothing notwithstanding except unless subject although however please such violation violations failure there ' +
+    'here what how why additionally also further furthermore moreover finally otherwise accordingly thus therefore at on upon ' +
+    'after before without with from to since because nous vous wir sie nosotros usted le la les der die das el los las si'
+  ).split(' '),
+);
+/** A subject and its verb at the start: "Company may terminate…", "Content is provided…". */
+const SUBJECT_VERB =
+  /^\S+(?:\s+\S+){0,2}?\s+(?:may|will|shall|must|can|is|are|was|were|has|have|reserves?|does|do|agrees?|acknowledges?)\b/i;
+
+/**
+ * A sentence after a lead-in is one of its items (issue 34): enumerated, in lower case, a
+ * gerund, or a verb without a subject ("Use the Content to train…"); a sentence with its own
+ * subject or opening a condition ("We may…", "If you…", "Company will…") ends the enumeration.
+ */
+export function continuesEnumeration(s: string): boolean {
+  if (ENUMERATED.test(s) || /^[\p{Ll}]/u.test(s)) return true;
+  const first = (/^[^\p{L}]*(\p{L}+)/u.exec(s)?.[1] ?? '').toLowerCase();
+  if (first === '' || OWN_START.has(first)) return false;
+  return first.endsWith('ing') || !SUBJECT_VERB.test(s);
+}
+
+/** At most this many sentences in a row are read as a lead-in's items; past them the lead-in is dropped. */
+const MAX_ITEMS = 60;
 
 export function clausesOf(input: readonly Block[]): Clause[] {
   const blocks = joinBroken(input);
@@ -166,8 +237,9 @@ export function clausesOf(input: readonly Block[]): Clause[] {
   const sections = new Sections();
   // Open lead-ins by depth: a paragraph's is -1, an enumerated paragraph's -0.5, a list item's its
   // level (plus 0.5 when enumerated); a paragraph numbered under a numbered lead-in ("13.1.2"
-  // under "13.1 …:") is that lead-in's item.
-  let leads: { depth: number; text: string; number: string | null }[] = [];
+  // under "13.1 …:") is that lead-in's item, and so is a paragraph after a paragraph's lead-in
+  // that reads as an item (one <p> per clause).
+  let leads: { depth: number; text: string; number: string | null; items: number }[] = [];
   for (const b of blocks) {
     if (b.kind === 'heading') {
       sections.heading(b.level, b.text);
@@ -178,33 +250,54 @@ export function clausesOf(input: readonly Block[]): Clause[] {
     const number = SUBSECTION.exec(b.text)?.[1] ?? null;
     const parent =
       number === null ? undefined : leads.find((l) => l.number !== null && number.startsWith(`${l.number}.`));
-    const enumerated = ENUMERATED.test(b.text) || parent !== undefined;
+    const top = leads[leads.length - 1];
+    const governed =
+      b.kind === 'paragraph' && top?.depth === -1 && top.items < MAX_ITEMS && continuesEnumeration(b.text);
+    const enumerated = ENUMERATED.test(b.text) || parent !== undefined || governed;
     if (leads.length > 0 && isLabel(b, enumerated)) continue;
     const depth =
       parent !== undefined ? parent.depth + 0.5 : (b.kind === 'item' ? b.level : -1) + (enumerated ? 0.5 : 0);
     if (b.kind !== 'item' && !enumerated) sections.paragraph(b.text);
     leads = leads.filter((l) => l.depth < depth);
+    for (const l of leads) l.items++;
     // The innermost few lead-ins govern an item; deeper chains are markup, not prose.
     const outer = leads
       .slice(-MAX_LEADS)
       .map((l) => l.text)
       .join(' ');
-    const parts = sentences(b.text, enumerated || b.kind === 'item');
+    const parts = sentences(b.text, b.kind === 'item' || ENUMERATED.test(b.text) || parent !== undefined);
     // An item's short title ("Scrape or harvest data.") is read with the rule that follows it.
     if ((enumerated || b.kind === 'item') && parts.length > 1 && parts[0]!.length <= TITLE_MAX)
       parts.splice(0, 2, `${parts[0]} ${parts[1]}`);
     const inline = INLINE_LIST.exec(b.text);
     const inlineLead = inline ? b.text.slice(0, inline.index + 1) : '';
+    // A lead-in inside the block ("…the following: Use… . Use…") governs the sentences after it
+    // until one says the enumeration is over or the block ends; then it may go on in the next paragraph.
+    let open: string | null = null;
+    let openItems = 0;
     for (let i = 0; i < parts.length; i++) {
-      const s = parts[i]!;
+      let s = parts[i]!;
       // A sentence ending in ":" is a lead-in: it is read with what follows it, not alone.
-      if (/[:：]$/.test(s)) continue;
-      let lead = outer;
-      if (i > 0 && inlineLead !== '' && ENUMERATED.test(s)) lead = `${lead} ${leadOf(sentences(inlineLead))}`;
+      if (/[:：]$/.test(s)) {
+        open = leadOf(parts.slice(0, i + 1));
+        openItems = 0;
+        continue;
+      }
+      const split = splitLead(s);
+      if (split !== null) {
+        open = leadOf([split[0]]);
+        openItems = 0;
+        s = split[1];
+      } else if (open !== null && (openItems >= MAX_ITEMS || !continuesEnumeration(s))) open = null;
+      let lead = open === null ? outer : `${outer} ${open}`;
+      if (open !== null) openItems++;
+      else if (i > 0 && inlineLead !== '' && ENUMERATED.test(s)) lead = `${lead} ${leadOf(sentences(inlineLead))}`;
       if (i > 0 && ANAPHORA.test(s)) lead = `${lead} ${parts[i - 1]}`;
       out.push({ text: s, leadIn: lead.trim(), section: sections.current });
     }
-    if (/[:：]$/.test(b.text)) leads.push({ depth, text: leadOf(parts), number });
+    if (/[:：]$/.test(b.text)) leads.push({ depth, text: leadOf(parts), number, items: 0 });
+    else if (open !== null && b.kind === 'paragraph' && depth === -1)
+      leads.push({ depth, text: open, number, items: openItems });
   }
   return out;
 }

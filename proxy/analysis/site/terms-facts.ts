@@ -10,6 +10,7 @@ import type { Block } from '../html/blocks.js';
 import { clausesOf, type Clause } from './terms-clauses.js';
 import { plainBlocks } from './terms-plain.js';
 import { readClause } from './terms-reading.js';
+import { namesAi } from './terms-words.js';
 
 export interface TosStanceResult {
   stance: TosStance;
@@ -23,21 +24,44 @@ export interface TosStanceResult {
 export interface TermsReading {
   ai: TosStanceResult;
   automatedAccess: TosStanceResult;
+  /**
+   * Whether the document names AI anywhere (AI, machine learning, language models, text and
+   * data mining), in any role: a text that names AI is never told as "not mentioning AI" (issue
+   * 34). False for unknown.
+   */
+  namesAi: boolean;
+  /** The first clause naming AI, with its lead-in, when the AI stance is silent or not; null when none. */
+  mention: { excerpt: string; section: string | null } | null;
 }
 
 const EXCERPT_MAX = 400;
 const RANK: Readonly<Record<TosStance, number>> = { prohibits: 4, restricts: 3, permits: 2, silent: 1, unknown: 0 };
 export const UNKNOWN: TosStanceResult = { stance: 'unknown', excerpt: null, section: null };
+/** Terms that could not be read: both facts unknown, nothing named. */
+export const UNREAD: TermsReading = { ai: UNKNOWN, automatedAccess: UNKNOWN, namesAi: false, mention: null };
 const SILENT: TosStanceResult = { stance: 'silent', excerpt: null, section: null };
 
-/** The clause as a person should see it: its lead-in, then the clause, cut around the subject. */
+/** A lead-in shown with a long clause keeps its start (who, the modal) and its end (the words before the colon). */
+const LEAD_SHOWN = 200;
+
+/**
+ * The clause as a person should see it (issue 34): its lead-in, then the clause, cut around the
+ * subject when too long; the lead-in is kept (shortened in its middle), since the clause alone
+ * ("Use the Content to train…") does not say it is forbidden.
+ */
 function excerptOf(c: Clause, subjectAt: number): string {
-  const lead = c.leadIn === '' ? '' : `${c.leadIn} `;
-  const text = lead + c.text;
-  if (text.length <= EXCERPT_MAX) return text;
-  const at = Math.max(0, lead.length + subjectAt - 150);
-  const cut = text.slice(at, at + EXCERPT_MAX - 2);
-  return `${at > 0 ? '…' : ''}${cut}…`.slice(0, EXCERPT_MAX);
+  const whole = c.leadIn === '' ? c.text : `${c.leadIn} ${c.text}`;
+  if (whole.length <= EXCERPT_MAX) return whole;
+  const lead =
+    c.leadIn === ''
+      ? ''
+      : c.leadIn.length <= LEAD_SHOWN
+        ? `${c.leadIn} `
+        : `${c.leadIn.slice(0, LEAD_SHOWN - 60)} … ${c.leadIn.slice(c.leadIn.length - 57)} `;
+  const room = EXCERPT_MAX - lead.length - 2;
+  if (c.text.length <= room + 1) return lead + c.text;
+  const at = Math.max(0, Math.min(subjectAt - 100, c.text.length - room));
+  return `${lead}${at > 0 ? '…' : ''}${c.text.slice(at, at + room)}…`;
 }
 
 const result = (stance: TosStance, c: Clause, at: number): TosStanceResult => ({
@@ -50,11 +74,13 @@ const better = (stance: TosStance, than: TosStanceResult | null): boolean =>
 
 /** The two facts from a document's blocks. */
 export function termsFromBlocks(blocks: readonly Block[]): TermsReading {
-  if (blocks.length === 0) return { ai: UNKNOWN, automatedAccess: UNKNOWN };
+  if (blocks.length === 0) return UNREAD;
   let ai: TosStanceResult | null = null;
+  let mention: TermsReading['mention'] = null;
   let access: TosStanceResult | null = null;
   let manner: TosStanceResult | null = null;
   for (const c of clausesOf(blocks)) {
+    if (mention === null && namesAi(c.text)) mention = { excerpt: excerptOf(c, 0), section: c.section };
     const r = readClause(c);
     if (r === null) continue;
     if (r.ai !== null && better(r.ai, ai)) ai = result(r.ai, c, r.aiAt);
@@ -62,14 +88,14 @@ export function termsFromBlocks(blocks: readonly Block[]): TermsReading {
       if (r.mannerOnly) manner ??= result(r.access, c, r.accessAt);
       else if (better(r.access, access)) access = result(r.access, c, r.accessAt);
     }
-    if (ai?.stance === 'prohibits' && access?.stance === 'prohibits') break;
+    if (ai?.stance === 'prohibits' && access?.stance === 'prohibits' && mention !== null) break;
   }
   // A permission's own conditions do not make it a restriction; alone, they restrict.
   if (manner !== null && (access === null || access.stance === 'silent')) access = manner;
-  return { ai: ai ?? SILENT, automatedAccess: access ?? SILENT };
+  return { ai: ai ?? SILENT, automatedAccess: access ?? SILENT, namesAi: mention !== null || ai !== null, mention };
 }
 
 /** The two facts from plain text (text/plain terms, markdown). */
 export function termsFromText(text: string): TermsReading {
-  return text.trim() === '' ? { ai: UNKNOWN, automatedAccess: UNKNOWN } : termsFromBlocks(plainBlocks(text));
+  return text.trim() === '' ? UNREAD : termsFromBlocks(plainBlocks(text));
 }

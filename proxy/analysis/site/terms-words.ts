@@ -14,7 +14,7 @@ export function plainQuotes(s: string): string {
 
 /** Any word of either subject: sentences without one are skipped cheaply. */
 export const TRIGGER =
-  /intell?ig|\bmodels?\b|\bAI\b|\bA\.I\.|\bIA\b|\bKI\b|\bML\b|\bLLMs?\b|\bTDM\b|learning|lernen|aprendizaje|apprentissage|language model|modèles? de langage|sprachmodell|modelos? de lenguaje|generati|neural|neuronal|mining|fouille|minería|robot|spider|scrap|crawl|rastre|araña|indexier|bots?\b|automat|harvest|moissonn|aspir|extract|extrak|auslesen|grabbing|44b|2019\/790|122-5-3|article 4|artículo 67/i;
+  /human (?:users?|visitors?|beings|readers) only|only (?:by|for) (?:humans|human (?:users?|visitors?|beings|readers))|intell?ig|\bmodels?\b|\bAI\b|\bA\.I\.|\bIA\b|\bKI\b|\bML\b|\bLLMs?\b|\bTDM\b|learning|lernen|aprendizaje|apprentissage|language model|modèles? de langage|sprachmodell|modelos? de lenguaje|generati|neural|neuronal|mining|fouille|minería|robot|spider|scrap|crawl|rastre|araña|indexier|bots?\b|automat|harvest|moissonn|aspir|extract|extrak|auslesen|grabbing|44b|2019\/790|122-5-3|article 4|artículo 67/i;
 
 // ---------------------------------------------------------------- AI use
 
@@ -33,6 +33,12 @@ const AI_ABBREVIATIONS_G = new RegExp(AI_ABBREVIATIONS, 'g');
 /** Every mention of AI in `s`, in order. */
 const aiMentions = (s: string): RegExpExecArray[] =>
   [...s.matchAll(AI_WORDS_G), ...s.matchAll(AI_ABBREVIATIONS_G)].sort((a, b) => a.index - b.index);
+/** Whether `s` names AI at all (AI, machine learning, language models, text and data mining), in any role. */
+const AI_NAMED = new RegExp(`${AI_WORDS}`, 'i');
+const AI_ABBREVIATED = new RegExp(AI_ABBREVIATIONS);
+export function namesAi(s: string): boolean {
+  return TDM.test(s) || AI_NAMED.test(s) || AI_ABBREVIATED.test(s);
+}
 /** Making or improving a model: a verb or its noun, at the start of a word, some words before the AI object. */
 const MAKE_BEFORE =
   /\b(?:train|fine[- ]?tun|develop|build|improv|ground(?:s|ed|ing)?\b|teach|benchmark|evaluat|refin|ingest|(?:as )?(?:an? )?inputs? (?:to|for|into|of)\b|data ?sets?\b|entra[iî]n|développ|amélior|concevoir|conception|alimenter|trainier|entwickl|optimier|verbesser|entren|desarroll|mejorar)[^.;:]{0,100}$/i;
@@ -44,6 +50,7 @@ const INSTRUMENT_BEFORE =
   /\b(?:using|with|by|via|through|par|mit|mediante|powered|generated|created|modified|assisted)\s+(?:[\w'’-]+\s+){0,2}$/i;
 const FEATURE_AFTER =
   /^\S*?[- ](?:generated|powered|based|assisted|enabled|driven|features?|functionalit(?:y|ies)|outputs?|chatbots?|agents?)\b/i;
+const MADE_AFTER_FEATURE = /^\S*?[- ](?:powered|based|driven|enabled)\s+(?:models?|systems?|platforms?)\b/i;
 /** "develop models that compete", "train models to generate": a model made, without naming AI. */
 const MODELS_MADE =
   /\b(?:train|fine[- ]?tun|develop)\w*\s+(?:(?:any|the|new|other|such|your|its|their|similar|competing)\s+)?models?\b/i;
@@ -54,7 +61,10 @@ export function aiSubjectAt(s: string): number {
   if (tdm >= 0) return tdm;
   for (const m of aiMentions(s)) {
     const before = s.slice(Math.max(0, m.index - 150), m.index);
-    if (INSTRUMENT_BEFORE.test(before) || FEATURE_AFTER.test(s.slice(m.index, m.index + 40))) continue;
+    const after = s.slice(m.index, m.index + 40);
+    // "training material … for AI powered models": a model made, though "powered" usually names a feature.
+    const feature = FEATURE_AFTER.test(after) && !MADE_AFTER_FEATURE.test(after);
+    if (INSTRUMENT_BEFORE.test(before) || feature) continue;
     if (MAKE_BEFORE.test(before) || USE_AFTER.test(s.slice(m.index, m.index + 60))) return m.index;
   }
   return s.search(MODELS_MADE);
@@ -91,7 +101,7 @@ const TDM_GLOBAL = new RegExp(TDM.source, 'gi');
 
 /** Robots, spiders, scrapers, crawlers, harvesting, automated means of reading the site. */
 export const ACCESS =
-  /\brobots?\b(?![.-]?txt)|(?<![A-Za-z\u00c0-\u024f])bots?(?![A-Za-z\u00c0-\u024f])|botnets?|\bspider(?:s|ing|ed)?\b|\bscrap(?:e|es|ed|ing|ers?)\b|screen[- ]scrap|\bcrawl(?:s|ed|ing|ers?)?\b|web[- ]?crawl|harvest(?:s|ed|ing|ers?)?\b|data[- ]mining|\bmine\b|\bmining\b|data (?:gathering|extraction|collection) (?:tools?|methods?|programs?)|automat(?:ed|ic|ically|ic(?:al)?) (?:means|tools?|systems?|software|scripts?|programs?|process(?:es)?|devices?|queries|access(?:es)?|methods?|agents?|collection|retrieval|download\w*|extraction|use)|by (?:automated|automatic|programmatic) means|programmatically|offline readers?|headless browsers?|\bgrabbing\b|moissonnage|aspirat(?:ion|eurs?)|robots? d['’]indexation|extraction automatisée|scraping|outils? de moissonnage|automatis(?:é|ée|és|ées) (?:de|des)? ?(?:moyens|outils|processus|systèmes)|moyens automatisés|\b(?:Roboter|Crawler|Spider|Scraper|Spidering)\b|automatisiert\w*|Data[- ]Mining|Datensammel|auslesen|\barañas?\b|rastre(?:o|ador(?:es)?|ar)|herramientas automáticas|medios automatizados|minería de datos|recolección automatizada|extracción de datos/i;
+  /\b(?:human (?:users?|visitors?|beings|readers)|humans) only\b|\b(?:only|solely|exclusively) (?:by|for) (?:humans|human (?:users?|visitors?|beings|readers))\b|\brobots?\b(?![.-]?txt)|(?<![A-Za-z\u00c0-\u024f])bots?(?![A-Za-z\u00c0-\u024f])|botnets?|\bspider(?:s|ing|ed)?\b|\bscrap(?:e|es|ed|ing|ers?)\b|screen[- ]scrap|\bcrawl(?:s|ed|ing|ers?)?\b|web[- ]?crawl|harvest(?:s|ed|ing|ers?)?\b|data[- ]mining|\bmine\b|\bmining\b|data (?:gathering|extraction|collection) (?:tools?|methods?|programs?)|automat(?:ed|ic|ically|ic(?:al)?) (?:means|tools?|systems?|software|scripts?|programs?|process(?:es)?|devices?|queries|access(?:es)?|methods?|agents?|collection|retrieval|download\w*|extraction|use)|by (?:automated|automatic|programmatic) means|programmatically|offline readers?|headless browsers?|\bgrabbing\b|moissonnage|aspirat(?:ion|eurs?)|robots? d['’]indexation|extraction automatisée|scraping|outils? de moissonnage|automatis(?:é|ée|és|ées) (?:de|des)? ?(?:moyens|outils|processus|systèmes)|moyens automatisés|\b(?:Roboter|Crawler|Spider|Scraper|Spidering)\b|automatisiert\w*|Data[- ]Mining|Datensammel|auslesen|\barañas?\b|rastre(?:o|ador(?:es)?|ar)|herramientas automáticas|medios automatizados|minería de datos|recolección automatizada|extracción de datos/i;
 
 /**
  * Uses of bots or automation that are not reading the site, masked before looking for the
@@ -146,6 +156,9 @@ export const FORBID = new RegExp(
     '\\b(?:is|are|be|being|been|strictly|expressly|hereby|also|remain|shall be|will be)\\s+(?:strictly\\s+|expressly\\s+)?(?:prohibited|forbidden)\\b|\\b(?:prohibited|forbidden) (?:from|to)\\b|^(?:prohibited|forbidden)\\b|\\bprohibits?\\b|\\bprohibiting\\b|\\bprohibition\\b|\\bforbids?\\b|\\bnot (?:be )?(?:permitted|allowed|authori[sz]ed)\\b|\\bno (?:right|licen[cs]e) (?:is granted )?to\\b',
     '\\b(?:is|are|constitutes?) (?:not only )?(?:a |an )?(?:violation|breach) of (?:these|the|this)\\b|\\bviolates? these\\b',
     "^(?:do not|don't|never|no)\\b",
+    // A negation without "not" (issue 34): "use no automated means", "for human users only; automated access will be blocked".
+    '\\b(?:use|uses|using|employ|employs|deploy|deploys|run|runs|permit|permits|allow|allows) no\\b',
+    '\\b(?:human (?:users?|visitors?|beings|readers|persons)|humans|natural persons) only\\b|\\b(?:only|solely|exclusively) (?:by|for) (?:humans|human (?:users?|visitors?|beings|readers)|natural persons)\\b|\\b(?:will|shall|may) be (?:blocked|denied|refused)\\b',
     "\\bne (?:pas|jamais|point)\\b|\\bn['’](?:est|êtes|avez|a)\\b[^.]{0,40}\\bpas\\b|\\bne (?:\\w+ ){1,3}pas\\b|interdi(?:t|te|ts|tes|ction)\\b|\\bprohib(?:é|ée|és|ées|er)\\b|\\bs['’]engage[^.]{0,40}\\bà ne\\b|\\bs['’]abstenir\\b|\\bs['’]oppose\\b|\\bopposition\\b|\\bdéfendu\\b",
     '\\buntersagt\\b|\\bverboten\\b|\\bunzulässig\\b|\\bnicht (?:\\w+ ){0,2}(?:gestattet|erlaubt|zulässig|statthaft|berechtigt)\\b|\\b(?:dürfen|darf)\\b[^.]{0,120}\\b(?:nicht|weder|keine?n?)\\b|\\b(?:nicht|weder|keine?)\\b[^.]{0,60}\\b(?:dürfen|darf)\\b',
     '\\bproh[íi]b(?:e|en|id[oa]s?|ici[óo]n)\\b|\\bno (?:se )?(?:podr[áa]n?|puede[ns]?|deber[áa]n?|est[áa] (?:permitid|autorizad)\\w*|se permite|permite)\\b|\\babstener(?:se)?\\b|\\bqueda(?:n)? prohibid',
@@ -163,7 +176,7 @@ export const RESERVE =
 export const ROUTE = new RegExp(
   [
     "\\bwithout (?:(?:our|the|its|their|his|her|prior|express(?:ed)?|explicit|written|a|an|first|obtaining|having|obtained|such|[A-Z][\\w.]*['’]s)\\s+){0,5}(?:consent|permission|authori[sz]ation|approval|agreement|licen[cs]e|written)",
-    '\\b(?:have|has) not been (?:approved|authori[sz]ed|permitted)\\b|\\bunless (?:(?:you|we|it|they|[A-Z][\\w.&-]*|have|has|had|been|are|is|expressly|specifically|otherwise|first|already|duly)\\s+){0,5}(?:authori[sz]ed|permitted|agreed|licensed|obtained|granted|allowed|entered)',
+    '\\b(?:have|has) not been (?:approved|authori[sz]ed|permitted)\\b|\\bunless (?:and )?(?:to the extent (?:that )?)?(?:(?:you|we|it|they|[A-Z][\\w.&-]*|have|has|had|been|are|is|expressly|specifically|otherwise|first|already|duly)\\s+){0,5}(?:authori[sz]ed|permitted|agreed|licensed|obtained|granted|allowed|entered)',
     '\\bexcept (?:with|under|through|via|where we|when we|if (?:we|you have)|in the case|for (?:a |the )?(?:public )?search)\\b|\\bexcept as (?:(?:expressly|otherwise|specifically|explicitly)\\s+){0,2}(?:authori[sz]ed|permitted|allowed|agreed) by (?!(?:these|this|the) )',
     '\\bexcept when\\b[^.]{0,80}\\b(?:API|permit|licen[cs]e)|\\bwhere we (?:otherwise )?(?:explicitly |expressly )?permit\\b|\\bother than (?:through|via) (?:an? |our |the )?(?:API|interfaces?|published)|\\bexcept through\\b',
     '(?:prior|express|written|explicit) (?:written )?(?:consent|permission|authori[sz]ation|approval)|\\b(?:approved|authori[sz]ed|agreed|permitted) (?:by us )?in writing\\b|\\blicensing agreement\\b|\\bseparate (?:written )?agreement\\b|\\brequires? (?:(?:a|an|our|prior|express|written|separate)\\s+){0,3}(?:licen[cs]e|permission|consent|agreement)\\b|\\bsubject to (?:a |our |the |separate )?(?:licen[cs]e|written agreement|permission)',

@@ -11,7 +11,7 @@ import { scanPage } from '../html/page-scan.js';
 import type { HtmlScan } from '../html/scan.js';
 import { htmlBlocks } from '../html/blocks.js';
 import { successfulResponse } from '../signals/response.js';
-import { termsFromBlocks, termsFromText, UNKNOWN, type TermsReading } from './terms-facts.js';
+import { termsFromBlocks, termsFromText, UNREAD, type TermsReading } from './terms-facts.js';
 
 export { termsFromBlocks, termsFromText, type TermsReading, type TosStanceResult } from './terms-facts.js';
 
@@ -130,11 +130,11 @@ export function readableTerms(result: FetchResult | null): FetchResponse | null 
 /** The terms' two facts from the fetched terms page: `unknown` unless it is readable (readableTerms). */
 export function readTerms(result: FetchResult | null): TermsReading {
   const r = readableTerms(result);
-  if (r === null) return { ai: UNKNOWN, automatedAccess: UNKNOWN };
+  if (r === null) return UNREAD;
   const ct = r.contentType ?? '';
   const html =
     ct === 'text/html' || ct === 'application/xhtml+xml' || (ct === '' && r.body.trimStart().startsWith('<'));
   if (!html) return termsFromText(r.body);
   const blocks = htmlBlocks(r.body);
-  return blocks.length === 0 ? { ai: UNKNOWN, automatedAccess: UNKNOWN } : termsFromBlocks(blocks);
+  return blocks.length === 0 ? UNREAD : termsFromBlocks(blocks);
 }

@@ -30,6 +30,8 @@ describe('readEvidence: site facts', () => {
         section: 'Terms',
       },
       automatedAccess: { stance: 'silent', excerpt: null, section: null },
+      namesAi: true,
+      mention: { excerpt: 'You may not use our content to train machine learning models.', section: 'Terms' },
     });
     expect(f.markdown).toEqual({ offered: true, via: 'link_tag', url: '/index.md' });
   });

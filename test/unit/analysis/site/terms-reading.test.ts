@@ -63,6 +63,8 @@ describe('termsFromText: one clause, two facts', () => {
     expect(termsFromText('  ')).toEqual({
       ai: { stance: 'unknown', excerpt: null, section: null },
       automatedAccess: { stance: 'unknown', excerpt: null, section: null },
+      namesAi: false,
+      mention: null,
     });
     const long = `${'General provisions apply here '.repeat(30)}and you must not scrape this site${' under any circumstances'.repeat(20)}`;
     const r = termsFromText(long).automatedAccess;

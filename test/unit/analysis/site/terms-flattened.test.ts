@@ -1,0 +1,176 @@
+/**
+ * Lead-ins that govern what follows them when an archive or a page flattens a list (issue 34):
+ * the items as sentences of one paragraph, one <p> per item, `<br>`-separated items, inline
+ * "(i) … (ii) …" and "1. … 2. …" enumerations, `;`-separated items in lower case, and negations
+ * without "not". Every case quotes a real terms text (source in the comment) and reads it
+ * flattened the ways pages and archives do; the intact list is read too, and must agree.
+ */
+import { describe, expect, it } from 'vitest';
+import { htmlBlocks } from '../../../../proxy/analysis/html/blocks.js';
+import { continuesEnumeration } from '../../../../proxy/analysis/site/terms-clauses.js';
+import { termsFromBlocks, termsFromText, type TermsReading } from '../../../../proxy/analysis/site/terms-facts.js';
+
+const html = (body: string): TermsReading =>
+  termsFromBlocks(htmlBlocks(`<!doctype html><html><body><h1>Terms of Use</h1>${body}</body></html>`));
+const text = (body: string): TermsReading => termsFromText(`Terms of Use\n\n${body}\n\nContact us with questions.`);
+const stances = (r: TermsReading): [string, string] => [r.ai.stance, r.automatedAccess.stance];
+
+/** A lead-in and its items, flattened every way the issue names. */
+function shapes(lead: string, items: readonly string[]): Record<string, TermsReading> {
+  return {
+    'intact list': html(`<p>${lead}</p><ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>`),
+    'one paragraph of sentences (archive text)': text(`${lead} ${items.join(' ')}`),
+    'one <p> per item': html(`<p>${lead}</p>${items.map((i) => `<p>${i}</p>`).join('')}`),
+    '<br>-separated items': html(`<p>${lead}<br>${items.join('<br>')}</p>`),
+    '<div> list': html(`<div>${lead}</div>${items.map((i) => `<div>${i}</div>`).join('')}`),
+    'paragraphs of plain text': text(`${lead}\n\n${items.join('\n\n')}`),
+  };
+}
+
+describe('a lead-in governs the sentences after it, however the list is flattened', () => {
+  // OpenTermsArchive/contrib-versions@d6fb386e, "Wargaming/Terms of Service.md", 5.3 (ODC-BY 1.0).
+  const wargaming = [
+    '5.3. Unless and to the extent that we have expressly authorised you in writing, you must not:',
+    [
+      '1. Copy or download any Content from the Products or any part thereof (except as part of the proper use or operation of the Products)',
+      '2. Distribute, publicly perform or display, lease, sell, transmit, transfer, publish, edit, copy, create and use derivative works from, rent, sub-license, make available to the public, decompile, disassemble, reverse engineer or otherwise make unauthorized use of the Content;',
+      '3. Make any commercial use (i.e. for profit) of any Content;',
+      '5. Use training material that is based on or includes the Content for AI powered models, platforms, tools or systems, unless such use is expressly permitted by applicable law.',
+    ],
+  ] as const;
+  // The issue's shape: the items written as sentences without enumerators ("Use the Content to …").
+  // Daily Mail (contrib-versions@d6fb386e, "Daily Mail/Terms of Service.md", 2.2): its lead-in, and
+  // item iii's words as a sentence of their own.
+  const dailyMail = [
+    'Without limiting clause 2.1 above, you must not (whether directly or indirectly) access or use the Site or any portion of the Site in any of the following ways (without limitation):',
+    [
+      'Make available, distribute, republish, publicly perform, create derivative works from, sell or offer to sell all or any part of the content or Site.',
+      'Use any content, files or data from the Site to make or populate a database or publication of any kind whatsoever, to develop or train any software program (including any machine learning or artificial intelligence systems).',
+    ],
+  ] as const;
+  // MediaFire (contrib-versions@d6fb386e, "MediaFire/Terms of Service.md"): one paragraph per item in the record.
+  const mediafire = [
+    'You agree, while using MediaFire Services, that you may not:',
+    [
+      'Alter or modify any part of the Services;',
+      'Use the Services for any illegal purpose;',
+      'Use any robot, spider, site search and/or retrieval application, or other device to retrieve or index any portion of the Services;',
+      'Collect or harvest any personal identifiable information or account names or solicit users;',
+    ],
+  ] as const;
+  // myip.dk Fair Use Policy (http://www.myip.dk/About/FairUsePolicy): a label, then the rule.
+  const myip = [
+    'You are not allowed to do the following:',
+    ['1. Automated tools', 'Using any kind of automated tool is not allowed on this site (and neither supported).'],
+  ] as const;
+
+  it.each([
+    [
+      'Wargaming 5.3, an AI ban numbered in the list (lifted by written authorisation)',
+      wargaming,
+      'restricts',
+      'silent',
+    ],
+    ['Daily Mail 2.2, an AI ban as a sentence of its own', dailyMail, 'prohibits', 'silent'],
+    ['MediaFire, a scraping ban one paragraph per item', mediafire, 'silent', 'prohibits'],
+    ['myip.dk, a label between the lead-in and the rule', myip, 'silent', 'prohibits'],
+  ] as const)('%s', (_name, [lead, items], ai, access) => {
+    for (const [shape, r] of Object.entries(shapes(lead, items)))
+      expect([shape, ...stances(r)]).toEqual([shape, ai, access]);
+  });
+
+  it('shows the deciding clause with its lead-in', () => {
+    const r = text(`${dailyMail[0]} ${dailyMail[1].join(' ')}`);
+    expect(r.ai.excerpt).toMatch(/^Without limiting clause 2\.1 above, you must not /);
+    expect(r.ai.excerpt).toContain('following ways (without limitation):');
+    expect(r.ai.excerpt!.length).toBeLessThanOrEqual(400);
+    expect(r.ai.excerpt).toContain('machine learning or artificial intelligence systems');
+  });
+});
+
+describe('inline enumerations after a lead-in', () => {
+  it.each([
+    // Parsec (tosdr/tosback-versions@e3f55035, "Parsec/Terms of Service.md", 2): "(i) … (vi)" in one paragraph, the search-engine carve-out.
+    [
+      'In addition, you agree not to: (i) upload, transmit, or distribute to or through the Services any computer viruses, worms, or any software intended to damage or alter a computer system or data; (iv) interfere with, disrupt, or create an undue burden on servers or networks connected to the Services; or (vi) use software or automated agents or scripts to generate automated searches, requests, or queries to (or to strip, scrape, or mine data from) the Site (provided, however, that we conditionally grant to the operators of public search engines revocable permission to use spiders to copy materials from the Site for the sole purpose of and solely to the extent necessary for creating publicly available searchable indices of the materials).',
+      'silent',
+      'restricts',
+    ],
+    // Kick (contrib-versions@d6fb386e, "Kick/Terms of Service.md", 1.4 Service Rules): "(a) … (b) …".
+    [
+      'You agree not to engage in any of the following prohibited activities: (a) copying, distributing, or disclosing any part of the Service in any medium, including by any automated or non-automated "scraping"; (b) transmitting spam, chain letters, or other unsolicited email.',
+      'silent',
+      'prohibits',
+    ],
+    // Wargaming 5.3 again, as an archive flattens a numbered list into one line: "1. … 5. …".
+    [
+      '5.3. Unless and to the extent that we have expressly authorised you in writing, you must not: 1. Copy or download any Content from the Products. 3. Make any commercial use (i.e. for profit) of any Content; and 5. Use training material that is based on or includes the Content for AI powered models, platforms, tools or systems, unless such use is expressly permitted by applicable law.',
+      'restricts',
+      'silent',
+    ],
+    // MediaFire's items as `;`-separated clauses in lower case after the lead-in, in one paragraph.
+    [
+      'You agree, while using MediaFire Services, that you may not: alter or modify any part of the Services; use the Services for any illegal purpose; use any robot, spider, site search and/or retrieval application, or other device to retrieve or index any portion of the Services; impersonate another person, whether real or fictional.',
+      'silent',
+      'prohibits',
+    ],
+  ] as const)('%s', (clause, ai, access) => {
+    expect(stances(text(clause))).toEqual([ai, access]);
+    expect(stances(html(`<p>${clause}</p>`))).toEqual([ai, access]);
+  });
+});
+
+describe('negations without "not"', () => {
+  it.each([
+    // Issue 34 quotes these two from the real texts it was measured on.
+    ['You agree to use no automated means, including robots or scrapers, to access the Site.', 'prohibits'],
+    ['This site is for human users only; automated access will be blocked.', 'prohibits'],
+  ] as const)('%s', (clause, access) => {
+    expect(text(clause).automatedAccess.stance).toBe(access);
+    expect(text(clause).ai.stance).toBe('silent');
+  });
+});
+
+describe('where an enumeration ends', () => {
+  it.each([
+    ['Use the Content to train a machine-learning or AI system.', true],
+    ['use any robot to access the Site;', true],
+    ['(iii) access or search the Services by any means', true],
+    ['Scraping the Site with bots.', true],
+    ['We may terminate your account at any time.', false],
+    ['If you breach these terms, we may suspend you.', false],
+    ['Company will notify you of changes.', false],
+    ['The Services are provided as is.', false],
+  ])('%s → %s', (s, goesOn) => {
+    expect(continuesEnumeration(s)).toBe(goesOn);
+  });
+
+  it('a sentence with its own subject ends the lead-in: what follows is read alone', () => {
+    const r = text(
+      'You may not do any of the following: copy the site; frame the site. We use robots and machine learning to train our AI models to detect fraud.',
+    );
+    expect(stances(r)).toEqual(['silent', 'silent']);
+  });
+
+  it('a heading ends the lead-in', () => {
+    const r = html('<p>You may not:</p><p>Copy the site.</p><h2>Research</h2><p>Researchers may crawl the site.</p>');
+    expect(r.automatedAccess.stance).toBe('permits');
+  });
+});
+
+describe('a text that names AI is never told as not mentioning it', () => {
+  it('names AI where no clause decides the AI stance, and keeps the first mention with its lead-in', () => {
+    // Proctorio (contrib-versions@d6fb386e, "Proctorio/Terms of Service.md"): AI named, nothing forbidden of others.
+    const r = text(
+      'Proctorio ensures its AI systems are fair, transparent, and secure, with clear user guidance and feedback mechanisms.',
+    );
+    expect(r.ai.stance).toBe('silent');
+    expect(r.namesAi).toBe(true);
+    expect(r.mention?.excerpt).toContain('Proctorio ensures its AI systems');
+  });
+
+  it('a text without AI names none', () => {
+    const r = text('These terms are governed by the laws of England.');
+    expect([r.namesAi, r.mention]).toEqual([false, null]);
+  });
+});
