@@ -95,10 +95,10 @@ export async function recheckAllTabs(): Promise<void> {
 }
 
 /**
- * A found answer is kept per tab with the page's path (in storage.session only, never sent),
- * so the badge title can say where this page is treated differently from the site.
+ * Shows `state` on a tab for the page it shows now, nothing when it moved to another site. A
+ * found answer is kept per tab with the page's path (in storage.session only, never sent), so
+ * the badge title can say where this page is treated differently from the site.
  */
-/** Shows `state` on a tab for the page it shows now (its path judged by the answer's rules); nothing when it moved to another site. */
 async function setTab(tabId: number, state: TabState): Promise<void> {
   const url = await urlNow(tabId);
   if (pageDomain(url) !== state.domain) return;

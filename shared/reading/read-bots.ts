@@ -13,7 +13,6 @@ import type { DomainPolicyFound, FullRecord } from '../schemas.js';
 import type { BotPurpose } from '../values.js';
 import { botClaims } from './bot-claims.js';
 import type { BotClaim, Claim } from './claims.js';
-import { hostClaims } from './host-claims.js';
 
 export interface BotItem {
   token: string;
@@ -82,7 +81,7 @@ function byOperator(items: Array<BotItem & { operator: string }>): OperatorGroup
 }
 
 /** From the full record's roles: each bot in the list of its role, tools apart. */
-function fromRoles(claims: readonly BotClaim[]): BotLists {
+function fromRoles(claims: readonly BotClaim[]): Omit<BotLists, 'wildcardOpens'> {
   const ai = claims.filter((c) => isAiUse(c.purpose));
   const of = (role: BotClaim['role'], by?: BotClaim['by']) =>
     byOperator(
@@ -99,7 +98,6 @@ function fromRoles(claims: readonly BotClaim[]): BotLists {
     alsoBlocked: byOperator(tools.map((c) => item(c.bot, false, [c]))),
     blockedByWildcard: byOperator(wildcard.map((c) => item(c.bot, true, [c]))),
     wildcardCount: wildcard.length,
-    wildcardOpens: false,
     partial: of('partial'),
     letIn: of('let_in'),
     noRule: of('no_rule'),
@@ -116,7 +114,7 @@ const tokenOf = (name: string): string => name.split('/')[0]!.trim().toLowerCase
  * bots and tools apart; with the older full record and the answer's path rules, which blocks come
  * only from `*` (no group names the bot) and which bots are partly blocked by name.
  */
-function fromSummary(p: DomainPolicyFound, full: FullRecord | null): BotLists {
+function fromSummary(p: DomainPolicyFound, full: FullRecord | null): Omit<BotLists, 'wildcardOpens'> {
   const rules = p.path_rules;
   const named = full && rules ? new Set(rules.groups.flatMap((g) => g.agents).filter((a) => a !== '*')) : null;
   const isNamed = (t: string) => named === null || named.has(tokenOf(t));
@@ -135,7 +133,6 @@ function fromSummary(p: DomainPolicyFound, full: FullRecord | null): BotLists {
     alsoBlocked: byOperator(tools),
     blockedByWildcard: byOperator(wildcard),
     wildcardCount: wildcard.length,
-    wildcardOpens: false,
     partial: byOperator(partial),
     letIn: [],
     noRule: [],
@@ -147,7 +144,7 @@ function fromSummary(p: DomainPolicyFound, full: FullRecord | null): BotLists {
 /** The Bots view's lists of the policy told (`policy`: the host's own, or its parent's when borrowed). */
 export function readBots(policy: DomainPolicyFound, full: FullRecord | null): BotLists {
   const lists = full?.bot_roles ? fromRoles(botClaims(policy, full)) : fromSummary(policy, full);
-  const opens = (hostClaims(policy, full).wildcard?.opens.length ?? 0) > 0;
+  const opens = ((policy.basis ?? full?.basis)?.closed_to_all?.opens.length ?? 0) > 0;
   return { ...lists, wildcardOpens: opens };
 }
 

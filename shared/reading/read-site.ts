@@ -166,16 +166,13 @@ function termsRow(p: DomainPolicyFound, h: HostClaims): FactRow {
   const label = say('factTerms', 'Terms of service');
   const fetch = h.fetches.find((f) => f.file === 'terms');
   const claims: Claim[] = fetch ? [fetch] : [];
+  const href = p.site.tos_url && /^https?:\/\//.test(p.site.tos_url) ? p.site.tos_url : null;
   const unread = h.notRead.find((n) => n.file === 'terms');
   if (unread) {
-    const href = p.site.tos_url && /^https?:\/\//.test(p.site.tos_url) ? p.site.tos_url : null;
     const text = say('termsNotRead', 'Found, not read: $1', notReadWords(unread));
     return { key: 'terms', label, text, href, claims: [...claims, unread] };
   }
-  if (p.site.has_tos) {
-    const href = p.site.tos_url && /^https?:\/\//.test(p.site.tos_url) ? p.site.tos_url : null;
-    return { key: 'terms', label, text: say('found', 'Found'), href, claims };
-  }
+  if (p.site.has_tos) return { key: 'terms', label, text: say('found', 'Found'), href, claims };
   const state = fetch?.state ?? null;
   const skipped = notFetchedWords(state === 'answered' || state === 'no_link' ? null : state);
   const text = skipped
