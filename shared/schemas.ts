@@ -218,8 +218,13 @@ export const BasisSchema = z.object({
    * record's `tos_ai_stance`) and of automated access: robots, scrapers, crawlers
    * (`tos_automated_access`). They decide no verdict, but a person is told them beside the
    * verdicts. Absent on an early answer (`terms_pending`) and from a foreign upstream.
+   * `names_ai`: the terms name AI somewhere (AI, machine learning, language models, text and data
+   * mining), in any role, so a person is never told they "do not mention AI" (issue 34). Absent
+   * when the terms were not read (`ai` unknown) and from records made before it.
    */
-  terms: z.object({ ai: TosStanceSchema, automated_access: TosStanceSchema }).optional(),
+  terms: z
+    .object({ ai: TosStanceSchema, automated_access: TosStanceSchema, names_ai: z.boolean().optional() })
+    .optional(),
   /**
    * What each Content-Signal and Content-Usage line (or homepage header) said, with its values,
    * so a person reads "Content-Signal (for Googlebot, bingbot and 5 others): AI training no, AI
@@ -649,6 +654,14 @@ export const FullRecordSchema = z.object({
   tos_ai_section: z.string().nullable().optional(),
   /** The same for tos_automated_access. */
   tos_automated_access_section: z.string().nullable().optional(),
+  /**
+   * The first terms clause naming AI (with its lead-in), whatever it says, so a person can read
+   * where the terms speak of AI when they neither forbid nor allow AI use; null when the terms
+   * name no AI or were not read. Absent from records made before it.
+   */
+  tos_ai_mention: z.string().nullable().optional(),
+  /** Where tos_ai_mention stands in the terms (section number or heading), null when unknown. */
+  tos_ai_mention_section: z.string().nullable().optional(),
   /**
    * Notes: worth telling a person, no disagreement between sources (docs/policy.md sections
    * 9 and 11), each with an explanation of the same subject. Optional for a foreign upstream.

@@ -65,7 +65,7 @@ const Basis: Guard = obj({
   found: arr(one(STANDARD_KEYS)),
   last_check: nul(obj({ failed_at: Timestamp, cause: str, next_retry: nul(Timestamp) })),
   terms_pending: opt(is(true)),
-  terms: opt(obj({ ai: TosStance, automated_access: TosStance })),
+  terms: opt(obj({ ai: TosStance, automated_access: TosStance, names_ai: opt(bool) })),
   content_signals: opt(arr(obj({
     vocabulary: one(['content-signal', 'content-usage']),
     agents: arr(str),
@@ -224,6 +224,8 @@ const FullRecord: Guard = obj({
   tos_automated_access_excerpt: opt(nul(str)),
   tos_ai_section: opt(nul(str)),
   tos_automated_access_section: opt(nul(str)),
+  tos_ai_mention: opt(nul(str)),
+  tos_ai_mention_section: opt(nul(str)),
   notes: opt(arr(one(NOTES))),
   usage_signals: UsagePrefs,
   explanations: arr(Explanation),

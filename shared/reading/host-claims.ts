@@ -263,10 +263,9 @@ function termsClaims(of: string, p: DomainPolicyFound, full?: FullRecord | null)
 
 /** Whether the terms name AI at all, when the record says (the terms reader's `names_ai`, docs/policy.md section 12). */
 function mentionClaim(of: string, p: DomainPolicyFound, full?: FullRecord | null): TermsMentionClaim | null {
-  const terms = basisOf(p, full)?.terms as { names_ai?: boolean } | undefined;
-  const excerpt = (full as { tos_ai_mention?: string | null } | null | undefined)?.tos_ai_mention ?? null;
-  const section = (full as { tos_ai_mention_section?: string | null } | null | undefined)?.tos_ai_mention_section;
-  const names = terms?.names_ai ?? (excerpt !== null ? true : undefined);
+  const excerpt = full?.tos_ai_mention ?? null;
+  const section = full?.tos_ai_mention_section;
+  const names = basisOf(p, full)?.terms?.names_ai ?? (excerpt !== null ? true : undefined);
   if (names === undefined) return null;
   return { kind: 'terms_mention', of, names_ai: names, excerpt, section: section ?? null };
 }

@@ -46,12 +46,10 @@ export function termsReading(p: DomainPolicyFound | null, full?: FullRecord | nu
   const ai = b?.ai ?? full?.tos_ai_stance ?? null;
   const access = b?.automated_access ?? full?.tos_automated_access ?? null;
   const aiClause = clause(full?.tos_excerpt, full?.tos_ai_section);
-  // The terms reader's record of where the terms name AI (optional: older records lack it).
-  const said = full as { tos_ai_mention?: string | null; tos_ai_mention_section?: string | null } | null | undefined;
-  const mention = clause(said?.tos_ai_mention, said?.tos_ai_mention_section);
-  const names = (p?.basis?.terms ?? full?.basis?.terms) as { names_ai?: boolean } | undefined;
+  // Where the terms name AI (optional: records made before it lack both).
+  const mention = clause(full?.tos_ai_mention, full?.tos_ai_mention_section);
   return {
-    namesAi: names?.names_ai ?? (mention ? true : null),
+    namesAi: b?.names_ai ?? (mention ? true : null),
     mention,
     ai,
     access,

@@ -36,7 +36,14 @@ export function basisOf(d: Decision): Basis {
     last_check: null, // the service sets it when a later check failed (section 8)
     ...(evidence.tosPending
       ? { terms_pending: true as const }
-      : { terms: { ai: facts.tos.ai.stance, automated_access: facts.tos.automatedAccess.stance } }),
+      : {
+          terms: {
+            ai: facts.tos.ai.stance,
+            automated_access: facts.tos.automatedAccess.stance,
+            // Said only of terms read: of terms not read, nothing is known (never "no AI named").
+            ...(facts.tos.ai.stance === 'unknown' ? {} : { names_ai: facts.tos.namesAi }),
+          },
+        }),
     content_signals: saidSignals(facts.contentSignals),
     allow_list: allowListOf(d.readings),
     closed_to_all: closedToAll(facts.robots, d.readings),

@@ -97,6 +97,8 @@ export function fullRecord(d: Decision, basis: Basis): FullRecordBody {
     tos_automated_access_excerpt: facts.tos.automatedAccess.excerpt,
     tos_ai_section: facts.tos.ai.section,
     tos_automated_access_section: facts.tos.automatedAccess.section,
+    tos_ai_mention: facts.tos.mention?.excerpt ?? null,
+    tos_ai_mention_section: facts.tos.mention?.section ?? null,
     notes: d.notes.map((n) => n.id),
     usage_signals: perUseCase((u) => d.signals.site[u]?.value ?? null),
     explanations: explanations(d),

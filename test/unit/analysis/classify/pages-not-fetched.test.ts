@@ -298,6 +298,25 @@ describe('a homepage that was requested and gave no answer', () => {
       evidence: expect.stringContaining('may not scrape'),
     });
     expect(c.full.tos_automated_access_section).toBe('Terms');
+    // Where the terms name AI, kept in the record (issue 34), so no face says they do not.
+    expect(c.summary.basis!.terms!.names_ai).toBe(true);
+    expect(c.full.tos_ai_mention).toBe(
+      'You may not scrape our content or use it to train artificial intelligence models.',
+    );
+    expect(c.full.tos_ai_mention_section).toBe('Terms');
+  });
+
+  it('terms that name no AI say so in the record, and of terms not read nothing is said', () => {
+    const silent = '<html><body><h1>Terms</h1><p>These terms are governed by the laws of Delaware.</p></body></html>';
+    const { c } = run({ robots: 'User-agent: GPTBot\nDisallow: /\n', homepage: HOME_WITH_TERMS, tos: silent });
+    expect([c.summary.basis!.terms!.names_ai, c.full.tos_ai_mention, c.full.tos_ai_mention_section]).toEqual([
+      false,
+      null,
+      null,
+    ]);
+    const unread = run({ robots: 'User-agent: GPTBot\nDisallow: /\n' }).c;
+    expect(unread.summary.basis!.terms!.ai).toBe('unknown');
+    expect([unread.summary.basis!.terms!.names_ai, unread.full.tos_ai_mention]).toEqual([undefined, null]);
   });
 });
 
