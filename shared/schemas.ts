@@ -566,8 +566,15 @@ export type BotRole = z.infer<typeof BotRoleSchema>;
 export const IgnoredLineSchema = z.object({
   line: z.number().int().positive(),
   text: z.string(),
+  /** `group`: a User-agent line spoiled by stray bytes, with rules after it that `agents` then do not get. */
   loses: z.enum(['group', 'nothing']),
   agents: z.array(z.string()),
+  /**
+   * Where those rules go instead: the first line of the group before it (RFC 9309 reads them as
+   * that group's), or null when they stand before every group and belong to none. Absent when
+   * `loses` is `nothing` and from records made before it.
+   */
+  joins: z.number().int().positive().nullable().optional(),
 });
 export type IgnoredLine = z.infer<typeof IgnoredLineSchema>;
 

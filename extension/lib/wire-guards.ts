@@ -182,6 +182,7 @@ const IgnoredLine: Guard = obj({
   text: str,
   loses: one(['group', 'nothing']),
   agents: arr(str),
+  joins: opt(nul(num({ int: true, above: 0 }))),
 });
 const FullRecord: Guard = obj({
   id: num({ int: true, above: 0 }),

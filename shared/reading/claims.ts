@@ -168,9 +168,10 @@ export interface LetInListClaim {
  * content-usage, license; host, clean-param, request-rate and visit-time, which some crawler
  * documents), or a rule before any User-agent line; with its text as served (at most 200
  * characters). `loses`: `group` when the line is a User-agent line spoiled by stray bytes (a
- * byte-order mark decoded as text, `ï»¿User-agent: *`) that stands before the file's first group,
- * with a rule after it, so the rules after it belong to no group and are ignored for the crawlers
- * it names (`agents`); `nothing` otherwise (then `agents` is empty).
+ * byte-order mark decoded as text, `ï»¿User-agent: *`) with a rule after it before the next
+ * group, so those rules are not read for the crawlers it names (`agents`); `nothing` otherwise
+ * (then `agents` is empty). `joins`: for `group`, the first line of the group before it, which
+ * the rules count for instead, or null when it stands before every group (they count for none).
  */
 export interface LineIgnoredClaim {
   kind: 'line_ignored';
@@ -179,6 +180,7 @@ export interface LineIgnoredClaim {
   text: string;
   loses: 'group' | 'nothing';
   agents: string[];
+  joins?: number | null;
 }
 
 /**

@@ -145,13 +145,23 @@ function ignoredNotes(h: HostClaims): Issue[] {
     out.push({
       kind: 'note',
       label: say('lineSpoiled', 'Line $1 not understood', c.line),
-      explanation: say(
-        'lineSpoiledInfo',
-        'Line $1 of robots.txt starts with stray bytes (\u2018$2\u2019), so no crawler reads it as a User-agent line: the rules after it, meant for $3, are ignored.',
-        c.line,
-        c.text,
-        who,
-      ),
+      explanation:
+        typeof c.joins === 'number'
+          ? say(
+              'lineSpoiledJoinsInfo',
+              'Line $1 of robots.txt starts with stray bytes (\u2018$2\u2019), so no crawler reads it as a User-agent line: the rules after it, meant for $3, count for the group of line $4 instead.',
+              c.line,
+              c.text,
+              who,
+              c.joins,
+            )
+          : say(
+              'lineSpoiledInfo',
+              'Line $1 of robots.txt starts with stray bytes (\u2018$2\u2019), so no crawler reads it as a User-agent line: the rules after it, meant for $3, are ignored.',
+              c.line,
+              c.text,
+              who,
+            ),
       claims: [c],
     });
   }

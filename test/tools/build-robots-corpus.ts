@@ -80,7 +80,8 @@ function protego(dir: string): Line[] {
   }
   const out: Line[] = [];
   for (const [path, id] of [...blobs(dir, 'tests/test_data')].sort(([a], [b]) => a.localeCompare(b))) {
-    const site = path.slice('tests/test_data/'.length);
+    // A few files are named `<host>_443` (fetched over port 443): the host is the site.
+    const site = path.slice('tests/test_data/'.length).replace(/_443$/, '');
     const captured = day.get(path) ?? '';
     out.push(
       line(

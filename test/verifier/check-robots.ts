@@ -14,7 +14,15 @@ import { agentLinesOf, exceptions, wildcardRules, type BotFacts, type BotRules }
 import type { Check } from './context.js';
 import type { Host } from './host.js';
 import { PROBES, closesSite } from './robots-oracle.js';
-import { KNOWN_FIELDS, agentToken, comparable, groupOfLine, groupsNaming, type Rule } from './robots-lines.js';
+import {
+  KNOWN_FIELDS,
+  agentToken,
+  comparable,
+  groupOfLine,
+  groupsNaming,
+  type Rule,
+  withoutBom,
+} from './robots-lines.js';
 import { parsePreferences } from './signals.js';
 
 const sameSet = (a: readonly (string | number)[], b: readonly (string | number)[]): boolean =>
@@ -271,7 +279,8 @@ export const checkLineIgnored: Check<LineIgnoredClaim> = (c, h) => {
   const l = r.lines[c.line - 1];
   if (!l) return [`robots.txt has ${r.lines.length} lines, no line ${c.line}`];
   const out: string[] = [];
-  const served = l.raw.trim().slice(0, 200);
+  // As read: a byte-order mark opening the file is no part of line 1.
+  const served = withoutBom(l.raw, l.n).trim().slice(0, 200);
   const t = c.text.trim();
   if (c.text.length > 200 || !served.startsWith(t) || t.length < Math.min(served.length, 190))
     out.push(`line ${c.line} reads "${served}", not "${c.text}"`);
@@ -283,6 +292,13 @@ export const checkLineIgnored: Check<LineIgnoredClaim> = (c, h) => {
       `line ${c.line} is a ${l.name} line every crawler reads${l.colonless ? ' (written without its colon)' : ''}`,
     );
   const spoiled = l.kind !== 'blank' && l.kind !== 'comment' && spoiledUserAgent(l.name);
+  // The groups' first lines: a rule after the spoiled line and before the next group is not its crawlers'.
+  const starts = r.groups.map((g) => g.agents[0]?.line ?? 0).filter((n) => n > 0);
+  const next = starts.find((n) => n > c.line) ?? Infinity;
+  const ruleFollows = r.lines.some(
+    (x) => x.n > c.line && x.n < next && x.kind === 'field' && (x.name === 'allow' || x.name === 'disallow'),
+  );
+  const before = starts.filter((n) => n < c.line).at(-1) ?? null;
   if (c.loses === 'group') {
     if (!spoiled) out.push(`line ${c.line} is no user-agent line spoiled by stray bytes: it loses no group`);
     else {
@@ -294,10 +310,15 @@ export const checkLineIgnored: Check<LineIgnoredClaim> = (c, h) => {
         )
       )
         out.push(`line ${c.line} names ${named}, not ${c.agents.join(', ')}`);
-      if (!r.lines.some((x) => x.n > c.line && x.kind === 'field' && (x.name === 'allow' || x.name === 'disallow')))
-        out.push(`no rule follows line ${c.line}: nothing is lost`);
+      if (!ruleFollows) out.push(`no rule follows line ${c.line} before the next group: nothing is lost`);
+      if (c.joins !== undefined && c.joins !== before)
+        out.push(
+          before === null
+            ? `line ${c.line} stands before every group: its rules join none, not line ${c.joins}'s`
+            : `the rules after line ${c.line} count for the group of line ${before}, not ${c.joins ?? 'none'}`,
+        );
     }
-  } else if (spoiled)
+  } else if (spoiled && ruleFollows)
     out.push(`line ${c.line} is a user-agent line spoiled by stray bytes: the rules after it are lost for ${l.value}`);
   return out;
 };

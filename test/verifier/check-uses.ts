@@ -18,7 +18,8 @@ import { checkFound } from './check-files.js';
 import { termsAiStance } from './check-terms.js';
 import { USES, type Host, type UseFacts } from './host.js';
 import { comparable } from './robots-lines.js';
-import { headerStatements, parsePreferences, robotsStatements } from './signals.js';
+import { quotesLicence } from './rsl.js';
+import { parsePreferences } from './signals.js';
 
 function why(f: UseFacts, h: Host): string {
   const no = h.pieces.find((p) => p.use === f.use && !p.value);
@@ -87,16 +88,37 @@ function robotsLineProblem(d: DecidedBy, c: UseClaim, h: Host): string | null {
  * The evidence quotes the statement (or part of it); where the part is a Content-Signal or
  * Content-Usage member, it is the member for this use (`ai-input=no` does not decide training).
  */
-function quotes(evidence: string | null, text: string, use: UseCase, value: boolean): boolean {
+function quotes(evidence: string | null, text: string, use: UseCase, value: boolean, source: string): boolean {
   if (evidence === null) return true;
   const e = comparable(evidence);
   if (!comparable(text).includes(e) && !e.includes(comparable(text))) return false;
-  if (!evidence.includes('=')) return true;
+  if (source !== 'content_signals') return true;
   const said = [parsePreferences('content-signal', evidence).prefs, parsePreferences('content-usage', evidence).prefs];
   return said.some((p) => p[use] === value);
 }
 
+/** An RSL licence cited (section 15): its `<license>` element decides the use as the verdict says. */
+function licenceProblem(d: DecidedBy, c: UseClaim, h: Host): string | null {
+  const f = h.use(c.use);
+  const granted = h.pieces.find((p) => p.source === 'rsl' && p.use === c.use);
+  const l =
+    c.verdict === 'partial' && f.paid
+      ? { from: f.paid.from, to: f.paid.to, text: f.paid.text, word: 'paid' }
+      : granted
+        ? { from: granted.line!, to: granted.to!, text: granted.text, word: granted.value ? 'granted' : 'prohibited' }
+        : null;
+  const want = c.verdict === 'blocked' ? 'prohibited' : c.verdict === 'partial' ? 'paid' : 'granted';
+  if (l === null || l.word !== want)
+    return `the RSL licence does not make ${c.use} ${c.verdict} (${l?.word ?? 'silent'})`;
+  if (d.line !== null && (d.line < l.from || d.line > l.to))
+    return `line ${d.line} is outside the deciding <license> (lines ${l.from}-${l.to})`;
+  if (!quotesLicence(d.evidence, { word: 'free', from: l.from, to: l.to, text: l.text }))
+    return `"${d.evidence}" is not in the deciding <license>`;
+  return null;
+}
+
 function signalProblem(d: DecidedBy, c: UseClaim, h: Host): string | null {
+  if (d.source === 'rsl') return licenceProblem(d, c, h);
   const want = c.verdict === 'blocked' ? false : c.verdict === 'allowed' && c.explicit ? true : null;
   const match = h.pieces.find(
     (p) =>
@@ -104,7 +126,7 @@ function signalProblem(d: DecidedBy, c: UseClaim, h: Host): string | null {
       p.use === c.use &&
       (want === null || p.value === want) &&
       p.line === d.line &&
-      quotes(d.evidence, p.text, c.use, p.value),
+      quotes(d.evidence, p.text, c.use, p.value, p.source),
   );
   if (match) return null;
   const said = want === null ? 'anything' : want ? 'yes' : 'no';
@@ -122,28 +144,21 @@ function byProblems(c: UseClaim, h: Host): string[] {
   return out;
 }
 
-/** Content-Signal `search=yes` beside `ai-input=no`, for every crawler: search listings, not AI search. */
+/** A usage signal for every crawler and the whole site saying `search=yes`: search listings, not AI search. */
 function listingsStatement(h: Host): string | null {
-  const all = [...(h.reading ? robotsStatements(h.reading) : []), ...headerStatements(h.ev)];
-  const s = all.find(
-    (x) =>
-      x.vocabulary === 'content-signal' &&
-      x.agents.join() === '*' &&
-      x.prefs.search === true &&
-      x.prefs.inference === false,
-  );
-  return s ? `${s.line === null ? 'header' : `line ${s.line}`} "${s.value}"` : null;
+  const s = h.pieces.find((p) => p.source === 'content_signals' && p.use === 'search' && p.value);
+  return s ? `${s.line === null ? 'header' : `line ${s.line}`} "${s.text}"` : null;
 }
 
 function listingsProblems(c: UseClaim, h: Host, f: UseFacts): string[] {
   const s = listingsStatement(h);
   if (c.listings) {
     if (c.use !== 'search') return ['listings are told of search only'];
-    return s === null ? ['no Content-Signal says search=yes beside ai-input=no'] : [];
+    if (c.explicit || c.verdict !== 'allowed') return ['listings are told of search allowed and not explicitly'];
+    return s === null ? ['no usage signal for every crawler says search=yes'] : [];
   }
-  const keyAllowed = KEY_BOTS.search.some((k) => (h.bot(k)?.permissionLines.length ?? 0) > 0);
-  if (c.use === 'search' && f.verdict === 'allowed' && c.explicit && s !== null && !keyAllowed)
-    return [`search is allowed by ${s}: search listings, not AI search`];
+  if (c.use === 'search' && f.verdict === 'allowed' && !c.explicit && c.verdict === 'allowed' && s !== null)
+    return [`search is allowed by ${s}: that is search listings, and must be told so`];
   return [];
 }
 

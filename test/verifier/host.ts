@@ -11,6 +11,7 @@ import { botFacts, type BotFacts } from './bot-roles.js';
 import { nothingAnswered, okResponse, robotsFile, type RobotsFile } from './files.js';
 import { pageText } from './html-text.js';
 import { readRobots, type RobotsReading } from './robots-lines.js';
+import { rslUses, type RslUse } from './rsl.js';
 import { usagePieces, usageSignal, type Piece } from './signals.js';
 import { firstAiBan } from './terms-lexicon.js';
 
@@ -27,6 +28,8 @@ export interface UseFacts {
   explicitBy: string | null;
   /** AI bots of the use that restrict, for messages. */
   restricting: string[];
+  /** The RSL licence grants the use only for a payment: the `<license>` that says so. */
+  paid: RslUse | null;
 }
 
 export class Host {
@@ -88,17 +91,24 @@ export class Host {
     const allKeysBlocked = keys.every((k) => this.bot(k)?.closed === true);
     const r = allKeysBlocked ? 'blocked' : restricting.length > 0 ? 'partial' : 'allowed';
     const s = usageSignal(this.pieces, use);
-    let verdict: UseFacts['verdict'] = r;
+    const l = this.memo('rsl', () => rslUses(this.ev))[use];
+    const paid = l?.word === 'paid' ? l : null;
+    // A licence required (section 15) restricts the use unless something blocks it.
+    let verdict: UseFacts['verdict'] = paid && r !== 'blocked' ? 'partial' : r;
     if (s === false) verdict = 'blocked';
+    else if (this.robots.state === 'unread' && s === null) verdict = paid ? 'partial' : 'unknown';
     else if (this.robots.state === 'unread') verdict = 'unknown';
     let explicitBy: string | null = null;
     if (verdict === 'allowed') {
-      const yes = this.pieces.find((p) => p.use === use && p.value);
+      // A usage signal's search=yes allows search listings, not AI search: no explicit allow (section 16).
+      const yes = this.pieces.find(
+        (p) => p.use === use && p.value && !(use === 'search' && p.source === 'content_signals'),
+      );
       const key = keys.find((k) => (this.bot(k)?.permissionLines.length ?? 0) > 0);
       if (yes) explicitBy = `${yes.source} says yes (${yes.text})`;
       else if (key) explicitBy = `${key} is allowed by line ${this.bot(key)!.permissionLines[0]!.line}`;
     }
-    return { use, r, s, verdict, explicitBy, restricting };
+    return { use, r, s, verdict, explicitBy, restricting, paid };
   }
 
   /** The terms page as text, when it answered 2xx; null otherwise. */

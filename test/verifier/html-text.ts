@@ -98,10 +98,14 @@ export function squashed(s: string): string {
     .toLowerCase();
 }
 
-/** The parts of an excerpt between ellipses (" … " joins a lead-in and its item; a clipped end). */
+/**
+ * The parts of an excerpt between ellipses (" … " joins a lead-in and its item; a clipped end)
+ * and after a colon ("You will not: Use any data mining …": the lead-in, then an item of its
+ * list, with other items between them in the text).
+ */
 export function excerptParts(excerpt: string): string[] {
   return excerpt
-    .split(/…|\.\.\./)
+    .split(/…|\.\.\.|(?<=:)\s+/)
     .map((p) => p.trim())
     .filter((p) => squashed(p).length > 0);
 }

@@ -78,7 +78,7 @@ export function splitLines(body: string): string[] {
  * cut short by the sender decodes to U+FFFD and is skipped too (google/robotstxt-spec-test
  * BOM-characters); a BOM decoded twice (`ï»¿`) is not a BOM and spoils the line.
  */
-function withoutBom(line: string, n: number): string {
+export function withoutBom(line: string, n: number): string {
   if (n !== 1) return line;
   return line.startsWith('\uFEFF') || line.startsWith('\uFFFD') ? line.slice(1) : line;
 }

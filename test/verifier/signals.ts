@@ -12,6 +12,7 @@ import { looksHtml, okResponse } from './files.js';
 import { metaTags } from './html-text.js';
 import { RuleSet, closesSite } from './robots-oracle.js';
 import { groupOfLine, readRobots, type RobotsReading, type Rule } from './robots-lines.js';
+import { rslUses } from './rsl.js';
 
 export type Prefs = Record<UseCase, boolean | null>;
 
@@ -112,6 +113,8 @@ export interface Piece {
   line: number | null;
   /** What was published, for the failure messages and the claim's `evidence`. */
   text: string;
+  /** An RSL licence's piece: the last line of its `<license>` element (`line` the first). */
+  to?: number;
 }
 
 /** TDMRep: the file's first rule matching `/`, then a header, then a meta tag (TDMRep 3.5: later supersedes). */
@@ -182,6 +185,10 @@ export function usagePieces(ev: Evidence, reading: RobotsReading | null): Piece[
     }
   }
   out.push(...tdmrepPieces(ev), ...noaiPieces(ev));
+  // RSL (section 15): a prohibition says no, a free or attribution grant yes; a paid grant is neither (Host.paid).
+  for (const [use, l] of Object.entries(rslUses(ev)) as Array<[UseCase, ReturnType<typeof rslUses>[UseCase]]>)
+    if (l !== null && l.word !== 'paid')
+      out.push({ source: 'rsl', use, value: l.word !== 'prohibited', line: l.from, to: l.to, text: l.text });
   const ai = aiTxtClosing(ev);
   if (ai) out.push({ source: 'ai_txt', use: 'training', value: false, line: ai.line, text: `Disallow: ${ai.pattern}` });
   return out;

@@ -110,6 +110,9 @@ export function useCaseVerdict(
  * A key search bot the file allows by name still makes it explicit. Our reading.
  */
 export function listingsOnly(search: UseCaseVerdict): UseCaseVerdict {
-  const yesOnlyBySignal = search.explicit && search.signal?.value === true && search.robots.explicitKeys.length === 0;
+  // An RSL licence granting `ai-index` grants AI search itself (section 15): explicit.
+  const byLicence = search.signal?.pieces.some((p) => p.standard === 'rsl') ?? false;
+  const yesOnlyBySignal =
+    search.explicit && search.signal?.value === true && !byLicence && search.robots.explicitKeys.length === 0;
   return yesOnlyBySignal ? { ...search, explicit: false } : search;
 }

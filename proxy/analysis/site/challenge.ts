@@ -63,7 +63,10 @@ const RULES: readonly ChallengeRule[] = [
     vendor: 'akamai',
     source:
       'Akamai edge "Access Denied" page (errors.edgesuite.net reference); Bot Manager telemetry script on every page',
-    challenge: { body: /errors(?:\.|&#46;)edgesuite(?:\.|&#46;)net|bm-verify/i },
+    // The "Access Denied" page's reference (#18.394c3917.1563829117.3c859224, often entity-encoded).
+    challenge: {
+      body: /errors(?:\.|&#46;)edgesuite(?:\.|&#46;)net|bm-verify|Reference(?:\s|&#32;)*(?:#|&#35;)\d+(?:\.|&#46;)[0-9a-f]{6,}(?:\.|&#46;)\d{9,}/i,
+    },
     beacon: { body: /akamai-bm-telemetry/i },
   },
   {

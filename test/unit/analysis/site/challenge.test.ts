@@ -75,6 +75,20 @@ describe('challenge headers', () => {
     expect(detectChallenge(html({ server: 'ddos-guard' })).challenged).toBe(false);
   });
 
+  it('reads Akamai\'s "Access Denied" page by its reference, entity-encoded as served (www.visa.com, 2019, scrapy/protego)', () => {
+    const denied =
+      '<HTML><HEAD>\n<TITLE>Access Denied</TITLE>\n</HEAD><BODY>\n<H1>Access Denied</H1>\n \nYou don\'t have permission to access "http&#58;&#47;&#47;www&#46;visa&#46;com&#47;robots&#46;txt" on this server.<P>\nReference&#32;&#35;18&#46;394c3917&#46;1563829117&#46;3c859224\n</BODY>\n</HTML>\n';
+    expect(detectChallenge({ headers: {}, body: denied, status: 200 })).toMatchObject({
+      challenged: true,
+      vendor: 'akamai',
+      evidence: 'Reference&#32;&#35;18&#46;394c3917&#46;1563829117',
+    });
+    // A page that only speaks of a reference number is no block page.
+    expect(
+      detectChallenge({ headers: {}, body: '<p>Reference #18 of the catalogue</p>', status: 200 }).challenged,
+    ).toBe(false);
+  });
+
   it('never calls a plain-text answer a challenge, whatever its headers (section 11)', () => {
     expect(
       detectChallenge({

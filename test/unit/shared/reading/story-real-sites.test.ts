@@ -264,7 +264,7 @@ describe('terms of service, told apart: AI use and robots (section 11)', () => {
     );
     // Terms that name AI (their own AI features) are never told as not mentioning it.
     const MENTION = 'We use artificial intelligence to recommend articles.';
-    expect(named(true, { tos_ai_mention: MENTION, tos_ai_mention_section: '5' } as Partial<FullRecord>)).toBe(
+    expect(named(true, { tos_ai_mention: MENTION, tos_ai_mention_section: '5' })).toBe(
       `The terms forbid robots and scrapers (section 7: \u2018${ACCESS}\u2019); they mention AI (section 5: \u2018${MENTION}\u2019) but do not restrict using the content for it.`,
     );
   });

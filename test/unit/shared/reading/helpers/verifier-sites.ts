@@ -452,7 +452,8 @@ function guetta(): Site {
   // Synthetic companion: the www host answers 404 for its own robots.txt.
   const wwwEv = buildEvidence({ domain: www });
   const sig = { source: 'content_signals', line: 29, evidence: 'content-signal: search=yes,ai-train=no' } as const;
-  const search = use(of, 'search', 'allowed', true, [sig]);
+  // search=yes allows search listings, not AI search: not an explicit allow (claims.ts UseClaim).
+  const search = use(of, 'search', 'allowed', false, [], { listings: true });
   return {
     name: 'davidguetta.com (Content-Signal in *, a www host without a file)',
     files: { [of]: ev, [www]: wwwEv },
@@ -481,8 +482,11 @@ function guetta(): Site {
     ],
     alsoTrue: [use(www, 'inference', 'allowed', false), { kind: 'found', of, standard: 'robots_txt' }],
     mutations: [
-      { what: 'search explicit flipped', claim: { ...search, explicit: false, by: [] } },
-      { what: 'search listings (no ai-input=no)', claim: { ...search, listings: true } },
+      {
+        what: 'search=yes told as an explicit allow of AI search',
+        claim: { ...search, explicit: true, by: [sig], listings: false },
+      },
+      { what: 'search=yes not told as listings', claim: { ...search, listings: false } },
       { what: 'inference explicitly allowed', claim: use(of, 'inference', 'allowed', true, [sig]) },
       {
         what: 'the signal says inference no',
@@ -816,14 +820,7 @@ function signals(): Site {
     inference: false,
     text: 'Content-Signal: search=yes, ai-input=no, ai-train=no',
   };
-  const search = use(
-    of,
-    'search',
-    'allowed',
-    true,
-    [{ source: 'content_signals', line: null, evidence: 'search=yes' }],
-    { listings: true },
-  );
+  const search = use(of, 'search', 'allowed', false, [], { listings: true });
   const training = use(of, 'training', 'blocked', false, [
     { source: 'tdmrep', line: null, evidence: null },
     { source: 'ai_txt', line: 2, evidence: 'Disallow: /' },
