@@ -14,6 +14,7 @@ import {
   type Tone,
   type UseReading,
 } from '~~/shared/reading/story.js';
+import { licenceVerdictLabel } from '~~/shared/reading/story-licence.js';
 import type { UseCase } from '~~/shared/values.js';
 import { t } from './i18n.js';
 import type { PageSignals } from './page-signals.js';
@@ -66,7 +67,11 @@ export function pageReading(
     let page = site.verdict === 'unknown' ? null : (path?.[site.use] ?? null);
     if (site.use === 'training' && tags && (!page || RANK[tags.verdict] > RANK[page.verdict])) page = tags;
     if (!page || page.verdict === site.verdict) continue;
-    const label = verdictLabel(page.verdict, false);
+    // Restricted by the site's RSL licence for a payment: "Licence required", as the site's rows say it.
+    const words =
+      page.verdict === 'partial' && page.decider?.source === 'rsl'
+        ? licenceVerdictLabel('paid')
+        : verdictLabel(page.verdict, false).label;
     const where =
       page.decider && (page.decider.source === 'meta' || page.decider.source === 'tdmrep') && page === tags
         ? 'page'
@@ -77,7 +82,7 @@ export function pageReading(
         ? t('byPageTdmRep', 'this page\u2019s TDMRep reservation')
         : deciderPhrase(page.decider, null, where));
     const because = decider ? byWords(decider) : null;
-    differs.push({ use: site.use, words: label.label, tone: TONE[page.verdict], because });
+    differs.push({ use: site.use, words, tone: TONE[page.verdict], because });
   }
   if (differs.length === 0) return { differs, sentence: null };
   const parts = differs.map((d) =>

@@ -231,6 +231,26 @@ describe('this page', () => {
     );
   });
 
+  it('a page an RSL licence offers for a payment (OpenRSL\'s /research/): "Licence required", not "Partly blocked"', () => {
+    const r = pageReading(
+      uses,
+      head,
+      {
+        training: {
+          verdict: 'partial',
+          decider: { source: 'rsl', line: 16, evidence: '<payment type="training"> 10.00 USD' },
+        },
+        search: allowed,
+        inference: allowed,
+      },
+      null,
+    );
+    expect(r.differs.map((d) => [d.use, d.words, d.tone])).toEqual([['training', 'Licence required', 'partial']]);
+    expect(r.sentence).toMatch(
+      /^This page: AI training licence required, by .*RSL licence.*; the site as a whole: no AI rules$/,
+    );
+  });
+
   it("the page's own noai tag blocks training on this page", () => {
     const r = pageReading(uses, head, null, { aiTokens: ['noai'], tdmReservation: null, tdmPolicy: null });
     expect(r.sentence).toBe(
