@@ -10,6 +10,7 @@
  * getters or functions (shared/labels.ts). `_locales/en/messages.json` holds every key with
  * exactly the English of its call; test/extension/locales.test.ts extracts the calls.
  */
+import { visibleText } from './visible-text.js';
 
 /** The translation of `key` with the substitutions in place, or '' (or undefined) when it has none. */
 export type Translator = (key: string, subs: string[]) => string | undefined;
@@ -22,6 +23,7 @@ export function setTranslator(fn: Translator | null): void {
 }
 
 export function say(key: string, english: string, ...subs: Array<string | number>): string {
-  const args = subs.map(String);
+  // Substitutions carry crawled text (lines, paths, clauses, names): their invisible characters are shown.
+  const args = subs.map((s) => visibleText(String(s)));
   return translator?.(key, args) || english.replace(/\$([1-9])/g, (_, n: string) => args[Number(n) - 1] ?? '');
 }

@@ -1,4 +1,5 @@
 /** Blocked and allowed AI bots, grouped by operator, each with what it is for. */
+import { visibleText } from '~~/shared/visible-text.js';
 import { PURPOSE_LABELS } from '~~/shared/labels.js';
 import type { ComponentChildren } from 'preact';
 import type { RobotsReading } from '~~/shared/reading/story.js';
@@ -22,7 +23,7 @@ function Groups({ groups, testid }: { groups: OperatorGroup[]; testid: string })
           <ul class="bots">
             {g.bots.map((b) => (
               <li key={b.token} title={b.description ?? undefined}>
-                <code>{b.token}</code>
+                <code>{visibleText(b.token)}</code>
                 {b.purpose && <span class="purpose"> · {PURPOSE_LABELS[b.purpose].label}</span>}
                 {b.description && <span class="desc">{b.description}</span>}
               </li>

@@ -5,6 +5,7 @@
  * bots by what robots.txt does to them (tools apart), and the site facts. Identifiers appear only
  * in the last "Record" lines, as the popup's Details shows them.
  */
+import { visibleText } from '../../shared/visible-text.js';
 import { domainToUnicode } from 'node:url';
 import { PURPOSE_LABELS, TOS_STANCE_LABELS, USE_CASE_LABELS } from '../../shared/labels.js';
 import { readBots, type OperatorGroup } from '../../shared/reading/read-bots.js';
@@ -120,5 +121,6 @@ export function formatAnalysis(full: FullRecord, summary: DomainPolicyFound, now
     '',
     `Checked ${dateTime(summary.last_updated)}. Record: ${full.ai_stance} / ${full.policy_detail}, robots.txt ${full.robots_txt_status}, audit ${full.audit_id}`,
   );
-  return out.join('\n') + '\n';
+  // Crawled lines and names with their invisible characters shown (a bidi control would reorder the terminal's text).
+  return visibleText(out.join('\n')) + '\n';
 }

@@ -4,6 +4,7 @@
  * scripts (by hash) and nothing from anywhere else. Every chart is a `role="img"` canvas with a
  * one-sentence label, followed by the table of its figures; without scripts the tables remain.
  */
+import { visibleText } from '../../../shared/visible-text.js';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -39,7 +40,8 @@ export function chartJsSource(): string {
   return chartJs;
 }
 
-const esc = (s: string | number) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Text for HTML: escaped, and a crawled name's invisible characters shown as markers (shared/visible-text.ts). */
+const esc = (s: string | number) => visibleText(String(s)).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const n = (x: number) => x.toLocaleString('en-US');
 const day = (iso: string | null) => (iso === null ? 'none' : `${iso.slice(0, 16).replace('T', ' ')} UTC`);
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
