@@ -70,6 +70,25 @@ describe('report.html', () => {
     expect(JSON.parse(data)).toHaveLength(5);
   });
 
+  it("shows a crawled name's bidi and zero-width characters as markers, in the tables and the charts (issue 33)", () => {
+    const t = emptyTally();
+    addRow(
+      t,
+      row('d.example', {
+        told: 'selective',
+        stance: 'selective',
+        detail: 'selective',
+        ai_bots_named: ['GPTBot', 'Evil\u202eBot', 'Zero\u200bBot'],
+        ai_bots_blocked: ['GPTBot', 'Evil\u202eBot', 'Zero\u200bBot'],
+        key_bots_blocked: ['GPTBot'],
+      }),
+    );
+    const html = reportHtml(t, METHOD);
+    expect(html).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200b-\u200f]/);
+    expect(html).toContain('Evil\u27e8U+202E\u27e9Bot');
+    expect(html).toContain('Zero\u27e8U+200B\u27e9Bot');
+  });
+
   it('gives every chart a label and the table of its figures', () => {
     const html = report();
     const canvases = [
