@@ -8,8 +8,12 @@
  * never `/private/live/` as it would render, and `/adm\u200Bin` is not taken for `/admin`.
  *
  * The marker is in mathematical angle brackets (U+27E8, U+27E9), which no robots.txt, header or
- * path needs. So that a site cannot fake a marker by writing one, a `⟨` in the text is itself
- * shown as `⟨U+27E8⟩`: in what this returns, every `⟨` opens a marker made here.
+ * path needs, and which no ASCII text can be taken for: `<U+202E>` could be a real path,
+ * `⟨U+202E⟩` is not one anybody writes by chance. The marker is itself visible text, so
+ * visibleText() is idempotent: a value may pass through it at more than one layer (a sentence's
+ * substitutions in shared/say.ts, then the face that prints the sentence) and is marked once.
+ * The price: a site that writes `⟨U+202E⟩` literally is shown as writing it, the same as one
+ * that put the character there; that misleads no one into reading a rule that is not there.
  *
  * Two uses of the joiners are ordinary text and kept: a zero-width joiner inside an emoji
  * sequence (👩‍💻) and the tag characters of a flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿); and a zero-width (non-)joiner
@@ -40,8 +44,8 @@ const SHOWN = new RegExp(
     `((?<=${JOINING}\\p{M}{0,4})[\\u200C\\u200D](?=${JOINING}))`,
     // Kept: the CR of CRLF.
     '(\\r(?=\\n))',
-    // Marked: format characters, control characters but tab and line feed, and the marker's own bracket.
-    '[\\p{Cf}\\p{Cc}\\u27E8]',
+    // Marked: format characters, and control characters but tab and line feed.
+    '[\\p{Cf}\\p{Cc}]',
   ].join('|'),
   'gu',
 );
@@ -49,7 +53,7 @@ const SHOWN = new RegExp(
 const KEEP = /[\t\n]/;
 
 /** Whether there is anything to look at: most text has nothing, and is returned as it is. */
-const ANY = /[\p{Cf}\u27E8\0-\x08\x0B-\x1F\x7F-\x9F]/u;
+const ANY = /[\p{Cf}\0-\x08\x0B-\x1F\x7F-\x9F]/u;
 
 /** `⟨U+202E⟩`: the marker for one code point (at least four hex digits, upper case). */
 export function marker(ch: string): string {
@@ -69,4 +73,20 @@ export function visibleText(s: string): string {
       ? m
       : marker(m),
   );
+}
+
+/** `\u202e`: a code point as JSON escapes (two for one beyond the BMP). */
+const jsonEscape = (ch: string): string =>
+  Array.from({ length: ch.length }, (_, i) => `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
+
+const JSON_SHOWN = /[\p{Cf}\u007F-\u009F]/gu;
+
+/**
+ * JSON.stringify(value, null, space) with every format character (and DEL and the C1 controls,
+ * which JSON.stringify leaves as they are) written as a `\uXXXX` escape: the same JSON value, so
+ * a program reads the record as served, and a person reading the output in a terminal sees the
+ * escape instead of text reordered by a bidi override. For the CLIs' JSON output.
+ */
+export function visibleJson(value: unknown, space?: number): string {
+  return JSON.stringify(value, null, space).replace(JSON_SHOWN, jsonEscape);
 }

@@ -4,6 +4,7 @@ import type { ComponentChildren } from 'preact';
 import type { RobotsReading } from '~~/shared/reading/story.js';
 import type { BotLists, OperatorGroup } from '~~/shared/reading/read-bots.js';
 import { t } from '../lib/i18n.js';
+import { visibleText } from '~~/shared/visible-text.js';
 
 /** What to say when no AI bot is listed: only a robots.txt that was read can "name no AI bot". */
 function noneWords(robots: RobotsReading): string {
@@ -22,7 +23,7 @@ function Groups({ groups, testid }: { groups: OperatorGroup[]; testid: string })
           <ul class="bots">
             {g.bots.map((b) => (
               <li key={b.token} title={b.description ?? undefined}>
-                <code>{b.token}</code>
+                <code>{visibleText(b.token)}</code>
                 {b.purpose && <span class="purpose"> · {PURPOSE_LABELS[b.purpose].label}</span>}
                 {b.description && <span class="desc">{b.description}</span>}
               </li>

@@ -13,6 +13,7 @@ import { notFetchedWords, readSite, type Reading } from '../../shared/reading/re
 import { deciderPhrase } from '../../shared/reading/story.js';
 import { dateTime, lastCheckSentence, opennessWords } from '../../shared/reading/story-notes.js';
 import type { DomainPolicyFound, FullRecord } from '../../shared/schemas.js';
+import { visibleText } from '../../shared/visible-text.js';
 
 const ACCESS_WORDS: Record<string, string | null> = {
   prohibits: 'forbidden',
@@ -120,5 +121,6 @@ export function formatAnalysis(full: FullRecord, summary: DomainPolicyFound, now
     '',
     `Checked ${dateTime(summary.last_updated)}. Record: ${full.ai_stance} / ${full.policy_detail}, robots.txt ${full.robots_txt_status}, audit ${full.audit_id}`,
   );
-  return out.join('\n') + '\n';
+  // Crawled text (a line, a path, a bot's name) with its invisible and bidi characters shown (issue 33).
+  return visibleText(out.join('\n') + '\n');
 }

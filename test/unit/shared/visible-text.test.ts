@@ -43,9 +43,11 @@ describe('visibleText', () => {
     expect(visibleText('\uFEFFUser-agent: *')).toBe('⟨U+FEFF⟩User-agent: *');
   });
 
-  it('cannot be made to show a marker the text did not need: a written ⟨ is marked itself', () => {
-    expect(visibleText('/⟨U+202E⟩/')).toBe('/⟨U+27E8⟩U+202E⟩/');
-    expect(hasInvisible('⟨')).toBe(true);
+  it('is idempotent: a value marked at one layer is not marked again at the next', () => {
+    const once = visibleText(`Disallow: ${BIDI_RULE}`);
+    expect(visibleText(once)).toBe(once);
+    // A marker written literally by a site is shown as written.
+    expect(visibleText('/\u27E8U+202E\u27E9/')).toBe('/\u27E8U+202E\u27E9/');
   });
 
   it.each([
