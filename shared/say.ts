@@ -9,6 +9,12 @@
  * A message is looked up when it is said, never when a module loads, so tables of words are
  * getters or functions (shared/labels.ts). `_locales/en/messages.json` holds every key with
  * exactly the English of its call; test/extension/locales.test.ts extracts the calls.
+ *
+ * The substitutions are where crawled text enters what people read (a robots.txt line, a path,
+ * a bot's name as the site writes it): each is passed through visibleText() (issue 33), so an
+ * invisible or bidi character shows as `⟨U+202E⟩` in every sentence, on every face. The
+ * messages themselves are ours and untouched; a translation that needs a directional mark
+ * writes it in its message, not in a substitution.
  */
 import { visibleText } from './visible-text.js';
 
@@ -23,7 +29,6 @@ export function setTranslator(fn: Translator | null): void {
 }
 
 export function say(key: string, english: string, ...subs: Array<string | number>): string {
-  // Substitutions carry crawled text (lines, paths, clauses, names): their invisible characters are shown.
-  const args = subs.map((s) => visibleText(String(s)));
+  const args = subs.map((x) => visibleText(String(x)));
   return translator?.(key, args) || english.replace(/\$([1-9])/g, (_, n: string) => args[Number(n) - 1] ?? '');
 }

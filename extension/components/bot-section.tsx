@@ -1,10 +1,10 @@
 /** Blocked and allowed AI bots, grouped by operator, each with what it is for. */
-import { visibleText } from '~~/shared/visible-text.js';
 import { PURPOSE_LABELS } from '~~/shared/labels.js';
 import type { ComponentChildren } from 'preact';
 import type { RobotsReading } from '~~/shared/reading/story.js';
 import type { BotLists, OperatorGroup } from '~~/shared/reading/read-bots.js';
 import { t } from '../lib/i18n.js';
+import { visibleText } from '~~/shared/visible-text.js';
 
 /** What to say when no AI bot is listed: only a robots.txt that was read can "name no AI bot". */
 function noneWords(robots: RobotsReading): string {

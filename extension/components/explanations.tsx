@@ -1,7 +1,8 @@
 /**
  * The details view: what was read, each verdict with the signals that decided it (the line,
  * header or tag as published), then the raw robots.txt with line numbers. The only view where
- * identifiers appear, as code beside the words (docs/policy.md section 9).
+ * identifiers appear, as code beside the words (docs/policy.md section 9). Crawled text (a line,
+ * a crawler's name) is shown with its invisible and bidi characters as `⟨U+202E⟩` (issue 33).
  */
 import { USE_CASE_LABELS } from '~~/shared/labels.js';
 import type { RobotsReading } from '~~/shared/reading/story.js';
@@ -9,6 +10,7 @@ import type { DetailsModel } from '../lib/view-details.js';
 import type { Host, PopupModel } from '../lib/view-model.js';
 import { VerdictIcon } from './icons.js';
 import { t } from '../lib/i18n.js';
+import { visibleText } from '~~/shared/visible-text.js';
 
 /** robots.txt in Details: "read HTTP 200", "none published HTTP 404", "not read: HTTP 403, access refused" (the reason names the status). */
 function robotsWords(robots: RobotsReading): preact.ComponentChildren {
@@ -64,7 +66,7 @@ function Names({ names }: { names: string[] }) {
       {names.map((n, i) => (
         <span key={n}>
           {i > 0 && ', '}
-          <code class="name">{n}</code>
+          <code class="name">{visibleText(n)}</code>
         </span>
       ))}
     </>
@@ -100,7 +102,7 @@ export function Explanations({ model, details }: { model: PopupModel; details: D
                         </span>
                       )}
                     </span>
-                    {s.evidence && <code class="why-evidence">{s.evidence}</code>}
+                    {s.evidence && <code class="why-evidence">{visibleText(s.evidence)}</code>}
                   </span>
                 ))
               )}
@@ -117,7 +119,7 @@ export function Explanations({ model, details }: { model: PopupModel; details: D
                 <span class="ln" aria-hidden="true">
                   {i + 1}
                 </span>
-                {l}
+                {visibleText(l)}
                 {'\n'}
               </span>
             ))}

@@ -5,7 +5,6 @@
  * reading (shared/reading/). The only view where identifiers appear, as code beside the words
  * (docs/policy.md section 9).
  */
-import { visibleText } from '~~/shared/visible-text.js';
 import { readConfidence } from '~~/shared/reading/read-full.js';
 import { notFetchedWords } from '~~/shared/reading/read-site.js';
 import { deciderPhrase, namedGroupOf, type Tone } from '~~/shared/reading/story.js';
@@ -39,8 +38,7 @@ export interface DetailsModel {
 const MAX_LINES = 400;
 function robotsLines(text: string | null): string[] | null {
   if (text === null) return null;
-  // Shown with invisible characters as markers: a bidi control would make a rule read as another path.
-  const all = text.split(/\r\n|\r|\n/).map(visibleText);
+  const all = text.split(/\r\n|\r|\n/);
   return all.length > MAX_LINES
     ? [...all.slice(0, MAX_LINES), t('moreLines', '\u2026 $1 more lines', all.length - MAX_LINES)]
     : all;
@@ -65,8 +63,8 @@ export function detailsModel(model: PopupModel, full: FullRecord): DetailsModel 
       tone: r.tone,
       signals: r.deciders.map((d) => ({
         phrase: deciderPhrase(d, rules, 'homepage', from?.host),
-        group: namedGroupOf(d, rules)?.map(visibleText) ?? null,
-        evidence: d.evidence === null ? null : visibleText(d.evidence),
+        group: namedGroupOf(d, rules),
+        evidence: d.evidence,
       })),
     })),
     robotsLines: robotsLines(full.robots_txt),

@@ -14,12 +14,14 @@ import { cliSetup } from './cli-setup.js';
 import { createLookupService } from './lookup-service.js';
 import { openConfiguredStore } from './open-store.js';
 import { serviceOptions } from './service-options.js';
+import { visibleJson, visibleText } from '../../shared/visible-text.js';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 
 const USAGE = `Usage: npm run check -- [--bot TOKEN] [--use training|search|inference] [--csv] [--no-crawl] < urls.txt
   One URL a line (blank lines and lines starting with # are skipped). For each, one JSON line
   (with --csv, a CSV row under a header): may this AI bot, or this use, have the page, and which
-  robots.txt line, TDMRep rule, ai.txt rule or content signal says so. Give --bot, --use or both;
+  robots.txt line, TDMRep rule, ai.txt rule or content signal says so (invisible and bidi
+  characters escaped as \\uXXXX in JSON, shown as ⟨U+XXXX⟩ in CSV). Give --bot, --use or both;
   --bot * asks for a crawler no robots.txt group names. Reads the registry (DATA_DIR, or
   DATABASE_URL) and crawls the domains it does not hold (CRAWL_CONCURRENCY at a time);
   --no-crawl answers those unknown and leaves them queued for the service.
@@ -59,7 +61,7 @@ function csvRow(r: CheckResult): string {
     r.explicit,
     r.decided_by?.source,
     r.decided_by?.line,
-    r.decided_by?.evidence,
+    r.decided_by?.evidence && visibleText(r.decided_by.evidence),
     r.reason,
     r.found,
     r.queued,
@@ -110,7 +112,7 @@ async function main(argv: string[]): Promise<number> {
       if (chunk.length === 0) return;
       const results = await run.answer(chunk);
       chunk = [];
-      await write(results.map((r) => (args.csv ? csvRow(r) : JSON.stringify(r))).join('\n') + '\n');
+      await write(results.map((r) => (args.csv ? csvRow(r) : visibleJson(r))).join('\n') + '\n');
     };
     let n = 0;
     for await (const raw of createInterface({ input: process.stdin, crlfDelay: Infinity })) {

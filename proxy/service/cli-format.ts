@@ -5,7 +5,6 @@
  * bots by what robots.txt does to them (tools apart), and the site facts. Identifiers appear only
  * in the last "Record" lines, as the popup's Details shows them.
  */
-import { visibleText } from '../../shared/visible-text.js';
 import { domainToUnicode } from 'node:url';
 import { PURPOSE_LABELS, TOS_STANCE_LABELS, USE_CASE_LABELS } from '../../shared/labels.js';
 import { readBots, type OperatorGroup } from '../../shared/reading/read-bots.js';
@@ -14,6 +13,7 @@ import { notFetchedWords, readSite, type Reading } from '../../shared/reading/re
 import { deciderPhrase } from '../../shared/reading/story.js';
 import { dateTime, lastCheckSentence, opennessWords } from '../../shared/reading/story-notes.js';
 import type { DomainPolicyFound, FullRecord } from '../../shared/schemas.js';
+import { visibleText } from '../../shared/visible-text.js';
 
 const ACCESS_WORDS: Record<string, string | null> = {
   prohibits: 'forbidden',
@@ -121,6 +121,6 @@ export function formatAnalysis(full: FullRecord, summary: DomainPolicyFound, now
     '',
     `Checked ${dateTime(summary.last_updated)}. Record: ${full.ai_stance} / ${full.policy_detail}, robots.txt ${full.robots_txt_status}, audit ${full.audit_id}`,
   );
-  // Crawled lines and names with their invisible characters shown (a bidi control would reorder the terminal's text).
-  return visibleText(out.join('\n')) + '\n';
+  // Crawled text (a line, a path, a bot's name) with its invisible and bidi characters shown (issue 33).
+  return visibleText(out.join('\n') + '\n');
 }

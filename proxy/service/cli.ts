@@ -13,6 +13,7 @@ import { formatAnalysis } from './cli-format.js';
 import { cliSetup } from './cli-setup.js';
 import { createLookupService } from './lookup-service.js';
 import { serviceOptions } from './service-options.js';
+import { visibleJson } from '../../shared/visible-text.js';
 
 const USAGE = 'Usage: npm run lookup -- <domain> [--json]\n  e.g. npm run lookup -- example.com\n';
 
@@ -43,9 +44,7 @@ async function main(argv: string[]): Promise<void> {
     const full = await service.analyseNow(parsed.domain);
     const summary = await service.lookup(parsed.domain);
     if (!summary.found) throw new Error('the analysis was not stored');
-    process.stdout.write(
-      argv.includes('--json') ? JSON.stringify(full, null, 2) + '\n' : formatAnalysis(full, summary),
-    );
+    process.stdout.write(argv.includes('--json') ? visibleJson(full, 2) + '\n' : formatAnalysis(full, summary));
   } finally {
     await service.close();
     await crawler.close();

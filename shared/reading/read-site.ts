@@ -13,6 +13,7 @@ import { TOLD_BADGE, type BadgeState } from '../labels.js';
 import { say } from '../say.js';
 import type { DomainPolicyFound, FullRecord } from '../schemas.js';
 import { USE_CASES, type FetchState } from '../values.js';
+import { visibleText } from '../visible-text.js';
 import type { BorrowedClaim, Claim, NotReadClaim, PageFactClaim, Told, ToldStance } from './claims.js';
 import { hostClaims, type HostClaims } from './host-claims.js';
 import { borrowedClaim, inheritedHeadline, inheritedUses, parentApplies } from './story-parent.js';
@@ -222,13 +223,19 @@ function factRows(p: DomainPolicyFound, h: HostClaims): FactRow[] {
     rows.push({
       key: 'cdn',
       label: say('factCdn', 'CDN'),
-      text: p.site.behind_cdnvendor ? say('factCdnProxied', '$1 (proxied)', p.site.cdn) : p.site.cdn,
+      text: p.site.behind_cdnvendor ? say('factCdnProxied', '$1 (proxied)', p.site.cdn) : visibleText(p.site.cdn),
       href: null,
       claims: cdn ? [cdn] : [],
     });
   const cms = fact('cms');
   if (seen(cms) && p.site.cms)
-    rows.push({ key: 'cms', label: say('factCms', 'CMS'), text: p.site.cms, href: null, claims: cms ? [cms] : [] });
+    rows.push({
+      key: 'cms',
+      label: say('factCms', 'CMS'),
+      text: visibleText(p.site.cms),
+      href: null,
+      claims: cms ? [cms] : [],
+    });
   const paywall = fact('paywall');
   rows.push({
     key: 'paywall',

@@ -3,7 +3,6 @@
  * (shared/labels.ts, the same words as the extension). Each chart comes with the table that
  * holds its figures: the table is the chart's text alternative and what a reader copies from.
  */
-import { visibleText } from '../../../shared/visible-text.js';
 import { TOLD_STANCES, type ToldStance } from '../../../shared/reading/claims.js';
 import {
   BADGE_VIEW,
@@ -154,7 +153,7 @@ function botSection(t: Tally): Section {
     intro: `Per AI bot, of the ${n(of)} sites whose robots.txt was read: how many name it in a User-agent line, block it (by name, or through a rule for every crawler), close part of the site to it, let it in by name where the rule for every crawler closes the site, name it without any rule, or allow it by name. Scraping frameworks and other tools with no AI use are counted apart, never as AI bots. bots.csv lists all ${n(rows.length)} AI bots, then ${n(all.length - rows.length)} tools and other names.`,
     chart: {
       id: 'chart-bots',
-      labels: charted.map((b) => visibleText(b.token)),
+      labels: charted.map((b) => b.token),
       datasets: [
         { label: 'Blocked by name', data: charted.map((b) => pct(b.blockingByName, of)), color: '#b91c1c' },
         {

@@ -4,13 +4,13 @@
  * scripts (by hash) and nothing from anywhere else. Every chart is a `role="img"` canvas with a
  * one-sentence label, followed by the table of its figures; without scripts the tables remain.
  */
-import { visibleText } from '../../../shared/visible-text.js';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { reportSections, pct, type ChartSpec, type Section, type TableSpec } from './report-data.js';
 import type { Tally } from './tally.js';
+import { visibleText } from '../../../shared/visible-text.js';
 
 export interface ReportMethod {
   listName: string;
@@ -40,7 +40,7 @@ export function chartJsSource(): string {
   return chartJs;
 }
 
-/** Text for HTML: escaped, and a crawled name's invisible characters shown as markers (shared/visible-text.ts). */
+/** HTML-escaped, and crawled text (a bot's name as a robots.txt writes it) with its invisible and bidi characters shown (issue 33). */
 const esc = (s: string | number) => visibleText(String(s)).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const n = (x: number) => x.toLocaleString('en-US');
 const day = (iso: string | null) => (iso === null ? 'none' : `${iso.slice(0, 16).replace('T', ' ')} UTC`);
@@ -128,8 +128,12 @@ scales:{x:{stacked:stacked,beginAtZero:true,max:s.percent?100:undefined,ticks:{c
 export function reportHtml(t: Tally, m: ReportMethod, chartJsCode: string = chartJsSource()): string {
   const sections = reportSections(t);
   const charts = sections.flatMap((s) => (s.chart ? [s.chart] : []));
-  // JSON inside a script element: `<` escaped, so no text in it can close the element.
-  const data = JSON.stringify(charts).replace(/</g, '\\u003c');
+  // JSON inside a script element: `<` escaped, so no text in it can close the element; the
+  // labels' invisible and bidi characters shown, as in the tables.
+  const data = JSON.stringify(charts, (_, v: unknown) => (typeof v === 'string' ? visibleText(v) : v)).replace(
+    /</g,
+    '\\u003c',
+  );
   const csp = `default-src 'none'; script-src ${sha(chartJsCode)} ${sha(DRAW)}; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckResultSchema } from '../../../shared/check-api.js';
 import { startFixtureFarm, type FixtureFarm } from '../../fixtures/farm.js';
 import { PATHS_SITE } from '../../fixtures/check-sites.js';
+import { BIDI_RULE, HOSTILE_SITES } from '../../fixtures/hostile-sites.js';
 import { tempDir } from '../gateway/helpers.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
@@ -43,7 +44,11 @@ describe('npm run check', () => {
   let env: Record<string, string>;
   const dir = tempDir('check-cli-');
   beforeAll(async () => {
-    farm = await startFixtureFarm({ 'paths.test': PATHS_SITE, 'other.test': PATHS_SITE });
+    farm = await startFixtureFarm({
+      'paths.test': PATHS_SITE,
+      'other.test': PATHS_SITE,
+      'bidi.hostile.test': HOSTILE_SITES['bidi.hostile.test'],
+    });
     env = { CRAWL_OVERRIDES: farm.overrides(), DATA_DIR: dir.path };
   });
   afterAll(async () => {
@@ -88,6 +93,20 @@ describe('npm run check', () => {
       '',
     ]);
     expect(r.stderr).toContain('line 3: "ftp://paths.test/" is not an http or https URL.');
+  });
+
+  it('a robots.txt line with bidi characters: escaped in JSON (the same value), shown as code points in CSV (issue 33)', async () => {
+    const url = `https://bidi.hostile.test${encodeURI(BIDI_RULE)}x`;
+    const json = await check(['--bot', 'GPTBot'], url, env);
+    expect(json.code).toBe(0);
+    expect(json.stdout).not.toMatch(/[\u202A-\u202E]/);
+    expect(json.stdout).toContain('"evidence":"Disallow: /private\\u202eevil\\u202c/"');
+    expect(CheckResultSchema.parse(JSON.parse(json.stdout)).decided_by?.evidence).toBe(`Disallow: ${BIDI_RULE}`);
+    const csv = await check(['--bot', 'GPTBot', '--csv'], url, env);
+    expect(csv.stdout).not.toMatch(/[\u202A-\u202E]/);
+    expect(csv.stdout).toContain(
+      ',blocked,false,robots_txt,2,Disallow: /private\u27E8U+202E\u27E9evil\u27E8U+202C\u27E9/,',
+    );
   });
 
   it('bad options: a message and exit code 2', async () => {

@@ -20,6 +20,16 @@ describe('say', () => {
     expect(say('k', 'missing $3', 'x')).toBe('missing ');
   });
 
+  it('shows invisible and bidi characters of a substitution as their code points, for the English and the translator (issue 33)', () => {
+    expect(say('k', 'line $1 (\u2018$2\u2019)', 2, 'Disallow: /private\u202Eevil\u202C/')).toBe(
+      'line 2 (\u2018Disallow: /private\u27E8U+202E\u27E9evil\u27E8U+202C\u27E9/\u2019)',
+    );
+    const asked: string[][] = [];
+    setTranslator((_, subs) => (asked.push(subs), undefined));
+    expect(say('k', 'names $1', 'GPT\u200BBot')).toBe('names GPT\u27E8U+200B\u27E9Bot');
+    expect(asked).toEqual([['GPT\u27E8U+200B\u27E9Bot']]);
+  });
+
   it('asks the translator first, with the key and the substitutions as strings', () => {
     const asked: Array<[string, string[]]> = [];
     setTranslator((key, subs) => (asked.push([key, subs]), `<${key}:${subs.join(',')}>`));

@@ -1,49 +1,80 @@
 /**
- * Invisible and bidi characters of crawled text are shown as markers wherever people read it
- * (issue 33): the sentences (every substitution of say()), the popup's and web page's Details
- * (robots.txt as served, each verdict's evidence, the group's names), the audit report and the
- * lookup CLI. The record keeps the text as served.
+ * Invisible and bidi characters in crawled text are shown as `⟨U+XXXX⟩` (issue 33,
+ * shared/visible-text.ts); ordinary text, emoji and other scripts are left as they are.
  */
 import { describe, expect, it } from 'vitest';
-import { BIDI_ROBOTS, BIDI_RULE } from '../../fixtures/hostile-sites.js';
-import { say } from '../../../shared/say.js';
-import { formatMarker, visibleText } from '../../../shared/visible-text.js';
+import { hasInvisible, marker, visibleText } from '../../../shared/visible-text.js';
+import { BIDI_RULE } from '../../fixtures/hostile-sites.js';
+
+const hex = (cp: number) => cp.toString(16).toUpperCase().padStart(4, '0');
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 describe('visibleText', () => {
-  it('shows the probe’s bidi override as markers, so the rule reads as the path it is', () => {
-    expect(visibleText(BIDI_RULE)).toBe('/private\u27e8U+202E\u27e9evil\u27e8U+202C\u27e9/');
-    expect(visibleText(`Disallow: ${BIDI_RULE}`)).not.toMatch(/[\u202a-\u202e]/);
+  it('shows the probe rule as its code points, not as the path it renders as', () => {
+    expect(visibleText(BIDI_RULE)).toBe('/private\u27E8U+202E\u27E9evil\u27E8U+202C\u27E9/');
+    expect(visibleText(`Disallow: ${BIDI_RULE}`)).toBe('Disallow: /private⟨U+202E⟩evil⟨U+202C⟩/');
+    expect(visibleText(BIDI_RULE)).not.toMatch(/[\u202A-\u202E]/);
   });
 
   it.each([
-    ['bidi embeddings and overrides', [0x202a, 0x202b, 0x202c, 0x202d, 0x202e]],
-    ['bidi isolates', [0x2066, 0x2067, 0x2068, 0x2069]],
-    ['zero-width characters and marks', [0x200b, 0x200c, 0x200d, 0x200e, 0x200f]],
-    ['word joiner and invisible operators', [0x2060, 0x2061, 0x2062, 0x2063, 0x2064]],
-    ['byte-order mark, soft hyphen, Arabic letter mark', [0xfeff, 0x00ad, 0x061c]],
-  ])('%s each become a marker with the code point', (_, points) => {
-    for (const cp of points) {
+    ['bidi embeddings and overrides', range(0x202a, 0x202e)],
+    ['bidi isolates', range(0x2066, 0x2069)],
+    ['zero-width characters and directional marks', range(0x200b, 0x200f)],
+    ['word joiner and invisible operators', range(0x2060, 0x2064)],
+    ['soft hyphen, Arabic letter mark, byte order mark', [0xad, 0x61c, 0xfeff]],
+    [
+      'other format characters (Mongolian vowel separator, interlinear annotation, tags)',
+      [0x180e, 0xfff9, 0xe0001, 0xe0041],
+    ],
+    ['control characters', [0x0, 0x7, 0x1b, 0x7f, 0x85, 0x9f]],
+  ])('marks each of the %s between Latin letters', (_, cps) => {
+    for (const cp of cps) {
       const ch = String.fromCodePoint(cp);
-      const hex = cp.toString(16).toUpperCase().padStart(4, '0');
-      expect(visibleText(`GPT${ch}Bot`)).toBe(`GPT\u27e8U+${hex}\u27e9Bot`);
-      expect(formatMarker(ch)).toBe(`\u27e8U+${hex}\u27e9`);
+      expect(visibleText(`a${ch}b`), hex(cp)).toBe(`a\u27E8U+${hex(cp)}\u27E9b`);
+      expect(hasInvisible(ch)).toBe(true);
     }
   });
 
-  it('leaves ordinary text as it is: letters of any script, emoji, tabs and line ends', () => {
-    for (const s of ['User-agent: *\tDisallow: /\n', 'Ünïcödé /wiki/東京 /ar/مرحبا', '🤖 /emoji/', 'ï»¿User-agent: *'])
-      expect(visibleText(s)).toBe(s);
-    // An emoji joined by U+200D is shown with its joiner: exactness over looks in crawled text.
-    expect(visibleText('👩\u200d💻')).toBe('👩\u27e8U+200D\u27e9💻');
+  it('names code points beyond the BMP whole, in upper case', () => {
+    expect(marker('\u{E007F}')).toBe('⟨U+E007F⟩');
+    expect(marker('\u00AD')).toBe('⟨U+00AD⟩');
   });
 
-  it('every substitution of a sentence shows them, and a marker is never marked again', () => {
-    const once = say('testKey', 'Line $1 reads ‘$2’.', 3, `Disallow: ${BIDI_RULE}`);
-    expect(once).toBe('Line 3 reads ‘Disallow: /private\u27e8U+202E\u27e9evil\u27e8U+202C\u27e9/’.');
-    expect(say('testKey', '$1', once)).toBe(once);
+  it('marks a zero-width character that makes a path look like another', () => {
+    expect(visibleText('Disallow: /adm\u200Bin/')).toBe('Disallow: /adm⟨U+200B⟩in/');
+    expect(visibleText('/adm\u200Din')).toBe('/adm⟨U+200D⟩in');
+    expect(visibleText('\uFEFFUser-agent: *')).toBe('⟨U+FEFF⟩User-agent: *');
   });
 
-  it('the robots.txt of the hostile fixture holds the raw characters (what the record keeps)', () => {
-    expect(BIDI_ROBOTS).toContain('\u202e');
+  it('is idempotent: a value marked at one layer is not marked again at the next', () => {
+    const once = visibleText(`Disallow: ${BIDI_RULE}`);
+    expect(visibleText(once)).toBe(once);
+    // A marker written literally by a site is shown as written.
+    expect(visibleText('/\u27E8U+202E\u27E9/')).toBe('/\u27E8U+202E\u27E9/');
+  });
+
+  it.each([
+    ['plain ASCII', 'User-agent: GPTBot\nDisallow: /\n'],
+    ['tabs, newlines and CRLF', 'a\tb\nc\r\nd'],
+    ['accents and other scripts', 'Café naïve — 日本語 中文 한국어 Ελληνικά русский עברית العربية'],
+    ['emoji, with skin tones and ZWJ sequences', '👍 👍🏽 👩\u200D💻 👨🏽\u200D🚀 ❤\uFE0F 🇫🇷'],
+    ['a subdivision flag (tag characters)', '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}'],
+    ['Persian with ZWNJ inside a word', 'می\u200Cخواهم'],
+    ['Devanagari with ZWJ', 'क्\u200Dष'],
+    ['the empty string', ''],
+  ])('leaves %s untouched', (_, s) => {
+    expect(visibleText(s)).toBe(s);
+    expect(hasInvisible(s)).toBe(false);
+  });
+
+  it('marks a lone carriage return (it would hide what came before it in a terminal)', () => {
+    expect(visibleText('shown\rhidden')).toBe('shown⟨U+000D⟩hidden');
+  });
+
+  it('reads a long hostile string in one pass', () => {
+    const s = `/p${'\u202E\u200B'.repeat(100_000)}/`;
+    const out = visibleText(s);
+    expect(out.length).toBe(2 + 200_000 * 8 + 1);
+    expect(out).not.toMatch(/[\u202E\u200B]/);
   });
 });

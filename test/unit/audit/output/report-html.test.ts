@@ -89,6 +89,14 @@ describe('report.html', () => {
     expect(html).toContain('Zero\u27e8U+200B\u27e9Bot');
   });
 
+  it('shows the invisible and bidi characters of crawled text as their code points (issue 33)', () => {
+    const t = emptyTally();
+    addRow(t, row('d.example', { status: 'failed', failure: 'Disallow: /private\u202Eevil\u202C/ timed out' }));
+    const html = reportHtml(t, METHOD);
+    expect(html).toContain('Disallow: /private\u27E8U+202E\u27E9evil\u27E8U+202C\u27E9/ timed out');
+    expect(html).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B-\u200F]/);
+  });
+
   it('gives every chart a label and the table of its figures', () => {
     const html = report();
     const canvases = [
