@@ -219,7 +219,7 @@ export const BasisSchema = z.object({
    * (`tos_automated_access`). They decide no verdict, but a person is told them beside the
    * verdicts. Absent on an early answer (`terms_pending`) and from a foreign upstream.
    * `names_ai`: the terms name AI somewhere (AI, machine learning, language models, text and data
-   * mining), in any role, so a person is never told they "do not mention AI" (issue 34). Absent
+   * mining), in any role, so terms naming AI are never told as silent on it (issue 34). Absent
    * when the terms were not read (`ai` unknown) and from records made before it.
    */
   terms: z

@@ -298,9 +298,9 @@ export interface TermsClaim {
 
 /**
  * Whether the terms text names AI at all (artificial intelligence, AI, machine learning, model
- * training, large language models, text and data mining, in the languages read). `names_ai` false
- * is the sentence "they do not mention AI": the text names none of them. True: `excerpt` is a
- * passage that does.
+ * training, large language models, text and data mining, in the languages read). `names_ai` false:
+ * the text names none of them (told only as "say nothing about using the content for AI"). True:
+ * `excerpt` is a passage that does ("mention AI … but do not restrict using the content for it").
  */
 export interface TermsMentionClaim {
   kind: 'terms_mention';

@@ -21,7 +21,7 @@ export interface TermsReading {
   topic: 'training' | 'use';
   /**
    * Whether the terms name AI anywhere (the terms reader's `names_ai`, docs/policy.md section 12),
-   * null when the record does not say: then the words never claim "they do not mention AI".
+   * null when the record does not say.
    */
   namesAi: boolean | null;
   /** Where they first name AI, from the full record. */
@@ -134,13 +134,13 @@ export function termsAiClause(r: TermsReading): string {
 export const termsAiSentence = (r: TermsReading): string => say('sentence', '$1.', termsAiClause(r));
 
 /**
- * What terms silent on AI use say of AI, as a predicate (docs/policy.md section 16): "do not
- * mention AI" only when the terms reader found no mention; "mention AI (section 5: ‘…’) but do
- * not restrict using the content for it" when it found one; "say nothing about using the content
- * for AI" when the record does not say.
+ * What terms silent on AI use say of AI, as a predicate (docs/policy.md section 16): "mention AI
+ * (section 5: ‘…’) but do not restrict using the content for it" when the terms reader found a
+ * mention; otherwise "say nothing about using the content for AI", which holds whether or not a
+ * word for AI escaped the reader's lexicon (a claim about the whole document, "they do not
+ * mention AI", is never made: one missed word would make it untrue).
  */
 export function termsAiSilence(r: TermsReading): string {
-  if (r.namesAi === false) return say('termsNoAiMentionClause', 'do not mention AI');
   if (r.namesAi === true) {
     const q = quoted(r.mention);
     return q
@@ -150,7 +150,7 @@ export function termsAiSilence(r: TermsReading): string {
   return say('termsNothingOnAiUse', 'say nothing about using the content for AI');
 }
 
-/** "The terms forbid robots and scrapers (‘…’); they do not mention AI." */
+/** "The terms forbid robots and scrapers (‘…’); they say nothing about using the content for AI." */
 export function termsAccessSentence(r: TermsReading): string {
   const q = quoted(r.accessClause, 'access');
   const forbid =
@@ -161,6 +161,6 @@ export function termsAccessSentence(r: TermsReading): string {
   return say('sentence', '$1.', r.ai === 'silent' ? say('termsAndThey', '$1; they $2', said, termsAiSilence(r)) : said);
 }
 
-/** "The terms of service do not mention AI." and its kin: terms silent on AI use beside robots.txt rules. */
+/** "The terms of service say nothing about using the content for AI." and its kin: terms silent on AI use beside robots.txt rules. */
 export const termsSilentSentence = (r: TermsReading): string =>
   say('termsOfServiceSay', 'The terms of service $1.', termsAiSilence(r));

@@ -52,7 +52,7 @@ export function findConflicts(f: ConflictFacts): Finding<Conflict>[] {
       tos(
         'robots_blocks_ai_but_tos_allows_or_silent',
         f.tosStance === 'silent'
-          ? `robots.txt restricts ${uses}; the terms of service do not mention AI.`
+          ? `robots.txt restricts ${uses}; the terms of service say nothing about using the content for AI.`
           : `robots.txt restricts ${uses}, but the terms of service permit AI use.`,
       ),
     );

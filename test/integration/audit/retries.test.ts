@@ -95,10 +95,12 @@ describe('npm run audit with checks that fail', () => {
     expect(run.stdout).toContain('Still failing: 1 domain, with when each may be tried again (all in failed.csv):\n');
     expect(run.stdout).toMatch(
       new RegExp(
-        `\\n  twice\\.test: robots\\.txt: server error \\(HTTP 503\\); may be tried again from ${hhmm(twice.retry_at!)} UTC \\(in (59|60) min\\)\\n`,
+        `\\n  twice\\.test: robots\\.txt: server error \\(HTTP 503\\); may be tried again from (?:\\d{4}-\\d\\d-\\d\\d )?${hhmm(twice.retry_at!)} UTC \\(in (59|60) min\\)\\n`,
       ),
     );
-    expect(run.stdout).toMatch(/Run the same command again from \d\d:\d\d UTC \(in (59|60) min\) to retry it/);
+    expect(run.stdout).toMatch(
+      /Run the same command again from (?:\d{4}-\d\d-\d\d )?\d\d:\d\d UTC \(in (59|60) min\) to retry it/,
+    );
     expect(run.stdout).toContain('failed.csv\n');
   }, 120_000);
 
@@ -111,7 +113,7 @@ describe('npm run audit with checks that fail', () => {
     expect(again.stdout).toMatch(/^Resuming \d+ domains/m);
     expect(again.stdout).toMatch(
       new RegExp(
-        `Checks that failed before: 1 not due yet, at ${hhmm(twice.retry_at!)} UTC \\(in (59|60) min\\)\\. The run ends without those not due yet`,
+        `Checks that failed before: 1 not due yet, at (?:\\d{4}-\\d\\d-\\d\\d )?${hhmm(twice.retry_at!)} UTC \\(in (59|60) min\\)\\. The run ends without those not due yet`,
       ),
     );
     expect(farm.requests.length).toBe(before);

@@ -1115,7 +1115,7 @@ describe('words for people (docs/policy.md section 9)', () => {
   it('terms that say nothing about AI are a note', () => {
     const c = run({ robots: block('GPTBot'), tos: SILENT_TOS });
     expect(c.full.explanations.find((e) => e.subject === 'robots_blocks_ai_but_tos_allows_or_silent')!.reason).toBe(
-      'robots.txt restricts AI training; the terms of service do not mention AI.',
+      'robots.txt restricts AI training; the terms of service say nothing about using the content for AI.',
     );
   });
 });

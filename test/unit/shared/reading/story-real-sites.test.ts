@@ -254,13 +254,13 @@ describe('terms of service, told apart: AI use and robots (section 11)', () => {
         explanation: `The terms forbid robots and scrapers (section 7: \u2018${ACCESS}\u2019); they say nothing about using the content for AI.`,
       },
     ]);
-    // The terms reader found no mention of AI in the text.
+    // The terms reader found no mention of AI in the text: still no claim about the whole document.
     const named = (names: boolean, mention: Partial<FullRecord> = {}) => {
       const q = { ...p, basis: { ...p.basis!, terms: { ...p.basis!.terms!, names_ai: names } } } as DomainPolicyFound;
       return issuesOf(q, { ...f, ...mention, basis: q.basis })[0]!.explanation;
     };
     expect(named(false)).toBe(
-      `The terms forbid robots and scrapers (section 7: \u2018${ACCESS}\u2019); they do not mention AI.`,
+      `The terms forbid robots and scrapers (section 7: \u2018${ACCESS}\u2019); they say nothing about using the content for AI.`,
     );
     // Terms that name AI (their own AI features) are never told as not mentioning it.
     const MENTION = 'We use artificial intelligence to recommend articles.';
