@@ -48,10 +48,17 @@ export interface Firefox {
   evaluate<T>(context: string, expression: string): Promise<T>;
   /** The add-on's badge (text, colour, title) for the selected tab. */
   badge(): Promise<BadgeReading>;
-  /** The first tab's viewport, in CSS pixels. */
-  setViewport(width: number, height: number): Promise<void>;
-  /** A PNG of the first tab's viewport. */
-  screenshot(): Promise<Buffer>;
+  /** A tab's viewport (the first tab's unless another context is given), in CSS pixels. */
+  setViewport(width: number, height: number, context?: string): Promise<void>;
+  /** A PNG of a tab's viewport (the first tab's unless another context is given, e.g. a background extension page). */
+  screenshot(context?: string): Promise<Buffer>;
+  /**
+   * Brings a tab to the front (the first tab's unless another context is given), as a person
+   * looks at it: a background tab's timers are throttled to one a second and it is not painted.
+   */
+  activate(context?: string): Promise<void>;
+  /** Closes a tab opened by openExtensionPage. */
+  closeTab(context: string): Promise<void>;
   /** Presses keys in the first tab, as a person types: each character, or a WebDriver key such as '\uE007' (Enter). */
   type(keys: string): Promise<void>;
   /** Puts the add-on's button on the toolbar (Firefox keeps new ones in the Extensions menu), as a person pins it. */
@@ -203,12 +210,18 @@ export async function launchFirefox(opts: FirefoxOptions = {}): Promise<Firefox>
           return JSON.stringify({ text: action.getProperty(tab, 'badgeText'), color: action.getProperty(tab, 'badgeBackgroundColor'), title: action.getProperty(tab, 'title') });
         })()`,
       ),
-    async setViewport(width, height) {
-      await send('browsingContext.setViewport', { context: tab, viewport: { width, height } });
+    async setViewport(width, height, context = tab) {
+      await send('browsingContext.setViewport', { context, viewport: { width, height } });
     },
-    async screenshot() {
-      const r = await send('browsingContext.captureScreenshot', { context: tab });
+    async screenshot(context = tab) {
+      const r = await send('browsingContext.captureScreenshot', { context });
       return Buffer.from(r.data as string, 'base64');
+    },
+    async activate(context = tab) {
+      await send('browsingContext.activate', { context });
+    },
+    async closeTab(context) {
+      await send('browsingContext.close', { context });
     },
     async type(keys) {
       const actions = [...keys].flatMap((k) => [
