@@ -20,12 +20,23 @@ export interface CompiledPattern {
   empty: boolean;
 }
 
-/** Characters that make a pattern more than a plain, already canonical prefix. */
-const SPECIAL = /[*$%\x00-\x20\x7f-\uffff"<>`{}]/;
+/** ASCII characters that make a pattern more than a plain, already canonical prefix (1); so does any non-ASCII one. */
+const SPECIAL = new Uint8Array(128);
+for (let c = 0; c < 128; c++)
+  SPECIAL[c] = c <= 0x20 || c === 0x7f || '*$%"<>`{}'.includes(String.fromCharCode(c)) ? 1 : 0;
+
+/** Is `raw` a plain prefix, already canonical: no `*`, `$`, `%`, control, space, `" < > \` { }` or non-ASCII character? */
+function isPlain(raw: string): boolean {
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c >= 128 || SPECIAL[c] === 1) return false;
+  }
+  return true;
+}
 
 export function compilePattern(raw: string): CompiledPattern {
   // Most real rules are plain prefixes (`/wp-admin/`): no split, no canonicalisation.
-  if (!SPECIAL.test(raw)) return { segments: [raw], anchored: false, length: raw.length, empty: raw.length === 0 };
+  if (isPlain(raw)) return { segments: [raw], anchored: false, length: raw.length, empty: raw.length === 0 };
   const anchored = raw.endsWith('$');
   const body = anchored ? raw.slice(0, -1) : raw;
   // Split on raw `*` before canonicalising, so an escaped `%2A` stays a literal star.
