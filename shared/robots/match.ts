@@ -1,8 +1,8 @@
 /**
  * Matching a parsed robots.txt (RFC 9309 sections 2.2.1 and 2.2.2, docs/policy.md
  * section 2). Pure functions over RobotsTxt; an index of groups by token and the compiled
- * patterns are cached per parsed file in a WeakMap (the file is treated as immutable), so
- * repeated questions about one file cost one compile of each group actually used.
+ * patterns are cached per parsed file (the file is treated as immutable), so repeated questions
+ * about one file cost one compile of each group actually used.
  */
 import { canonicalize, pathOf } from './canonical.js';
 import { agentToken } from './parse.js';
@@ -48,11 +48,27 @@ interface CompiledGroup {
   isAllow: boolean[];
 }
 
-const indexes = new WeakMap<RobotsTxt, FileIndex>();
+/**
+ * The file's index is kept on the file itself, under a symbol, not enumerable: JSON, structured
+ * clone, spread and equality checks do not see it, and it dies with the file. A WeakMap would
+ * keep it the same way, but V8 keeps a WeakMap's entries through every minor collection until a
+ * full one, so each file asked about, its rules and their compiled patterns would outlive the
+ * questions and be copied and promoted (a third of the time on the real files went to that).
+ * A frozen file gets its index in the WeakMap.
+ */
+const INDEX = Symbol('robots.txt index');
+const frozenIndexes = new WeakMap<RobotsTxt, FileIndex>();
 
 function indexOf(robots: RobotsTxt): FileIndex {
-  let index = indexes.get(robots);
+  let index = (robots as { [INDEX]?: FileIndex })[INDEX] ?? frozenIndexes.get(robots);
   if (index) return index;
+  index = buildIndex(robots);
+  if (Object.isExtensible(robots)) Object.defineProperty(robots, INDEX, { value: index });
+  else frozenIndexes.set(robots, index);
+  return index;
+}
+
+function buildIndex(robots: RobotsTxt): FileIndex {
   const named = new Map<string, number>();
   const namedMore = new Map<string, number[]>();
   const wildcard: number[] = [];
@@ -76,9 +92,7 @@ function indexOf(robots: RobotsTxt): FileIndex {
       }
     }
   }
-  index = { named, namedMore, wildcard, compiledGroups: [], sets: new Map(), byToken: new Map() };
-  indexes.set(robots, index);
-  return index;
+  return { named, namedMore, wildcard, compiledGroups: [], sets: new Map(), byToken: new Map() };
 }
 
 /** The groups naming `token` in file order, or undefined when none does. */
