@@ -73,6 +73,8 @@ class Parser {
   /** The field `readField` read. */
   private name = '';
   private value = '';
+  /** `name` is one of the KNOWN fields. */
+  private known = false;
 
   constructor(
     private readonly body: string,
@@ -121,7 +123,10 @@ class Parser {
       while (ne > a && isSpace(body.charCodeAt(ne - 1))) ne--;
       let vs = colon + 1;
       while (vs < b && isSpace(body.charCodeAt(vs))) vs++;
-      this.name = knownField(body, a, ne) ?? body.slice(a, ne).toLowerCase();
+      const known = knownField(body, a, ne);
+      this.name = known ?? body.slice(a, ne).toLowerCase();
+      // Only a name of a known field's length can be one once lower-cased (`K`, U+212A, and the like).
+      this.known = known !== null || (FIELDS_BY_LENGTH[this.name.length] !== undefined && KNOWN.has(this.name));
       this.value = body.slice(vs, b);
       if (this.name.length > 0) return true;
       this.diagnose('not a "name: value" line, ignored');
@@ -143,6 +148,7 @@ class Parser {
       return false;
     }
     this.name = name;
+    this.known = true;
     this.value = body.slice(vs, b);
     this.diagnose(`missing ":" after "${name}", read as "${name}: ${this.value}"`);
     return true;
@@ -170,7 +176,8 @@ class Parser {
     } else if (name === 'sitemap') {
       out.sitemaps.push({ name, value, line });
     } else {
-      if (!GROUP_RECORDS.has(name)) this.diagnose(`unknown field "${name}"`);
+      // A known field here is a group record (crawl-delay, content-signal, content-usage, license).
+      if (!this.known) this.diagnose(`unknown field "${name}"`);
       (this.group === null ? out.outside : this.group.records).push({ name, value, line });
     }
   }
@@ -233,11 +240,8 @@ function capToBytes(text: string, max: number): { body: string; truncated: boole
   if (scratch === null || scratch.length !== max) scratch = new Uint8Array(max);
   const { read } = new TextEncoder().encodeInto(text, scratch);
   if (read >= text.length) return { body: text, truncated: false };
-  let cut = read;
-  while (cut > 0) {
-    const c = text.charCodeAt(cut - 1);
-    if (c === 10 || c === 13) break;
-    cut--;
-  }
+  // After the last CR or LF before the cut (the engine's native search, not a walk back over
+  // what may be one very long line); 0 when there is none.
+  const cut = read === 0 ? 0 : Math.max(text.lastIndexOf('\n', read - 1), text.lastIndexOf('\r', read - 1)) + 1;
   return { body: text.slice(0, cut), truncated: true };
 }
