@@ -38,11 +38,19 @@ export function compilePattern(raw: string): CompiledPattern {
   // Most real rules are plain prefixes (`/wp-admin/`): no split, no canonicalisation.
   if (isPlain(raw)) return { segments: [raw], anchored: false, length: raw.length, empty: raw.length === 0 };
   const anchored = raw.endsWith('$');
-  const body = anchored ? raw.slice(0, -1) : raw;
+  const end = anchored ? raw.length - 1 : raw.length;
   // Split on raw `*` before canonicalising, so an escaped `%2A` stays a literal star.
-  const segments = body.split('*').map(canonicalize);
-  let length = segments.length - 1 + (anchored ? 1 : 0);
-  for (const s of segments) length += s.length;
+  const segments: string[] = [];
+  let length = anchored ? 1 : 0;
+  for (let from = 0; ;) {
+    const star = raw.indexOf('*', from);
+    const s = canonicalize(raw.slice(from, star < 0 ? end : star));
+    segments.push(s);
+    length += s.length;
+    if (star < 0) break;
+    length++;
+    from = star + 1;
+  }
   return { segments, anchored, length, empty: raw.length === 0 };
 }
 
