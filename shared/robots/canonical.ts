@@ -35,30 +35,46 @@ function hexValue(code: number): number {
   return -1;
 }
 
-/** Needs work when it holds `%`, an ENCODED ASCII character or anything non-ASCII. */
-const NEEDS_WORK = /[%\x00-\x20\x7f-\uffff"<>`{}]/;
+/** Is `code` a lower-case hex digit (`a`-`f`)? */
+const isLowerHex = (code: number): boolean => code >= 97 && code <= 102;
 
-/** The canonical spelling of `text` (a path, or a rule's literal part). Linear time. */
+/**
+ * The canonical spelling of `text` (a path, or a rule's literal part). Linear time. Only the
+ * spans that change are rebuilt; the rest is copied in runs, and text that is canonical already
+ * (most paths and rules, `%3A` escapes included) comes back as it is, without a copy.
+ */
 export function canonicalize(text: string): string {
-  if (!NEEDS_WORK.test(text)) return text;
-  let out = '';
   const n = text.length;
+  let out = '';
+  /** Start of the span not yet copied to `out` (it reads the same in canonical form). */
+  let run = 0;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === 37 /* % */) {
       const hi = i + 2 < n ? hexValue(text.charCodeAt(i + 1)) : -1;
       const lo = hi >= 0 ? hexValue(text.charCodeAt(i + 2)) : -1;
       if (lo < 0) {
-        out += '%25'; // a lone `%` is not an escape: spell it as one
+        out += text.slice(run, i) + '%25'; // a lone `%` is not an escape: spell it as one
+        run = i + 1;
         continue;
       }
       const octet = hi * 16 + lo;
-      out += octet < 128 && CLASS[octet] === DECODE ? String.fromCharCode(octet) : pct(octet);
+      if (octet < 128 && CLASS[octet] === DECODE) {
+        out += text.slice(run, i) + String.fromCharCode(octet);
+        run = i + 3;
+      } else if (isLowerHex(text.charCodeAt(i + 1)) || isLowerHex(text.charCodeAt(i + 2))) {
+        out += text.slice(run, i) + pct(octet); // kept escaped, in upper-case hex
+        run = i + 3;
+      }
       i += 2;
     } else if (c < 128) {
-      out += CLASS[c] === ENCODE ? pct(c) : text[i];
+      if (CLASS[c] === ENCODE) {
+        out += text.slice(run, i) + pct(c);
+        run = i + 1;
+      }
     } else {
       // Non-ASCII: percent-encode its UTF-8 octets; a lone surrogate becomes U+FFFD.
+      out += text.slice(run, i);
       let cp = c;
       if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
         const d = text.charCodeAt(i + 1);
@@ -67,15 +83,18 @@ export function canonicalize(text: string): string {
           i++;
         }
       }
-      if (cp >= 0xd800 && cp <= 0xdfff) cp = 0xfffd;
-      if (cp < 0x800) out += pct(0xc0 | (cp >> 6)) + pct(0x80 | (cp & 63));
-      else if (cp < 0x10000) out += pct(0xe0 | (cp >> 12)) + pct(0x80 | ((cp >> 6) & 63)) + pct(0x80 | (cp & 63));
-      else
-        out +=
-          pct(0xf0 | (cp >> 18)) + pct(0x80 | ((cp >> 12) & 63)) + pct(0x80 | ((cp >> 6) & 63)) + pct(0x80 | (cp & 63));
+      out += utf8Escaped(cp >= 0xd800 && cp <= 0xdfff ? 0xfffd : cp);
+      run = i + 1;
     }
   }
-  return out;
+  return run === 0 ? text : out + text.slice(run);
+}
+
+/** A non-ASCII code point as its percent-encoded UTF-8 octets. */
+function utf8Escaped(cp: number): string {
+  if (cp < 0x800) return pct(0xc0 | (cp >> 6)) + pct(0x80 | (cp & 63));
+  if (cp < 0x10000) return pct(0xe0 | (cp >> 12)) + pct(0x80 | ((cp >> 6) & 63)) + pct(0x80 | (cp & 63));
+  return pct(0xf0 | (cp >> 18)) + pct(0x80 | ((cp >> 12) & 63)) + pct(0x80 | ((cp >> 6) & 63)) + pct(0x80 | (cp & 63));
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * Matching a parsed robots.txt (RFC 9309 sections 2.2.1 and 2.2.2, docs/policy.md
  * section 2). Pure functions over RobotsTxt; an index of groups by token and the compiled
- * patterns are cached per parsed file in a WeakMap (the file is treated as immutable), so
- * repeated questions about one file cost one compile of each group actually used.
+ * patterns are cached per parsed file (the file is treated as immutable), so repeated questions
+ * about one file cost one compile of each group actually used.
  */
 import { canonicalize, pathOf } from './canonical.js';
 import { agentToken } from './parse.js';
@@ -30,35 +30,91 @@ export interface CompiledRuleSet extends RuleSet {
 
 /** Per parsed file: which groups name which token, compiled patterns per group, rule sets. */
 interface FileIndex {
-  named: Map<string, number[]>;
+  /** The first group naming each token. */
+  named: Map<string, number>;
+  /** Every group naming a token, for the few tokens named by more than one group. */
+  namedMore: Map<string, number[]>;
   wildcard: number[];
-  compiledGroups: (CompiledPattern[] | undefined)[];
+  compiledGroups: (CompiledGroup | undefined)[];
   /** Rule sets by the groups they merge (`*` for the wildcard groups). */
   sets: Map<string, CompiledRuleSet>;
   /** Rule set of each token asked about. */
   byToken: Map<string, CompiledRuleSet>;
 }
 
-const indexes = new WeakMap<RobotsTxt, FileIndex>();
+/** One group's compiled patterns and rule types, compiled the first time a bot needs the group. */
+interface CompiledGroup {
+  compiled: CompiledPattern[];
+  isAllow: boolean[];
+}
+
+/**
+ * The file's index is kept on the file itself, under a symbol, not enumerable: JSON, structured
+ * clone, spread and equality checks do not see it, and it dies with the file. A WeakMap would
+ * keep it the same way, but V8 keeps a WeakMap's entries through every minor collection until a
+ * full one, so each file asked about, its rules and their compiled patterns would outlive the
+ * questions and be copied and promoted (a third of the time on the real files went to that).
+ * A frozen file gets its index in the WeakMap.
+ */
+const INDEX = Symbol('robots.txt index');
+const frozenIndexes = new WeakMap<RobotsTxt, FileIndex>();
 
 function indexOf(robots: RobotsTxt): FileIndex {
-  let index = indexes.get(robots);
+  let index = (robots as { [INDEX]?: FileIndex })[INDEX] ?? frozenIndexes.get(robots);
   if (index) return index;
-  index = { named: new Map(), wildcard: [], compiledGroups: [], sets: new Map(), byToken: new Map() };
-  robots.groups.forEach((g, i) => {
-    for (const { token } of g.agents) {
+  index = buildIndex(robots);
+  if (Object.isExtensible(robots)) Object.defineProperty(robots, INDEX, { value: index });
+  else frozenIndexes.set(robots, index);
+  return index;
+}
+
+function buildIndex(robots: RobotsTxt): FileIndex {
+  const named = new Map<string, number>();
+  const namedMore = new Map<string, number[]>();
+  const wildcard: number[] = [];
+  const groups = robots.groups;
+  for (let i = 0; i < groups.length; i++) {
+    const agents = groups[i]!.agents;
+    for (let k = 0; k < agents.length; k++) {
+      const token = agents[k]!.token;
       if (token.length === 0) continue;
       if (token === '*') {
-        if (index.wildcard.at(-1) !== i) index.wildcard.push(i);
+        if (wildcard.length === 0 || wildcard[wildcard.length - 1] !== i) wildcard.push(i);
         continue;
       }
-      const list = index.named.get(token);
-      if (!list) index.named.set(token, [i]);
-      else if (list.at(-1) !== i) list.push(i);
+      const first = named.get(token);
+      if (first === undefined) named.set(token, i);
+      else if (first !== i) {
+        // Named again by a later group: only such tokens get a list.
+        const list = namedMore.get(token);
+        if (list === undefined) namedMore.set(token, [first, i]);
+        else if (list[list.length - 1] !== i) list.push(i);
+      }
     }
-  });
-  indexes.set(robots, index);
-  return index;
+  }
+  return { named, namedMore, wildcard, compiledGroups: [], sets: new Map(), byToken: new Map() };
+}
+
+/** The groups naming `token` in file order, or undefined when none does. */
+function namedGroups(index: FileIndex, token: string): number[] | undefined {
+  const first = index.named.get(token);
+  if (first === undefined) return undefined;
+  return index.namedMore.get(token) ?? [first];
+}
+
+function compiledGroup(index: FileIndex, robots: RobotsTxt, i: number): CompiledGroup {
+  let c = index.compiledGroups[i];
+  if (c === undefined) {
+    const rules = robots.groups[i]!.rules;
+    const compiled = new Array<CompiledPattern>(rules.length);
+    const isAllow = new Array<boolean>(rules.length);
+    for (let k = 0; k < rules.length; k++) {
+      compiled[k] = compilePattern(rules[k]!.pattern);
+      isAllow[k] = rules[k]!.type === 'allow';
+    }
+    index.compiledGroups[i] = c = { compiled, isAllow };
+  }
+  return c;
 }
 
 /** agentToken, remembered for the few bot names a process asks about (bounded). */
@@ -87,10 +143,10 @@ export function rulesFor(robots: RobotsTxt, token: string): RuleSet {
 export function compiledRulesFor(robots: RobotsTxt, token: string): CompiledRuleSet {
   const index = indexOf(robots);
   const wanted = tokenOf(typeof token === 'string' ? token : '');
-  const named = wanted === '*' ? undefined : index.named.get(wanted);
-  const tokenKey = named ? wanted : '*';
+  const tokenKey = wanted !== '*' && index.named.has(wanted) ? wanted : '*';
   let set = index.byToken.get(tokenKey);
   if (set) return set;
+  const named = tokenKey === '*' ? undefined : namedGroups(index, wanted);
   // Bots merging the same groups share one rule set: every bot without a group of its own
   // shares `*`, and the agents of one group share that group's (one copy, one status, however
   // many agents a file lists together).
@@ -102,18 +158,24 @@ export function compiledRulesFor(robots: RobotsTxt, token: string): CompiledRule
   }
   const ids = named ?? index.wildcard;
   const source: RobotsSource = named ? 'named' : ids.length > 0 ? 'wildcard' : 'none';
-  const groups = ids.map((i) => robots.groups[i]!);
-  const rules: RobotsRule[] = [];
-  const compiled: CompiledPattern[] = [];
-  const isAllow: boolean[] = [];
+  const groups: RobotsGroup[] = [];
+  let rules: RobotsRule[] = [];
+  let compiled: CompiledPattern[] = [];
+  let isAllow: boolean[] = [];
   for (const i of ids) {
     const g = robots.groups[i]!;
-    let c = index.compiledGroups[i];
-    if (!c) index.compiledGroups[i] = c = g.rules.map((r) => compilePattern(r.pattern));
-    for (let k = 0; k < c.length; k++) {
+    const c = compiledGroup(index, robots, i);
+    groups.push(g);
+    if (ids.length === 1) {
+      rules = g.rules.slice();
+      compiled = c.compiled.slice();
+      isAllow = c.isAllow.slice();
+      break;
+    }
+    for (let k = 0; k < c.compiled.length; k++) {
       rules.push(g.rules[k]!);
-      compiled.push(c[k]!);
-      isAllow.push(g.rules[k]!.type === 'allow');
+      compiled.push(c.compiled[k]!);
+      isAllow.push(c.isAllow[k]!);
     }
   }
   set = { source, groups, rules, compiled, isAllow };
@@ -135,9 +197,13 @@ export function matchPath(robots: RobotsTxt, token: string, path: string): PathD
   return { allowed: rule === null || rule.type === 'allow', rule, source: set.source };
 }
 
-/** Is `url` (full URL or path) allowed for the bot named `userAgent` (product token)? */
+/** Is `url` (full URL or path) allowed for the bot named `userAgent` (product token)? matchPath's answer, without building its decision. */
 export function isAllowed(robots: RobotsTxt, userAgent: string, url: string): boolean {
-  return matchPath(robots, userAgent, url).allowed;
+  const set = compiledRulesFor(robots, userAgent);
+  const target = pathOf(typeof url === 'string' ? url : '');
+  if (isRobotsTxtPath(target)) return true;
+  const i = bestMatch(set.compiled, set.isAllow, canonicalize(target));
+  return i < 0 || set.isAllow[i]!;
 }
 
 /** The rule deciding a canonical path, or null when no rule matches. */

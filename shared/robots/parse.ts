@@ -68,15 +68,13 @@ class Parser {
   /** The current line, from its start to its end (before CR/LF); for diagnostics. */
   private lineStart = 0;
   private lineEnd = 0;
-  // Next positions of LF, CR, `#` and `:`, each searched again only once passed, so the
-  // scan stays linear and uses the engine's native search.
-  private lf = -1;
-  private cr = -1;
-  private hash = -1;
+  /** Next position of `:` (as `run` keeps LF, CR and `#`), searched again only once passed. */
   private colon = -1;
   /** The field `readField` read. */
   private name = '';
   private value = '';
+  /** `name` is one of the KNOWN fields. */
+  private known = false;
 
   constructor(
     private readonly body: string,
@@ -88,21 +86,25 @@ class Parser {
   run(): RobotsTxt {
     const body = this.body;
     const n = body.length;
+    // Next positions of LF, CR and `#`, each searched again only once passed, so the scan stays
+    // linear and uses the engine's native search.
+    let lf = -1;
+    let cr = -1;
+    let hash = -1;
     let start = skipByteOrderMark(body);
     while (start < n) {
       // CR, LF and CRLF all end a line (RFC 9309 section 2.2).
-      if (this.lf !== n && this.lf < start) this.lf = nextIndex(body, '\n', start);
-      if (this.cr !== n && this.cr < start) this.cr = nextIndex(body, '\r', start);
-      const end = this.lf < this.cr ? this.lf : this.cr;
+      if (lf < start) lf = nextIndex(body, '\n', start);
+      if (cr < start) cr = nextIndex(body, '\r', start);
+      const end = lf < cr ? lf : cr;
       this.lineNo++;
       this.lineStart = start;
       this.lineEnd = end;
-      start = end + (end === this.cr && this.lf === end + 1 ? 2 : 1);
-
       // `#` starts a comment (RFC 9309 section 2.2.3); then trim SP/HTAB.
-      if (this.hash !== n && this.hash < this.lineStart) this.hash = nextIndex(body, '#', this.lineStart);
-      let b = this.hash < end ? this.hash : end;
-      let a = this.lineStart;
+      if (hash < start) hash = nextIndex(body, '#', start);
+      let b = hash < end ? hash : end;
+      let a = start;
+      start = end + (end === cr && lf === end + 1 ? 2 : 1);
       while (a < b && isSpace(body.charCodeAt(a))) a++;
       while (b > a && isSpace(body.charCodeAt(b - 1))) b--;
       if (a !== b && this.readField(a, b)) this.place(this.name, this.value);
@@ -121,22 +123,33 @@ class Parser {
       while (ne > a && isSpace(body.charCodeAt(ne - 1))) ne--;
       let vs = colon + 1;
       while (vs < b && isSpace(body.charCodeAt(vs))) vs++;
-      this.name = knownField(body, a, ne) ?? body.slice(a, ne).toLowerCase();
+      const known = knownField(body, a, ne);
+      this.name = known ?? body.slice(a, ne).toLowerCase();
+      // Only a name of a known field's length can be one once lower-cased (`K`, U+212A, and the like).
+      this.known = known !== null || (FIELDS_BY_LENGTH[this.name.length] !== undefined && KNOWN.has(this.name));
       this.value = body.slice(vs, b);
       if (this.name.length > 0) return true;
       this.diagnose('not a "name: value" line, ignored');
       return false;
     }
     // Like google/robotstxt, a missing colon is accepted when the line is exactly two
-    // whitespace-separated words and the first is a known field (`disallow /`).
-    const words = body.slice(a, b).split(/[ \t\v\f]+/);
-    const name = words[0]!.toLowerCase();
-    if (words.length !== 2 || !KNOWN.has(name)) {
+    // whitespace-separated words and the first is a known field (`disallow /`). Found by
+    // scanning, not split: most such lines are not fields at all (an HTML page served as
+    // robots.txt), and they cost no string until one is known.
+    let ne = a + 1;
+    while (ne < b && !isSpace(body.charCodeAt(ne))) ne++;
+    let vs = ne;
+    while (vs < b && isSpace(body.charCodeAt(vs))) vs++;
+    let ve = vs;
+    while (ve < b && !isSpace(body.charCodeAt(ve))) ve++;
+    const name = vs < b && ve === b ? knownField(body, a, ne) : null;
+    if (name === null) {
       this.diagnose('not a "name: value" line, ignored');
       return false;
     }
     this.name = name;
-    this.value = words[1]!;
+    this.known = true;
+    this.value = body.slice(vs, b);
     this.diagnose(`missing ":" after "${name}", read as "${name}: ${this.value}"`);
     return true;
   }
@@ -163,26 +176,34 @@ class Parser {
     } else if (name === 'sitemap') {
       out.sitemaps.push({ name, value, line });
     } else {
-      if (!GROUP_RECORDS.has(name)) this.diagnose(`unknown field "${name}"`);
+      // A known field here is a group record (crawl-delay, content-signal, content-usage, license).
+      if (!this.known) this.diagnose(`unknown field "${name}"`);
       (this.group === null ? out.outside : this.group.records).push({ name, value, line });
     }
   }
 
-  /** A diagnostic for the current line, with the line as published. */
+  /** A diagnostic for the current line, with the line as published (trimmed, cut to its first characters). */
   private diagnose(message: string): void {
-    const raw = this.body.slice(this.lineStart, this.lineEnd);
-    this.out.diagnostics.push({ line: this.lineNo, message, text: trimSpace(raw).slice(0, MAX_DIAGNOSTIC_TEXT) });
+    const body = this.body;
+    let a = this.lineStart;
+    let b = this.lineEnd;
+    while (a < b && isSpace(body.charCodeAt(a))) a++;
+    while (b > a && isSpace(body.charCodeAt(b - 1))) b--;
+    const text = body.slice(a, b - a > MAX_DIAGNOSTIC_TEXT ? a + MAX_DIAGNOSTIC_TEXT : b);
+    this.out.diagnostics.push({ line: this.lineNo, message, text });
   }
 }
 
-const FIELDS = [...KNOWN];
+/** The known field names by length, so a line's name is compared with at most three of them. */
+const FIELDS_BY_LENGTH: string[][] = [];
+for (const f of KNOWN) (FIELDS_BY_LENGTH[f.length] ??= []).push(f);
 
 /** The known field name spelled by `text[from, to)` in any case, without allocating; or null. */
 function knownField(text: string, from: number, to: number): string | null {
-  const len = to - from;
-  outer: for (const f of FIELDS) {
-    if (f.length !== len) continue;
-    for (let i = 0; i < len; i++) {
+  const fields = FIELDS_BY_LENGTH[to - from];
+  if (fields === undefined) return null;
+  outer: for (const f of fields) {
+    for (let i = 0; i < f.length; i++) {
       let c = text.charCodeAt(from + i);
       if (c >= 65 && c <= 90) c |= 32;
       if (c !== f.charCodeAt(i)) continue outer;
@@ -219,11 +240,8 @@ function capToBytes(text: string, max: number): { body: string; truncated: boole
   if (scratch === null || scratch.length !== max) scratch = new Uint8Array(max);
   const { read } = new TextEncoder().encodeInto(text, scratch);
   if (read >= text.length) return { body: text, truncated: false };
-  let cut = read;
-  while (cut > 0) {
-    const c = text.charCodeAt(cut - 1);
-    if (c === 10 || c === 13) break;
-    cut--;
-  }
+  // After the last CR or LF before the cut (the engine's native search, not a walk back over
+  // what may be one very long line); 0 when there is none.
+  const cut = read === 0 ? 0 : Math.max(text.lastIndexOf('\n', read - 1), text.lastIndexOf('\r', read - 1)) + 1;
   return { body: text.slice(0, cut), truncated: true };
 }
