@@ -255,8 +255,14 @@ export function clausesOf(input: readonly Block[]): Clause[] {
       b.kind === 'paragraph' && top?.depth === -1 && top.items < MAX_ITEMS && continuesEnumeration(b.text);
     const enumerated = ENUMERATED.test(b.text) || parent !== undefined || governed;
     if (leads.length > 0 && isLabel(b, enumerated)) continue;
-    const depth =
-      parent !== undefined ? parent.depth + 0.5 : (b.kind === 'item' ? b.level : -1) + (enumerated ? 0.5 : 0);
+    // Numbered paragraphs right after a list item that ends in ":" are that item's items (a Word
+    // page: "…You agree that You will NOT:" as the last <li>, then "<p>1. Use…</p>").
+    const underItem = b.kind === 'paragraph' && ENUMERATED.test(b.text) && top !== undefined && top.depth >= 1;
+    const depth = underItem
+      ? top.depth + 0.5
+      : parent !== undefined
+        ? parent.depth + 0.5
+        : (b.kind === 'item' ? b.level : -1) + (enumerated ? 0.5 : 0);
     if (b.kind !== 'item' && !enumerated) sections.paragraph(b.text);
     leads = leads.filter((l) => l.depth < depth);
     for (const l of leads) l.items++;

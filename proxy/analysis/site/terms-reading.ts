@@ -17,6 +17,7 @@ import {
   ALLOW,
   CARVE_OUT,
   CHANGE_LOG,
+  COMPETING_PRODUCT,
   FORBID,
   LONG_QUOTE,
   MANNER,
@@ -31,6 +32,7 @@ import {
   ROUTE,
   SCOPED_AI,
   TRIGGER,
+  USER_OPT_OUT,
   YOU_NOT,
 } from './terms-words.js';
 
@@ -49,12 +51,21 @@ export interface ClauseReading {
   mannerOnly: boolean;
 }
 
-function readAi(s: string, lead: string, forbid: boolean, route: boolean, allow: boolean): TosStance | null {
-  const reserved = RESERVE.test(s);
+function readAi(
+  s: string,
+  aiAt: number,
+  lead: string,
+  forbid: boolean,
+  route: boolean,
+  allow: boolean,
+): TosStance | null {
+  const reserved = RESERVE.test(s.replace(USER_OPT_OUT, (m) => ' '.repeat(m.length)));
   // The operator's own AI (training on users' content, licences granted to it) binds no one else.
   if (!reserved && (operatorSpeaks(s) || (lead !== '' && operatorSpeaks(lead))) && !OTHERS_BOUND.test(s)) return null;
   if (forbid || reserved)
-    return route || (forbid && allow) || SCOPED_AI.test(`${lead} ${s}`) ? 'restricts' : 'prohibits';
+    return route || (forbid && allow) || SCOPED_AI.test(`${lead} ${s}`) || COMPETING_PRODUCT.test(s.slice(aiAt))
+      ? 'restricts'
+      : 'prohibits';
   if (route) return 'restricts';
   return allow ? 'permits' : null;
 }
@@ -94,7 +105,7 @@ export function readClause(c: Clause): ClauseReading | null {
   const allow = ALLOW.test(s);
   // Without a ban, a permission may be stated in the lead-in ("You may use the content in the following ways:").
   const allowed = allow || (!forbid && lead !== '' && ALLOW.test(lead));
-  const ai = aiAt >= 0 ? readAi(s, lead, forbid, route, forbid ? allow : allowed) : null;
+  const ai = aiAt >= 0 ? readAi(s, aiAt, lead, forbid, route, forbid ? allow : allowed) : null;
 
   let access: TosStance | null = null;
   let mannerOnly = false;

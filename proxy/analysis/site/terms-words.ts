@@ -41,7 +41,7 @@ export function namesAi(s: string): boolean {
 }
 /** Making or improving a model: a verb or its noun, at the start of a word, some words before the AI object. */
 const MAKE_BEFORE =
-  /\b(?:train|fine[- ]?tun|develop|build|improv|ground(?:s|ed|ing)?\b|teach|benchmark|evaluat|refin|ingest|(?:as )?(?:an? )?inputs? (?:to|for|into|of)\b|data ?sets?\b|entra[iî]n|développ|amélior|concevoir|conception|alimenter|trainier|entwickl|optimier|verbesser|entren|desarroll|mejorar)[^.;:]{0,100}$/i;
+  /\b(?:train|fine[- ]?tun|develop|build|improv|ground(?:s|ed|ing)?\b|teach|benchmark|evaluat|refin|ingest|(?:as )?(?:an? )?inputs? (?:to|for|into|of)\b|as part of any\b|data ?sets?\b|entra[iî]n|développ|amélior|concevoir|conception|alimenter|trainier|entwickl|optimier|verbesser|entren|desarroll|mejorar)[^.;:]{0,100}$/i;
 /** …or the AI object followed by "training", "purposes", "datasets". */
 const USE_AFTER =
   /^\S+[\s-](?:[\w-]+\s){0,3}?(?:training|development|purposes?|datasets?|entraînement|zwecke|entrenamiento|fines)\b/i;
@@ -53,7 +53,7 @@ const FEATURE_AFTER =
 const MADE_AFTER_FEATURE = /^\S*?[- ](?:powered|based|driven|enabled)\s+(?:models?|systems?|platforms?)\b/i;
 /** "develop models that compete", "train models to generate": a model made, without naming AI. */
 const MODELS_MADE =
-  /\b(?:train|fine[- ]?tun|develop)\w*\s+(?:(?:any|the|new|other|such|your|its|their|similar|competing)\s+)?models?\b/i;
+  /\b(?:train|fine[- ]?tun|develop)\w*\s+(?:(?:any|the|new|other|such|your|its|their|similar|competing)\s+)?(?:models?|(?:image|text|video|audio|speech|music) generation (?:products?|models?|services?|tools?))\b/i;
 
 /** Where the clause speaks of AI use: text and data mining, or making or improving AI with the content; -1 when it does not. */
 export function aiSubjectAt(s: string): number {
@@ -67,8 +67,13 @@ export function aiSubjectAt(s: string): number {
     if (INSTRUMENT_BEFORE.test(before) || feature) continue;
     if (MAKE_BEFORE.test(before) || USE_AFTER.test(s.slice(m.index, m.index + 60))) return m.index;
   }
-  return s.search(MODELS_MADE);
+  const distilled = s.search(DISTILL);
+  return distilled >= 0 ? distilled : s.search(MODELS_MADE);
 }
+
+/** Distilling a model's outputs or a service into another model is training one ("Decompile, distill, jailbreak … the Services"). */
+const DISTILL =
+  /\b(?:model |knowledge )?distill(?:s|ed|ing|ation)?\b(?=[^.;]{0,160}\b(?:models?|outputs?|services?|AI)\b)|\b(?:models?|outputs?)\b[^.;]{0,40}\bdistill(?:s|ed|ing|ation)?\b/i;
 
 /** A ban on scraping only for AI ("scrape content to train AI models") limits scraping to that purpose. */
 export const AI_PURPOSE =
@@ -119,6 +124,11 @@ export const NOT_ACCESS: readonly RegExp[] = [
   /\b(?:generated|created|produced|written|posted) (?:automatically )?by (?:computers?|bots?|scripts?|machines?)\b[^.;]{0,20}|\bautomatically generated\b[^.;]{0,40}|\bautomated messages\b|\bscripting the creation of content\b/gi,
   /\bpassword mining\b|\b(?:crypto(?:currency)?|bitcoin)[- ]?mining\b|\bautomat\w+ (?:means|tools?|systems?|scripts?|software) to (?:upload|post|publish|send|submit|distribute|comment|like|share)\b[^.;]{0,80}/gi,
   /\b(?:we|our|nous|wir)\b[^.;]{0,30}?\b(?:use|uses|employ|apply|utilisons|nutzen|setzen)\b[^.;]{0,40}?\bautomat\w+[^.;]{0,60}/gi,
+  // Bots that write to other members, not that read the site: "Do not use robots … when using the Application to contact other Members".
+  /\b(?:robots?|bots?)\b[^.;]{0,150}?\bwhen (?:using [^.;]{0,40}? to )?contact(?:ing)? (?:other )?(?:users|members)\b/gi,
+  // The AI Act's banned practice, scraping the internet for faces: not reading this site.
+  /\buntargeted scraping of facial images\b[^.;]{0,80}/gi,
+  /\bskin crawl\b|\b(?:created|generated|produced) by an? (?:automated )?(?:programm?e|program|software)\b/gi,
 ];
 
 /** Passages quoted at length (a change log quoting old wording) are not rules; quoted words ("robot") are kept. */
@@ -137,11 +147,13 @@ export function mask(s: string, patterns: readonly RegExp[]): string {
  * an express permission they are that permission's conditions.
  */
 export const MANNER =
-  /\bin (?:a|any) (?:manner|way) that\b|\bidentif(?:y|ies) (?:itself|yourself|themselves)\b|\buser[- ]agent\b|\bcauses? harm\b|\bdeceiv|robots\.txt|robots exclusion|exclusion(?:ary)? protocols?|circumvent|bypass|disregard|\bignor(?:e|es|ing)\b|contourn|umgeh|eludir|rate limits?|throttl|\bexceed|überschreit|dépass|exced|(?:maximal|maximum) (?:access )?(?:frequenc|rate)|Zugriffshäufigkeit|unreasonable (?:or disproportionately large )?load|disproportionately large load|overburden|\bburden\b|overload|\bdisrupt|interfere with|beeinträchtig|surcharg/i;
+  /\bin (?:a|any) (?:manner|way) that\b|\bidentif(?:y|ies) (?:itself|yourself|themselves)\b|\buser[- ]agent\b|\bcauses? harm\b|\bdeceiv|robots\.txt|robots exclusion|exclusion(?:ary)? protocols?|circumvent(?! the navigational structure)|bypass|disregard|\bignor(?:e|es|ing)\b|contourn|umgeh|eludir|rate limits?|throttl|\bexceed|überschreit|dépass|exced|(?:maximal|maximum) (?:access )?(?:frequenc|rate)|Zugriffshäufigkeit|unreasonable (?:or disproportionately large )?load|disproportionately large load|overburden|\bburden\b|overload|\bdisrupt|interfere with|beeinträchtig|surcharg/i;
 
 /** A ban whose reach is limited to some content or purposes: content marked "noai", competing models, a named purpose. */
 export const SCOPED_AI =
   /\bno ?ai\b|noimageai|models?(?: or (?:products|services))? (?:that|which) compete|competing (?:AI |ML )?models?/i;
+/** A ban on AI use only to make competing products ("train any image generation product that competes"), after the AI subject: scoped, for AI use only. */
+export const COMPETING_PRODUCT = /\b(?:products?|services?|tools?) (?:that|which) compete/i;
 export const PURPOSE =
   /\bfor (?:the )?purposes? of\b|\b(?:to|in order to) (?:collect|gather|obtain)\b[^.;]{0,60}\bfor (?!any\b|all\b)|\bin order to\b|\bso as to\b|\baux fins\b|\bà des fins\b|\bzum Zwecke?\b|\bzwecks\b|\bcon (?:el )?fin de\b|\ba efectos de\b/i;
 
@@ -168,6 +180,13 @@ export const FORBID = new RegExp(
 /** A reservation of rights against text and data mining (CDSM Article 4(3)); counts only for AI use. */
 export const RESERVE =
   /\breserves? (?:all |its |the |their |any )?(?:rights?|the right)\b|\bexpressly reserved?\b|\brights? (?:are |is )?(?:hereby )?(?:explicitly |expressly )?reserved\b|\bopt(?:s|ed)?[- ]out\b|\bse réserve|\bnous (?:nous )?réservons\b|\bbehält sich\b[^.]{0,160}\bvor\b|\bvorbehalten\b|\bNutzungsvorbehalt|\bse reserva\b|\bse opone\b/i;
+/**
+ * A user's or customer's opt-out of the operator's own training ("where Customer has not
+ * opted-out of training", "any opt-out right you exercise") is no reservation against others:
+ * masked before RESERVE is tried.
+ */
+export const USER_OPT_OUT =
+  /\b(?:you|your|users?|customers?|members?)\b[^.;]{0,40}?\bopt(?:s|ed|ing)?[- ]out\b|\bopt[- ]out (?:rights?|requests?|settings?|options?|choices?)\b/gi;
 
 /**
  * A way to get permission, a licence or consent, or a carve-out for someone named: the ban is

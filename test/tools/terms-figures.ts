@@ -1,0 +1,156 @@
+/**
+ * The terms reader on the held-out terms corpus (test/fixtures/terms-heldout, issue 34): 164
+ * archived terms texts labelled by reading their clauses before the reader was run, split by
+ * sha1(id) mod 3 (0: held-out). Reads each text as the crawler would get it — the archive's
+ * markdown turned back to HTML as the unit suite does (test/unit/analysis/helpers/markdown-html.ts),
+ * a published HTML snapshot as it is — through readTerms (proxy/analysis/site/tos.ts, the
+ * crawler's path: htmlBlocks then termsFromBlocks), and prints per split and per fact the
+ * agreement, the confusion matrix (label rows × reader columns), the AI bans caught, the
+ * scraping-only texts told as AI, and every disagreement with the clause that decided.
+ *
+ * The texts are not in the repository: build them with test/tools/build-terms-corpus.ts. They
+ * are read from TERMS_CORPUS_DIR, else ../shared/corpora/terms, else /work/corpus-data/terms.
+ * A report: exits 0 whatever the figures, 2 when texts are missing.
+ *
+ * Run: `npx tsx test/tools/terms-figures.ts [--split held-out|development|all] [--quiet]`
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readTerms } from '../../proxy/analysis/site/tos.js';
+import { TOS_STANCES, type TosStance } from '../../shared/values.js';
+import { response } from '../unit/analysis/helpers/evidence-builder.js';
+import { markdownToHtml } from '../unit/analysis/helpers/markdown-html.js';
+
+type Fact = 'ai' | 'automated_access';
+const FACTS: readonly Fact[] = ['ai', 'automated_access'];
+
+interface Text {
+  id: string;
+  lang: string;
+  format: 'md' | 'html';
+  sha256: string;
+  source: { repository: string; path: string; commit: string; url: string };
+  labels: Record<Fact, TosStance>;
+  evidence: Record<Fact, string | null>;
+  split: 'held-out' | 'development';
+}
+
+const args = process.argv.slice(2);
+const splitArg = args.includes('--split') ? args[args.indexOf('--split') + 1] : 'held-out';
+const quiet = args.includes('--quiet');
+
+const labels = JSON.parse(readFileSync(new URL('../fixtures/terms-heldout/labels.json', import.meta.url), 'utf8')) as {
+  labelled_by: string;
+  texts: Text[];
+};
+
+const fromEnv = process.env.TERMS_CORPUS_DIR;
+const candidates =
+  fromEnv !== undefined && fromEnv !== ''
+    ? [fromEnv]
+    : [fileURLToPath(new URL('../../../shared/corpora/terms', import.meta.url)), '/work/corpus-data/terms'];
+const dir = candidates.find((d) => existsSync(d));
+if (dir === undefined) {
+  console.error(
+    `terms corpus not found (looked in ${candidates.join(', ')}); build it with ` +
+      '`npx tsx test/tools/build-terms-corpus.ts <out dir>` and set TERMS_CORPUS_DIR',
+  );
+  process.exit(2);
+}
+
+const chosen = labels.texts.filter((t) => splitArg === 'all' || t.split === splitArg);
+const missing = chosen.filter((t) => !existsSync(join(dir, `${t.id}.${t.format}`)));
+if (missing.length > 0) {
+  console.error(
+    `${missing.length} of ${chosen.length} texts missing from ${dir} (e.g. ${missing[0]!.id}); rebuild with test/tools/build-terms-corpus.ts`,
+  );
+  process.exit(2);
+}
+
+interface Row {
+  t: Text;
+  got: Record<Fact, { stance: TosStance; excerpt: string | null; section: string | null }>;
+}
+let changed = 0;
+const rows: Row[] = chosen.map((t) => {
+  const bytes = readFileSync(join(dir, `${t.id}.${t.format}`));
+  if (createHash('sha256').update(bytes).digest('hex') !== t.sha256) changed++;
+  const text = bytes.toString('utf8');
+  const html = t.format === 'md' ? markdownToHtml(text) : text;
+  const r = readTerms(response(html, { contentType: 'text/html; charset=utf-8' }));
+  return { t, got: { ai: r.ai, automated_access: r.automatedAccess } };
+});
+
+const pct = (n: number, of: number) => `${n}/${of} (${of === 0 ? '–' : ((100 * n) / of).toFixed(1)} %)`;
+const banned = (s: TosStance) => s === 'prohibits' || s === 'restricts';
+
+function matrix(fact: Fact, of: readonly Row[]): string[] {
+  const w = 11;
+  const used = TOS_STANCES.filter((s) => of.some((r) => r.t.labels[fact] === s || r.got[fact].stance === s));
+  const count = (l: TosStance, g: TosStance) =>
+    of.filter((r) => r.t.labels[fact] === l && r.got[fact].stance === g).length;
+  return [
+    `${'label \\ reader'.padEnd(w + 4)}${used.map((s) => s.padStart(w)).join('')}`,
+    ...used
+      .filter((l) => of.some((r) => r.t.labels[fact] === l))
+      .map((l) => `${l.padEnd(w + 4)}${used.map((g) => String(count(l, g)).padStart(w)).join('')}`),
+  ];
+}
+
+function report(name: string, of: readonly Row[]): void {
+  const n = (f: (r: Row) => boolean) => of.filter(f).length;
+  console.log(
+    `\n== ${name}: ${of.length} texts (${n((r) => r.t.format === 'md')} md, ${n((r) => r.t.format === 'html')} html)`,
+  );
+  for (const fact of FACTS) {
+    console.log(
+      `\n${fact}: agreement ${pct(
+        n((r) => r.t.labels[fact] === r.got[fact].stance),
+        of.length,
+      )}`,
+    );
+    for (const l of matrix(fact, of)) console.log(`  ${l}`);
+  }
+  const bans = of.filter((r) => banned(r.t.labels.ai));
+  console.log(
+    `\nAI bans caught (label prohibits/restricts → reader prohibits/restricts): ${pct(
+      n((r) => banned(r.t.labels.ai) && banned(r.got.ai.stance)),
+      bans.length,
+    )}`,
+  );
+  const scrapingOnly = of.filter((r) => r.t.labels.ai === 'silent' && r.t.labels.automated_access !== 'silent');
+  const toldAi = scrapingOnly.filter((r) => r.got.ai.stance !== 'silent');
+  console.log(
+    `scraping-only texts told as AI (label ai silent, automated access not → reader ai not silent): ${toldAi.length} of ${scrapingOnly.length}${toldAi.length > 0 ? `: ${toldAi.map((r) => r.t.id).join(', ')}` : ''}`,
+  );
+  const both = n((r) => FACTS.every((f) => r.t.labels[f] === r.got[f].stance));
+  console.log(`both facts right: ${pct(both, of.length)}`);
+  if (quiet) return;
+  const wrong = of.flatMap((r) => FACTS.filter((f) => r.t.labels[f] !== r.got[f].stance).map((f) => ({ r, f })));
+  console.log(`\ndisagreements (${wrong.length}):`);
+  for (const { r, f } of wrong) {
+    const g = r.got[f];
+    console.log(
+      `- ${r.t.id} (${r.t.lang}, ${r.t.format}) ${f}: label ${r.t.labels[f]}, reader ${g.stance}` +
+        (g.excerpt
+          ? ` — reader's clause [${g.section ?? 'no section'}] "${g.excerpt.slice(0, 300)}"`
+          : ' — no clause') +
+        (r.t.evidence[f] ? `; label rests on ${r.t.evidence[f]}` : ''),
+    );
+  }
+}
+
+console.log(`terms corpus: ${dir} (${labels.labelled_by})`);
+if (changed > 0) console.log(`warning: ${changed} texts differ from the sha256 in labels.json`);
+if (splitArg === 'all') {
+  report(
+    'held-out',
+    rows.filter((r) => r.t.split === 'held-out'),
+  );
+  report(
+    'development',
+    rows.filter((r) => r.t.split === 'development'),
+  );
+} else report(splitArg ?? 'held-out', rows);
