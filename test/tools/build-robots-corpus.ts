@@ -74,7 +74,9 @@ function protego(dir: string): Line[] {
   // The day of the last commit touching each file: one log walk, newest first.
   const day = new Map<string, string>();
   let current = '';
-  for (const row of gitText(dir, ['log', '--format=@%cs', '--name-only', 'HEAD', '--', 'tests/test_data']).split('\n')) {
+  for (const row of gitText(dir, ['log', '--format=@%cs', '--name-only', 'HEAD', '--', 'tests/test_data']).split(
+    '\n',
+  )) {
     if (row.startsWith('@')) current = row.slice(1);
     else if (row !== '' && !day.has(row)) day.set(row, current);
   }
@@ -153,7 +155,7 @@ writeFileSync(
     '# robots-collections: real robots.txt files from two public collections',
     '',
     'robots-corpus.jsonl.br: one JSON line per file (id, site, captured, seen, source, path, licence,',
-    'lowercased, bytes, sha256, body or body_b64), built by the project\'s',
+    "lowercased, bytes, sha256, body or body_b64), built by the project's",
     '`test/tools/build-robots-corpus.ts`.',
     '',
     '| source (repository @ commit) | files | licence |',
