@@ -42,8 +42,8 @@ export interface CorpusFile {
   origin: CorpusOrigin;
 }
 
-/** One line of robots-corpus.jsonl: `body` when the bytes are UTF-8 (and round-trip), else `body_b64`. */
-interface CorpusLine {
+/** One line of robots-corpus.jsonl (test/tools/build-robots-corpus.ts writes it): `body` when the bytes are UTF-8 (and round-trip), else `body_b64`. */
+export interface CorpusLine {
   id: string;
   site: string;
   captured: string;

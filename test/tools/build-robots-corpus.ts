@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import type { CorpusLine } from '../helpers/robots-corpus.js';
 
 const [protegoDir, gfwDir, outDir] = process.argv.slice(2);
 if (!protegoDir || !gfwDir || !outDir) {
@@ -31,20 +32,7 @@ const git = (dir: string, args: string[]): Buffer =>
   execFileSync('git', [`--git-dir=${dir}`, ...args], { maxBuffer: 1 << 30 });
 const gitText = (dir: string, args: string[]): string => git(dir, args).toString('utf8');
 
-interface Line {
-  id: string;
-  site: string;
-  captured: string;
-  seen: string[];
-  source: string;
-  path: string;
-  licence: string;
-  lowercased?: boolean;
-  bytes: number;
-  sha256: string;
-  body?: string;
-  body_b64?: string;
-}
+type Line = CorpusLine;
 
 function line(meta: Omit<Line, 'bytes' | 'sha256' | 'body' | 'body_b64'>, bytes: Buffer): Line {
   const text = bytes.toString('utf8');
