@@ -56,6 +56,9 @@ const ABBREVIATIONS = new Set([
   'cf',
   'z.b',
   'bzw',
+  'bspw',
+  'insb',
+  'vgl',
   'ggf',
   'usw',
   'ca',
@@ -248,6 +251,8 @@ export function clausesOf(input: readonly Block[]): Clause[] {
     if (b.kind === 'heading') {
       sections.heading(b.level, b.text);
       leads = [];
+      // A heading that ends in ":" is a lead-in ("### You agree to not use the Furk.net Services to:").
+      if (/[:：]$/.test(b.text)) leads.push({ depth: -1, text: b.text, number: null, items: 0 });
       continue;
     }
     if (b.kind === 'cell' && b.text.length < CELL_MIN) continue;

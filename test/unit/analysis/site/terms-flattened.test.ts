@@ -309,4 +309,35 @@ describe('held-out corpus, development split: classes the reader missed', () => 
     );
     expect(stances(r)).toEqual(['prohibits', 'restricts']);
   });
+
+  it('a heading that ends in ":" is the lead-in of the items under it', () => {
+    // furk-tos-tb (tosback-versions, "Furk/Terms of Service.md").
+    const r = html(
+      '<h3>You agree to not use the Furk.net Services to:</h3><ol><li>(T) sabotage any computers, machines or networks, or use or control bots, flooding or cloning or data extraction or gathering tools;</li></ol>',
+    );
+    expect(r.automatedAccess.stance).toBe('prohibits');
+  });
+
+  it("extracting data from the Services other than through them restricts; from a user's files is not access", () => {
+    // chatgpt-commercial-genai-html (genai-eu-snapshots, "ChatGPT/Commercial Terms.html"), 3.
+    expect(
+      html(
+        '<p>Customer will not:</p><ul><li>(f) extract data from the Services other than as permitted through the Services;</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+    // claudeai-dev-are-directory-policy-genai-html (genai-eu-snapshots, "Claude.ai/Developer Terms #…-anthropic-software-directory-policy.html").
+    expect(
+      text(
+        "F. Software must not query or extract data from Claude's memory, chat history, conversation summaries, or user-generated or uploaded files.",
+      ).automatedAccess.stance,
+    ).toBe('silent');
+  });
+
+  it('a French ban for some purposes ("à des fins de…") restricts', () => {
+    // trainme-tos-p2b (p2b-compliance-versions, "TrainMe/Terms of Service.md"), 8.4.
+    const r = text(
+      'De même, tout Utilisateur s’interdit de procéder à toute extraction du contenu du Site pour une activité similaire ou concurrente, ou à des fins de recrutement.',
+    );
+    expect(r.automatedAccess.stance).toBe('restricts');
+  });
 });
