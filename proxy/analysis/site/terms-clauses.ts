@@ -28,12 +28,14 @@ const SUBSECTION = /^(?:§\s*)?(\d{1,3}(?:\.\d{1,3}){1,3})\.?(?=\s)/;
 const INLINE_LIST = /(?:^|[\s:,])\(?(?:a|i|1)\)\s/;
 /** A sentence that says the previous one applies again ("This also applies to robots"). */
 const ANAPHORA =
-  /^(?:this|the same|that|these) (?:also |equally )?appl(?:y|ies)\b|^(?:it|this|that|such (?:permission|licen[cs]e|right|consent)) (?:does|do|shall|will) not (?:—[^—]{0,60}— )?(?:authori[sz]e|permit|allow|grant|extend|include|apply)\b|^(?:dies|das) gilt\b|^(?:cela|ceci) s['’]applique\b|^il en va de même\b|^(?:lo mismo|esto|ello) (?:también )?se aplica\b/i;
+  /^examples include\b|^(?:this|the same|that|these) (?:also |equally )?appl(?:y|ies)\b|^(?:it|this|that|such (?:permission|licen[cs]e|right|consent)) (?:does|do|shall|will) not (?:—[^—]{0,60}— )?(?:authori[sz]e|permit|allow|grant|extend|include|apply)\b|^(?:dies|das) gilt\b|^(?:cela|ceci) s['’]applique\b|^il en va de même\b|^(?:lo mismo|esto|ello) (?:también )?se aplica\b/i;
 /** Short cells are a table's data (a cookie table's names and durations), not clauses. */
 const CELL_MIN = 160;
 const LEAD_MAX = 400;
 const TITLE_MAX = 60;
 const LABEL_MAX = 100;
+/** A list item shorter than this that ends unpunctuated is a whole item, not a sentence a line break cut. */
+const ITEM_CUT_MIN = 200;
 const MAX_LEADS = 3;
 const SENTENCE_MAX = 4000;
 
@@ -54,6 +56,9 @@ const ABBREVIATIONS = new Set([
   'cf',
   'z.b',
   'bzw',
+  'bspw',
+  'insb',
+  'vgl',
   'ggf',
   'usw',
   'ca',
@@ -172,7 +177,9 @@ function joinBroken(blocks: readonly Block[]): Block[] {
       !ENUMERATED.test(b.text) &&
       !/[.!?;:]["'”’)]?$/.test(prevText);
     // A short unpunctuated line before a capital is a label; a long one was cut mid-sentence.
-    if (cut && (/^[a-zà-ÿß]/.test(b.text) || (b.kind === 'paragraph' && prevLength > LABEL_MAX))) {
+    // Short list items in lower case are items ("phishing", "creating fake accounts…"), not one cut sentence.
+    const lower = /^[a-zà-ÿß]/.test(b.text) && (b.kind !== 'item' || prevLength > ITEM_CUT_MIN);
+    if (cut && (lower || (b.kind === 'paragraph' && prevLength > LABEL_MAX))) {
       last!.push(b.text);
       prevLength += b.text.length + 1;
     } else {
@@ -244,6 +251,8 @@ export function clausesOf(input: readonly Block[]): Clause[] {
     if (b.kind === 'heading') {
       sections.heading(b.level, b.text);
       leads = [];
+      // A heading that ends in ":" is a lead-in ("### You agree to not use the Furk.net Services to:").
+      if (/[:：]$/.test(b.text)) leads.push({ depth: -1, text: b.text, number: null, items: 0 });
       continue;
     }
     if (b.kind === 'cell' && b.text.length < CELL_MIN) continue;

@@ -10,7 +10,7 @@ import type { Block } from '../html/blocks.js';
 import { clausesOf, type Clause } from './terms-clauses.js';
 import { plainBlocks } from './terms-plain.js';
 import { readClause } from './terms-reading.js';
-import { namesAi } from './terms-words.js';
+import { CARVE_OUT, namesAi } from './terms-words.js';
 
 export interface TosStanceResult {
   stance: TosStance;
@@ -79,14 +79,23 @@ export function termsFromBlocks(blocks: readonly Block[]): TermsReading {
   let mention: TermsReading['mention'] = null;
   let access: TosStanceResult | null = null;
   let manner: TosStanceResult | null = null;
+  // The ban the previous clause decided, for a carve-out in the next sentence ("You may not automate access … You may crawl the website to index it for a publicly available search engine.").
+  let banBefore: { result: TosStanceResult; c: Clause; at: number } | null = null;
   for (const c of clausesOf(blocks)) {
     if (mention === null && namesAi(c.text)) mention = { excerpt: excerptOf(c, 0), section: c.section };
     const r = readClause(c);
+    const lastBan = banBefore;
+    banBefore = null;
     if (r === null) continue;
+    if (r.access === 'permits' && lastBan !== null && access === lastBan.result && CARVE_OUT.test(c.text))
+      access = result('restricts', lastBan.c, lastBan.at);
     if (r.ai !== null && better(r.ai, ai)) ai = result(r.ai, c, r.aiAt);
     if (r.access !== null) {
       if (r.mannerOnly) manner ??= result(r.access, c, r.accessAt);
-      else if (better(r.access, access)) access = result(r.access, c, r.accessAt);
+      else if (better(r.access, access)) {
+        access = result(r.access, c, r.accessAt);
+        if (r.access === 'prohibits') banBefore = { result: access, c, at: r.accessAt };
+      }
     }
     if (ai?.stance === 'prohibits' && access?.stance === 'prohibits' && mention !== null) break;
   }

@@ -33,6 +33,7 @@ import {
   SCOPED_AI,
   TRIGGER,
   USER_OPT_OUT,
+  USERS_OWN,
   YOU_NOT,
 } from './terms-words.js';
 
@@ -61,7 +62,12 @@ function readAi(
 ): TosStance | null {
   const reserved = RESERVE.test(s.replace(USER_OPT_OUT, (m) => ' '.repeat(m.length)));
   // The operator's own AI (training on users' content, licences granted to it) binds no one else.
-  if (!reserved && (operatorSpeaks(s) || (lead !== '' && operatorSpeaks(lead))) && !OTHERS_BOUND.test(s)) return null;
+  if (
+    !reserved &&
+    (operatorSpeaks(s) || (lead !== '' && operatorSpeaks(lead))) &&
+    (!OTHERS_BOUND.test(s) || (operatorSpeaks(s) && USERS_OWN.test(s)))
+  )
+    return null;
   if (forbid || reserved)
     return route || (forbid && allow) || SCOPED_AI.test(`${lead} ${s}`) || COMPETING_PRODUCT.test(s.slice(aiAt))
       ? 'restricts'

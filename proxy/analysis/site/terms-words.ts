@@ -93,12 +93,14 @@ const OPERATOR_NAMED = new RegExp(
   `${ACTOR}(?:(?:(?:agrees?|also|only|itself|will|may|does|shall|can|might|not|never)(?:\\s+|,[^,]{0,80},\\s*)){1,4}(?:to\\s+|not to\\s+)?(?:use|train|process|license|licence|utili[sz]e|employ|leverage|improve|develop|offer|provide|make|share)\\b|(?:uses|trains|processes|licenses|utili[sz]es|employs|leverages|offers|provides|makes available)\\b)`,
 );
 const OPERATOR_GRANT =
-  /\b(?:their|its) (?:own )?(?:[\w-]+ ){0,3}models?\b|\b(?:grants?|gives?|granting) (?:to )?(?:us|[A-Z][\w.&-]{1,30}(?: [A-Z][\w.&-]{1,30})?)\b[^.]{0,100}\b(?:licen[cs]e|right)|\bright for us\b|\bour (?:own )?(?:[\w-]+ ){0,3}(?:models?|algorithms?)\b|\bmodèles? (?:[\w'’-]+ ){0,5}(?:internes?|de [A-Z]\w+)\b/;
+  /\b(?:permit|allow|authori[sz]e)s? us to\b|\b(?:their|its) (?:own )?(?:[\w-]+ ){0,3}models?\b|\b(?:grants?|gives?|granting) (?:to )?(?:us|[A-Z][\w.&-]{1,30}(?: [A-Z][\w.&-]{1,30})?)\b[^.]{0,100}\b(?:licen[cs]e|right)|\bright for us\b|\bour (?:own )?(?:[\w-]+ ){0,3}(?:models?|algorithms?)\b|\bmodèles? (?:[\w'’-]+ ){0,5}(?:internes?|de [A-Z]\w+)\b/;
 export function operatorSpeaks(s: string): boolean {
   return OPERATOR_WE.test(s) || OPERATOR_NAMED.test(s) || OPERATOR_GRANT.test(s);
 }
 /** An operator's promise that still binds others: "will not permit others to use". */
 export const OTHERS_BOUND = /\b(?:permit|allow|authori[sz]e)s? (?:others|third parties|anyone|any third party)\b/i;
+/** The users' own content or data, the object of the operator's promise ("Perplexity shall not use (or authorize third parties to use) Customer Content to train…"). */
+export const USERS_OWN = /\b(?:customer|your|user|member)s?['’]? (?:content|data|inputs?)\b/i;
 
 // ---------------------------------------------------------------- automated access
 
@@ -106,7 +108,7 @@ const TDM_GLOBAL = new RegExp(TDM.source, 'gi');
 
 /** Robots, spiders, scrapers, crawlers, harvesting, automated means of reading the site. */
 export const ACCESS =
-  /\b(?:human (?:users?|visitors?|beings|readers)|humans) only\b|\b(?:only|solely|exclusively) (?:by|for) (?:humans|human (?:users?|visitors?|beings|readers))\b|\brobots?\b(?![.-]?txt)|(?<![A-Za-z\u00c0-\u024f])bots?(?![A-Za-z\u00c0-\u024f])|botnets?|\bspider(?:s|ing|ed)?\b|\bscrap(?:e|es|ed|ing|ers?)\b|screen[- ]scrap|\bcrawl(?:s|ed|ing|ers?)?\b|web[- ]?crawl|harvest(?:s|ed|ing|ers?)?\b|data[- ]mining|\bmine\b|\bmining\b|data (?:gathering|extraction|collection) (?:tools?|methods?|programs?)|automat(?:ed|ic|ically|ic(?:al)?) (?:means|tools?|systems?|software|scripts?|programs?|process(?:es)?|devices?|queries|access(?:es)?|methods?|agents?|collection|retrieval|download\w*|extraction|use)|by (?:automated|automatic|programmatic) means|programmatically|offline readers?|headless browsers?|\bgrabbing\b|moissonnage|aspirat(?:ion|eurs?)|robots? d['’]indexation|extraction automatisée|scraping|outils? de moissonnage|automatis(?:é|ée|és|ées) (?:de|des)? ?(?:moyens|outils|processus|systèmes)|moyens automatisés|\b(?:Roboter|Crawler|Spider|Scraper|Spidering)\b|automatisiert\w*|Data[- ]Mining|Datensammel|auslesen|\barañas?\b|rastre(?:o|ador(?:es)?|ar)|herramientas automáticas|medios automatizados|minería de datos|recolección automatizada|extracción de datos/i;
+  /\b(?:human (?:users?|visitors?|beings|readers)|humans) only\b|(?<!\b(?:created|written|made|generated|produced|authored) )\b(?:only|solely|exclusively) (?:by|for) (?:humans|human (?:users?|visitors?|beings|readers))\b|\brobots?\b(?![.-]?txt)|(?<![A-Za-z\u00c0-\u024f])bots?(?![A-Za-z\u00c0-\u024f])|botnets?|\bspider(?:s|ing|ed)?\b|\bscrap(?:e|es|ed|ing|ers?)\b|screen[- ]scrap|\bcrawl(?:s|ed|ing|ers?)?\b|web[- ]?crawl|harvest(?:s|ed|ing|ers?)?\b|data[- ]mining|\bmine\b|\bmining\b|data (?:gathering|extraction|collection) (?:tools?|methods?|programs?)|\bdata extraction or gathering tools?\b|\bextract(?:s|ing)? (?:any )?(?:data|content) from (?:the|our) (?:[\w-]+ ){0,3}?(?:Services?|Site|Website|Platform|Products?)\b|automat(?:ed|ic|ically|ic(?:al)?) (?:means|tools?|systems?|software|scripts?|programs?|process(?:es)?|devices?|queries|access(?:es)?|methods?|agents?|collection|retrieval|download\w*|extraction|use)|by (?:automated|automatic|programmatic) means|programmatically|offline readers?|headless browsers?|\bgrabbing\b|moissonnage|aspirat(?:ion|eurs?)|robots? d['’]indexation|extraction automatisée|\bextraction (?:du|des|de) (?:contenus?|données)\b|scraping|outils? de moissonnage|automatis(?:é|ée|és|ées) (?:de|des)? ?(?:moyens|outils|processus|systèmes)|moyens automatisés|\b(?:Roboter|Crawler|Spider|Scraper|Spidering)\b|automatisiert\w*|Data[- ]Mining|Datensammel|auslesen|auszulesen|\bscrapen\b|\barañas?\b|rastre(?:o|ador(?:es)?|ar)|herramientas automáticas|medios automatizados|consulta automatizada|minería de datos|recolección automatizada|extracción de datos/i;
 
 /**
  * Uses of bots or automation that are not reading the site, masked before looking for the
@@ -128,6 +130,10 @@ export const NOT_ACCESS: readonly RegExp[] = [
   /\b(?:robots?|bots?)\b[^.;]{0,150}?\bwhen (?:using [^.;]{0,40}? to )?contact(?:ing)? (?:other )?(?:users|members)\b/gi,
   // The AI Act's banned practice, scraping the internet for faces: not reading this site.
   /\buntargeted scraping of facial images\b[^.;]{0,80}/gi,
+  // The operator's own moderation tools: "Mistral AI may use automated tools … to assist with the detection … of Your Data".
+  /\bautomat\w+ (?:tools?|systems?|means|processes|technolog\w+)\b[^.;]{0,80}?\bto (?:assist with (?:the )?|help )?(?:detect|identif|moderat|screen|filter|enforce|analy[sz])\w*[^.;]{0,80}|\bautomated tools used for (?:this|that|these) purposes?\b/gi,
+  // Filling forms by script is not reading the site: "Using your browser's autofill tool or any other automated means to enter required information".
+  /\bautofill\b[^.;]{0,80}|\bautomat\w+ (?:means|tools?|software) to (?:enter|fill|complete|redeem)\b[^.;]{0,60}/gi,
   /\bskin crawl\b|\b(?:created|generated|produced) by an? (?:automated )?(?:programm?e|program|software)\b/gi,
 ];
 
@@ -155,25 +161,25 @@ export const SCOPED_AI =
 /** A ban on AI use only to make competing products ("train any image generation product that competes"), after the AI subject: scoped, for AI use only. */
 export const COMPETING_PRODUCT = /\b(?:products?|services?|tools?) (?:that|which) compete/i;
 export const PURPOSE =
-  /\bfor (?:the )?purposes? of\b|\b(?:to|in order to) (?:collect|gather|obtain)\b[^.;]{0,60}\bfor (?!any\b|all\b)|\bin order to\b|\bso as to\b|\baux fins\b|\bà des fins\b|\bzum Zwecke?\b|\bzwecks\b|\bcon (?:el )?fin de\b|\ba efectos de\b/i;
+  /\bfor (?:the )?purposes? of\b|\bfor (?:an?y? )?(?:commercial|competitive)\b[^.;]{0,40}?\bpurposes?\b|\b(?:to|in order to) (?:collect|gather|obtain)\b[^.;]{0,60}\bfor (?!any\b|all\b)|\bin order to\b|\bso as to\b|\baux fins\b|(?<!\S)à des fins\b|\bzum Zwecke?\b|\bzwecks\b|\bcon (?:el )?fin de\b|\ba efectos de\b/i;
 
 // ---------------------------------------------------------------- what a clause says
 
 /** A prohibition: a negated modal, "prohibited", "forbidden", a ban in FR/DE/ES. */
 export const FORBID = new RegExp(
   [
-    '\\b(?:may|must|shall|will|can|should|do|does)(?: also| and shall| and will)? not\\b',
+    '\\b(?:may|must|shall|will|can|should|do|does)(?: also| and shall| and will)? not\\b(?! (?:apply|refer|mean|constitute)\\b)',
     "\\b(?:cannot|can't|won't|don't|mustn't|shan't)\\b",
-    '\\bagrees? not to\\b|\\bnot to (?:use|access|engage|attempt|do)\\b|\\bundertakes? not\\b',
+    '\\bagrees? not to\\b|\\bagrees? to not\\b|\\bnot to (?:use|access|engage|attempt|do)\\b|\\bundertakes? not\\b',
     '\\b(?:is|are|be|being|been|strictly|expressly|hereby|also|remain|shall be|will be)\\s+(?:strictly\\s+|expressly\\s+)?(?:prohibited|forbidden)\\b|\\b(?:prohibited|forbidden) (?:from|to)\\b|^(?:prohibited|forbidden)\\b|\\bprohibits?\\b|\\bprohibiting\\b|\\bprohibition\\b|\\bforbids?\\b|\\bnot (?:be )?(?:permitted|allowed|authori[sz]ed)\\b|\\bno (?:right|licen[cs]e) (?:is granted )?to\\b',
-    '\\b(?:is|are|constitutes?) (?:not only )?(?:a |an )?(?:violation|breach) of (?:these|the|this)\\b|\\bviolates? these\\b',
+    '\\b(?:is|are|constitutes?) (?:not only )?(?:a |an )?(?:violation|breach) of (?:these|the|this)\\b|(?<!\\b(?:may|might|could) )\\bviolates? these\\b',
     "^(?:do not|don't|never|no)\\b",
     // A negation without "not" (issue 34): "use no automated means", "for human users only; automated access will be blocked".
     '\\b(?:use|uses|using|employ|employs|deploy|deploys|run|runs|permit|permits|allow|allows) no\\b',
     '\\b(?:human (?:users?|visitors?|beings|readers|persons)|humans|natural persons) only\\b|\\b(?:only|solely|exclusively) (?:by|for) (?:humans|human (?:users?|visitors?|beings|readers)|natural persons)\\b|\\b(?:will|shall|may) be (?:blocked|denied|refused)\\b',
     "\\bne (?:pas|jamais|point)\\b|\\bn['’](?:est|êtes|avez|a)\\b[^.]{0,40}\\bpas\\b|\\bne (?:\\w+ ){1,3}pas\\b|interdi(?:t|te|ts|tes|ction)\\b|\\bprohib(?:é|ée|és|ées|er)\\b|\\bs['’]engage[^.]{0,40}\\bà ne\\b|\\bs['’]abstenir\\b|\\bs['’]oppose\\b|\\bopposition\\b|\\bdéfendu\\b",
     '\\buntersagt\\b|\\bverboten\\b|\\bunzulässig\\b|\\bnicht (?:\\w+ ){0,2}(?:gestattet|erlaubt|zulässig|statthaft|berechtigt)\\b|\\b(?:dürfen|darf)\\b[^.]{0,120}\\b(?:nicht|weder|keine?n?)\\b|\\b(?:nicht|weder|keine?)\\b[^.]{0,60}\\b(?:dürfen|darf)\\b',
-    '\\bproh[íi]b(?:e|en|id[oa]s?|ici[óo]n)\\b|\\bno (?:se )?(?:podr[áa]n?|puede[ns]?|deber[áa]n?|est[áa] (?:permitid|autorizad)\\w*|se permite|permite)\\b|\\babstener(?:se)?\\b|\\bqueda(?:n)? prohibid',
+    '\\bproh[íi]b(?:e|en|id[oa]s?|ici[óo]n)\\b|\\bno (?:se )?(?:podr[áa]n?|puede[ns]?|deber[áa]n?|est[áa] (?:permitid|autorizad)\\w*|se permite|permite)\\b|\\babstener(?:se)?\\b|\\bqueda(?:n)? prohibid|\\buso indebido\\b',
   ].join('|'),
   'i',
 );
@@ -195,9 +201,9 @@ export const USER_OPT_OUT =
 export const ROUTE = new RegExp(
   [
     "\\bwithout (?:(?:our|the|its|their|his|her|prior|express(?:ed)?|explicit|written|a|an|first|obtaining|having|obtained|such|[A-Z][\\w.]*['’]s)\\s+){0,5}(?:consent|permission|authori[sz]ation|approval|agreement|licen[cs]e|written)",
-    '\\b(?:have|has) not been (?:approved|authori[sz]ed|permitted)\\b|\\bunless (?:and )?(?:to the extent (?:that )?)?(?:(?:you|we|it|they|[A-Z][\\w.&-]*|have|has|had|been|are|is|expressly|specifically|otherwise|first|already|duly)\\s+){0,5}(?:authori[sz]ed|permitted|agreed|licensed|obtained|granted|allowed|entered)',
+    '\\b(?:have|has) not been (?:approved|authori[sz]ed|permitted)\\b|\\bunless (?:and )?(?:to the extent (?:that )?)?(?:(?:you|we|it|they|[A-Z][\\w.&-]*|have|has|had|been|are|is|expressly|specifically|otherwise|first|already|duly)\\s+){0,5}(?:authori[sz]ed|permitted|agreed|licensed|obtained|granted|allowed|entered|grants?|permits?|allows?|authori[sz]es?)\\b',
     '\\bexcept (?:with|under|through|via|where we|when we|if (?:we|you have)|in the case|for (?:a |the )?(?:public )?search)\\b|\\bexcept as (?:(?:expressly|otherwise|specifically|explicitly)\\s+){0,2}(?:authori[sz]ed|permitted|allowed|agreed) by (?!(?:these|this|the) )',
-    '\\bexcept when\\b[^.]{0,80}\\b(?:API|permit|licen[cs]e)|\\bwhere we (?:otherwise )?(?:explicitly |expressly )?permit\\b|\\bother than (?:through|via) (?:an? |our |the )?(?:API|interfaces?|published)|\\bexcept through\\b',
+    '\\bexcept in the following\\b|\\bother than as (?:expressly )?permitted (?:through|via)\\b|\\b(?:unauthori[sz]ed|impermissible) (?:[\\w-]+ ){0,2}?(?:spidering|scraping|crawling|data mining|harvesting|automated means)\\b|\\bexcept when\\b[^.]{0,80}\\b(?:API|permit|licen[cs]e)|\\bwhere we (?:otherwise )?(?:explicitly |expressly )?permit\\b|\\bother than (?:through|via) (?:an? |our |the )?(?:API|interfaces?|published)|\\bexcept through\\b',
     '(?:prior|express|written|explicit) (?:written )?(?:consent|permission|authori[sz]ation|approval)|\\b(?:approved|authori[sz]ed|agreed|permitted) (?:by us )?in writing\\b|\\blicensing agreement\\b|\\bseparate (?:written )?agreement\\b|\\brequires? (?:(?:a|an|our|prior|express|written|separate)\\s+){0,3}(?:licen[cs]e|permission|consent|agreement)\\b|\\bsubject to (?:a |our |the |separate )?(?:licen[cs]e|written agreement|permission)',
     "\\bsans (?:(?:notre|l['’]|leur|son|sa|un|une|le|la|accord|autorisation|préalable|expresse?|écrite?|et|de|du)\\s*){0,5}(?:autorisation|accord|consentement|permission)|\\bsauf (?:autorisation|accord|consentement|si|dans le cas|exception|permission)|\\bà l['’]exception de\\b|(?:autorisation|accord|consentement) (?:préalable|expresse?|écrit)",
     '\\bohne (?:(?:vorherige|ausdrückliche|schriftliche|unsere|die|eine|des|der|dessen)\\s+){0,4}(?:Zustimmung|Genehmigung|Erlaubnis|Einwilligung|Einverständnis)|\\bes sei denn\\b|\\bsofern nicht\\b|\\bmit Ausnahme\\b|(?:vorherige|ausdrückliche|schriftliche) (?:Zustimmung|Genehmigung|Erlaubnis)',
@@ -207,7 +213,7 @@ export const ROUTE = new RegExp(
 );
 /** "Except as permitted in these Terms" names no way around a ban: masked before ROUTE is tried. */
 export const NO_ROUTE =
-  /\b(?:except|other than|save)(?: (?:as|where|when|to the extent))? (?:(?:otherwise|expressly|explicitly|specifically)\s+){0,2}(?:permitted|allowed|authori[sz]ed|provided|set (?:out|forth)|described)(?: (?:herein|hereunder|(?:in|by|under) (?:these|this|the)(?: [\w-]+){0,2}? (?:Terms|Agreement|Conditions|Policy|Terms of (?:Use|Service))(?: of (?:Use|Service))?))?(?=[\s,;:.)]|$)(?! (?:by|in writing)\b)/gi;
+  /\b(?:except|other than|save)(?: (?:as|where|when|to the extent))? (?:(?:otherwise|expressly|explicitly|specifically)\s+){0,2}(?:permitted|allowed|authori[sz]ed|provided|set (?:out|forth)|described)(?: (?:herein|hereunder|(?:in|by|under) (?:these|this|the)(?: [\w-]+){0,2}? (?:Terms|Agreement|Conditions|Policy|Terms of (?:Use|Service))(?: of (?:Use|Service))?))?(?=[\s,;:.)]|$)(?! (?:by|in writing|through|via)\b)/gi;
 /** A carve-out in a ban on automated access for search engines. */
 export const CARVE_OUT =
   /\bsearch engines?\b|\bsearch indices\b|moteurs? de recherche|Suchmaschinen|motores de b[úu]squeda/i;

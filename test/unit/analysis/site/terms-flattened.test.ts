@@ -252,4 +252,92 @@ describe('held-out corpus, development split: classes the reader missed', () => 
   ])('not automated access to the site: %s', (clause) => {
     expect(text(clause).automatedAccess.stance).toBe('silent');
   });
+
+  it.each([
+    // vibe-tos-genai (genai-eu-versions, "Vibe/Terms of Service.md"): the operator's moderation tools.
+    'Mistral AI may use automated tools, including algorithmic systems, to assist with the detection, identification, and moderation of Your Data that may violate these Terms, the Usage Policy, or applicable law.',
+    // substack-commercial-c (contrib-versions, "Substack/Commercial Terms.md").
+    'Automated tools used for this purpose are prohibited from retaining your content or using it for any purpose other than performing the analysis on our behalf.',
+    // perplexity-aup-genai-html (genai-eu-snapshots, "Perplexity/Acceptable Use Policy.html"): provenance, not human-only access.
+    'For example, you may not access, deploy or use the Services to: Create content that you subsequently claim was created solely by humans, or otherwise misrepresent the provenance of information or content.',
+  ])("the operator's own tools and statements of provenance are not access: %s", (clause) => {
+    expect(text(clause).automatedAccess.stance).toBe('silent');
+  });
+
+  it.each([
+    // perplexity-dev-genai-html (genai-eu-snapshots, "Perplexity/Developer Terms.html"), 2.3.3.
+    'Perplexity shall not use (or authorize third parties to use) Customer Content to train, retrain, fine-tune or otherwise improve any generative artificial intelligence models.',
+    // substack-commercial-c (contrib-versions, "Substack/Commercial Terms.md").
+    'This license does not permit us to use your content to train third-party AI models, and any third-party tools used for automated analysis are prohibited by contract from retaining or using your content for any purpose other than performing the analysis on our behalf.',
+    // lechat-tos-genai-html (genai-eu-snapshots, "Le Chat/Terms of Service.html"), 4: a definition, not a ban.
+    'For the avoidance of doubt, the Fine-Tuned Model does not constitute an Output.',
+  ])("the operator's promises about its users' content are not rules for others: %s", (clause) => {
+    expect(text(clause).ai.stance).toBe('silent');
+  });
+
+  it('a carve-out in the next sentence restricts the ban before it', () => {
+    // freecodecamp-tos-tb (tosback-versions, "Free Code Camp/Terms of Service.md"), Acceptable Use.
+    const r = text(
+      'You may not automate access to the website, or monitor the website, such as with a web crawler, browser plug-in or add-on, or other computer program that is not a web browser. You may crawl the website to index it for a publicly available search engine.',
+    );
+    expect(r.automatedAccess.stance).toBe('restricts');
+  });
+
+  it.each([
+    // beat-tos-p2b (p2b-compliance-versions, "BEAT/Terms of Service.md"), 2: commercial purposes only.
+    'Therefore, you are not allowed to re-sell, deep-link, use, copy, monitor (e.g. spider, scrape), display, download or reproduce any content or information, software, products or services available on our software for any commercial or competitive activity or purpose.',
+    // cnet-tos-tb (tosback-versions, "CNet/Terms of Service.md"): "unauthorized" names authorised scraping.
+    'Without limiting any other provision in these Terms, you agree not to do the following, or assist others to do the following: Engage in unauthorized spidering, "scraping," data mining or harvesting of Content, or use any other unauthorized automated means to gather data from or about the Services.',
+    // pastebin-tos-tb (tosback-versions, "Pastebin/Terms of Service.md"), 6, with the second of its listed circumstances.
+    'Scraping is strictly prohibited except in the following limited circumstances: Archivists may scrape the Website for public data for archival purposes.',
+  ])('a ban with a way around it or for some purposes restricts: %s', (clause) => {
+    expect(text(clause).automatedAccess.stance).toBe('restricts');
+  });
+
+  it('"Examples include" is read with the sentence it illustrates', () => {
+    // xfinityresidentialservic-tos-c (contrib-versions, "Xfinity Residential Services/Terms of Service.md").
+    const r = text(
+      'We prohibit the following activities: Allowing, enabling, or causing the deployment of an AI Agent (unless we expressly grant you permission otherwise) to access, use, interact with, or take action on any of the Services. Examples include obtaining information from, making requests of, monitoring, copying, downloading, scraping, or data mining the Services.',
+    );
+    expect(r.automatedAccess.stance).toBe('restricts');
+  });
+
+  it('short lower-case list items are items, not one sentence cut by line breaks', () => {
+    // gmail-tos-c (contrib-versions, "Gmail/Terms of Service.md"), "Don't abuse our services", as the archive flattens its nested list.
+    const r = html(
+      '<p>You must not abuse, harm, interfere with or disrupt our services or systems – for example, by:</p><ul><li>introducing malware</li><li>accessing or using our services or content in fraudulent or deceptive ways, such as:</li><li>phishing</li><li>creating fake accounts or content, including fake reviews</li><li>reverse engineering our services or underlying technology, such as our machine learning models, to extract trade secrets or other proprietary information, except as allowed by applicable law</li><li>using automated means to access content from any of our services in violation of the machine-readable instructions on our web pages (for example, robots.txt files that disallow crawling, training or other activities)</li><li>using AI-generated content from our services to develop machine learning models or related AI technology</li></ul>',
+    );
+    expect(stances(r)).toEqual(['prohibits', 'restricts']);
+  });
+
+  it('a heading that ends in ":" is the lead-in of the items under it', () => {
+    // furk-tos-tb (tosback-versions, "Furk/Terms of Service.md").
+    const r = html(
+      '<h3>You agree to not use the Furk.net Services to:</h3><ol><li>(T) sabotage any computers, machines or networks, or use or control bots, flooding or cloning or data extraction or gathering tools;</li></ol>',
+    );
+    expect(r.automatedAccess.stance).toBe('prohibits');
+  });
+
+  it("extracting data from the Services other than through them restricts; from a user's files is not access", () => {
+    // chatgpt-commercial-genai-html (genai-eu-snapshots, "ChatGPT/Commercial Terms.html"), 3.
+    expect(
+      html(
+        '<p>Customer will not:</p><ul><li>(f) extract data from the Services other than as permitted through the Services;</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+    // claudeai-dev-are-directory-policy-genai-html (genai-eu-snapshots, "Claude.ai/Developer Terms #…-anthropic-software-directory-policy.html").
+    expect(
+      text(
+        "F. Software must not query or extract data from Claude's memory, chat history, conversation summaries, or user-generated or uploaded files.",
+      ).automatedAccess.stance,
+    ).toBe('silent');
+  });
+
+  it('a French ban for some purposes ("à des fins de…") restricts', () => {
+    // trainme-tos-p2b (p2b-compliance-versions, "TrainMe/Terms of Service.md"), 8.4.
+    const r = text(
+      'De même, tout Utilisateur s’interdit de procéder à toute extraction du contenu du Site pour une activité similaire ou concurrente, ou à des fins de recrutement.',
+    );
+    expect(r.automatedAccess.stance).toBe('restricts');
+  });
 });
