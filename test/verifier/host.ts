@@ -64,8 +64,13 @@ export class Host {
   }
 
   get pieces(): Piece[] {
-    this.piecesCache ??= usagePieces(this.ev, this.reading);
+    this.piecesCache ??= usagePieces(this.ev, this.reading, this.rsl);
     return this.piecesCache;
+  }
+
+  /** What the site's RSL licence says of each use, read once per host. */
+  get rsl(): Record<UseCase, RslUse | null> {
+    return this.memo('rsl', () => rslUses(this.ev));
   }
 
   /** Restricts: blocked (by name or by `*`), or partial by rules that name it (docs/policy.md section 4). */
@@ -91,7 +96,7 @@ export class Host {
     const allKeysBlocked = keys.every((k) => this.bot(k)?.closed === true);
     const r = allKeysBlocked ? 'blocked' : restricting.length > 0 ? 'partial' : 'allowed';
     const s = usageSignal(this.pieces, use);
-    const l = this.memo('rsl', () => rslUses(this.ev))[use];
+    const l = this.rsl[use];
     const paid = l?.word === 'paid' ? l : null;
     // A licence required (section 15) restricts the use unless something blocks it.
     let verdict: UseFacts['verdict'] = paid && r !== 'blocked' ? 'partial' : r;

@@ -12,7 +12,7 @@ import { looksHtml, okResponse } from './files.js';
 import { metaTags } from './html-text.js';
 import { RuleSet, closesSite } from './robots-oracle.js';
 import { groupOfLine, readRobots, type RobotsReading, type Rule } from './robots-lines.js';
-import { rslUses } from './rsl.js';
+import type { RslUse } from './rsl.js';
 
 export type Prefs = Record<UseCase, boolean | null>;
 
@@ -174,7 +174,8 @@ export function aiTxtClosing(ev: Evidence): Rule | null {
   return d.rule ?? closesSite(rules).by[0] ?? null;
 }
 
-export function usagePieces(ev: Evidence, reading: RobotsReading | null): Piece[] {
+/** `rsl`: what the site's RSL licence says of each use (rsl.ts rslUses), read once by the caller. */
+export function usagePieces(ev: Evidence, reading: RobotsReading | null, rsl: Record<UseCase, RslUse | null>): Piece[] {
   const out: Piece[] = [];
   const statements = [...(reading ? robotsStatements(reading) : []), ...headerStatements(ev)];
   for (const s of statements) {
@@ -186,7 +187,7 @@ export function usagePieces(ev: Evidence, reading: RobotsReading | null): Piece[
   }
   out.push(...tdmrepPieces(ev), ...noaiPieces(ev));
   // RSL (section 15): a prohibition says no, a free or attribution grant yes; a paid grant is neither (Host.paid).
-  for (const [use, l] of Object.entries(rslUses(ev)) as Array<[UseCase, ReturnType<typeof rslUses>[UseCase]]>)
+  for (const [use, l] of Object.entries(rsl) as Array<[UseCase, RslUse | null]>)
     if (l !== null && l.word !== 'paid')
       out.push({ source: 'rsl', use, value: l.word !== 'prohibited', line: l.from, to: l.to, text: l.text });
   const ai = aiTxtClosing(ev);
