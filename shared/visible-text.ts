@@ -60,11 +60,6 @@ export function marker(ch: string): string {
   return `\u27E8U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}\u27E9`;
 }
 
-/** Whether `s` has anything visibleText() would mark (a quick test, for styling a value apart). */
-export function hasInvisible(s: string): boolean {
-  return visibleText(s) !== s;
-}
-
 /** `s` with each invisible format or control character shown as `⟨U+XXXX⟩`; ordinary text untouched. */
 export function visibleText(s: string): string {
   if (!ANY.test(s)) return s;
