@@ -112,8 +112,7 @@ function licenceProblem(d: DecidedBy, c: UseClaim, h: Host): string | null {
     return `the RSL licence does not make ${c.use} ${c.verdict} (${l?.word ?? 'silent'})`;
   if (d.line !== null && (d.line < l.from || d.line > l.to))
     return `line ${d.line} is outside the deciding <license> (lines ${l.from}-${l.to})`;
-  if (!quotesLicence(d.evidence, { word: 'free', from: l.from, to: l.to, text: l.text }))
-    return `"${d.evidence}" is not in the deciding <license>`;
+  if (!quotesLicence(d.evidence, l.text)) return `"${d.evidence}" is not in the deciding <license>`;
   return null;
 }
 

@@ -163,9 +163,9 @@ export function rslUses(ev: Evidence): Record<UseCase, RslUse | null> {
 }
 
 /** The claim's evidence is the licence's: its words are the element's, or it says the licence names no payment. */
-export function quotesLicence(evidence: string | null, u: RslUse): boolean {
+export function quotesLicence(evidence: string | null, licence: string): boolean {
   if (evidence === null) return true;
-  if (/^<license> without a payment/.test(evidence)) return !/<(?:\w+:)?payment\b/.test(u.text);
-  const text = u.text.toLowerCase();
+  if (/^<license> without a payment/.test(evidence)) return !/<(?:\w+:)?payment\b/.test(licence);
+  const text = licence.toLowerCase();
   return words(evidence.replace(/[<>/="]/g, ' ')).every((w) => text.includes(w));
 }
