@@ -39,6 +39,9 @@ const ITEM_CUT_MIN = 200;
 const MAX_LEADS = 3;
 const SENTENCE_MAX = 4000;
 
+/** A bullet glued to the end of the item before it, or standing between two items, then a capital. */
+const INLINE_BULLET = /(?<=\S)[*•▪●]\s+(?=\p{Lu})|\s[•▪●]\s+(?=\p{L})/u;
+
 /** Abbreviations after which a period does not end a sentence. */
 const ABBREVIATIONS = new Set([
   'e.g',
@@ -87,6 +90,9 @@ const ABBREVIATIONS = new Set([
  * "; however, …" belongs to it), not after an abbreviation or an initial.
  */
 export function sentences(text: string, item = false): string[] {
+  // A list flattened into one block with its bullets kept ("…these recommendations.* Not to
+  // publish…* Do not use automated means…"): each bullet starts a sentence.
+  if (INLINE_BULLET.test(text)) return text.split(INLINE_BULLET).flatMap((t) => sentences(t, item));
   const out: string[] = [];
   let start = 0;
   const re = item ? /[.!?]\s+/g : /[.!?;]\s+/g;
@@ -169,18 +175,25 @@ function joinBroken(blocks: readonly Block[]): Block[] {
     const prev = out[out.length - 1];
     const last = parts[parts.length - 1];
     const prevText = last?.[last.length - 1] ?? '';
+    // A line ending in a hyphenated word's first half ("der idealo-") or in a word no sentence
+    // ends with ("…by accessing the") was cut, whatever the next line starts with, even when the
+    // line before is a list item ("8. You may not … by accessing the" then "Services through…").
+    const hyphen = /\p{L}-$/u.test(prevText);
+    const midSentence = hyphen || CUT_AFTER.test(prevText);
+    const startsLower = /^[a-zà-ÿß]/.test(b.text);
     const cut =
       prev !== undefined &&
-      prev.kind === b.kind &&
-      prev.level === b.level &&
+      ((prev.kind === b.kind && prev.level === b.level) || ((midSentence || startsLower) && b.kind === 'paragraph')) &&
       b.kind !== 'heading' &&
+      prev.kind !== 'heading' &&
       !ENUMERATED.test(b.text) &&
       !/[.!?;:]["'”’)]?$/.test(prevText);
     // A short unpunctuated line before a capital is a label; a long one was cut mid-sentence.
     // Short list items in lower case are items ("phishing", "creating fake accounts…"), not one cut sentence.
-    const lower = /^[a-zà-ÿß]/.test(b.text) && (b.kind !== 'item' || prevLength > ITEM_CUT_MIN);
-    if (cut && (lower || (b.kind === 'paragraph' && prevLength > LABEL_MAX))) {
-      last!.push(b.text);
+    const lower = startsLower && (b.kind !== 'item' || prevLength > ITEM_CUT_MIN);
+    if (cut && (lower || midSentence || (b.kind === 'paragraph' && prevLength > LABEL_MAX))) {
+      // A hyphenated word's halves are joined without a space when the parts are (GLUE).
+      last!.push(hyphen ? `${GLUE}${b.text}` : b.text);
       prevLength += b.text.length + 1;
     } else {
       out.push(b);
@@ -188,8 +201,17 @@ function joinBroken(blocks: readonly Block[]): Block[] {
       prevLength = b.text.length;
     }
   }
-  return out.map((b, i) => (parts[i]!.length === 1 ? b : { ...b, text: parts[i]!.join(' ') }));
+  return out.map((b, i) => {
+    const text = parts[i]!.join(' ').replaceAll(` ${GLUE}`, '');
+    return text === b.text ? b : { ...b, text };
+  });
 }
+
+const GLUE = '\u0000';
+
+/** Words no sentence ends with: a line ending in one was cut in the middle of a sentence. */
+const CUT_AFTER =
+  /\s(?:the|a|an|of|to|in|on|by|for|with|from|and|or|that|which|any|our|your|its|their|as|at|der|die|das|den|dem|des|und|oder|von|zu|mit|für|le|la|les|des|du|de|et|ou|à|au|aux|un|une|el|los|las|del|y|o|en|con|para|por)$/i;
 
 /** A short line without end punctuation between a lead-in and its items: a label ("Misuse of facilities"), not a clause. */
 const isLabel = (b: Block, enumerated: boolean): boolean =>
@@ -208,6 +230,21 @@ function splitLead(s: string): [string, string] | null {
   if (at < 8 || at > LEAD_MAX * 2) return null;
   const before = s.slice(0, at + 1);
   return LEAD_WORDS.test(before.slice(-100)) ? [before, s.slice(at + 1).trim()] : null;
+}
+
+/**
+ * A paragraph that stops without punctuation right before enumerated items leads them as if it
+ * ended in ":" ("Se considerará que es un uso indebido especialmente" then "• la consulta
+ * automatizada…"); a short one is a label.
+ */
+function leadsWithoutColon(b: Block, next: Block | undefined): boolean {
+  return (
+    b.kind === 'paragraph' &&
+    next !== undefined &&
+    b.text.length > LABEL_MAX &&
+    !/[.!?;:]["'”’)]?$/.test(b.text) &&
+    (next.kind === 'item' || ENUMERATED.test(next.text))
+  );
 }
 
 /** First words that open a statement of its own, not an item of the enumeration before it. */
@@ -247,7 +284,8 @@ export function clausesOf(input: readonly Block[]): Clause[] {
   // under "13.1 …:") is that lead-in's item, and so is a paragraph after a paragraph's lead-in
   // that reads as an item (one <p> per clause).
   let leads: { depth: number; text: string; number: string | null; items: number }[] = [];
-  for (const b of blocks) {
+  for (let bi = 0; bi < blocks.length; bi++) {
+    const b = blocks[bi]!;
     if (b.kind === 'heading') {
       sections.heading(b.level, b.text);
       leads = [];
@@ -310,7 +348,8 @@ export function clausesOf(input: readonly Block[]): Clause[] {
       if (i > 0 && ANAPHORA.test(s)) lead = `${lead} ${parts[i - 1]}`;
       out.push({ text: s, leadIn: lead.trim(), section: sections.current });
     }
-    if (/[:：]$/.test(b.text)) leads.push({ depth, text: leadOf(parts), number, items: 0 });
+    if (/[:：]$/.test(b.text) || leadsWithoutColon(b, blocks[bi + 1]))
+      leads.push({ depth, text: leadOf(parts), number, items: 0 });
     else if (open !== null && b.kind === 'paragraph' && depth === -1)
       leads.push({ depth, text: open, number, items: openItems });
   }

@@ -62,6 +62,7 @@ function readAi(
 ): TosStance | null {
   const reserved = RESERVE.test(s.replace(USER_OPT_OUT, (m) => ' '.repeat(m.length)));
   // The operator's own AI (training on users' content, licences granted to it) binds no one else.
+  if (YOUR_DATA_USED.test(s.slice(Math.max(0, aiAt - 120), aiAt))) return null;
   if (
     !reserved &&
     (operatorSpeaks(s) || (lead !== '' && operatorSpeaks(lead))) &&
@@ -76,8 +77,12 @@ function readAi(
   return allow ? 'permits' : null;
 }
 
+const OTHER_PURPOSES = /^[^.;]{0,60}?\bor (?:for )?(?:any )?other purposes?\b|^[^.;]{0,60}?,? or otherwise\b/i;
+/** "your User Data to be used for AI training": the reader's own data, used by the operator. */
+const YOUR_DATA_USED =
+  /\byour (?:[\w-]+ ){0,2}(?:data|content|inputs?|information)\b[^.;]{0,30}?\b(?:to be |being )?used\b[^.;]{0,30}$/i;
 const PURPOSE_WORD = /\b(?:to|for|in|into|as|pour|aux|dans|zum|zur|für|para|en)\b/i;
-const NOT_CONSENT = /\b(?:do|does) not (?:consent|agree)\b/gi;
+const NOT_CONSENT = /\b(?:do|does) not (?:consent|agree|wish|want)\b/gi;
 
 /**
  * Scraping banned only as the way to AI ("scrape content to train AI models", "mine NoAI content
@@ -88,12 +93,42 @@ function forAiOnly(s: string, accessAt: number, aiAt: number): boolean {
   if (aiAt < 0) return false;
   if (AI_PURPOSE.test(s)) return true;
   if (aiAt < accessAt) return false;
+  // "…, including data scraping for machine learning or other purposes": AI is one example, not the only aim.
+  if (OTHER_PURPOSES.test(s.slice(aiAt, aiAt + 120))) return false;
   const between = s.slice(accessAt, aiAt);
+  if (/\bincluding\b/i.test(between)) return false;
   // "scrape … in datasets for AI" is a purpose; "harvesting and text mining", "…, or as input to AI" are two things.
   return PURPOSE_WORD.test(between) && !/,\s*or\b|;|\)\s*,/.test(between);
 }
 
-/** What `c` says of AI use and of automated access; null when it speaks of neither. */
+/**
+ * A condition on the manner that qualifies the access named at `accessAt` ("use robots in a
+ * manner that overloads", "scrape … ignoring robots.txt"), not one more forbidden act beside it
+ * ("make any automated use of the system, or take any action that imposes … load") or an
+ * example of the means ("automated queries (including … bypassing captcha …)").
+ */
+function mannerOf(s: string, accessAt: number): boolean {
+  const plain = s.replace(EXAMPLES, (m) => ' '.repeat(m.length));
+  for (const m of plain.matchAll(MANNER_G)) {
+    const between = m.index < accessAt ? plain.slice(m.index, accessAt) : plain.slice(accessAt, m.index);
+    if (!/,\s*(?:or|and)\s|;/.test(between)) return true;
+  }
+  return false;
+}
+const EXAMPLES = /\((?:including|e\.g\.|such as|for example)\b[^)]{0,400}\)/gi;
+const MANNER_G = new RegExp(MANNER.source, 'gi');
+/** "copy … without the aid of any automated processes": automation excluded, not permitted. */
+const WITHOUT_AUTOMATION = /\bwithout (?:the )?(?:(?:aid|use|help|assistance) of |using )(?:any )?$/i;
+/** "for the purpose of automatically reading …": the act itself, not a purpose that limits it. */
+const PURPOSE_IS_ACT =
+  /^\s*(?:\w+ly )?(?:reading|accessing|crawling|scraping|downloading|collecting|copying|harvesting|extracting|monitoring|indexing|spidering|mining)\b/i;
+function limitingPurpose(s: string): boolean {
+  for (const m of s.matchAll(PURPOSE_G)) if (!PURPOSE_IS_ACT.test(s.slice(m.index + m[0].length))) return true;
+  return false;
+}
+const PURPOSE_G = new RegExp(PURPOSE.source, 'gi');
+
+/** What `c` says of AI use and of automated access; null when it says nothing of it. */
 export function readClause(c: Clause): ClauseReading | null {
   const s = mask(plainQuotes(c.text), [LONG_QUOTE]);
   if (!TRIGGER.test(s) || CHANGE_LOG.test(s)) return null;
@@ -102,7 +137,8 @@ export function readClause(c: Clause): ClauseReading | null {
   const lead = plainQuotes(c.leadIn);
   const whole = lead === '' ? s : `${lead} ${s}`;
   const aiAt = aiSubjectAt(s);
-  const accessAt = mask(s, NOT_ACCESS).search(ACCESS);
+  const accessMatch = ACCESS.exec(mask(s, NOT_ACCESS));
+  const accessAt = accessMatch?.index ?? -1;
   if (aiAt < 0 && accessAt < 0) return null;
 
   // "Users do not consent to…" states a choice, not a ban.
@@ -116,20 +152,24 @@ export function readClause(c: Clause): ClauseReading | null {
   let access: TosStance | null = null;
   let mannerOnly = false;
   if (accessAt >= 0) {
-    const manner = MANNER.test(s);
-    if (forbid) {
+    const manner = mannerOf(s, accessAt);
+    // "Bots" alone names a product as often as a crawler (Telegram's bots, health bots): never read as a permission.
+    const bareBots = /^bots?$/i.test(accessMatch?.[0] ?? '');
+    if (WITHOUT_AUTOMATION.test(s.slice(Math.max(0, accessAt - 40), accessAt))) {
+      // "You may copy … without the aid of any automated processes": a permission for manual use only.
+    } else if (forbid) {
       // A ban lifted for search engines, for some purposes or content only, or only for scraping that feeds AI.
       const limited =
         route ||
         allow ||
         CARVE_OUT.test(whole) ||
-        PURPOSE.test(s) ||
+        limitingPurpose(s) ||
         SCOPED_AI.test(whole) ||
         forAiOnly(s, accessAt, aiAt);
       access = limited || manner ? 'restricts' : 'prohibits';
       mannerOnly = manner && !limited;
     } else if (route) access = 'restricts';
-    else if (allowed) access = 'permits';
+    else if (allowed && !bareBots) access = 'permits';
   }
   return { ai, aiAt, access, accessAt, mannerOnly };
 }

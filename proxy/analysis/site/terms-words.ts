@@ -41,7 +41,7 @@ export function namesAi(s: string): boolean {
 }
 /** Making or improving a model: a verb or its noun, at the start of a word, some words before the AI object. */
 const MAKE_BEFORE =
-  /\b(?:train|fine[- ]?tun|develop|build|improv|ground(?:s|ed|ing)?\b|teach|benchmark|evaluat|refin|ingest|(?:as )?(?:an? )?inputs? (?:to|for|into|of)\b|as part of any\b|data ?sets?\b|entra[iî]n|développ|amélior|concevoir|conception|alimenter|trainier|entwickl|optimier|verbesser|entren|desarroll|mejorar)[^.;:]{0,100}$/i;
+  /\b(?:train|fine[- ]?tun|develop(?!ers?\b)|build(?!ers?\b)|improv|ground(?:s|ed|ing)?\b|teach|benchmark|evaluat|refin|ingest|(?:as )?(?:an? )?inputs? (?:to|for|into|of)\b|as part of any\b|data ?sets?\b|entra[iî]n|développ|amélior|concevoir|conception|alimenter|trainier|entwickl|optimier|verbesser|entren|desarroll|mejorar)[^.;:]{0,100}$/i;
 /** …or the AI object followed by "training", "purposes", "datasets". */
 const USE_AFTER =
   /^\S+[\s-](?:[\w-]+\s){0,3}?(?:training|development|purposes?|datasets?|entraînement|zwecke|entrenamiento|fines)\b/i;
@@ -93,7 +93,7 @@ const OPERATOR_NAMED = new RegExp(
   `${ACTOR}(?:(?:(?:agrees?|also|only|itself|will|may|does|shall|can|might|not|never)(?:\\s+|,[^,]{0,80},\\s*)){1,4}(?:to\\s+|not to\\s+)?(?:use|train|process|license|licence|utili[sz]e|employ|leverage|improve|develop|offer|provide|make|share)\\b|(?:uses|trains|processes|licenses|utili[sz]es|employs|leverages|offers|provides|makes available)\\b)`,
 );
 const OPERATOR_GRANT =
-  /\b(?:permit|allow|authori[sz]e)s? us to\b|\b(?:their|its) (?:own )?(?:[\w-]+ ){0,3}models?\b|\b(?:grants?|gives?|granting) (?:to )?(?:us|[A-Z][\w.&-]{1,30}(?: [A-Z][\w.&-]{1,30})?)\b[^.]{0,100}\b(?:licen[cs]e|right)|\bright for us\b|\bour (?:own )?(?:[\w-]+ ){0,3}(?:models?|algorithms?)\b|\bmodèles? (?:[\w'’-]+ ){0,5}(?:internes?|de [A-Z]\w+)\b/;
+  /\b(?:permit|allow|authori[sz]e)s? us to\b|\b(?:their|its) (?:own )?(?:[\w-]+ ){0,3}models?\b|\b(?:grants?|gives?|granting) (?:to )?(?:us|[A-Z][\w.&-]{1,30}(?: [A-Z][\w.&-]{1,30})?)\b[^.]{0,100}\b(?:licen[cs]e|right)|\bright for us\b|\blicen[cs]e (?:granted )?(?:to us )?to (?:use|process|exploit) (?:your|users?['’]?|customers?['’]?|members?['’]?) |\bour (?:own )?(?:[\w-]+ ){0,3}(?:models?|algorithms?)\b|\bmodèles? (?:[\w'’-]+ ){0,5}(?:internes?|de [A-Z]\w+)\b/;
 export function operatorSpeaks(s: string): boolean {
   return OPERATOR_WE.test(s) || OPERATOR_NAMED.test(s) || OPERATOR_GRANT.test(s);
 }
@@ -108,7 +108,7 @@ const TDM_GLOBAL = new RegExp(TDM.source, 'gi');
 
 /** Robots, spiders, scrapers, crawlers, harvesting, automated means of reading the site. */
 export const ACCESS =
-  /\b(?:human (?:users?|visitors?|beings|readers)|humans) only\b|(?<!\b(?:created|written|made|generated|produced|authored) )\b(?:only|solely|exclusively) (?:by|for) (?:humans|human (?:users?|visitors?|beings|readers))\b|\brobots?\b(?![.-]?txt)|(?<![A-Za-z\u00c0-\u024f])bots?(?![A-Za-z\u00c0-\u024f])|botnets?|\bspider(?:s|ing|ed)?\b|\bscrap(?:e|es|ed|ing|ers?)\b|screen[- ]scrap|\bcrawl(?:s|ed|ing|ers?)?\b|web[- ]?crawl|harvest(?:s|ed|ing|ers?)?\b|data[- ]mining|\bmine\b|\bmining\b|data (?:gathering|extraction|collection) (?:tools?|methods?|programs?)|\bdata extraction or gathering tools?\b|\bextract(?:s|ing)? (?:any )?(?:data|content) from (?:the|our) (?:[\w-]+ ){0,3}?(?:Services?|Site|Website|Platform|Products?)\b|automat(?:ed|ic|ically|ic(?:al)?) (?:means|tools?|systems?|software|scripts?|programs?|process(?:es)?|devices?|queries|access(?:es)?|methods?|agents?|collection|retrieval|download\w*|extraction|use)|by (?:automated|automatic|programmatic) means|programmatically|offline readers?|headless browsers?|\bgrabbing\b|moissonnage|aspirat(?:ion|eurs?)|robots? d['’]indexation|extraction automatisée|\bextraction (?:du|des|de) (?:contenus?|données)\b|scraping|outils? de moissonnage|automatis(?:é|ée|és|ées) (?:de|des)? ?(?:moyens|outils|processus|systèmes)|moyens automatisés|\b(?:Roboter|Crawler|Spider|Scraper|Spidering)\b|automatisiert\w*|Data[- ]Mining|Datensammel|auslesen|auszulesen|\bscrapen\b|\barañas?\b|rastre(?:o|ador(?:es)?|ar)|herramientas automáticas|medios automatizados|consulta automatizada|minería de datos|recolección automatizada|extracción de datos/i;
+  /\b(?:human (?:users?|visitors?|beings|readers)|humans) only\b|(?<!\b(?:created|written|made|generated|produced|authored) )\b(?:only|solely|exclusively) (?:by|for) (?:humans|human (?:users?|visitors?|beings|readers))\b|\brobots?\b(?![.-]?txt)|(?<![A-Za-z\u00c0-\u024f])bots?(?![A-Za-z\u00c0-\u024f])|botnets?|\bspider(?:s|ing|ed)?\b|\bscrap(?:e|es|ed|ing|ers?)\b|screen[- ]scrap|\bcrawl(?:s|ed|ing|ers?)?\b|web[- ]?crawl|harvest(?:s|ed|ing|ers?)?\b|data[- ]mining|\bmine\b|\bmining\b|data (?:gathering|extraction|collection) (?:tools?|methods?|programs?)|\bdata extraction or gathering tools?\b|\bextract(?:s|ing)? (?:any )?(?:data|content) from (?:the|our) (?:[\w-]+ ){0,3}?(?:Services?|Site|Website|Platform|Products?)\b|automat(?:ed|ic|ically|ic(?:al)?) (?:means|tools?|systems?|software|scripts?|programs?|process(?:es)?(?!ing)|devices?|queries|access(?:es)?|methods?|agents?|collection|retrieval|download\w*|extraction|use)|by (?:automated|automatic|programmatic) means|in an automated (?:way|manner|fashion)|\((?:automated|automatic) or (?:otherwise|manual|not)\)|programmatically|offline readers?|headless browsers?|(?<!\bland )\bgrabbing\b|moissonnage|aspirat(?:ion|eurs?)|robots? d['’]indexation|extraction automatisée|\bextraction (?:du|des|de) (?:contenus?|données)\b|scraping|outils? de moissonnage|automatis(?:é|ée|és|ées) (?:de|des)? ?(?:moyens|outils|processus|systèmes)|moyens automatisés|\b(?:méthodes|outils|procédés|logiciels|programmes|systèmes|processus|dispositifs|scripts|techniques|moyens) (?:\w+ )?automati(?:sé|que)e?s?\b|\b(?:Roboter|Crawler|Spider|Scraper|Spidering)\b|automatisiert\w*|Data[- ]Mining|Datensammel|auslesen|auszulesen|\bscrapen\b|\barañas?\b|rastre(?:o|ador(?:es)?|ar)|herramientas automáticas|medios automatizados|consulta automatizada|minería de datos|recolección automatizada|extracción de datos/i;
 
 /**
  * Uses of bots or automation that are not reading the site, masked before looking for the
@@ -119,17 +119,20 @@ export const NOT_ACCESS: readonly RegExp[] = [
   /(?:collect|harvest|gather|obtain|disseminat|scrap|mine|stor|assembl|extract|copy)\w{0,4}\b[^.;]{0,80}?\b(?:user ?names?|passwords?|e-?mail addresses|personal(?:ly identifiable)? (?:information|data)|contact information|(?:information|data|profiles?) (?:about|of) (?:other |third |any )?(?:users|members|visitors|people|persons?|others|parties)|user information|identify a person|profiles and information of others|personal information about)(?:(?!,? or otherwise\b)[^.;]){0,200}/gi,
   TDM_GLOBAL,
   /\b(?:données personnelles|personenbezogene\w* Daten|datos personales)\b/gi,
-  /\baccounts?\b[^.;]{0,80}?\b(?:automated|automatic|bots?|scripts?)\b(?:(?!,? or otherwise\b)[^.;]){0,80}|\b(?:automated|automatic|bots?|scripts?)\b[^.;]{0,80}?\b(?:create|creating|register|registering|open|opening|sign[- ]?up)\w*\b[^.;]{0,30}?\baccounts?\b|\bmultiple accounts\b/gi,
+  /\baccounts?\b(?:(?!\bor (?:collect|access|scrap|gather|harvest|copy|download|extract))[^.;]){0,80}?\b(?:automated|automatic|bots?|scripts?)\b(?:(?!,? or otherwise\b)[^.;]){0,80}|\b(?:automated|automatic|bots?|scripts?)\b[^.;]{0,80}?\b(?:create|creating|register|registering|open|opening|sign[- ]?up)\w*\b[^.;]{0,30}?\baccounts?\b|\bmultiple accounts\b/gi,
   /\b(?:artifici\w*(?!\s+intellig)(?<!intelligence\s+artifici\w*)|falsely|inflat\w+|inauthentic|fake|non-organic|increase the number of)\b[^.;]{0,250}|\b(?:views?|plays?|streams?|clicks?|impressions?|écoutes?)\b[^.;]{0,80}?\b(?:robots?|bots?|botnets?|scrapers?)\b/gi,
   /\b(?:cheats?|hacks?|farming|mods|macros?|aimbots?)\b[^.;]{0,60}|\b(?:viruses|virus|worms?|trojan\w*|malware|malicious|logic bombs?)\b[^.;]{0,100}/gi,
   /\b(?:orders?|purchases?|commandes?|Bestellung\w*|pedidos?)\b[^.;]{0,160}?\b(?:robots?|bots?|crawlers?|spiders?|automat\w+)\b[^.;]{0,300}/gi,
   /\b(?:generated|created|produced|written|posted) (?:automatically )?by (?:computers?|bots?|scripts?|machines?)\b[^.;]{0,20}|\bautomatically generated\b[^.;]{0,40}|\bautomated messages\b|\bscripting the creation of content\b/gi,
-  /\bpassword mining\b|\b(?:crypto(?:currency)?|bitcoin)[- ]?mining\b|\bautomat\w+ (?:means|tools?|systems?|scripts?|software) to (?:upload|post|publish|send|submit|distribute|comment|like|share)\b[^.;]{0,80}/gi,
+  /\b(?:mining|Mining) (?:suppliers?|compan\w+|sites?|industr\w+|operations?|exploration|activit\w+|rights?|concessions?|sector|areas?)\b[^.;]{0,100}|^Mining (?=[A-Z])|\bpassword mining\b|\b(?:crypto(?:currency)?|bitcoin)[- ]?mining\b|\bautomat\w+ (?:means|tools?|systems?|scripts?|software) to (?:upload|post|publish|send|submit|distribute|comment|like|share)\b[^.;]{0,80}/gi,
   /\b(?:we|our|nous|wir)\b[^.;]{0,30}?\b(?:use|uses|employ|apply|utilisons|nutzen|setzen)\b[^.;]{0,40}?\bautomat\w+[^.;]{0,60}/gi,
   // Bots that write to other members, not that read the site: "Do not use robots … when using the Application to contact other Members".
   /\b(?:robots?|bots?)\b[^.;]{0,150}?\bwhen (?:using [^.;]{0,40}? to )?contact(?:ing)? (?:other )?(?:users|members)\b/gi,
-  // The AI Act's banned practice, scraping the internet for faces: not reading this site.
-  /\buntargeted scraping of facial images\b[^.;]{0,80}/gi,
+  // The AI Act's banned practice, scraping the internet for faces: not reading this site. "Model
+  // scraping" is distilling a model's outputs (AI use), not reading the site.
+  /\buntargeted scraping of facial images\b[^.;]{0,80}|\bmodel scraping\b/gi,
+  // Bots as a way to cheat or deceive (a redemption, a promotion), not to read the site.
+  /\b(?:bots?|programs?|scripts?)\b[^.;]{0,100}?\b(?:decepti\w+|fraud\w*|manipulat\w+|cheat\w*)\b/gi,
   // The operator's own moderation tools: "Mistral AI may use automated tools … to assist with the detection … of Your Data".
   /\bautomat\w+ (?:tools?|systems?|means|processes|technolog\w+)\b[^.;]{0,80}?\bto (?:assist with (?:the )?|help )?(?:detect|identif|moderat|screen|filter|enforce|analy[sz])\w*[^.;]{0,80}|\bautomated tools used for (?:this|that|these) purposes?\b/gi,
   // Filling forms by script is not reading the site: "Using your browser's autofill tool or any other automated means to enter required information".
@@ -168,7 +171,7 @@ export const PURPOSE =
 /** A prohibition: a negated modal, "prohibited", "forbidden", a ban in FR/DE/ES. */
 export const FORBID = new RegExp(
   [
-    '\\b(?:may|must|shall|will|can|should|do|does)(?: also| and shall| and will)? not\\b(?! (?:apply|refer|mean|constitute)\\b)',
+    '\\b(?:may|must|shall|will|can|should|do|does)(?: also| and shall| and will)? not\\b(?! (?:apply|refer|mean|constitute|include|cover|work(?! around)|function|(?:operate|perform) (?:as|properly|correctly|well)|be (?:available|accurate|error[- ]free|suitable|uninterrupted|compatible|complete|correct|reliable)|always|reflect)\\b)',
     "\\b(?:cannot|can't|won't|don't|mustn't|shan't)\\b",
     '\\bagrees? not to\\b|\\bagrees? to not\\b|\\bnot to (?:use|access|engage|attempt|do)\\b|\\bundertakes? not\\b',
     '\\b(?:is|are|be|being|been|strictly|expressly|hereby|also|remain|shall be|will be)\\s+(?:strictly\\s+|expressly\\s+)?(?:prohibited|forbidden)\\b|\\b(?:prohibited|forbidden) (?:from|to)\\b|^(?:prohibited|forbidden)\\b|\\bprohibits?\\b|\\bprohibiting\\b|\\bprohibition\\b|\\bforbids?\\b|\\bnot (?:be )?(?:permitted|allowed|authori[sz]ed)\\b|\\bno (?:right|licen[cs]e) (?:is granted )?to\\b',
@@ -192,7 +195,7 @@ export const RESERVE =
  * masked before RESERVE is tried.
  */
 export const USER_OPT_OUT =
-  /\b(?:you|your|users?|customers?|members?)\b[^.;]{0,40}?\bopt(?:s|ed|ing)?[- ]out\b|\bopt[- ]out (?:rights?|requests?|settings?|options?|choices?)\b/gi;
+  /\b(?:you|your|users?|customers?|members?)\b[^.;]{0,40}?\bopt(?:s|ed|ing)?[- ]out\b|\bopt[- ]out (?:rights?|requests?|settings?|options?|choices?)\b|\bopt(?:s|ed|ing)?[- ]out (?:for|of|from) (?:[\w-]+ ){0,3}?training\b/gi;
 
 /**
  * A way to get permission, a licence or consent, or a carve-out for someone named: the ban is
@@ -203,7 +206,7 @@ export const ROUTE = new RegExp(
     "\\bwithout (?:(?:our|the|its|their|his|her|prior|express(?:ed)?|explicit|written|a|an|first|obtaining|having|obtained|such|[A-Z][\\w.]*['’]s)\\s+){0,5}(?:consent|permission|authori[sz]ation|approval|agreement|licen[cs]e|written)",
     '\\b(?:have|has) not been (?:approved|authori[sz]ed|permitted)\\b|\\bunless (?:and )?(?:to the extent (?:that )?)?(?:(?:you|we|it|they|[A-Z][\\w.&-]*|have|has|had|been|are|is|expressly|specifically|otherwise|first|already|duly)\\s+){0,5}(?:authori[sz]ed|permitted|agreed|licensed|obtained|granted|allowed|entered|grants?|permits?|allows?|authori[sz]es?)\\b',
     '\\bexcept (?:with|under|through|via|where we|when we|if (?:we|you have)|in the case|for (?:a |the )?(?:public )?search)\\b|\\bexcept as (?:(?:expressly|otherwise|specifically|explicitly)\\s+){0,2}(?:authori[sz]ed|permitted|allowed|agreed) by (?!(?:these|this|the) )',
-    '\\bexcept in the following\\b|\\bother than as (?:expressly )?permitted (?:through|via)\\b|\\b(?:unauthori[sz]ed|impermissible) (?:[\\w-]+ ){0,2}?(?:spidering|scraping|crawling|data mining|harvesting|automated means)\\b|\\bexcept when\\b[^.]{0,80}\\b(?:API|permit|licen[cs]e)|\\bwhere we (?:otherwise )?(?:explicitly |expressly )?permit\\b|\\bother than (?:through|via) (?:an? |our |the )?(?:API|interfaces?|published)|\\bexcept through\\b',
+    '\\bexcept in the following\\b|\\bother than as (?:expressly )?permitted (?:through|via)\\b|\\b(?:unauthori[sz]ed|impermissible) (?:[\\w-]+ ){0,2}?(?:spidering|scraping|crawling|data mining|harvesting|automated means)\\b|\\bexcept when\\b[^.]{0,80}\\b(?:API|permit|licen[cs]e)|\\bwhere we (?:otherwise )?(?:explicitly |expressly )?permit\\b|\\bother than (?:through|via) (?:an? |our |the |[A-Z][\\w.&-]*[\\x27\\u2019]s )?(?:(?:currently |publicly |generally )?(?:available|offered|provided|official|documented) )*(?:API|interfaces?|published)|\\bexcept as may be (?:(?:expressly|otherwise|specifically|explicitly)\\s+){0,2}(?:permitted|allowed|authori[sz]ed|agreed)\\b|\\bexcept through\\b',
     '(?:prior|express|written|explicit) (?:written )?(?:consent|permission|authori[sz]ation|approval)|\\b(?:approved|authori[sz]ed|agreed|permitted) (?:by us )?in writing\\b|\\blicensing agreement\\b|\\bseparate (?:written )?agreement\\b|\\brequires? (?:(?:a|an|our|prior|express|written|separate)\\s+){0,3}(?:licen[cs]e|permission|consent|agreement)\\b|\\bsubject to (?:a |our |the |separate )?(?:licen[cs]e|written agreement|permission)',
     "\\bsans (?:(?:notre|l['’]|leur|son|sa|un|une|le|la|accord|autorisation|préalable|expresse?|écrite?|et|de|du)\\s*){0,5}(?:autorisation|accord|consentement|permission)|\\bsauf (?:autorisation|accord|consentement|si|dans le cas|exception|permission)|\\bà l['’]exception de\\b|(?:autorisation|accord|consentement) (?:préalable|expresse?|écrit)",
     '\\bohne (?:(?:vorherige|ausdrückliche|schriftliche|unsere|die|eine|des|der|dessen)\\s+){0,4}(?:Zustimmung|Genehmigung|Erlaubnis|Einwilligung|Einverständnis)|\\bes sei denn\\b|\\bsofern nicht\\b|\\bmit Ausnahme\\b|(?:vorherige|ausdrückliche|schriftliche) (?:Zustimmung|Genehmigung|Erlaubnis)',
