@@ -51,6 +51,15 @@ const INSTRUMENT_BEFORE =
 const FEATURE_AFTER =
   /^\S*?[- ](?:generated|powered|based|assisted|enabled|driven|features?|functionalit(?:y|ies)|outputs?|chatbots?|agents?)\b/i;
 const MADE_AFTER_FEATURE = /^\S*?[- ](?:powered|based|driven|enabled)\s+(?:models?|systems?|platforms?)\b/i;
+/**
+ * Content used in AI technologies or services, the music industry's clause ("toute utilisation
+ * des fichiers musicaux … en rapport avec des technologies ou des services d'intelligence
+ * artificielle"; "use of any Content in connection with artificial intelligence technologies").
+ */
+const USE_IN_AI =
+  /\b(?:en rapport avec|en lien avec|en relation avec|dans le cadre d['’]|in connection with|in relation to|in conjunction with|im Zusammenhang mit|in Verbindung mit|en relación con|relacionad[oa]s? con)\s+(?:(?:des|les|de|du|any|the|der|die|den|mit|los|las|other)\s+)?(?:(?:technolog\w+|services?|systèmes?|systems?|outils?|tools?|applications?|plateformes?|platforms?|Technologien|Diensten?|Systeme\w*|tecnolog\w+|servicios|sistemas|herramientas)\s+(?:(?:ou|or|oder|o|y|et|and)\s+(?:des\s+|de\s+|d['’]|other\s+)?(?:technolog\w+|services?|systèmes?|systems?|outils?|tools?|applications?|Diensten?|servicios|sistemas)\s*)?)?(?:d['’]|de\s+|of\s+|der\s+|für\s+|based on\s+)?$/i;
+const USE_WORD =
+  /\b(?:use|uses|using|utilisation|utiliser|usage|exploitation|Nutzung|nutzen|Verwendung|verwenden|uso|usar|utilizar|utilización)\b/i;
 /** "develop models that compete", "train models to generate": a model made, without naming AI. */
 const MODELS_MADE =
   /\b(?:train|fine[- ]?tun|develop)\w*\s+(?:(?:any|the|new|other|such|your|its|their|similar|competing)\s+)?(?:models?|(?:image|text|video|audio|speech|music) generation (?:products?|models?|services?|tools?))\b/i;
@@ -66,6 +75,7 @@ export function aiSubjectAt(s: string): number {
     const feature = FEATURE_AFTER.test(after) && !MADE_AFTER_FEATURE.test(after);
     if (INSTRUMENT_BEFORE.test(before) || feature) continue;
     if (MAKE_BEFORE.test(before) || USE_AFTER.test(s.slice(m.index, m.index + 60))) return m.index;
+    if (USE_IN_AI.test(before) && USE_WORD.test(before)) return m.index;
   }
   const distilled = s.search(DISTILL);
   return distilled >= 0 ? distilled : s.search(MODELS_MADE);
@@ -206,7 +216,7 @@ export const ROUTE = new RegExp(
     "\\bwithout (?:(?:our|the|its|their|his|her|prior|express(?:ed)?|explicit|written|a|an|first|obtaining|having|obtained|such|[A-Z][\\w.]*['’]s)\\s+){0,5}(?:consent|permission|authori[sz]ation|approval|agreement|licen[cs]e|written)",
     '\\b(?:have|has) not been (?:approved|authori[sz]ed|permitted)\\b|\\bunless (?:and )?(?:to the extent (?:that )?)?(?:(?:you|we|it|they|[A-Z][\\w.&-]*|have|has|had|been|are|is|expressly|specifically|otherwise|first|already|duly)\\s+){0,5}(?:authori[sz]ed|permitted|agreed|licensed|obtained|granted|allowed|entered|grants?|permits?|allows?|authori[sz]es?)\\b',
     '\\bexcept (?:with|under|through|via|where we|when we|if (?:we|you have)|in the case|for (?:a |the )?(?:public )?search)\\b|\\bexcept as (?:(?:expressly|otherwise|specifically|explicitly)\\s+){0,2}(?:authori[sz]ed|permitted|allowed|agreed) by (?!(?:these|this|the) )',
-    '\\bexcept in the following\\b|\\bother than as (?:expressly )?permitted (?:through|via)\\b|\\b(?:unauthori[sz]ed|impermissible) (?:[\\w-]+ ){0,2}?(?:spidering|scraping|crawling|data mining|harvesting|automated means)\\b|\\bexcept when\\b[^.]{0,80}\\b(?:API|permit|licen[cs]e)|\\bwhere we (?:otherwise )?(?:explicitly |expressly )?permit\\b|\\bother than (?:through|via) (?:an? |our |the |[A-Z][\\w.&-]*[\\x27\\u2019]s )?(?:(?:currently |publicly |generally )?(?:available|offered|provided|official|documented) )*(?:API|interfaces?|published)|\\bexcept as may be (?:(?:expressly|otherwise|specifically|explicitly)\\s+){0,2}(?:permitted|allowed|authori[sz]ed|agreed)\\b|\\bexcept through\\b',
+    '\\bexcept in the following\\b|\\bother than as (?:expressly )?permitted (?:through|via)\\b|\\b(?:unauthori[sz]ed|impermissible) (?:[\\w-]+,? ){0,6}?(?:spidering|scraping|scrape|crawling|crawl|data mining|harvesting|harvest|automated means)\\b|\\bexcept when\\b[^.]{0,80}\\b(?:API|permit|licen[cs]e)|\\bwhere we (?:otherwise )?(?:explicitly |expressly )?permit\\b|\\bother than (?:through|via) (?:an? |our |the |[A-Z][\\w.&-]*[\\x27\\u2019]s )?(?:(?:currently |publicly |generally )?(?:available|offered|provided|official|documented) )*(?:API|interfaces?|published)|\\bexcept as may be (?:(?:expressly|otherwise|specifically|explicitly)\\s+){0,2}(?:permitted|allowed|authori[sz]ed|agreed)\\b|\\bexcept through\\b',
     '(?:prior|express|written|explicit) (?:written )?(?:consent|permission|authori[sz]ation|approval)|\\b(?:approved|authori[sz]ed|agreed|permitted) (?:by us )?in writing\\b|\\blicensing agreement\\b|\\bseparate (?:written )?agreement\\b|\\brequires? (?:(?:a|an|our|prior|express|written|separate)\\s+){0,3}(?:licen[cs]e|permission|consent|agreement)\\b|\\bsubject to (?:a |our |the |separate )?(?:licen[cs]e|written agreement|permission)',
     "\\bsans (?:(?:notre|l['’]|leur|son|sa|un|une|le|la|accord|autorisation|préalable|expresse?|écrite?|et|de|du)\\s*){0,5}(?:autorisation|accord|consentement|permission)|\\bsauf (?:autorisation|accord|consentement|si|dans le cas|exception|permission)|\\bà l['’]exception de\\b|(?:autorisation|accord|consentement) (?:préalable|expresse?|écrit)",
     '\\bohne (?:(?:vorherige|ausdrückliche|schriftliche|unsere|die|eine|des|der|dessen)\\s+){0,4}(?:Zustimmung|Genehmigung|Erlaubnis|Einwilligung|Einverständnis)|\\bes sei denn\\b|\\bsofern nicht\\b|\\bmit Ausnahme\\b|(?:vorherige|ausdrückliche|schriftliche) (?:Zustimmung|Genehmigung|Erlaubnis)',
@@ -240,4 +250,5 @@ export const CHANGE_LOG =
 
 /** A sentence that states a fact about others, not a rule: "you acknowledge that third parties may scrape…". */
 export const ACKNOWLEDGE = /\backnowledges?\b|\breconna[iî]t\b|\berkennen? an\b|\breconoce\b/i;
-export const YOU_NOT = /\b(?:you|users?)(?: also)? (?:will|shall|must|may|agree) not\b/i;
+export const YOU_NOT =
+  /\b(?:you|users?)(?: also)? (?:will|shall|must|may|agree) not\b|\b(?:is|are) (?:strictly |expressly )?(?:prohibited|forbidden)\b|\b(?:est|sont) (?:strictement |formellement )?interdite?s?\b|\b(?:ist|sind) (?:ausdrücklich |strengstens )?(?:untersagt|verboten)\b|\b(?:está|están) (?:estrictamente |expresamente )?prohibid[oa]s?\b/i;

@@ -501,4 +501,23 @@ describe('the held-out corpus read again: the classes it showed', () => {
     );
     expect(r.ai.stance).not.toBe('prohibits');
   });
+
+  it('scraping "in any unauthorized manner" restricts; a rule the user acknowledges is still a rule', () => {
+    // applebusinessconnect-tos-c (contrib-versions@d6fb386e, "Apple Business Connect/Terms of Service.md"), 2.i.3.
+    expect(
+      html(
+        '<p>i. Prohibited Use Guidelines. You must not:</p><ol><li>create derivative works, copy, or modify any portion of the Services, use the Services to create or enhance a competing service or product, or access or use the Services in any unauthorized manner that attempts to copy, extract, scrape or reutilize any portion of the Services, including, but not limited to, unauthorized bulk downloads of content or data;</li></ol>',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+    // qobuz-tos-fr (france-versions@61ec8491, "Qobuz/Terms of Service.md"), 7: the music industry's AI clause.
+    expect(
+      text(
+        "Le Client reconnaît expressément que toute utilisation des fichiers musicaux sur le Site, à quelque fin que ce soit en rapport avec des technologies ou des services d'intelligence artificielle, est interdite sans autorisation préalable des ayants droit concernés.",
+      ).ai.stance,
+    ).toBe('restricts');
+    // An acknowledgement of a risk is still no rule.
+    expect(
+      text('You acknowledge that third parties may scrape content from the Services.').automatedAccess.stance,
+    ).toBe('silent');
+  });
 });
