@@ -1,7 +1,9 @@
 /**
  * The terms reader on the held-out terms corpus (test/fixtures/terms-heldout, issue 34): 164
  * archived terms texts labelled by reading their clauses before the reader was run, split by
- * sha1(id) mod 3 (0: held-out). Reads each text as the crawler would get it — the archive's
+ * sha1(id) mod 3 (0: `held-out`, else `development`), and a second held-out set (`held-out-2`)
+ * of 80 texts from services in neither corpus, labelled by readers who never saw the reader's
+ * code or output, before it was run on them. Reads each text as the crawler would get it — the archive's
  * markdown turned back to HTML as the unit suite does (test/unit/analysis/helpers/markdown-html.ts),
  * a published HTML snapshot as it is — through readTerms (proxy/analysis/site/tos.ts, the
  * crawler's path: htmlBlocks then termsFromBlocks), and prints per split and per fact the
@@ -12,7 +14,8 @@
  * are read from TERMS_CORPUS_DIR, else ../shared/corpora/terms, else /work/corpus-data/terms.
  * A report: exits 0 whatever the figures, 2 when texts are missing.
  *
- * Run: `npx tsx test/tools/terms-figures.ts [--split held-out|development|all] [--quiet]`
+ * Run: `npx tsx test/tools/terms-figures.ts [--split held-out|held-out-2|development|all] [--quiet]`
+ * (without --split: both held-out sets).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -34,11 +37,13 @@ interface Text {
   source: { repository: string; path: string; commit: string; url: string };
   labels: Record<Fact, TosStance>;
   evidence: Record<Fact, string | null>;
-  split: 'held-out' | 'development';
+  split: 'held-out' | 'held-out-2' | 'development';
+  labelled_by?: string;
 }
 
 const args = process.argv.slice(2);
-const splitArg = args.includes('--split') ? args[args.indexOf('--split') + 1] : 'held-out';
+const splitArg = args.includes('--split') ? args[args.indexOf('--split') + 1] : undefined;
+const HELD_OUT = ['held-out', 'held-out-2'];
 const quiet = args.includes('--quiet');
 
 const labels = JSON.parse(readFileSync(new URL('../fixtures/terms-heldout/labels.json', import.meta.url), 'utf8')) as {
@@ -60,7 +65,9 @@ if (dir === undefined) {
   process.exit(2);
 }
 
-const chosen = labels.texts.filter((t) => splitArg === 'all' || t.split === splitArg);
+const chosen = labels.texts.filter((t) =>
+  splitArg === undefined ? HELD_OUT.includes(t.split) : splitArg === 'all' || t.split === splitArg,
+);
 const missing = chosen.filter((t) => !existsSync(join(dir, `${t.id}.${t.format}`)));
 if (missing.length > 0) {
   console.error(
@@ -144,13 +151,11 @@ function report(name: string, of: readonly Row[]): void {
 
 console.log(`terms corpus: ${dir} (${labels.labelled_by})`);
 if (changed > 0) console.log(`warning: ${changed} texts differ from the sha256 in labels.json`);
-if (splitArg === 'all') {
-  report(
-    'held-out',
-    rows.filter((r) => r.t.split === 'held-out'),
-  );
-  report(
-    'development',
-    rows.filter((r) => r.t.split === 'development'),
-  );
-} else report(splitArg ?? 'held-out', rows);
+for (const split of splitArg === undefined
+  ? HELD_OUT
+  : splitArg === 'all'
+    ? [...HELD_OUT, 'development']
+    : [splitArg]) {
+  const of = rows.filter((r) => r.t.split === split);
+  if (of.length > 0) report(split, of);
+}

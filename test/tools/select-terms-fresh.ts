@@ -1,0 +1,296 @@
+/**
+ * Chooses a second held-out terms corpus (issue 34, `held-out-2` in
+ * test/fixtures/terms-heldout/labels.json): terms-like documents from the same public archives as
+ * the first, at each archive's newest commit, from services that appear in neither the labelled
+ * set (test/fixtures/terms) nor the first held-out corpus — so no version of any text the reader
+ * was tuned on. Writes each chosen text to `<out>/<id>.<md|html>` and a selection file
+ * (`<out>/selection.json`: id, lang, format, source, sha256, the keyword class it was drawn from),
+ * never a label: the labels are written from the texts by people who have not run the reader on
+ * them, before it is run.
+ *
+ * Kept: Terms of Service, Acceptable Use, Developer, Commercial, Marketplace Sellers, General
+ * Conditions of Sale, Restricted Use and Parent Organization terms, 1,500 to 400,000 characters,
+ * in English, French, German or Spanish (the language whose commonest words are most frequent),
+ * one document per service and type, the same body counted once, none sharing more than a fifth
+ * of its six-word runs with a seen text. Drawn with a fixed seed: those
+ * naming AI, machine learning or text and data mining; those naming only robots, scraping or
+ * automated means; those naming neither.
+ *
+ * Run: `npx tsx test/tools/select-terms-fresh.ts [--mirrors DIR] [--count N] [out dir]`
+ * (archives as for build-terms-corpus.ts; out dir default /work/corpus-data/terms-fresh).
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Archive → [id suffix, attribution its licence (ODC-BY 1.0) asks for]; snapshots first, so a
+ * service archived both ways is taken as published. */
+const REPOS: Record<string, [string, string]> = {
+  'OpenTermsArchive/genai-eu-snapshots': ['genai-html', 'Open Terms Archive'],
+  'OpenTermsArchive/dating-snapshots': [
+    'dating-html',
+    'Open Terms Archive with contributions from the Dating Privacy collective',
+  ],
+  'OpenTermsArchive/contrib-versions': ['c', 'Open Terms Archive contributors'],
+  'tosdr/tosback-versions': ['tb', 'Office of the French Ambassador for Digital Affairs (ToS;DR ToSBack archive)'],
+  'OpenTermsArchive/p2b-compliance-versions': ['p2b', 'Open Terms Archive with contributions from Open Evidence'],
+  'OpenTermsArchive/france-versions': [
+    'fr',
+    'Open Terms Archive with contributions from UFC-Que Choisir and Office of the French Ambassador for Digital Affairs',
+  ],
+  'OpenTermsArchive/vlopses-us-versions': ['vl', 'Open Terms Archive Core Team and Open Terms Archive contributors'],
+  'OpenTermsArchive/pga-versions': ['pga', 'Open Terms Archive contributors (Platform Governance Archive)'],
+  'OpenTermsArchive/genai-eu-versions': ['genai', 'Open Terms Archive contributors'],
+  'OpenTermsArchive/dating-versions': [
+    'dating',
+    'Open Terms Archive with contributions from the Dating Privacy collective',
+  ],
+  'OpenTermsArchive/genai-contrib-versions': ['gc', 'Open Terms Archive contributors'],
+  'OpenTermsArchive/sante-numerique-france-versions': [
+    'snf',
+    'Open Terms Archive Core Team and Open Terms Archive contributors',
+  ],
+  'OpenTermsArchive/demo-versions': ['demo', 'Open Terms Archive Core Team and Open Terms Archive contributors'],
+};
+const TYPES: Record<string, string> = {
+  'Terms of Service': 'tos',
+  'Acceptable Use Policy': 'aup',
+  'Developer Terms': 'dev',
+  'Commercial Terms': 'commercial',
+  'Marketplace Sellers Conditions': 'sellers',
+  'General Conditions of Sale': 'gcs',
+  'Restricted Use Policy': 'restricted',
+  'Parent Organization Terms': 'parent',
+};
+
+const args = process.argv.slice(2);
+let mirrors = '/work/.mirror';
+let count = 90;
+let out = '/work/corpus-data/terms-fresh';
+for (let i = 0; i < args.length; i++) {
+  const a = args[i]!;
+  if (a === '--mirrors') mirrors = args[++i] ?? mirrors;
+  else if (a === '--count') count = Number(args[++i]);
+  else out = a;
+}
+
+const norm = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+const slug = (s: string): string =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '')
+    .slice(0, 24);
+
+interface Known {
+  source: { path: string };
+}
+const seen = new Set<string>();
+for (const file of ['../fixtures/terms/labels.json', '../fixtures/terms-heldout/labels.json']) {
+  const { texts } = JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as { texts: Known[] };
+  for (const t of texts) seen.add(norm(t.source.path.split('/')[0]!));
+}
+
+// Texts the reader has seen: the labelled set's and the first held-out corpus's. A candidate
+// sharing more than a fifth of its six-word runs with them is another version of one of them
+// (OpenAI's terms are ChatGPT's, MSN's are Microsoft's services agreement), whatever its name.
+const heldOutDir = process.env.TERMS_CORPUS_DIR ?? '/work/corpus-data/terms';
+if (!existsSync(heldOutDir)) {
+  console.error(`the first held-out corpus is needed at ${heldOutDir} (test/tools/build-terms-corpus.ts)`);
+  process.exit(2);
+}
+const plainText = (text: string, format: string): string =>
+  format === 'html' ? text.replace(/<(script|style)[\s\S]*?<\/\1>|<[^>]*>/gi, ' ') : text;
+function runs(text: string): number[] {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const out: number[] = [];
+  for (let i = 0; i + 6 <= words.length; i++) {
+    out.push(
+      createHash('md5')
+        .update(words.slice(i, i + 6).join(' '))
+        .digest()
+        .readUInt32LE(0),
+    );
+  }
+  return out;
+}
+const seenRuns = new Set<number>();
+const seenDirs = [fileURLToPath(new URL('../fixtures/terms/texts', import.meta.url)), heldOutDir];
+for (const d of seenDirs) {
+  for (const f of readdirSync(d)) {
+    const format = f.endsWith('.html') ? 'html' : 'md';
+    for (const r of runs(plainText(readFileSync(join(d, f), 'utf8'), format))) seenRuns.add(r);
+  }
+}
+const overlap = (text: string): number => {
+  const own = runs(text);
+  return own.length === 0 ? 0 : own.filter((r) => seenRuns.has(r)).length / own.length;
+};
+
+const STOP: Record<string, RegExp> = {
+  en: /\b(the|and|of|to|you|your|with|for|this|that)\b/g,
+  fr: /\b(le|la|les|des|et|vous|pour|une|dans|sur)\b/g,
+  de: /\b(der|die|und|das|sie|nicht|mit|für|von|ist)\b/g,
+  es: /\b(el|los|las|del|y|usted|para|por|una|con)\b/g,
+};
+/**
+ * Portuguese and Italian, which the count above takes for Spanish: checked after the draw (the
+ * draw as first made is kept, so that the same archives give the same texts), and dropped.
+ */
+const NOT_SPANISH: Record<string, RegExp> = {
+  pt: /(?<!\p{L})(?:não|você|uma|pelo|pela|dos|das|ao|às|são|também|seu|sua|com)(?!\p{L})/gu,
+  it: /(?<!\p{L})(?:il|della|delle|degli|che|di|per|sono|essere|gli)(?!\p{L})/gu,
+};
+function spanishAfterAll(text: string): boolean {
+  const sample = text.slice(0, 20000).toLowerCase();
+  const es = sample.match(STOP.es!)?.length ?? 0;
+  return Object.values(NOT_SPANISH).every((re) => (sample.match(re)?.length ?? 0) < es);
+}
+function language(text: string): string {
+  const sample = text.slice(0, 20000).toLowerCase();
+  let best = 'other';
+  let most = 0;
+  for (const [lang, re] of Object.entries(STOP)) {
+    const n = sample.match(re)?.length ?? 0;
+    if (n > most) [best, most] = [lang, n];
+  }
+  return most >= 40 ? best : 'other';
+}
+
+const AI =
+  /\b(artificial intelligence|machine[- ]learning|language models?|LLMs?|generative AI|AI (?:models?|systems?|tools?|training)|text and data mining|TDM|intelligence artificielle|apprentissage automatique|fouille de textes|künstliche[rn]? Intelligenz|KI[- ]|Text- und Data-Mining|inteligencia artificial|aprendizaje automático|minería de textos)\b/i;
+const ACCESS =
+  /\b(robots?|spiders?|crawl(?:er|ers|ing)?|scrap(?:e|er|ers|ing)|automated (?:means|systems?|access|queries|processes)|data mining|araignées?|robots? d'indexation|moissonn|aspir|extraction automatis|Crawler|automatisiert|Bots?|rastreador|araña|automatizad)/i;
+
+function gitDir(repo: string): string | null {
+  const base = join(mirrors, repo.replace('/', '+'), 'repo');
+  for (const d of [base, join(base, '.git')]) if (existsSync(join(d, 'HEAD'))) return d;
+  return null;
+}
+const git = (dir: string, ...a: string[]): string =>
+  execFileSync('git', [`--git-dir=${dir}`, ...a], { maxBuffer: 1 << 28, encoding: 'utf8' });
+
+interface Candidate {
+  id: string;
+  lang: string;
+  format: 'md' | 'html';
+  sha256: string;
+  source: { repository: string; path: string; commit: string; url: string };
+  licence: 'ODC-BY-1.0';
+  attribution: string;
+  drawn_as: 'ai' | 'access-only' | 'neither';
+  body: Buffer;
+}
+const bodies = new Set<string>();
+const perServiceType = new Set<string>();
+const pool: Candidate[] = [];
+let versions = 0;
+const missing: string[] = [];
+for (const [repo, [abbr, attribution]] of Object.entries(REPOS)) {
+  const dir = gitDir(repo);
+  if (dir === null) {
+    missing.push(repo);
+    continue;
+  }
+  const commit = git(dir, 'rev-parse', 'HEAD').trim();
+  const format = abbr.endsWith('-html') ? 'html' : 'md';
+  for (const path of git(dir, 'ls-tree', '-r', '--name-only', 'HEAD').split('\n').sort()) {
+    const parts = path.split('/');
+    if (parts.length !== 2) continue;
+    const [service, file] = parts as [string, string];
+    const type = file.replace(/\.(md|html)$/, '');
+    if (!(type in TYPES) || !file.endsWith(`.${format}`)) continue;
+    if (seen.has(norm(service))) continue;
+    const key = `${norm(service)}/${type}`;
+    if (perServiceType.has(key)) continue;
+    const body = execFileSync('git', [`--git-dir=${dir}`, 'show', `${commit}:${path}`], { maxBuffer: 1 << 28 });
+    const text = body.toString('utf8');
+    if (text.length < 1500 || text.length > 400000) continue;
+    const plain = plainText(text, format);
+    const lang = language(plain);
+    if (lang === 'other') continue;
+    if (overlap(plain) > 0.2) {
+      versions++;
+      continue;
+    }
+    const sha256 = createHash('sha256').update(body).digest('hex');
+    if (bodies.has(sha256)) continue;
+    bodies.add(sha256);
+    perServiceType.add(key);
+    const id = `${slug(service)}-${TYPES[type]}-${abbr}`;
+    const url = `https://github.com/${repo}/blob/${commit}/${path.split('/').map(encodeURIComponent).join('/')}`;
+    const drawn_as = AI.test(plain) ? 'ai' : ACCESS.test(plain) ? 'access-only' : 'neither';
+    pool.push({
+      id,
+      lang,
+      format,
+      sha256,
+      source: { repository: repo, path, commit, url },
+      licence: 'ODC-BY-1.0',
+      attribution,
+      drawn_as,
+      body,
+    });
+  }
+}
+if (missing.length > 0) console.error(`no git directory for: ${missing.join(', ')}`);
+
+// Seeded shuffle (mulberry32), so the same archives give the same choice.
+let seed = 0x34f2e5;
+const random = (): number => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+const shuffled = pool
+  .map((c) => [random(), c] as const)
+  .sort((a, b) => a[0] - b[0])
+  .map(([, c]) => c);
+const share: Record<Candidate['drawn_as'], number> = {
+  ai: Math.round(count * 0.45),
+  'access-only': Math.round(count * 0.4),
+  neither: 0,
+};
+share.neither = count - share.ai - share['access-only'];
+const chosen: Candidate[] = [];
+const taken: Record<string, number> = { ai: 0, 'access-only': 0, neither: 0 };
+// Non-English texts and published HTML first within each class, so the four languages and both
+// formats are represented, then the rest in the shuffled order.
+const order = [...shuffled].sort(
+  (a, b) => Number(a.lang === 'en' && a.format === 'md') - Number(b.lang === 'en' && b.format === 'md'),
+);
+const perLang: Record<string, number> = {};
+for (const c of order) {
+  if (taken[c.drawn_as]! >= share[c.drawn_as]) continue;
+  if (c.lang !== 'en' && (perLang[c.lang] ?? 0) >= Math.round(count / 8)) continue;
+  chosen.push(c);
+  taken[c.drawn_as]!++;
+  perLang[c.lang] = (perLang[c.lang] ?? 0) + 1;
+}
+chosen.sort((a, b) => a.id.localeCompare(b.id));
+const notRead = chosen.filter((c) => c.lang === 'es' && !spanishAfterAll(c.body.toString('utf8')));
+console.log(`drawn, then dropped as Portuguese or Italian: ${notRead.map((c) => c.id).join(', ') || 'none'}`);
+chosen.splice(0, chosen.length, ...chosen.filter((c) => !notRead.includes(c)));
+
+mkdirSync(out, { recursive: true });
+for (const c of chosen) writeFileSync(join(out, `${c.id}.${c.format}`), c.body);
+writeFileSync(
+  join(out, 'selection.json'),
+  `${JSON.stringify(
+    chosen.map(({ body: _body, ...rest }) => rest),
+    null,
+    2,
+  )}\n`,
+);
+const tally = (f: (c: Candidate) => string, list: Candidate[]): string =>
+  Object.entries(list.reduce<Record<string, number>>((acc, c) => ((acc[f(c)] = (acc[f(c)] ?? 0) + 1), acc), {}))
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+console.log(`versions of seen texts dropped: ${versions}`);
+console.log(`pool: ${pool.length} (${tally((c) => c.drawn_as, pool)}; ${tally((c) => c.lang, pool)})`);
+console.log(
+  `chosen: ${chosen.length} (${tally((c) => c.drawn_as, chosen)}; ${tally((c) => c.lang, chosen)}; ${tally((c) => c.format, chosen)}) → ${out}`,
+);
