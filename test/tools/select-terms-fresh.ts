@@ -16,7 +16,9 @@
  * naming AI, machine learning or text and data mining; those naming only robots, scraping or
  * automated means; those naming neither.
  *
- * Run: `npx tsx test/tools/select-terms-fresh.ts [--mirrors DIR] [--count N] [out dir]`
+ * Run: `npx tsx test/tools/select-terms-fresh.ts [--mirrors DIR] [--count N] [--seed N] [--shares AI,ACCESS] [out dir]`
+ * (`held-out-2`: the defaults; `held-out-3`: `--count 60 --seed 3 --shares 0,0.7`, drawn once
+ * held-out-2 was in labels.json, so its services and texts count as seen).
  * (archives as for build-terms-corpus.ts; out dir default /work/corpus-data/terms-fresh).
  */
 import { execFileSync } from 'node:child_process';
@@ -68,11 +70,16 @@ const TYPES: Record<string, string> = {
 const args = process.argv.slice(2);
 let mirrors = '/work/.mirror';
 let count = 90;
+let seedArg = 0x34f2e5;
+/** The shares of texts naming AI and of texts naming only automated access; the rest name neither. */
+let shares: [number, number] = [0.45, 0.4];
 let out = '/work/corpus-data/terms-fresh';
 for (let i = 0; i < args.length; i++) {
   const a = args[i]!;
   if (a === '--mirrors') mirrors = args[++i] ?? mirrors;
   else if (a === '--count') count = Number(args[++i]);
+  else if (a === '--seed') seedArg = Number(args[++i]);
+  else if (a === '--shares') shares = (args[++i] ?? '').split(',').map(Number) as [number, number];
   else out = a;
 }
 
@@ -238,7 +245,7 @@ for (const [repo, [abbr, attribution]] of Object.entries(REPOS)) {
 if (missing.length > 0) console.error(`no git directory for: ${missing.join(', ')}`);
 
 // Seeded shuffle (mulberry32), so the same archives give the same choice.
-let seed = 0x34f2e5;
+let seed = seedArg;
 const random = (): number => {
   seed = (seed + 0x6d2b79f5) | 0;
   let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
@@ -250,8 +257,8 @@ const shuffled = pool
   .sort((a, b) => a[0] - b[0])
   .map(([, c]) => c);
 const share: Record<Candidate['drawn_as'], number> = {
-  ai: Math.round(count * 0.45),
-  'access-only': Math.round(count * 0.4),
+  ai: Math.round(count * shares[0]),
+  'access-only': Math.round(count * shares[1]),
   neither: 0,
 };
 share.neither = count - share.ai - share['access-only'];

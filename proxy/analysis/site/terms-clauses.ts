@@ -95,13 +95,14 @@ export function sentences(text: string, item = false): string[] {
   if (INLINE_BULLET.test(text)) return text.split(INLINE_BULLET).flatMap((t) => sentences(t, item));
   const out: string[] = [];
   let start = 0;
-  const re = item ? /[.!?]\s+/g : /[.!?;]\s+/g;
+  // "…used to train AI?We never sell…": a question or exclamation glued to the next sentence ends too.
+  const re = item ? /[.!?]\s+|[?!](?=\p{Lu}\p{Ll})/gu : /[.!?;]\s+|[?!](?=\p{Lu}\p{Ll})/gu;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
     if (text[m.index] === '.') {
       const before = text.slice(Math.max(start, m.index - 6), m.index).toLowerCase();
       const word = /(?:^|[\s(])([a-zäöüéè.]{1,5})$/.exec(before)?.[1] ?? '';
       // "e.g.", "Inc.", an initial, a list number ("4. ") do not end a sentence.
-      if (ABBREVIATIONS.has(word) || /^[a-z]$/.test(word) || /(?:^|[\s(])\d{1,3}$/.test(before)) continue;
+      if (ABBREVIATIONS.has(word) || /^[a-z]$/.test(word) || /(?:^|[\s(])\d{1,3}(?:\.\d{1,3})*$/.test(before)) continue;
     }
     pushPieces(out, text.slice(start, m.index + 1));
     start = m.index + m[0].length;
@@ -209,6 +210,17 @@ function joinBroken(blocks: readonly Block[]): Block[] {
 
 const GLUE = '\u0000';
 
+/** A finite verb, a modal or a verdict: a short paragraph without one is a title ("Prohibition on Training AI Models."), not "Scraping prohibited.". */
+const TITLE_VERB =
+  /\b(?:is|are|was|were|be|may|must|shall|will|can|cannot|do|does|did|has|have|agree\w*|use|uses|est|sont|doit|peut|ist|sind|darf|muss|es|son|debe|puede|prohibited|forbidden|permitted|allowed|interdit\w*|autoris\w*|untersagt|verboten|gestattet|prohibid\w*|permitid\w*)\b|n't\b/i;
+
+const isTitle = (s: string): boolean =>
+  s.length <= TITLE_MAX &&
+  /^[\d.\s]*\p{Lu}/u.test(s) &&
+  !/[;:,]$/.test(s) &&
+  !TITLE_VERB.test(s) &&
+  !/^[\d.\s]*(?:no|not|never|don't|do not)\b/i.test(s);
+
 /** Words no sentence ends with: a line ending in one was cut in the middle of a sentence. */
 const CUT_AFTER =
   /\s(?:the|a|an|of|to|in|on|by|for|with|from|and|or|that|which|any|our|your|its|their|as|at|der|die|das|den|dem|des|und|oder|von|zu|mit|für|le|la|les|des|du|de|et|ou|à|au|aux|un|une|el|los|las|del|y|o|en|con|para|por)$/i;
@@ -298,8 +310,13 @@ export function clausesOf(input: readonly Block[]): Clause[] {
     const parent =
       number === null ? undefined : leads.find((l) => l.number !== null && number.startsWith(`${l.number}.`));
     const top = leads[leads.length - 1];
+    // A paragraph numbered as a section of its own ("2.11. …") is not an item of the lead-in before it.
     const governed =
-      b.kind === 'paragraph' && top?.depth === -1 && top.items < MAX_ITEMS && continuesEnumeration(b.text);
+      b.kind === 'paragraph' &&
+      number === null &&
+      top?.depth === -1 &&
+      top.items < MAX_ITEMS &&
+      continuesEnumeration(b.text);
     const enumerated = ENUMERATED.test(b.text) || parent !== undefined || governed;
     if (leads.length > 0 && isLabel(b, enumerated)) continue;
     // Numbered paragraphs right after a list item that ends in ":" are that item's items (a Word
@@ -322,6 +339,11 @@ export function clausesOf(input: readonly Block[]): Clause[] {
     // An item's short title ("Scrape or harvest data.") is read with the rule that follows it.
     if ((enumerated || b.kind === 'item') && parts.length > 1 && parts[0]!.length <= TITLE_MAX)
       parts.splice(0, 2, `${parts[0]} ${parts[1]}`);
+    // A paragraph's title, without a verb ("5.4. Prohibition on Training AI Models."), states no rule.
+    if (b.kind === 'paragraph' && !enumerated && isTitle(parts[0] ?? '')) {
+      parts.shift();
+      if (parts.length === 0) continue;
+    }
     const inline = INLINE_LIST.exec(b.text);
     const inlineLead = inline ? b.text.slice(0, inline.index + 1) : '';
     // A lead-in inside the block ("…the following: Use… . Use…") governs the sentences after it
@@ -347,6 +369,12 @@ export function clausesOf(input: readonly Block[]): Clause[] {
       else if (i > 0 && inlineLead !== '' && ENUMERATED.test(s)) lead = `${lead} ${leadOf(sentences(inlineLead))}`;
       if (i > 0 && ANAPHORA.test(s)) lead = `${lead} ${parts[i - 1]}`;
       out.push({ text: s, leadIn: lead.trim(), section: sections.current });
+      // "You may not post … any material that …; mass mailings, spam mail, any robot…": the items
+      // after a ";" that go on in lower case are governed by the sentence that opened them.
+      if (open === null && s.endsWith(';') && /^\p{Ll}/u.test(parts[i + 1] ?? '')) {
+        open = leadOf([s]);
+        openItems = 0;
+      }
     }
     if (/[:：]$/.test(b.text) || leadsWithoutColon(b, blocks[bi + 1]))
       leads.push({ depth, text: leadOf(parts), number, items: 0 });

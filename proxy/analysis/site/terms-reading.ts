@@ -70,17 +70,19 @@ function readAi(
   )
     return null;
   if (forbid || reserved)
-    return route || (forbid && allow) || SCOPED_AI.test(`${lead} ${s}`) || COMPETING_PRODUCT.test(s.slice(aiAt))
+    return route || (forbid && allow) || SCOPED_AI.test(`${lead} ${s}`) || COMPETING_PRODUCT.test(s)
       ? 'restricts'
       : 'prohibits';
   if (route) return 'restricts';
   return allow ? 'permits' : null;
 }
 
-const OTHER_PURPOSES = /^[^.;]{0,60}?\bor (?:for )?(?:any )?other purposes?\b|^[^.;]{0,60}?,? or otherwise\b/i;
+const OTHER_PURPOSES = /^[^.;]{0,200}?\bor (?:for )?(?:any )?other purposes?\b|^[^.;]{0,60}?,? or otherwise\b/i;
 /** "your User Data to be used for AI training": the reader's own data, used by the operator. */
 const YOUR_DATA_USED =
   /\byour (?:[\w-]+ ){0,2}(?:data|content|inputs?|information)\b[^.;]{0,30}?\b(?:to be |being )?used\b[^.;]{0,30}$/i;
+const DEFINITION =
+  /^["“]?[^"”.;]{1,60}["”]?(?:,? (?:or|and) ["“][^"”]{1,40}["”])? (?:refers? to|means|shall mean|is defined as)\b/i;
 const PURPOSE_WORD = /\b(?:to|for|in|into|as|pour|aux|dans|zum|zur|für|para|en)\b/i;
 const NOT_CONSENT = /\b(?:do|does) not (?:consent|agree|wish|want)\b/gi;
 
@@ -91,10 +93,11 @@ const NOT_CONSENT = /\b(?:do|does) not (?:consent|agree|wish|want)\b/gi;
  */
 function forAiOnly(s: string, accessAt: number, aiAt: number): boolean {
   if (aiAt < 0) return false;
+  // "…, including data scraping for machine learning or other purposes", "whether for training … or
+  // for any other purpose": AI is one example, not the only aim.
+  if (OTHER_PURPOSES.test(s.slice(aiAt, aiAt + 240)) || /\bwhether (?:for|to)\b/i.test(s)) return false;
   if (AI_PURPOSE.test(s)) return true;
   if (aiAt < accessAt) return false;
-  // "…, including data scraping for machine learning or other purposes": AI is one example, not the only aim.
-  if (OTHER_PURPOSES.test(s.slice(aiAt, aiAt + 120))) return false;
   const between = s.slice(accessAt, aiAt);
   if (/\bincluding\b/i.test(between)) return false;
   // "scrape … in datasets for AI" is a purpose; "harvesting and text mining", "…, or as input to AI" are two things.
@@ -142,9 +145,12 @@ export function readClause(c: Clause): ClauseReading | null {
   if (aiAt < 0 && accessAt < 0) return null;
 
   // "Users do not consent to…" states a choice, not a ban.
-  const forbid = FORBID.test(whole.replace(NOT_CONSENT, ''));
+  // FORBID's "^do not", "^not" read the clause's own start as well as its lead-in's.
+  const forbid =
+    FORBID.test(whole.replace(NOT_CONSENT, '')) || (lead !== '' && FORBID.test(s.replace(NOT_CONSENT, '')));
   const route = ROUTE.test(whole.replace(NO_ROUTE, (m) => ' '.repeat(m.length)));
-  const allow = ALLOW.test(s);
+  // A definition ("'Hub' refers to the platform where Users can build … Machine Learning Applications") permits nothing.
+  const allow = ALLOW.test(s) && !DEFINITION.test(s);
   // Without a ban, a permission may be stated in the lead-in ("You may use the content in the following ways:").
   const allowed = allow || (!forbid && lead !== '' && ALLOW.test(lead));
   const ai = aiAt >= 0 ? readAi(s, aiAt, lead, forbid, route, forbid ? allow : allowed) : null;
