@@ -648,3 +648,43 @@ describe('the second held-out set read again: the classes it showed', () => {
     ).toBe('prohibits');
   });
 });
+
+// The third held-out set's disagreements (held-out-3), read as development texts after its one run.
+describe('the third held-out set read again: the classes it showed', () => {
+  it('"programs that send automatic enquiries" is automated access; "use viruses, spyware, or automated methods" bans the methods', () => {
+    // crowdin-tos-tb (tosback-versions@e3f55035, "Crowdin/Terms of Service.md"), 10.2.
+    expect(
+      html(
+        '<p>The Client or any User may not, without Supplier’s prior express written consent (e-mail, fax, Skype, etc.):</p><ul><li>use the Crowdin Services or any part or element thereof by means of programs that send them automatic enquiries or requests, unless such program has been made available by Supplier;</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+    // playstationnetwork-tos-c (contrib-versions@d6fb386e, "PlayStation Network/Terms of Service.md"), 10.7.
+    expect(
+      text(
+        '10.7. You may not use viruses, spyware, or automated methods, such as bots or scripts to interact with Content, or otherwise in connection with your Account.',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+    // Malware that content carries still masks the tools it lists: wargaming-tos-c (contrib-versions@d6fb386e), 12.1.
+    expect(
+      text(
+        'Transmitting any content that contains a virus, corrupted data, malware, trojan horse, bot keystroke logger, worm, time bomb, cancelbot, spiders, spyware, extraction tools, mining programs, or other computer programming routines that are intended to and/or actually damage any system is prohibited.',
+      ).automatedAccess.stance,
+    ).toBe('silent');
+  });
+
+  it("the operator's monitoring, customers' scraper sites, a right granted to the operator and a device setting are not access", () => {
+    const silent = [
+      // jeeng-tos-c (contrib-versions@d6fb386e, "Jeeng/Terms of Service.md").
+      'Jeeng may, at its sole discretion, choose to monitor User Content for inappropriate or illegal behavior, including through automatic means, provided however, that Jeeng reserves the right to treat User Content as content stored at the direction of users for which Jeeng will not exercise editorial control.',
+      // nordvpn-tos-c (contrib-versions@d6fb386e, "NordVPN/Terms of Service.md").
+      'We use tools to identify prohibited activities such as web scraping and to minimize abuse of our Services.',
+      // earthlink-tos-tb (tosback-versions@e3f55035, "Earthlink/Terms of Service.md"), 12.8.
+      'Engaging in activities pertaining to Black Hat SEO, spandexing and so-called “scraper sites” is prohibited.',
+      // hotelcenterbygoogle-tos-p2b (p2b-compliance-versions@513a880d, "Hotel Center by Google/Terms of Service.md").
+      'b. If Content submitted by Travel Partner contains URLs or similar content, Travel Partner hereby grants to Google the right to access, index, cache or crawl the URL(s) and the content available through such URL(s) (“Destinations”).',
+      // playstationnetwork-tos-c, 10.11.
+      'You can change your device settings so that it does not download content automatically by setting the automatic download option to "OFF".',
+    ];
+    for (const clause of silent) expect(text(clause).automatedAccess.stance, clause).toBe('silent');
+  });
+});
