@@ -221,6 +221,9 @@ const isTitle = (s: string): boolean =>
   !TITLE_VERB.test(s) &&
   !/^[\d.\s]*(?:no|not|never|don't|do not)\b/i.test(s);
 
+/** A paragraph that is only an enumerator: "1.8.4", "(b)", "iv.", "3)". */
+const LONE_ENUMERATOR = /^(?:\(?(?:[a-z]|[ivxlc]{1,6}|\d{1,3})[.)]|\d{1,3}(?:\.\d{1,3}){1,3}\.?)$/i;
+
 /** Words no sentence ends with: a line ending in one was cut in the middle of a sentence. */
 const CUT_AFTER =
   /\s(?:the|a|an|of|to|in|on|by|for|with|from|and|or|that|which|any|our|your|its|their|as|at|der|die|das|den|dem|des|und|oder|von|zu|mit|für|le|la|les|des|du|de|et|ou|à|au|aux|un|une|el|los|las|del|y|o|en|con|para|por)$/i;
@@ -296,8 +299,12 @@ export function clausesOf(input: readonly Block[]): Clause[] {
   // under "13.1 …:") is that lead-in's item, and so is a paragraph after a paragraph's lead-in
   // that reads as an item (one <p> per clause).
   let leads: { depth: number; text: string; number: string | null; items: number }[] = [];
+  // An enumerator standing alone ("1.8.4" as a paragraph or list item of its own, the item's text in the next).
+  let numberedNext = false;
   for (let bi = 0; bi < blocks.length; bi++) {
     const b = blocks[bi]!;
+    const numberedHere = numberedNext && b.kind !== 'cell';
+    numberedNext = false;
     if (b.kind === 'heading') {
       sections.heading(b.level, b.text);
       leads = [];
@@ -306,6 +313,10 @@ export function clausesOf(input: readonly Block[]): Clause[] {
       continue;
     }
     if (b.kind === 'cell' && b.text.length < CELL_MIN) continue;
+    if (b.kind !== 'cell' && leads.length > 0 && LONE_ENUMERATOR.test(b.text)) {
+      numberedNext = true;
+      continue;
+    }
     const number = SUBSECTION.exec(b.text)?.[1] ?? null;
     const parent =
       number === null ? undefined : leads.find((l) => l.number !== null && number.startsWith(`${l.number}.`));
@@ -317,7 +328,7 @@ export function clausesOf(input: readonly Block[]): Clause[] {
       top?.depth === -1 &&
       top.items < MAX_ITEMS &&
       continuesEnumeration(b.text);
-    const enumerated = ENUMERATED.test(b.text) || parent !== undefined || governed;
+    const enumerated = ENUMERATED.test(b.text) || parent !== undefined || governed || numberedHere;
     if (leads.length > 0 && isLabel(b, enumerated)) continue;
     // Numbered paragraphs right after a list item that ends in ":" are that item's items (a Word
     // page: "…You agree that You will NOT:" as the last <li>, then "<p>1. Use…</p>").

@@ -687,4 +687,19 @@ describe('the third held-out set read again: the classes it showed', () => {
     ];
     for (const clause of silent) expect(text(clause).automatedAccess.stance, clause).toBe('silent');
   });
+
+  it('an enumerator standing alone, its item in the next paragraph or list item, keeps the lead-in', () => {
+    // asus-tos-c (contrib-versions@d6fb386e, "ASUS/Terms of Service.md"), 1.8: number and text as separate items.
+    const lead = 'YOU agree the following actions are strictly prohibited:';
+    const items = [
+      '1.8.1',
+      'Any attempt to interfere, invade, or destroy any system or resource on the Internet.',
+      '1.8.4',
+      'Using any data mining, robots, or similar data gathering and/ or extraction tools.',
+    ];
+    expect(html(`<ul><li>${lead}</li>${items.map((i) => `<li>${i}</li>`).join('')}</ul>`).automatedAccess.stance).toBe(
+      'prohibits',
+    );
+    expect(html(`<p>${lead}</p>${items.map((i) => `<p>${i}</p>`).join('')}`).automatedAccess.stance).toBe('prohibits');
+  });
 });
