@@ -72,15 +72,20 @@ console.log(
   `generated 130 k page:   ${(generated.length / 1000).toFixed(0)} k characters, clause at the end: ${gen.toFixed(1)} ms CPU (goal < 100 ms)`,
 );
 
-// The size cap's worst cases (issue 34): 1 MiB without sentence ends, and its double in the same run.
+// The size cap's worst cases (issue 34): 1 MiB without sentence ends, and its double in the same
+// run, each the best of ROUNDS runs (one run's CPU time swings by half on a shared machine).
+const ROUNDS = 5;
 for (const shape of Object.keys(worstCases(1024))) {
   const at = (bytes: number) => {
     const d = worstCases(bytes)[shape]!;
-    return cpuMs(() => (d.html ? termsFromBlocks(htmlBlocks(d.body)) : termsFromText(d.body)));
+    const times = Array.from({ length: ROUNDS }, () =>
+      cpuMs(() => (d.html ? termsFromBlocks(htmlBlocks(d.body)) : termsFromText(d.body))),
+    );
+    return Math.min(...times);
   };
   const one = at(1024 * 1024);
   const two = at(2 * 1024 * 1024);
   console.log(
-    `1 MiB worst case, ${shape.padEnd(34)} ${one.toFixed(0)} ms CPU; 2 MiB ${two.toFixed(0)} ms (${(two / one).toFixed(2)}x; goal < 1 s, <= 2x)`,
+    `1 MiB worst case, ${shape.padEnd(34)} ${one.toFixed(0)} ms CPU; 2 MiB ${two.toFixed(0)} ms (${(two / one).toFixed(2)}x; best of ${ROUNDS}; goal < 1 s, <= 2x)`,
   );
 }
