@@ -1,12 +1,12 @@
 /**
- * Chooses a second held-out terms corpus (issue 34, `held-out-2` in
- * test/fixtures/terms-heldout/labels.json): terms-like documents from the same public archives as
- * the first, at each archive's newest commit, from services that appear in neither the labelled
- * set (test/fixtures/terms) nor the first held-out corpus — so no version of any text the reader
- * was tuned on. Writes each chosen text to `<out>/<id>.<md|html>` and a selection file
- * (`<out>/selection.json`: id, lang, format, source, sha256, the keyword class it was drawn from),
- * never a label: the labels are written from the texts by people who have not run the reader on
- * them, before it is run.
+ * Chooses a further held-out terms set (issue 34: `held-out-2`, then `held-out-3` in
+ * test/fixtures/terms-heldout/labels.json): terms-like documents from Open Terms Archive's and
+ * ToS;DR's archives, at each archive's newest commit, from services that appear in none of the
+ * sets already in the labelled set (test/fixtures/terms) or labels.json — so no version of any
+ * text the reader was tuned on. Writes each chosen text to `<out>/<id>.<md|html>` and a selection
+ * file (`<out>/selection.json`: id, lang, format, source, sha256, licence, attribution, the keyword
+ * class it was drawn from), never a label: the labels are written from the texts by readers who
+ * have not run the reader on them, before it is run.
  *
  * Kept: Terms of Service, Acceptable Use, Developer, Commercial, Marketplace Sellers, General
  * Conditions of Sale, Restricted Use and Parent Organization terms, 1,500 to 400,000 characters,
@@ -17,8 +17,10 @@
  * automated means; those naming neither.
  *
  * Run: `npx tsx test/tools/select-terms-fresh.ts [--mirrors DIR] [--count N] [--seed N] [--shares AI,ACCESS] [out dir]`
- * (`held-out-2`: the defaults; `held-out-3`: `--count 60 --seed 3 --shares 0,0.7`, drawn once
- * held-out-2 was in labels.json, so its services and texts count as seen).
+ * (`held-out-2`: the defaults, with labels.json as at a13240d^; `held-out-3`: `--count 60 --seed 3
+ * --shares 0,0.7`, with labels.json as at 66730a1^, held-out-2 in it, so its services and texts
+ * count as seen; TERMS_CORPUS_DIR holding the texts of the sets before it, and no others, for the
+ * overlap check).
  * (archives as for build-terms-corpus.ts; out dir default /work/corpus-data/terms-fresh).
  */
 import { execFileSync } from 'node:child_process';
