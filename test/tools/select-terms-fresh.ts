@@ -1,5 +1,5 @@
 /**
- * Chooses a further held-out terms set (issue 34: `held-out-2`, then `held-out-3` in
+ * Chooses a further held-out terms set (issue 34: `held-out-2`, `held-out-3`, `held-out-4` in
  * test/fixtures/terms-heldout/labels.json): terms-like documents from Open Terms Archive's and
  * ToS;DR's archives, at each archive's newest commit, from services that appear in none of the
  * sets already in the labelled set (test/fixtures/terms) or labels.json — so no version of any
@@ -19,8 +19,8 @@
  * Run: `npx tsx test/tools/select-terms-fresh.ts [--mirrors DIR] [--count N] [--seed N] [--shares AI,ACCESS] [out dir]`
  * (`held-out-2`: the defaults, with labels.json as at a13240d^; `held-out-3`: `--count 60 --seed 3
  * --shares 0,0.7`, with labels.json as at 66730a1^, held-out-2 in it, so its services and texts
- * count as seen; TERMS_CORPUS_DIR holding the texts of the sets before it, and no others, for the
- * overlap check).
+ * count as seen; `held-out-4`: `--count 60 --seed 4 --shares 0,0.75` after held-out-3; TERMS_CORPUS_DIR
+ * holding the texts of the sets before each, and no others, for the overlap check).
  * (archives as for build-terms-corpus.ts; out dir default /work/corpus-data/terms-fresh).
  */
 import { execFileSync } from 'node:child_process';

@@ -1,8 +1,8 @@
 /**
  * The terms reader on the held-out terms corpus (test/fixtures/terms-heldout, issue 34): 164
  * archived terms texts labelled by reading their clauses before the reader was run, split by
- * sha1(id) mod 3 (0: `held-out`, else `development`), and two more held-out sets (`held-out-2`,
- * 80 texts, `held-out-3`, 53 texts) from services in none of the sets before them, each labelled
+ * sha1(id) mod 3 (0: `held-out`, else `development`), and three more held-out sets (`held-out-2`,
+ * 80 texts, `held-out-3` and `held-out-4`, 53 each) from services in none of the sets before them, each labelled
  * by readers who never saw the reader's code or output, before it was run on them. Reads each text as the crawler would get it — the archive's
  * markdown turned back to HTML as the unit suite does (test/unit/analysis/helpers/markdown-html.ts),
  * a published HTML snapshot as it is — through readTerms (proxy/analysis/site/tos.ts, the
@@ -14,8 +14,8 @@
  * are read from TERMS_CORPUS_DIR, else ../shared/corpora/terms, else /work/corpus-data/terms.
  * A report: exits 0 whatever the figures, 2 when texts are missing.
  *
- * Run: `npx tsx test/tools/terms-figures.ts [--split held-out|held-out-2|held-out-3|development|all] [--quiet]`
- * (without --split: the three held-out sets).
+ * Run: `npx tsx test/tools/terms-figures.ts [--split held-out|held-out-2|held-out-3|held-out-4|development|all] [--quiet]`
+ * (without --split: the four held-out sets).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -37,13 +37,13 @@ interface Text {
   source: { repository: string; path: string; commit: string; url: string };
   labels: Record<Fact, TosStance>;
   evidence: Record<Fact, string | null>;
-  split: 'held-out' | 'held-out-2' | 'held-out-3' | 'development';
+  split: 'held-out' | 'held-out-2' | 'held-out-3' | 'held-out-4' | 'development';
   labelled_by?: string;
 }
 
 const args = process.argv.slice(2);
 const splitArg = args.includes('--split') ? args[args.indexOf('--split') + 1] : undefined;
-const HELD_OUT = ['held-out', 'held-out-2', 'held-out-3'];
+const HELD_OUT = ['held-out', 'held-out-2', 'held-out-3', 'held-out-4'];
 const quiet = args.includes('--quiet');
 
 const labels = JSON.parse(readFileSync(new URL('../fixtures/terms-heldout/labels.json', import.meta.url), 'utf8')) as {
