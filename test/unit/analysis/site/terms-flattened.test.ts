@@ -703,3 +703,31 @@ describe('the third held-out set read again: the classes it showed', () => {
     expect(html(`<p>${lead}</p>${items.map((i) => `<p>${i}</p>`).join('')}`).automatedAccess.stance).toBe('prohibits');
   });
 });
+
+// The fourth held-out set's disagreements (held-out-4), read as development texts after its one run.
+describe('the fourth held-out set read again: the classes it showed', () => {
+  it('users\' public content "may be crawled by search engines" and a right to crawl granted to the operator permit nothing', () => {
+    const silent = [
+      // zoho-tos-tb (tosback-versions@e3f55035, "Zoho/Terms of Service.md"), User Generated Content.
+      'Any content made public will be publicly accessible through the internet and may be crawled and indexed by search engines.',
+      // googlemanufacturercenter-tos-c (contrib-versions@d6fb386e, "Google Manufacturer Center/Terms of Service.md"), 4.
+      'If you make Product Data available to Google or its affiliates via Google Manufacturer Center and that Product Data contains URLs, you grant Google and its affiliates the right to access such content and to access, index, cache or crawl the URL(s) and the content available through such URL(s), or any portion thereof.',
+    ];
+    for (const clause of silent) expect(text(clause).automatedAccess.stance, clause).toBe('silent');
+  });
+
+  it('"excessive … automated use" restricts; scraping given as the means of obtaining information bans it', () => {
+    // openfoodnetwork-tos-p2b (p2b-compliance-versions@513a880d, "Open Food Network/Terms of Service.md"), 4.
+    expect(
+      html(
+        '<p>You agree that you will not:</p><ul><li>Make excessive or otherwise harmful automated use of the Service;</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+    // drop-tos-tb (tosback-versions@e3f55035, "Drop/Terms of Service.md"), Licenses and Site Access.
+    expect(
+      html(
+        '<p>Drop strictly prohibits any other use of any content available through the Site, including but not limited to:</p><ul><li>using any hardware or software intended to surreptitiously intercept or otherwise obtain any information (such as system data or personal information) from the Site (including, but not limited to the use of any "scraping" or other data mining techniques, robots or similar data gathering and extraction tools);</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+  });
+});
