@@ -188,7 +188,7 @@ function joinBroken(blocks: readonly Block[]): Block[] {
       b.kind !== 'heading' &&
       prev.kind !== 'heading' &&
       !ENUMERATED.test(b.text) &&
-      !/[.!?;:]["'”’)]?$/.test(prevText);
+      !PUNCTUATED.test(prevText);
     // A short unpunctuated line before a capital is a label; a long one was cut mid-sentence.
     // Short list items in lower case are items ("phishing", "creating fake accounts…"), not one cut sentence.
     const lower = startsLower && (b.kind !== 'item' || prevLength > ITEM_CUT_MIN);
@@ -209,6 +209,10 @@ function joinBroken(blocks: readonly Block[]): Block[] {
 }
 
 const GLUE = '\u0000';
+/** A text that ends a sentence or a lead-in (a closing quote or bracket may follow). */
+const PUNCTUATED = /[.!?;:]["'”’)]?$/;
+/** A lead-in ends in a colon. */
+const LEAD_END = /[:：]$/;
 
 /** A finite verb, a modal or a verdict: a short paragraph without one is a title ("Prohibition on Training AI Models."), not "Scraping prohibited.". */
 const TITLE_VERB =
@@ -226,7 +230,7 @@ const LONE_ENUMERATOR = /^(?:\(?(?:[a-z]|[ivxlc]{1,6}|\d{1,3})[.)]|\d{1,3}(?:\.\
 
 /** Words no sentence ends with: a line ending in one was cut in the middle of a sentence. */
 const CUT_AFTER =
-  /\s(?:the|a|an|of|to|in|on|by|for|with|from|and|or|that|which|any|our|your|its|their|as|at|der|die|das|den|dem|des|und|oder|von|zu|mit|für|le|la|les|des|du|de|et|ou|à|au|aux|un|une|el|los|las|del|y|o|en|con|para|por)$/i;
+  /\s(?:the|a|an|of|to|in|on|by|for|with|from|and|or|that|which|any|our|your|its|their|as|at|der|die|das|den|dem|des|und|oder|von|zu|mit|für|le|la|les|du|de|et|ou|à|au|aux|un|une|el|los|las|del|y|o|en|con|para|por)$/i;
 
 /** A short line without end punctuation between a lead-in and its items: a label ("Misuse of facilities"), not a clause. */
 const isLabel = (b: Block, enumerated: boolean): boolean =>
@@ -257,7 +261,7 @@ function leadsWithoutColon(b: Block, next: Block | undefined): boolean {
     b.kind === 'paragraph' &&
     next !== undefined &&
     b.text.length > LABEL_MAX &&
-    !/[.!?;:]["'”’)]?$/.test(b.text) &&
+    !PUNCTUATED.test(b.text) &&
     (next.kind === 'item' || ENUMERATED.test(next.text))
   );
 }
@@ -309,7 +313,7 @@ export function clausesOf(input: readonly Block[]): Clause[] {
       sections.heading(b.level, b.text);
       leads = [];
       // A heading that ends in ":" is a lead-in ("### You agree to not use the Furk.net Services to:").
-      if (/[:：]$/.test(b.text)) leads.push({ depth: -1, text: b.text, number: null, items: 0 });
+      if (LEAD_END.test(b.text)) leads.push({ depth: -1, text: b.text, number: null, items: 0 });
       continue;
     }
     if (b.kind === 'cell' && b.text.length < CELL_MIN) continue;
@@ -364,7 +368,7 @@ export function clausesOf(input: readonly Block[]): Clause[] {
     for (let i = 0; i < parts.length; i++) {
       let s = parts[i]!;
       // A sentence ending in ":" is a lead-in: it is read with what follows it, not alone.
-      if (/[:：]$/.test(s)) {
+      if (LEAD_END.test(s)) {
         open = leadOf(parts.slice(0, i + 1));
         openItems = 0;
         continue;
@@ -387,7 +391,7 @@ export function clausesOf(input: readonly Block[]): Clause[] {
         openItems = 0;
       }
     }
-    if (/[:：]$/.test(b.text) || leadsWithoutColon(b, blocks[bi + 1]))
+    if (LEAD_END.test(b.text) || leadsWithoutColon(b, blocks[bi + 1]))
       leads.push({ depth, text: leadOf(parts), number, items: 0 });
     else if (open !== null && b.kind === 'paragraph' && depth === -1)
       leads.push({ depth, text: open, number, items: openItems });

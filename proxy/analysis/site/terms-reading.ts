@@ -34,7 +34,7 @@ import {
   TRIGGER,
   USER_OPT_OUT,
   USERS_OWN,
-  YOU_NOT,
+  RULE_STATED,
 } from './terms-words.js';
 
 export interface ClauseReading {
@@ -136,7 +136,7 @@ export function readClause(c: Clause): ClauseReading | null {
   const s = mask(plainQuotes(c.text), [LONG_QUOTE]);
   if (!TRIGGER.test(s) || CHANGE_LOG.test(s)) return null;
   // "You acknowledge that third parties may scrape…" states a risk, not a rule.
-  if (ACKNOWLEDGE.test(s) && !YOU_NOT.test(s)) return null;
+  if (ACKNOWLEDGE.test(s) && !RULE_STATED.test(s)) return null;
   const lead = plainQuotes(c.leadIn);
   const whole = lead === '' ? s : `${lead} ${s}`;
   const aiAt = aiSubjectAt(s);

@@ -121,6 +121,9 @@ const TDM_GLOBAL = new RegExp(TDM.source, 'gi');
 export const ACCESS =
   /\b(?:human (?:users?|visitors?|beings|readers)|humans) only\b|(?<!\b(?:created|written|made|generated|produced|authored) )\b(?:only|solely|exclusively) (?:by|for) (?:humans|human (?:users?|visitors?|beings|readers))\b|\brobots?\b(?![.-]?txt)|(?<![A-Za-z\u00c0-\u024f])bots?(?![A-Za-z\u00c0-\u024f])|botnets?|\bspider(?:s|ing|ed)?\b|\bscrap(?:e|es|ed|ing|ers?)\b|screen[- ]scrap|\bcrawl(?:s|ed|ing|ers?)?\b|web[- ]?crawl|harvest(?:s|ed|ing|ers?)?\b|data[- ]mining|\bmine\b|\bmining\b|data (?:gathering|extraction|collection) (?:tools?|methods?|programs?)|\bdata extraction or gathering tools?\b|\bextract(?:s|ing)? (?:any )?(?:data|content) from (?:the|our) (?:[\w-]+ ){0,3}?(?:Services?|Site|Website|Platform|Products?)\b|automat(?:ed|ic|ically|ic(?:al)?) (?:means|tools?|systems?|software|scripts?|programs?|process(?:es)?(?!ing)|devices?|queries|(?:en|in)quiries|requests|access(?:es)?|methods?|agents?|collection|retrieval|download\w*|extraction|use)|by (?:automated|automatic|programmatic) means|in an automated (?:way|manner|fashion)|\((?:automated|automatic) or (?:otherwise|manual|not)\)|programmatically|offline readers?|headless browsers?|(?<!\bland )\bgrabbing\b|moissonnage|aspirat(?:ion|eurs?)|robots? d['’]indexation|extraction automatisée|\bextraction (?:du|des|de) (?:contenus?|données)\b|scraping|outils? de moissonnage|automatis(?:é|ée|és|ées) (?:de|des)? ?(?:moyens|outils|processus|systèmes)|moyens automatisés|\b(?:méthodes|outils|procédés|logiciels|programmes|systèmes|processus|dispositifs|scripts|techniques|moyens) (?:\w+ )?automati(?:sé|que)e?s?\b|\b(?:Roboter|Crawler|Spider|Scraper|Spidering)\b|automatisiert\w*|Data[- ]Mining|Datensammel|auslesen|auszulesen|\bscrapen\b|\barañas?\b|rastre(?:o|ador(?:es)?|ar)|herramientas automáticas|medios automatizados|consulta automatizada|minería de datos|recolección automatizada|extracción de datos/i;
 
+/** Malicious code: what content that carries it lists beside it (spiders, extraction tools) is malware too. */
+const MALWARE = '(?:viruses|virus|worms?|trojan\\w*|malware|malicious|logic bombs?)';
+
 /**
  * Uses of bots or automation that are not reading the site, masked before looking for the
  * subject: harvesting users' personal data, creating accounts, faking engagement, cheating in
@@ -132,7 +135,10 @@ export const NOT_ACCESS: readonly RegExp[] = [
   /\b(?:données personnelles|personenbezogene\w* Daten|datos personales)\b/gi,
   /\baccounts?\b(?:(?!\bor (?:collect|access|scrap|gather|harvest|copy|download|extract))[^.;]){0,80}?\b(?:automated|automatic|bots?|scripts?)\b(?:(?!,? or otherwise\b)[^.;]){0,80}|\b(?:automated|automatic|bots?|scripts?)\b[^.;]{0,80}?\b(?:create|creating|register|registering|open|opening|sign[- ]?up)\w*\b[^.;]{0,30}?\baccounts?\b|\bmultiple accounts\b/gi,
   /\b(?:artifici\w*(?!\s+intellig)(?<!intelligence\s+artifici\w*)|falsely|inflat\w+|inauthentic|fake|non-organic|increase the number of)\b[^.;]{0,250}|\b(?:views?|plays?|streams?|clicks?|impressions?|écoutes?)\b[^.;]{0,80}?\b(?:robots?|bots?|botnets?|scrapers?)\b/gi,
-  /\b(?:cheats?|hacks?|farming|mods|macros?|aimbots?)\b[^.;]{0,60}|\b(?:contain\w*|transmit\w*|upload\w*|introduc\w*|distribut\w*|post\w*|send\w*|spread\w*)\b[^.;]{0,60}?\b(?:viruses|virus|worms?|trojan\w*|malware|malicious|logic bombs?)\b[^.;]{0,250}|\b(?:viruses|virus|worms?|trojan\w*|malware|malicious|logic bombs?)\b(?:,? (?:or |and )?(?:viruses|virus|worms?|trojan\w*|malware|malicious|logic bombs?|spyware|adware|time bombs?|horses?)\b)*/gi,
+  new RegExp(
+    `\\b(?:cheats?|hacks?|farming|mods|macros?|aimbots?)\\b[^.;]{0,60}|\\b(?:contain\\w*|transmit\\w*|upload\\w*|introduc\\w*|distribut\\w*|post\\w*|send\\w*|spread\\w*)\\b[^.;]{0,60}?\\b${MALWARE}\\b[^.;]{0,250}|\\b${MALWARE}\\b(?:,? (?:or |and )?(?:${MALWARE}|spyware|adware|time bombs?|horses?)\\b)*`,
+    'gi',
+  ),
   /\b(?:orders?|purchases?|commandes?|Bestellung\w*|pedidos?)\b[^.;]{0,160}?\b(?:robots?|bots?|crawlers?|spiders?|automat\w+)\b[^.;]{0,300}/gi,
   /\b(?:generated|created|produced|written|posted) (?:automatically )?by (?:computers?|bots?|scripts?|machines?)\b[^.;]{0,20}|\bautomatically generated\b[^.;]{0,40}|\bautomated messages\b|\bscripting the creation of content\b/gi,
   /\b(?:mining|Mining) (?:suppliers?|compan\w+|sites?|industr\w+|operations?|exploration|activit\w+|rights?|concessions?|sector|areas?)\b[^.;]{0,100}|^Mining (?=[A-Z])|\bpassword mining\b|\b(?:crypto(?:currency)?|bitcoin)[- ]?mining\b|\bautomat\w+ (?:means|tools?|systems?|scripts?|software) to (?:upload|post|publish|send|submit|distribute|comment|like|share)\b[^.;]{0,80}/gi,
@@ -258,5 +264,6 @@ export const CHANGE_LOG =
 
 /** A sentence that states a fact about others, not a rule: "you acknowledge that third parties may scrape…". */
 export const ACKNOWLEDGE = /\backnowledges?\b|\breconna[iî]t\b|\berkennen? an\b|\breconoce\b/i;
-export const YOU_NOT =
+/** A rule stated even inside an acknowledgement: "you will not", "… est interdite", "is prohibited". */
+export const RULE_STATED =
   /\b(?:you|users?)(?: also)? (?:will|shall|must|may|agree) not\b|\b(?:is|are) (?:strictly |expressly )?(?:prohibited|forbidden)\b|\b(?:est|sont) (?:strictement |formellement )?interdite?s?\b|\b(?:ist|sind) (?:ausdrücklich |strengstens )?(?:untersagt|verboten)\b|\b(?:está|están) (?:estrictamente |expresamente )?prohibid[oa]s?\b/i;
