@@ -141,7 +141,7 @@ export const NOT_ACCESS: readonly RegExp[] = [
   ),
   /\b(?:orders?|purchases?|commandes?|Bestellung\w*|pedidos?)\b[^.;]{0,160}?\b(?:robots?|bots?|crawlers?|spiders?|automat\w+)\b[^.;]{0,300}/gi,
   /\b(?:generated|created|produced|written|posted) (?:automatically )?by (?:computers?|bots?|scripts?|machines?)\b[^.;]{0,20}|\bautomatically generated\b[^.;]{0,40}|\bautomated messages\b|\bscripting the creation of content\b/gi,
-  /\b(?:mining|Mining) (?:suppliers?|compan\w+|sites?|industr\w+|operations?|exploration|activit\w+|rights?|concessions?|sector|areas?)\b[^.;]{0,100}|^Mining (?=[A-Z])|\bpassword mining\b|\b(?:crypto(?:currency)?|bitcoin)[- ]?mining\b|\bautomat\w+ (?:means|tools?|systems?|scripts?|software) to (?:upload|post|publish|send|submit|distribute|comment|like|share)\b[^.;]{0,80}/gi,
+  /\bmining (?:suppliers?|compan\w+|sites?|industr\w+|operations?|exploration|activit\w+|rights?|concessions?|sector|areas?)\b[^.;]{0,100}|\bpassword mining\b|\b(?:crypto(?:currency)?|bitcoin)[- ]?mining\b|\bautomat\w+ (?:means|tools?|systems?|scripts?|software) to (?:upload|post|publish|send|submit|distribute|comment|like|share)\b[^.;]{0,80}/gi,
   /\b(?:we|our|nous|wir)\b[^.;]{0,30}?\b(?:use|uses|employ|apply|utilisons|nutzen|setzen)\b[^.;]{0,40}?\bautomat\w+[^.;]{0,60}/gi,
   // Bots that write to other members, not that read the site: "Do not use robots … when using the Application to contact other Members".
   /\b(?:robots?|bots?)\b[^.;]{0,150}?\bwhen (?:using [^.;]{0,40}? to )?contact(?:ing)? (?:other )?(?:users|members)\b/gi,
@@ -150,6 +150,9 @@ export const NOT_ACCESS: readonly RegExp[] = [
   /\buntargeted scraping\b[^.;]{0,80}|\bmodel scraping\b/gi,
   // Bots that post, automated systems that talk to people, downloads a page starts: not reading the site.
   /\b(?:IRC|chat|Discord|Telegram|Slack|game|trading) ?bots?\b|\bautomated (?:content )?posting\b[^.;]{0,40}|\b(?:bots?|scripts?|programs?|RSS readers?)\b[^.;]{0,60}?\b(?:that|which|to) (?:automatically )?(?:(?:post|publish|upload)s?|sends? (?:content|messages?|posts?|e-?mails?|comments?))\b[^.;]{0,80}|\bautomated (?:systems?|agents?)\b[^;]{0,40}?\b(?:disclose|interact\w*|chatbots?)\b[^.;]{0,80}|\b(?:contain|contains|trigger|triggers|initiate|initiates)\b[^.;]{0,80}?\bautomatic downloads?\b/gi,
+  // "Mining" as a title before a capital ("Mining Suppliers should not…"): case matters, so apart
+  // from the patterns read in any case ("Mining the Services" is data mining).
+  /^Mining (?=[A-Z])/g,
   // Bots as a way to cheat or deceive (a redemption, a promotion), not to read the site.
   /\b(?:bots?|programs?|scripts?)\b[^.;]{0,100}?\b(?:decepti\w+|fraud\w*|manipulat\w+|cheat\w*)\b/gi,
   // The operator's own moderation tools: "Mistral AI may use automated tools … to assist with the detection … of Your Data",

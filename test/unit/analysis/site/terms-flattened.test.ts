@@ -376,6 +376,8 @@ describe('the held-out corpus read again: the classes it showed', () => {
         'Suppliers shall not engage in or support activities that involve land grabbing or illegal use of land or natural resources.\n\nMining Suppliers should not conduct exploration or extraction in World Heritage sites.',
       ).automatedAccess.stance,
     ).toBe('silent');
+    // The title rule reads capitals only: mining the site is still data mining.
+    expect(text('Mining the Services is prohibited.').automatedAccess.stance).toBe('prohibits');
     // bonanza-tos-p2b (p2b-compliance-versions@513a880d, "Bonanza/Terms of Service.md"), VI.
     expect(
       text(
