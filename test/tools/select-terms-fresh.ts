@@ -69,7 +69,26 @@ const TYPES: Record<string, string> = {
   'Parent Organization Terms': 'parent',
 };
 
+/**
+ * A second kind of source (`--from tosdr-corpus`): Sonu Gupta's "TOSDR Terms of Service Corpus"
+ * (github.com/sonu-gupta/tosdr-terms-of-service-corpus, AGPL-3.0 at its newest commit, earlier
+ * CC BY 4.0), about 12,000 documents as ToS;DR's document store keeps them: the text its crawler
+ * took from each page, flattened into loose `<p>` and `<br>` markup, one file per service and
+ * document, `corpus/html/<service>_<document name>.html`. Only terms-like names are taken.
+ */
+const TOSDR_CORPUS = 'sonu-gupta/tosdr-terms-of-service-corpus';
+const TOSDR_TYPES: [RegExp, string][] = [
+  [/^acceptable use( policy)?$/i, 'aup'],
+  [/^(end[- ]user licen[cs]e agreement|eula)$/i, 'eula'],
+  [/^user agreement$/i, 'ua'],
+  [
+    /^((website|site|general|platform|service|online|user) )?(terms( (of|and|&) (service|use|conditions|sale)( of (use|service))?)?|conditions of use|legal terms)$/i,
+    'tos',
+  ],
+];
+
 const args = process.argv.slice(2);
+let from: 'archives' | 'tosdr-corpus' = 'archives';
 let mirrors = '/work/.mirror';
 let count = 90;
 let seedArg = 0x34f2e5;
@@ -79,6 +98,7 @@ let out = '/work/corpus-data/terms-fresh';
 for (let i = 0; i < args.length; i++) {
   const a = args[i]!;
   if (a === '--mirrors') mirrors = args[++i] ?? mirrors;
+  else if (a === '--from') from = args[++i] === 'tosdr-corpus' ? 'tosdr-corpus' : 'archives';
   else if (a === '--count') count = Number(args[++i]);
   else if (a === '--seed') seedArg = Number(args[++i]);
   else if (a === '--shares') shares = (args[++i] ?? '').split(',').map(Number) as [number, number];
@@ -187,7 +207,7 @@ interface Candidate {
   format: 'md' | 'html';
   sha256: string;
   source: { repository: string; path: string; commit: string; url: string };
-  licence: 'ODC-BY-1.0';
+  licence: 'ODC-BY-1.0' | 'AGPL-3.0';
   attribution: string;
   drawn_as: 'ai' | 'access-only' | 'neither';
   body: Buffer;
@@ -197,51 +217,99 @@ const perServiceType = new Set<string>();
 const pool: Candidate[] = [];
 let versions = 0;
 const missing: string[] = [];
-for (const [repo, [abbr, attribution]] of Object.entries(REPOS)) {
-  const dir = gitDir(repo);
-  if (dir === null) {
-    missing.push(repo);
-    continue;
+/** Adds one document to the pool unless it is seen, a second of its service and type, out of
+ * range in size or language, another version of a seen text, or a body already taken. */
+function consider(
+  repo: string,
+  dir: string,
+  commit: string,
+  path: string,
+  service: string,
+  typeCode: string,
+  format: 'md' | 'html',
+  idSuffix: string,
+  licence: Candidate['licence'],
+  attribution: string,
+): void {
+  if (seen.has(norm(service))) return;
+  const key = `${norm(service)}/${typeCode}`;
+  if (perServiceType.has(key)) return;
+  const body = execFileSync('git', [`--git-dir=${dir}`, 'show', `${commit}:${path}`], { maxBuffer: 1 << 28 });
+  const text = body.toString('utf8');
+  if (text.length < 1500 || text.length > 400000) return;
+  const plain = plainText(text, format);
+  const lang = language(plain);
+  if (lang === 'other') return;
+  if (overlap(plain) > 0.2) {
+    versions++;
+    return;
   }
-  const commit = git(dir, 'rev-parse', 'HEAD').trim();
-  const format = abbr.endsWith('-html') ? 'html' : 'md';
-  for (const path of git(dir, 'ls-tree', '-r', '--name-only', 'HEAD').split('\n').sort()) {
-    const parts = path.split('/');
-    if (parts.length !== 2) continue;
-    const [service, file] = parts as [string, string];
-    const type = file.replace(/\.(md|html)$/, '');
-    if (!(type in TYPES) || !file.endsWith(`.${format}`)) continue;
-    if (seen.has(norm(service))) continue;
-    const key = `${norm(service)}/${type}`;
-    if (perServiceType.has(key)) continue;
-    const body = execFileSync('git', [`--git-dir=${dir}`, 'show', `${commit}:${path}`], { maxBuffer: 1 << 28 });
-    const text = body.toString('utf8');
-    if (text.length < 1500 || text.length > 400000) continue;
-    const plain = plainText(text, format);
-    const lang = language(plain);
-    if (lang === 'other') continue;
-    if (overlap(plain) > 0.2) {
-      versions++;
+  const sha256 = createHash('sha256').update(body).digest('hex');
+  if (bodies.has(sha256)) return;
+  bodies.add(sha256);
+  perServiceType.add(key);
+  const id = `${slug(service)}-${typeCode}-${idSuffix}`;
+  const url = `https://github.com/${repo}/blob/${commit}/${path.split('/').map(encodeURIComponent).join('/')}`;
+  const drawn_as = AI.test(plain) ? 'ai' : ACCESS.test(plain) ? 'access-only' : 'neither';
+  pool.push({
+    id,
+    lang,
+    format,
+    sha256,
+    source: { repository: repo, path, commit, url },
+    licence,
+    attribution,
+    drawn_as,
+    body,
+  });
+}
+/** Paths at HEAD; `quoted` keeps git's quoting of unusual names, as the archives' draws were made
+ * (such a path matches no type, so those documents were never candidates). */
+const listing = (dir: string, quoted: boolean): string[] =>
+  quoted
+    ? git(dir, 'ls-tree', '-r', '--name-only', 'HEAD').split('\n').sort()
+    : git(dir, 'ls-tree', '-r', '-z', '--name-only', 'HEAD').split('\0').filter(Boolean).sort();
+if (from === 'tosdr-corpus') {
+  const dir = gitDir(TOSDR_CORPUS);
+  if (dir === null) missing.push(TOSDR_CORPUS);
+  else {
+    const commit = git(dir, 'rev-parse', 'HEAD').trim();
+    for (const path of listing(dir, false)) {
+      const m = /^corpus\/html\/([^/\n]+)_([^/_\n]+)\.html$/.exec(path);
+      if (!m) continue;
+      const typeCode = TOSDR_TYPES.find(([re]) => re.test(m[2]!.trim()))?.[1];
+      if (typeCode === undefined) continue;
+      consider(
+        TOSDR_CORPUS,
+        dir,
+        commit,
+        path,
+        m[1]!,
+        typeCode,
+        'html',
+        'tc',
+        'AGPL-3.0',
+        "Sonu Gupta, TOSDR Terms of Service Corpus, from Terms of Service; Didn't Read (edit.tosdr.org)",
+      );
+    }
+  }
+} else {
+  for (const [repo, [abbr, attribution]] of Object.entries(REPOS)) {
+    const dir = gitDir(repo);
+    if (dir === null) {
+      missing.push(repo);
       continue;
     }
-    const sha256 = createHash('sha256').update(body).digest('hex');
-    if (bodies.has(sha256)) continue;
-    bodies.add(sha256);
-    perServiceType.add(key);
-    const id = `${slug(service)}-${TYPES[type]}-${abbr}`;
-    const url = `https://github.com/${repo}/blob/${commit}/${path.split('/').map(encodeURIComponent).join('/')}`;
-    const drawn_as = AI.test(plain) ? 'ai' : ACCESS.test(plain) ? 'access-only' : 'neither';
-    pool.push({
-      id,
-      lang,
-      format,
-      sha256,
-      source: { repository: repo, path, commit, url },
-      licence: 'ODC-BY-1.0',
-      attribution,
-      drawn_as,
-      body,
-    });
+    const commit = git(dir, 'rev-parse', 'HEAD').trim();
+    const format = abbr.endsWith('-html') ? 'html' : 'md';
+    for (const path of listing(dir, true)) {
+      const parts = path.split('/');
+      if (parts.length !== 2) continue;
+      const [service, file] = parts as [string, string];
+      const type = file.replace(/\.(md|html)$/, '');
+      if (!(type in TYPES) || !file.endsWith(`.${format}`)) continue;
+      consider(repo, dir, commit, path, service, TYPES[type]!, format, abbr, 'ODC-BY-1.0', attribution);
+    }
   }
 }
 if (missing.length > 0) console.error(`no git directory for: ${missing.join(', ')}`);
