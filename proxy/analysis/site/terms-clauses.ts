@@ -291,6 +291,14 @@ export function continuesEnumeration(s: string): boolean {
   return first.endsWith('ing') || !SUBJECT_VERB.test(s);
 }
 
+/** The kind of an enumerator ("•", "-", "1.", "(a)"), so that a list of one kind under an item of another is seen nested. */
+function markerOf(text: string): string | null {
+  const m = ENUMERATED.exec(text);
+  if (m === null) return null;
+  const c = m[0].replace(/^\(/, '')[0]!;
+  return /\d/.test(c) ? '1' : /[a-z]/i.test(c) ? 'a' : /[-–—]/.test(c) ? '-' : '•';
+}
+
 /** At most this many sentences in a row are read as a lead-in's items; past them the lead-in is dropped. */
 const MAX_ITEMS = 60;
 
@@ -302,7 +310,13 @@ export function clausesOf(input: readonly Block[]): Clause[] {
   // level (plus 0.5 when enumerated); a paragraph numbered under a numbered lead-in ("13.1.2"
   // under "13.1 …:") is that lead-in's item, and so is a paragraph after a paragraph's lead-in
   // that reads as an item (one <p> per clause).
-  let leads: { depth: number; text: string; number: string | null; items: number }[] = [];
+  let leads: { depth: number; text: string; number: string | null; items: number; marker: string | null }[] = [];
+  // A paragraph enumerated one way that ends in ":" and the paragraphs enumerated another way after
+  // it ("· … You further agree not to use the Services to:" then "- Post…", "- Access…"), or a list
+  // item that ends in ":" and the items after it at its own level ("<li>you will not:</li></ul><ul>
+  // <li>use any means to scrape…"): its items, also when a paragraph of the outer kind stands among
+  // them, until a heading or a plain paragraph.
+  let nested: { lead: (typeof leads)[number]; marker: string } | null = null;
   // An enumerator standing alone ("1.8.4" as a paragraph or list item of its own, the item's text in the next).
   let numberedNext = false;
   for (let bi = 0; bi < blocks.length; bi++) {
@@ -312,8 +326,9 @@ export function clausesOf(input: readonly Block[]): Clause[] {
     if (b.kind === 'heading') {
       sections.heading(b.level, b.text);
       leads = [];
+      nested = null;
       // A heading that ends in ":" is a lead-in ("### You agree to not use the Furk.net Services to:").
-      if (LEAD_END.test(b.text)) leads.push({ depth: -1, text: b.text, number: null, items: 0 });
+      if (LEAD_END.test(b.text)) leads.push({ depth: -1, text: b.text, number: null, items: 0, marker: null });
       continue;
     }
     if (b.kind === 'cell' && b.text.length < CELL_MIN) continue;
@@ -337,11 +352,31 @@ export function clausesOf(input: readonly Block[]): Clause[] {
     // Numbered paragraphs right after a list item that ends in ":" are that item's items (a Word
     // page: "…You agree that You will NOT:" as the last <li>, then "<p>1. Use…</p>").
     const underItem = b.kind === 'paragraph' && ENUMERATED.test(b.text) && top !== undefined && top.depth >= 1;
-    const depth = underItem
-      ? top.depth + 0.5
-      : parent !== undefined
-        ? parent.depth + 0.5
-        : (b.kind === 'item' ? b.level : -1) + (enumerated ? 0.5 : 0);
+    const marker = b.kind === 'paragraph' ? markerOf(b.text) : b.kind === 'item' ? `li${b.level}` : null;
+    if (
+      marker !== null &&
+      top?.marker != null &&
+      top.items === 0 &&
+      (b.kind === 'item'
+        ? top.marker === marker
+        : top.depth === -0.5 && top.marker !== marker && !top.marker.startsWith('li'))
+    )
+      nested = { lead: top, marker };
+    else if (
+      (b.kind === 'paragraph' && marker === null && !governed) ||
+      (b.kind === 'item' && nested?.marker.startsWith('li') && b.level < Number(nested.marker.slice(2)))
+    )
+      nested = null;
+    const inNested = nested !== null && marker === nested.marker;
+    if (inNested && !leads.includes(nested!.lead))
+      leads = [...leads.filter((l) => l.depth < nested!.lead.depth), nested!.lead];
+    const depth = inNested
+      ? nested!.lead.depth + 0.5
+      : underItem
+        ? top.depth + 0.5
+        : parent !== undefined
+          ? parent.depth + 0.5
+          : (b.kind === 'item' ? b.level : -1) + (enumerated ? 0.5 : 0);
     if (b.kind !== 'item' && !enumerated) sections.paragraph(b.text);
     leads = leads.filter((l) => l.depth < depth);
     for (const l of leads) l.items++;
@@ -392,9 +427,9 @@ export function clausesOf(input: readonly Block[]): Clause[] {
       }
     }
     if (LEAD_END.test(b.text) || leadsWithoutColon(b, blocks[bi + 1]))
-      leads.push({ depth, text: leadOf(parts), number, items: 0 });
+      leads.push({ depth, text: leadOf(parts), number, items: 0, marker });
     else if (open !== null && b.kind === 'paragraph' && depth === -1)
-      leads.push({ depth, text: open, number, items: openItems });
+      leads.push({ depth, text: open, number, items: openItems, marker });
   }
   return out;
 }

@@ -73,6 +73,10 @@ const better = (stance: TosStance, than: TosStanceResult | null): boolean =>
   than === null || RANK[stance] > RANK[than.stance];
 
 /** The two facts from a document's blocks. */
+/** A sentence that excepts someone from the rule before it. */
+const EXCEPTION_MADE =
+  /\b(?:an? )?exceptions? (?:is|are) made for\b|\b(?:this|the (?:above|foregoing)) does not apply to\b/i;
+
 export function termsFromBlocks(blocks: readonly Block[]): TermsReading {
   if (blocks.length === 0) return UNREAD;
   let ai: TosStanceResult | null = null;
@@ -86,9 +90,15 @@ export function termsFromBlocks(blocks: readonly Block[]): TermsReading {
     const r = readClause(c);
     const lastBan = banBefore;
     banBefore = null;
-    if (r === null) continue;
-    if (r.access === 'permits' && lastBan !== null && access === lastBan.result && CARVE_OUT.test(c.text))
+    // "An exception is made for search engines and similar services which index the entire web…" names no bot, yet lifts the ban before it.
+    if (
+      lastBan !== null &&
+      access === lastBan.result &&
+      CARVE_OUT.test(c.text) &&
+      (r?.access === 'permits' || EXCEPTION_MADE.test(c.text))
+    )
       access = result('restricts', lastBan.c, lastBan.at);
+    if (r === null) continue;
     if (r.ai !== null && better(r.ai, ai)) ai = result(r.ai, c, r.aiAt);
     if (r.access !== null) {
       if (r.mannerOnly) manner ??= result(r.access, c, r.accessAt);

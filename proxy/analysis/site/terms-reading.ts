@@ -80,7 +80,7 @@ function readAi(
 const OTHER_PURPOSES = /^[^.;]{0,200}?\bor (?:for )?(?:any )?other purposes?\b|^[^.;]{0,60}?,? or otherwise\b/i;
 /** "your User Data to be used for AI training": the reader's own data, used by the operator. */
 const YOUR_DATA_USED =
-  /\byour (?:[\w-]+ ){0,2}(?:data|content|inputs?|information)\b[^.;]{0,30}?\b(?:to be |being )?used\b[^.;]{0,30}$/i;
+  /\byour (?:[\w-]+ ){0,2}(?:data|content|inputs?|information)\b[^.;]{0,30}?\b(?:to be |being )?used\b[^.;]{0,30}$|\b(?:provided|submitted|given|supplied|sent|shared|uploaded) to us\b[^.;]{0,30}$/i;
 const DEFINITION =
   /^["“]?[^"”.;]{1,60}["”]?(?:,? (?:or|and) ["“][^"”]{1,40}["”])? (?:refers? to|means|shall mean|is defined as)\b/i;
 const PURPOSE_WORD = /\b(?:to|for|in|into|as|pour|aux|dans|zum|zur|für|para|en)\b/i;
@@ -114,7 +114,13 @@ function mannerOf(s: string, accessAt: number): boolean {
   const plain = s.replace(EXAMPLES, (m) => ' '.repeat(m.length));
   for (const m of plain.matchAll(MANNER_G)) {
     const between = m.index < accessAt ? plain.slice(m.index, accessAt) : plain.slice(accessAt, m.index);
-    if (!/,\s*(?:or|and)\s|;/.test(between)) return true;
+    // Another item between them ("…, or …", "; …", "… programs or engage in any activity likely to burden the site"): not this ban's manner.
+    if (
+      !/,\s*(?:or|and)\s|;|\s(?:or|and) (?:engage|use|attempt|take|do|make|impose)\b|,\s*\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)\s/.test(
+        between,
+      )
+    )
+      return true;
   }
   return false;
 }

@@ -733,3 +733,117 @@ describe('the fourth held-out set read again: the classes it showed', () => {
     ).toBe('prohibits');
   });
 });
+
+// A fifth set's development half (development-5): documents as ToS;DR's document store keeps them,
+// from Sonu Gupta's TOSDR Terms of Service Corpus (sonu-gupta/tosdr-terms-of-service-corpus@d50edf35,
+// corpus/html/<service>_<document>.html, AGPL-3.0); their held-out half was not read.
+describe('the ToS;DR corpus, development half: the classes it showed', () => {
+  it('a statement of fact with "does not" or "do not" is no ban, nor is crypto-currency mining access', () => {
+    const silent = [
+      // hotstar-tos-tc ("Hotstar_Terms of Use.html").
+      'Novi may by automated means or manually screen and moderate some or all Social Posts and reserves the right to reject or take down any Social Post which in Novi’s sole opinion is inappropriate or does not pertain to the Content or topics associated to the Content.',
+      // xayn-tos-tc ("Xayn_Terms of Service.html"), 3.1.
+      '3.1 The App provides the technical infrastructure to enable the User to search the inter-net by submitting "Search Requests" in the App which the App will pass-on to one or more third-party web crawlers ("Crawlers") routed by servers from Xayn which ensure that the Crawlers do not get the Users’ IP address or other identifiable information apart from the Search Request.',
+      'Xayn does not have any control over the Crawlers or their availability.',
+      // geforcenow-tos-tc ("GeForce NOW_Terms of Use.html"), 3.2.
+      '3.2 You may not copy, sell, rent, sublicense, transfer or distribute any portion of GFN, and you may not use GFN commercially or for crypto currency mining.',
+    ];
+    for (const clause of silent) expect(text(clause).automatedAccess.stance, clause).toBe('silent');
+    // "do not have the right" is still a ban.
+    expect(
+      text('You do not have the right to use any robot or spider to access the Site.').automatedAccess.stance,
+    ).toBe('prohibits');
+  });
+
+  it('information given to the operator for its own AI training binds no one else', () => {
+    // novelai-tos-tc ("NovelAI_Terms of Service.html"), 6.8.
+    expect(
+      text(
+        'You agree that any information that is voluntary provided to us for AI model training cannot be deleted after AI model training has started.',
+      ).ai.stance,
+    ).toBe('silent');
+  });
+
+  it('a list of one enumerator under a paragraph of another that ends in ":" is its items, also past a sibling', () => {
+    // hotstar-tos-tc: "·" paragraphs under "By accessing or using the Services:", one ending in a
+    // lead-in whose items are "-" paragraphs, one "·" paragraph standing among them.
+    const body =
+      '<p>By accessing or using the Services:</p>' +
+      '<p>·&nbsp;&nbsp;&nbsp;. Except as provided in these Terms (or otherwise expressly provided by Novi), You may not copy, download, stream capture, reproduce, duplicate, archive, upload, modify, translate, publish, broadcast, transmit, retransmit, distribute, perform, display, sell, frame or deep-link, make available, or otherwise use any Content. You further agree not to use the Services to:</p>' +
+      '<p>- Impersonate or attempt to impersonate any person or entity;</p>' +
+      '<p>·&nbsp;&nbsp;&nbsp;. Use technology or any automated system such as scripts, spiders, offline readers or bots in order to collect or disseminate usernames, passwords, email addresses or other data from the Services;</p>' +
+      '<p>- Solicit, collect or request any personal information for commercial or unlawful purposes;</p>' +
+      '<p>- Access the Site/application/Service (including the Content) through any automated means, including "robots," "spiders," or "offline readers";</p>';
+    expect(html(body).automatedAccess.stance).toBe('prohibits');
+    // A plain paragraph ends the nesting: the same "-" item after it is not governed.
+    const ended = body.replace('<p>- Solicit', '<p>We may change these Terms at any time.</p><p>- Solicit');
+    expect(html(ended).automatedAccess.stance).toBe('silent');
+  });
+  it('bots hosted on the service, cancel bots, traffic generators, contest entries and social bots are not reading the site', () => {
+    const silent = [
+      // altervista-tos-tc ("Altervista_Terms of Service.html"), 4.11 and 6.1.10.
+      'Furthermore, it is not allowed to use the service to host robots and bots.',
+      'By way of example: it is forbidden to repeatedly click on their advertising elements (Banners), use automatic systems for generating visits/clicks (auto-surf, auto-hit, traffic exchange) or other similar systems.',
+      // imgburn-tos-tc ("ImgBurn_Terms of Service.html").
+      'In your use of the Site, you may not: interfere with or damage the Site, including, without limitation, through the use of viruses, cancel bots, Trojan horses, harmful code, flood pings, denial of service attacks, packet or IP spoofing, forged routing or electronic mail address information or similar methods or technology.',
+      // 2brightsparks-tos-tc ("2BrightSparks_Terms of Service.html").
+      'You will not engage in using our Freeware that will interfere with or damage the operation of the services of any third parties by overburdening/disabling network resources through automated queries, excessive usage or similar conduct.',
+      // megaphonefm-tos-tc ("Megaphone.fm_Terms of Service.html").
+      'The following activities are not permitted: The creation, use, or promotion of: - Bots or other automated means to perform social interactions',
+      // slidejoy-tos-tc ("Slidejoy_Terms of Service.html").
+      'Use of any automated system to participate is strictly prohibited and will result in disqualification.',
+      // portableapps-tos-tc ("PortableApps.com_Terms of Service.html"): a forum change log.
+      "Update (2016-08-24): Scraping and legal details Added scraping and legal details to ensure third parties don't abuse service to the detriment of users",
+    ];
+    for (const clause of silent) expect(text(clause).automatedAccess.stance, clause).toBe('silent');
+  });
+
+  it('a ban lifted in the next sentence "for search engines", one "not officially available", one on high volume, restrict', () => {
+    // portableapps-tos-tc.
+    expect(
+      text(
+        'No Scraping or Automation - You may not use manual or automated software, devices, scripts robots, other means or processes to access, "scrape", "crawl", "spider", or "cache" any of our content, services, updater database, or related data. An exception is made for search engines and similar services which index the entire web for public use provided they operate in accordance with our robots.txt and similar automation directives.',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+    // wikidot-tos-tc ("Wikidot_Terms of Service.html").
+    expect(
+      text('Other prohibited usage includes: any automated use of the Services that is not officially available.')
+        .automatedAccess.stance,
+    ).toBe('restricts');
+    // interfolio-tos-tc ("Interfolio_Terms of Service.html").
+    expect(
+      html(
+        '<p>You agree not to, and represent and warrant that you will not, do any of the following:</p><ul><li>Use any high volume automatic, electronic or manual process to access, search or harvest information from the Site or Services (including without limitation robots, spiders or scripts);</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+  });
+
+  it('a manner in another item of the same sentence does not soften the ban; "misuse … includes" bans', () => {
+    // scientificamerican-tos-tc ("Scientific American_Terms of Use.html"), VI.
+    expect(
+      text(
+        'In addition, you agree that you will not systematically download any content to your own or any third-party server, use routines designed to continuously and automatically search and index the content of the site (full text and meta data), such as web-crawling or spider programs or engage in any activity likely to burden the site.',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+    // xayn-tos-tc, 4.6.
+    expect(
+      text(
+        'Misuse of the Services includes, in particular, if the User (i) executes automatic search requests through the App, (ii) takes measures which aim to circumvent technical protection measures, (iii) enables automatic data readouts.',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+  });
+
+  it('a list item that ends in ":" governs the items of the next list at its level', () => {
+    // cameo-tos-tc ("Cameo_Terms of Service.html"), Acceptable Use Policy: the lead-in ends one <ul>, its items open the next.
+    const body =
+      '<ol><li><strong>You represent and warrant that:</strong></li></ol>' +
+      '<ul><li>you will not use a false identity or provide any false or misleading information;</li><li>you will not:</li></ul>' +
+      '<ul><li>impersonate any third party;</li><li>use any means to scrape or crawl any part of our Site;</li></ul>';
+    expect(html(body).automatedAccess.stance).toBe('prohibits');
+    // A shallower item ends it: the same-level item in the next section is not governed.
+    const later =
+      '<ol><li>Conduct<ol><li>You will not:</li><li>impersonate any third party;</li></ol></li>' +
+      '<li>Permissions<ol><li>Search engines may crawl the Site to index it.</li></ol></li></ol>';
+    expect(html(later).automatedAccess.stance).toBe('permits');
+  });
+});
