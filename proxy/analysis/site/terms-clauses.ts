@@ -257,13 +257,10 @@ function splitLead(s: string): [string, string] | null {
  * automatizada…"); a short one is a label.
  */
 function leadsWithoutColon(b: Block, next: Block | undefined): boolean {
-  return (
-    b.kind === 'paragraph' &&
-    next !== undefined &&
-    b.text.length > LABEL_MAX &&
-    !PUNCTUATED.test(b.text) &&
-    (next.kind === 'item' || ENUMERATED.test(next.text))
-  );
+  if (next === undefined || PUNCTUATED.test(b.text)) return false;
+  // A list item's title over its own sub-list ("<li>Other prohibited acts<ol><li>Collection of information using crawlers…").
+  if (b.kind === 'item') return next.kind === 'item' && next.level > b.level;
+  return b.kind === 'paragraph' && b.text.length > LABEL_MAX && (next.kind === 'item' || ENUMERATED.test(next.text));
 }
 
 /** First words that open a statement of its own, not an item of the enumeration before it. */

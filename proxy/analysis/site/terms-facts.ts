@@ -83,6 +83,8 @@ export function termsFromBlocks(blocks: readonly Block[]): TermsReading {
   let mention: TermsReading['mention'] = null;
   let access: TosStanceResult | null = null;
   let manner: TosStanceResult | null = null;
+  // The permission that decided is for search engines only ("we grant the operators of public search engines permission to use spiders").
+  let permitForSome = false;
   // The ban the previous clause decided, for a carve-out in the next sentence ("You may not automate access … You may crawl the website to index it for a publicly available search engine.").
   let banBefore: { result: TosStanceResult; c: Clause; at: number } | null = null;
   for (const c of clausesOf(blocks)) {
@@ -104,13 +106,19 @@ export function termsFromBlocks(blocks: readonly Block[]): TermsReading {
       if (r.mannerOnly) manner ??= result(r.access, c, r.accessAt);
       else if (better(r.access, access)) {
         access = result(r.access, c, r.accessAt);
+        permitForSome = r.access === 'permits' && CARVE_OUT.test(c.text);
         if (r.access === 'prohibits') banBefore = { result: access, c, at: r.accessAt };
       }
     }
     if (ai?.stance === 'prohibits' && access?.stance === 'prohibits' && mention !== null) break;
   }
   // A permission's own conditions do not make it a restriction; alone, they restrict.
-  if (manner !== null && (access === null || access.stance === 'silent')) access = manner;
+  // A permission for search engines alone leaves the others under the conditions: they restrict.
+  if (
+    manner !== null &&
+    (access === null || access.stance === 'silent' || (access.stance === 'permits' && permitForSome))
+  )
+    access = manner;
   return { ai: ai ?? SILENT, automatedAccess: access ?? SILENT, namesAi: mention !== null || ai !== null, mention };
 }
 

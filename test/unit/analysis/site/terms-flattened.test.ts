@@ -847,3 +847,85 @@ describe('the ToS;DR corpus, development half: the classes it showed', () => {
     expect(html(later).automatedAccess.stance).toBe('permits');
   });
 });
+
+// The fifth set's held-out half (held-out-5), read as development texts after its one run.
+describe('the ToS;DR corpus, held-out half read again: the classes it showed', () => {
+  it('bans without "not": "restricted from", "are not to", "under no circumstance", "prohibited acts", sanctions', () => {
+    const banned = [
+      // miamisuperhero-tos-tc ("Miami Superhero_Terms and Conditions.html"), Restrictions.
+      'You are specifically restricted from all of the following: engaging in any data mining, data harvesting, data extracting or any other similar activity in relation to this Website;',
+      // msgsafe-tos-tc ("MsgSafe_Terms of Service.html").
+      'You are not to: use any robot, spider, site search/retrieval application, or other manual or automatic device or process to retrieve, index, data mine, or in any way reproduce or circumvent the navigational structure or presentation of our site or services;',
+      // scopely-tos-tc ("Scopely_Terms of Service.html").
+      'You further agree that under no circumstance will you: scrape, harvest, or extract data from the Services.',
+      // toomics-tos-tc ("Toomics_Terms of Service.html"), Suspicious Activity.
+      'If the following is detected, the user may be restricted of use without prior notice: 4. Web crawling webtoon contents using any appliance, collecting and distributing with abnormal procedure.',
+    ];
+    for (const clause of banned) expect(text(clause).automatedAccess.stance, clause).toBe('prohibits');
+    // pixiv-tos-tc ("pixiv_Terms of Service.html"): a list item's title over its sub-list, without a colon.
+    expect(
+      html(
+        '<ol><li> Other prohibited acts <ol><li>Collection of information using crawlers and other such programs.</li></ol></li></ol>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+  });
+
+  it('"other than our publicly supported interfaces" and "unauthorized means" restrict; a search-engine permission beside a rate limit restricts', () => {
+    // getmydrivers-tos-tc ("GetMyDrivers_Terms of Service.html").
+    expect(
+      text(
+        'You will not misuse the Products in any manner, including in order to: Access, search, or create accounts for the Products by any means other than our publicly supported interfaces (for example, "scraping" or creating accounts in bulk).',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+    // wizardsofthecoast-tos-tc ("Wizards of the Coast_Terms of Service.html"), 2.2.
+    expect(
+      text(
+        'You agree not to engage in any of the following with respect to our Websites, Games, or Services: (i) Data mining: Use any unauthorized means, process, or software that accesses, collects, reads, intercepts, monitors, data scrapes including without limitation, agents, robots, scripts, or spiders.',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+    // wikitree-tos-tc ("WikiTree_Terms of Service.html"), No Automated Copying.
+    expect(
+      text(
+        'You agree not to use or launch any automated system, including without limitation, "robots," "spiders," or "offline readers," that accesses the Website in a manner that sends more request messages to our servers in a given period of time than a human can reasonably produce in the same period by using a conventional on-line web browser. Notwithstanding the foregoing, we grant the operators of public search engines permission to use spiders to copy materials from the site for the sole purpose of and solely to the extent necessary for creating publicly available searchable indices of the materials, but not caches or archives of such materials.',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+  });
+
+  it('crawlers listed among cheat tools, and a crawl ban after personal-data harvesting, are read; quoted words are not long quotes', () => {
+    // inboxdollars-tos-tc ("InboxDollars_Terms of Use.html"): "macro" and "cheat utility" quoted, web crawlers between.
+    expect(
+      html(
+        '<p>Without limiting the generality of the foregoing, you agree not to use the Prodege Sites and Features or our Services in any improper manner, including to:</p><ul><li>develop, distribute, make use of, or publicly inform other members of: “auto” software programs, “macro” software programs, web crawlers or other script or “cheat utility” software programs or applications;</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+    // audioboom-tos-tc ("Audioboom_Terms of Use.html"): unpunctuated items, the one before ending in "or".
+    expect(
+      html(
+        '<p>You don’t have the right to:</p><ul><li><p>collect or harvest any personal data of any user of the platform, or</p></li><li><p>carry out data mining, screen scraping, or crawling of this platform, its pages or its content or use any process or processes that send automated queries to this platform unless you have obtained our prior written consent or you are an operator of a public search engine</p></li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+  });
+
+  it('bots run on hosting servers, damaging programs launched, bots earning points, personal information harvesting are not access', () => {
+    const silent = [
+      // veroservers-tos-tc ("VeroServers_Terms of Service.html").
+      'You may not: Run any type of web spider or indexer on shared servers',
+      // njalla-tos-tc ("Njalla_Terms of Service.html"), 4.2.
+      '4.2 You agree that you will not use the Services and/or the domain name provided by the Services for activities involving: Launches or hosting of damaging automated programs or scripts, including, but not limited to, web robots, web spiders, web crawlers, web indexers, web robots, bots, viruses or worms.',
+      // pointsrewardplus-tos-tc ("Points Reward Plus_Terms of Service.html").
+      'Member shall not attempt to earn Points by any means (including, without limitation, by using any script, bot or other automated means) that only simulates compliance with the applicable requirements.',
+      // wikitree-tos-tc: a title.
+      'No Personal Information Harvesting.',
+    ];
+    for (const clause of silent) expect(text(clause).automatedAccess.stance, clause).toBe('silent');
+  });
+
+  it('"use it for machine learning, AI" is AI use', () => {
+    // wordreference-tos-tc ("WordReference_Terms of Service.html").
+    expect(
+      text(
+        'You are not allowed to make derivative works or use it for machine learning, AI or as a basis for your machine translation or other dictionary or its services.',
+      ).ai.stance,
+    ).toBe('prohibits');
+  });
+});
