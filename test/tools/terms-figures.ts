@@ -17,9 +17,11 @@
  * A fifth set, 171 documents as ToS;DR's document store keeps them (flattened HTML, from Sonu
  * Gupta's TOSDR Terms of Service Corpus), split by sha1(id) mod 2 into `held-out-5` (94) and
  * `development-5` (77), all labelled by such readers; the reader was tuned on development-5 only.
+ * A sixth, 220 more from that corpus (services in no set before), split the same way into
+ * `held-out-6` (115) and `development-6` (105).
  *
- * Run: `npx tsx test/tools/terms-figures.ts [--split held-out|held-out-2|held-out-3|held-out-4|held-out-5|development|development-5|all] [--quiet]`
- * (without --split: the five held-out sets).
+ * Run: `npx tsx test/tools/terms-figures.ts [--split held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|development|development-5|development-6|all] [--quiet]`
+ * (without --split: the six held-out sets).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -41,13 +43,22 @@ interface Text {
   source: { repository: string; path: string; commit: string; url: string };
   labels: Record<Fact, TosStance>;
   evidence: Record<Fact, string | null>;
-  split: 'held-out' | 'held-out-2' | 'held-out-3' | 'held-out-4' | 'held-out-5' | 'development' | 'development-5';
+  split:
+    | 'held-out'
+    | 'held-out-2'
+    | 'held-out-3'
+    | 'held-out-4'
+    | 'held-out-5'
+    | 'held-out-6'
+    | 'development'
+    | 'development-5'
+    | 'development-6';
   labelled_by?: string;
 }
 
 const args = process.argv.slice(2);
 const splitArg = args.includes('--split') ? args[args.indexOf('--split') + 1] : undefined;
-const HELD_OUT = ['held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5'];
+const HELD_OUT = ['held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5', 'held-out-6'];
 const quiet = args.includes('--quiet');
 
 const labels = JSON.parse(readFileSync(new URL('../fixtures/terms-heldout/labels.json', import.meta.url), 'utf8')) as {
@@ -158,7 +169,7 @@ if (changed > 0) console.log(`warning: ${changed} texts differ from the sha256 i
 for (const split of splitArg === undefined
   ? HELD_OUT
   : splitArg === 'all'
-    ? [...HELD_OUT, 'development', 'development-5']
+    ? [...HELD_OUT, 'development', 'development-5', 'development-6']
     : [splitArg]) {
   const of = rows.filter((r) => r.t.split === split);
   if (of.length > 0) report(split, of);
