@@ -257,11 +257,19 @@ function splitLead(s: string): [string, string] | null {
  * automatizada…"); a short one is a label.
  */
 function leadsWithoutColon(b: Block, next: Block | undefined): boolean {
-  if (next === undefined || PUNCTUATED.test(b.text)) return false;
+  if (next === undefined) return false;
+  // "Users are prohibited from … engaging in the following conduct, whether intentional or out of negligence." over a list.
+  if (b.kind === 'paragraph' && next.kind === 'item' && THE_FOLLOWING.test(b.text)) return true;
+  if (PUNCTUATED.test(b.text)) return false;
   // A list item's title over its own sub-list ("<li>Other prohibited acts<ol><li>Collection of information using crawlers…").
   if (b.kind === 'item') return next.kind === 'item' && next.level > b.level;
   return b.kind === 'paragraph' && b.text.length > LABEL_MAX && (next.kind === 'item' || ENUMERATED.test(next.text));
 }
+
+const THE_FOLLOWING = /\b(?:the following|as follows)\b[^.;:]{0,80}[.;]?$/i;
+/** A short lead-in that points back to the sentence before it. */
+const ANAPHORIC_LEAD =
+  /^(?:this|these|that|such (?:conduct|use|activit\w+)) (?:concerns?|includes?|covers?|means?|applies|apply)\b[^.]{0,30}:$|^in particular:$/i;
 
 /** First words that open a statement of its own, not an item of the enumeration before it. */
 const OWN_START = new Set(
@@ -314,6 +322,8 @@ export function clausesOf(input: readonly Block[]): Clause[] {
   // <li>use any means to scrape…"): its items, also when a paragraph of the outer kind stands among
   // them, until a heading or a plain paragraph.
   let nested: { lead: (typeof leads)[number]; marker: string } | null = null;
+  // The last sentence of the block before, for a lead-in that points back to it.
+  let before = '';
   // An enumerator standing alone ("1.8.4" as a paragraph or list item of its own, the item's text in the next).
   let numberedNext = false;
   for (let bi = 0; bi < blocks.length; bi++) {
@@ -423,10 +433,20 @@ export function clausesOf(input: readonly Block[]): Clause[] {
         openItems = 0;
       }
     }
-    if (LEAD_END.test(b.text) || leadsWithoutColon(b, blocks[bi + 1]))
-      leads.push({ depth, text: leadOf(parts), number, items: 0, marker });
-    else if (open !== null && b.kind === 'paragraph' && depth === -1)
+    if (LEAD_END.test(b.text) || leadsWithoutColon(b, blocks[bi + 1])) {
+      // "This concerns in particular:" on a line of its own leads with the sentence before it
+      // ("Circumventing those restrictions or limitations is strictly prohibited.").
+      const own = leadOf(parts);
+      leads.push({
+        depth,
+        text: parts.length === 1 && ANAPHORIC_LEAD.test(own) ? `${before} ${own}` : own,
+        number,
+        items: 0,
+        marker,
+      });
+    } else if (open !== null && b.kind === 'paragraph' && depth === -1)
       leads.push({ depth, text: open, number, items: openItems, marker });
+    before = parts[parts.length - 1] ?? '';
   }
   return out;
 }

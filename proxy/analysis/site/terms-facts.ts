@@ -75,7 +75,7 @@ const better = (stance: TosStance, than: TosStanceResult | null): boolean =>
 /** The two facts from a document's blocks. */
 /** A sentence that excepts someone from the rule before it. */
 const EXCEPTION_MADE =
-  /\b(?:an? )?exceptions? (?:is|are) made for\b|\b(?:this|the (?:above|foregoing)) does not apply to\b/i;
+  /\b(?:an? )?exceptions? (?:is|are) made for\b|\bas a (?:limited )?exception\b|\b(?:this|the (?:above|foregoing)) does not apply to\b/i;
 
 export function termsFromBlocks(blocks: readonly Block[]): TermsReading {
   if (blocks.length === 0) return UNREAD;

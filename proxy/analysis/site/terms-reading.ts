@@ -116,7 +116,7 @@ function mannerOf(s: string, accessAt: number): boolean {
     const between = m.index < accessAt ? plain.slice(m.index, accessAt) : plain.slice(accessAt, m.index);
     // Another item between them ("…, or …", "; …", "… programs or engage in any activity likely to burden the site"): not this ban's manner.
     if (
-      !/,\s*(?:or|and)\s|;|\s(?:or|and) (?:engage|use|attempt|take|do|make|impose)\b|,\s*\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)\s/.test(
+      !/,\s*(?:or|and)\s(?!(?:any )?(?:other|similar)\b)|;|\s(?:or|and) (?:engage|use|attempt|take|do|make|impose)\b|,\s*\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)\s/.test(
         between,
       )
     )

@@ -929,3 +929,98 @@ describe('the ToS;DR corpus, held-out half read again: the classes it showed', (
     ).toBe('prohibits');
   });
 });
+
+// The sixth set's development half (development-6), same corpus; its held-out half was not read.
+describe('the ToS;DR corpus, sixth set, development half: the classes it showed', () => {
+  it('a paragraph naming "the following" over a list, and "This concerns in particular:" after a ban, lead their items', () => {
+    // chatwork-tos-tc ("Chatwork_Terms of Service.html"), Article 26.
+    expect(
+      html(
+        '<p>Users are prohibited from directly or indirectly (through a third party) engaging in the following conduct, whether intentional or out of negligence.</p><ul><li>Illegal conduct.</li><li>Using any robot, spider, dataminer, scraper or other automated means to access the Service or its systems for any purpose.</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+    // aternos-tos-tc ("Aternos_Terms of Service.html").
+    expect(
+      html(
+        '<ol><li> As a free service, we have to set certain limitations and implement restrictions to ensure the integrity of our system. Circumventing those restrictions or limitations is strictly prohibited.<br> This concerns in particular: <ol><li>Automatically accessing our website or automating actions on our website.</li></ol></li></ol>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+  });
+
+  it('bans written "refrain from", "does not include the right to", "examples of … inappropriate uses", "may lead to termination"', () => {
+    const banned = [
+      // examsuccess-tos-tc ("ExamSuccess_Terms and Conditions.html"), 23.
+      'The licence to access and use the information on our website does not include the right to use any data mining robots or other extraction tools.',
+      // mintmobile-aup-tc ("Mint Mobile_Acceptable Use Policy.html").
+      'A non-exhaustive list of examples of illegal, improper or inappropriate uses of our Service includes: use robots, data mining techniques, or other automated devices or programs to catalog, download, store, or otherwise reproduce or distribute information from our Service.',
+      // cookiebot-tos-tc ("Cookiebot_Terms of Service.html"), 6.
+      'You specifically agree not to access (or attempt to access) any of our Resources through any automated, unethical or unconventional means.',
+      // honeypot-tos-tc ("Honeypot_Terms of Service.html").
+      'Automated login is prohibited.',
+      // restoreprivacy-tos-tc ("RestorePrivacy_Terms of Service.html").
+      'You must not republish or reproduce any part of this website through the use of iframes or screenscrapers.',
+    ];
+    for (const clause of banned) expect(text(clause).automatedAccess.stance, clause).toBe('prohibits');
+    // idkadeprecated-tos-tc ("Idka (deprecated)_Terms of Service.html"): the API route restricts.
+    expect(
+      html(
+        '<p>As a User, you will use the Service for its intended purpose, and refrain from:</p><ul><li>Using automated methods and means (such as bots, robots, spider, data scrapers) to access and use the Service, provided however, that Idka may provide API’s for permitted use</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+    // A text that warns of misuse or improper use bans nothing (deepseek-dev-genai-html, held-out, 8.2).
+    expect(
+      text(
+        '8.2 We have published the "Model Principles and Training Methods Explanation" to clarify the foundation model\'s training process, helping you understand AI technology and guard against various risks that may arise from misuse or improper use.',
+      ).ai.stance,
+    ).toBe('silent');
+  });
+
+  it('a ban after personal-data harvesting "or to engage in" is read; "or other system" is the same item; a human rate restricts', () => {
+    // flatmates-tos-tc ("Flatmates_Terms of Service.html"), 3.1 q.
+    expect(
+      html(
+        '<p>You must not, and must not attempt to:</p><ul><li>q. use the Website or any of the Services to collect, or attempt to collect, personal information about third parties without their knowledge or consent or to engage in screen scraping, database scraping or any other activity with the purpose of obtaining lists of users or other data;</li></ul>',
+      ).automatedAccess.stance,
+    ).not.toBe('silent');
+    // tinkercad-tos-tc ("Tinkercad_Terms of Service.html"), 14.
+    expect(
+      text(
+        'In accessing or using the Service, you agree not to (or permit anyone else to) do or attempt any of the following: • use any robot, spider, or other system, device or mechanism to access the Service likely to disrupt or disable or destroy the Service or any Content.',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+    // ebuddy-tos-tc ("eBuddy_Terms of Service.html").
+    expect(
+      text(
+        'Furthermore, you may not do any of the following: launch or use any automated system, including but not limited to "spiders", "robots", "load testers" etc. that sends more messages to the eBuddy servers in a certain time frame than a person can reasonably produce in the same amount of time using the normal browser.',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+    // paxful-tos-tc ("Paxful_Terms of Service.html"): an interface not provided by us.
+    expect(
+      html(
+        '<p>PROHIBITED USE Without limiting the generality of the foregoing, you agree that you will not:</p><ul><li>harvest or otherwise collect information from our Website about other users;</li><li>use any robot, spider, crawler, scraper or other automated means or interface not provided by us to access our Services or to extract data.</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+  });
+
+  it('queries sent through a product, crypto mining, traffic bots, cheating aids, exposure to crawlers, product bots, automated posting are not access', () => {
+    const silent = [
+      // ccleaner-eula-tc ("CCleaner_End User License Agreement.html"), 13.12.2.
+      '13.12.2. You must not, from any Device protected by an Avast Secure Gateway: (iv) run automated queries to Internet URLs.',
+      // gamerhash-tos-tc ("GamerHash_Terms of Service.html").
+      'In particular, the User is aware of: Legislative risk, in particular a possible introduction of law regulations prohibiting mining or exchange of Cryptocurrencies and/or Bitcoin.',
+      // zagl-tos-tc ("Zagl_Terms of Service.html").
+      "By using the Site's service, you agree not to: This includes iframes, redirects, bots, proxies, traffic exchange, Email traffic, PTC traffic, hitleap, jingling, etc;",
+      // gamezop-tos-tc ("Gamezop_Terms of Service.html").
+      'Any use, or attempted use, of external gaming assistance programs, bots and software assistance with the purpose of giving the Contestant an unfair advantage is forbidden behavior, which will qualify as Cheating.',
+      // coinpayu-tos-tc ("CoinPayU_Terms of Service.html"), 1.6.
+      '1.6. Any attempts to use software/robot to abuse our system (Not limited to surfing ads) will lead to suspension of your account.',
+      // idkadeprecated-tos-tc.
+      'You undertake not to knowingly, willingly or intentionally: Expose your Account, your name or other information related to your Account to other services, such as external search services, partners, advertisers, crawlers, bots and the like.',
+      // heroku-aup-tc ("Heroku_Acceptable Use Policy.html").
+      'Customers may not use a service to: Use the Einstein Bot feature to communicate with any third party without clearly communicating that the individual is speaking with a bot;',
+      // vbulletin-tos-tc ("vBulletin_Terms of Service.html").
+      'It is expressly prohibited to post content to our sites and services using any automated means.',
+    ];
+    for (const clause of silent) expect(text(clause).automatedAccess.stance, clause).toBe('silent');
+  });
+});
