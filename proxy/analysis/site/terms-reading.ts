@@ -130,12 +130,13 @@ const MANNER_G = new RegExp(MANNER.source, 'gi');
 const WITHOUT_AUTOMATION = /\bwithout (?:the )?(?:(?:aid|use|help|assistance) of |using )(?:any )?$/i;
 /** "for the purpose of automatically reading …": the act itself, not a purpose that limits it. */
 const PURPOSE_IS_ACT =
-  /^\s*(?:\w+ly )?(?:reading|accessing|crawling|scraping|downloading|collecting|copying|harvesting|extracting|monitoring|indexing|spidering|mining)\b/i;
+  /^\s*(?:\w+ly )?(?:reading|accessing|crawling|scraping|downloading|collecting|copying|harvesting|extracting|monitoring|indexing|spidering|mining|(?:gaining|obtaining) access)\b/i;
 function limitingPurpose(s: string): boolean {
   for (const m of s.matchAll(PURPOSE_G)) if (!PURPOSE_IS_ACT.test(s.slice(m.index + m[0].length))) return true;
   return false;
 }
 const PURPOSE_G = new RegExp(PURPOSE.source, 'gi');
+const EXCEPT_THAT = /\bexcept that\b[^.;]{0,60}\bsearch engines? may\b/i;
 
 /** What `c` says of AI use and of automated access; null when it says nothing of it. */
 export function readClause(c: Clause): ClauseReading | null {
@@ -181,7 +182,8 @@ export function readClause(c: Clause): ClauseReading | null {
       access = limited || manner ? 'restricts' : 'prohibits';
       mannerOnly = manner && !limited;
     } else if (route) access = 'restricts';
-    else if (allowed && !bareBots) access = 'permits';
+    // "…, except that commercial search engines may use spiders…": the permission is an exception to a ban.
+    else if (allowed && !bareBots) access = EXCEPT_THAT.test(s) ? 'restricts' : 'permits';
   }
   return { ai, aiAt, access, accessAt, mannerOnly };
 }

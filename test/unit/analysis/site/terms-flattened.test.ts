@@ -1084,3 +1084,51 @@ describe('the ToS;DR corpus, sixth set, held-out half read again: the classes it
     for (const clause of silent) expect(text(clause).automatedAccess.stance, clause).toBe('silent');
   });
 });
+
+// The seventh set (held-out-7), read as development texts after its one run.
+describe('the ToS;DR corpus, seventh set read again: the classes it showed', () => {
+  it('"this licence does not include … data mining", "no license for … data extraction tools", "data gathering or extraction methods" ban', () => {
+    const banned = [
+      // panera-tos-tc ("Panera_Terms of Use.html").
+      'This limited license does not include any resale or commercial use of this Site or its contents, or the use of any data mining, spiders, robots or similar data gathering or extraction methods thereon.',
+      // chooseyourcard-tos-tc ("ChooseYourCard_Terms of Service.html"), 6.
+      'You acknowledge that you receive no license for data gathering or for use of data extractions tools such as data mining software.',
+      // digitaladvertisingplatfo-tos-tc ("Digital Advertising Platform_Terms of Service.html").
+      'Please refrain from using any data gathering or extraction methods on ReklamStore sites.',
+      // anybook-tos-tc ("Anybook_Terms of Service.html"), 6: "for the purpose of gaining access" is the act, not a purpose that limits it.
+      '6. Limitations. The following actions are strictly prohibited: (d) using an automatic system (including "robots" and "spider bot") for the purpose of gaining access to the Website.',
+    ];
+    for (const clause of banned) expect(text(clause).automatedAccess.stance, clause).toBe('prohibits');
+  });
+
+  it('"except that commercial search engines may" and "means not provided by Noonlight or us" restrict', () => {
+    // dashlane-tos-tc ("Dashlane_Terms of Service.html").
+    expect(
+      text(
+        'xi. use any automatic or manual process to harvest information from the Site or Services, except that commercial search engines may use spiders to copy materials from the Site solely to the extent necessary to create publicly available searchable indices of the materials;',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+    // canary-tos-tc ("Canary_Terms of Service.html").
+    expect(
+      text(
+        'You agree not to engage in any of the following prohibited activities: (i) use any software, script, code, device, crawler, robot, or other means not provided by Noonlight or us to access the Services.',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+  });
+
+  it('spiders run on hosting, bots earning points, software updates, coin mining, harvesting information "about or regarding other people" are not access', () => {
+    const silent = [
+      // limenex-tos-tc ("Limenex_Terms of Service.html").
+      'User may not: Run any type of web spider or indexer (including Google Cash / AdSpy).',
+      // maruspringboardamerica-tos-tc ("Maru/Springboard America_Terms of Service.html").
+      'Without limiting the foregoing, you may not: (b) use an automated system, device or program or other similar method to accumulate points.',
+      // noke-tos-tc ("Nokē_Terms of Service.html").
+      'You acknowledge and agree as follows: C. The Software may automatically download and install in or on the Software certain updates and you agree not to prevent them.',
+      // ramnode-aup-tc ("RamNode_Acceptable Use Policy.html").
+      'The following are strictly prohibited uses and may result in immediate suspension and/or termination if discovered on your account: Virtual currency / cryptocurrency (*coin) mining',
+      // kingdigitalentertainment-tos-tc ("King Digital Entertainment_Terms of Service.html"), 5.5.
+      "5.5 You agree that you will not: 'harvest', 'scrape' or collect any information about or regarding other people that use our Services, including, but not limited to any personal data or information.",
+    ];
+    for (const clause of silent) expect(text(clause).automatedAccess.stance, clause).toBe('silent');
+  });
+});
