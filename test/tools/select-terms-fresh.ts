@@ -20,7 +20,11 @@
  * (`held-out-2`: the defaults, with labels.json as at a13240d^; `held-out-3`: `--count 60 --seed 3
  * --shares 0,0.7`, with labels.json as at 66730a1^, held-out-2 in it, so its services and texts
  * count as seen; `held-out-4`: `--count 60 --seed 4 --shares 0,0.75` after held-out-3; TERMS_CORPUS_DIR
- * holding the texts of the sets before each, and no others, for the overlap check).
+ * holding the texts of the sets before each, and no others, for the overlap check); from ToS;DR's
+ * document store, `--from tosdr-corpus` with `--count 180 --seed 5 --shares 0.15,0.6` (held-out-5
+ * and development-5, split by sha1(id) mod 2), then `--count 220 --seed 6 --shares 0,0.7` (-6),
+ * `--count 110 --seed 7 --shares 0,0.7` (held-out-7), `--count 120 --seed 8 --shares 0,0.7`
+ * (held-out-8), each once the sets before it were in labels.json and TERMS_CORPUS_DIR.
  * (archives as for build-terms-corpus.ts; out dir default /work/corpus-data/terms-fresh).
  */
 import { execFileSync } from 'node:child_process';
