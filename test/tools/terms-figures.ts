@@ -55,6 +55,8 @@ interface Text {
     | 'development-5'
     | 'development-6';
   labelled_by?: string;
+  /** A second labelling by other sessions that saw neither the first labels nor the reader (held-out-6). */
+  second_labels?: Record<Fact, TosStance>;
 }
 
 const args = process.argv.slice(2);
@@ -150,6 +152,14 @@ function report(name: string, of: readonly Row[]): void {
   );
   const both = n((r) => FACTS.every((f) => r.t.labels[f] === r.got[f].stance));
   console.log(`both facts right: ${pct(both, of.length)}`);
+  const twice = of.filter((r) => r.t.second_labels !== undefined);
+  for (const fact of twice.length > 0 ? FACTS : [])
+    console.log(
+      `labellers agree with each other on ${fact}: ${pct(
+        twice.filter((r) => r.t.second_labels![fact] === r.t.labels[fact]).length,
+        twice.length,
+      )}`,
+    );
   if (quiet) return;
   const wrong = of.flatMap((r) => FACTS.filter((f) => r.t.labels[f] !== r.got[f].stance).map((f) => ({ r, f })));
   console.log(`\ndisagreements (${wrong.length}):`);
