@@ -425,6 +425,10 @@ export function clausesOf(input: readonly Block[]): Clause[] {
       if (open !== null) openItems++;
       else if (i > 0 && inlineLead !== '' && ENUMERATED.test(s)) lead = `${lead} ${leadOf(sentences(inlineLead))}`;
       if (i > 0 && ANAPHORA.test(s)) lead = `${lead} ${parts[i - 1]}`;
+      // An item in lower case after a full stop, its lead-in lost in the flattening ("…you shall not damage … the
+      // Services or misuse them in any way. use scripts, robots, web crawlers…"): read with the sentence before it.
+      else if (open === null && i > 0 && /^\p{Ll}/u.test(s) && !/^\p{Ll}{1,6}[.)]/u.test(s))
+        lead = `${lead} ${parts[i - 1]}`;
       out.push({ text: s, leadIn: lead.trim(), section: sections.current });
       // "You may not post … any material that …; mass mailings, spam mail, any robot…": the items
       // after a ";" that go on in lower case are governed by the sentence that opened them.

@@ -1132,3 +1132,44 @@ describe('the ToS;DR corpus, seventh set read again: the classes it showed', () 
     for (const clause of silent) expect(text(clause).automatedAccess.stance, clause).toBe('silent');
   });
 });
+
+// More of the same corpus, not labelled: the reader's decisions read through by the developer for
+// clauses it plainly misread (select-terms-fresh --from tosdr-corpus --count 200 --seed 9, without
+// any text of held-out-8).
+describe('the ToS;DR corpus, read through unlabelled: the classes it showed', () => {
+  it('"agrees, non-restrictively, to not:" leads; an item in lower case after a ban is read with it; robot exclusion headers are a manner', () => {
+    // debutify-tos-tc ("Debutify_Terms of Service.html").
+    expect(
+      html(
+        '<p>The User agrees, non-restrictively, to not:</p><p>e) Use a robot, spider or any other automatic device or manual method to control or copy pages or content of the Website.</p>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+    // mailcom-tos-tc ("mail.com_Terms of Service.html"), 8.7: the lead-in of the list lost.
+    expect(
+      html(
+        '<p>8.7 You agree and warrant that you shall not damage, disable, overburden, or impair the mail.com Services or misuse them in any way.\nuse scripts, robots, web crawlers, or similar type of programs or applications.</p>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+    // guestreservations-tos-tc ("Guest Reservations_Terms of Service.html").
+    expect(
+      text('In particular, you agree not to: violate the restrictions in any robot exclusion headers on the Site.')
+        .automatedAccess.stance,
+    ).toBe('restricts');
+  });
+
+  it("harvested e-mail addresses, robot players, botnets controlled or hosted, the operator's own automated tools are not access", () => {
+    const silent = [
+      // hubspot-aup-tc ("HubSpot_Acceptable Use Policy.html").
+      'You may not use the HubSpot Service in any way (directly or indirectly) to send, transmit, handle, distribute or deliver: (b) email to an address obtained via Internet harvesting methods or any surreptitious methods (e.g., scraping or harvesting).',
+      // fairgo-tos-tc ("Fair Go_Terms of Service.html").
+      'Any Internet wagering through other means, including the use of a "robot" player, is strictly forbidden.',
+      // mediacreek-aup-tc ("MediaCreek_Acceptable Use Policy.html").
+      'IRC may not be used on our network when the intentions are malicious or illegal, e.g. for controlling a bot net, DDOS, or other malicious activities.',
+      // scalacube-tos-tc ("ScalaCube_Terms of Service.html"), 6.4.
+      '6.4. It is prohibited to host mass mailing software, spam, message submitters, botnets, grabbing, phishing etc. malicious campaigns contradicting legal activity on the Internet.',
+      // familytreedna-tos-tc ("FamilyTreeDNA_Terms of Service.html").
+      'While we do not consistently monitor User Provided Content that is posted or uploaded to the Services, we reserve the right to monitor and to use automated tools that audit User Provided Content for violations of these Terms.',
+    ];
+    for (const clause of silent) expect(text(clause).automatedAccess.stance, clause).toBe('silent');
+  });
+});
