@@ -22,16 +22,21 @@ function minMs(fn: () => unknown): number {
 }
 
 describe('the terms reader is linear in the document', () => {
-  it.each(Object.keys(worstCases(1024)))('%s: 1 MiB takes less than 3x 512 KiB', (shape) => {
-    const half = worstCases(512 * 1024)[shape]!;
-    const full = worstCases(1024 * 1024)[shape]!;
-    const read = (d: { html: boolean; body: string }) =>
-      d.html ? termsFromBlocks(htmlBlocks(d.body)) : termsFromText(d.body);
-    read(half); // warm up
-    // Timed in alternation; on a loaded machine a ratio at or over the bound is measured once more.
-    const ratioOnce = () => minMs(() => read(full)) / minMs(() => read(half));
-    let ratio = ratioOnce();
-    if (ratio >= 3) ratio = Math.min(ratio, ratioOnce());
-    expect(ratio).toBeLessThan(3);
-  });
+  it.each(Object.keys(worstCases(1024)))(
+    '%s: 1 MiB takes less than 3x 512 KiB',
+    (shape) => {
+      const half = worstCases(512 * 1024)[shape]!;
+      const full = worstCases(1024 * 1024)[shape]!;
+      const read = (d: { html: boolean; body: string }) =>
+        d.html ? termsFromBlocks(htmlBlocks(d.body)) : termsFromText(d.body);
+      read(half); // warm up
+      // Timed in alternation; on a loaded machine a ratio at or over the bound is measured once more.
+      const ratioOnce = () => minMs(() => read(full)) / minMs(() => read(half));
+      let ratio = ratioOnce();
+      if (ratio >= 3) ratio = Math.min(ratio, ratioOnce());
+      expect(ratio).toBeLessThan(3);
+      // Seven or more reads of up to 1 MiB: beyond vitest's 5 s default when the suite's other files share the cores.
+    },
+    30_000,
+  );
 });
