@@ -24,7 +24,12 @@
  * document store, `--from tosdr-corpus` with `--count 180 --seed 5 --shares 0.15,0.6` (held-out-5
  * and development-5, split by sha1(id) mod 2), then `--count 220 --seed 6 --shares 0,0.7` (-6),
  * `--count 110 --seed 7 --shares 0,0.7` (held-out-7), `--count 120 --seed 8 --shares 0,0.7`
- * (held-out-8), each once the sets before it were in labels.json and TERMS_CORPUS_DIR.
+ * (held-out-8), each once the sets before it were in labels.json and TERMS_CORPUS_DIR. Until
+ * held-out-8 was drawn, a corpus path's service was read as "corpus", so services already in an
+ * earlier ToS;DR set were not kept out by name, only their texts by the overlap check: one
+ * document of such a service went into held-out-6, one into held-out-7, five into the draw of
+ * held-out-8, which were dropped before its labels were committed. Those four draws are made
+ * again with this file as it was at f154a28.
  * (archives as for build-terms-corpus.ts; out dir default /work/corpus-data/terms-fresh).
  */
 import { execFileSync } from 'node:child_process';
@@ -117,13 +122,19 @@ const slug = (s: string): string =>
     .replace(/[^a-z0-9]+/g, '')
     .slice(0, 24);
 
+/** The service a source path names: an archive's folder, or the corpus file's name before its last "_". */
+function serviceOf(path: string): string {
+  const corpus = /^corpus\/html\/(.+)_[^_/]+\.html$/.exec(path);
+  return corpus ? corpus[1]! : path.split('/')[0]!;
+}
+
 interface Known {
   source: { path: string };
 }
 const seen = new Set<string>();
 for (const file of ['../fixtures/terms/labels.json', '../fixtures/terms-heldout/labels.json']) {
   const { texts } = JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as { texts: Known[] };
-  for (const t of texts) seen.add(norm(t.source.path.split('/')[0]!));
+  for (const t of texts) seen.add(norm(serviceOf(t.source.path)));
 }
 
 // Texts the reader has seen: the labelled set's and the first held-out corpus's. A candidate

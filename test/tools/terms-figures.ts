@@ -18,10 +18,11 @@
  * Gupta's TOSDR Terms of Service Corpus), split by sha1(id) mod 2 into `held-out-5` (94) and
  * `development-5` (77), all labelled by such readers; the reader was tuned on development-5 only.
  * A sixth, 220 more from that corpus (services in no set before), split the same way into
- * `held-out-6` (115) and `development-6` (105); a seventh, 110 more, all `held-out-7`.
+ * `held-out-6` (115) and `development-6` (105); a seventh, 110 more, all `held-out-7`; an eighth, 115, all
+ * `held-out-8`.
  *
- * Run: `npx tsx test/tools/terms-figures.ts [--split held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|development|development-5|development-6|all] [--quiet]`
- * (without --split: the seven held-out sets).
+ * Run: `npx tsx test/tools/terms-figures.ts [--split held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|development|development-5|development-6|all] [--quiet]`
+ * (without --split: the eight held-out sets).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -51,6 +52,7 @@ interface Text {
     | 'held-out-5'
     | 'held-out-6'
     | 'held-out-7'
+    | 'held-out-8'
     | 'development'
     | 'development-5'
     | 'development-6';
@@ -61,7 +63,16 @@ interface Text {
 
 const args = process.argv.slice(2);
 const splitArg = args.includes('--split') ? args[args.indexOf('--split') + 1] : undefined;
-const HELD_OUT = ['held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5', 'held-out-6', 'held-out-7'];
+const HELD_OUT = [
+  'held-out',
+  'held-out-2',
+  'held-out-3',
+  'held-out-4',
+  'held-out-5',
+  'held-out-6',
+  'held-out-7',
+  'held-out-8',
+];
 const quiet = args.includes('--quiet');
 
 const labels = JSON.parse(readFileSync(new URL('../fixtures/terms-heldout/labels.json', import.meta.url), 'utf8')) as {
