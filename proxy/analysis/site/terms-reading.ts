@@ -116,7 +116,7 @@ function mannerOf(s: string, accessAt: number): boolean {
     const between = m.index < accessAt ? plain.slice(m.index, accessAt) : plain.slice(accessAt, m.index + m[0].length);
     // Another item between them ("…, or …", "; …", "… programs or engage in any activity likely to burden the site"): not this ban's manner.
     if (
-      !/,\s*(?:or|and)\s(?=(?:to\s)?(?:otherwise\s)?(?:use|access|engage|attempt|take|do|make|impose|post|upload|transmit|copy|collect|interfere|circumvent|bypass|sell|resell|modify|remove|harvest|create|send|violate|reverse|frame|mirror)\b)|;|\s(?:or|and) (?:engage|use|attempt|take|do|make|impose)\b|,\s*\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)\s/.test(
+      !/,\s*(?:or|and)\s(?=(?:to\s)?(?:otherwise\s)?(?:use|access|engage|attempt|take|do|make|impose|post|upload|transmit|copy|collect|interfere|circumvent|bypass|sell|resell|modify|remove|harvest|create|send|violate|reverse|frame|mirror)\b)|;|\s(?:or|and) (?:engage|use|attempt|take|do|make|impose)\b|\band (?:that )?[Yy]ou (?:will|shall) not\b|,\s*\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)\s/.test(
         between,
       )
     )

@@ -1173,3 +1173,27 @@ describe('the ToS;DR corpus, read through unlabelled: the classes it showed', ()
     for (const clause of silent) expect(text(clause).automatedAccess.stance, clause).toBe('silent');
   });
 });
+
+// The eighth set (held-out-8), read as development texts after its one run.
+describe('the ToS;DR corpus, eighth set read again: the classes it showed', () => {
+  it('"and that You will not engage in any activity that interferes" is another item, not the ban\'s manner', () => {
+    // 7datarecovery-tos-tc ("7-Data Recovery_Terms of Service.html"), 3.4.
+    expect(
+      text(
+        'You AGREE not to Access (or attempt to Access) the Products by way of automated means and that You will not engage in any activity that interferes with or disrupts the Products (or the servers and networks which are connected to the Products, as applicable).',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+  });
+
+  it('automatic software downloads, IRC bots in parentheses, "any user\'s information" are not access', () => {
+    const silent = [
+      // ableton-eula-tc ("Ableton_End User License Agreement.html").
+      'You may opt out of these automatic downloads by unticking the appropriate box in your preferences.',
+      // evergreentech-tos-tc ("Evergreen Tech_Terms of Service.html").
+      'Some examples of unacceptable applications of our service can consist of but are not limited to: Internet Relay Chat (IRC) Bots',
+      // squirlytraffic-tos-tc ("Squirly Traffic_Terms of Service.html").
+      "Users agree not to collect or harvest any user's information that may be on our site and inside members profile.",
+    ];
+    for (const clause of silent) expect(text(clause).automatedAccess.stance, clause).toBe('silent');
+  });
+});
