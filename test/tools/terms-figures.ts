@@ -19,10 +19,10 @@
  * `development-5` (77), all labelled by such readers; the reader was tuned on development-5 only.
  * A sixth, 220 more from that corpus (services in no set before), split the same way into
  * `held-out-6` (115) and `development-6` (105); a seventh, 110 more, all `held-out-7`; an eighth, 115, all
- * `held-out-8`.
+ * `held-out-8`; a ninth, 84, all `held-out-9`.
  *
- * Run: `npx tsx test/tools/terms-figures.ts [--split held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|development|development-5|development-6|all] [--quiet]`
- * (without --split: the eight held-out sets).
+ * Run: `npx tsx test/tools/terms-figures.ts [--split held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|development|development-5|development-6|all] [--quiet]`
+ * (without --split: the nine held-out sets).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -53,6 +53,7 @@ interface Text {
     | 'held-out-6'
     | 'held-out-7'
     | 'held-out-8'
+    | 'held-out-9'
     | 'development'
     | 'development-5'
     | 'development-6';
