@@ -36,6 +36,8 @@ import { markdownToHtml } from '../unit/analysis/helpers/markdown-html.js';
 type Fact = 'ai' | 'automated_access';
 const FACTS: readonly Fact[] = ['ai', 'automated_access'];
 
+type Split = (typeof HELD_OUT)[number] | (typeof DEVELOPMENT)[number];
+
 interface Text {
   id: string;
   lang: string;
@@ -44,19 +46,7 @@ interface Text {
   source: { repository: string; path: string; commit: string; url: string };
   labels: Record<Fact, TosStance>;
   evidence: Record<Fact, string | null>;
-  split:
-    | 'held-out'
-    | 'held-out-2'
-    | 'held-out-3'
-    | 'held-out-4'
-    | 'held-out-5'
-    | 'held-out-6'
-    | 'held-out-7'
-    | 'held-out-8'
-    | 'held-out-9'
-    | 'development'
-    | 'development-5'
-    | 'development-6';
+  split: Split;
   labelled_by?: string;
   /** A second labelling by other sessions that saw neither the first labels nor the reader (held-out-6). */
   second_labels?: Record<Fact, TosStance>;
@@ -73,7 +63,9 @@ const HELD_OUT = [
   'held-out-6',
   'held-out-7',
   'held-out-8',
-];
+  'held-out-9',
+] as const;
+const DEVELOPMENT = ['development', 'development-5', 'development-6'] as const;
 const quiet = args.includes('--quiet');
 
 const labels = JSON.parse(readFileSync(new URL('../fixtures/terms-heldout/labels.json', import.meta.url), 'utf8')) as {
@@ -96,7 +88,9 @@ if (dir === undefined) {
 }
 
 const chosen = labels.texts.filter((t) =>
-  splitArg === undefined ? HELD_OUT.includes(t.split) : splitArg === 'all' || t.split === splitArg,
+  splitArg === undefined
+    ? (HELD_OUT as readonly string[]).includes(t.split)
+    : splitArg === 'all' || t.split === splitArg,
 );
 const missing = chosen.filter((t) => !existsSync(join(dir, `${t.id}.${t.format}`)));
 if (missing.length > 0) {
@@ -192,7 +186,7 @@ if (changed > 0) console.log(`warning: ${changed} texts differ from the sha256 i
 for (const split of splitArg === undefined
   ? HELD_OUT
   : splitArg === 'all'
-    ? [...HELD_OUT, 'development', 'development-5', 'development-6']
+    ? [...HELD_OUT, ...DEVELOPMENT]
     : [splitArg]) {
   const of = rows.filter((r) => r.t.split === split);
   if (of.length > 0) report(split, of);

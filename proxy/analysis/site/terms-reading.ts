@@ -114,16 +114,17 @@ function mannerOf(s: string, accessAt: number): boolean {
   const plain = s.replace(EXAMPLES, (m) => ' '.repeat(m.length));
   for (const m of plain.matchAll(MANNER_G)) {
     const between = m.index < accessAt ? plain.slice(m.index, accessAt) : plain.slice(accessAt, m.index + m[0].length);
-    // Another item between them ("…, or …", "; …", "… programs or engage in any activity likely to burden the site"): not this ban's manner.
-    if (
-      !/,\s*(?:or|and)\s(?=(?:to\s)?(?:otherwise\s)?(?:use|access|engage|attempt|take|do|make|impose|post|upload|transmit|copy|collect|interfere|circumvent|bypass|sell|resell|modify|remove|harvest|create|send|violate|reverse|frame|mirror)\b)|;|\s(?:or|and) (?:engage|use|attempt|take|do|make|impose)\b|\band (?:that )?[Yy]ou (?:will|shall) not\b|,\s*\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)\s/.test(
-        between,
-      )
-    )
-      return true;
+    if (!OTHER_ITEM.test(between)) return true;
   }
   return false;
 }
+/**
+ * Another item between a manner and the access it would qualify ("…, or take …", "; …", "…
+ * programs or engage in any activity likely to burden the site", "… and that You will not
+ * engage in …", ", (ii) "): not this ban's manner.
+ */
+const OTHER_ITEM =
+  /,\s*(?:or|and)\s(?=(?:to\s)?(?:otherwise\s)?(?:use|access|engage|attempt|take|do|make|impose|post|upload|transmit|copy|collect|interfere|circumvent|bypass|sell|resell|modify|remove|harvest|create|send|violate|reverse|frame|mirror)\b)|;|\s(?:or|and) (?:engage|use|attempt|take|do|make|impose)\b|\band (?:that )?[Yy]ou (?:will|shall) not\b|,\s*\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)\s/;
 const EXAMPLES = /\((?:including|e\.g\.|such as|for example)\b[^)]{0,400}\)/gi;
 const MANNER_G = new RegExp(MANNER.source, 'gi');
 /** "copy … without the aid of any automated processes": automation excluded, not permitted. */

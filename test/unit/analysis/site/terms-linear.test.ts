@@ -35,8 +35,8 @@ describe('the terms reader is linear in the document', () => {
       let ratio = ratioOnce();
       if (ratio >= 3) ratio = Math.min(ratio, ratioOnce());
       expect(ratio).toBeLessThan(3);
-      // Seven or more reads of up to 1 MiB: beyond vitest's 5 s default when the suite's other files share the cores.
     },
+    // Seven or more reads of up to 1 MiB: beyond vitest's 5 s default when the suite's other files share the cores.
     30_000,
   );
 });
