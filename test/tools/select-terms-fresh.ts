@@ -32,7 +32,12 @@
  * again with this file as it was at f154a28. held-out-9: `--count 260 --seed 10 --shares 0,0.7`
  * after held-out-8, then, by sha1(id) order, the first 70 naming only automated access and 30
  * naming neither among those whose services were not in 144 unlabelled documents the developer
- * had read the reader's decisions on (`--count 200 --seed 9`): 54 and 30 were left.
+ * had read the reader's decisions on (`--count 200 --seed 9`): 54 and 30 were left. held-out-10, after
+ * held-out-9: from the archives `--count 90 --seed 11 --shares 0,0.7` (80 kept once Portuguese and
+ * Italian were dropped: 55 naming only automated access, 25 neither), and from the store every
+ * document left outside the services of those 200 and of the archives' draw (`--from tosdr-corpus
+ * --count 2000 --seed 11 --shares 0,0.7`: 10 naming only automated access) and the first 4
+ * naming neither in sha1(id) order: 94.
  * (archives as for build-terms-corpus.ts; out dir default /work/corpus-data/terms-fresh).
  */
 import { execFileSync } from 'node:child_process';

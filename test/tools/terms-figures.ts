@@ -19,10 +19,11 @@
  * `development-5` (77), all labelled by such readers; the reader was tuned on development-5 only.
  * A sixth, 220 more from that corpus (services in no set before), split the same way into
  * `held-out-6` (115) and `development-6` (105); a seventh, 110 more, all `held-out-7`; an eighth, 115, all
- * `held-out-8`; a ninth, 84, all `held-out-9`.
+ * `held-out-8`; a ninth, 84, all `held-out-9`; a tenth, 94 (80 from Open Terms Archive's archives,
+ * 14 from ToS;DR's store), all `held-out-10`.
  *
- * Run: `npx tsx test/tools/terms-figures.ts [--split held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|development|development-5|development-6|all] [--quiet]`
- * (without --split: the nine held-out sets).
+ * Run: `npx tsx test/tools/terms-figures.ts [--split held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|development|development-5|development-6|all] [--quiet]`
+ * (without --split: the ten held-out sets).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -64,6 +65,7 @@ const HELD_OUT = [
   'held-out-7',
   'held-out-8',
   'held-out-9',
+  'held-out-10',
 ] as const;
 const DEVELOPMENT = ['development', 'development-5', 'development-6'] as const;
 const quiet = args.includes('--quiet');
