@@ -24,6 +24,8 @@ const SECTION =
   /^(?:(?:section|article|art\.|artikel|artículo|articulo|clause|chapter|chapitre|kapitel|paragraph|§)\s*)?(\d{1,3}(?:\.\d{1,3}){0,3}|[IVXLC]{1,6})(?=[.):\-–—\s]|$)/i;
 /** A multi-level number at the start of a paragraph ("4.1 You may not…") opens a subsection. */
 const SUBSECTION = /^(?:§\s*)?(\d{1,3}(?:\.\d{1,3}){1,3})\.?(?=\s)/;
+/** A one-level number starting a lead-in ("15 You can't …:"): its "15.1" paragraphs are its items. */
+const LEAD_NUMBER = /^(?:§\s*)?(\d{1,3})\.?(?=\s)/;
 /** The first item of an enumeration inside a paragraph: "…the following: (i) …; (ii) …", "…NoAI Content (i) in datasets…". */
 const INLINE_LIST = /(?:^|[\s:,])\(?(?:a|i|1)\)\s/;
 /** A sentence that says the previous one applies again ("This also applies to robots"). */
@@ -41,6 +43,8 @@ const SENTENCE_MAX = 4000;
 
 /** A bullet glued to the end of the item before it, or standing between two items, then a capital. */
 const INLINE_BULLET = /(?<=\S)[*•▪●]\s+(?=\p{Lu})|\s[•▪●]\s+(?=\p{L})/u;
+/** Any bullet character: INLINE_BULLET starts with a look-behind, which V8 tries at every offset, so most texts are cleared by this first. */
+const BULLET_CHAR = /[*•▪●]/;
 
 /** Abbreviations after which a period does not end a sentence. */
 const ABBREVIATIONS = new Set([
@@ -92,7 +96,8 @@ const ABBREVIATIONS = new Set([
 export function sentences(text: string, item = false): string[] {
   // A list flattened into one block with its bullets kept ("…these recommendations.* Not to
   // publish…* Do not use automated means…"): each bullet starts a sentence.
-  if (INLINE_BULLET.test(text)) return text.split(INLINE_BULLET).flatMap((t) => sentences(t, item));
+  if (BULLET_CHAR.test(text) && INLINE_BULLET.test(text))
+    return text.split(INLINE_BULLET).flatMap((t) => sentences(t, item));
   const out: string[] = [];
   let start = 0;
   // "…used to train AI?We never sell…": a question or exclamation glued to the next sentence ends too.
@@ -345,7 +350,7 @@ export function clausesOf(input: readonly Block[]): Clause[] {
     }
     const number = SUBSECTION.exec(b.text)?.[1] ?? null;
     const parent =
-      number === null ? undefined : leads.find((l) => l.number !== null && number.startsWith(`${l.number}.`));
+      number === null ? undefined : leads.findLast((l) => l.number !== null && number.startsWith(`${l.number}.`));
     const top = leads[leads.length - 1];
     // A paragraph numbered as a section of its own ("2.11. …") is not an item of the lead-in before it.
     const governed =
@@ -401,7 +406,8 @@ export function clausesOf(input: readonly Block[]): Clause[] {
       parts.shift();
       if (parts.length === 0) continue;
     }
-    const inline = INLINE_LIST.exec(b.text);
+    // INLINE_LIST opens with an alternation V8 tries at every offset: a text without ")" is cleared first.
+    const inline = b.text.includes(')') ? INLINE_LIST.exec(b.text) : null;
     const inlineLead = inline ? b.text.slice(0, inline.index + 1) : '';
     // A lead-in inside the block ("…the following: Use… . Use…") governs the sentences after it
     // until one says the enumeration is over or the block ends; then it may go on in the next paragraph.
@@ -444,7 +450,7 @@ export function clausesOf(input: readonly Block[]): Clause[] {
       leads.push({
         depth,
         text: parts.length === 1 && ANAPHORIC_LEAD.test(own) ? `${before} ${own}` : own,
-        number,
+        number: number ?? LEAD_NUMBER.exec(b.text)?.[1] ?? null,
         items: 0,
         marker,
       });

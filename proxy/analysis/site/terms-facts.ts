@@ -10,7 +10,7 @@ import type { Block } from '../html/blocks.js';
 import { clausesOf, type Clause } from './terms-clauses.js';
 import { plainBlocks } from './terms-plain.js';
 import { readClause } from './terms-reading.js';
-import { CARVE_OUT, namesAi } from './terms-words.js';
+import { CARVE_OUT, namesAi, TRIGGER } from './terms-words.js';
 
 export interface TosStanceResult {
   stance: TosStance;
@@ -88,8 +88,10 @@ export function termsFromBlocks(blocks: readonly Block[]): TermsReading {
   // The ban the previous clause decided, for a carve-out in the next sentence ("You may not automate access … You may crawl the website to index it for a publicly available search engine.").
   let banBefore: { result: TosStanceResult; c: Clause; at: number } | null = null;
   for (const c of clausesOf(blocks)) {
-    if (mention === null && namesAi(c.text)) mention = { excerpt: excerptOf(c, 0), section: c.section };
-    const r = readClause(c);
+    // Most clauses name neither subject; TRIGGER clears them in one pass (namesAi asks three).
+    const named = TRIGGER.test(c.text);
+    if (mention === null && named && namesAi(c.text)) mention = { excerpt: excerptOf(c, 0), section: c.section };
+    const r = named ? readClause(c) : null;
     const lastBan = banBefore;
     banBefore = null;
     // "An exception is made for search engines and similar services which index the entire web…" names no bot, yet lifts the ban before it.

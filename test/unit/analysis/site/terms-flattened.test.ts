@@ -1197,3 +1197,64 @@ describe('the ToS;DR corpus, eighth set read again: the classes it showed', () =
     for (const clause of silent) expect(text(clause).automatedAccess.stance, clause).toBe('silent');
   });
 });
+
+// The ninth set (held-out-9), read as development texts after its one run.
+describe('the ToS;DR corpus, ninth set read again: the classes it showed', () => {
+  it('a one-level number leads its "15.1" paragraphs, and "15.7 use our service:" its "15.7.5"; "You can\'t" permits nothing', () => {
+    // mega-tos-tc ("MEGA_Terms of Service.html"), 15 and 15.7.5.
+    const mega = html(
+      "<p> 15 You can't, and will ensure that no users within a business account, of which you are administrator: </p><p> 15.5 open multiple free accounts.</p><p> 15.7 use our service: </p><p> 15.7.4 to store, use, download, upload, share, access, transmit, or otherwise make available, unsuitable, offensive, obscene or discriminatory information of any kind.</p><p> 15.7.5 to run any network scanning software, spiders, spyware, robots, open relay software or similar software.</p>",
+    );
+    expect(mega.automatedAccess.stance).toBe('prohibits');
+    expect(mega.automatedAccess.excerpt).toContain("15 You can't");
+    expect(
+      text(
+        "You can't use our website to run any network scanning software, spiders, spyware, robots, open relay software or similar software.",
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+  });
+
+  it('"actos no autorizados de rastreo" and "medio automatizado no autorizado" restrict', () => {
+    // kimberlyclark-tos-tc ("Kimberly-Clark_Terms of Service.html"), its Spanish version.
+    expect(
+      html(
+        '<p>Sin limitar lo anterior, usted se compromete a:</p><ul><li>No participar en actos no autorizados de rastreo, extracción o apropiación de contenido o información, ni usar ningún otro medio automatizado no autorizado para compilar información de uno o más Sitios;</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+  });
+
+  it("traffic, ad requests, self-downloading sites, pop-ups, channel and referral bots, crawling the customer's host, information about members are not access", () => {
+    // dynadot-tos-tc ("Dynadot_Terms of Service.html"), 8.5: the lead-in's topic governs its items.
+    expect(
+      html(
+        "<p> 8.5. You shall not, directly or indirectly, seek to generate web traffic to any of Your domain names that utilizes Free One Page Hosting by: <br> a). Furnishing links leading to the domain name through or to newsgroups, bulk e-mailing, ICQ posting, chat room posting, iframes, zero pixel frames, hitbots, clickbots, spiders, cgi-scripts, JavaScript, click farms, or any other similar method. <br> b). Begging, asking, enticing, or incentivizing others to click on the advertising links displayed on the domain name's respective webpage.</p>",
+      ).automatedAccess.stance,
+    ).toBe('silent');
+    const silent = [
+      // feedad-tos-tc ("FeedAd_Terms of Service.html").
+      'Contractual Partner shall not send Ad Requests generated automatically or by bots.',
+      // easyhits4u-tos-tc ("EasyHits4U_Terms of Service.html").
+      'Your site must not attempt to automatically download files;',
+      // underarmour-tos-tc ("Under Armour_Terms of Service.html"), 15.6.
+      'Pop-up or pop-under advertising and/or non-user initiated activity that is based on keyword searches, textual triggers, or screen-scraping associated with the Under Armour name, the Authorized Marks, any trademark used or owned by Under Armour or any common misspelling or confusingly similar trademarks is strictly prohibited.',
+      // austnetchatnetwork-aup-tc ("AustNet Chat Network_Acceptable Use Policy.html"), 10.0.
+      'Any channel found to be using a "bot" or similar clone to mimic ChanOP operations or other network service is strictly prohibited.',
+      // tradingview-tos-tc ("TradingView_Terms of Service.html"), its referral programme's rules.
+      'TradingView wants you to share your referral link and earn TradingView coins, but you agree that you will not: Use automated systems or bots through any channel to distribute, post, or otherwise share your referral link.',
+      // dynu-tos-tc ("Dynu_Terms of Service.html").
+      'You further acknowledge and agree that, with respect to web-based applications, Dynu Systems may crawl or otherwise monitor the external interfaces of the host computer used by you in connection with the DNS Services for the purpose of verifying Your compliance with this Agreement and the Additional Policies.',
+      // clouddns-tos-tc ("ClouDNS_Terms of Service.html"), 2.3.
+      'Customer may not harvest or collect information, including, without limitation, screen names, about other members or users of the Service.',
+      // tellwut-tos-tc ("Tellwut_Terms of Service.html").
+      'Except through the authorized sending of surveys as permitted through the Site, you will not harvest or collect information about Voter Members or use such information for the purpose of transmitting or facilitating transmission of unsolicited bulk electronic e-mail or communications.',
+      // smlit-tos-tc ("SMLIT_Terms of Service.html"): a login form's captcha.
+      'Lost your password? / Register We do not like robots :( Cancel Log In',
+    ];
+    for (const clause of silent) expect(text(clause).automatedAccess.stance, clause).toBe('silent');
+    // "in order to" is no order placed by robots (wordfeud's lead-in, read with its item).
+    expect(
+      html('<p>You agree not to use the Service in order to:</p><ol><li>make any automated use of the system</li></ol>')
+        .automatedAccess.stance,
+    ).toBe('prohibits');
+  });
+});

@@ -74,6 +74,21 @@ describe('termsFromText: one clause, two facts', () => {
   });
 });
 
+// termsFromBlocks asks namesAi only of clauses TRIGGER finds: each form namesAi knows must be found by it.
+it.each([
+  'Ces conditions sont valables pour nos réseaux de neurones.',
+  'Our GenAI features are offered to business customers.',
+  'GAI outputs are labelled as such.',
+  'The reservation of art. 4 of the EU Directive applies to this site.',
+  'La mineria de textos es una técnica que no está permitida.',
+  'La reserva del 67 bis es aplicable.',
+  'Our AI2 assistant is there to answer questions.',
+  'The L. 122-5-3 exception does not apply.',
+])('tells that "%s" names AI', (text) => {
+  const r = termsFromText(`Terms of Use\n\nWelcome to Example.\n\n${text}\n\nContact us with questions.`);
+  expect(r.mention?.excerpt).toBe(text);
+});
+
 describe('clauses read with their lead-in and structure', () => {
   it('reads every item of a list under "You agree not to:" as a prohibition, and says so in the excerpt', () => {
     const r = html(
