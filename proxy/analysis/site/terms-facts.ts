@@ -10,7 +10,7 @@ import type { Block } from '../html/blocks.js';
 import { clausesOf, type Clause } from './terms-clauses.js';
 import { plainBlocks } from './terms-plain.js';
 import { readClause } from './terms-reading.js';
-import { CARVE_OUT, namesAi, TRIGGER } from './terms-words.js';
+import { ALLOW, API_ROUTE, CARVE_OUT, namesAi, TRIGGER } from './terms-words.js';
 
 export interface TosStanceResult {
   stance: TosStance;
@@ -95,11 +95,12 @@ export function termsFromBlocks(blocks: readonly Block[]): TermsReading {
     const lastBan = banBefore;
     banBefore = null;
     // "An exception is made for search engines and similar services which index the entire web…" names no bot, yet lifts the ban before it.
+    // "You will not automate access to … the Website … You may replicate data … using the Public APIs": an automated route.
     if (
       lastBan !== null &&
       access === lastBan.result &&
-      CARVE_OUT.test(c.text) &&
-      (r?.access === 'permits' || EXCEPTION_MADE.test(c.text))
+      ((CARVE_OUT.test(c.text) && (r?.access === 'permits' || EXCEPTION_MADE.test(c.text))) ||
+        (API_ROUTE.test(c.text) && ALLOW.test(c.text)))
     )
       access = result('restricts', lastBan.c, lastBan.at);
     if (r === null) continue;

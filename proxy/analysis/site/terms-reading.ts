@@ -121,10 +121,10 @@ function mannerOf(s: string, accessAt: number): boolean {
 /**
  * Another item between a manner and the access it would qualify ("…, or take …", "; …", "…
  * programs or engage in any activity likely to burden the site", "… and that You will not
- * engage in …", ", (ii) "): not this ban's manner.
+ * engage in …", ", (ii) ", "…, n'utilisez pas de robots"): not this ban's manner.
  */
 const OTHER_ITEM =
-  /,\s*(?:or|and)\s(?=(?:to\s)?(?:otherwise\s)?(?:use|access|engage|attempt|take|do|make|impose|post|upload|transmit|copy|collect|interfere|circumvent|bypass|sell|resell|modify|remove|harvest|create|send|violate|reverse|frame|mirror)\b)|;|\s(?:or|and) (?:engage|use|attempt|take|do|make|impose)\b|\band (?:that )?[Yy]ou (?:will|shall) not\b|,\s*\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)\s/;
+  /,\s*(?:or|and)\s(?=(?:to\s)?(?:otherwise\s)?(?:use|access|engage|attempt|take|do|make|impose|post|upload|transmit|copy|collect|interfere|circumvent|bypass|sell|resell|modify|remove|harvest|create|send|violate|reverse|frame|mirror)\b)|;|\s(?:or|and) (?:engage|use|attempt|take|do|make|impose)\b|\band (?:that )?[Yy]ou (?:will|shall) not\b|,\s*\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)\s|,\s*(?:[Nn]'\w+|[Nn]e \w+) pas\b/;
 const EXAMPLES = /\((?:including|e\.g\.|such as|for example)\b[^)]{0,400}\)/gi;
 const MANNER_G = new RegExp(MANNER.source, 'gi');
 /** "copy … without the aid of any automated processes": automation excluded, not permitted. */

@@ -1258,3 +1258,50 @@ describe('the ToS;DR corpus, ninth set read again: the classes it showed', () =>
     ).toBe('prohibits');
   });
 });
+
+// The tenth set (held-out-10), read as development texts after its one run.
+describe('the tenth set read again: the classes it showed', () => {
+  it('routes: "without specific permission", "save for API features", "except as permitted through the API", the Public APIs in the next sentence', () => {
+    const restricts = [
+      // vkontakte-tos-tc ("VKontakte_Terms of Service.html"), 6.3.9.
+      '6.3. When using the Site the User is prohibited from: 6.3.9. using automated scripts (programs) for collecting information on the Site and/or interacting with the Site and its services without specific permission of the Site Administration and its services.',
+      // redash-tos-tc ("Redash_Terms of Service.html"), (iv).
+      'You shall not: (iv) use or launch any automated system (including without limitation, "robots" and "spiders") to access the Redash service, save for API features which are compliant with the Acceptable Use Policy.',
+      // soundraw-tos-gc (genai-contrib-versions@78f66748, "SOUNDRAW/Terms of Service.md"), article 10, 17.
+      'The Registered User shall NOT engage in any of the following acts: 17. Extracting data or Generated Music from the Services, including scraping, web harvesting, and web data extraction, except as permitted through the API,',
+      // npmpublicregistry-tos-demo (demo-versions@1e0644d0, "npm Public Registry/Terms of Service.md"), 9.
+      '9. You will not automate access to, use, or monitor the Website, such as with a web crawler, browser plug-in or add-on, or other computer program that is not a web browser. You may replicate data from the Public Registry using the Public APIs per this Agreement.',
+      // cargr-tos-p2b (p2b-compliance-versions@513a880d, "Car.gr/Terms of Service.md"): a ban for commercial activity only.
+      'Furthermore, it is forbidden to mislead the public about the real content provider of the site and as well as any copying, use, systematic or automated information gathering activity such as texts, data scraping, tracking (programs such as spider, scrape, data scraping), data mining, data extraction, data harvesting, downloading of any content or information of products or services available on Car.gr in any way or means, for any commercial, competitive activity.',
+    ];
+    for (const clause of restricts) expect(text(clause).automatedAccess.stance, clause).toBe('restricts');
+  });
+
+  it('bans: inquiry devices, "represent and warrant not to", "n\'utilisez pas" after a manner, "especially for commercial purposes"', () => {
+    const prohibits = [
+      // fedex-tos-c (contrib-versions@d6fb386e, "FedEx/Terms of Service.md"), 2.
+      'The use of automated dial-in or inquiry devices to obtain information through fedex.com is strictly prohibited.',
+      // lime-tos-fr (france-versions@61ec8491, "Lime/Terms of Service.md"): the rate is another item, not the ban's manner.
+      'Ne faites rien qui impose une charge déraisonnable sur l’infrastructure de nos Services, n’utilisez pas de robots, d’araignées, de scrapers ou d’autres moyens automatisés pour accéder à nos Services, n’essayez pas d’interférer avec le bon fonctionnement de notre Service.',
+      // greatcontent-commercial-p2b (p2b-compliance-versions@513a880d, "greatcontent/Commercial Terms.md"), §13.
+      'The use of automated systems or software to extract data from the platform, especially for commercial purposes, is prohibited.',
+    ];
+    for (const clause of prohibits) expect(text(clause).automatedAccess.stance, clause).toBe('prohibits');
+    // trivago-commercial-p2b (p2b-compliance-versions@513a880d, "TRIVAGO/Commercial Terms.md"), 4.5.
+    expect(
+      html(
+        '<p>4.5. YOU represent and warrant not to take actions that are intended to harm and/or interfere with TRIVAGO’s software/hardware in any way. This includes but is not limited to:</p><ul><li>the use of bots, spiders, scrapers, viruses, or other malware;</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+  });
+
+  it('a bot beside cheat tools, and contact lists scraped elsewhere, are not access', () => {
+    const silent = [
+      // line-tos-c (contrib-versions@d6fb386e, "LINE/Terms of Service.md"), 13.2 (5).
+      'The following acts are prohibited when using the Services: (5) act of destroying or obstructing the functions of our server or network, act of wrongfully operating the Services by using BOT, cheat tools or other technical means, act of intentionally using a defect of the Services.',
+      // mailjet-aup-c (contrib-versions@d6fb386e, "Mailjet/Acceptable Use Policy.md"), 1b.
+      'Use of contact lists that are bought, rented or scraped from third-parties is prohibited by law in most countries, and is absolutely prohibited on Sinch Email servers.',
+    ];
+    for (const clause of silent) expect(text(clause).automatedAccess.stance, clause).toBe('silent');
+  });
+});
