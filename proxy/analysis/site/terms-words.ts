@@ -66,9 +66,9 @@ const USE_WORD =
 /** The site or its content used for AI: "use it for machine learning", "using the content in artificial intelligence". */
 const USE_FOR =
   /\b(?:use|uses|using|used)\b(?: (?:it|them|this|that|(?:the |our |any |such )?(?:[\w-]+ ){0,2}?(?:content|site|data|materials?|services?|information|dictionar\w+)))? (?:for|in) (?:(?:the )?(?:purposes? of |training |developing |building )?)?$/i;
-/** "develop models that compete", "train models to generate": a model made, without naming AI. */
+/** "develop models that compete", "train models to generate", "train a model": a model made, without naming AI. */
 const MODELS_MADE =
-  /\b(?:train|fine[- ]?tun|develop)\w*(?:,? (?:or |and )?(?:train|fine[- ]?tun|develop|improv|build|creat)\w*)*\s+(?:(?:any|the|new|other|such|your|its|their|similar|competing)\s+)?(?:algorithms?,? (?:or |and )?)?(?:models?|(?:image|text|video|audio|speech|music) generation (?:products?|models?|services?|tools?))\b/i;
+  /\b(?:train|fine[- ]?tun|develop)\w*(?:,? (?:or |and )?(?:train|fine[- ]?tun|develop|improv|build|creat)\w*)*\s+(?:(?:a|an|any|the|new|other|such|your|its|their|similar|competing)\s+)?(?:algorithms?,? (?:or |and )?)?(?:models?|(?:image|text|video|audio|speech|music) generation (?:products?|models?|services?|tools?))\b/i;
 
 /** Where the clause speaks of AI use: text and data mining, or making or improving AI with the content; -1 when it does not. */
 export function aiSubjectAt(s: string): number {
