@@ -1251,6 +1251,15 @@ describe('the ToS;DR corpus, ninth set read again: the classes it showed', () =>
       'Lost your password? / Register We do not like robots :( Cancel Log In',
     ];
     for (const clause of silent) expect(text(clause).automatedAccess.stance, clause).toBe('silent');
+    // Those masks keep to their subject: a user's crawl that ends on "your website", robots used "through any
+    // channel", pop-ups beside robots, software that downloads the site's content.
+    for (const clause of [
+      'You may not crawl the Site and republish its content on your website.',
+      'You may not, through any channel, use robots or spiders to access the Service.',
+      'You may not use pop-ups or robots to access the site.',
+      'You may not use software to automatically download content from the Site.',
+    ])
+      expect(text(clause).automatedAccess.stance, clause).toBe('prohibits');
     // "in order to" is no order placed by robots (wordfeud's lead-in, read with its item).
     expect(
       html('<p>You agree not to use the Service in order to:</p><ol><li>make any automated use of the system</li></ol>')
