@@ -218,6 +218,12 @@ const GLUE = '\u0000';
 const PUNCTUATED = /[.!?;:]["'”’)]?$/;
 /** A lead-in ends in a colon. */
 const LEAD_END = /[:：]$/;
+/**
+ * A heading that names what follows as banned leads its items as a lead-in does ("Prohibited
+ * Uses", "Points that may lead to termination", "What you can't do", "Usages interdits").
+ */
+const BANNING_HEADING =
+  /^[\d.\s]*(?:prohibited|forbidden|unacceptable|impermissible|restricted) (?:uses?|activit(?:y|ies)|conduct|actions?|acts?|practices?|behaviou?rs?|content and (?:conduct|activities))\b|\bmay (?:lead|result) (?:to|in) (?:the )?(?:termination|suspension)\b|^[\d.\s]*(?:what|things) you (?:can(?:no|')t|cannot|must not|may not|should not) do\b|^[\d.\s]*(?:usages?|utilisations?|activités|comportements) (?:interdit|prohibé)e?s?\b|^[\d.\s]*(?:verbotene|unzulässige) (?:Nutzung|Handlungen|Aktivitäten|Verhaltensweisen)\b|^[\d.\s]*(?:usos?|actividades|conductas) (?:prohibid|no permitid)[oa]s?\b/i;
 
 /** A finite verb, a modal or a verdict: a short paragraph without one is a title ("Prohibition on Training AI Models."), not "Scraping prohibited.". */
 const TITLE_VERB =
@@ -340,7 +346,8 @@ export function clausesOf(input: readonly Block[]): Clause[] {
       leads = [];
       nested = null;
       // A heading that ends in ":" is a lead-in ("### You agree to not use the Furk.net Services to:").
-      if (LEAD_END.test(b.text)) leads.push({ depth: -1, text: b.text, number: null, items: 0, marker: null });
+      if (LEAD_END.test(b.text) || BANNING_HEADING.test(b.text))
+        leads.push({ depth: -1, text: b.text, number: null, items: 0, marker: null });
       continue;
     }
     if (b.kind === 'cell' && b.text.length < CELL_MIN) continue;

@@ -117,6 +117,28 @@ describe('clauses read with their lead-in and structure', () => {
     expect(nested.automatedAccess.excerpt).toBe('You must not: (e) crawl the Site.');
   });
 
+  it('reads the items under a heading that names them banned ("Prohibited Uses") as banned, until the next heading', () => {
+    const page = (heading: string, items: string) =>
+      html(`<h1>Terms</h1><p>Welcome.</p><h2>${heading}</h2>${items}<h2>Contact</h2><p>Write to us.</p>`);
+    for (const heading of [
+      'Prohibited Uses',
+      '7. Prohibited Activities',
+      'Points that may lead to termination',
+      "What you can't do",
+    ]) {
+      const r = page(heading, '<ul><li>Using robots or scrapers to access the site.</li></ul>');
+      expect(r.automatedAccess.stance, heading).toBe('prohibits');
+      expect(r.automatedAccess.excerpt, heading).toContain(heading);
+    }
+    expect(page('Prohibited Uses', '<p>Using robots or scrapers to access the site.</p>').automatedAccess.stance).toBe(
+      'prohibits',
+    );
+    // Another heading, or one that names no ban, leads nothing.
+    expect(
+      page('Your account', '<ul><li>Using robots or scrapers to access the site.</li></ul>').automatedAccess.stance,
+    ).toBe('silent');
+  });
+
   it('reads an enumeration inside a paragraph with its lead-in', () => {
     expect(
       facts(
