@@ -88,7 +88,7 @@ export function termsFromBlocks(blocks: readonly Block[]): TermsReading {
   // The ban the previous clause decided, for a carve-out in the next sentence ("You may not automate access … You may crawl the website to index it for a publicly available search engine.").
   let banBefore: { result: TosStanceResult; c: Clause; at: number } | null = null;
   for (const c of clausesOf(blocks)) {
-    // Most clauses name neither subject; TRIGGER clears them in one pass (namesAi asks three).
+    // Most clauses name neither subject; TRIGGER clears them in one pass, before readClause reads their quotes and namesAi asks its three regexes.
     const named = TRIGGER.test(c.text);
     if (mention === null && named && namesAi(c.text)) mention = { excerpt: excerptOf(c, 0), section: c.section };
     const r = named ? readClause(c) : null;

@@ -141,8 +141,6 @@ const EXCEPT_THAT = /\bexcept that\b[^.;]{0,60}\bsearch engines? may\b/i;
 
 /** What `c` says of AI use and of automated access; null when it says nothing of it. */
 export function readClause(c: Clause): ClauseReading | null {
-  // Most clauses name neither subject: cleared before their quotes are read.
-  if (!TRIGGER.test(c.text)) return null;
   const s = mask(plainQuotes(c.text), [LONG_QUOTE]);
   if (!TRIGGER.test(s) || CHANGE_LOG.test(s)) return null;
   // "You acknowledge that third parties may scrape…" states a risk, not a rule.
@@ -153,9 +151,7 @@ export function readClause(c: Clause): ClauseReading | null {
   // The masks only take words away, so a clause naming no access word is not masked at all. They
   // run over the lead-in too, whose topic may be what the items serve ("seek to generate web
   // traffic … by:" then "hitbots, clickbots, spiders").
-  const accessMatch = ACCESS.test(s)
-    ? ACCESS.exec(lead === '' ? mask(s, NOT_ACCESS) : mask(`${lead} ${s}`, NOT_ACCESS).slice(lead.length + 1))
-    : null;
+  const accessMatch = ACCESS.test(s) ? ACCESS.exec(mask(whole, NOT_ACCESS).slice(whole.length - s.length)) : null;
   const accessAt = accessMatch?.index ?? -1;
   if (aiAt < 0 && accessAt < 0) return null;
 

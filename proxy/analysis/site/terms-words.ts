@@ -151,7 +151,7 @@ export const NOT_ACCESS: readonly RegExp[] = [
   ),
   /\b(?<!\bin )(?:orders?|purchases?|commandes?|Bestellung\w*|pedidos?)\b(?! to\b)[^.;]{0,160}?\b(?:robots?|bots?|crawlers?|spiders?|automat\w+)\b[^.;]{0,300}/gi,
   /\b(?:generated|created|produced|written|posted) (?:automatically )?by (?:computers?|bots?|scripts?|machines?)\b[^.;]{0,20}|\bautomatically generated\b[^.;]{0,40}|\bautomated messages\b|\bscripting the creation of content\b/gi,
-  /\bmining (?:suppliers?|compan\w+|sites?|industr\w+|operations?|exploration|activit\w+|rights?|concessions?|sector|areas?)\b[^.;]{0,100}|\bpassword mining\b|\b(?:crypto[- ]?(?:currenc(?:y|ies))?|bitcoins?|coins?)[- ]?mining\b|(?:\b(?:ro)?bots?,? (?:or|and) (?:other )?)?\bautomat\w+ (?:means|tools?|systems?|scripts?|software) to (?:upload|post|publish|send|submit|distribute|comment|like|share|participate|enter|vote|perform (?:social )?interactions?)\b[^.;]{0,80}/gi,
+  /\bmining (?:suppliers?|compan\w+|sites?|industr\w+|operations?|exploration|activit\w+|rights?|concessions?|sector|areas?)\b[^.;]{0,100}|\bpassword mining\b|\b(?:crypto[- ]?(?:currenc(?:y|ies))?|bitcoins?|coins?)[- ]?mining\b|(?:\b(?:ro)?bots?,? (?:or|and) (?:other )?)?\bautomat\w+ (?:means|tools?|systems?|scripts?|software)(?: (?:or|and) (?:ro)?bots?)?(?: (?:through|via|on|in) (?:any|the|our|a) \w+)? to (?:upload|post|publish|send|submit|distribute|comment|like|share|promote|participate|enter|vote|perform (?:social )?interactions?)\b[^.;]{0,80}/gi,
   /\b(?:we|our|nous|wir)\b[^.;]{0,60}?\b(?:use|uses|employ|apply|utilisons|nutzen|setzen)\b[^.;]{0,40}?\bautomat\w+[^.;]{0,60}/gi,
   // Bots that write to other members, not that read the site: "Do not use robots … when using the Application to contact other Members".
   /\b(?:robots?|bots?)\b[^.;]{0,150}?\bwhen (?:using [^.;]{0,40}? to )?contact(?:ing)? (?:other )?(?:users|members)\b/gi,
@@ -191,9 +191,9 @@ export const NOT_ACCESS: readonly RegExp[] = [
   /\b(?:generat|inflat|increas|driv)\w* (?:web |site |artificial |fake |fraudulent )?traffic\b(?:[^.;:]{0,150}:[^;]*|[^.;]{0,80})|\b(?:ad requests?|leads|conversions|installs)\b[^.;]{0,40}?\b(?:generated|produced|made)\b[^.;]{0,20}?\b(?:automatically|by (?:ro)?bots?|by scripts?)\b[^.;]{0,40}|\b(?:sites?|pages?|websites?|ads?|banners?) (?:must|may|shall|should|will|can)(?: not|not)? (?:\w+ )?(?:attempt\w* to )?automatically (?:download|install)\w*\b[^.;]*|\bpop-?(?:up|under)s?\b(?= (?:or pop-?(?:up|under)s? )?(?:ad|advertis|window))[^.;]{0,250}/gi,
   // The operator crawling a customer's own host or site ("Dynu Systems may crawl or otherwise monitor the external
   // interfaces of the host computer used by you"; not "you may not crawl … your website"), a channel using bots (IRC: "Any channel found to be using a "bot" …"),
-  // bots that spread a referral link ("Use automated systems or bots through any channel to distribute … your referral link"),
-  // a captcha's "We do not like robots".
-  /\b(?!you\b)[\w.&-]+ (?:may|will|can) (?:\w+ )?(?:crawl|scan|monitor)\w*\b[^.;]{0,80}?\b(?:used by you|of yours|your (?:host|server|computer|systems?|site|website|network|domain))\b[^.;]*|\bchannels? (?:\w+ ){0,4}?using (?:an? )?"?(?:ro)?bots?\b[^.;]{0,80}|\bautomat\w+ (?:means|tools?|systems?|scripts?|software)(?: (?:or|and) (?:ro)?bots?)?(?: (?:through|via|on|in) (?:any|the|our|a) \w+)? to (?:distribute|post|share|send|promote)\b[^.;]{0,80}|\breferral (?:links?|codes?|programs?|programmes?)\b[^.;]{0,150}|\b(?:do not|don't) like (?:ro)?bots\b/gi,
+  // a referral programme's rules (its "automated systems or bots through any channel to distribute" is the posting
+  // mask's), a captcha's "We do not like robots".
+  /\b(?!you\b)[\w.&-]+ (?:may|will|can) (?:\w+ )?(?:crawl|scan|monitor)\w*\b[^.;]{0,80}?\b(?:used by you|of yours|your (?:host|server|computer|systems?|site|website|network|domain))\b[^.;]*|\bchannels? (?:\w+ ){0,4}?using (?:an? )?"?(?:ro)?bots?\b[^.;]{0,80}|\breferral (?:links?|codes?|programs?|programmes?)\b[^.;]{0,150}|\b(?:do not|don't) like (?:ro)?bots\b/gi,
   // Mailing lists scraped elsewhere ("contact lists that are bought, rented or scraped from third-parties").
   /\b(?:contact|e-?mail|mailing|address) lists?\b[^.;]{0,60}?\b(?:scrap|harvest|crawl|min)\w*/gi,
 ];
