@@ -10,7 +10,7 @@ import type { Block } from '../html/blocks.js';
 import { clausesOf, type Clause } from './terms-clauses.js';
 import { plainBlocks } from './terms-plain.js';
 import { readClause } from './terms-reading.js';
-import { ALLOW, API_ROUTE, CARVE_OUT, namesAi, TRIGGER } from './terms-words.js';
+import { ALLOW, API_ROUTE, CARVE_OUT, namesAi, plainQuotes, TRIGGER } from './terms-words.js';
 
 export interface TosStanceResult {
   stance: TosStance;
@@ -100,7 +100,7 @@ export function termsFromBlocks(blocks: readonly Block[]): TermsReading {
       lastBan !== null &&
       access === lastBan.result &&
       ((CARVE_OUT.test(c.text) && (r?.access === 'permits' || EXCEPTION_MADE.test(c.text))) ||
-        (API_ROUTE.test(c.text) && ALLOW.test(c.text)))
+        (API_ROUTE.test(c.text) && ALLOW.test(plainQuotes(c.text))))
     )
       access = result('restricts', lastBan.c, lastBan.at);
     if (r === null) continue;

@@ -1284,6 +1284,12 @@ describe('the tenth set read again: the classes it showed', () => {
       'Furthermore, it is forbidden to mislead the public about the real content provider of the site and as well as any copying, use, systematic or automated information gathering activity such as texts, data scraping, tracking (programs such as spider, scrape, data scraping), data mining, data extraction, data harvesting, downloading of any content or information of products or services available on Car.gr in any way or means, for any commercial, competitive activity.',
     ];
     for (const clause of restricts) expect(text(clause).automatedAccess.stance, clause).toBe('restricts');
+    // The npm sentence turned around, with a typographic apostrophe as pages print it: the API in the next sentence is no route when it says "can’t".
+    expect(
+      text(
+        'You will not automate access to, use, or monitor the Website, such as with a web crawler. You can’t replicate data from the Public Registry using the Public APIs either.',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
   });
 
   it('bans: inquiry devices, "represent and warrant not to", "n\'utilisez pas" after a manner, "especially for commercial purposes"', () => {
