@@ -2,9 +2,11 @@
  * Builds the held-out terms corpus (test/fixtures/terms-heldout): writes each text that
  * labels.json selects — repository, path and commit of an Open Terms Archive or ToS;DR ToSBack
  * record, markdown (`md`, the archive's flattened version) or the page as published (`html`, an
- * `*-snapshots` repository) — to `<out>/<id>.<md|html>`, checking its sha256 against the label
- * file. The archives are ODC-BY 1.0 (attribution per text in labels.json); the texts are their
- * publishers' and are never committed here.
+ * `*-snapshots` repository), a ToS;DR store document (`html`), a CLAUDETTE plain text (`txt`) or a
+ * ToSBack 2 crawl (`html`) — to `<out>/<id>.<md|html|txt>`, checking its sha256 against the label
+ * file. Licence and attribution per text in labels.json (ODC-BY 1.0 for the archives); the texts
+ * are their publishers' and are never committed here. ToSBack 2's texts are at a pull request's
+ * head (refs/pull/10/head of pde/tosback2), which the workplace's snapshot carries.
  *
  * The archives must be on this machine as git directories (the workplace's `fetch`, or
  * `git clone --bare`): by default `<mirrors>/<owner>+<name>/repo` (or `repo/.git`), mirrors
@@ -23,7 +25,7 @@ import { join } from 'node:path';
 
 interface Selected {
   id: string;
-  format: 'md' | 'html';
+  format: 'md' | 'html' | 'txt';
   sha256: string;
   source: { repository: string; path: string; commit: string };
 }

@@ -37,7 +37,10 @@
  * Italian were dropped: 55 naming only automated access, 25 neither), and from the store every
  * document left outside the services of those 200 and of the archives' draw (`--from tosdr-corpus
  * --count 2000 --seed 11 --shares 0,0.7`: 10 naming only automated access) and the first 4
- * naming neither in sha1(id) order: 94.
+ * naming neither in sha1(id) order: 94. held-out-11, after held-out-10: `--from text-archives
+ * --not-services-of <the --count 200 --seed 9 draw's selection.json> --count 300 --seed 12 --shares
+ * 0.3,0.5`, every document left (25: 15 English, 10 German); that draw made again with this file as
+ * at 75fdfdd, TERMS_CORPUS_DIR holding the sets before held-out-9 (966 texts).
  * (archives as for build-terms-corpus.ts; out dir default /work/corpus-data/terms-fresh).
  */
 import { execFileSync } from 'node:child_process';
@@ -104,18 +107,80 @@ const TOSDR_TYPES: [RegExp, string][] = [
   ],
 ];
 
+/**
+ * A third kind of source (`--from text-archives`): terms kept as plain text by two archives
+ * outside Open Terms Archive and ToS;DR's store. The CLAUDETTE corpus of Galassi, Lagioia,
+ * Jabłonowska and Lippi (github.com/nlp-unibo/Multilingual-Unfair-Clause-Detection, CC BY 4.0):
+ * 50 services' terms as copied from their pages in January 2021, one file per service and
+ * language, `corpus/original_text/<lang>/<Service>.txt`; the English and the German ones are
+ * taken (the German, its publisher's own version, is another text for the reader). And ToSBack 2
+ * (github.com/pde/tosback2, GPL-2.0), the crawler EFF's TOSBack became, whose last crawls
+ * (November 2020) stand on the repository's pull request 10: each page's text as its
+ * `prettify.py` flattened it, `crawl/<domain>/<document name>.txt` (`crawl_reviewed/` likewise), one line per
+ * sentence inside the page's `<p>`, `<b>` and `<li>` tags, read as HTML;
+ * terms-like names only. The service is the file name, or the domain without `www.` and its
+ * top-level domain. Services named anywhere in ToS;DR's store are kept out as well: the 144
+ * documents of it the developer read the reader's decisions on were not recorded by service.
+ */
+const TEXT_ARCHIVES: {
+  repo: string;
+  ref: string;
+  abbr: string;
+  /** `txt` for plain text, `html` for ToSBack 2's text, which keeps the page's paragraph,
+   * bold and list tags around its lines. */
+  format: 'txt' | 'html';
+  licence: 'CC-BY-4.0' | 'GPL-2.0';
+  attribution: string;
+  /** [service, type code] of a path, or null when the path is not a terms-like text. */
+  match: (path: string) => [string, string] | null;
+}[] = [
+  {
+    repo: 'nlp-unibo/Multilingual-Unfair-Clause-Detection',
+    ref: 'HEAD',
+    abbr: 'cl',
+    format: 'txt',
+    licence: 'CC-BY-4.0',
+    attribution:
+      'Andrea Galassi, Francesca Lagioia, Agnieszka Jabłonowska, Marco Lippi, "Unfair clause detection in terms of service across multiple languages" (CLAUDETTE), Artificial Intelligence and Law, 2024',
+    match: (path) => {
+      const m = /^corpus\/original_text\/(en|de)\/([^/]+)\.txt$/.exec(path);
+      return m ? [m[2]!, m[1] === 'en' ? 'tos' : 'tos-de'] : null;
+    },
+  },
+  {
+    repo: 'pde/tosback2',
+    ref: 'refs/pull/10/head',
+    abbr: 'tb2',
+    format: 'html',
+    licence: 'GPL-2.0',
+    attribution: "ToSBack 2 (EFF's TOSBack, continued by ToS;DR), crawls of November 2020, github.com/pde/tosback2",
+    match: (path) => {
+      const m = /^crawl(?:_reviewed)?\/([^/]+)\/([^/]+)\.txt$/.exec(path);
+      if (!m) return null;
+      const typeCode = TOSDR_TYPES.find(([re]) => re.test(m[2]!.trim()))?.[1];
+      const service = m[1]!.replace(/^www\./i, '').replace(/(\.co)?\.[a-z]{2,4}$/i, '');
+      return typeCode === undefined ? null : [service, typeCode];
+    },
+  },
+];
+
 const args = process.argv.slice(2);
-let from: 'archives' | 'tosdr-corpus' = 'archives';
+let from: 'archives' | 'tosdr-corpus' | 'text-archives' = 'archives';
 let mirrors = '/work/.mirror';
 let count = 90;
 let seedArg = 0x34f2e5;
 /** The shares of texts naming AI and of texts naming only automated access; the rest name neither. */
 let shares: [number, number] = [0.45, 0.4];
 let out = '/work/corpus-data/terms-fresh';
+/** Selection files (selection.json) whose services are kept out as seen. */
+const notServicesOf: string[] = [];
 for (let i = 0; i < args.length; i++) {
   const a = args[i]!;
   if (a === '--mirrors') mirrors = args[++i] ?? mirrors;
-  else if (a === '--from') from = args[++i] === 'tosdr-corpus' ? 'tosdr-corpus' : 'archives';
+  else if (a === '--from') {
+    const f = args[++i];
+    from = f === 'tosdr-corpus' || f === 'text-archives' ? f : 'archives';
+  } else if (a === '--not-services-of') notServicesOf.push(args[++i] ?? '');
   else if (a === '--count') count = Number(args[++i]);
   else if (a === '--seed') seedArg = Number(args[++i]);
   else if (a === '--shares') shares = (args[++i] ?? '').split(',').map(Number) as [number, number];
@@ -143,6 +208,11 @@ const seen = new Set<string>();
 for (const file of ['../fixtures/terms/labels.json', '../fixtures/terms-heldout/labels.json']) {
   const { texts } = JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as { texts: Known[] };
   for (const t of texts) seen.add(norm(serviceOf(t.source.path)));
+}
+
+for (const file of notServicesOf) {
+  const drawn = JSON.parse(readFileSync(file, 'utf8')) as Known[];
+  for (const t of drawn) seen.add(norm(serviceOf(t.source.path)));
 }
 
 // Texts the reader has seen: the labelled set's and the first held-out corpus's. A candidate
@@ -227,10 +297,10 @@ const git = (dir: string, ...a: string[]): string =>
 interface Candidate {
   id: string;
   lang: string;
-  format: 'md' | 'html';
+  format: 'md' | 'html' | 'txt';
   sha256: string;
   source: { repository: string; path: string; commit: string; url: string };
-  licence: 'ODC-BY-1.0' | 'AGPL-3.0';
+  licence: 'ODC-BY-1.0' | 'AGPL-3.0' | 'CC-BY-4.0' | 'GPL-2.0';
   attribution: string;
   drawn_as: 'ai' | 'access-only' | 'neither';
   body: Buffer;
@@ -249,7 +319,7 @@ function consider(
   path: string,
   service: string,
   typeCode: string,
-  format: 'md' | 'html',
+  format: Candidate['format'],
   idSuffix: string,
   licence: Candidate['licence'],
   attribution: string,
@@ -288,11 +358,33 @@ function consider(
 }
 /** Paths at HEAD; `quoted` keeps git's quoting of unusual names, as the archives' draws were made
  * (such a path matches no type, so those documents were never candidates). */
-const listing = (dir: string, quoted: boolean): string[] =>
+const listing = (dir: string, quoted: boolean, ref = 'HEAD'): string[] =>
   quoted
-    ? git(dir, 'ls-tree', '-r', '--name-only', 'HEAD').split('\n').sort()
-    : git(dir, 'ls-tree', '-r', '-z', '--name-only', 'HEAD').split('\0').filter(Boolean).sort();
-if (from === 'tosdr-corpus') {
+    ? git(dir, 'ls-tree', '-r', '--name-only', ref).split('\n').sort()
+    : git(dir, 'ls-tree', '-r', '-z', '--name-only', ref).split('\0').filter(Boolean).sort();
+if (from === 'text-archives') {
+  const store = gitDir(TOSDR_CORPUS);
+  const storeNames = new Set<string>();
+  if (store === null) missing.push(TOSDR_CORPUS);
+  else
+    for (const path of listing(store, false)) {
+      const m = /^corpus\/html\/([^/\n]+)_[^/_\n]+\.html$/.exec(path);
+      if (m) storeNames.add(norm(m[1]!));
+    }
+  if (notServicesOf.length === 0) for (const n of storeNames) seen.add(n);
+  for (const a of TEXT_ARCHIVES) {
+    const dir = gitDir(a.repo);
+    if (dir === null || store === null) {
+      missing.push(a.repo);
+      continue;
+    }
+    const commit = git(dir, 'rev-parse', a.ref).trim();
+    for (const path of listing(dir, false, a.ref)) {
+      const m = a.match(path);
+      if (m) consider(a.repo, dir, commit, path, m[0], m[1], a.format, a.abbr, a.licence, a.attribution);
+    }
+  }
+} else if (from === 'tosdr-corpus') {
   const dir = gitDir(TOSDR_CORPUS);
   if (dir === null) missing.push(TOSDR_CORPUS);
   else {
@@ -335,6 +427,14 @@ if (from === 'tosdr-corpus') {
     }
   }
 }
+// A German version counts only where its service's English one is in the pool: where that one
+// was dropped as another version of a seen text, the service is seen.
+if (from === 'text-archives')
+  pool.splice(
+    0,
+    pool.length,
+    ...pool.filter((c) => !c.id.endsWith('-tos-de-cl') || pool.some((e) => e.id === c.id.replace(/-de-cl$/, '-cl'))),
+  );
 if (missing.length > 0) console.error(`no git directory for: ${missing.join(', ')}`);
 
 // Seeded shuffle (mulberry32), so the same archives give the same choice.

@@ -20,10 +20,13 @@
  * A sixth, 220 more from that corpus (services in no set before), split the same way into
  * `held-out-6` (115) and `development-6` (105); a seventh, 110 more, all `held-out-7`; an eighth, 115, all
  * `held-out-8`; a ninth, 84, all `held-out-9`; a tenth, 94 (80 from Open Terms Archive's archives,
- * 14 from ToS;DR's store), all `held-out-10`.
+ * 14 from ToS;DR's store), all `held-out-10`; an eleventh, 25 from two archives that keep terms as
+ * text (CLAUDETTE's corpus, English and German, and ToSBack 2's last crawls), all `held-out-11`.
+ * A plain-text record (`txt`) is read as a text/plain page, the crawler's other path
+ * (termsFromText).
  *
- * Run: `npx tsx test/tools/terms-figures.ts [--split held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|development|development-5|development-6|all] [--quiet]`
- * (without --split: the ten held-out sets).
+ * Run: `npx tsx test/tools/terms-figures.ts [--split held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|development|development-5|development-6|all] [--quiet]`
+ * (without --split: the eleven held-out sets).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -42,7 +45,7 @@ type Split = (typeof HELD_OUT)[number] | (typeof DEVELOPMENT)[number];
 interface Text {
   id: string;
   lang: string;
-  format: 'md' | 'html';
+  format: 'md' | 'html' | 'txt';
   sha256: string;
   source: { repository: string; path: string; commit: string; url: string };
   labels: Record<Fact, TosStance>;
@@ -66,6 +69,7 @@ const HELD_OUT = [
   'held-out-8',
   'held-out-9',
   'held-out-10',
+  'held-out-11',
 ] as const;
 const DEVELOPMENT = ['development', 'development-5', 'development-6'] as const;
 const quiet = args.includes('--quiet');
@@ -111,8 +115,12 @@ const rows: Row[] = chosen.map((t) => {
   const bytes = readFileSync(join(dir, `${t.id}.${t.format}`));
   if (createHash('sha256').update(bytes).digest('hex') !== t.sha256) changed++;
   const text = bytes.toString('utf8');
-  const html = t.format === 'md' ? markdownToHtml(text) : text;
-  const r = readTerms(response(html, { contentType: 'text/html; charset=utf-8' }));
+  const r =
+    t.format === 'txt'
+      ? readTerms(response(text, { contentType: 'text/plain; charset=utf-8' }))
+      : readTerms(
+          response(t.format === 'md' ? markdownToHtml(text) : text, { contentType: 'text/html; charset=utf-8' }),
+        );
   return { t, got: { ai: r.ai, automated_access: r.automatedAccess } };
 });
 
@@ -135,7 +143,10 @@ function matrix(fact: Fact, of: readonly Row[]): string[] {
 function report(name: string, of: readonly Row[]): void {
   const n = (f: (r: Row) => boolean) => of.filter(f).length;
   console.log(
-    `\n== ${name}: ${of.length} texts (${n((r) => r.t.format === 'md')} md, ${n((r) => r.t.format === 'html')} html)`,
+    `\n== ${name}: ${of.length} texts (${(['md', 'html', 'txt'] as const)
+      .filter((f) => n((r) => r.t.format === f) > 0)
+      .map((f) => `${n((r) => r.t.format === f)} ${f}`)
+      .join(', ')})`,
   );
   for (const fact of FACTS) {
     console.log(
