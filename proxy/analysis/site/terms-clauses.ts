@@ -7,6 +7,7 @@
  * there is none, the heading's text. Linear in the number of blocks.
  */
 import type { Block } from '../html/blocks.js';
+import { RESTRICTION_APPLIES } from './terms-words.js';
 
 export interface Clause {
   /** The sentence as published (white space folded). */
@@ -437,7 +438,7 @@ export function clausesOf(input: readonly Block[]): Clause[] {
       let lead = open === null ? outer : `${outer} ${open}`;
       if (open !== null) openItems++;
       else if (i > 0 && inlineLead !== '' && ENUMERATED.test(s)) lead = `${lead} ${leadOf(sentences(inlineLead))}`;
-      if (i > 0 && ANAPHORA.test(s)) lead = `${lead} ${parts[i - 1]}`;
+      if (i > 0 && (ANAPHORA.test(s) || RESTRICTION_APPLIES.test(s))) lead = `${lead} ${parts[i - 1]}`;
       // An item in lower case after a full stop, its lead-in lost in the flattening ("…you shall not damage … the
       // Services or misuse them in any way. use scripts, robots, web crawlers…"): read with the sentence before it.
       else if (open === null && i > 0 && /^\p{Ll}/u.test(s) && !/^\p{Ll}{1,6}[.)]/u.test(s))

@@ -20,6 +20,9 @@ export function plainBlocks(text: string): Block[] {
   const out: Block[] = [];
   const lines = text.split(/\r\n|\r|\n/);
   let open: { kind: Block['kind']; level: number; parts: string[] } | null = null;
+  /** Inside a run of one-line items without bullets; the indentation of the paragraph before them. */
+  let listed = false;
+  let base = 0;
   const flush = (): void => {
     if (open === null) return;
     const t = clean(open.parts.join(' '));
@@ -31,6 +34,7 @@ export function plainBlocks(text: string): Block[] {
     const line = raw.trim();
     if (line === '') {
       flush();
+      listed = false;
       continue;
     }
     const atx = ATX.exec(line);
@@ -43,17 +47,31 @@ export function plainBlocks(text: string): Block[] {
         text: clean(atx ? atx[2]! : line),
       });
       if (atx === null) i++;
+      listed = false;
       continue;
     }
     const indent = raw.length - raw.trimStart().length;
     const bullet = BULLET.exec(line);
-    if (bullet !== null || ENUMERATOR.test(line)) {
+    // Items copied from a page without their bullets, one per line right under their lead-in
+    // ("you agree that you will not:" then "Violate any law…", "Use any robot…") or indented
+    // under it ("stimmen Sie zu," then "    keine Roboter … einzusetzen"): after a line ending in
+    // ":", a line starting with a capital opens an item, until a blank line; a line indented
+    // deeper than the paragraph it follows opens one whatever its case. A line in lower case
+    // under an unindented item continues it (a hard-wrapped item).
+    const unmarked = open !== null && (indent >= base + 2 || (listed && /^\p{Lu}/u.test(line)));
+    if (bullet !== null || ENUMERATOR.test(line) || unmarked) {
       flush();
       open = { kind: 'item', level: 1 + Math.floor(indent / 2), parts: [bullet ? line.slice(bullet[0].length) : line] };
+      listed ||= unmarked;
+      if (/[:：]$/.test(line)) listed = true;
       continue;
     }
-    if (open === null) open = { kind: 'paragraph', level: 0, parts: [] };
+    if (open === null) {
+      open = { kind: 'paragraph', level: 0, parts: [] };
+      base = indent;
+    }
     open.parts.push(line);
+    if (/[:：]$/.test(line)) listed = true;
   }
   flush();
   return out;

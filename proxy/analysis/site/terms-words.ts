@@ -223,7 +223,7 @@ export const SCOPED_AI =
 export const COMPETING_PRODUCT =
   /\b(?:products?|services?|tools?|technolog(?:y|ies)) (?:that|which) compete|\b(?:similar or )?competing (?:products?|services?|offerings?)\b/i;
 export const PURPOSE =
-  /\bfor (?:the )?purposes? of\b|(?<!\b(?:especially|particularly|notably|including|even|also) )\bfor (?:an?y? )?(?:commercial|competitive)\b[^.;]{0,40}?\b(?:purposes?|activit(?:y|ies))\b|\b(?:to|in order to) (?:collect|gather|obtain)\b[^.;]{0,60}\bfor (?!any\b|all\b)|\bin order to\b|\bso as to\b|\baux fins\b|(?<!\S)à des fins\b|\bzum Zwecke?\b|\bzwecks\b|\bcon (?:el )?fin de\b|\ba efectos de\b/i;
+  /\bfor (?:the )?purposes? of\b|(?<!\b(?:especially|particularly|notably|including|even|also) )\bfor (?:an?y? )?(?:commercial|competitive)\b[^.;]{0,40}?\b(?:purposes?|activit(?:y|ies))\b|\b(?:to|in order to) (?:collect|gather|obtain)\b[^.;]{0,60}\bfor (?!any\b|all\b)|\bin order to\b|\bso as to\b|\baux fins\b|(?<!\S)à des fins\b|\bzum Zwecke?\b|\bzwecks\b|\bzu (?:gewerblichen|kommerziellen|wettbewerblichen)(?: (?:oder|und) (?:gewerblichen|kommerziellen|wettbewerblichen))? Zwecken\b|\bcon (?:el )?fin de\b|\bcon fines (?:comerciales|competitivos)\b|\ba efectos de\b/i;
 
 // ---------------------------------------------------------------- what a clause says
 
@@ -233,13 +233,17 @@ export const FORBID = new RegExp(
     '\\b(?:may|must|shall|will|can|should|do|does)(?: also| and shall| and will)? not\\b(?! (?:apply|refer|mean|constitute|include|cover|work(?! around)|function|pertain|relate|have(?! (?:the |any |a )?(?:right|permission|licen[cs]e|authori[sz]ation|consent))|get(?! around)|control|guarantee|warrant|endorse|own|(?:operate|perform) (?:as|properly|correctly|well)|be (?:available|accurate|error[- ]free|suitable|uninterrupted|compatible|complete|correct|reliable)|be (?:held )?(?:liable|responsible|obliged|obligated|required)|always|reflect)\\b)',
     "\\b(?:cannot|can't|won't|don't|mustn't|shan't)\\b(?! (?:get to|reach)\\b)",
     '\\bagrees? not to\\b|\\bagrees?\\b[^.;:]{0,40}?\\bto not\\b|\\bnot to (?:use|access|engage|attempt|do)\\b|\\bundertakes? not\\b|\\b(?:warrants?|represents?|covenants?|promises?) not to\\b',
-    '\\b(?:is|are|be|being|been|strictly|expressly|hereby|also|remain|shall be|will be)\\s+(?:all\\s+)?(?:strictly\\s+|expressly\\s+)?(?:prohibited|forbidden)\\b|\\b(?:prohibited|forbidden) (?:from|to)\\b|^(?:prohibited|forbidden)\\b|(?<!\\bto )\\bprohibits?\\b|\\bprohibiting\\b|\\bprohibition\\b|\\bforbids?\\b|\\bnot (?:be )?(?:permitted|allowed|authori[sz]ed)\\b|\\bprohibited (?:acts?|actions?|activit\\w+|conduct|uses?|practices?|behaviou?rs?)\\b|\\b(?:prohibited|forbidden)[.!]?$|\\b(?:is|are|be|been) (?:permanently |strictly )?banned\\b|\\bno (?:right|licen[cs]e) (?:is granted )?to\\b',
+    '\\b(?:is|are|be|being|been|strictly|expressly|hereby|also|remain|shall be|will be)\\s+(?:all\\s+)?(?:strictly\\s+|expressly\\s+)?(?:prohibited|forbidden)\\b|\\b(?:prohibited|forbidden) (?:from|to)\\b|^(?:prohibited|forbidden)\\b|(?<!\\bto )\\bprohibits?\\b|\\bprohibiting\\b|\\bprohibition\\b|\\bforbids?\\b|\\bnot (?:be )?(?:permitted|allowed|authori[sz]ed|entitled)\\b|\\bprohibited (?:acts?|actions?|activit\\w+|conduct|uses?|practices?|behaviou?rs?)\\b|\\b(?:prohibited|forbidden)[.!]?$|\\b(?:is|are|be|been) (?:permanently |strictly )?banned\\b|\\bno (?:right|licen[cs]e) (?:is granted )?to\\b',
     '\\b(?:specifically |expressly |strictly )?restricted from\\b|\\bin no event (?:may|shall|will|can)\\b|\\brefrain from\\b|\\b(?:does|do) not include (?:the|any) right to\\b|\\b(?:licen[cs]e|right)s? (?:granted )?(?:herein |hereunder )?does not include\\b|\\breceive no licen[cs]e\\b|\\bexamples of (?:[\\w,]+ ){0,4}?(?:improper|inappropriate|unacceptable|impermissible) uses?\\b|\\b(?:improper|inappropriate|unacceptable|impermissible) uses? (?:include|includes|are)\\b|\\b(?:may|will|can|could) (?:lead|result) (?:to|in) (?:the )?(?:termination|suspension)\\b|\\b(?:are|is) not to\\b|\\bunder no circumstances?\\b|\\b(?:may|will|shall) be (?:restricted|suspended|terminated|banned)\\b|\\b(?:misuse|abuse) of (?:the |our )?(?:services?|site|website|platform|app)\\b[^.;]{0,20}? includes\\b|\\b(?:is|are|constitutes?) (?:not only )?(?:a |an )?(?:violation|breach) of (?:these|the|this)\\b|(?<!\\b(?:may|might|could) )\\bviolates? these\\b',
     "^(?:do not|don't|never|no|not)\\b",
     // A negation without "not" (issue 34): "use no automated means", "for human users only; automated access will be blocked".
     '\\b(?:use|uses|using|employ|employs|deploy|deploys|run|runs|permit|permits|allow|allows) no\\b',
+    // One way of access allowed, the others excluded: "You may access the Site only through our app …, but not with any robot".
+    '\\bbut not (?:with|by|through|via|using|by means of) (?:any|an?|the use of)\\b|\\baber nicht (?:mit|durch|über|mittels)\\b',
     '\\b(?:human (?:users?|visitors?|beings|readers|persons)|humans|natural persons) only\\b|\\b(?:only|solely|exclusively) (?:by|for) (?:humans|human (?:users?|visitors?|beings|readers)|natural persons)\\b|\\b(?:will|shall|may) be (?:blocked|denied|refused)\\b',
     "\\bne (?:pas|jamais|point)\\b|\\bn['’](?:est|êtes|avez|a)\\b[^.]{0,40}\\bpas\\b|\\bn['’]\\w+ pas\\b|\\bne (?:\\w+ ){1,3}pas\\b|interdi(?:t|te|ts|tes|ction)\\b|\\bprohib(?:é|ée|és|ées|er)\\b|\\bs['’]engage[^.]{0,40}\\bà ne\\b|\\bs['’]abstenir\\b|\\bs['’]oppose\\b|\\bopposition\\b|\\bdéfendu\\b",
+    // German infinitives after "stimmen Sie zu," or "verpflichten sich,": "keine Roboter … einzusetzen", "mit keinen anderen Mitteln … zuzugreifen".
+    '\\bkeine[nmrs]?\\b[^.;]{0,120}?\\b(?:einzusetzen|zu (?:verwenden|nutzen|benutzen|gebrauchen)|anzuwenden)\\b|\\b(?:stimmen Sie zu|einverstanden|verpflichten sich|verpflichtet sich)\\b[^.;]{0,80}?\\b(?:nicht|keine[nmrs]?)\\b',
     '\\buntersagt\\b|\\bverboten\\b|\\bunzulässig\\b|\\bnicht (?:\\w+ ){0,2}(?:gestattet|erlaubt|zulässig|statthaft|berechtigt)\\b|\\b(?:dürfen|darf)\\b[^.]{0,120}\\b(?:nicht|weder|keine?n?)\\b|\\b(?:nicht|weder|keine?)\\b[^.]{0,60}\\b(?:dürfen|darf)\\b',
     '\\bproh[íi]b(?:e|en|id[oa]s?|ici[óo]n)\\b|\\bno (?:se )?(?:podr[áa]n?|puede[ns]?|deber[áa]n?|est[áa] (?:permitid|autorizad)\\w*|se permite|permite)\\b|\\babstener(?:se)?\\b|\\bqueda(?:n)? prohibid|\\buso indebido\\b',
   ].join('|'),
@@ -302,7 +306,14 @@ export const CHANGE_LOG =
   /^(?:(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2},? \d{4}|\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}|\d{4}-\d{2}-\d{2})\s*[:–-]|\b(?:Update|Updated|Changed|Added)\s*\(\d{4}-\d{2}-\d{2}\)\s*:/;
 
 /** A sentence that states a fact about others, not a rule: "you acknowledge that third parties may scrape…". */
+/**
+ * A sentence that carries the restriction of the sentence before it over to automated means:
+ * "You acknowledge that this restriction will apply to use of the services by any automated
+ * means", "dass diese Beschränkung für jegliche automatisierte Nutzung der Dienste gilt".
+ */
+export const RESTRICTION_APPLIES =
+  /\b(?:this|that|such|the foregoing) (?:restriction|prohibition|limitation)s? (?:will |shall |also )?appl(?:y|ies)\b|\bdiese (?:Beschränkung|Einschränkung)\b[^.]{0,80}\bgilt\b/i;
 export const ACKNOWLEDGE = /\backnowledges?\b|\breconna[iî]t\b|\berkennen? an\b|\breconoce\b/i;
 /** A rule stated even inside an acknowledgement: "you will not", "… est interdite", "is prohibited". */
 export const RULE_STATED =
-  /\b(?:you|users?)(?: also)? (?:will|shall|must|may|agree) not\b|\breceive no licen[cs]e\b|\b(?:is|are) (?:strictly |expressly )?(?:prohibited|forbidden)\b|\b(?:est|sont) (?:strictement |formellement )?interdite?s?\b|\b(?:ist|sind) (?:ausdrücklich |strengstens )?(?:untersagt|verboten)\b|\b(?:está|están) (?:estrictamente |expresamente )?prohibid[oa]s?\b/i;
+  /\b(?:this|that|such|the foregoing) (?:restriction|prohibition|limitation)s? (?:will |shall |also )?appl(?:y|ies)\b|\b(?:you|users?)(?: also)? (?:will|shall|must|may|agree) not\b|\breceive no licen[cs]e\b|\b(?:is|are) (?:strictly |expressly )?(?:prohibited|forbidden)\b|\b(?:est|sont) (?:strictement |formellement )?interdite?s?\b|\b(?:ist|sind) (?:ausdrücklich |strengstens )?(?:untersagt|verboten)\b|\b(?:está|están) (?:estrictamente |expresamente )?prohibid[oa]s?\b/i;

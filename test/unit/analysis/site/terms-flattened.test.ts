@@ -1332,3 +1332,78 @@ describe('the tenth set read again: the classes it showed', () => {
     for (const clause of silent) expect(text(clause).automatedAccess.stance, clause).toBe('silent');
   });
 });
+
+// The eleventh set (held-out-11), read as development texts after its one run: terms kept as plain
+// text, one line per item, by CLAUDETTE's corpus (nlp-unibo/Multilingual-Unfair-Clause-Detection@271270c5,
+// CC BY 4.0) and ToSBack 2 (pde/tosback2, refs/pull/10/head).
+describe('the eleventh set read again: plain text with one line per item, and the classes it showed', () => {
+  it('items one per line under "you agree that you will not:", or indented under "stimmen Sie zu,", keep their lead-in', () => {
+    // electronicarts-tos-cl ("corpus/original_text/en/Electronic_Arts.txt"), 6. Rules of Conduct: the
+    // fourth item goes on with a sentence of its own ("This includes …"), which a paragraph would end the enumeration with.
+    const ea = [
+      '6. Rules of Conduct',
+      '',
+      'When you access or use an EA Service, you agree that you will not:',
+      'Violate any law, rule or regulation.',
+      "Interfere with or disrupt another player's use of an EA Service. This includes disrupting the normal flow of game play, chat or dialogue within an EA Service by, for example, using vulgar or harassing language.",
+      'Impersonate another person or falsely imply that you are an EA employee or representative.',
+      'Use any robot, spider or other automated device or process to access this website for any purpose or copy any material on this website.',
+    ].join('\r\n');
+    expect(termsFromText(ea).automatedAccess.stance).toBe('prohibits');
+    // electronicarts-tos-de-cl ("corpus/original_text/de/Electronic_Arts.txt"), 6. Verhaltensregeln.
+    const eaDe = [
+      '6. Verhaltensregeln',
+      '',
+      'Mit dem Zugriff auf oder die Nutzung von EA-Services stimmen Sie zu,',
+      '    nicht gegen Gesetze, Vorschriften oder Verordnungen zu verstoßen.',
+      '    sich nicht für andere Personen auszugeben oder fälschlicherweise anzudeuten, ein Angestellter oder Vertreter von EA zu sein.',
+      '    keine Roboter, Spider oder andere automatische Mittel oder Prozesse einzusetzen, um, gleich zu welchem Zweck, auf diese Website zuzugreifen oder Material dieser Website zu kopieren.',
+    ].join('\r\n');
+    expect(termsFromText(eaDe).automatedAccess.stance).toBe('prohibits');
+    // Hard-wrapped prose is still one paragraph: a line in lower case goes on with the one before it.
+    const wrapped = termsFromText(
+      'You agree that you will not:\nuse any robot, spider or other\nautomated device to access this website.',
+    );
+    expect(wrapped.automatedAccess.stance).toBe('prohibits');
+    expect(wrapped.automatedAccess.excerpt).toContain('automated device to access this website');
+  });
+
+  it('"You are not entitled:", "keine … einzusetzen" and "but not with any robot" are bans', () => {
+    // western-tos-cl ("corpus/original_text/en/Western.txt"), 9. Intellectual Property.
+    expect(
+      text(
+        'You are not entitled: (a) to use a robot, spider, scraper or any other automated programme to access the Western Union Website or the Western Union Online Service, and/or (b) remove or modify information related to copyrights and trademarks.',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+    // groupon-tos-cl ("corpus/original_text/en/Groupon.txt"), 1.5 Scope of Use, then its exception for search engines.
+    const groupon =
+      'You may access the Site only through our app, standard web and mobile browsers and similar consumer applications, but not with any robot, spider, offline reader, site search/retrieval application or other manual or automatic device, tool, or process to retrieve, index, or data mine our Site, via scraping, spidering or otherwise.';
+    expect(text(groupon).automatedAccess.stance).toBe('restricts');
+    // groupon-tos-de-cl ("corpus/original_text/de/Groupon.txt"), 1.5 Nutzungsumfang.
+    expect(
+      text(
+        'Sie dürfen auf die Website nur mit unserer App, mit üblichen Internetbrowsern und mobilen Browsern und ähnlichen für Verbraucher bestimmte Anwendungen zugreifen, aber nicht mit einem Roboter, Spider, Offline-Reader, einer Anwendung zur Website-Suche oder zum automatisieren Abruf der Website oder mit einem anderen manuellen oder automatischen Gerät, Tool oder Verfahren zum Abruf, zur Indexierung oder zum Auskundschaften der Daten unserer Website mithilfe von Scraping, Spidering oder ähnlichem.',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+  });
+
+  it('"zu gewerblichen oder wettbewerblichen Zwecken" limits a ban; "this restriction will apply to … automated means" carries the sentence before it', () => {
+    // booking-tos-de-cl ("corpus/original_text/de/Booking.txt"), 1.
+    expect(
+      text(
+        'Daher ist es Ihnen nicht gestattet, Inhalte oder Informationen, Software, Produkte oder Dienstleistungen, die auf unserer Webseite verfügbar sind, zu gewerblichen oder wettbewerblichen Zwecken zu vertreiben, mit Unterseiten von Webseiten zu verlinken, zu nutzen, zu vervielfältigen, zu extrahieren (zum Beispiel mit Spider, Scrape), erneut zu veröffentlichen, hochzuladen oder zu reproduzieren.',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+    // googlepayments-tos-cl ("corpus/original_text/en/GooglePayments.txt"), 7.3, and its German version.
+    const restricts = [
+      '7.3 You agree not to access (or attempt to access) any of the services by any means other than through the interface that is provided by GPL, unless You have been specifically allowed to do so in a separate agreement with GPL. You acknowledge that this restriction will apply to use of the services by any automated means. This does not affect Your right to use AISP or PISP services.',
+      '7.3 Sie erklären sich damit einverstanden, mit keinen anderen Mitteln als der von GPL bereitgestellten Benutzeroberfläche auf die Dienste zuzugreifen und keine entsprechenden Versuche zu unternehmen, es sei denn, dies wurde Ihnen in einer gesonderten Vereinbarung ausdrücklich von GPL gestattet. Sie nehmen zur Kenntnis, dass diese Beschränkung für jegliche automatisierte Nutzung der Dienste gilt. Dies wirkt sich nicht auf Ihr Recht aus, AISP-Dienste zu nutzen.',
+    ];
+    for (const clause of restricts) expect(text(clause).automatedAccess.stance, clause).toBe('restricts');
+    // With no restriction before it, "this restriction applies to automated means" bans outright.
+    expect(
+      text('You may not resell the Service. This restriction also applies to use of the Service by automated means.')
+        .automatedAccess.stance,
+    ).toBe('prohibits');
+  });
+});
