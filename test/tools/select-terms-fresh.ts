@@ -40,7 +40,8 @@
  * naming neither in sha1(id) order: 94. held-out-11, after held-out-10: `--from text-archives
  * --not-services-of <the --count 200 --seed 9 draw's selection.json> --count 300 --seed 12 --shares
  * 0.3,0.5`, every document left (25: 15 English, 10 German); that draw made again with this file as
- * at 75fdfdd, TERMS_CORPUS_DIR holding the sets before held-out-9 (966 texts).
+ * at 75fdfdd, TERMS_CORPUS_DIR holding the sets before held-out-9 (966 texts). held-out-12, after
+ * held-out-11: the same with `--history --seed 13 --shares 0,0.7`, every document left (26).
  * (archives as for build-terms-corpus.ts; out dir default /work/corpus-data/terms-fresh).
  */
 import { execFileSync } from 'node:child_process';
@@ -119,8 +120,11 @@ const TOSDR_TYPES: [RegExp, string][] = [
  * `prettify.py` flattened it, `crawl/<domain>/<document name>.txt` (`crawl_reviewed/` likewise), one line per
  * sentence inside the page's `<p>`, `<b>` and `<li>` tags, read as HTML;
  * terms-like names only. The service is the file name, or the domain without `www.` and its
- * top-level domain. Services named anywhere in ToS;DR's store are kept out as well: the 144
- * documents of it the developer read the reader's decisions on were not recorded by service.
+ * top-level domain. The 144 documents of ToS;DR's store the developer read the reader's decisions
+ * on were not recorded by service: `--not-services-of` names the draw they came from (see above),
+ * else every service named in the store is kept out. With `--history`, ToSBack 2's documents no
+ * longer at that head are taken too, each at the last commit that had it (the crawler stopped
+ * following some 750 of its 1,060 services before 2020).
  */
 const TEXT_ARCHIVES: {
   repo: string;
@@ -174,6 +178,7 @@ let shares: [number, number] = [0.45, 0.4];
 let out = '/work/corpus-data/terms-fresh';
 /** Selection files (selection.json) whose services are kept out as seen. */
 const notServicesOf: string[] = [];
+let history = false;
 for (let i = 0; i < args.length; i++) {
   const a = args[i]!;
   if (a === '--mirrors') mirrors = args[++i] ?? mirrors;
@@ -181,6 +186,7 @@ for (let i = 0; i < args.length; i++) {
     const f = args[++i];
     from = f === 'tosdr-corpus' || f === 'text-archives' ? f : 'archives';
   } else if (a === '--not-services-of') notServicesOf.push(args[++i] ?? '');
+  else if (a === '--history') history = true;
   else if (a === '--count') count = Number(args[++i]);
   else if (a === '--seed') seedArg = Number(args[++i]);
   else if (a === '--shares') shares = (args[++i] ?? '').split(',').map(Number) as [number, number];
@@ -379,9 +385,40 @@ if (from === 'text-archives') {
       continue;
     }
     const commit = git(dir, 'rev-parse', a.ref).trim();
-    for (const path of listing(dir, false, a.ref)) {
+    const atHead = listing(dir, false, a.ref);
+    for (const path of atHead) {
       const m = a.match(path);
       if (m) consider(a.repo, dir, commit, path, m[0], m[1], a.format, a.abbr, a.licence, a.attribution);
+    }
+    if (history && a.abbr === 'tb2') {
+      // Newest first: a path's first entry is its last change; a deletion's parent holds its last text.
+      const last = new Map<string, string>();
+      let at = '';
+      for (const line of git(
+        dir,
+        'log',
+        a.ref,
+        '--format=C %H',
+        '--name-status',
+        '--',
+        'crawl',
+        'crawl_reviewed',
+      ).split('\n')) {
+        if (line.startsWith('C ')) at = line.slice(2);
+        else if (line !== '') {
+          const [status, ...paths] = line.split('\t');
+          const path = paths[paths.length - 1]!;
+          if (!last.has(path)) last.set(path, status!.startsWith('D') ? `${at}^` : at);
+        }
+      }
+      const head = new Set(atHead);
+      for (const [path, ref] of [...last].sort(([p], [q]) => p.localeCompare(q))) {
+        const m = head.has(path) ? null : a.match(path);
+        if (m) {
+          const c = git(dir, 'rev-parse', ref).trim();
+          consider(a.repo, dir, c, path, m[0], m[1], a.format, a.abbr, a.licence, a.attribution);
+        }
+      }
     }
   }
 } else if (from === 'tosdr-corpus') {

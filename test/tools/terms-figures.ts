@@ -21,12 +21,13 @@
  * `held-out-6` (115) and `development-6` (105); a seventh, 110 more, all `held-out-7`; an eighth, 115, all
  * `held-out-8`; a ninth, 84, all `held-out-9`; a tenth, 94 (80 from Open Terms Archive's archives,
  * 14 from ToS;DR's store), all `held-out-10`; an eleventh, 25 from two archives that keep terms as
- * text (CLAUDETTE's corpus, English and German, and ToSBack 2's last crawls), all `held-out-11`.
+ * text (CLAUDETTE's corpus, English and German, and ToSBack 2's last crawls), all `held-out-11`; a
+ * twelfth, 26 of ToSBack 2's crawls of services it had stopped following by then, all `held-out-12`.
  * A plain-text record (`txt`) is read as a text/plain page, the crawler's other path
  * (termsFromText).
  *
- * Run: `npx tsx test/tools/terms-figures.ts [--split held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|development|development-5|development-6|all] [--quiet]`
- * (without --split: the eleven held-out sets).
+ * Run: `npx tsx test/tools/terms-figures.ts [--split held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|development|development-5|development-6|all] [--quiet]`
+ * (without --split: the twelve held-out sets).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -70,6 +71,7 @@ const HELD_OUT = [
   'held-out-9',
   'held-out-10',
   'held-out-11',
+  'held-out-12',
 ] as const;
 const DEVELOPMENT = ['development', 'development-5', 'development-6'] as const;
 const quiet = args.includes('--quiet');
