@@ -85,6 +85,13 @@ const DEFINITION =
   /^["“]?[^"”.;]{1,60}["”]?(?:,? (?:or|and) ["“][^"”]{1,40}["”])? (?:refers? to|means|shall mean|is defined as)\b/i;
 const PURPOSE_WORD = /\b(?:to|for|in|into|as|pour|aux|dans|zum|zur|für|para|en)\b/i;
 const NOT_CONSENT = /\b(?:do|does) not (?:consent|agree|wish|want)\b/gi;
+/**
+ * The operator's promise about its own conduct, at the start of the lead-in or the clause ("BMB
+ * does not and our Search Partners do not: (b) collect or 'screen-scrape' any search queries"):
+ * no ban on users. Its subject is "we", "our … partners" or a name in capitals other than the user's.
+ */
+const OPERATOR_PROMISE =
+  /^(?:[Ww]e|[Oo]ur (?:[\w-]+ ){0,2}[Pp]artners|(?!(?:YOU|USERS?|LICENSEES?|MEMBERS?|CUSTOMERS?|SUBSCRIBERS?|VISITORS?|CLIENTS?)\b)[A-Z]{2,}[\w.&-]*) (?:do|does|will|shall) not\b/;
 
 /**
  * Scraping banned only as the way to AI ("scrape content to train AI models", "mine NoAI content
@@ -158,7 +165,8 @@ export function readClause(c: Clause): ClauseReading | null {
   // "Users do not consent to…" states a choice, not a ban.
   // FORBID's "^do not", "^not" read the clause's own start as well as its lead-in's.
   const forbid =
-    FORBID.test(whole.replace(NOT_CONSENT, '')) || (lead !== '' && FORBID.test(s.replace(NOT_CONSENT, '')));
+    !OPERATOR_PROMISE.test(lead === '' ? s : lead) &&
+    (FORBID.test(whole.replace(NOT_CONSENT, '')) || (lead !== '' && FORBID.test(s.replace(NOT_CONSENT, ''))));
   const route = ROUTE.test(whole.replace(NO_ROUTE, (m) => ' '.repeat(m.length)));
   // A definition ("'Hub' refers to the platform where Users can build … Machine Learning Applications") permits nothing.
   const allow = ALLOW.test(s) && !DEFINITION.test(s);

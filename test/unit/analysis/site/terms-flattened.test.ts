@@ -1407,3 +1407,34 @@ describe('the eleventh set read again: plain text with one line per item, and th
     ).toBe('prohibits');
   });
 });
+
+// The twelfth set (held-out-12), read as development texts after its one run: ToSBack 2's crawls
+// (pde/tosback2, refs/pull/10/head history, GPL-2.0) of services it stopped following.
+describe('the twelfth set read again: the classes it showed', () => {
+  it('"It is also a violation to scrape the Site" bans', () => {
+    // photobucket-tos-tb2 ("crawl/photobucket.com/Terms of Use.txt"), Limits on Use.
+    expect(
+      html(
+        '<ul><li>It is also a violation to scrape the Site, fusker files or otherwise make any use of data mining, robots or similar data gathering and extraction tools.</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+  });
+
+  it("the operator's promise about its own conduct, and robots that increase traffic, are no ban on reading the site", () => {
+    // bearshare-tos-tb2 ("crawl_reviewed/bearshare.com/Terms and Conditions.txt"), its privacy restrictions.
+    expect(
+      html(
+        '<p>BMB does not and our Search Partners do not: (a) collect or report back to us (or anyone else) any information about sites you visit on the Internet.\n(b) collect or "screen-scrape" any search queries or information that you provide to any other web sites.</p>',
+      ).automatedAccess.stance,
+    ).toBe('silent');
+    // secondlife-tos-tb2 ("crawl/secondlife.com/Terms of Service.txt"), 8.3.
+    expect(
+      html(
+        '<p>You agree to respect both the integrity of the Service and the privacy of other users. You will not:</p><p>(iii) Use robots or other automated means to increase traffic to any Virtual Land;</p>',
+      ).automatedAccess.stance,
+    ).toBe('silent');
+    // The user's own ban, in capitals, stays one; and so does a ban on users whose lead-in names them.
+    expect(text('YOU DO NOT: use robots or spiders to access the Site.').automatedAccess.stance).toBe('prohibits');
+    expect(text('Users do not: use robots or spiders to access the Site.').automatedAccess.stance).toBe('prohibits');
+  });
+});
