@@ -58,7 +58,7 @@ export function plainBlocks(text: string): Block[] {
     // ":", a line starting with a capital opens an item, until a blank line; a line indented
     // deeper than the paragraph it follows opens one whatever its case. A line in lower case
     // under an unindented item continues it (a hard-wrapped item).
-    const unmarked = open !== null && (indent >= base + 2 || (listed && /^\p{Lu}/u.test(line)));
+    const unmarked: boolean = open !== null && (indent >= base + 2 || (listed && /^\p{Lu}/u.test(line)));
     if (bullet !== null || ENUMERATOR.test(line) || unmarked) {
       flush();
       open = { kind: 'item', level: 1 + Math.floor(indent / 2), parts: [bullet ? line.slice(bullet[0].length) : line] };
