@@ -366,9 +366,14 @@ export function clausesOf(input: readonly Block[]): Clause[] {
       number === null &&
       top?.depth === -1 &&
       top.items < MAX_ITEMS &&
+      !(top.items > 0 && isTitle(b.text)) &&
       continuesEnumeration(b.text);
     const enumerated = ENUMERATED.test(b.text) || parent !== undefined || governed || numberedHere;
-    if (leads.length > 0 && isLabel(b, enumerated)) continue;
+    if (leads.length > 0 && isLabel(b, enumerated)) {
+      // After the items of a paragraph's lead-in, a label is the next section's title ("License & Site access").
+      if (top!.depth === -1 && top!.items > 0) leads = [];
+      continue;
+    }
     // Numbered paragraphs right after a list item that ends in ":" are that item's items (a Word
     // page: "…You agree that You will NOT:" as the last <li>, then "<p>1. Use…</p>").
     const underItem = b.kind === 'paragraph' && ENUMERATED.test(b.text) && top !== undefined && top.depth >= 1;
@@ -421,6 +426,8 @@ export function clausesOf(input: readonly Block[]): Clause[] {
     // until one says the enumeration is over or the block ends; then it may go on in the next paragraph.
     let open: string | null = null;
     let openItems = 0;
+    // The last sentence that did not start in lower case: the one a run of lower-case items goes back to.
+    let opener = -1;
     for (let i = 0; i < parts.length; i++) {
       let s = parts[i]!;
       // A sentence ending in ":" is a lead-in: it is read with what follows it, not alone.
@@ -440,9 +447,11 @@ export function clausesOf(input: readonly Block[]): Clause[] {
       else if (i > 0 && inlineLead !== '' && ENUMERATED.test(s)) lead = `${lead} ${leadOf(sentences(inlineLead))}`;
       if (i > 0 && (ANAPHORA.test(s) || RESTRICTION_APPLIES.test(s))) lead = `${lead} ${parts[i - 1]}`;
       // An item in lower case after a full stop, its lead-in lost in the flattening ("…you shall not damage … the
-      // Services or misuse them in any way. use scripts, robots, web crawlers…"): read with the sentence before it.
+      // Services or misuse them in any way. use scripts, robots, web crawlers…"): read with the sentence that opened
+      // the run ("This license does not include any resale… any collection… or any use of data mining, robots…").
       else if (open === null && i > 0 && /^\p{Ll}/u.test(s) && !/^\p{Ll}{1,6}[.)]/u.test(s))
-        lead = `${lead} ${parts[i - 1]}`;
+        lead = `${lead} ${parts[opener >= 0 ? opener : i - 1]}`;
+      if (!/^\p{Ll}/u.test(s)) opener = i;
       out.push({ text: s, leadIn: lead.trim(), section: sections.current });
       // "You may not post … any material that …; mass mailings, spam mail, any robot…": the items
       // after a ";" that go on in lower case are governed by the sentence that opened them.

@@ -1438,3 +1438,35 @@ describe('the twelfth set read again: the classes it showed', () => {
     expect(text('Users do not: use robots or spiders to access the Site.').automatedAccess.stance).toBe('prohibits');
   });
 });
+
+describe('earlier sets read again: a run of lower-case items, and a section title after a lead-in’s items', () => {
+  // spencers-tos-tc (ToS;DR store, "Spencer's_Terms of Service.html", held-out-8): the list under "This license does not
+  // include" flattened into lines of one <p>, a paragraph lead-in of the privacy section two paragraphs before it.
+  const spencers =
+    '<p>As part of the registration process on the Website / Mobileapp, ORIPL may collect the following details personally identifiable information about you:</p>' +
+    '<p>Eligibility Services of the Site would be available to only select geographies in India.</p>' +
+    '<p><strong>License &amp; Site access</strong></p>' +
+    '<p>ORIPL grants you a limited sub-license to access and make personal use of this Website / Mobileapp and not to download (other than page caching) or modify it, or any portion of it, except with express written consent of ORIPL.\n' +
+    'This license does not include any resale or commercial use of this site or its contents.\n' +
+    'any collection and use of any product listings, descriptions, or prices.\n' +
+    'any derivative use of this site or its contents.\n' +
+    'any downloading or copying of account information for the benefit of another merchant.\n' +
+    'or any use of data mining, robots, or similar data gathering and extraction tools.</p>';
+
+  it('each lower-case item is read with the sentence that opened the run, not only the item before it', () => {
+    const r = html(spencers);
+    expect(r.automatedAccess.stance).toBe('prohibits');
+    expect(r.automatedAccess.excerpt).toContain('data mining, robots');
+  });
+
+  it('a title paragraph after a lead-in’s items ends that lead-in', () => {
+    // The same shape with a banning lead-in before the title: the licence's lines are not its items.
+    const shape = (title: string): string =>
+      '<p>When you post a review, you may not:</p><p>Post anything unlawful or harassing.</p>' +
+      title +
+      '<p>Eligibility Services of the Site would be available to only select geographies in India.\nany use of data mining, robots, or similar data gathering tools is described in our developer pages.</p>';
+    expect(html(shape('<p><strong>License &amp; Site access</strong></p>')).automatedAccess.stance).toBe('silent');
+    // Without the title the paragraph reads as one more item of the lead-in, as before.
+    expect(html(shape('')).automatedAccess.stance).toBe('prohibits');
+  });
+});
