@@ -376,7 +376,14 @@ export function clausesOf(input: readonly Block[]): Clause[] {
     }
     // Numbered paragraphs right after a list item that ends in ":" are that item's items (a Word
     // page: "…You agree that You will NOT:" as the last <li>, then "<p>1. Use…</p>").
-    const underItem = b.kind === 'paragraph' && ENUMERATED.test(b.text) && top !== undefined && top.depth >= 1;
+    // So are paragraphs numbered as sections ("You can't:" as the <li>, then "<p>12.1. use our services…</p>"): the
+    // first one's top number ("12") then stands for the lead-in, so that its siblings and their items follow it.
+    const underItem =
+      b.kind === 'paragraph' &&
+      top !== undefined &&
+      top.depth >= 1 &&
+      (ENUMERATED.test(b.text) || (number !== null && top.number === null && top.items === 0));
+    if (underItem && number !== null && top.number === null) top.number = number.split('.')[0]!;
     const marker = b.kind === 'paragraph' ? markerOf(b.text) : b.kind === 'item' ? `li${b.level}` : null;
     if (
       marker !== null &&
@@ -402,7 +409,9 @@ export function clausesOf(input: readonly Block[]): Clause[] {
         : parent !== undefined
           ? parent.depth + 0.5
           : (b.kind === 'item' ? b.level : -1) + (enumerated ? 0.5 : 0);
-    if (b.kind !== 'item' && !enumerated) sections.paragraph(b.text);
+    // A numbered paragraph names its section even as an item of a list item's lead-in ("12.6." under "You can't:").
+    if (b.kind !== 'item' && (!enumerated || (number !== null && leads.some((l) => l.depth >= 1))))
+      sections.paragraph(b.text);
     leads = leads.filter((l) => l.depth < depth);
     for (const l of leads) l.items++;
     // The innermost few lead-ins govern an item; deeper chains are markup, not prose.

@@ -1469,4 +1469,18 @@ describe('earlier sets read again: a run of lower-case items, and a section titl
     // Without the title the paragraph reads as one more item of the lead-in, as before.
     expect(html(shape('')).automatedAccess.stance).toBe('prohibits');
   });
+  it('paragraphs numbered as sections under a list item "You can\'t:" are its items, and name their section', () => {
+    // enteio-tos-tc (ToS;DR store, "Enteio_Terms of Service.html", held-out-9), 12. What you can't do.
+    const r = html(
+      "<p>What you can't do</p><ul><li>You can't:</li></ul>" +
+        '<p>12.1. use our services if you are under 18 years of age.</p>' +
+        '<p>12.5. open multiple free accounts;</p>' +
+        '<p>12.6. use our website, mobile apps, API, or any service, including, without limitation, any communication tools available through the website, our mobile apps, or our API, or any forum, chat facility or message centre that we provide:</p>' +
+        '<p>12.6.3. to abuse, defame, threaten, stalk or harass anyone, or to harm them;</p>' +
+        '<p>12.6.5. to run any network scanning software, spiders, spyware, robots, open relay software or similar software;</p>' +
+        '<p>13.1. We may run automated checks on the content you upload, with robots of our own.</p>',
+    );
+    expect(r.automatedAccess.stance).toBe('prohibits');
+    expect(r.automatedAccess.section).toBe('12.6.5');
+  });
 });
