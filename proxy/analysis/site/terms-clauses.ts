@@ -31,7 +31,7 @@ const LEAD_NUMBER = /^(?:§\s*)?(\d{1,3})\.?(?=\s)/;
 const INLINE_LIST = /(?:^|[\s:,])\(?(?:a|i|1)\)\s/;
 /** A sentence that says the previous one applies again ("This also applies to robots"). */
 const ANAPHORA =
-  /^examples include\b|^(?:this|the same|that|these) (?:also |equally )?appl(?:y|ies)\b|^(?:it|this|that|such (?:permission|licen[cs]e|right|consent)) (?:does|do|shall|will) not (?:—[^—]{0,60}— )?(?:authori[sz]e|permit|allow|grant|extend|include|apply)\b|^(?:dies|das) gilt\b|^(?:cela|ceci) s['’]applique\b|^il en va de même\b|^(?:lo mismo|esto|ello) (?:también )?se aplica\b/i;
+  /^examples include\b|^this (?:also )?includes?\b(?! (?:the|your|our|its) (?:right|licen[cs]e|permission)\b)|^(?:this|the same|that|these) (?:also |equally )?appl(?:y|ies)\b|^(?:it|this|that|such (?:permission|licen[cs]e|right|consent)) (?:does|do|shall|will) not (?:—[^—]{0,60}— )?(?:authori[sz]e|permit|allow|grant|extend|include|apply)\b|^(?:dies|das) gilt\b|^(?:cela|ceci) s['’]applique\b|^il en va de même\b|^(?:lo mismo|esto|ello) (?:también )?se aplica\b/i;
 /** Short cells are a table's data (a cookie table's names and durations), not clauses. */
 const CELL_MIN = 160;
 const LEAD_MAX = 400;
@@ -272,12 +272,15 @@ function leadsWithoutColon(b: Block, next: Block | undefined): boolean {
   if (next === undefined) return false;
   // "Users are prohibited from … engaging in the following conduct, whether intentional or out of negligence." over a list.
   if (b.kind === 'paragraph' && next.kind === 'item' && THE_FOLLOWING.test(b.text)) return true;
+  // "(b) You may not" cut off before its items by the list that follows.
+  if (UNFINISHED_BAN.test(b.text) && (next.kind === 'item' || ENUMERATED.test(next.text))) return true;
   if (PUNCTUATED.test(b.text)) return false;
   // A list item's title over its own sub-list ("<li>Other prohibited acts<ol><li>Collection of information using crawlers…").
   if (b.kind === 'item') return next.kind === 'item' && next.level > b.level;
   return b.kind === 'paragraph' && b.text.length > LABEL_MAX && (next.kind === 'item' || ENUMERATED.test(next.text));
 }
 
+const UNFINISHED_BAN = /\b(?:may|must|shall|will|can|should) not$|\bcannot$|\bagrees? not to$/i;
 const THE_FOLLOWING = /\b(?:the following|as follows)\b[^.;:]{0,80}[.;]?$/i;
 /** A short lead-in that points back to the sentence before it. */
 const ANAPHORIC_LEAD =

@@ -1483,4 +1483,27 @@ describe('earlier sets read again: a run of lower-case items, and a section titl
     expect(r.automatedAccess.stance).toBe('prohibits');
     expect(r.automatedAccess.section).toBe('12.6.5');
   });
+  it('"(b) You may not" cut off before its list leads it; "download … using a script" is access; "This includes" goes back to the ban before it', () => {
+    // spreadshirt-tos-tc (ToS;DR store, "Spreadshirt_Terms of Service.html", held-out-7), 4(b).
+    expect(
+      html(
+        "<p>You may only use the site and service according to Spreadshirt's terms.<br><br> (b)\tYou may not </p><ol><li>modify, copy, create derivative works from, reverse engineer, decompile or disassemble any technology used to provide the site and service.</li><li>use a robot or other automated means to monitor the activity on or copy information or pages from the site and service, except search engines, traffic counters, or similar basic performance monitoring technology.</li></ol>",
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+    // fosshub-tos-tc (ToS;DR store, "FossHub_Terms of Service.html", held-out-7), Section B.
+    expect(
+      html(
+        '<p>When you access www.fosshub.com or attempt to retrieve content or files that we host on our site or any other 3rd party service paid by us we do not allow the following (exceptions apply - read below):</p><p>- attempt to download from FossHub infrastructure using a script, program or any other similar tool without our approval.</p>',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+    // A script that is no means of access stays out: "use JavaScript", "scripts that harm".
+    expect(text('You may not upload scripts that harm other users.').automatedAccess.stance).toBe('silent');
+    // sciencenews-tos-tc (ToS;DR store, "Science News_Terms of Service.html", held-out-8), 3: the robots are an example of
+    // activity that can overload the site, a manner, read with the ban before it.
+    expect(
+      text(
+        "User agrees not to do anything that interferes with the security or the proper working ability of the Websites. This includes activity that can overload the Websites' infrastructure (e.g., \u201crobots,\u201d \u201cspiders\u201d or \u201coffline readers\u201d), use of software or other device other than that which is available from Society.",
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+  });
 });
