@@ -118,6 +118,9 @@ function forAiOnly(s: string, accessAt: number, aiAt: number): boolean {
  * example of the means ("automated queries (including … bypassing captcha …)").
  */
 function mannerOf(s: string, accessAt: number): boolean {
+  // The access given as an example of what is banned ("interfere with … the Service (including accessing the
+  // Service through any automated means …)", "activity that can overload … (e.g., robots, spiders)") is banned itself.
+  for (const m of s.matchAll(EXAMPLES)) if (m.index < accessAt && accessAt < m.index + m[0].length) return false;
   const plain = s.replace(EXAMPLES, (m) => ' '.repeat(m.length));
   for (const m of plain.matchAll(MANNER_G)) {
     const between = m.index < accessAt ? plain.slice(m.index, accessAt) : plain.slice(accessAt, m.index + m[0].length);
@@ -132,7 +135,7 @@ function mannerOf(s: string, accessAt: number): boolean {
  */
 const OTHER_ITEM =
   /,\s*(?:or|and)\s(?=(?:to\s)?(?:otherwise\s)?(?:use|access|engage|attempt|take|do|make|impose|post|upload|transmit|copy|collect|interfere|circumvent|bypass|sell|resell|modify|remove|harvest|create|send|violate|reverse|frame|mirror)\b)|;|\s(?:or|and) (?:engage|use|attempt|take|do|make|impose)\b|\band (?:that )?[Yy]ou (?:will|shall) not\b|,\s*\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)\s|,\s*(?:[Nn]'\w+|[Nn]e \w+) pas\b/;
-const EXAMPLES = /\((?:including|e\.g\.|such as|for example)\b[^)]{0,400}\)/gi;
+const EXAMPLES = /\((?:including\b|e\.g\.|such as\b|for example\b)[^)]{0,400}\)/gi;
 const MANNER_G = new RegExp(MANNER.source, 'gi');
 /** "copy … without the aid of any automated processes": automation excluded, not permitted. */
 const WITHOUT_AUTOMATION = /\bwithout (?:the )?(?:(?:aid|use|help|assistance) of |using )(?:any )?$/i;

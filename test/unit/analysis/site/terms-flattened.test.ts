@@ -1483,7 +1483,7 @@ describe('earlier sets read again: a run of lower-case items, and a section titl
     expect(r.automatedAccess.stance).toBe('prohibits');
     expect(r.automatedAccess.section).toBe('12.6.5');
   });
-  it('"(b) You may not" cut off before its list leads it; "download … using a script" is access; "This includes" goes back to the ban before it', () => {
+  it('"(b) You may not" cut off before its list leads it; "download … using a script" is access; "This includes" goes back to the ban before it; access given as an example of what is banned is banned', () => {
     // spreadshirt-tos-tc (ToS;DR store, "Spreadshirt_Terms of Service.html", held-out-7), 4(b).
     expect(
       html(
@@ -1498,12 +1498,22 @@ describe('earlier sets read again: a run of lower-case items, and a section titl
     ).toBe('restricts');
     // A script that is no means of access stays out: "use JavaScript", "scripts that harm".
     expect(text('You may not upload scripts that harm other users.').automatedAccess.stance).toBe('silent');
-    // sciencenews-tos-tc (ToS;DR store, "Science News_Terms of Service.html", held-out-8), 3: the robots are an example of
-    // activity that can overload the site, a manner, read with the ban before it.
+    // sciencenews-tos-tc (ToS;DR store, "Science News_Terms of Service.html", held-out-8), 3, read with the ban before it:
+    // the robots are given as an example of what is banned ("(e.g., …)"), not a manner that limits the ban.
     expect(
       text(
         "User agrees not to do anything that interferes with the security or the proper working ability of the Websites. This includes activity that can overload the Websites' infrastructure (e.g., \u201crobots,\u201d \u201cspiders\u201d or \u201coffline readers\u201d), use of software or other device other than that which is available from Society.",
       ).automatedAccess.stance,
-    ).toBe('restricts');
+    ).toBe('prohibits');
+    // appleicloud-tos-tb (tosdr/tosback-versions, "Apple iCloud/Terms of Service.md", held-out-3), "You agree that you will NOT use the Service to:".
+    expect(
+      html(
+        '<p>You agree that you will NOT use the Service to:</p><ul><li>interfere with or disrupt the Service (including accessing the Service through any automated means, like scripts or web crawlers), or any servers or networks connected to the Service;</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+    // A manner outside the example still limits: "use robots in a manner that overloads the Service".
+    expect(text('You may not use robots in a manner that overloads the Service.').automatedAccess.stance).toBe(
+      'restricts',
+    );
   });
 });
