@@ -20,9 +20,11 @@ export function plainBlocks(text: string): Block[] {
   const out: Block[] = [];
   const lines = text.split(/\r\n|\r|\n/);
   let open: { kind: Block['kind']; level: number; parts: string[] } | null = null;
-  /** Inside a run of one-line items without bullets; the indentation of the paragraph before them. */
+  /** Inside a run of one-line items without bullets; the indentation of the paragraph before them,
+   * and of the items a deeper indentation opened (-1 when the open item has a bullet). */
   let listed = false;
   let base = 0;
+  let itemIndent = -1;
   const flush = (): void => {
     if (open === null) return;
     const t = clean(open.parts.join(' '));
@@ -56,12 +58,19 @@ export function plainBlocks(text: string): Block[] {
     // ("you agree that you will not:" then "Violate any law…", "Use any robot…") or indented
     // under it ("stimmen Sie zu," then "    keine Roboter … einzusetzen"): after a line ending in
     // ":", a line starting with a capital opens an item, until a blank line; a line indented
-    // deeper than the paragraph it follows opens one whatever its case. A line in lower case
-    // under an unindented item continues it (a hard-wrapped item).
-    const unmarked: boolean = open !== null && (indent >= base + 2 || (listed && /^\p{Lu}/u.test(line)));
-    if (bullet !== null || ENUMERATOR.test(line) || unmarked) {
+    // deeper than the paragraph it follows opens one whatever its case, and so does each line at
+    // that depth after it. A line in lower case under an unindented item, or under a bulleted one
+    // (its hanging indent), continues it (a hard-wrapped item).
+    const byIndent: boolean =
+      open !== null &&
+      ((open.kind === 'paragraph' && indent >= base + 2) ||
+        (open.kind === 'item' && itemIndent >= 0 && indent === itemIndent));
+    const unmarked: boolean = byIndent || (open !== null && listed && /^\p{Lu}/u.test(line));
+    const marked = bullet !== null || ENUMERATOR.test(line);
+    if (marked || unmarked) {
       flush();
       open = { kind: 'item', level: 1 + Math.floor(indent / 2), parts: [bullet ? line.slice(bullet[0].length) : line] };
+      itemIndent = !marked && byIndent ? indent : -1;
       listed ||= unmarked;
       if (/[:：]$/.test(line)) listed = true;
       continue;

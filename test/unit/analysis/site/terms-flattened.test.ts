@@ -1366,6 +1366,11 @@ describe('the eleventh set read again: plain text with one line per item, and th
     );
     expect(wrapped.automatedAccess.stance).toBe('prohibits');
     expect(wrapped.automatedAccess.excerpt).toContain('automated device to access this website');
+    // So is a bulleted item hard-wrapped under its hanging indent: one item, not two.
+    const hanging = termsFromText(
+      'You agree not to:\n\n- use any robot, spider or other\n  automated device to access the site.\n- copy the site.',
+    );
+    expect(hanging.automatedAccess.excerpt).toContain('automated device to access the site');
   });
 
   it('"You are not entitled:", "keine … einzusetzen" and "but not with any robot" are bans', () => {
