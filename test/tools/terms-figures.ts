@@ -32,11 +32,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { readTerms } from '../../proxy/analysis/site/tos.js';
 import { TOS_STANCES, type TosStance } from '../../shared/values.js';
 import { response } from '../unit/analysis/helpers/evidence-builder.js';
 import { markdownToHtml } from '../unit/analysis/helpers/markdown-html.js';
+import { termsCorpusDir } from './terms-corpus.js';
 
 type Fact = 'ai' | 'automated_access';
 const FACTS: readonly Fact[] = ['ai', 'automated_access'];
@@ -81,19 +81,7 @@ const labels = JSON.parse(readFileSync(new URL('../fixtures/terms-heldout/labels
   texts: Text[];
 };
 
-const fromEnv = process.env.TERMS_CORPUS_DIR;
-const candidates =
-  fromEnv !== undefined && fromEnv !== ''
-    ? [fromEnv]
-    : [fileURLToPath(new URL('../../../shared/corpora/terms', import.meta.url)), '/work/corpus-data/terms'];
-const dir = candidates.find((d) => existsSync(d));
-if (dir === undefined) {
-  console.error(
-    `terms corpus not found (looked in ${candidates.join(', ')}); build it with ` +
-      '`npx tsx test/tools/build-terms-corpus.ts <out dir>` and set TERMS_CORPUS_DIR',
-  );
-  process.exit(2);
-}
+const dir = termsCorpusDir();
 
 const chosen = labels.texts.filter((t) =>
   splitArg === undefined

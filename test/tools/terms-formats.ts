@@ -14,10 +14,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { htmlBlocks } from '../../proxy/analysis/html/blocks.js';
 import { termsFromBlocks, termsFromText } from '../../proxy/analysis/site/terms-facts.js';
 import { markdownToHtml } from '../unit/analysis/helpers/markdown-html.js';
+import { termsCorpusDir } from './terms-corpus.js';
 
 interface Text {
   id: string;
@@ -30,17 +30,11 @@ const { texts } = JSON.parse(
 ) as {
   texts: Text[];
 };
-const fromEnv = process.env.TERMS_CORPUS_DIR;
-const candidates =
-  fromEnv !== undefined && fromEnv !== ''
-    ? [fromEnv]
-    : [fileURLToPath(new URL('../../../shared/corpora/terms', import.meta.url)), '/work/corpus-data/terms'];
-const dir = candidates.find((d) => existsSync(d));
+const dir = termsCorpusDir();
 const read = texts.filter((t) => t.format !== 'txt');
-if (dir === undefined || read.some((t) => !existsSync(join(dir, `${t.id}.${t.format}`)))) {
-  console.error(
-    `terms corpus missing or incomplete (looked in ${candidates.join(', ')}); build it with test/tools/build-terms-corpus.ts`,
-  );
+const missing = read.filter((t) => !existsSync(join(dir, `${t.id}.${t.format}`)));
+if (missing.length > 0) {
+  console.error(`${missing.length} texts missing from ${dir}; rebuild with test/tools/build-terms-corpus.ts`);
   process.exit(2);
 }
 
