@@ -16,7 +16,7 @@
  * naming AI, machine learning or text and data mining; those naming only robots, scraping or
  * automated means; those naming neither.
  *
- * Run: `npx tsx test/tools/select-terms-fresh.ts [--mirrors DIR] [--count N] [--seed N] [--shares AI,ACCESS] [out dir]`
+ * Run: `npx tsx test/tools/select-terms-fresh.ts [--mirrors DIR] [--from archives|tosdr-corpus|text-archives] [--not-services-of selection.json] [--history] [--count N] [--seed N] [--shares AI,ACCESS] [out dir]`
  * (`held-out-2`: the defaults, with labels.json as at a13240d^; `held-out-3`: `--count 60 --seed 3
  * --shares 0,0.7`, with labels.json as at 66730a1^, held-out-2 in it, so its services and texts
  * count as seen; `held-out-4`: `--count 60 --seed 4 --shares 0,0.75` after held-out-3; TERMS_CORPUS_DIR
