@@ -123,8 +123,8 @@ const TOSDR_TYPES: [RegExp, string][] = [
  * top-level domain. The 144 documents of ToS;DR's store the developer read the reader's decisions
  * on were not recorded by service: `--not-services-of` names the draw they came from (see above),
  * else every service named in the store is kept out. With `--history`, ToSBack 2's documents no
- * longer at that head are taken too, each at the last commit that had it (the crawler stopped
- * following some 750 of its 1,060 services before 2020).
+ * longer at that head are taken too, each at the last commit that had it (the paths of some 750
+ * of its 1,060 services, most removed by a clean-up in October 2020).
  */
 const TEXT_ARCHIVES: {
   repo: string;

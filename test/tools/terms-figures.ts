@@ -22,7 +22,7 @@
  * `held-out-8`; a ninth, 84, all `held-out-9`; a tenth, 94 (80 from Open Terms Archive's archives,
  * 14 from ToS;DR's store), all `held-out-10`; an eleventh, 25 from two archives that keep terms as
  * text (CLAUDETTE's corpus, English and German, and ToSBack 2's last crawls), all `held-out-11`; a
- * twelfth, 26 of ToSBack 2's crawls of services it had stopped following by then, all `held-out-12`.
+ * twelfth, 26 of ToSBack 2's documents no longer in its last crawl folders, all `held-out-12`.
  * A plain-text record (`txt`) is read as a text/plain page, the crawler's other path
  * (termsFromText).
  *
