@@ -118,9 +118,13 @@ function forAiOnly(s: string, accessAt: number, aiAt: number): boolean {
  * example of the means ("automated queries (including … bypassing captcha …)").
  */
 function mannerOf(s: string, accessAt: number): boolean {
-  // The access given as an example of what is banned ("interfere with … the Service (including accessing the
-  // Service through any automated means …)", "activity that can overload … (e.g., robots, spiders)") is banned itself.
-  for (const m of s.matchAll(EXAMPLES)) if (m.index < accessAt && accessAt < m.index + m[0].length) return false;
+  // The access counted in what is banned ("interfere with … the Service (including accessing the Service through
+  // any automated means …)"), or banned in the example itself ("(e.g., User may not access Services in an automated
+  // manner by use of spiders …)"), is banned; an example of a manner ("overwhelm our infrastructure … (e.g. using
+  // bots …)") stays a manner.
+  for (const m of s.matchAll(EXAMPLES))
+    if (m.index < accessAt && accessAt < m.index + m[0].length && (/^\(including\b/i.test(m[0]) || FORBID.test(m[0])))
+      return false;
   const plain = s.replace(EXAMPLES, (m) => ' '.repeat(m.length));
   for (const m of plain.matchAll(MANNER_G)) {
     const between = m.index < accessAt ? plain.slice(m.index, accessAt) : plain.slice(accessAt, m.index + m[0].length);

@@ -1488,7 +1488,7 @@ describe('earlier sets read again: a run of lower-case items, and a section titl
     expect(r.automatedAccess.stance).toBe('prohibits');
     expect(r.automatedAccess.section).toBe('12.6.5');
   });
-  it('"(b) You may not" cut off before its list leads it; "download … using a script" is access; "This includes" goes back to the ban before it; access given as an example of what is banned is banned', () => {
+  it('"(b) You may not" cut off before its list leads it; "download … using a script" is access; "This includes" goes back to the ban before it; access counted in what is banned is banned', () => {
     // spreadshirt-tos-tc (ToS;DR store, "Spreadshirt_Terms of Service.html", held-out-7), 4(b).
     expect(
       html(
@@ -1504,12 +1504,13 @@ describe('earlier sets read again: a run of lower-case items, and a section titl
     // A script that is no means of access stays out: "use JavaScript", "scripts that harm".
     expect(text('You may not upload scripts that harm other users.').automatedAccess.stance).toBe('silent');
     // sciencenews-tos-tc (ToS;DR store, "Science News_Terms of Service.html", held-out-8), 3, read with the ban before it:
-    // the robots are given as an example of what is banned ("(e.g., …)"), not a manner that limits the ban.
+    // the robots are an example of activity that can overload the site, a manner (labelled a ban; the definitions call a
+    // condition on the manner a restriction).
     expect(
       text(
         "User agrees not to do anything that interferes with the security or the proper working ability of the Websites. This includes activity that can overload the Websites' infrastructure (e.g., \u201crobots,\u201d \u201cspiders\u201d or \u201coffline readers\u201d), use of software or other device other than that which is available from Society.",
       ).automatedAccess.stance,
-    ).toBe('prohibits');
+    ).toBe('restricts');
     // appleicloud-tos-tb (tosdr/tosback-versions, "Apple iCloud/Terms of Service.md", held-out-3), "You agree that you will NOT use the Service to:".
     expect(
       html(
@@ -1520,5 +1521,17 @@ describe('earlier sets read again: a run of lower-case items, and a section titl
     expect(text('You may not use robots in a manner that overloads the Service.').automatedAccess.stance).toBe(
       'restricts',
     );
+    // An example banned in its own words is a ban (ToS;DR store, "Shmoop_Terms of Use.html"); an example of a manner
+    // stays a manner (ToS;DR store, "Asana_Terms of Service.html", Disruption of the Service).
+    expect(
+      text(
+        'User may not use Services in any manner that could overburden, disable, damage, or otherwise impair the Services (e.g., User may not access Services in an automated manner by use of “spiders,” “robots,” or otherwise).',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+    expect(
+      text(
+        'Disruption of the Service. You may not: attempt to disrupt or overwhelm our infrastructure by intentionally imposing unreasonable requests or burdens on our resources (e.g. using “bots” or other automated systems to send requests to our servers at a rate beyond what could be sent by a human user).',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
   });
 });
