@@ -459,10 +459,11 @@ export function clausesOf(input: readonly Block[]): Clause[] {
       else if (i > 0 && inlineLead !== '' && ENUMERATED.test(s)) lead = `${lead} ${leadOf(sentences(inlineLead))}`;
       if (i > 0 && (ANAPHORA.test(s) || RESTRICTION_APPLIES.test(s))) lead = `${lead} ${parts[i - 1]}`;
       // An item in lower case after a full stop, its lead-in lost in the flattening ("…you shall not damage … the
-      // Services or misuse them in any way. use scripts, robots, web crawlers…"): read with the sentence that opened
-      // the run ("This license does not include any resale… any collection… or any use of data mining, robots…").
+      // Services or misuse them in any way. use scripts, robots, web crawlers…"): read with the sentence before it or,
+      // when no lead-in governs the block, with the sentence that opened the run ("This license does not include any
+      // resale… any collection… or any use of data mining, robots…"); under a lead-in that sentence is a sibling item.
       else if (open === null && i > 0 && /^\p{Ll}/u.test(s) && !/^\p{Ll}{1,6}[.)]/u.test(s))
-        lead = `${lead} ${parts[opener >= 0 ? opener : i - 1]}`;
+        lead = `${lead} ${parts[outer === '' && opener >= 0 ? opener : i - 1]}`;
       if (!/^\p{Ll}/u.test(s)) opener = i;
       out.push({ text: s, leadIn: lead.trim(), section: sections.current });
       // "You may not post … any material that …; mass mailings, spam mail, any robot…": the items

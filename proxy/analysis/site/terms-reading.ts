@@ -88,10 +88,11 @@ const NOT_CONSENT = /\b(?:do|does) not (?:consent|agree|wish|want)\b/gi;
 /**
  * The operator's promise about its own conduct, at the start of the lead-in or the clause ("BMB
  * does not and our Search Partners do not: (b) collect or 'screen-scrape' any search queries"):
- * no ban on users. Its subject is "we", "our … partners" or a name in capitals other than the user's.
+ * no ban on users. Its subject is "we", "our … partners" or a name in capitals other than the user's;
+ * "We do not tolerate / allow / permit …" is the operator banning, not promising.
  */
 const OPERATOR_PROMISE =
-  /^(?:[Ww]e|[Oo]ur (?:[\w-]+ ){0,2}[Pp]artners|(?!(?:YOU|USERS?|LICENSEES?|MEMBERS?|CUSTOMERS?|SUBSCRIBERS?|VISITORS?|CLIENTS?)\b)[A-Z]{2,}[\w.&-]*) (?:do|does|will|shall) not\b/;
+  /^(?:[Ww]e|[Oo]ur (?:[\w-]+ ){0,2}[Pp]artners|(?!(?:YOU|USERS?|LICENSEES?|MEMBERS?|CUSTOMERS?|SUBSCRIBERS?|VISITORS?|CLIENTS?)\b)[A-Z]{2,}[\w.&-]*) (?:do|does|will|shall) not\b(?! (?:tolerate|allow|permit|accept|authori[sz]e|condone|welcome)\b)/;
 
 /**
  * Scraping banned only as the way to AI ("scrape content to train AI models", "mine NoAI content

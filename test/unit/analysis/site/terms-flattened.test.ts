@@ -1534,4 +1534,19 @@ describe('earlier sets read again: a run of lower-case items, and a section titl
       ).automatedAccess.stance,
     ).toBe('restricts');
   });
+  it('the read-over of the store: "We do not tolerate" bans; a lower-case item under a lead-in is not read with a sibling', () => {
+    // Getcontact (ToS;DR store, "Getcontact_Terms of Service.html"): the operator banning, not promising.
+    expect(
+      html(
+        '<p>We do not tolerate any of the following conduct:</p><ul><li>Use manual or automated software, devices, scripts, bots, robots, other means or processes to access, “scrape,” “crawl” or “spider” the Services or to add or download contacts;</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+    // Screencastify (ToS;DR store, "Screencastify_Terms of Service.html"): the items flattened into sentences of one
+    // paragraph under its lead-in; the framing item's "without our prior written authorization" is not the robots item's.
+    expect(
+      html(
+        '<p>Specifically, among other things, You agree that by or while accessing or using the Application You will not: “frame” or “mirror” any part of Screencastify, without our prior written authorization. rent, lease, lend, sell, redistribute, license or sublicense Screencastify or access to any portion of Screencastify. use any robot, spider, site search/retrieval application, or other manual or automatic device or process to retrieve, index, scrape, “data mine”, or in any way reproduce or circumvent the navigational structure or presentation of Screencastify or its contents.</p>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+  });
 });
