@@ -373,10 +373,8 @@ if (from === 'text-archives') {
   const storeNames = new Set<string>();
   if (store === null) missing.push(TOSDR_CORPUS);
   else
-    for (const path of listing(store, false)) {
-      const m = /^corpus\/html\/([^/\n]+)_[^/_\n]+\.html$/.exec(path);
-      if (m) storeNames.add(norm(m[1]!));
-    }
+    for (const path of listing(store, false))
+      if (path.startsWith('corpus/html/') && path.endsWith('.html')) storeNames.add(norm(serviceOf(path)));
   if (notServicesOf.length === 0) for (const n of storeNames) seen.add(n);
   for (const a of TEXT_ARCHIVES) {
     const dir = gitDir(a.repo);

@@ -218,7 +218,7 @@ const GLUE = '\u0000';
 /** A text that ends a sentence or a lead-in (a closing quote or bracket may follow). */
 const PUNCTUATED = /[.!?;:]["'”’)]?$/;
 /** A lead-in ends in a colon. */
-const LEAD_END = /[:：]$/;
+export const LEAD_END = /[:：]$/;
 /**
  * A heading that names what follows as banned leads its items as a lead-in does ("Prohibited
  * Uses", "Points that may lead to termination", "What you can't do", "Usages interdits").
@@ -457,14 +457,15 @@ export function clausesOf(input: readonly Block[]): Clause[] {
       let lead = open === null ? outer : `${outer} ${open}`;
       if (open !== null) openItems++;
       else if (i > 0 && inlineLead !== '' && ENUMERATED.test(s)) lead = `${lead} ${leadOf(sentences(inlineLead))}`;
+      const lower = /^\p{Ll}/u.test(s);
       if (i > 0 && (ANAPHORA.test(s) || RESTRICTION_APPLIES.test(s))) lead = `${lead} ${parts[i - 1]}`;
       // An item in lower case after a full stop, its lead-in lost in the flattening ("…you shall not damage … the
       // Services or misuse them in any way. use scripts, robots, web crawlers…"): read with the sentence before it or,
       // when no lead-in governs the block, with the sentence that opened the run ("This license does not include any
       // resale… any collection… or any use of data mining, robots…"); under a lead-in that sentence is a sibling item.
-      else if (open === null && i > 0 && /^\p{Ll}/u.test(s) && !/^\p{Ll}{1,6}[.)]/u.test(s))
+      else if (open === null && i > 0 && lower && !/^\p{Ll}{1,6}[.)]/u.test(s))
         lead = `${lead} ${parts[outer === '' && opener >= 0 ? opener : i - 1]}`;
-      if (!/^\p{Ll}/u.test(s)) opener = i;
+      if (!lower) opener = i;
       out.push({ text: s, leadIn: lead.trim(), section: sections.current });
       // "You may not post … any material that …; mass mailings, spam mail, any robot…": the items
       // after a ";" that go on in lower case are governed by the sentence that opened them.

@@ -5,6 +5,7 @@
  * underlined with `===`/`---` are headings. Linear in the text.
  */
 import type { Block } from '../html/blocks.js';
+import { LEAD_END } from './terms-clauses.js';
 
 /** A bullet or an enumerator at the start of a line; bullets are dropped, enumerators kept. */
 const BULLET = /^[-–—•·*▪●◦◆■►➢+]\s+/;
@@ -72,7 +73,7 @@ export function plainBlocks(text: string): Block[] {
       open = { kind: 'item', level: 1 + Math.floor(indent / 2), parts: [bullet ? line.slice(bullet[0].length) : line] };
       itemIndent = !marked && byIndent ? indent : -1;
       listed ||= unmarked;
-      if (/[:：]$/.test(line)) listed = true;
+      if (LEAD_END.test(line)) listed = true;
       continue;
     }
     if (open === null) {
@@ -80,7 +81,7 @@ export function plainBlocks(text: string): Block[] {
       base = indent;
     }
     open.parts.push(line);
-    if (/[:：]$/.test(line)) listed = true;
+    if (LEAD_END.test(line)) listed = true;
   }
   flush();
   return out;

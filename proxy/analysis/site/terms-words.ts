@@ -312,9 +312,17 @@ export const CHANGE_LOG =
  * "You acknowledge that this restriction will apply to use of the services by any automated
  * means", "dass diese Beschränkung für jegliche automatisierte Nutzung der Dienste gilt".
  */
-export const RESTRICTION_APPLIES =
-  /\b(?:this|that|such|the foregoing) (?:restriction|prohibition|limitation)s? (?:will |shall |also )?appl(?:y|ies)\b|\bdiese (?:Beschränkung|Einschränkung)\b[^.]{0,80}\bgilt\b/i;
+const THIS_RESTRICTION_APPLIES =
+  /\b(?:this|that|such|the foregoing) (?:restriction|prohibition|limitation)s? (?:will |shall |also )?appl(?:y|ies)\b/;
+export const RESTRICTION_APPLIES = new RegExp(
+  `${THIS_RESTRICTION_APPLIES.source}|\\bdiese (?:Beschränkung|Einschränkung)\\b[^.]{0,80}\\bgilt\\b`,
+  'i',
+);
 export const ACKNOWLEDGE = /\backnowledges?\b|\breconna[iî]t\b|\berkennen? an\b|\breconoce\b/i;
 /** A rule stated even inside an acknowledgement: "you will not", "… est interdite", "is prohibited". */
-export const RULE_STATED =
-  /\b(?:this|that|such|the foregoing) (?:restriction|prohibition|limitation)s? (?:will |shall |also )?appl(?:y|ies)\b|\b(?:you|users?)(?: also)? (?:will|shall|must|may|agree) not\b|\breceive no licen[cs]e\b|\b(?:is|are) (?:strictly |expressly )?(?:prohibited|forbidden)\b|\b(?:est|sont) (?:strictement |formellement )?interdite?s?\b|\b(?:ist|sind) (?:ausdrücklich |strengstens )?(?:untersagt|verboten)\b|\b(?:está|están) (?:estrictamente |expresamente )?prohibid[oa]s?\b/i;
+export const RULE_STATED = new RegExp(
+  `${THIS_RESTRICTION_APPLIES.source}|` +
+    /\b(?:you|users?)(?: also)? (?:will|shall|must|may|agree) not\b|\breceive no licen[cs]e\b|\b(?:is|are) (?:strictly |expressly )?(?:prohibited|forbidden)\b|\b(?:est|sont) (?:strictement |formellement )?interdite?s?\b|\b(?:ist|sind) (?:ausdrücklich |strengstens )?(?:untersagt|verboten)\b|\b(?:está|están) (?:estrictamente |expresamente )?prohibid[oa]s?\b/
+      .source,
+  'i',
+);
