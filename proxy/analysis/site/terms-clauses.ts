@@ -226,9 +226,9 @@ export const LEAD_END = /[:：]$/;
 const BANNING_HEADING =
   /^[\d.\s]*(?:prohibited|forbidden|unacceptable|impermissible|restricted) (?:uses?|activit(?:y|ies)|conduct|actions?|acts?|practices?|behaviou?rs?|content and (?:conduct|activities))\b|\bmay (?:lead|result) (?:to|in) (?:the )?(?:termination|suspension)\b|^[\d.\s]*(?:what|things) you (?:can(?:no|')t|cannot|must not|may not|should not) do\b|^[\d.\s]*(?:usages?|utilisations?|activités|comportements) (?:interdit|prohibé)e?s?\b|^[\d.\s]*(?:verbotene|unzulässige) (?:Nutzung|Handlungen|Aktivitäten|Verhaltensweisen)\b|^[\d.\s]*(?:usos?|actividades|conductas) (?:prohibid|no permitid)[oa]s?\b/i;
 
-/** A finite verb, a modal or a verdict: a short paragraph without one is a title ("Prohibition on Training AI Models."), not "Scraping prohibited.". */
+/** A finite verb, a modal or a verdict: a short paragraph without one is a title ("Prohibition on Training AI Models."), not "Scraping prohibited." or "All Text and Datamining (TDM) rights reserved.". */
 const TITLE_VERB =
-  /\b(?:is|are|was|were|be|may|must|shall|will|can|cannot|do|does|did|has|have|agree\w*|use|uses|est|sont|doit|peut|ist|sind|darf|muss|es|son|debe|puede|prohibited|forbidden|permitted|allowed|interdit\w*|autoris\w*|untersagt|verboten|gestattet|prohibid\w*|permitid\w*)\b|n't\b/i;
+  /\b(?:is|are|was|were|be|may|must|shall|will|can|cannot|do|does|did|has|have|agree\w*|use|uses|est|sont|doit|peut|ist|sind|darf|muss|es|son|debe|puede|prohibited|forbidden|permitted|allowed|reserved|réservée?s?|interdit\w*|autoris\w*|untersagt|verboten|gestattet|vorbehalten|prohibid\w*|permitid\w*|reservad[oa]s?)\b|n't\b/i;
 
 const isTitle = (s: string): boolean =>
   s.length <= TITLE_MAX &&

@@ -1549,4 +1549,20 @@ describe('earlier sets read again: a run of lower-case items, and a section titl
       ).automatedAccess.stance,
     ).toBe('prohibits');
   });
+
+  it('a reservation of text and data mining rights without a verb is a rule, not a title', () => {
+    // Scientific American (ToS;DR store, development-5), "VI. Ownership and Permissions": the first sentence of its
+    // paragraph had been dropped as a verbless title ("Prohibition on Training AI Models.").
+    const r = html(
+      '<p>All Text and Datamining (TDM) rights reserved. TDM is therefore only permitted to the extent that it is authorized by a corresponding contractual or statutory provision.</p>',
+    );
+    // Read as a ban; the route in the next sentence ("only permitted to the extent that it is authorized by a … contractual
+    // … provision") is not read, so the label's `restricts` is still missed.
+    expect(r.ai.stance).toBe('prohibits');
+    expect(r.ai.excerpt).toContain('rights reserved');
+    // A title without a verb still states no rule.
+    expect(html('<p>Prohibition on Training AI Models. See our licensing page for details.</p>').ai.stance).toBe(
+      'silent',
+    );
+  });
 });
