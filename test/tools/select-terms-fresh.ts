@@ -169,7 +169,9 @@ const TEXT_ARCHIVES: {
 ];
 
 const args = process.argv.slice(2);
-let from: 'archives' | 'tosdr-corpus' | 'text-archives' = 'archives';
+let from: 'archives' | 'tosdr-corpus' | 'text-archives' | 'published-repos' = 'archives';
+/** Where `--from published-repos` finds its gatherers' manifests (manifest-*.jsonl). */
+let manifests = '/work/corpus-data/gh-terms';
 let mirrors = '/work/.mirror';
 let count = 90;
 let seedArg = 0x34f2e5;
@@ -184,8 +186,9 @@ for (let i = 0; i < args.length; i++) {
   if (a === '--mirrors') mirrors = args[++i] ?? mirrors;
   else if (a === '--from') {
     const f = args[++i];
-    from = f === 'tosdr-corpus' || f === 'text-archives' ? f : 'archives';
-  } else if (a === '--not-services-of') notServicesOf.push(args[++i] ?? '');
+    from = f === 'tosdr-corpus' || f === 'text-archives' || f === 'published-repos' ? f : 'archives';
+  } else if (a === '--manifests') manifests = args[++i] ?? manifests;
+  else if (a === '--not-services-of') notServicesOf.push(args[++i] ?? '');
   else if (a === '--history') history = true;
   else if (a === '--count') count = Number(args[++i]);
   else if (a === '--seed') seedArg = Number(args[++i]);
@@ -207,18 +210,43 @@ function serviceOf(path: string): string {
   return corpus ? corpus[1]! : path.split('/')[0]!;
 }
 
-interface Known {
-  source: { path: string };
+/**
+ * A fourth kind of source (`--from published-repos`): terms that sites and apps publish from
+ * their own GitHub repositories (a GitHub Pages site's `terms.md`, a `legal` repository's
+ * `terms-of-service.md`), found by path with the file index and fetched whole; gatherers write
+ * one manifest line per document (repository, path, commit, the SPDX id of its LICENSE file).
+ * The service is the repository's name without a `-legal`, `-terms`, `-policy` … suffix, or
+ * its owner where the name is only such a word or `<owner>.github.io`.
+ */
+function publishedService(repo: string): string {
+  const [owner, name] = repo.split('/') as [string, string];
+  const bare = name
+    .toLowerCase()
+    .replace(/\.github\.io$/, '')
+    .replace(/[-_.]?(legal|terms|tos|policies|policy|privacy|docs|site|website|pages|web)$/g, '');
+  return bare === '' ||
+    bare === owner.toLowerCase() ||
+    /^(legal|terms|tos|policies|docs|website|site|pages)$/.test(bare)
+    ? owner
+    : bare;
 }
+
+interface Known {
+  id: string;
+  source: { repository: string; path: string };
+}
+/** The service of a text already drawn: a published repository's by its name, else by path. */
+const knownService = (t: Known): string =>
+  t.id.endsWith('-gh') ? publishedService(t.source.repository) : serviceOf(t.source.path);
 const seen = new Set<string>();
 for (const file of ['../fixtures/terms/labels.json', '../fixtures/terms-heldout/labels.json']) {
   const { texts } = JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as { texts: Known[] };
-  for (const t of texts) seen.add(norm(serviceOf(t.source.path)));
+  for (const t of texts) seen.add(norm(knownService(t)));
 }
 
 for (const file of notServicesOf) {
   const drawn = JSON.parse(readFileSync(file, 'utf8')) as Known[];
-  for (const t of drawn) seen.add(norm(serviceOf(t.source.path)));
+  for (const t of drawn) seen.add(norm(knownService(t)));
 }
 
 // Texts the reader has seen: the labelled set's and the first held-out corpus's. A candidate
@@ -306,7 +334,9 @@ interface Candidate {
   format: 'md' | 'html' | 'txt';
   sha256: string;
   source: { repository: string; path: string; commit: string; url: string };
-  licence: 'ODC-BY-1.0' | 'AGPL-3.0' | 'CC-BY-4.0' | 'GPL-2.0';
+  /** An archive's licence, or for a published repository the SPDX id of its LICENSE file
+   * ('none' where it has none: the text is then not copied anywhere, only its address kept). */
+  licence: string;
   attribution: string;
   drawn_as: 'ai' | 'access-only' | 'neither';
   body: Buffer;
@@ -315,6 +345,8 @@ const bodies = new Set<string>();
 const perServiceType = new Set<string>();
 const pool: Candidate[] = [];
 let versions = 0;
+let copies = 0;
+const poolRuns = new Set<number>();
 const missing: string[] = [];
 /** Adds one document to the pool unless it is seen, a second of its service and type, out of
  * range in size or language, another version of a seen text, or a body already taken. */
@@ -342,6 +374,16 @@ function consider(
   if (overlap(plain) > 0.2) {
     versions++;
     return;
+  }
+  // Published repositories copy one generator's template many times over: from that source, a
+  // text sharing more than a fifth of its runs with one already in the pool is another copy.
+  if (from === 'published-repos') {
+    const own = runs(plain);
+    if (own.length > 0 && own.filter((r) => poolRuns.has(r)).length / own.length > 0.2) {
+      copies++;
+      return;
+    }
+    for (const r of own) poolRuns.add(r);
   }
   const sha256 = createHash('sha256').update(body).digest('hex');
   if (bodies.has(sha256)) return;
@@ -443,6 +485,48 @@ if (from === 'text-archives') {
       );
     }
   }
+} else if (from === 'published-repos') {
+  // One line per document a gatherer found: {repo, path, commit, licence}.
+  const entries = readdirSync(manifests)
+    .filter((f) => /^manifest-.*\.jsonl$/.test(f))
+    .sort()
+    .flatMap((f) =>
+      readFileSync(join(manifests, f), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .map((l) => JSON.parse(l) as { repo: string; path: string; commit: string; licence?: string }),
+    )
+    .sort((a, b) => `${a.repo}/${a.path}`.localeCompare(`${b.repo}/${b.path}`));
+  for (const e of entries) {
+    const dir = gitDir(e.repo);
+    if (dir === null) {
+      missing.push(e.repo);
+      continue;
+    }
+    // A file named terms.md is as often a glossary or a list of words: only a text that binds
+    // its reader is taken.
+    const text = git(dir, 'show', `${e.commit}:${e.path}`);
+    if (
+      !/\b(these terms|you agree|by (?:using|accessing)|ces conditions|diese[nr]? (?:Bedingungen|Nutzungsbedingungen)|estos términos)\b/i.test(
+        text,
+      )
+    )
+      continue;
+    const format = /\.html?$/i.test(e.path) ? 'html' : 'md';
+    const typeCode = /terms[-_ ]?of[-_ ]?use|terms[-_ ]?and[-_ ]?conditions/i.test(e.path) ? 'tou' : 'tos';
+    consider(
+      e.repo,
+      dir,
+      e.commit,
+      e.path,
+      publishedService(e.repo),
+      typeCode,
+      format,
+      'gh',
+      e.licence ?? 'none',
+      `${e.repo} on GitHub, as its owner publishes it`,
+    );
+  }
 } else {
   for (const [repo, [abbr, attribution]] of Object.entries(REPOS)) {
     const dir = gitDir(repo);
@@ -524,7 +608,9 @@ const tally = (f: (c: Candidate) => string, list: Candidate[]): string =>
   Object.entries(list.reduce<Record<string, number>>((acc, c) => ((acc[f(c)] = (acc[f(c)] ?? 0) + 1), acc), {}))
     .map(([k, v]) => `${k} ${v}`)
     .join(', ');
-console.log(`versions of seen texts dropped: ${versions}`);
+console.log(
+  `versions of seen texts dropped: ${versions}${from === 'published-repos' ? `; copies of a text in the pool: ${copies}` : ''}`,
+);
 console.log(`pool: ${pool.length} (${tally((c) => c.drawn_as, pool)}; ${tally((c) => c.lang, pool)})`);
 console.log(
   `chosen: ${chosen.length} (${tally((c) => c.drawn_as, chosen)}; ${tally((c) => c.lang, chosen)}; ${tally((c) => c.format, chosen)}) → ${out}`,
