@@ -102,7 +102,11 @@ export function sentences(text: string, item = false): string[] {
   const out: string[] = [];
   let start = 0;
   // "…used to train AI?We never sell…": a question or exclamation glued to the next sentence ends too.
-  const re = item ? /[.!?]\s+|[?!](?=\p{Lu}\p{Ll})/gu : /[.!?;]\s+|[?!](?=\p{Lu}\p{Ll})/gu;
+  // In an item, "; (b) " still starts the next of its inline items ("(a) you … the right to scrape …; (b) …; (d) you
+  // must not use the scraping workflow to harvest personal data").
+  const re = item
+    ? /[.!?]\s+|;\s+(?=\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)\s)|[?!](?=\p{Lu}\p{Ll})/gu
+    : /[.!?;]\s+|[?!](?=\p{Lu}\p{Ll})/gu;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
     if (text[m.index] === '.') {
       const before = text.slice(Math.max(start, m.index - 6), m.index).toLowerCase();
@@ -198,7 +202,10 @@ function joinBroken(blocks: readonly Block[]): Block[] {
     // A short unpunctuated line before a capital is a label; a long one was cut mid-sentence.
     // Short list items in lower case are items ("phishing", "creating fake accounts…"), not one cut sentence.
     const lower = startsLower && (b.kind !== 'item' || prevLength > ITEM_CUT_MIN);
-    if (cut && (lower || midSentence || (b.kind === 'paragraph' && prevLength > LABEL_MAX))) {
+    // An enumerated paragraph ("(ii) comply with … the Dashboard Services") ends unpunctuated as a list item does: a
+    // capital after it starts the next block ("Authorized Users shall not:").
+    const itemLike = prev !== undefined && ENUMERATED.test(prev.text);
+    if (cut && (lower || midSentence || (b.kind === 'paragraph' && prevLength > LABEL_MAX && !itemLike))) {
       // A hyphenated word's halves are joined without a space when the parts are (GLUE).
       last!.push(hyphen ? `${GLUE}${b.text}` : b.text);
       prevLength += b.text.length + 1;
@@ -277,6 +284,14 @@ function leadsWithoutColon(b: Block, next: Block | undefined): boolean {
   if (PUNCTUATED.test(b.text)) return false;
   // A list item's title over its own sub-list ("<li>Other prohibited acts<ol><li>Collection of information using crawlers…").
   if (b.kind === 'item') return next.kind === 'item' && next.level > b.level;
+  // An enumerated paragraph before its sibling ("(i) abide by …" then "(ii) comply with …") is an item, not their lead-in.
+  if (
+    b.kind === 'paragraph' &&
+    next.kind === 'paragraph' &&
+    markerOf(b.text) !== null &&
+    markerOf(b.text) === markerOf(next.text)
+  )
+    return false;
   return b.kind === 'paragraph' && b.text.length > LABEL_MAX && (next.kind === 'item' || ENUMERATED.test(next.text));
 }
 
@@ -330,7 +345,16 @@ export function clausesOf(input: readonly Block[]): Clause[] {
   // level (plus 0.5 when enumerated); a paragraph numbered under a numbered lead-in ("13.1.2"
   // under "13.1 …:") is that lead-in's item, and so is a paragraph after a paragraph's lead-in
   // that reads as an item (one <p> per clause).
-  let leads: { depth: number; text: string; number: string | null; items: number; marker: string | null }[] = [];
+  // `grouped`: the lead-in's items stand under labels from its first block on ("You must not:" then "Unauthorized use",
+  // items, "Cheating or tampering", items), so a label after its items does not end it.
+  let leads: {
+    depth: number;
+    text: string;
+    number: string | null;
+    items: number;
+    marker: string | null;
+    grouped?: boolean;
+  }[] = [];
   // A paragraph enumerated one way that ends in ":" and the paragraphs enumerated another way after
   // it ("· … You further agree not to use the Services to:" then "- Post…", "- Access…"), or a list
   // item that ends in ":" and the items after it at its own level ("<li>you will not:</li></ul><ul>
@@ -370,11 +394,24 @@ export function clausesOf(input: readonly Block[]): Clause[] {
       top?.depth === -1 &&
       top.items < MAX_ITEMS &&
       !(top.items > 0 && isTitle(b.text)) &&
+      // A lead-in of its own after the items ("All Authorized Users agree to: (i) … (ii) …" then "Authorized Users
+      // shall not:" over "(a) … (d) use or launch automated systems …") is the next lead-in, not one more item.
+      !(top.items > 0 && LEAD_END.test(b.text)) &&
       continuesEnumeration(b.text);
+    // A label right after a paragraph's lead-in ("Unauthorized use"): its items stand in labelled groups.
+    if (top?.depth === -1 && top.items === 0 && isLabel(b, false)) top.grouped = true;
     const enumerated = ENUMERATED.test(b.text) || parent !== undefined || governed || numberedHere;
     if (leads.length > 0 && isLabel(b, enumerated)) {
-      // After the items of a paragraph's lead-in, a label is the next section's title ("License & Site access").
-      if (top!.depth === -1 && top!.items > 0) leads = [];
+      // After the items of a paragraph's lead-in, a label is the next section's title ("License & Site access"),
+      // unless the lead-in grouped its items under labels from the start.
+      if (top!.depth === -1 && top!.grouped !== true) leads = [];
+      // So is a label after the items of a list item's lead-in ("2. … the following criteria:" then its lines, then
+      // "§6 Communication with EC" over the next list).
+      if (nested !== null && nested.lead.items > 0) {
+        const ended = nested.lead;
+        leads = leads.filter((l) => l.depth < ended.depth);
+        nested = null;
+      }
       continue;
     }
     // Numbered paragraphs right after a list item that ends in ":" are that item's items (a Word
@@ -433,7 +470,8 @@ export function clausesOf(input: readonly Block[]): Clause[] {
     }
     // INLINE_LIST opens with an alternation V8 tries at every offset: a text without ")" is cleared first.
     const inline = b.text.includes(')') ? INLINE_LIST.exec(b.text) : null;
-    const inlineLead = inline ? b.text.slice(0, inline.index + 1) : '';
+    // A block that opens with its first item ("(a) …; (b) …") has no lead-in of its own.
+    const inlineLead = inline && inline.index > 0 ? b.text.slice(0, inline.index + 1) : '';
     // A lead-in inside the block ("…the following: Use… . Use…") governs the sentences after it
     // until one says the enumeration is over or the block ends; then it may go on in the next paragraph.
     let open: string | null = null;

@@ -23,6 +23,9 @@ const ITEM = /^(\s*)([*+-]|\d{1,3}[.)])\s+(.*)$/;
 const ATX = /^\s*(#{1,6})\s+(.*?)\s*#*\s*$/;
 const RULE = /^\s{0,3}(?:[-*_]\s*){3,}$/;
 
+/** A line's text, marked where it ends in two spaces: a hard line break (`<br>`), as CommonMark renders it. */
+const hardBreak = (line: string): string => (/\S {2,}$/.test(line) ? `${line.trim()}\u0001` : line.trim());
+
 export function markdownToHtml(md: string): string {
   const out: string[] = [];
   const lists: { indent: number; tag: 'ul' | 'ol' }[] = [];
@@ -30,7 +33,12 @@ export function markdownToHtml(md: string): string {
   let table = false;
   let blank = false;
   const flush = (): void => {
-    if (para.length > 0) out.push(`<p>${inline(para.join(' '))}</p>`);
+    if (para.length > 0)
+      out.push(
+        `<p>${inline(para.join(' '))
+          .replace(/\u0001\s*$/, '')
+          .replace(/\u0001 /g, '<br>')}</p>`,
+      );
     para = [];
   };
   const closeLists = (indent: number): void => {
@@ -94,7 +102,7 @@ export function markdownToHtml(md: string): string {
         lists.push({ indent, tag });
         out.push(`<${tag}><li>`);
       }
-      para.push(item[3]!);
+      para.push(hardBreak(item[3]!));
       blank = false;
       continue;
     }
@@ -103,7 +111,7 @@ export function markdownToHtml(md: string): string {
     // After a blank line, text indented less than the open item's content ends the list.
     if (lists.length > 0 && blank && indent <= lists[lists.length - 1]!.indent) closeLists(-1);
     if (blank) flush();
-    para.push(quote ? quote[1]! : line.trim());
+    para.push(hardBreak(quote ? quote[1]! : line));
     blank = false;
   }
   flush();

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { htmlBlocks } from '../../../../proxy/analysis/html/blocks.js';
 import { continuesEnumeration } from '../../../../proxy/analysis/site/terms-clauses.js';
 import { termsFromBlocks, termsFromText, type TermsReading } from '../../../../proxy/analysis/site/terms-facts.js';
+import { markdownToHtml } from '../helpers/markdown-html.js';
 
 const html = (body: string): TermsReading =>
   termsFromBlocks(htmlBlocks(`<!doctype html><html><body><h1>Terms of Use</h1>${body}</body></html>`));
@@ -1564,5 +1565,119 @@ describe('earlier sets read again: a run of lower-case items, and a section titl
     expect(html('<p>Prohibition on Training AI Models. See our licensing page for details.</p>').ai.stance).toBe(
       'silent',
     );
+  });
+});
+
+// The thirteenth held-out set's disagreements (held-out-13: terms published from sites' own GitHub repositories,
+// Markdown), read as development texts once its figure had been taken: each rule with the real sentence it came from.
+describe('the thirteenth set read again: the classes it showed', () => {
+  it("an inline item naming the operator is its promise; '; (b)' starts the next inline item", () => {
+    // agennextrunner-tos-gh ("AgenNext Runner" terms, 7.2 and 4.2 (j)).
+    const r = html(
+      '<p>7.2 Data Handling: (a) Customer Data is processed only to deliver the Service; (b) Autonomyx does not use Customer Data to train, fine-tune, or improve AI models without your explicit opt-in consent; (c) Customer Data processed via local Ollama models never leaves your VPS.</p>' +
+        "<p>You must not use the Platform to:</p><p>(i) use the Platform in any manner that could damage, overburden, or impair the Platform or other customers' access to it; (j) use outputs from the Platform to train, fine-tune, or distil competing AI models without prior written permission from Autonomyx; (k) generate, distribute, or store child sexual abuse material.</p>",
+    );
+    expect(r.ai.stance).toBe('restricts');
+    expect(r.ai.excerpt).toContain('You must not use the Platform to: (j) use outputs');
+    // The service's own scraping feature, used on other sites: its conditions are no ban on reading this site.
+    expect(
+      html(
+        "<p>The Platform includes a web scraping workflow powered by Playwright. When you use this feature: (a) you represent and warrant that you have the legal right to scrape, process, and store content from each target URL; (b) you are solely responsible for complying with the target website's terms of service, robots.txt directives, and applicable law; (d) you must not use the scraping workflow to harvest personal data in violation of the DPDP Act 2023, GDPR, or any other applicable data protection law.</p>",
+      ).automatedAccess.stance,
+    ).toBe('silent');
+  });
+
+  it("a bot that is the product, other users' data and robots doing a worker's task are no access", () => {
+    // tbtb-tos-gh and aknor-tos-gh (Discord bots' terms).
+    expect(html('<p>If you do not agree to these Terms, please do not use the Bot.</p>').automatedAccess.stance).toBe(
+      'silent',
+    );
+    expect(
+      html(
+        '<p>L’utilisateur s’interdit toute tentative de compromettre la sécurité, la stabilité ou l’intégrité du bot ou des serveurs.</p>',
+      ).automatedAccess.stance,
+    ).toBe('silent');
+    // methonim-tou-gh, read as copied text: "the bot's information" is the product's.
+    expect(text("4.1. Users are prohibited from:\n4.1.1. Altering the bot's information.").automatedAccess.stance).toBe(
+      'silent',
+    );
+    // A bot used as the means is still read.
+    expect(html('<p>You may not use any bot to scrape the Site.</p>').automatedAccess.stance).toBe('prohibits');
+    // kagelin-tos-gh: other users' data is personal data.
+    expect(
+      html("<p>Don't: use the Service to violate any law; scrape or bulk-extract other users' data;</p>")
+        .automatedAccess.stance,
+    ).toBe('silent');
+    // lastpass-tos-tb (held-out-3), the same class: "harvest, collect, or gather user data without their consent".
+    expect(
+      html(
+        '<p>By using our Services, you agree on behalf of yourself, your users and your attendees, not to (vii) harvest, collect, or gather user data without their consent.</p>',
+      ).automatedAccess.stance,
+    ).toBe('silent');
+    // amazonmechanicalturk-tos-p2b (development): robots that do the worker's Tasks.
+    expect(
+      html(
+        '<p>As a Worker, you agree that: (i) you will interact with Requesters in a professional and courteous manner; (iii) you will not use robots, scripts, or other automated methods as a substitute for your human intelligence or independent judgment to perform Tasks; (iv) you will supply complete and accurate information for all Tasks you perform.</p>',
+      ).automatedAccess.stance,
+    ).toBe('silent');
+  });
+
+  it('a lead-in whose items stand under labels governs every group', () => {
+    // dynartinteractive-tou-gh, "Prohibited actions".
+    const r = html(
+      '<p>You must not:</p><p><strong>Unauthorized use</strong></p><ul><li>rent, lease, lend, sell, transfer, redistribute, or sublicense our <em>Services</em>;</li><li>copy, distribute, publicly share, or create derivative works from our <em>Services</em> without permission.</li></ul>' +
+        '<p><strong>Cheating or tampering</strong></p><ul><li>use or promote cheats, modifications, exploits, bots, or other unauthorized tools;</li><li>disrupt or overload the normal operation of our <em>Services</em> or our infrastructure;</li><li>make automated use of our <em>Services</em>.</li></ul>',
+    );
+    expect(r.automatedAccess.stance).toBe('prohibits');
+    expect(r.automatedAccess.excerpt).toBe('You must not: make automated use of our Services.');
+  });
+
+  it("a label after a list item's lead-in and its lines ends that lead-in", () => {
+    // greatcontent-commercial-p2b (held-out-10), read with Markdown's hard line breaks: "2. … the following criteria:"
+    // over its lines, then "§13 Permitted Use of the Platform" over the next list.
+    const r = html(
+      '<ol><li>The authors undertake to EC that they will create unique text and content which at least meets the following criteria:<br>- the text must have been written independently by the author; and<br>- the text must not, either in whole or in part, be taken from other sources.</li><li>The author is obliged to deliver an error-free text.</li></ol>' +
+        '<p><strong>§13 Permitted Use of the Platform</strong></p><ol><li>Any other use and/or reproduction of the content without our prior express consent violates the law and is prohibited under these terms and conditions.</li><li>The use of automated systems or software to extract data from the platform, especially for commercial purposes, is prohibited.</li></ol>',
+    );
+    expect(r.automatedAccess.stance).toBe('prohibits');
+    expect(r.automatedAccess.excerpt).not.toContain('criteria');
+  });
+
+  it('an unpunctuated enumerated paragraph is an item: the lead-in after it leads its own items', () => {
+    // ddsdashboard-tou-gh, 8.2: "(i) … (ii) …" under "agree to:", then "Authorized Users shall not:" over "(a) … (d)".
+    const r = html(
+      '<p>8.2 Conduct: All Authorized Users agree to:</p><p>(i) abide by all local, state, national, and international laws and regulations applicable to use of the Dashboard Services</p><p>(ii) comply with all regulations, policies, and procedures of networks connected to the Dashboard Services</p>' +
+        "<p>Authorized Users shall not:</p><p>(a) knowingly upload or distribute files containing viruses</p><p>(d) use or launch automated systems that send more request messages to Dashboard's servers than reasonably possible for a human user with a conventional browser</p>",
+    );
+    // A ban on the rate only: the manner restricts.
+    expect(r.automatedAccess.stance).toBe('restricts');
+    expect(r.automatedAccess.excerpt).toContain('Authorized Users shall not: (d) use or launch automated systems');
+  });
+
+  it('"Non-human users (bots) are allowed" permits; Spanish "Te comprometes a NO:" and "extracción de datos" ban', () => {
+    // cytube-tou-gh, "Bot Behavior".
+    expect(
+      html('<p>Non-human users (bots) are allowed on the website, provided they comply with these rules</p>')
+        .automatedAccess.stance,
+    ).toBe('permits');
+    // recetia-tos-gh, "6. Conducta prohibida" (labelled restricts: "masivo" read by its labeller as a limit on volume).
+    expect(
+      html(
+        '<p>Te comprometes a NO:</p><ul><li>Usar la App para enviar spam, phishing o malware.</li><li>Hacer scraping masivo, ingeniería inversa del API o saturar nuestros servicios.</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+    // sistemagestionobras-tos-gh, "6. Uso Prohibido".
+    expect(
+      html(
+        '<p><strong>Prohibido:</strong></p><ul><li>Transferir acceso a terceros no autorizados</li><li>Reverse engineering o extracción de datos masiva</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+  });
+
+  it('Markdown as the figures read it keeps its hard line breaks', () => {
+    expect(markdownToHtml('Authorized Users shall not:  \n(a) upload viruses  \n(b) scrape the site')).toContain(
+      'Authorized Users shall not:<br>(a) upload viruses<br>(b) scrape the site</p>',
+    );
+    expect(markdownToHtml('one line\ngoes on')).toContain('<p>one line goes on</p>');
   });
 });
