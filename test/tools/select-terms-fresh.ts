@@ -16,7 +16,7 @@
  * naming AI, machine learning or text and data mining; those naming only robots, scraping or
  * automated means; those naming neither.
  *
- * Run: `npx tsx test/tools/select-terms-fresh.ts [--mirrors DIR] [--from archives|tosdr-corpus|text-archives] [--not-services-of selection.json] [--history] [--count N] [--seed N] [--shares AI,ACCESS] [out dir]`
+ * Run: `npx tsx test/tools/select-terms-fresh.ts [--mirrors DIR] [--from archives|tosdr-corpus|text-archives|published-repos] [--manifests DIR] [--not-services-of selection.json] [--history] [--count N] [--seed N] [--shares AI,ACCESS] [out dir]`
  * (`held-out-2`: the defaults, with labels.json as at a13240d^; `held-out-3`: `--count 60 --seed 3
  * --shares 0,0.7`, with labels.json as at 66730a1^, held-out-2 in it, so its services and texts
  * count as seen; `held-out-4`: `--count 60 --seed 4 --shares 0,0.75` after held-out-3; TERMS_CORPUS_DIR
@@ -42,6 +42,9 @@
  * 0.3,0.5`, every document left (25: 15 English, 10 German); that draw made again with this file as
  * at 75fdfdd, TERMS_CORPUS_DIR holding the sets before held-out-9 (966 texts). held-out-12, after
  * held-out-11: the same with `--history --seed 13 --shares 0,0.7`, every document left (26).
+ * held-out-13, after held-out-12: `--from published-repos --count 1000 --seed 14 --shares 0.3,0.5`,
+ * every document left (73), the gatherers' manifests in `--manifests` (default
+ * /work/corpus-data/gh-terms), TERMS_CORPUS_DIR holding the sets before it (1,195 texts).
  * (archives as for build-terms-corpus.ts; out dir default /work/corpus-data/terms-fresh).
  */
 import { execFileSync } from 'node:child_process';
