@@ -17,7 +17,7 @@ export function plainQuotes(s: string): string {
  * finds is found here too (it is asked only of clauses this finds).
  */
 export const TRIGGER =
-  /human (?:users?|visitors?|beings|readers) only|only (?:by|for) (?:humans|human (?:users?|visitors?|beings|readers))|intell?ig|\bmodels?\b|(?<![a-z\u00c0-\u024f])(?:ai|ia|ki|ml|llms?|genai|gai)(?![a-z\u00c0-\u024f])|\bA\.I\.|\bTDM\b|learning|lernen|aprendizaje|apprentissage|language model|modèles? de langage|sprachmodell|modelos? de lenguaje|generati|neural|neuronal|neurone|mining|fouille|miner[íi]a|art\. 4|67 bis|robot|spider|scrap|crawl|rastre|araña|indexier|bots?\b|automat|harvest|moissonn|aspir|extract|extrak|extracci|non-human|auslesen|grabbing|\bscripts?\b|44b|2019\/790|122-5-3|article 4|artículo 67/i;
+  /human (?:users?|visitors?|beings|readers) only|only (?:by|for) (?:humans|human (?:users?|visitors?|beings|readers))|intell?ig|\bmodels?\b|(?<![a-z\u00c0-\u024f])(?:ai|ia|ki|ml|llms?|genai|gai)(?![a-z\u00c0-\u024f])|\bA\.I\.|\bTDM\b|learning|lernen|aprendizaje|apprentissage|language model|modèles? de langage|sprachmodell|modelos? de lenguaje|generati|neural|neuronal|neurone|mining|fouille|miner[íi]a|art\. 4|67 bis|robot|spider|scrap|crawl|rastre|araña|indexier|bots?\b|automat|harvest|moissonn|aspir|extract|extrak|extracci|non-human|machine[- ]translation|auslesen|grabbing|\bscripts?\b|44b|2019\/790|122-5-3|article 4|artículo 67/i;
 
 // ---------------------------------------------------------------- AI use
 
@@ -27,7 +27,7 @@ export const TDM =
 
 /** AI and machine learning, spelled out (case-insensitive). */
 const AI_WORDS =
-  '(?:artificial[- ]intelligence|machine[- ]learning|deep[- ]learning|neural (?:network|net)s?|(?:large )?language models?|generative (?:AI|artificial|models?|programs?|technolog\\w*|tools?|systems?)|foundation models?|intelligence artificielle|apprentissage (?:automatique|profond)|modèles? de langage|réseaux? de neurones|künstliche[rn]? intelligenz|maschinelle[sn]? lernen|sprachmodell\\w*|neuronale[rn]? netz\\w*|inteligencia artificial|aprendizaje (?:automático|profundo)|modelos? de lenguaje|redes neuronales)';
+  '(?:artificial[- ]intelligence|machine[- ]learning|machine[- ]translation (?:engines?|models?|systems?)|deep[- ]learning|neural (?:network|net)s?|(?:large )?language models?|generative (?:AI|artificial|models?|programs?|technolog\\w*|tools?|systems?)|foundation models?|intelligence artificielle|apprentissage (?:automatique|profond)|modèles? de langage|réseaux? de neurones|künstliche[rn]? intelligenz|maschinelle[sn]? lernen|sprachmodell\\w*|neuronale[rn]? netz\\w*|inteligencia artificial|aprendizaje (?:automático|profundo)|modelos? de lenguaje|redes neuronales)';
 /** Abbreviations, matched in capitals only: "ai" is an everyday word in Italian and French, "ia" and "ki" elsewhere. */
 const AI_ABBREVIATIONS =
   '(?<![A-Za-z\\u00c0-\\u024f])(?:AI|IA|KI|LLMs?|ML|GenAI|GAI)(?![A-Za-z\\u00c0-\\u024f])|\\bA\\.I\\.';
@@ -229,7 +229,7 @@ export const SCOPED_AI =
   /\bno ?ai\b|noimageai|models?(?: or (?:products|services))? (?:that|which) compete|competing (?:[\w-]+ ){0,3}models?|\bin (?:direct or indirect |direct |indirect )?competition with\b/i;
 /** A ban on AI use only to make competing products ("train any image generation product that competes"), after the AI subject: scoped, for AI use only. */
 export const COMPETING_PRODUCT =
-  /\b(?:products?|services?|tools?|technolog(?:y|ies)) (?:that|which) compete|\b(?:similar or )?competing (?:products?|services?|offerings?)\b/i;
+  /\b(?:products?|services?|tools?|technolog(?:y|ies)) (?:that|which) compete|\b(?:similar or )?competing (?:products?|services?|offerings?)\b|\bsubstantially similar (?:products?|services?)\b/i;
 export const PURPOSE =
   /\bfor (?:the )?purposes? of\b|(?<!\b(?:especially|particularly|notably|including|even|also) )\bfor (?:an?y? )?(?:commercial|competitive)\b[^.;]{0,40}?\b(?:purposes?|activit(?:y|ies))\b|\b(?:to|in order to) (?:collect|gather|obtain)\b[^.;]{0,60}\bfor (?!any\b|all\b)|\bin order to\b|\bso as to\b|\baux fins\b|(?<!\S)à des fins\b|\bzum Zwecke?\b|\bzwecks\b|\bzu (?:gewerblichen|kommerziellen|wettbewerblichen)(?: (?:oder|und) (?:gewerblichen|kommerziellen|wettbewerblichen))? Zwecken\b|\bcon (?:el )?fin de\b|\bcon fines (?:comerciales|competitivos)\b|\ba efectos de\b/i;
 

@@ -1674,6 +1674,15 @@ describe('the thirteenth set read again: the classes it showed', () => {
     ).toBe('prohibits');
   });
 
+  it('training a machine translation engine that is a substantially similar product is AI use, for competing purposes', () => {
+    // authytwilio-tos-tc (ToS;DR store, development-6), 5.2 Services Usage Restrictions; SendGrid's terms carry it too.
+    const r = html(
+      '<p>With regard to the Services, you agree that:</p><p>(f) You will not use the Services to create, train, or improve (directly or indirectly) a substantially similar product or service, including any other machine translation engine.</p>',
+    );
+    expect(r.ai.stance).toBe('restricts');
+    expect(r.namesAi).toBe(true);
+  });
+
   it('Markdown as the figures read it keeps its hard line breaks', () => {
     expect(markdownToHtml('Authorized Users shall not:  \n(a) upload viruses  \n(b) scrape the site')).toContain(
       'Authorized Users shall not:<br>(a) upload viruses<br>(b) scrape the site</p>',
