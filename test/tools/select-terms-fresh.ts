@@ -45,6 +45,9 @@
  * held-out-13, after held-out-12: `--from published-repos --count 1000 --seed 14 --shares 0.3,0.5`,
  * every document left (73), the gatherers' manifests in `--manifests` (default
  * /work/corpus-data/gh-terms), TERMS_CORPUS_DIR holding the sets before it (1,195 texts).
+ * held-out-14, after held-out-13: `--from published-repos --manifests /work/corpus-data/gh-terms-2
+ * --count 1000 --seed 15 --shares 0.3,0.5`, every document left (25), the sets before it in
+ * TERMS_CORPUS_DIR (1,268 texts).
  * (archives as for build-terms-corpus.ts; out dir default /work/corpus-data/terms-fresh).
  */
 import { execFileSync } from 'node:child_process';
