@@ -77,6 +77,10 @@ const better = (stance: TosStance, than: TosStanceResult | null): boolean =>
 const EXCEPTION_MADE =
   /\b(?:an? )?exceptions? (?:is|are) made for\b|\bas a (?:limited )?exception\b|\b(?:this|the (?:above|foregoing)) does not apply to\b/i;
 
+/** The sentence after an AI ban that names a licence to be had, or a contract or law that may allow it. */
+const AI_LICENCE_NEXT =
+  /\b(?:may|can) grant you (?:a |an )?licen[cs]e\b|\bpeu(?:ven)?t vous accorder une licence\b|\bonly permitted to the extent (?:that )?(?:it is )?authori[sz]ed by\b/i;
+
 export function termsFromBlocks(blocks: readonly Block[]): TermsReading {
   if (blocks.length === 0) return UNREAD;
   let ai: TosStanceResult | null = null;
@@ -87,6 +91,10 @@ export function termsFromBlocks(blocks: readonly Block[]): TermsReading {
   let permitForSome = false;
   // The ban the previous clause decided, for a carve-out in the next sentence ("You may not automate access … You may crawl the website to index it for a publicly available search engine.").
   let banBefore: { result: TosStanceResult; c: Clause; at: number } | null = null;
+  // Likewise for AI use: a licence the next sentence says may be had ("Nous ne vous concédons aucun droit … d'utilisation
+  // de tout Contenu dans des technologies … d'intelligence artificielle. … les titulaires des droits … peuvent vous
+  // accorder une licence").
+  let aiBanBefore: { result: TosStanceResult; c: Clause; at: number } | null = null;
   for (const c of clausesOf(blocks)) {
     // Most clauses name neither subject; TRIGGER clears them in one pass, before readClause reads their quotes and namesAi asks its three regexes.
     const named = TRIGGER.test(c.text);
@@ -103,8 +111,15 @@ export function termsFromBlocks(blocks: readonly Block[]): TermsReading {
         (API_ROUTE.test(c.text) && ALLOW.test(plainQuotes(c.text))))
     )
       access = result('restricts', lastBan.c, lastBan.at);
+    const lastAiBan = aiBanBefore;
+    aiBanBefore = null;
+    if (lastAiBan !== null && ai === lastAiBan.result && AI_LICENCE_NEXT.test(c.text))
+      ai = result('restricts', lastAiBan.c, lastAiBan.at);
     if (r === null) continue;
-    if (r.ai !== null && better(r.ai, ai)) ai = result(r.ai, c, r.aiAt);
+    if (r.ai !== null && better(r.ai, ai)) {
+      ai = result(r.ai, c, r.aiAt);
+      if (r.ai === 'prohibits') aiBanBefore = { result: ai, c, at: r.aiAt };
+    }
     if (r.access !== null) {
       if (r.mannerOnly) manner ??= result(r.access, c, r.accessAt);
       else if (better(r.access, access)) {

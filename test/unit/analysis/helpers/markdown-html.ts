@@ -23,8 +23,13 @@ const ITEM = /^(\s*)([*+-]|\d{1,3}[.)])\s+(.*)$/;
 const ATX = /^\s*(#{1,6})\s+(.*?)\s*#*\s*$/;
 const RULE = /^\s{0,3}(?:[-*_]\s*){3,}$/;
 
-/** A line's text, marked where it ends in two spaces: a hard line break (`<br>`), as CommonMark renders it. */
-const hardBreak = (line: string): string => (/\S {2,}$/.test(line) ? `${line.trim()}\u0001` : line.trim());
+/** A line's text, marked where it ends in two spaces or a backslash: a hard line break (`<br>`), as CommonMark renders it. */
+const hardBreak = (line: string): string =>
+  /\S {2,}$/.test(line)
+    ? `${line.trim()}\u0001`
+    : /[^\\]\\$/.test(line)
+      ? `${line.trim().slice(0, -1)}\u0001`
+      : line.trim();
 
 export function markdownToHtml(md: string): string {
   const out: string[] = [];

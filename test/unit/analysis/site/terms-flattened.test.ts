@@ -1557,9 +1557,9 @@ describe('earlier sets read again: a run of lower-case items, and a section titl
     const r = html(
       '<p>All Text and Datamining (TDM) rights reserved. TDM is therefore only permitted to the extent that it is authorized by a corresponding contractual or statutory provision.</p>',
     );
-    // Read as a ban; the route in the next sentence ("only permitted to the extent that it is authorized by a … contractual
-    // … provision") is not read, so the label's `restricts` is still missed.
-    expect(r.ai.stance).toBe('prohibits');
+    // Read as a reservation, with the route in the next sentence ("only permitted to the extent that it is authorized by a
+    // … contractual … provision"): restricts, as labelled.
+    expect(r.ai.stance).toBe('restricts');
     expect(r.ai.excerpt).toContain('rights reserved');
     // A title without a verb still states no rule.
     expect(html('<p>Prohibition on Training AI Models. See our licensing page for details.</p>').ai.stance).toBe(
@@ -1688,5 +1688,81 @@ describe('the thirteenth set read again: the classes it showed', () => {
       'Authorized Users shall not:<br>(a) upload viruses<br>(b) scrape the site</p>',
     );
     expect(markdownToHtml('one line\ngoes on')).toContain('<p>one line goes on</p>');
+  });
+});
+
+// The fourteenth set (held-out-14: more terms published from sites' own repositories, Markdown and HTML), read as
+// development texts after its one run, and the first corpus's Amazon Music clause: each rule with its real sentence.
+describe('the fourteenth set read again: the classes it showed', () => {
+  it('"bait the bot" is the product; malicious code beside "automated data scraping" does not hide the scraping', () => {
+    // abilitywarsservice-tos-gh (a Discord bot's terms), 4.
+    expect(
+      html(
+        '<p>Maliciously entering inappropriate content in an attempt to "bait" the bot into repeating it is a violation of these terms and will result in a permanent blacklist.</p>',
+      ).automatedAccess.stance,
+    ).toBe('silent');
+    // methonim-tou-gh, 10.1, named: "the Methonim bot".
+    expect(
+      text(
+        '10.1. The Developer reserves the right to terminate access to the Methonim bot at any time without prior notice if users violate these Terms.',
+      ).automatedAccess.stance,
+    ).toBe('silent');
+    // birdieswap-tos-gh, 4. User Responsibilities (its lines end in Markdown's backslash hard break).
+    const r = html(
+      '<p>You must not:<br>Transmit malicious code or automated data scraping;<br>Impersonate others.</p>',
+    );
+    expect(r.automatedAccess.stance).toBe('prohibits');
+    expect(r.automatedAccess.excerpt).toContain('automated data scraping');
+  });
+
+  it('"No obstante" is no ban: the operator naming the language models its chatbot runs on', () => {
+    // devilsadvocatetermsandco-tou-gh.
+    expect(
+      html(
+        '<p>No obstante, este chatbot utiliza tecnologías desarrolladas por terceros, específicamente OpenWebUI y Ollama, así como los modelos de lenguaje compatibles con dichas plataformas.</p>',
+      ).ai.stance,
+    ).toBe('silent');
+  });
+
+  it('"automated bulk requests" is access; extracting data "for unauthorized purposes" restricts', () => {
+    // hfapi-tos-gh, "Prohibited Uses" (labelled restricts: its labeller read "bulk" as a limit; the reader does not).
+    expect(
+      html('<h2>Prohibited Uses</h2><ul><li>❌ <strong>Automated bulk requests or API abuse</strong></li></ul>')
+        .automatedAccess.stance,
+    ).toBe('prohibits');
+    // pawnbrokerpro-tos-gh, 7.2 Technical Violations.
+    expect(
+      html('<p>You may not:</p><ul><li><strong>Data Mining</strong>: Extract data for unauthorized purposes</li></ul>')
+        .automatedAccess.stance,
+    ).toBe('restricts');
+    // servicenow-tos-tc (development-6): an unauthorized purpose for copying does not limit the robot ban after it.
+    expect(
+      html(
+        '<p>You agree not to access or use the Website in any manner: To monitor or copy materials on the Website for any unauthorized purpose or access the Website via any automatic device, process or means of access such as a robot or spider.</p>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+  });
+
+  it('"no right … to use any Content in connection with AI", then a licence the rights holders may grant, restricts', () => {
+    // amazonmusic-tos-fr (development), 3.1, and its English original.
+    expect(
+      html(
+        '<p>Nous ne vous concédons aucun droit de synchronisation, de reproduction ou distribution pour tout Contenu, ou le droit d’utilisation de tout Contenu dans des technologies ou des services d’intelligence artificielle. Dans chacun de ces cas, le ou les titulaires des droits sur le Contenu en question ou un agent agissant en son nom peuvent vous accorder une licence pour une ou plusieurs des finalités susmentionnées.</p>',
+      ).ai.stance,
+    ).toBe('restricts');
+    const en =
+      'We do not grant you any synchronization, public performance, promotional use, commercial sale, resale, reproduction or distribution rights for any Content, or the right to use any Content in connection with artificial intelligence technologies or services.';
+    expect(html(`<p>${en}</p>`).ai.stance).toBe('prohibits');
+    expect(
+      html(
+        `<p>${en} In each case, the rights holder(s) of the applicable Content may grant you a license for one or more of these purposes.</p>`,
+      ).ai.stance,
+    ).toBe('restricts');
+  });
+
+  it("Markdown's backslash at a line's end is a hard line break too", () => {
+    expect(markdownToHtml('You must not:\\\nTransmit malicious code')).toContain(
+      'You must not:<br>Transmit malicious code</p>',
+    );
   });
 });
