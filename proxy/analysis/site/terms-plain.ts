@@ -11,6 +11,8 @@ import { LEAD_END } from './terms-clauses.js';
 const BULLET = /^[-–—•·*▪●◦◆■►➢+]\s+/;
 const ENUMERATOR = /^(?:\(?(?:[a-z]|[ivxlc]{1,6}|\d{1,3})\)|[a-z]\.|[ivxlc]{1,6}\.|\d{1,3}\.(?!\d))\s+/i;
 const ATX = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
+const NUMBERED_TITLE =
+  /^\d{1,3}(?:\.\d{1,3})*\.?\s+\p{Lu}[\p{L}'’-]*(?:\s+(?:\p{Lu}[\p{L}'’-]*|and|of|the|or|to|for|on|in|&)){1,6}$/u;
 const SETEXT = /^(?:=+|-{3,})\s*$/;
 /** Markdown escapes and emphasis marks, which a reader does not see. */
 const MARKUP = /\\(?=[\\`*_{}[\]()#+\-.!|])|\*\*|__/g;
@@ -50,6 +52,14 @@ export function plainBlocks(text: string): Block[] {
         text: clean(atx ? atx[2]! : line),
       });
       if (atx === null) i++;
+      listed = false;
+      continue;
+    }
+    // A numbered title in title case ("5. Bot Actions", "4.2 Prohibited Conduct"), a heading copied as a line: it ends
+    // the list before it, whose lead-in would otherwise govern it.
+    if (NUMBERED_TITLE.test(line)) {
+      flush();
+      out.push({ kind: 'heading', level: 2, text: clean(line) });
       listed = false;
       continue;
     }

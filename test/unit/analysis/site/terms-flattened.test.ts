@@ -1760,6 +1760,19 @@ describe('the fourteenth set read again: the classes it showed', () => {
     ).toBe('restricts');
   });
 
+  it('in plain text, a numbered title in title case is a heading that ends the list before it', () => {
+    // federalbotbible-tos-gh read as copied text: "You agree NOT to:" and its items, then "5. Bot Actions".
+    const r = text(
+      'You agree not to:\nHarass other users\nPost unlawful content\n5. Search Engines And Crawlers\nSearch engines may crawl the public pages of the site.',
+    );
+    expect(r.automatedAccess.stance).toBe('permits');
+    expect(r.automatedAccess.section).toBe('5');
+    // A numbered item that is a sentence is still an item of its lead-in.
+    expect(
+      text('You agree not to:\n1. Harass other users\n2. Use robots to scrape the site').automatedAccess.stance,
+    ).toBe('prohibits');
+  });
+
   it("Markdown's backslash at a line's end is a hard line break too", () => {
     expect(markdownToHtml('You must not:\\\nTransmit malicious code')).toContain(
       'You must not:<br>Transmit malicious code</p>',
