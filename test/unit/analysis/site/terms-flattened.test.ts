@@ -1773,6 +1773,21 @@ describe('the fourteenth set read again: the classes it showed', () => {
     ).toBe('prohibits');
   });
 
+  it('an item numbered in its own text and opening with "not" is a ban; a numbered "No …" title is not', () => {
+    // vitracash-tos-tc (ToS;DR store, held-out-8), 21. Acceptable Use Restrictions, "You must:" over its items.
+    expect(
+      html(
+        '<p>You must:</p><p>21.4 not use the App in a way that could damage our systems. and 21.5 not collect or harvest any information, or data from your VitraCash Account or any Service or our systems;</p>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+    // mapillary-tos-tc (held-out-7): the title stays a title; its paragraph decides.
+    expect(
+      html(
+        '<p>4.2 No Harvesting or Crawling.</p><p>You agree not to crawl or harvest the Services except as expressly permitted by our API terms.</p>',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+  });
+
   it("Markdown's backslash at a line's end is a hard line break too", () => {
     expect(markdownToHtml('You must not:\\\nTransmit malicious code')).toContain(
       'You must not:<br>Transmit malicious code</p>',
