@@ -363,6 +363,8 @@ export function clausesOf(input: readonly Block[]): Clause[] {
   let nested: { lead: (typeof leads)[number]; marker: string } | null = null;
   // The last sentence of the block before, for a lead-in that points back to it.
   let before = '';
+  // A lead-in that ends in an ellipsis, and where its items start in `out`: the paragraph after them may finish it.
+  let ellipsisLead: { text: string; from: number } | null = null;
   // An enumerator standing alone ("1.8.4" as a paragraph or list item of its own, the item's text in the next).
   let numberedNext = false;
   for (let bi = 0; bi < blocks.length; bi++) {
@@ -382,6 +384,14 @@ export function clausesOf(input: readonly Block[]): Clause[] {
     if (b.kind !== 'cell' && leads.length > 0 && LONE_ENUMERATOR.test(b.text)) {
       numberedNext = true;
       continue;
+    }
+    // "…you'll need to get permission." after the list finishes the lead-in that ended in an ellipsis ("To use any of
+    // the following things…"): its items are read with it.
+    if (b.kind === 'paragraph' && ellipsisLead !== null && /^(?:…|\.\.\.)\s*\p{Ll}/u.test(b.text)) {
+      const { text, from } = ellipsisLead;
+      for (let i = from; i < out.length; i++)
+        if (out[i]!.leadIn.includes(text)) out[i] = { ...out[i]!, leadIn: `${out[i]!.leadIn} ${b.text}` };
+      ellipsisLead = null;
     }
     const number = SUBSECTION.exec(b.text)?.[1] ?? null;
     const parent =
@@ -516,6 +526,7 @@ export function clausesOf(input: readonly Block[]): Clause[] {
       // "This concerns in particular:" on a line of its own leads with the sentence before it
       // ("Circumventing those restrictions or limitations is strictly prohibited.").
       const own = leadOf(parts);
+      if (/(?:…|\.\.\.)$/.test(own)) ellipsisLead = { text: own, from: out.length };
       leads.push({
         depth,
         text: parts.length === 1 && ANAPHORIC_LEAD.test(own) ? `${before} ${own}` : own,

@@ -1788,6 +1788,21 @@ describe('the fourteenth set read again: the classes it showed', () => {
     ).toBe('restricts');
   });
 
+  it('"…you\'ll need to get permission." after the list finishes a lead-in that ended in an ellipsis', () => {
+    // bbc-tos-c (contrib-versions, "BBC/Terms of Service.md", held-out-2), 8. Using BBC content, a. When you need permission.
+    const r = html(
+      '<p>To use any of the following things…</p><ul><li>Whole shows</li><li>Metadata</li><li>Anything plucked from our services to develop or train artificial intelligence or to do computer analysis</li></ul><p>…you’ll need to get permission.</p>',
+    );
+    expect(r.ai.stance).toBe('restricts');
+    expect(r.ai.excerpt).toContain('you’ll need to get permission. Anything plucked');
+    // Without the paragraph after the list, the lead-in bans nothing.
+    expect(
+      html(
+        '<p>To use any of the following things…</p><ul><li>Anything plucked from our services to develop or train artificial intelligence</li></ul>',
+      ).ai.stance,
+    ).toBe('silent');
+  });
+
   it("Markdown's backslash at a line's end is a hard line break too", () => {
     expect(markdownToHtml('You must not:\\\nTransmit malicious code')).toContain(
       'You must not:<br>Transmit malicious code</p>',
