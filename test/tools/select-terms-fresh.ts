@@ -354,8 +354,9 @@ let versions = 0;
 let copies = 0;
 const poolRuns = new Set<number>();
 const missing: string[] = [];
-/** Adds one document to the pool unless it is seen, a second of its service and type, out of
- * range in size or language, another version of a seen text, or a body already taken. */
+/** Adds one document to the pool unless it is seen, a second of its service and type, not what
+ * `accept` takes, out of range in size or language, another version of a seen text, or a body
+ * already taken. */
 function consider(
   repo: string,
   dir: string,
@@ -367,13 +368,14 @@ function consider(
   idSuffix: string,
   licence: Candidate['licence'],
   attribution: string,
+  accept: (text: string) => boolean = () => true,
 ): void {
   if (seen.has(norm(service))) return;
   const key = `${norm(service)}/${typeCode}`;
   if (perServiceType.has(key)) return;
   const body = execFileSync('git', [`--git-dir=${dir}`, 'show', `${commit}:${path}`], { maxBuffer: 1 << 28 });
   const text = body.toString('utf8');
-  if (text.length < 1500 || text.length > 400000) return;
+  if (!accept(text) || text.length < 1500 || text.length > 400000) return;
   const plain = plainText(text, format);
   const lang = language(plain);
   if (lang === 'other') return;
@@ -492,6 +494,10 @@ if (from === 'text-archives') {
     }
   }
 } else if (from === 'published-repos') {
+  // A file named terms.md is as often a glossary or a list of words: only a text that binds its
+  // reader is taken.
+  const BINDING =
+    /\b(these terms|you agree|by (?:using|accessing)|ces conditions|diese[nr]? (?:Bedingungen|Nutzungsbedingungen)|estos términos)\b/i;
   // One line per document a gatherer found: {repo, path, commit, licence}.
   const entries = readdirSync(manifests)
     .filter((f) => /^manifest-.*\.jsonl$/.test(f))
@@ -509,15 +515,6 @@ if (from === 'text-archives') {
       missing.push(e.repo);
       continue;
     }
-    // A file named terms.md is as often a glossary or a list of words: only a text that binds
-    // its reader is taken.
-    const text = git(dir, 'show', `${e.commit}:${e.path}`);
-    if (
-      !/\b(these terms|you agree|by (?:using|accessing)|ces conditions|diese[nr]? (?:Bedingungen|Nutzungsbedingungen)|estos términos)\b/i.test(
-        text,
-      )
-    )
-      continue;
     const format = /\.html?$/i.test(e.path) ? 'html' : 'md';
     const typeCode = /terms[-_ ]?of[-_ ]?use|terms[-_ ]?and[-_ ]?conditions/i.test(e.path) ? 'tou' : 'tos';
     consider(
@@ -531,6 +528,7 @@ if (from === 'text-archives') {
       'gh',
       e.licence ?? 'none',
       `${e.repo} on GitHub, as its owner publishes it`,
+      (text) => BINDING.test(text),
     );
   }
 } else {

@@ -285,13 +285,8 @@ function leadsWithoutColon(b: Block, next: Block | undefined): boolean {
   // A list item's title over its own sub-list ("<li>Other prohibited acts<ol><li>Collection of information using crawlers…").
   if (b.kind === 'item') return next.kind === 'item' && next.level > b.level;
   // An enumerated paragraph before its sibling ("(i) abide by …" then "(ii) comply with …") is an item, not their lead-in.
-  if (
-    b.kind === 'paragraph' &&
-    next.kind === 'paragraph' &&
-    markerOf(b.text) !== null &&
-    markerOf(b.text) === markerOf(next.text)
-  )
-    return false;
+  const marker = b.kind === 'paragraph' && next.kind === 'paragraph' ? markerOf(b.text) : null;
+  if (marker !== null && marker === markerOf(next.text)) return false;
   return b.kind === 'paragraph' && b.text.length > LABEL_MAX && (next.kind === 'item' || ENUMERATED.test(next.text));
 }
 

@@ -77,6 +77,13 @@ const better = (stance: TosStance, than: TosStanceResult | null): boolean =>
 const EXCEPTION_MADE =
   /\b(?:an? )?exceptions? (?:is|are) made for\b|\bas a (?:limited )?exception\b|\b(?:this|the (?:above|foregoing)) does not apply to\b/i;
 
+/** A ban a clause decided, kept for the sentence after it, which may lift it to a restriction. */
+interface Decided {
+  result: TosStanceResult;
+  c: Clause;
+  at: number;
+}
+
 /** The sentence after an AI ban that names a licence to be had, or a contract or law that may allow it. */
 const AI_LICENCE_NEXT =
   /\b(?:may|can) grant you (?:a |an )?licen[cs]e\b|\bpeu(?:ven)?t vous accorder une licence\b|\bonly permitted to the extent (?:that )?(?:it is )?authori[sz]ed by\b/i;
@@ -90,11 +97,11 @@ export function termsFromBlocks(blocks: readonly Block[]): TermsReading {
   // The permission that decided is for search engines only ("we grant the operators of public search engines permission to use spiders").
   let permitForSome = false;
   // The ban the previous clause decided, for a carve-out in the next sentence ("You may not automate access … You may crawl the website to index it for a publicly available search engine.").
-  let banBefore: { result: TosStanceResult; c: Clause; at: number } | null = null;
+  let banBefore: Decided | null = null;
   // Likewise for AI use: a licence the next sentence says may be had ("Nous ne vous concédons aucun droit … d'utilisation
   // de tout Contenu dans des technologies … d'intelligence artificielle. … les titulaires des droits … peuvent vous
   // accorder une licence").
-  let aiBanBefore: { result: TosStanceResult; c: Clause; at: number } | null = null;
+  let aiBanBefore: Decided | null = null;
   for (const c of clausesOf(blocks)) {
     // Most clauses name neither subject; TRIGGER clears them in one pass, before readClause reads their quotes and namesAi asks its three regexes.
     const named = TRIGGER.test(c.text);
