@@ -146,7 +146,9 @@ function pushPieces(out: string[], raw: string): void {
  */
 function leadOf(parts: readonly string[]): string {
   const last = parts[parts.length - 1] ?? '';
-  const lead = last.length < 40 && parts.length > 1 ? `${parts[parts.length - 2]} ${last}` : last;
+  // "Such activities include, but are not limited to:" points back to the sentence before it.
+  const lead =
+    (last.length < 40 || ANAPHORIC_LEAD.test(last)) && parts.length > 1 ? `${parts[parts.length - 2]} ${last}` : last;
   return lead.length > LEAD_MAX ? `${lead.slice(0, 200)} … ${lead.slice(lead.length - LEAD_MAX + 200)}` : lead;
 }
 

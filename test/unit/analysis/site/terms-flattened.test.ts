@@ -1809,3 +1809,52 @@ describe('the fourteenth set read again: the classes it showed', () => {
     );
   });
 });
+
+describe("ToS;DR's store read again: the classes its silent readings showed", () => {
+  it('malware named in an inline item does not hide the next item', () => {
+    // RedGIFs, Terms of Service (ToS;DR store), 5. Acceptable Use.
+    const r = html(
+      '<p>You agree not to, and shall not allow anyone else to, submit any content or otherwise take any action that (i) infringes any patent, trademark, trade secret, copyright, right of publicity, right of privacy or other right of any other person or entity, (ii) is unlawful, harmful, fraudulent, deceptive, threatening, abusive, harassing, tortious, defamatory, vulgar, obscene, libelous, or otherwise objectionable, (iii) impersonates any person or entity, (iv) constitutes unauthorized or unsolicited advertising, junk or bulk e-mail (“spamming”), (v) contains a virus, trojan horse, worm, time bomb, or other harmful computer code, file, or program, (vi) uses any manual or automated software, devices, or other processes to “crawl,” “scrape,” or “spider” any page of the Services, (vii) attempts to decompile, reverse engineer, or otherwise attempt to obtain the source code of the Services.</p>',
+    );
+    expect(r.automatedAccess.stance).toBe('prohibits');
+    // The malware item alone is still no access.
+    expect(
+      html(
+        '<p>You agree not to take any action that (iv) constitutes bulk e-mail, (v) contains a virus, trojan horse, worm, or other harmful computer code used by automated systems.</p>',
+      ).automatedAccess.stance,
+    ).toBe('silent');
+  });
+
+  it('a licence that "is subject to these Terms and does not include:" its items bans them', () => {
+    // CouchSurfing, Terms of Use (ToS;DR store), 6. Copyright and limited license; the Republican Party of Texas's terms likewise.
+    const r = html(
+      '<p>You are granted a limited, non-exclusive and non-sublicensable license to access and use the Services and Couchsurfing Materials. however, such license is subject to these Terms and does not include: (a) any resale or commercial use of the Services or the Couchsurfing Materials. (b) the distribution, public performance or public display of any Couchsurfing Materials. (d) use of any data mining, robots or similar data gathering or extraction methods. (e) downloading (other than the page caching) of any portion of the Services, except as expressly permitted on the Services.</p>',
+    );
+    expect(r.automatedAccess.stance).toBe('prohibits');
+    expect(r.automatedAccess.excerpt).toContain('does not include: (d) use of any data mining, robots');
+  });
+
+  it('"Such activities include, but are not limited to:" is led by the sentence before it in its paragraph', () => {
+    // AirDroid, End User License Agreement (ToS;DR store), IV.8.
+    const r = html(
+      '<p>8. <strong><u>You are responsible for all of Your activity in connection with the Services. Any prohibited illegal activity may be grounds for termination of Your right to access or use the Services. Such activities include, but are not limited to:</u></strong></p><p>(i) posting or transmitting any communication designed to obtain password, Account, or other personal information from any other user of the Services;</p><p>(iv) the use of manual or automated software, devices, or other processes to "crawl", "scrape", or "spider" any part of the Service or the Contents;</p><p>(v) decompiling, reverse engineering, or otherwise attempting to obtain the source code of the Services.</p>',
+    );
+    expect(r.automatedAccess.stance).toBe('prohibits');
+    expect(r.automatedAccess.excerpt).toContain('may be grounds for termination');
+  });
+
+  it('messages sent and calls placed by an automated process, and phone numbers mined, are not access', () => {
+    // googlevoice-aup-c (contrib-versions, development split), Spam and commercial use: now that its lead-in is read
+    // with the ban before it, its items are read as banned, and none is about reading the site.
+    const r = html(
+      "<p>Do not send or facilitate the transmission of spam, large numbers of commercial messages or automated messages. Such activity includes, but is not limited to:</p><ul><li>Sending messages via an automated process, such as a script;</li><li>Placing concurrent calls for improper purposes, such as making multiple simultaneous calls through the use of multiple devices or automated processes;</li><li>Data mining any web property (including Google) to find phone numbers;</li></ul>",
+    );
+    expect(r.automatedAccess.stance).toBe('silent');
+    // A ban on reading the site under the same lead-in is still read.
+    expect(
+      html(
+        '<p>Do not send spam. Such activity includes, but is not limited to:</p><ul><li>Using scripts or robots to scrape any web property;</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+  });
+});
