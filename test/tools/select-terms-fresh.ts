@@ -47,7 +47,10 @@
  * /work/corpus-data/gh-terms), TERMS_CORPUS_DIR holding the sets before it (1,195 texts).
  * held-out-14, after held-out-13: `--from published-repos --manifests /work/corpus-data/gh-terms-2
  * --count 1000 --seed 15 --shares 0.3,0.5`, every document left (25), the sets before it in
- * TERMS_CORPUS_DIR (1,268 texts).
+ * TERMS_CORPUS_DIR (1,268 texts). held-out-15, after held-out-14: `--manifests
+ * /work/corpus-data/gh-terms-3 --count 1000 --seed 16 --shares 0.3,0.5` likewise, every document
+ * left (64 of 184 gathered; 114 were versions of seen texts), the sets before it in
+ * TERMS_CORPUS_DIR (1,293 texts).
  * (archives as for build-terms-corpus.ts; out dir default /work/corpus-data/terms-fresh).
  */
 import { execFileSync } from 'node:child_process';
