@@ -233,7 +233,7 @@ export const LEAD_END = /[:：]$/;
  * Uses", "Points that may lead to termination", "What you can't do", "Usages interdits").
  */
 const BANNING_HEADING =
-  /^[\d.\s]*(?:prohibited|forbidden|unacceptable|impermissible|restricted) (?:uses?|activit(?:y|ies)|conduct|actions?|acts?|practices?|behaviou?rs?|content and (?:conduct|activities))\b|\bmay (?:lead|result) (?:to|in) (?:the )?(?:termination|suspension)\b|^[\d.\s]*(?:what|things) you (?:can(?:no|')t|cannot|must not|may not|should not) do\b|^[\d.\s]*(?:usages?|utilisations?|activités|comportements) (?:interdit|prohibé)e?s?\b|^[\d.\s]*(?:verbotene|unzulässige) (?:Nutzung|Handlungen|Aktivitäten|Verhaltensweisen)\b|^[\d.\s]*(?:usos?|actividades|conductas) (?:prohibid|no permitid)[oa]s?\b/i;
+  /^[\d.\s]*(?:prohibited|forbidden|unacceptable|impermissible|restricted) (?:uses?|activit(?:y|ies)|conduct|actions?|acts?|practices?|behaviou?rs?|content and (?:conduct|activities))\b|\bmay (?:lead|result) (?:to|in) (?:the )?(?:termination|suspension)\b|^[\d.\s]*(?:what|things) you (?:can(?:no|')t|cannot|must not|may not|should not) do\b|^(?:don['’]ts?|do not|what not to do|not allowed)\s*[:!]?$|^[\d.\s]*(?:usages?|utilisations?|activités|comportements) (?:interdit|prohibé)e?s?\b|^[\d.\s]*(?:verbotene|unzulässige) (?:Nutzung|Handlungen|Aktivitäten|Verhaltensweisen)\b|^[\d.\s]*(?:usos?|actividades|conductas) (?:prohibid|no permitid)[oa]s?\b/i;
 
 /** A finite verb, a modal or a verdict: a short paragraph without one is a title ("Prohibition on Training AI Models."), not "Scraping prohibited." or "All Text and Datamining (TDM) rights reserved.". */
 const TITLE_VERB =
@@ -283,6 +283,8 @@ function leadsWithoutColon(b: Block, next: Block | undefined): boolean {
   if (b.kind === 'paragraph' && next.kind === 'item' && THE_FOLLOWING.test(b.text)) return true;
   // "(b) You may not" cut off before its items by the list that follows.
   if (UNFINISHED_BAN.test(b.text) && (next.kind === 'item' || ENUMERATED.test(next.text))) return true;
+  // A heading copied as a line of its own ("Don't", "Prohibited Uses") over its list.
+  if (b.kind === 'paragraph' && next.kind === 'item' && BANNING_HEADING.test(b.text)) return true;
   if (PUNCTUATED.test(b.text)) return false;
   // A list item's title over its own sub-list ("<li>Other prohibited acts<ol><li>Collection of information using crawlers…").
   if (b.kind === 'item') return next.kind === 'item' && next.level > b.level;

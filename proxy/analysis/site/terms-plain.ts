@@ -9,6 +9,8 @@ import { LEAD_END } from './terms-clauses.js';
 
 /** A bullet or an enumerator at the start of a line; bullets are dropped, enumerators kept. */
 const BULLET = /^[-–—•·*▪●◦◆■►➢+]\s+/;
+/** A mark that says what the item is ("❌ Scrape or abuse our service", "✅ Provide accurate information"): kept in its text. */
+const MARK = /^(?:❌|🚫|⛔|✖️?|✅|✔️?|☑️?)/u;
 const ENUMERATOR = /^(?:\(?(?:[a-z]|[ivxlc]{1,6}|\d{1,3})\)|[a-z]\.|[ivxlc]{1,6}\.|\d{1,3}\.(?!\d))\s+/i;
 const ATX = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
 const NUMBERED_TITLE =
@@ -77,7 +79,7 @@ export function plainBlocks(text: string): Block[] {
       ((open.kind === 'paragraph' && indent >= base + 2) ||
         (open.kind === 'item' && itemIndent >= 0 && indent === itemIndent));
     const unmarked: boolean = byIndent || (open !== null && listed && /^\p{Lu}/u.test(line));
-    const marked = bullet !== null || ENUMERATOR.test(line);
+    const marked = bullet !== null || ENUMERATOR.test(line) || MARK.test(line);
     if (marked || unmarked) {
       flush();
       open = { kind: 'item', level: 1 + Math.floor(indent / 2), parts: [bullet ? line.slice(bullet[0].length) : line] };

@@ -130,7 +130,9 @@ function mannerOf(s: string, accessAt: number): boolean {
   const plain = s.replace(EXAMPLES, (m) => ' '.repeat(m.length));
   for (const m of plain.matchAll(MANNER_G)) {
     const between = m.index < accessAt ? plain.slice(m.index, accessAt) : plain.slice(accessAt, m.index + m[0].length);
-    if (!OTHER_ITEM.test(between)) return true;
+    if (OTHER_ITEM.test(between)) continue;
+    if (memberOfList(plain, m.index, m[0], accessAt)) continue;
+    return true;
   }
   return false;
 }
@@ -141,13 +143,32 @@ function mannerOf(s: string, accessAt: number): boolean {
  */
 const OTHER_ITEM =
   /,\s*(?:or|and)\s(?=(?:to\s)?(?:otherwise\s)?(?:use|access|engage|attempt|take|do|make|impose|post|upload|transmit|copy|collect|interfere|circumvent|bypass|sell|resell|modify|remove|harvest|create|send|violate|reverse|frame|mirror)\b)|;|\s(?:or|and) (?:engage|use|attempt|take|do|make|impose)\b|\band (?:that )?[Yy]ou (?:will|shall) not\b|,\s*\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)\s|,\s*(?:[Nn]'\w+|[Nn]e \w+) pas\b/;
+/**
+ * A manner that is another member of the list the access stands in, apart by commas: an act before the access that
+ * ends its own member ("unauthorised access, circumvention of encryption …, data mining"), a means beside it ("any
+ * high volume, automated, or electronic means"), or an act after it that opens its own member ("copy, scrape, reverse
+ * engineer, sell, sublicense, interfere with, or exploit"). "Scrape the site, ignoring robots.txt", "interfere … by
+ * employment of scripts, code, bots" and "circumvent … measures — including rate limits, … bot-detection" qualify it.
+ */
+function memberOfList(plain: string, at: number, manner: string, accessAt: number): boolean {
+  if (at < accessAt) {
+    const after = plain.slice(at + manner.length, accessAt);
+    return COMMA_ONLY.test(after) || (MANNER_ACT.test(manner) && LIST_MEMBER_ENDS.test(after));
+  }
+  return MANNER_ACT.test(manner) && !/^\p{L}*ing\b/iu.test(manner) && LIST_MEMBER_ENDS.test(plain.slice(accessAt, at));
+}
+const COMMA_ONLY = /^,\s*(?:(?:or|and)\s+)?$/;
+const LIST_MEMBER_ENDS = /^(?:(?!\b(?:by|through|using|via|with|means of|employment of)\b)[^])*,\s*(?:(?:or|and)\s+)?$/;
+/** A manner that names an act of its own (circumventing, overloading), not a thing (robots.txt, rate limits). */
+const MANNER_ACT =
+  /^(?:circumvent|bypass|disregard|ignor|exceed|overload|overburden|burden|disrupt|interfere|degrad|contourn|umgeh|eludir|dépass|exced|überschreit|surcharg|beeinträchtig)/i;
 const EXAMPLES = /\((?:including\b|e\.g\.|such as\b|for example\b)[^)]{0,400}\)/gi;
 const MANNER_G = new RegExp(MANNER.source, 'gi');
 /** "copy … without the aid of any automated processes": automation excluded, not permitted. */
 const WITHOUT_AUTOMATION = /\bwithout (?:the )?(?:(?:aid|use|help|assistance) of |using )(?:any )?$/i;
 /** "for the purpose of automatically reading …": the act itself, not a purpose that limits it. */
 const PURPOSE_IS_ACT =
-  /^\s*(?:\w+ly )?(?:reading|accessing|crawling|scraping|downloading|collecting|copying|harvesting|extracting|monitoring|indexing|spidering|mining|(?:gaining|obtaining) access)\b/i;
+  /^\s*(?:\w+ly )?(?:reading|accessing|crawling|scraping|downloading|collecting|copying|harvesting|extracting|monitoring|indexing|spidering|mining|obtaining|gathering|retrieving|gaining access)\b/i;
 function limitingPurpose(s: string): boolean {
   for (const m of s.matchAll(PURPOSE_G)) if (!PURPOSE_IS_ACT.test(s.slice(m.index + m[0].length))) return true;
   return false;

@@ -1847,7 +1847,7 @@ describe("ToS;DR's store read again: the classes its silent readings showed", ()
     // googlevoice-aup-c (contrib-versions, development split), Spam and commercial use: now that its lead-in is read
     // with the ban before it, its items are read as banned, and none is about reading the site.
     const r = html(
-      "<p>Do not send or facilitate the transmission of spam, large numbers of commercial messages or automated messages. Such activity includes, but is not limited to:</p><ul><li>Sending messages via an automated process, such as a script;</li><li>Placing concurrent calls for improper purposes, such as making multiple simultaneous calls through the use of multiple devices or automated processes;</li><li>Data mining any web property (including Google) to find phone numbers;</li></ul>",
+      '<p>Do not send or facilitate the transmission of spam, large numbers of commercial messages or automated messages. Such activity includes, but is not limited to:</p><ul><li>Sending messages via an automated process, such as a script;</li><li>Placing concurrent calls for improper purposes, such as making multiple simultaneous calls through the use of multiple devices or automated processes;</li><li>Data mining any web property (including Google) to find phone numbers;</li></ul>',
     );
     expect(r.automatedAccess.stance).toBe('silent');
     // A ban on reading the site under the same lead-in is still read.
@@ -1856,5 +1856,144 @@ describe("ToS;DR's store read again: the classes its silent readings showed", ()
         '<p>Do not send spam. Such activity includes, but is not limited to:</p><ul><li>Using scripts or robots to scrape any web property;</li></ul>',
       ).automatedAccess.stance,
     ).toBe('prohibits');
+  });
+});
+
+describe('the fifteenth set read again: the classes it showed', () => {
+  const md = (body: string): TermsReading => html(markdownToHtml(body));
+
+  it('automated abuse that degrades the service, scraping at scale or beyond ordinary usage, abusive scraping: a manner', () => {
+    // 1fairyfox-tos-gh, Acceptable use; "accounts" there is no account made by a bot.
+    expect(
+      md(
+        'Because the Site holds no accounts and no personal data, there is little to misuse — but automated abuse that degrades the service for others is not permitted.',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+    // afcredit-tou-gh (HTML), 6. Acceptable use: the malicious code does not hide the scraping two items on.
+    expect(
+      html(
+        '<h2>6. Acceptable use</h2><p>You must not misuse the website — including introducing malicious code, attempting unauthorised access, scraping content at scale, or using the website in breach of applicable law. We may suspend or terminate access for misuse.</p>',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+    // eduplay-tos-gh, 5. Normas de contenido y conducta.
+    expect(
+      md(
+        'También te comprometés a:\n\n- No realizar ingeniería inversa desautorizada, scraping abusivo ni uso que sobrecargue los sistemas.',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+  });
+
+  it("a Discord bot's terms: the bot named in capitals or as our hosted one is the product; scraping its output beyond ordinary usage restricts", () => {
+    // aurelius-tos-gh, 6. Acceptable Use & Prohibited Conduct, and its opening notice.
+    expect(
+      md(
+        'IF YOU DO NOT AGREE, DO NOT USE THE BOT AND REMOVE IT IMMEDIATELY.\n\n## 6. Acceptable Use & Prohibited Conduct\n\nYou agree NOT to (and NOT to permit or facilitate any third party to):  \n(c) scrape, harvest, bulk‑download, or systematically archive output beyond ordinary Server usage;  \n(f) misrepresent Bot output as certified financial, legal, or tax guidance;',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+    // dreamliner-tos-gh, 7 and 10.
+    expect(
+      md(
+        'That license does not grant you a right to use our hosted bot instance, Discord application, or branding beyond ordinary Discord use of the invited bot.\n\nOUR TOTAL LIABILITY FOR ANY CLAIM RELATED TO THE SERVICE SHALL NOT EXCEED ZERO (USD $0), BECAUSE THE HOSTED BOT IS PROVIDED FREE OF CHARGE, UNLESS APPLICABLE LAW REQUIRES OTHERWISE.',
+      ).automatedAccess.stance,
+    ).toBe('silent');
+    // clay-tos-gh, Rules: automating the bot itself is automated access to the service.
+    expect(
+      md('* **4**. Do not use any form of automation, such as a macro or selfbot, to interact with Clay.')
+        .automatedAccess.stance,
+    ).toBe('prohibits');
+  });
+
+  it('a manner that is another member of the list is no condition on the access', () => {
+    // baxta-tou-gh (HTML), 17. Reverse engineering and security.
+    expect(
+      html(
+        '<p>You agree not to:</p><p>b. violate the security of the Items through any unauthorised access, circumvention of encryption or other security tools, data mining or interference with any host, user or network.</p>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+    // resell-tos-gh, 15. Intellectual property: "interfere with" is one more thing not to do; the law is no way around.
+    expect(
+      md(
+        'Except as permitted by law, you may not copy, scrape, reverse engineer, sell, sublicense, interfere with, or exploit the Service.',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+    // Distrokid (ToS;DR store): high volume is one means among three, each banned.
+    expect(
+      html(
+        '<p>In addition to the restrictions listed above, you may not: use any high volume, automated, or electronic means to access the Site and/or Services (including, without limitation, robots, spiders or scripts).</p>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+    // toodledo (ToS;DR store): the bots are the means of the interference, which is what is banned.
+    expect(
+      html(
+        '<p>To further these common goals, when uploading Submissions to or otherwise using the Service, you agree not to, without limitation: Alter or interfere with Toodledo’s Service or operations by employment of third party scripts, code, bots, etc.</p>',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+    // Vimeo (ToS;DR store): "or as permitted by us" is a way around.
+    expect(
+      html(
+        '<p>You will not: Except as authorized by law or as permitted by us: scrape, reproduce, redistribute, create derivative works from, decompile, reverse engineer, alter, archive, or disassemble any part of our Services.</p>',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+  });
+
+  it('a purpose that is collecting itself limits nothing; bots voting and malware that lists bots are no access', () => {
+    // coinport-tos-gh, Your Obligations.
+    expect(
+      md(
+        "You must not:\n\n- Use CoinPort's Platform and Services for the purpose of obtaining, processing, distributing, viewing, assessing, analysing, copying or replicating any information, methods or processes related to the Platform (including without limitation by way of data scraping, the use of collection or accumulation tools and robotic or scripted responses)",
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+    // billtracking-tos-gh: votes counted, not pages read; a dataset asked for instead of scraping restricts.
+    expect(
+      md(
+        '- **One account per person.** Do not create multiple accounts to vote more than once, and do not use automated means to influence the counts. It corrupts the only thing the counts are for.',
+      ).automatedAccess.stance,
+    ).toBe('silent');
+    expect(
+      md('A credit and a link is all we ask. If you want a bulk dataset, write to us rather than scraping.')
+        .automatedAccess.stance,
+    ).toBe('restricts');
+    // Vee Volunteers (ToS;DR store): bots named among malware.
+    expect(
+      html(
+        '<p>Except as expressly permitted in these Terms, you may not, and shall not allow an Authorized User or any third party to: upload any software, or link that contains, or redirects to, a virus, Trojan horse, worm, scripting exploits, bots or other harmful component or a technology that may or is intended to damage the Services.</p>',
+      ).automatedAccess.stance,
+    ).toBe('silent');
+  });
+
+  it('a "Don\'t" heading leads its list', () => {
+    // linkedinleadchecker-tos-gh, Your Account.
+    const r = md(
+      "## Your Account\n\n### Your Responsibilities\n- ✅ Provide accurate information\n- ✅ Respect usage limits for your plan\n\n### Don't\n- ❌ Share your account credentials\n- ❌ Scrape or abuse our service\n- ❌ Use automated bots to exceed limits\n\n## Subscription & Billing",
+    );
+    expect(r.automatedAccess.stance).toBe('prohibits');
+    expect(r.automatedAccess.excerpt).toContain('Scrape or abuse our service');
+  });
+
+  it('training a competing database, product or model without authorisation restricts AI use', () => {
+    // forjyncom-tos-gh, 17. Acceptable Use and Prohibited Conduct.
+    const r = md(
+      'You must not, directly or indirectly:\n\n- n. use Platform data to construct, train or improve a competing database, product, model or service without written authorization;',
+    );
+    expect(r.ai.stance).toBe('restricts');
+  });
+});
+
+describe('the fifteenth set read again: headings copied as lines', () => {
+  it('a "Don\'t" line over items marked ❌ leads them in copied text, as its heading does in HTML', () => {
+    // linkedinleadchecker-tos-gh, as a person copying the page gets it: one line per block, no bullets.
+    const r = text(
+      "Your Account\n\nDon't\n❌ Share your account credentials\n❌ Scrape or abuse our service\n❌ Use automated bots to exceed limits\n\nSubscription & Billing",
+    );
+    expect(r.automatedAccess.stance).toBe('prohibits');
+    expect(r.automatedAccess.excerpt).toContain("Don't ❌ Scrape or abuse our service");
+  });
+
+  it('a paragraph naming what "may lead to the termination" leads the list under it', () => {
+    // studydaddy-tos-tc (ToS;DR store, development-6).
+    const r = html(
+      '<p>Users should carefully read and remember the following points that may lead to the termination of cooperation between them and the company.</p><ul><li>Spamming of any kind is not allowed.</li><li>Obtaining, copying, replicating or extracting any content or materials from the website by means of illegal methods/malware, i.e. bots, hacking programs, scrapers, etc.</li></ul>',
+    );
+    expect(r.automatedAccess.stance).toBe('prohibits');
   });
 });
