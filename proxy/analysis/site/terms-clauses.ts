@@ -145,12 +145,21 @@ function pushPieces(out: string[], raw: string): void {
  * is only "For example:"; a long one keeps its start (the subject and modal) and its end.
  */
 function leadOf(parts: readonly string[]): string {
+  // "You agree that you will not do any of the following in connection with the Services. If you do any of this stuff,
+  // we may terminate your use." leads with both.
+  const following = parts.length > 1 ? parts.findLastIndex((p) => FOLLOWING.test(p)) : -1;
+  if (following >= 0 && following >= parts.length - 3 && following < parts.length - 1)
+    return clip(parts.slice(following).join(' '));
   const last = parts[parts.length - 1] ?? '';
   // "Such activities include, but are not limited to:" points back to the sentence before it.
   const lead =
     (last.length < 40 || ANAPHORIC_LEAD.test(last)) && parts.length > 1 ? `${parts[parts.length - 2]} ${last}` : last;
-  return lead.length > LEAD_MAX ? `${lead.slice(0, 200)} … ${lead.slice(lead.length - LEAD_MAX + 200)}` : lead;
+  return clip(lead);
 }
+const clip = (lead: string): string =>
+  lead.length > LEAD_MAX ? `${lead.slice(0, 200)} … ${lead.slice(lead.length - LEAD_MAX + 200)}` : lead;
+const FOLLOWING = /\b(?:any|all|each|one) of the following\b/i;
+const FOLLOWING_THEN = /\b(?:any|all|each|one) of the following\b[^.;:]{0,80}[.;]\s+(?:[^.;:]{1,160}[.;]\s*){1,2}$/i;
 
 class Sections {
   private readonly stack: { level: number; label: string }[] = [];
@@ -178,6 +187,24 @@ class Sections {
  * text): a block after one that ends without punctuation continues it when it starts in lower
  * case, or (paragraphs only: list items often end unpunctuated) the one before is longer than a label.
  */
+/**
+ * A full stop standing alone between spaces is no sentence end: archives that flattened a page keep "&nbsp." where it
+ * had "&nbsp;" (". (a) . use any automated device…" in ToS;DR's store). Dropped, and a block left empty with it.
+ */
+function withoutStrayStops(blocks: readonly Block[]): Block[] {
+  const out: Block[] = [];
+  for (const b of blocks) {
+    if (!STRAY_STOP_AT.test(b.text)) out.push(b);
+    else {
+      const text = b.text.replace(STRAY_STOP, ' ').replace(/\s+/g, ' ').trim();
+      if (text !== '') out.push({ ...b, text });
+    }
+  }
+  return out;
+}
+const STRAY_STOP = /(?<=^|\s)\.(?=\s|$)/g;
+const STRAY_STOP_AT = /(?:^|\s)\.(?:\s|$)/;
+
 function joinBroken(blocks: readonly Block[]): Block[] {
   // Parts of the block being joined are kept apart and joined once: a text grown by repeated
   // concatenation and tested again each time is quadratic (issue 34).
@@ -281,6 +308,10 @@ function leadsWithoutColon(b: Block, next: Block | undefined): boolean {
   if (next === undefined) return false;
   // "Users are prohibited from … engaging in the following conduct, whether intentional or out of negligence." over a list.
   if (b.kind === 'paragraph' && next.kind === 'item' && THE_FOLLOWING.test(b.text)) return true;
+  // "You agree that you will not do any of the following in connection with the Services. If you do any of this stuff,
+  // we may terminate your use of the Application." over one <p> per item ("use any data mining, robots …;").
+  if (b.kind === 'paragraph' && FOLLOWING_THEN.test(b.text) && (next.kind === 'item' || /;$|^\p{Ll}/u.test(next.text)))
+    return true;
   // "(b) You may not" cut off before its items by the list that follows.
   if (UNFINISHED_BAN.test(b.text) && (next.kind === 'item' || ENUMERATED.test(next.text))) return true;
   // A heading copied as a line of its own ("Don't", "Prohibited Uses") over its list.
@@ -337,7 +368,7 @@ function markerOf(text: string): string | null {
 const MAX_ITEMS = 60;
 
 export function clausesOf(input: readonly Block[]): Clause[] {
-  const blocks = joinBroken(input);
+  const blocks = joinBroken(withoutStrayStops(input));
   const out: Clause[] = [];
   const sections = new Sections();
   // Open lead-ins by depth: a paragraph's is -1, an enumerated paragraph's -0.5, a list item's its

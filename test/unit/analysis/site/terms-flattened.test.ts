@@ -1997,3 +1997,67 @@ describe('the fifteenth set read again: headings copied as lines', () => {
     expect(r.automatedAccess.stance).toBe('prohibits');
   });
 });
+
+describe("ToS;DR's store read again: lead-ins an archive's flattening or an operator's words hid", () => {
+  it('a full stop standing alone ("&nbsp." for "&nbsp;") is no sentence end', () => {
+    // Realestate.com.au, Terms of Use (ToS;DR store): "In accessing or using our platform" is no operator's own automation.
+    const r = html(
+      '<p>Restrictions on use of websites</p><p>In accessing or using our platform you agree that you will not:</p><p>&nbsp. (a)&nbsp. use any automated device, software, process or means to access, retrieve, scrape, or index our platform or any content on our website;&nbsp; &nbsp.</p>',
+    );
+    expect(r.automatedAccess.stance).toBe('prohibits');
+    expect(r.automatedAccess.excerpt).toContain('you will not: (a) use any automated device');
+  });
+
+  it("the operator's own automation is its own sentence, not a lead-in naming its service", () => {
+    // Becovi, Terms and Conditions (ToS;DR store).
+    expect(
+      html(
+        '<p>You are explicitly prohibited from directly or indirectly doing any of the following while using our Service, or in connection with such use:</p><ul><li>Interfering in any way with another users’ use of the Services;</li><li>Using any automated means to download, store or reproduce the Service or manipulate the Services we offer in anyway;</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+    // Still the operator's: "We use automated tools to detect fraud."
+    expect(
+      html('<p>We use automated tools to detect fraud and abuse of our Services.</p>').automatedAccess.stance,
+    ).toBe('silent');
+  });
+
+  it('licences and rights that "specifically do not include" or are granted "under this Section" and "do not include"', () => {
+    // OpenPhone, Terms of Service (ToS;DR store).
+    expect(
+      html(
+        '<p>This license specifically does not include: (1) any resale or commercial use by you of the website. (2) any derivative use of the website or its contents. (3) any use of data mining, robots, or similar data gathering and extraction tools.</p>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+    // SmileBack, Terms of service (ToS;DR store): "except as provided by the Site" is the site's own route.
+    expect(
+      html(
+        '<p>The rights granted under this Section do not include or authorize: (i) modifying, disassembling, decompiling, reverse engineering or otherwise making any derivative use of the Site. (ii) using any data mining, robots or similar data gathering or extraction methods except as provided by the Site or Service. (iii) downloading (other than page caching) of any portion of the Site or Service.</p>',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+  });
+
+  it('"…as intended and NOT to:" leads its items; "that negatively impacts site performance" is a manner', () => {
+    // Barq and Fur Affinity (held-out-7), Terms: the same text.
+    const r = html(
+      "<ul><li>You agree that as there is a limit of one account per person. You will use barq's services as intended and NOT to:<ul><li>Probe, scan, nor test any of our systems or networks for any reason.</li><li>Attempt to neither access nor search our services by any means (automated or otherwise) that negatively impacts site performance.</li><li>Scrape our services, content, or content belonging to those using our services in a way that negatively impacts site performance.</li></ul></li></ul>",
+    );
+    expect(r.automatedAccess.stance).toBe('restricts');
+  });
+
+  it('"any of the following" with a sentence after it still leads the paragraphs after it', () => {
+    // Cirkled In, Terms of Use (ToS;DR store): one <p> per item.
+    const r = html(
+      '<p>We grant you the right to use it. You agree that you will not do any of the following in connection with the Services or Application. If you do any of this stuff, we may terminate your use of the Application.</p><p>publicly perform or publicly display the Application;</p><p>use any data mining, robots or similar data gathering or extraction methods;</p>',
+    );
+    expect(r.automatedAccess.stance).toBe('prohibits');
+  });
+
+  it('bots named with hacks and mods are cheats, not access', () => {
+    // perplexity (the labelled set): its robots item decides, not this one.
+    expect(
+      html(
+        '<p>You may not do any of the following in connection with your use of the Services, unless applicable laws or regulations prohibit these restrictions or you have our written permission to do so:</p><p>(d) use automation software (bots), hacks, modifications (mods) or any other unauthorized third-party software designed to modify the Services;</p>',
+      ).automatedAccess.stance,
+    ).toBe('silent');
+  });
+});
