@@ -50,7 +50,10 @@
  * TERMS_CORPUS_DIR (1,268 texts). held-out-15, after held-out-14: `--manifests
  * /work/corpus-data/gh-terms-3 --count 1000 --seed 16 --shares 0.3,0.5` likewise, every document
  * left (64 of 184 gathered; 114 were versions of seen texts), the sets before it in
- * TERMS_CORPUS_DIR (1,293 texts).
+ * TERMS_CORPUS_DIR (1,293 texts). held-out-16, after held-out-15: `--manifests
+ * /work/corpus-data/gh-terms-4 --count 1000 --seed 17 --shares 0.3,0.5` likewise, every document
+ * left (22 of 52 gathered; 28 were versions of seen texts), the sets before it in TERMS_CORPUS_DIR
+ * (1,357 texts).
  * (archives as for build-terms-corpus.ts; out dir default /work/corpus-data/terms-fresh).
  */
 import { execFileSync } from 'node:child_process';
