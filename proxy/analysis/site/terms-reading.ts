@@ -28,6 +28,7 @@ import {
   OTHERS_BOUND,
   plainQuotes,
   PURPOSE,
+  REPLICA,
   RESERVE,
   ROUTE,
   SCOPED_AI,
@@ -70,7 +71,7 @@ function readAi(
   )
     return null;
   if (forbid || reserved)
-    return route || (forbid && allow) || SCOPED_AI.test(`${lead} ${s}`) || COMPETING_PRODUCT.test(s)
+    return route || (forbid && allow) || SCOPED_AI.test(`${lead} ${s}`) || COMPETING_PRODUCT.test(s) || REPLICA.test(s)
       ? 'restricts'
       : 'prohibits';
   if (route) return 'restricts';

@@ -167,6 +167,10 @@ export const NOT_ACCESS: readonly RegExp[] = [
   // perform Tasks"): not reading the site.
   /\b(?:ro)?bots?\b[^.;]{0,80}?\bas a substitute for (?:your )?human\b[^.;]{0,120}/gi,
   // Bots that post, automated systems that talk to people, downloads a page starts: not reading the site.
+  // A host's rules for the customer's own server ("You may use your server for any legitimate Minecraft purpose. The
+  // following are strictly prohibited: … Running automated bots that abuse our infrastructure"): bots run there, not
+  // reading the site.
+  /\buse your (?:own )?(?:[\w-]+ )?(?:servers?|VPS|VMs?|hosting (?:accounts?|plans?))\b[^]{0,300}/gi,
   /\b(?:automated|automatic|bots?|scripts?)\b[^.;]{0,40}?\bto (?:influence|manipulate|rig|skew|game|alter|boost) (?:the )?(?:[\w-]+ )?(?:counts?|votes?|voting|rankings?|ratings?|results?|polls?|scores?|leaderboards?)\b/gi,
   /\b(?:send|sends|sending|place|places|placing|make|makes|making) (?:[\w-]+ ){0,2}?(?:messages?|e-?mails?|texts?|SMS|calls?) (?:via|by|through|using|with)\b[^.;]{0,40}?\b(?:automated|automatic|auto-?dialers?|scripts?|bots?)\b[^.;]{0,80}|\b(?:IRC\)?|chat|Discord|Telegram|Slack|game|trading) ?bots?\b|\bautomated (?:content )?posting\b[^.;]{0,40}|\b(?:bots?|scripts?|programs?|RSS readers?)\b[^.;]{0,60}?\b(?:that|which|to) (?:automatically )?(?:(?:post|publish|upload)s?|sends? (?:content|messages?|posts?|e-?mails?|comments?))\b[^.;]{0,80}|\bautomated (?:systems?|agents?)\b[^;]{0,40}?\b(?:disclose|interact\w*|chatbots?)\b[^.;]{0,80}|\b(?:contain|contains|trigger|triggers|initiate|initiates)\b[^.;]{0,80}?\bautomatic downloads?\b/gi,
   // "Mining" as a title before a capital ("Mining Suppliers should not…"): case matters, so apart
@@ -224,14 +228,16 @@ export function mask(s: string, patterns: readonly RegExp[]): string {
  * an express permission they are that permission's conditions.
  */
 export const MANNER =
-  /\bin (?:a|any) (?:manner|way) that\b|\bidentif(?:y|ies) (?:itself|yourself|themselves)\b|\buser[- ]agent\b|\bcauses? harm\b|\bdeceiv|robots\.txt|robots? exclusion|exclusion(?:ary)? protocols?|circumvent(?! the navigational structure)|bypass|disregard|\bignor(?:e|es|ing)\b|contourn|umgeh|eludir|rate limits?|throttl|\bexceed|überschreit|dépass|exced|(?:maximal|maximum) (?:access )?(?:frequenc|rate)|Zugriffshäufigkeit|unreasonable (?:or disproportionately large )?load|disproportionately large load|overburden|\bburden\b|\bexcessive\b|\bhigh[- ]volume\b|\bthan a (?:person|human(?: being)?|user) (?:can|could) reasonably\b|\bthan (?:is )?reasonably (?:possible|practicable|feasible) for a (?:person|human(?: being| user)?|user)\b|overload|\bdisrupt|interfere with|\bdegrad(?:e|es|ing)\b|\b(?:negatively|adversely) (?:impact|affect)(?:s|ing)?\b|\bbeyond (?:ordinary|normal|reasonable|personal|typical) (?:[\w-]+ )?(?:use|usage)\b|\bat (?:large |massive )?scale\b|\babusive (?:scraping|crawling)\b|\b(?:scraping|crawling) abusi(?:vo|va|f|ve)\b|beeinträchtig|surcharg/i;
+  /\bin (?:a|any) (?:manner|way) that\b|\bidentif(?:y|ies) (?:itself|yourself|themselves)\b|\buser[- ]agent\b|\bcauses? harm\b|\bdeceiv|robots\.txt|robots? exclusion|exclusion(?:ary)? protocols?|circumvent(?! the navigational structure)|bypass|disregard|\bignor(?:e|es|ing)\b|contourn|umgeh|eludir|rate limits?|throttl|\bexceed|überschreit|dépass|exced|(?:maximal|maximum) (?:access )?(?:frequenc|rate)|Zugriffshäufigkeit|unreasonable (?:or disproportionately large )?load|disproportionately large load|overburden|\bburden\b|\bexcessive\b|\bhigh[- ]volume\b|\bthan a (?:person|human(?: being)?|user) (?:can|could) reasonably\b|\bthan (?:is )?reasonably (?:possible|practicable|feasible) for a (?:person|human(?: being| user)?|user)\b|overload|\bdisrupt|interfere with|\bdegrad(?:e|es|ing)\b|\b(?:negatively|adversely) (?:impact|affect)(?:s|ing)?\b|\bto abuse (?:the|our|this)\b|\b(?:that|which) abuses? (?:the|our|this)\b|\bbeyond (?:ordinary|normal|reasonable|personal|typical) (?:[\w-]+ )?(?:use|usage)\b|\bat (?:large |massive )?scale\b|\babusive (?:scraping|crawling)\b|\b(?:scraping|crawling) abusi(?:vo|va|f|ve)\b|beeinträchtig|surcharg/i;
 
 /** A ban whose reach is limited to some content or purposes: content marked "noai", competing models, a named purpose. */
 export const SCOPED_AI =
   /\bno ?ai\b|noimageai|models?(?: or (?:products|services))? (?:that|which) compete|competing (?:[\w-]+ ){0,3}models?|\bin (?:direct or indirect |direct |indirect )?competition with\b/i;
 /** A ban on AI use only to make competing products ("train any image generation product that competes"), after the AI subject: scoped, for AI use only. */
 export const COMPETING_PRODUCT =
-  /\b(?:products?|services?|tools?|technolog(?:y|ies)) (?:that|which) compete|\b(?:similar or )?competing (?:products?|services?|offerings?)\b|\bsubstantially similar (?:products?|services?)\b/i;
+  /\b(?:products?|services?|tools?|technolog(?:y|ies)) (?:that|which) compete|\b(?:similar or )?competing (?:products?|services?|offerings?)\b|\bsubstantially similar (?:products?|services?)\b|\b(?:provide|provides|offer|offers) an? (?:substantially )?similar\b/i;
+/** A model made to copy the service ("an AI assistant or model intended to replicate Curator"): a name in capitals, so case matters. */
+export const REPLICA = /\b(?:[Rr]eplicat(?:e|es|ing)|[Cc]lon(?:e|es|ing)) (?:(?:the|our) [Ss]ervices?\b|[A-Z][\w-]*)/;
 export const PURPOSE =
   /\bfor (?:the )?purposes? of\b|(?<!\b(?:especially|particularly|notably|including|even|also) )\bfor (?:an?y? )?(?:commercial|competitive)\b[^.;]{0,40}?\b(?:purposes?|activit(?:y|ies))\b|\b(?:to|in order to) (?:collect|gather|obtain)\b[^.;]{0,60}\bfor (?!any\b|all\b)|\bin order to\b|\bso as to\b|\baux fins\b|(?<!\S)à des fins\b|\bzum Zwecke?\b|\bzwecks\b|\bzu (?:gewerblichen|kommerziellen|wettbewerblichen)(?: (?:oder|und) (?:gewerblichen|kommerziellen|wettbewerblichen))? Zwecken\b|\bcon (?:el )?fin de\b|\bcon fines (?:comerciales|competitivos)\b|\ba efectos de\b/i;
 

@@ -2061,3 +2061,35 @@ describe("ToS;DR's store read again: lead-ins an archive's flattening or an oper
     ).toBe('silent');
   });
 });
+
+describe('the sixteenth set read again: the classes it showed', () => {
+  const md = (body: string): TermsReading => html(markdownToHtml(body));
+
+  it('scripts used "to abuse the service" are a manner, not a ban on automation as such', () => {
+    // blinkbudget-tos-gh, 4.3 Prohibited Uses.
+    const r = md(
+      '### 4.3 Prohibited Uses\n\nYou may not use BlinkBudget to:\n- Store false or fraudulent financial information\n- Exploit the service or its source code for malicious purposes\n- Use automated scripts to abuse the service',
+    );
+    expect(r.automatedAccess.stance).toBe('restricts');
+    // "Scrape or abuse our service" is two things, each banned (linkedinleadchecker-tos-gh).
+    expect(md("### Don't\n- ❌ Scrape or abuse our service").automatedAccess.stance).toBe('prohibits');
+  });
+
+  it("a host's rules for the customer's own server: bots run there are not access", () => {
+    // chunkhost-tos-gh (HTML), 5. Acceptable Use.
+    const r = html(
+      "<h2>5. Acceptable Use</h2><p>You may use your server for any legitimate Minecraft purpose. The following are strictly prohibited:</p><ul><li>Running DDoS tools, botnets, or attack software of any kind</li><li>Attempting to access other customers' servers or data</li><li>Running automated bots that abuse our infrastructure</li></ul>",
+    );
+    expect(r.automatedAccess.stance).toBe('silent');
+  });
+
+  it('a model made to replicate the service restricts AI use to that purpose', () => {
+    // curator-tos-gh, 4. Acceptable Use.
+    const r = md(
+      'You agree not to:\n\n- Use Curator to design, build, prompt, train, fine-tune, deploy, evaluate, or operate an AI assistant or model intended to replicate Curator or provide a similar FRC knowledge or chat service for another team or organization.',
+    );
+    expect(r.ai.stance).toBe('restricts');
+    // Without the purpose, the same ban prohibits.
+    expect(md('You agree not to:\n\n- Use Curator to train or fine-tune any AI model.').ai.stance).toBe('prohibits');
+  });
+});
