@@ -158,6 +158,7 @@ function leadOf(parts: readonly string[]): string {
 }
 const clip = (lead: string): string =>
   lead.length > LEAD_MAX ? `${lead.slice(0, 200)} … ${lead.slice(lead.length - LEAD_MAX + 200)}` : lead;
+const LEAD_BANS = /\bnot\b|n['’]t\b|\bprohibit|\bforbid/i;
 const FOLLOWING = /\b(?:any|all|each|one) of the following\b/i;
 const FOLLOWING_THEN = /\b(?:any|all|each|one) of the following\b[^.;:]{0,80}[.;]\s+(?:[^.;:]{1,160}[.;]\s*){1,2}$/i;
 
@@ -360,8 +361,13 @@ export function continuesEnumeration(s: string): boolean {
 function markerOf(text: string): string | null {
   const m = ENUMERATED.exec(text);
   if (m === null) return null;
-  const c = m[0].replace(/^\(/, '')[0]!;
-  return /\d/.test(c) ? '1' : /[a-z]/i.test(c) ? 'a' : /[-–—]/.test(c) ? '-' : '•';
+  const token = /^\(?([a-z]+|\d+|.)/i.exec(m[0])![1]!;
+  if (/\d/.test(token)) return '1';
+  // "B. You also agree not to:" over "i. Violate the Terms;" … "iii. Use any robot…": capitals, lower case and roman
+  // numerals are three kinds of marker ("i" and "I" read as numerals; "v" and "x" alone as letters).
+  if (/^(?:[ivx]{2,}|i)$/.test(token)) return 'i';
+  if (/^(?:[IVX]{2,}|I)$/.test(token)) return 'I';
+  return /[a-z]/.test(token) ? 'a' : /[A-Z]/.test(token) ? 'A' : /[-–—]/.test(token) ? '-' : '•';
 }
 
 /** At most this many sentences in a row are read as a lead-in's items; past them the lead-in is dropped. */
@@ -424,9 +430,14 @@ export function clausesOf(input: readonly Block[]): Clause[] {
       ellipsisLead = null;
     }
     const number = SUBSECTION.exec(b.text)?.[1] ?? null;
+    const top = leads[leads.length - 1];
+    // Subsections right after a paragraph's lead-in that bans are its items ("Additionally, you agree not to:" then "0.1.
+    // Use the Service in any manner…", "0.2. Use any robot…"): the first one's parent number then stands for the lead-in.
+    // Under "You must:" each numbered clause says its own "not" ("21.5 not collect…").
+    if (number !== null && number.includes('.') && top?.depth === -1 && top.items === 0 && top.number === null)
+      if (LEAD_END.test(top.text) && LEAD_BANS.test(top.text)) top.number = number.slice(0, number.lastIndexOf('.'));
     const parent =
       number === null ? undefined : leads.findLast((l) => l.number !== null && number.startsWith(`${l.number}.`));
-    const top = leads[leads.length - 1];
     // A paragraph numbered as a section of its own ("2.11. …") is not an item of the lead-in before it.
     const governed =
       b.kind === 'paragraph' &&

@@ -2093,3 +2093,53 @@ describe('the sixteenth set read again: the classes it showed', () => {
     expect(md('You agree not to:\n\n- Use Curator to train or fine-tune any AI model.').ai.stance).toBe('prohibits');
   });
 });
+
+describe("ToS;DR's store read again: markers, numbered items, and lists of misuse", () => {
+  it('a lead-in marked with a capital leads items numbered in roman or lower case', () => {
+    // find me gluten free, Terms (ToS;DR store).
+    const r = html(
+      '<p>vii. Violate any applicable law.</p><p>B. You also agree not to, and will not assist, encourage, or enable others to:</p><p>i. Violate the Terms;</p><p>ii. Modify, adapt, appropriate, reproduce, distribute, translate, create derivative works or adaptations of, publicly display, sell, trade, or in any way exploit the Site or Site Content (other than Your Content), except as expressly authorized by FMGF;</p><p>iii. Use any robot, spider, site search/retrieval application, or other automated device, process or means to access, retrieve, scrape, or index any portion of the Site or any Site Content;</p>',
+    );
+    expect(r.automatedAccess.stance).toBe('prohibits');
+    expect(r.automatedAccess.excerpt).toContain('B. You also agree not to');
+  });
+
+  it('subsections right after a lead-in that bans are its items; under "You must:" each says its own "not"', () => {
+    // Manna Drone Delivery, Terms and Conditions (ToS;DR store).
+    expect(
+      html(
+        '<p>0.6. To engage in any other conduct that restricts or inhibits anyone’s use or enjoyment of Service.</p><p>Additionally, you agree not to:</p><p>0.1. Use the Service in any manner that could disable, overburden, damage, or impair the Service.</p><p>0.2. Use any robot, spider, or other automatic device, process, or means to access the Service for any purpose, including monitoring or copying any of the material on the Service.</p>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+  });
+
+  it('"Examples of misuse include:", "illegal or unauthorized uses include", licences subject to more than these Terms', () => {
+    // GT Booster, Terms of Use (ToS;DR store), 6.2 Misuse.
+    expect(
+      html(
+        '<p>6.2 Misuse. Unauthorized use of the Services and Software may result in violation of various international copyright laws or other applicable laws. Examples of misuse include:</p><ul><li>Attempt to interfere with, disable, disrupt, or destroy the Services;</li><li>Use any data mining, robots or similar data gathering or extraction methods in connection with the Services, Software or our servers;</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+    // Tree Top, Terms & Conditions (ToS;DR store).
+    expect(
+      html(
+        '<ul><li>Examples of illegal or unauthorized uses include, but are not limited to: Modifying, adapting, translating, or reverse engineering any portion of the User-Generated Websites. using any robot, spider, site search/retrieval application, or other device to retrieve or index any portion of User-Generated Websites.</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+    // proclub, Terms (ToS;DR store).
+    expect(
+      html(
+        '<p>You are granted a limited, non-sublicensable license to access and use the Sites and Site Materials. however, such license is subject to these Terms and any applicable End User License Agreement and does not include: (a) any resale or commercial use of the Sites or Site Materials. (d) use of any data mining, robots or similar data gathering or extraction methods.</p>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+  });
+
+  it('a quoted "scraping" after malware and a circumvention is one more banned act', () => {
+    // Solidfiles, Terms of Service (ToS;DR store), Acceptable Use Policy.
+    expect(
+      html(
+        '<p>You agree not to misuse the Services. For example, you must not, and must not attempt to, use the services to distribute malware, breach or otherwise circumvent any security or authentication measures, "scraping" the Service, violate the law in any way, or to violate the privacy of others, or to defame others.</p>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+  });
+});
