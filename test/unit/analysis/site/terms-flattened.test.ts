@@ -2143,3 +2143,50 @@ describe("ToS;DR's store read again: markers, numbered items, and lists of misus
     ).toBe('prohibits');
   });
 });
+
+describe("ToS;DR's store read again: bans on bots that are not about reading the site", () => {
+  it('password "mining" and cryptocurrency mining are no data mining', () => {
+    // JukinMedia, Terms of Service (ToS;DR store), and the same clause in AppDB's, Arcademics', WeatherBug's.
+    expect(
+      html(
+        '<p>You may not attempt to gain unauthorized access, by hacking, password “mining” or any other illegitimate means to any portion or feature of the Site.</p>',
+      ).automatedAccess.stance,
+    ).toBe('silent');
+    // Netcup, Terms and Conditions; Digital Ocean, Acceptable Use Policy (ToS;DR store).
+    expect(
+      html(
+        '<p>The following activities are expressly prohibited: Operation of mining-services such as "Bitcoin", "Ethereum", "OneCoin" or "Monero".</p><p>Prohibited activities include: Mining any cryptocurrency, including but not limited to Bitcoin.</p>',
+      ).automatedAccess.stance,
+    ).toBe('silent');
+    // Choose Your Card (held-out-7): data mining software stays data mining.
+    expect(
+      html(
+        '<p>You acknowledge that you receive no license for data gathering or for use of data extractions tools such as data mining software.</p>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+  });
+
+  it('bots named among viruses and worms are malware', () => {
+    // Quizlet, Tidal, Chegg (ToS;DR store): one clause.
+    expect(
+      html(
+        '<p>Prohibited activity includes, but is not limited to: activity that involves the use of viruses, bots, worms, or any other computer code, files or programs that interrupt, destroy or limit the functionality of any computer software or hardware.</p>',
+      ).automatedAccess.stance,
+    ).toBe('silent');
+  });
+
+  it('a product named "… Bot" and bots that play the game for you are not access', () => {
+    // Cakey Bot, Terms of Service (ToS;DR store).
+    expect(
+      html(
+        "<p>This is the grant of a license, not a transfer of title, and under this license you may not: attempt to decompile or reverse engineer any software contained on Cakey Bot's website;</p>",
+      ).automatedAccess.stance,
+    ).toBe('silent');
+    // Flight Rising, Terms of Use: item 11 (its item 12, on bots that alter site functions, still counts).
+    expect(
+      html(
+        '<p>11. The use of bots, scripts, auto-refreshers, or third party software designed to play the game for you in any way is not permitted.</p>',
+      ).automatedAccess.stance,
+    ).toBe('silent');
+  });
+});
