@@ -2190,3 +2190,28 @@ describe("ToS;DR's store read again: bans on bots that are not about reading the
     ).toBe('silent');
   });
 });
+
+describe("ToS;DR's store read again: bots that interfere or alter the site's functions, and mining farmed", () => {
+  it('bots "that interferes with the proper working" or "that shortcut or alter … functions" are a manner', () => {
+    // Pornhub, YouPorn (held-out-4), Thumbzilla, tube8 (ToS;DR store): one clause; Flight Rising (held-out-4), item 12.
+    expect(
+      html(
+        '<p>Additionally, you agree not to:</p><ul><li>use any device, bots, scripts, software or routine that interferes with the proper working of the Website or that shortcut or alter Website functions to run or appear in ways that are not intended by site design;</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+    expect(
+      html(
+        '<p>12. The use of bots, scripts, or third party software that shortcut or alter site functions to run or appear in ways that are not intended by site design is not permitted.</p>',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+  });
+
+  it('"mining, farming and plotting of cryptocurrencies" is no data mining', () => {
+    // Hetzner, Terms and conditions (ToS;DR store).
+    expect(
+      html(
+        '<p>Furthermore, the operation of applications for mining cryptocurrencies is prohibited. This includes, but is not limited to, mining, farming and plotting of cryptocurrencies.</p>',
+      ).automatedAccess.stance,
+    ).toBe('silent');
+  });
+});
