@@ -184,11 +184,6 @@ class Sections {
 }
 
 /**
- * Blocks a line break cut in the middle of a sentence (`<br>` in running text, hard-wrapped
- * text): a block after one that ends without punctuation continues it when it starts in lower
- * case, or (paragraphs only: list items often end unpunctuated) the one before is longer than a label.
- */
-/**
  * A full stop standing alone between spaces is no sentence end: archives that flattened a page keep "&nbsp." where it
  * had "&nbsp;" (". (a) . use any automated device…" in ToS;DR's store). Dropped, and a block left empty with it.
  */
@@ -206,6 +201,11 @@ function withoutStrayStops(blocks: readonly Block[]): Block[] {
 const STRAY_STOP = /(?<=^|\s)\.(?=\s|$)/g;
 const STRAY_STOP_AT = /(?:^|\s)\.(?:\s|$)/;
 
+/**
+ * Blocks a line break cut in the middle of a sentence (`<br>` in running text, hard-wrapped
+ * text): a block after one that ends without punctuation continues it when it starts in lower
+ * case, or (paragraphs only: list items often end unpunctuated) the one before is longer than a label.
+ */
 function joinBroken(blocks: readonly Block[]): Block[] {
   // Parts of the block being joined are kept apart and joined once: a text grown by repeated
   // concatenation and tested again each time is quadratic (issue 34).

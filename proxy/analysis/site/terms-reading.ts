@@ -159,7 +159,8 @@ function memberOfList(plain: string, at: number, manner: string, accessAt: numbe
   return MANNER_ACT.test(manner) && !/^\p{L}*ing\b/iu.test(manner) && LIST_MEMBER_ENDS.test(plain.slice(accessAt, at));
 }
 const COMMA_ONLY = /^,\s*(?:(?:or|and)\s+)?$/;
-const LIST_MEMBER_ENDS = /^(?:(?!\b(?:by|through|using|via|with|means of|employment of)\b)[^])*,\s*(?:(?:or|and)\s+)?["“']?$/;
+const LIST_MEMBER_ENDS =
+  /^(?:(?!\b(?:by|through|using|via|with|means of|employment of)\b)[^])*,\s*(?:(?:or|and)\s+)?["“']?$/;
 /** A manner that names an act of its own (circumventing, overloading), not a thing (robots.txt, rate limits). */
 const MANNER_ACT =
   /^(?:circumvent|bypass|disregard|ignor|exceed|overload|overburden|burden|disrupt|interfere|degrad|contourn|umgeh|eludir|dépass|exced|überschreit|surcharg|beeinträchtig)/i;
