@@ -228,6 +228,9 @@ function joinBroken(blocks: readonly Block[]): Block[] {
       b.kind !== 'heading' &&
       prev.kind !== 'heading' &&
       !ENUMERATED.test(b.text) &&
+      // Numbered clauses one after the other ("5.8.8 Interfering with … the Website" then "5.8.9 Utilisation of data
+      // mining, robots…") end unpunctuated as list items do.
+      !(SUBSECTION.test(b.text) && SUBSECTION.test(prev.text)) &&
       !PUNCTUATED.test(prevText);
     // A short unpunctuated line before a capital is a label; a long one was cut mid-sentence.
     // Short list items in lower case are items ("phishing", "creating fake accounts…"), not one cut sentence.

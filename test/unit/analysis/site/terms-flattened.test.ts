@@ -2215,3 +2215,16 @@ describe("ToS;DR's store read again: bots that interfere or alter the site's fun
     ).toBe('silent');
   });
 });
+
+describe("ToS;DR's store read again: numbered clauses without end punctuation", () => {
+  it('clauses numbered one after the other are not joined as a sentence cut by a line break', () => {
+    // PinkNews, Terms And Conditions (ToS;DR store), 5.8.
+    const r = html(
+      '<p>5.8 You may not use the Website for any of the following purposes:</p><p>5.8.1 Disseminating any unlawful, harassing, libellous, abusive, threatening, fraudulent, malicious, harmful, vulgar, obscene, or otherwise objectionable material</p><p>5.8.8 Interfering with, disrupting or damaging networks or websites connected to the Website</p><p>5.8.9 Utilisation of data mining, robots or similar data gathering and extraction tools to extract (whether once or many times) for re-utilisation of any substantial parts of the Website or the contents of the Website</p>',
+    );
+    expect(r.automatedAccess.stance).toBe('prohibits');
+    expect(r.automatedAccess.excerpt).toContain(
+      '5.8 You may not use the Website for any of the following purposes: 5.8.9',
+    );
+  });
+});
