@@ -325,7 +325,8 @@ function leadsWithoutColon(b: Block, next: Block | undefined): boolean {
   if (b.kind === 'item') return next.kind === 'item' && next.level > b.level;
   // An enumerated paragraph before its sibling ("(i) abide by …" then "(ii) comply with …") is an item, not their lead-in.
   const marker = b.kind === 'paragraph' && next.kind === 'paragraph' ? markerOf(b.text) : null;
-  if (marker !== null && marker === markerOf(next.text)) return false;
+  const nextMarker = marker === null ? null : markerOf(next.text);
+  if (marker !== null && nextMarker !== null && sameMarker(marker, nextMarker)) return false;
   return b.kind === 'paragraph' && b.text.length > LABEL_MAX && (next.kind === 'item' || ENUMERATED.test(next.text));
 }
 
@@ -366,11 +367,20 @@ function markerOf(text: string): string | null {
   if (m === null) return null;
   const token = /^\(?([a-z]+|\d+|.)/i.exec(m[0])![1]!;
   if (/\d/.test(token)) return '1';
-  // "B. You also agree not to:" over "i. Violate the Terms;" … "iii. Use any robot…": capitals, lower case and roman
-  // numerals are three kinds of marker ("i" and "I" read as numerals; "v" and "x" alone as letters).
-  if (/^(?:[ivx]{2,}|i)$/.test(token)) return 'i';
-  if (/^(?:[IVX]{2,}|I)$/.test(token)) return 'I';
+  // "B. You also agree not to:" over "i. Violate the Terms;" … "iii. Use any robot…", "d. Certain Restrictions. … you
+  // shall not:" over "(i) …" … "(x) use any … automated software": capitals, lower-case letters and lower-case roman
+  // numerals are three kinds of marker. "i", "v" and "x" alone are either ('?'): the first item after a lead-in reads
+  // "i" as a numeral and "v", "x" as letters (strictMarker), later ones go with the list they stand in (sameMarker).
+  if (/^[ivx]{2,}$/.test(token)) return 'i';
+  if (/^[ivx]$/.test(token)) return token === 'i' ? 'i?' : 'a?';
   return /[a-z]/.test(token) ? 'a' : /[A-Z]/.test(token) ? 'A' : /[-–—]/.test(token) ? '-' : '•';
+}
+const strictMarker = (m: string): string => m.replace('?', '');
+/** Markers of one list: the same kind, or a lone "i", "v", "x" among letters or numerals. */
+function sameMarker(m: string, n: string): boolean {
+  if (strictMarker(m) === strictMarker(n)) return true;
+  const either = (k: string) => k === 'i' || k === 'a';
+  return (m.endsWith('?') || n.endsWith('?')) && either(strictMarker(m)) && either(strictMarker(n));
 }
 
 /** At most this many sentences in a row are read as a lead-in's items; past them the lead-in is dropped. */
@@ -485,15 +495,15 @@ export function clausesOf(input: readonly Block[]): Clause[] {
       top.items === 0 &&
       (b.kind === 'item'
         ? top.marker === marker
-        : top.depth === -0.5 && top.marker !== marker && !top.marker.startsWith('li'))
+        : top.depth === -0.5 && strictMarker(top.marker) !== strictMarker(marker) && !top.marker.startsWith('li'))
     )
-      nested = { lead: top, marker };
+      nested = { lead: top, marker: strictMarker(marker) };
     else if (
       (b.kind === 'paragraph' && marker === null && !governed) ||
       (b.kind === 'item' && nested?.marker.startsWith('li') && b.level < Number(nested.marker.slice(2)))
     )
       nested = null;
-    const inNested = nested !== null && marker === nested.marker;
+    const inNested = nested !== null && marker !== null && sameMarker(marker, nested.marker);
     if (inNested && !leads.includes(nested!.lead))
       leads = [...leads.filter((l) => l.depth < nested!.lead.depth), nested!.lead];
     const depth = inNested

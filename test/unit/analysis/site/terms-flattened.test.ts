@@ -2228,3 +2228,30 @@ describe("ToS;DR's store read again: numbered clauses without end punctuation", 
     );
   });
 });
+
+describe("ToS;DR's store read again: roman numerals under a lettered lead-in", () => {
+  it('"d. … you shall not:" leads "(i)" to "(x)", the lone "v" and "x" included', () => {
+    // Splice, Terms of Use (ToS;DR store), d. Certain Restrictions: its search-engine permission is an exception.
+    const r = html(
+      '<p>d. Certain Restrictions. You must use the Service in compliance with all privacy, data protection, intellectual property, and other applicable laws. In using the Service, you shall not:</p><p>(i) copy, modify, or create derivative works of the Splice Properties.</p><p>(ii) rent, lease, loan, sell, sublicense, distribute, or otherwise transfer the Splice Properties.</p><p>(v) attempt to gain unauthorized access to the Service.</p><p>(ix) use any metatags or other “hidden text” using Splice’s name or trademarks.</p><p>(x) use any manual or automated software, devices or other processes (including but not limited to spiders, robots, scrapers, crawlers, avatars, data mining tools or the like) to “scrape” or download data from any web pages contained in the Website (except that we grant the operators of public search engines revocable permission to use spiders to copy materials from the Website for the sole purpose of and solely to the extent necessary for creating publicly available searchable indices of the materials, but not caches or archives of such materials).</p>',
+    );
+    expect(r.automatedAccess.stance).toBe('restricts');
+    expect(r.automatedAccess.excerpt).toContain('you shall not: (x) use any manual or automated software');
+  });
+
+  it('a letter list under a numbered lead-in keeps its "(i)" and "(v)"', () => {
+    const r = html(
+      '<p>5. You shall not:</p><p>(a) copy the Site;</p><p>(h) frame the Site;</p><p>(i) use any robot or spider to access the Site;</p><p>(v) resell the Site.</p>',
+    );
+    expect(r.automatedAccess.stance).toBe('prohibits');
+  });
+
+  it("another user's information, with a parenthesis between, is personal data", () => {
+    // Activision Publishing, Terms and Conditions (ToS;DR store).
+    expect(
+      html(
+        "<p>You agree that you will not, under any circumstances:</p><p>x. scrape, copy, aggregate, redistribute, alter, reproduce or re-use any user's (whether specific to any particular user or as an aggregation) information accessible through the Product.</p>",
+      ).automatedAccess.stance,
+    ).toBe('silent');
+  });
+});
