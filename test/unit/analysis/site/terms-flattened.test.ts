@@ -2255,3 +2255,19 @@ describe("ToS;DR's store read again: roman numerals under a lettered lead-in", (
     ).toBe('silent');
   });
 });
+
+describe("ToS;DR's store read again: a lead-in that names the prohibited uses of another section", () => {
+  it('"as long as you abide by the prohibited uses in Section 4" is no ban: the ways it lists are permitted', () => {
+    // JSTOR, Terms and Conditions of Use (ToS;DR store), 2.2.
+    const r = html(
+      '<p>JSTOR encourages Authorized Users to engage in research activities, including downloading or printing Content for non-commercial, scholarly purposes, as well as use the Content on its platform in the following ways (as long as you abide by the prohibited uses in Section 4 below and noting that Artstor Collection will be subject to the separate terms indicated above):</p><ul><li>classroom or organizational instruction and activities;</li><li>use JSTOR’s Data for Research service, which has a self-service site (https://www.jstor.org/dfr/), for certain types of text and data mining across selected Content from the JSTOR database.</li></ul>',
+    );
+    expect(r.ai.stance).toBe('permits');
+    // Prohibited uses named as such still ban.
+    expect(
+      html(
+        '<p>The following are prohibited uses of the Content:</p><ul><li>text and data mining of the Content.</li></ul>',
+      ).ai.stance,
+    ).toBe('prohibits');
+  });
+});
