@@ -160,7 +160,8 @@ const clip = (lead: string): string =>
   lead.length > LEAD_MAX ? `${lead.slice(0, 200)} … ${lead.slice(lead.length - LEAD_MAX + 200)}` : lead;
 const LEAD_BANS = /\bnot\b|n['’]t\b|\bprohibit|\bforbid/i;
 const FOLLOWING = /\b(?:any|all|each|one) of the following\b/i;
-const FOLLOWING_THEN = /\b(?:any|all|each|one) of the following\b[^.;:]{0,80}[.;]\s+(?:[^.;:]{1,160}[.;]\s*){1,2}$/i;
+/** "… any of the following …" with one or two sentences after it, at the end of a block. */
+const FOLLOWING_THEN = new RegExp(`${FOLLOWING.source}[^.;:]{0,80}[.;]\\s+(?:[^.;:]{1,160}[.;]\\s*){1,2}$`, 'i');
 
 class Sections {
   private readonly stack: { level: number; label: string }[] = [];
@@ -447,8 +448,16 @@ export function clausesOf(input: readonly Block[]): Clause[] {
     // Subsections right after a paragraph's lead-in that bans are its items ("Additionally, you agree not to:" then "0.1.
     // Use the Service in any manner…", "0.2. Use any robot…"): the first one's parent number then stands for the lead-in.
     // Under "You must:" each numbered clause says its own "not" ("21.5 not collect…").
-    if (number !== null && number.includes('.') && top?.depth === -1 && top.items === 0 && top.number === null)
-      if (LEAD_END.test(top.text) && LEAD_BANS.test(top.text)) top.number = number.slice(0, number.lastIndexOf('.'));
+    if (
+      number !== null &&
+      number.includes('.') &&
+      top?.depth === -1 &&
+      top.items === 0 &&
+      top.number === null &&
+      LEAD_END.test(top.text) &&
+      LEAD_BANS.test(top.text)
+    )
+      top.number = number.slice(0, number.lastIndexOf('.'));
     const parent =
       number === null ? undefined : leads.findLast((l) => l.number !== null && number.startsWith(`${l.number}.`));
     // A paragraph numbered as a section of its own ("2.11. …") is not an item of the lead-in before it.

@@ -163,20 +163,23 @@ export const NOT_ACCESS: readonly RegExp[] = [
   // scraping" is distilling a model's outputs (AI use), not reading the site.
   /\buntargeted scraping\b[^.;]{0,80}|\bmodel scraping\b/gi,
   // The service's own scraping feature, used on other sites ("use the Playwright web scraping workflow to harvest…"),
-  // and a bot that is the product itself ("please do not use the Bot", "l'intégrité du bot"): not reading this site.
+  // and a bot that is the product itself ("please do not use the Bot", "l'intégrité du bot", "Cakey Bot's website",
+  // "Einstein Bots", "Bot Labs"): not reading this site.
   /\b(?:the|our|this|its|a|your) (?:[\w-]+ ){0,2}?scraping (?:workflows?|features?|functionality|modules?|jobs?|integrations?|capabilit(?:y|ies))\b/gi,
-  /\b(?:[Tt]he|[Tt]his|[Oo]ur) (?:(?:[A-Z][\w-]*|hosted|official|invited|added|installed) )?[Bb]ot(?:['’]s)?\b|(?<=[\w,] )Bot(?= (?:output|responses?|commands?|features?|replies|messages?|functionality)\b)|\b(?:THE|THIS|OUR)(?: [A-Z]+)? BOT\b|\b(?:du|le|ce|notre) bot\b/g,
+  /\b(?:[Tt]he|[Tt]his|[Oo]ur) (?:(?:[A-Z][\w-]*|hosted|official|invited|added|installed) )?[Bb]ot(?:['’]s)?\b|(?<=[\w,] )Bot(?= (?:output|responses?|commands?|features?|replies|messages?|functionality)\b)|\b(?:THE|THIS|OUR)(?: [A-Z]+)? BOT\b|\b(?!(?:Web|Spam|Search|Bad|Malicious|Social|Any|No|The|A|An|Use|Using|Or|And)\b)[A-Z][\w-]* Bots?\b|\bBot (?=[A-Z])|\b(?:du|le|ce|notre) bot\b/g,
   // Robots doing a worker's task ("you will not use robots, scripts … as a substitute for your human intelligence … to
   // perform Tasks"): not reading the site.
   /\b(?:ro)?bots?\b[^.;]{0,80}?\bas a substitute for (?:your )?human\b[^.;]{0,120}/gi,
-  // A product named "… Bot" ("Cakey Bot's website", "Wysa Bot", "Einstein Bots", "Bot Labs"), and bots that play a game for you.
-  /\b(?!(?:Web|Spam|Search|Bad|Malicious|Social|Any|No|The|A|An|Use|Using|Or|And)\b)[A-Z][\w-]* Bots?\b|\bBot (?=[A-Z])|\b(?:bots?|scripts?)\b[^.;]{0,80}?\bto play (?:the |a )?games?\b/g,
-  // Bots that post, automated systems that talk to people, downloads a page starts: not reading the site.
+  // Bots that play a game for you ("bots, scripts, auto-refreshers … designed to play the game for you").
+  /\b(?:bots?|scripts?)\b[^.;]{0,80}?\bto play (?:the |a )?games?\b/g,
   // A host's rules for the customer's own server ("You may use your server for any legitimate Minecraft purpose. The
   // following are strictly prohibited: … Running automated bots that abuse our infrastructure"): bots run there, not
   // reading the site.
   /\buse your (?:own )?(?:[\w-]+ )?(?:servers?|VPS|VMs?|hosting (?:accounts?|plans?))\b[^]{0,300}/gi,
+  // Automated means that sway votes or rankings ("do not use automated means to influence the counts").
   /\b(?:automated|automatic|bots?|scripts?)\b[^.;]{0,40}?\bto (?:influence|manipulate|rig|skew|game|alter|boost) (?:the )?(?:[\w-]+ )?(?:counts?|votes?|voting|rankings?|ratings?|results?|polls?|scores?|leaderboards?)\b/gi,
+  // Bots that post, messages and calls sent by automation, automated systems that talk to people, downloads a page
+  // starts: not reading the site.
   /\b(?:send|sends|sending|place|places|placing|make|makes|making) (?:[\w-]+ ){0,2}?(?:messages?|e-?mails?|texts?|SMS|calls?) (?:via|by|through|using|with)\b[^.;]{0,40}?\b(?:automated|automatic|auto-?dialers?|scripts?|bots?)\b[^.;]{0,80}|\b(?:IRC\)?|chat|Discord|Telegram|Slack|game|trading) ?bots?\b|\bautomated (?:content )?posting\b[^.;]{0,40}|\b(?:bots?|scripts?|programs?|RSS readers?)\b[^.;]{0,60}?\b(?:that|which|to) (?:automatically )?(?:(?:post|publish|upload)s?|sends? (?:content|messages?|posts?|e-?mails?|comments?))\b[^.;]{0,80}|\bautomated (?:systems?|agents?)\b[^;]{0,40}?\b(?:disclose|interact\w*|chatbots?)\b[^.;]{0,80}|\b(?:contain|contains|trigger|triggers|initiate|initiates)\b[^.;]{0,80}?\bautomatic downloads?\b/gi,
   // "Mining" as a title before a capital ("Mining Suppliers should not…"): case matters, so apart
   // from the patterns read in any case ("Mining the Services" is data mining).
