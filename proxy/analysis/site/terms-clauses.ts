@@ -158,7 +158,7 @@ function leadOf(parts: readonly string[]): string {
 }
 const clip = (lead: string): string =>
   lead.length > LEAD_MAX ? `${lead.slice(0, 200)} … ${lead.slice(lead.length - LEAD_MAX + 200)}` : lead;
-const LEAD_BANS = /\bnot\b|n['’]t\b|\bprohibit|\bforbid/i;
+export const LEAD_BANS = /\bnot\b|n['’]t\b|\bprohibit|\bforbid/i;
 const FOLLOWING = /\b(?:any|all|each|one) of the following\b/i;
 /** "… any of the following …" with one or two sentences after it, at the end of a block. */
 const FOLLOWING_THEN = new RegExp(`${FOLLOWING.source}[^.;:]{0,80}[.;]\\s+(?:[^.;:]{1,160}[.;]\\s*){1,2}$`, 'i');
@@ -335,7 +335,7 @@ const UNFINISHED_BAN = /\b(?:may|must|shall|will|can|should) not$|\bcannot$|\bag
 const THE_FOLLOWING = /\b(?:the following|as follows)\b[^.;:]{0,80}[.;]?$/i;
 /** A short lead-in that points back to the sentence before it. */
 const ANAPHORIC_LEAD =
-  /^(?:this|these|that|such (?:conduct|use|activit\w+)) (?:concerns?|includes?|covers?|means?|applies|apply)\b[^.]{0,30}:$|^in particular:$/i;
+  /^(?:(?:this|these|that)(?: (?:prohibitions?|restrictions?|bans?|limitations?))?|such (?:conduct|use|activit\w+|prohibitions?|restrictions?)) (?:concerns?|includes?|covers?|means?|applies|apply|extends?)\b[^.]{0,30}:$|^in particular:$/i;
 
 /** First words that open a statement of its own, not an item of the enumeration before it. */
 const OWN_START = new Set(

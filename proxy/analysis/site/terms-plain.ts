@@ -5,7 +5,7 @@
  * underlined with `===`/`---` are headings. Linear in the text.
  */
 import type { Block } from '../html/blocks.js';
-import { LEAD_END } from './terms-clauses.js';
+import { LEAD_BANS, LEAD_END } from './terms-clauses.js';
 
 /** A bullet or an enumerator at the start of a line; bullets are dropped, enumerators kept. */
 const BULLET = /^[-–—•·*▪●◦◆■►➢+]\s+/;
@@ -16,6 +16,8 @@ const ATX = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
 const NUMBERED_TITLE =
   /^\d{1,3}(?:\.\d{1,3})*\.?\s+\p{Lu}[\p{L}'’-]*(?:\s+(?:\p{Lu}[\p{L}'’-]*|and|of|the|or|to|for|on|in|&)){1,6}$/u;
 const SETEXT = /^(?:=+|-{3,})\s*$/;
+/** A line that leads a ban's items without its colon: "Users are prohibited from engaging in the following actions while using the Service". */
+const FOLLOWING_LEAD = /\b(?:the following|as follows)\b[^.;:!?]{0,80}$/i;
 /** Markdown escapes and emphasis marks, which a reader does not see. */
 const MARKUP = /\\(?=[\\`*_{}[\]()#+\-.!|])|\*\*|__/g;
 
@@ -68,7 +70,8 @@ export function plainBlocks(text: string): Block[] {
     const indent = raw.length - raw.trimStart().length;
     const bullet = BULLET.exec(line);
     // Items copied from a page without their bullets, one per line right under their lead-in
-    // ("you agree that you will not:" then "Violate any law…", "Use any robot…") or indented
+    // ("you agree that you will not:" then "Violate any law…", "Use any robot…"; or a paragraph of one line that bans "the
+    // following actions" without a colon) or indented
     // under it ("stimmen Sie zu," then "    keine Roboter … einzusetzen"): after a line ending in
     // ":", a line starting with a capital opens an item, until a blank line; a line indented
     // deeper than the paragraph it follows opens one whatever its case, and so does each line at
@@ -93,7 +96,8 @@ export function plainBlocks(text: string): Block[] {
       base = indent;
     }
     open.parts.push(line);
-    if (LEAD_END.test(line)) listed = true;
+    if (LEAD_END.test(line) || (open.parts.length === 1 && FOLLOWING_LEAD.test(line) && LEAD_BANS.test(line)))
+      listed = true;
   }
   flush();
   return out;

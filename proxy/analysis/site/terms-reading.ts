@@ -88,13 +88,14 @@ const PURPOSE_WORD = /\b(?:to|for|in|into|as|pour|aux|dans|zum|zur|für|para|en)
 const NOT_CONSENT = /\b(?:do|does) not (?:consent|agree|wish|want)\b/gi;
 /**
  * The operator's promise about its own conduct, at the start of the lead-in or the clause ("BMB
- * does not and our Search Partners do not: (b) collect or 'screen-scrape' any search queries"):
+ * does not and our Search Partners do not: (b) collect or 'screen-scrape' any search queries"), or a statement of it
+ * ("We don't host, operate, or control the bots and servers themselves", a directory of Discord bots):
  * no ban on users. Its subject is "we", "our … partners" or a name in capitals other than the user's;
  * "We do not tolerate / allow / permit …" is the operator banning, not promising, and "We do not grant you … the right to"
  * denies a right.
  */
 const OPERATOR_PROMISE =
-  /^(?:[Ww]e|[Oo]ur (?:[\w-]+ ){0,2}[Pp]artners|(?!(?:YOU|USERS?|LICENSEES?|MEMBERS?|CUSTOMERS?|SUBSCRIBERS?|VISITORS?|CLIENTS?)\b)[A-Z]{2,}[\w.&-]*) (?:do|does|will|shall) not\b(?! (?:tolerate|allow|permit|accept|authori[sz]e|condone|welcome)\b| (?:grant|give) (?:you|users?)\b)/;
+  /^(?:[Ww]e|[Oo]ur (?:[\w-]+ ){0,2}[Pp]artners|(?!(?:YOU|USERS?|LICENSEES?|MEMBERS?|CUSTOMERS?|SUBSCRIBERS?|VISITORS?|CLIENTS?)\b)[A-Z]{2,}[\w.&-]*) (?:(?:do|does|will|shall) not|don't|doesn't|won't)\b(?! (?:tolerate|allow|permit|accept|authori[sz]e|condone|welcome)\b| (?:grant|give) (?:you|users?)\b)/;
 
 /**
  * Scraping banned only as the way to AI ("scrape content to train AI models", "mine NoAI content

@@ -2271,3 +2271,111 @@ describe("ToS;DR's store read again: a lead-in that names the prohibited uses of
     ).toBe('prohibits');
   });
 });
+
+describe('published terms of the seventeenth held-out set', () => {
+  it('"This prohibition applies to, but is not limited to:" leads with the ban before it, its permission included', () => {
+    // 3sztof/3sztof.github.io, content/terms.md (0683f846), "AI Training Prohibition".
+    const lead =
+      "**Automated scraping, crawling, or any use of this site's content for the purpose of training, fine-tuning, or building generative AI or machine learning models is explicitly prohibited without prior written permission.**\n\nThis prohibition applies to, but is not limited to:";
+    const items = [
+      'Large language model (LLM) pre-training or fine-tuning datasets',
+      'Image generation model training datasets',
+    ];
+    const md = html(
+      markdownToHtml(`## AI Training Prohibition\n\n${lead}\n\n${items.map((i) => `- ${i}`).join('\n')}`),
+    );
+    expect(stances(md)).toEqual(['restricts', 'restricts']);
+    // Without the permission the list bans.
+    expect(
+      html(
+        '<p>Any use of this content for training AI models is prohibited.</p><p>This prohibition applies to, but is not limited to:</p><ul><li>Image generation model training datasets</li></ul>',
+      ).ai.stance,
+    ).toBe('prohibits');
+  });
+
+  it('"you must contact us in advance to agree the required terms" is a way to a licence', () => {
+    // CLOSER-Cohorts/discovery-customisations, pages/terms.md (82578442), "API and Large Language Model use".
+    const r = html(
+      '<h2>API and Large Language Model use</h2><p>If you intend to carry out large-scale text and data mining or to train machine-learning models, you must contact us in advance to agree the required terms, conditions, and technical parameters. Please email us.</p>',
+    );
+    expect(r.ai.stance).toBe('restricts');
+    expect(
+      html('<p>If you wish to use the content to train AI models, you must first obtain a licence from us.</p>').ai
+        .stance,
+    ).toBe('restricts');
+    // Contact for questions is no route.
+    expect(html('<p>If you have questions about AI training, contact us.</p>').ai.stance).toBe('silent');
+  });
+
+  it('bots run on a game server the customer rents are not reading the site', () => {
+    // Nikos-Stuff/hosting, src/content/legal/terms.md (aab859bd), 3.
+    expect(
+      html(
+        '<p><em>Example:</em> A <strong>Minecraft Vanilla</strong> egg may only run Minecraft Vanilla or direct equivalents (e.g., PaperMC, Spigot, Fabric). Running unrelated scripts, bots, or software on a dedicated game egg is strictly prohibited.</p>',
+      ).automatedAccess.stance,
+    ).toBe('silent');
+    expect(html('<p>Running scrapers against the Site is strictly prohibited.</p>').automatedAccess.stance).toBe(
+      'prohibits',
+    );
+  });
+
+  it('a Spanish bot that is the product ("los comandos del Bot") is no crawler', () => {
+    // AAMoralesC/Kutral, TERMS.md (ad0b3cbd), 1. Uso del Bot.
+    expect(
+      text(
+        '1. Uso del Bot\n\nNo debes utilizar los comandos del Bot de forma abusiva, intentar sobrecargar sus sistemas, ni buscar vulnerabilidades.',
+      ).automatedAccess.stance,
+    ).toBe('silent');
+  });
+
+  it('"We don\'t host, operate, or control the bots" states what the operator does, no ban', () => {
+    // PlexiOSS/Omniplex, src/content/legal/terms.md (1eac17ce), "What Omniplex is".
+    expect(
+      html(
+        "<h2>What Omniplex is</h2><p>Omniplex is a directory of Discord bots, servers, packs, and emoji packs. We list them and provide voting, reviews, and discovery tools around them. We don't host, operate, or control the bots and servers themselves.</p>",
+      ).automatedAccess.stance,
+    ).toBe('silent');
+    expect(html("<p>We don't allow scraping of the Site.</p>").automatedAccess.stance).toBe('prohibits');
+  });
+
+  it('"misuse of the Service through bots or other cheating tools" bans the manner, not the bots of a game', () => {
+    // NakZaa/siamkidd, src/content/legal/terms.md (2b96160a), Usage Restrictions.
+    const r = html(
+      "<p>Users are prohibited from engaging in the following actions while using the Service:</p><ul><li>Actions that interfere with servers or network systems of the Service, misuse of the Service through bots or other cheating tools, exploitation of Service vulnerabilities, or interference with the Siam Kid D School’s services or other Users' access to the Service.</li></ul>",
+    );
+    expect(r.automatedAccess.stance).toBe('restricts');
+    // As a person copying the page gets it: the lead-in without its colon, one line per item.
+    expect(
+      text(
+        "Users are prohibited from engaging in the following actions while using the Service\nActions that violate laws, regulations, judgments, resolutions, or court orders.\nActions that interfere with servers or network systems of the Service, misuse of the Service through bots or other cheating tools, exploitation of Service vulnerabilities, or interference with the Siam Kid D School’s services or other Users' access to the Service.",
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+    expect(html('<p>You may not use bots or other cheating tools in the game.</p>').automatedAccess.stance).toBe(
+      'silent',
+    );
+  });
+
+  it('automated tools that mass-generate or mass-publish content post, they do not read', () => {
+    // FutureAtoms/StickerOfficer, docs/legal/terms.md (4a06d127), 4.
+    expect(
+      html(
+        "<p>You must not:</p><ul><li>Attempt to circumvent rate limits or content filters.</li><li>Use automated tools to mass-generate or mass-publish content.</li><li>Reverse-engineer or interfere with the app's operation.</li></ul>",
+      ).automatedAccess.stance,
+    ).toBe('silent');
+  });
+
+  it("automation that floods a bot's commands is not reading a site", () => {
+    // 7Boxes/wingsbot.github.io, tos.html (8dd3c561), 2. Permitted Use and Restrictions.
+    expect(
+      html(
+        '<h2>2. Permitted Use and Restrictions</h2><p>Users are authorized to leverage the integration for legitimate server moderation, verification processing, and analytics tracking. You are explicitly prohibited from:</p><ul><li>Attempting reverse-engineering protocols against the application endpoint or API wrappers.</li><li>Utilizing automated script engines to overload command parsing thresholds (spamming).</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('silent');
+    // 3agithub/NotPogMC, TERMS.md: a label before the item, copied as one line after the lead-in.
+    expect(
+      text(
+        'However, the following actions are strictly prohibited:\n\nAutomation: Utilizing automated scripts, macros, or self-bots to send commands to the Bot.',
+      ).automatedAccess.stance,
+    ).toBe('silent');
+  });
+});
