@@ -182,7 +182,7 @@ export const NOT_ACCESS: readonly RegExp[] = [
   /\buse your (?:own )?(?:[\w-]+ )?(?:servers?|VPS|VMs?|hosting (?:accounts?|plans?))\b[^]{0,300}/gi,
   // Software run on what the customer rents ("Running unrelated scripts, bots, or software on a dedicated game egg is
   // strictly prohibited", a game-server host): not reading the site.
-  /\brun(?:s|ning)? (?:[\w-]+,? ){0,4}?(?:scripts?|bots?|robots?|crawlers?|scrapers?|miners?)\b(?:,? (?:or|and) [\w-]+)*[^.;]{0,30}?\bon (?:a |an |the |your |any )?(?:dedicated |shared |rented )?(?:game |Minecraft |Discord )?(?:servers?|eggs?|instances?|VPS|VMs?|containers?|nodes?)\b/gi,
+  /\brun(?:s|ning)? (?:[\w-]+,? ){0,4}?(?:scripts?|bots?|robots?|crawlers?|scrapers?|miners?)\b(?:,? (?:or|and) [\w-]+){0,3}[^.;]{0,30}?\bon (?:a |an |the |your |any )?(?:dedicated |shared |rented )?(?:game |Minecraft |Discord )?(?:servers?|eggs?|instances?|VPS|VMs?|containers?|nodes?)\b/gi,
   // Automated means that sway votes or rankings ("do not use automated means to influence the counts").
   /\b(?:automated|automatic|bots?|scripts?)\b[^.;]{0,40}?\bto (?:influence|manipulate|rig|skew|game|alter|boost) (?:the )?(?:[\w-]+ )?(?:counts?|votes?|voting|rankings?|ratings?|results?|polls?|scores?|leaderboards?)\b/gi,
   // Bots that post, messages and calls sent by automation, automated systems that talk to people, downloads a page
