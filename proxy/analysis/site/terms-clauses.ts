@@ -278,6 +278,10 @@ const isTitle = (s: string): boolean =>
   !TITLE_VERB.test(s) &&
   !/^[\d.\s]*(?:no|not|never|don't|do not)\b/i.test(s);
 
+/** A clause's title that names what it bans without a verb: "No Unauthorized Copying, Broadcasting or Screen Scraping.". */
+const NO_TITLE =
+  /^\.?\s+No (?:\p{Lu}[\p{L}'’-]*,?|or|and|of|the|to|&)(?: (?:\p{Lu}[\p{L}'’-]*,?|or|and|of|the|to|&)){0,8}\.$/u;
+
 /** A paragraph that is only an enumerator: "1.8.4", "(b)", "iv.", "3)". */
 const LONE_ENUMERATOR = /^(?:\(?(?:[a-z]|[ivxlc]{1,6}|\d{1,3})[.)]|\d{1,3}(?:\.\d{1,3}){1,3}\.?)$/i;
 
@@ -533,8 +537,13 @@ export function clausesOf(input: readonly Block[]): Clause[] {
       .map((l) => l.text)
       .join(' ');
     const parts = sentences(b.text, b.kind === 'item' || ENUMERATED.test(b.text) || parent !== undefined);
-    // An item's short title ("Scrape or harvest data.") is read with the rule that follows it.
-    if ((enumerated || b.kind === 'item') && parts.length > 1 && parts[0]!.length <= TITLE_MAX)
+    // An item's short title ("Scrape or harvest data.") is read with the rule that follows it, and so is a numbered
+    // clause's "No …" title ("4.2.3 No Unauthorized Copying, Broadcasting or Screen Scraping. You shall not …").
+    if (
+      parts.length > 1 &&
+      (((enumerated || b.kind === 'item') && parts[0]!.length <= TITLE_MAX) ||
+        (number !== null && NO_TITLE.test(parts[0]!.slice(number.length))))
+    )
       parts.splice(0, 2, `${parts[0]} ${parts[1]}`);
     // A paragraph's title, without a verb ("5.4. Prohibition on Training AI Models."), states no rule.
     if (b.kind === 'paragraph' && !enumerated && isTitle(parts[0] ?? '')) {

@@ -2379,3 +2379,20 @@ describe('published terms of the seventeenth held-out set', () => {
     ).toBe('silent');
   });
 });
+
+describe('a numbered clause titled "No …"', () => {
+  it('"4.2.3 No Unauthorized Copying, Broadcasting or Screen Scraping." is read with the rule after it', () => {
+    // The Movie Database (TMDb), Terms of Use (tosdr/tosback-versions; ToS;DR's store keeps OMDb's copy of it), 4.2.3.
+    const r = text(
+      '4.2.3 No Unauthorized Copying, Broadcasting or Screen Scraping. You shall not either directly or through the use of any device, software, internet site, web-based service or other means copy, download, reproduce, duplicate, archive, distribute, upload, publish, modify, translate, broadcast, perform, display, sell, transfer, rent, sub-license, transmit or retransmit Contributions except as permitted in Section 4.1.',
+    );
+    expect(r.automatedAccess.stance).toBe('restricts');
+    expect(r.automatedAccess.excerpt).toContain('Screen Scraping. You shall not');
+    // "Unauthorized" over one member of a list does not reach the scraping after it.
+    expect(
+      html(
+        '<p>Unauthorized access, data scraping, reverse engineering, or any form of exploitation is strictly prohibited.</p>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+  });
+});
