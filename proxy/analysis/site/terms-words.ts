@@ -200,8 +200,11 @@ export const NOT_ACCESS: readonly RegExp[] = [
   // Bots used to earn points or rewards; spiders run on the host's servers; the harvesting of personal information, however worded.
   /\bearn\w* (?:any )?(?:points|rewards|credits|coins)\b[^.;]{0,150}|\b(?:run|host|operate)\w* (?:any (?:type|kind) of )?(?:web )?(?:spiders?|crawlers?|indexers?|bots?|robots?)\b(?: or (?:web )?(?:spiders?|crawlers?|indexers?|bots?|robots?))*[^.;]{0,20}?\bon (?:shared |our |the |your )?(?:servers?|hosting)\b|\b(?:personal (?:information|data)|e-?mail(?: address)?|user) (?:harvesting|scraping|mining)\b/gi,
   // Bots a customer hosts on the service, and automated queries against others' services: not reading the site.
-  // "it is not allowed to use the service to host robots and bots", "interfere with … the services of any third parties by overburdening … through automated queries".
-  /\bhost(?:s|ing)? (?:any )?(?:robots?|bots?|crawlers?|spiders?|scrapers?)\b(?: (?:and|or) (?:robots?|bots?))?|\b(?:services?|networks?|systems?|servers?|websites?|sites?) of (?:any )?third[- ]part(?:y|ies)\b[^.;]{0,200}/gi,
+  // "it is not allowed to use the service to host robots and bots", "interfere with … the services of any third parties by overburdening … through automated queries",
+  // a host's customers scraping others' sites ("Access a third-party web property for the purposes of web scraping …
+  // and obey the robots exclusion standard (also known as the robots.txt standard), including the crawl-delay
+  // directive", Heroku: to the sentence's end, past ";" and the stop in "robots.txt").
+  /\bhost(?:s|ing)? (?:any )?(?:robots?|bots?|crawlers?|spiders?|scrapers?)\b(?: (?:and|or) (?:robots?|bots?))?|\b(?:services?|networks?|systems?|servers?|websites?|sites?) of (?:any )?third[- ]part(?:y|ies)\b[^.;]{0,200}|\b(?:access|scrap|crawl)\w* (?:a |any |the )?third[- ]party (?:web ?(?:propert(?:y|ies)|sites?|pages?)|websites?|sites?)\b(?:[^.]|\.(?=\w)){0,400}/gi,
   // Bots as a way to cheat or deceive (a redemption, a promotion), not to read the site.
   // Bots that misuse the service itself ("misuse of the Service through bots or other cheating tools") are its manner.
   /(?<!\b(?:misuse|abuse) of (?:the|our|this) (?:services?|site|website|platform|app)s? (?:through|by|with|using|via) (?:any )?)\b(?:bots?|robots?|programs?|scripts?)\b[^.;]{0,100}?\b(?:decepti\w+|fraud\w*|manipulat\w+|cheat\w*|abuse (?:our|the) system)\b/gi,

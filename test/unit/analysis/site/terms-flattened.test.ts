@@ -2396,3 +2396,17 @@ describe('a numbered clause titled "No …"', () => {
     ).toBe('prohibits');
   });
 });
+
+describe("a host's rules for its customers' own crawlers", () => {
+  it('"Access a third-party web property for the purposes of web scraping" is not reading this site', () => {
+    // Heroku, Acceptable Use Policy (ToS;DR store), A. XXI.
+    expect(
+      html(
+        '<p>A. Customers may not use a service to, nor allow its users or any third party to use a service to:</p><p>XXI. Access a third-party web property for the purposes of web scraping, web crawling, web monitoring, or other similar activity through a web client that does not take commercially reasonable efforts to identify itself via a unique User Agent string describing the purpose of the web client and obey the robots exclusion standard (also known as the robots.txt standard), including the crawl-delay directive;</p>',
+      ).automatedAccess.stance,
+    ).toBe('silent');
+    expect(html('<p>You may not scrape the Site or any third-party website.</p>').automatedAccess.stance).toBe(
+      'prohibits',
+    );
+  });
+});
