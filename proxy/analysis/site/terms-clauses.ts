@@ -232,6 +232,9 @@ function joinBroken(blocks: readonly Block[]): Block[] {
       // Numbered clauses one after the other ("5.8.8 Interfering with … the Website" then "5.8.9 Utilisation of data
       // mining, robots…") end unpunctuated as list items do.
       !(SUBSECTION.test(b.text) && SUBSECTION.test(prev.text)) &&
+      // List items that end in a comma are its members, the comma their separator ("* access or use Our Content to build
+      // … competitive to our products or services," then "* use any web scraping, web harvesting, …"), not a sentence cut.
+      !(b.kind === 'item' && prev.kind === 'item' && /,["'”’)]?$/.test(prevText)) &&
       !PUNCTUATED.test(prevText);
     // A short unpunctuated line before a capital is a label; a long one was cut mid-sentence.
     // Short list items in lower case are items ("phishing", "creating fake accounts…"), not one cut sentence.

@@ -2410,3 +2410,16 @@ describe("a host's rules for its customers' own crawlers", () => {
     );
   });
 });
+
+describe('list items that end in a comma', () => {
+  it('are members of the list, not a sentence cut across items', () => {
+    // Kraken, Terms of Service (OpenTermsArchive/contrib-versions), "You won't:".
+    const r = html(
+      "<p>You won't:</p><ul><li>use Our Content to engage in, pay for, or support any illegal, fraudulent, deceptive, or manipulative conduct, including illegal gambling activities, money-laundering, or terrorist activities,</li><li>take any action or use Our Content in any manner that could damage, destroy, disrupt, disable, impair, overburden, or otherwise impede or harm in any manner Our Content, or interfere with any other party’s use of Our Content,</li><li>access or use Our Content to build or support products or services competitive to our products or services,</li><li>use any web scraping, web harvesting, or data extraction methods to extract any data from Our Content,</li><li>create, use, operate, or employ any bots, robots, parsers, spiders, scripts, programs, routines, or any other forms of automation to engage in any activity on Our Content,</li><li>develop any third-party applications that interact with Our Content without our prior written consent,</li></ul>",
+    );
+    expect(r.automatedAccess.stance).toBe('prohibits');
+    expect(r.automatedAccess.excerpt).toBe(
+      "You won't: use any web scraping, web harvesting, or data extraction methods to extract any data from Our Content,",
+    );
+  });
+});
