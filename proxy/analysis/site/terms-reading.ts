@@ -177,6 +177,16 @@ function limitingPurpose(s: string): boolean {
   return false;
 }
 const PURPOSE_G = new RegExp(PURPOSE.source, 'gi');
+/**
+ * The clause up to the catch-all after the access ("use any crawling program to mine The-Latest for information, or
+ * otherwise to access The-Latest … for the purposes of … compiling a database"): a purpose after it limits the catch-all,
+ * not the access named before it.
+ */
+function ownMember(s: string, accessAt: number): string {
+  const otherwise = OTHERWISE.exec(s.slice(accessAt));
+  return otherwise === null ? s : s.slice(0, accessAt + otherwise.index);
+}
+const OTHERWISE = /[,;]\s*or otherwise\b/i;
 const EXCEPT_THAT = /\bexcept that\b[^.;]{0,60}\bsearch engines? may\b/i;
 
 /** What `c` says of AI use and of automated access; null when it says nothing of it. */
@@ -221,7 +231,7 @@ export function readClause(c: Clause): ClauseReading | null {
         route ||
         allow ||
         CARVE_OUT.test(whole) ||
-        limitingPurpose(s) ||
+        limitingPurpose(ownMember(s, accessAt)) ||
         SCOPED_AI.test(whole) ||
         forAiOnly(s, accessAt, aiAt);
       access = limited || manner ? 'restricts' : 'prohibits';

@@ -2423,3 +2423,20 @@ describe('list items that end in a comma', () => {
     );
   });
 });
+
+describe('a purpose after "or otherwise"', () => {
+  it('limits the catch-all, not the crawler named before it', () => {
+    // The-Latest.com, Terms and Conditions of Use (ToS;DR store), 14.
+    expect(
+      html(
+        '<p>14. You agree not to use any crawling program to mine The-Latest for information, or otherwise to access The-Latest repeatedly and systematically in any way howsoever for the purposes of directly or indirectly collating data or compiling a database or directory.</p>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+    // A purpose of the crawler's own still limits it.
+    expect(
+      html(
+        '<p>You agree not to use any crawling program to mine the Site for the purposes of compiling a database.</p>',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+  });
+});
