@@ -2440,3 +2440,20 @@ describe('a purpose after "or otherwise"', () => {
     ).toBe('restricts');
   });
 });
+
+describe('systematic retrieval from the site', () => {
+  it('is automated access: a ban, or a ban lifted by written permission', () => {
+    // Science (science.org), Terms of Service (ToS;DR store), (b).
+    expect(
+      html(
+        '<p>You agree that you will not systematically retrieve data or other content from the Website by any means, and you will not compile a database or directory of information extracted from the Website.</p>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+    // TruGreen (mytrugreenlawn), Terms of Service (ToS;DR store), labelled restricts.
+    const r = html(
+      '<p>Systematic retrieval of information or services from the Site to create or compile, directly or indirectly, a collection, compilation, database, or directory without written permission from COMPANY is prohibited.</p>',
+    );
+    expect(r.automatedAccess.stance).toBe('restricts');
+    expect(r.automatedAccess.excerpt).toMatch(/^Systematic retrieval of information/);
+  });
+});
