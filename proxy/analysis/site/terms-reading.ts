@@ -32,6 +32,7 @@ import {
   RESERVE,
   ROUTE,
   SCOPED_AI,
+  HELD_OUT_TRAINING,
   TRIGGER,
   USER_OPT_OUT,
   USERS_OWN,
@@ -71,7 +72,12 @@ function readAi(
   )
     return null;
   if (forbid || reserved)
-    return route || (forbid && allow) || SCOPED_AI.test(`${lead} ${s}`) || COMPETING_PRODUCT.test(s) || REPLICA.test(s)
+    return route ||
+      (forbid && allow) ||
+      SCOPED_AI.test(`${lead} ${s}`) ||
+      COMPETING_PRODUCT.test(s) ||
+      REPLICA.test(s) ||
+      HELD_OUT_TRAINING.test(s)
       ? 'restricts'
       : 'prohibits';
   if (route) return 'restricts';
@@ -94,8 +100,12 @@ const NOT_CONSENT = /\b(?:do|does) not (?:consent|agree|wish|want)\b/gi;
  * "We do not tolerate / allow / permit …" is the operator banning, not promising, and "We do not grant you … the right to"
  * denies a right.
  */
-const OPERATOR_PROMISE =
+const OPERATOR_PROMISE_EN =
   /^(?:[Ww]e|[Oo]ur (?:[\w-]+ ){0,2}[Pp]artners|(?!(?:YOU|USERS?|LICENSEES?|MEMBERS?|CUSTOMERS?|SUBSCRIBERS?|VISITORS?|CLIENTS?)\b)[A-Z]{2,}[\w.&-]*) (?:(?:do|does|will|shall) not|don't|doesn't|won't)\b(?! (?:tolerate|allow|permit|accept|authori[sz]e|condone|welcome)\b| (?:grant|give) (?:you|users?)\b)/;
+/** The same in Spanish, French and German: "NO usamos [sus datos] para entrenar modelos de IA de terceros" under "Lo que NO hacemos con sus datos", "Nous n'utilisons pas …", "Wir verwenden … nicht"; "No permitimos", "Nous n'autorisons pas", "Wir gestatten nicht" ban. */
+const OPERATOR_PROMISE_OTHER =
+  /^(?:no|NO|No) (?!(?:permit|toler|autoriz|acept|admit|consent)\p{L}*)\p{L}+(?:amos|emos|imos)\b|^[Nn]ous n['’]?(?:e )?(?!(?:autoris|tol[ée]r|permett|accept|admett|consent)\p{L}*)\p{L}+ons (?:pas|jamais)\b|^[Ww]ir (?!(?:gestatten|erlauben|dulden|tolerieren|akzeptieren|untersagen|verbieten)\b)\p{L}+ (?:[^.;:]{0,80} )?nicht\b/u;
+const OPERATOR_PROMISE = new RegExp(`${OPERATOR_PROMISE_EN.source}|${OPERATOR_PROMISE_OTHER.source}`, 'u');
 
 /**
  * Scraping banned only as the way to AI ("scrape content to train AI models", "mine NoAI content
@@ -129,15 +139,22 @@ function mannerOf(s: string, accessAt: number): boolean {
   for (const m of s.matchAll(EXAMPLES))
     if (m.index < accessAt && accessAt < m.index + m[0].length && (/^\(including\b/i.test(m[0]) || FORBID.test(m[0])))
       return false;
-  const plain = s.replace(EXAMPLES, (m) => ' '.repeat(m.length));
+  const plain = s.replace(EXAMPLES, (m) => ' '.repeat(m.length)).replace(REASON, (m) => ' '.repeat(m.length));
   for (const m of plain.matchAll(MANNER_G)) {
     const between = m.index < accessAt ? plain.slice(m.index, accessAt) : plain.slice(accessAt, m.index + m[0].length);
-    if (OTHER_ITEM.test(between)) continue;
+    const other = OTHER_ITEM.exec(between);
+    // "Scrape, crawl, or use automated tools to extract data beyond normal API usage": bare verbs share what ends the series.
+    if (other !== null && !(m.index > accessAt && BARE_VERBS.test(between.slice(0, other.index)))) continue;
     if (memberOfList(plain, m.index, m[0], accessAt)) continue;
     return true;
   }
   return false;
 }
+/** A reason given after a dash ("or scrape it — these are shared public resources with their own rate limits"), not a condition. */
+const REASON = /\s[—–]\s(?:these|this|they|it|that) (?:are|is)\b[^.;]*/gi;
+/** Access verbs without an object, in a series ("Scrape, crawl"). */
+const BARE_VERBS =
+  /^(?:scrape|crawl|spider|harvest|mine|index|copy|download|extract|collect)(?:,\s*(?:scrape|crawl|spider|harvest|mine|index|copy|download|extract|collect))*$/i;
 /**
  * Another item between a manner and the access it would qualify ("…, or take …", "; …", "…
  * programs or engage in any activity likely to burden the site", "… and that You will not

@@ -2457,3 +2457,101 @@ describe('systematic retrieval from the site', () => {
     expect(r.automatedAccess.excerpt).toMatch(/^Systematic retrieval of information/);
   });
 });
+
+describe("the operator's promise in Spanish, French and German", () => {
+  it('"NO usamos … para entrenar modelos de IA de terceros" binds no one else; "No permitimos" bans', () => {
+    // App Nutrición Crónica, Términos y Condiciones (REYjoefNIEB/app-nutricion-cronica), 4.3.
+    const md = (s: string): TermsReading => termsFromBlocks(htmlBlocks(markdownToHtml(s)));
+    expect(
+      md(
+        '# Términos\n\n### 4.3 Lo que NO hacemos con sus datos\n\n- **NO vendemos** sus datos a terceros\n- **NO usamos** para entrenar modelos de IA de terceros\n- **NO cedemos** a otras empresas\n',
+      ).ai.stance,
+    ).toBe('silent');
+    expect(html("<p>Nous n'utilisons pas vos données pour entraîner des modèles d'IA.</p>").ai.stance).toBe('silent');
+    expect(html('<p>Wir verwenden Ihre Inhalte nicht zum Training von KI-Modellen.</p>').ai.stance).toBe('silent');
+    expect(html('<p>No permitimos usar el contenido para entrenar modelos de IA.</p>').ai.stance).toBe('prohibits');
+    expect(html("<p>Nous n'autorisons pas les robots.</p>").automatedAccess.stance).toBe('prohibits');
+  });
+});
+
+describe('conditions of a ban on automated access', () => {
+  it('a condition after bare verbs in a series covers them all', () => {
+    // Iced Latte, Terms of Use (Sunagatov/Iced-Latte), 4 Acceptable Use: labelled restricts.
+    expect(
+      html(
+        '<p>You agree not to:</p><ul><li>Scrape, crawl, or use automated tools to extract data beyond normal API usage.</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+    // A verb with its own object is its own member.
+    expect(
+      html(
+        '<p>You agree not to:</p><ul><li>scrape the site, or use automated tools to extract data beyond normal API usage.</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+  });
+
+  it('"in violation of limits" is a manner', () => {
+    // StatLine, Terms of Service (amillolive/StatLine), 6 Acceptable Use: labelled restricts.
+    expect(
+      html(
+        '<p>You may not:</p><ul><li>(c) scrape/hammer endpoints or build a shadow dataset from outputs in violation of limits;</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+  });
+
+  it('a reason after a dash is not a condition', () => {
+    // GenomeChat, Terms of Use (squirestudio/GenomeChat), 7 Acceptable use: labelled prohibits.
+    expect(
+      html(
+        '<p>Do not:</p><ul><li>Use it as a bulk proxy for the underlying databases, or scrape it — these are shared public resources with their own rate limits, and abusing them through us harms every other user.</li></ul>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+  });
+
+  it('"Automated Consumers are permitted", with rate limits, permits; a liability disclaimer bans nothing', () => {
+    // Bitcoin API, Terms of Service (Bortlesboat/bitcoin-api), 4, 7 and 11: labelled permits.
+    const r = html(
+      "<p>You agree NOT to:</p><ul><li>Perform automated scraping that exceeds your tier's rate limits.</li></ul>" +
+        '<h2>7. Automated and Agent Usage</h2><p>Automated Consumers are permitted and subject to the same rate limits, acceptable use policies, and liability terms as human users.</p>' +
+        '<h2>11. Limitation of Liability</h2><p>IN NO EVENT SHALL THE OPERATOR BE LIABLE FOR ANY INDIRECT, INCIDENTAL, SPECIAL, CONSEQUENTIAL, OR PUNITIVE DAMAGES, INCLUDING BUT NOT LIMITED TO: LOSSES ARISING FROM DELAYED OR FAILED TRANSACTIONS, AGENT-INITIATED ACTIONS BASED ON API DATA, OR ANY CHAIN-OF-LIABILITY CLAIMS FROM END USERS OF AUTOMATED CONSUMERS.</p>',
+    );
+    expect(r.automatedAccess.stance).toBe('permits');
+    expect(r.automatedAccess.excerpt).toMatch(/^Automated Consumers are permitted/);
+    expect(html('<p>In no event shall you use robots or scrapers on the Site.</p>').automatedAccess.stance).toBe(
+      'prohibits',
+    );
+  });
+});
+
+describe("a challenge's data kept out of training", () => {
+  it('is AI use of some of the content: restricts', () => {
+    // Autoregressive Forecasting S&P 500, Terms and Conditions (NicolasNoya/Autoregressive_Forecasting_SP500), 3 and 5.
+    const r = html(
+      '<h2>3. Training and Evaluation Restrictions</h2><p>Participants must comply with the following rules:</p><ul><li>Only the provided training split may be used for training and validation.</li><li>The test and private test splits are reserved for evaluation only and must not be used in the training loop.</li><li>Any attempt to directly or indirectly train on evaluation data will result in disqualification.</li></ul>' +
+        '<h2>5. Academic Integrity</h2><ul><li>The use of external libraries and pre-trained models is allowed unless otherwise stated, provided their use is clearly documented.</li></ul>',
+    );
+    expect(r.ai.stance).toBe('restricts');
+    expect(r.ai.excerpt).toMatch(/must not be used in the training loop/);
+    // template_codabench, Terms and Conditions (axelsjrn/template_codabench), Submission Rules: a sanction is a ban.
+    expect(
+      html(
+        '<ul><li>Using the test labels (`y_test`) during training constitutes data leakage and will result in disqualification</li></ul>',
+      ).ai.stance,
+    ).toBe('restricts');
+    // Using a pre-trained model is not training one on the content.
+    expect(
+      html(
+        '<p>The use of external libraries and pre-trained models is allowed unless otherwise stated, provided their use is clearly documented.</p>',
+      ).ai.stance,
+    ).toBe('silent');
+  });
+
+  it('bots that inflate views are not access, whatever the adverb', () => {
+    // DIY Tube Video Community, Terms and Conditions (ToS;DR store).
+    expect(
+      html(
+        '<p>Copy/paste spam, comment spam or manipulation of video views in order to falsely increase earnings will result in immediate termination of a member’s account. This includes, but is not limited to, the use of bots or other programs or apps which are used to falsely increase video views or generate comments.</p>',
+      ).automatedAccess.stance,
+    ).toBe('silent');
+  });
+});
