@@ -55,7 +55,10 @@
  * left (22 of 52 gathered; 28 were versions of seen texts), the sets before it in TERMS_CORPUS_DIR
  * (1,357 texts). held-out-17, after held-out-16: `--manifests /work/corpus-data/gh-terms-5 --count
  * 1000 --seed 18 --shares 0.3,0.5` likewise, every document left (59 of 177 gathered; 108 were
- * versions of seen texts), the sets before it in TERMS_CORPUS_DIR (1,379 texts).
+ * versions of seen texts), the sets before it in TERMS_CORPUS_DIR (1,379 texts). held-out-18, after
+ * held-out-17: `--manifests /work/corpus-data/gh-terms-6 --count 1000 --seed 19 --shares 0.3,0.5`
+ * likewise, every document left (52 of 135 gathered; 74 were versions of seen texts), the sets
+ * before it in TERMS_CORPUS_DIR (1,438 texts).
  * (archives as for build-terms-corpus.ts; out dir default /work/corpus-data/terms-fresh).
  */
 import { execFileSync } from 'node:child_process';
