@@ -10,4 +10,4 @@
  * sites for this version and fails until the version is bumped (then record the new digest there).
  * Records stored before records named their rules count as version 0.
  */
-export const RULES_VERSION = 17;
+export const RULES_VERSION = 18;

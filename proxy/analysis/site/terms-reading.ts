@@ -204,6 +204,13 @@ function ownMember(s: string, accessAt: number): string {
   return otherwise === null ? s : s.slice(0, accessAt + otherwise.index);
 }
 const OTHERWISE = /[,;]\s*or otherwise\b/i;
+/** The clause up to another banned act joined after the access at `at` ("… and shall not access audiovisual content except via streaming"). */
+function ownConjunct(s: string, at: number): string {
+  ANOTHER_BAN.lastIndex = at;
+  const next = ANOTHER_BAN.exec(s);
+  return next === null ? s : s.slice(0, next.index);
+}
+const ANOTHER_BAN = /\b(?:and|but) (?:(?:you|users?|the user) )?(?:shall|will|may|must)(?: also)? not\b/gi;
 const EXCEPT_THAT = /\bexcept that\b[^.;]{0,60}\bsearch engines? may\b/i;
 
 /** What `c` says of AI use and of automated access; null when it says nothing of it. */
@@ -227,7 +234,8 @@ export function readClause(c: Clause): ClauseReading | null {
   const forbid =
     !OPERATOR_PROMISE.test(lead === '' ? s : lead) &&
     (FORBID.test(whole.replace(NOT_CONSENT, '')) || (lead !== '' && FORBID.test(s.replace(NOT_CONSENT, ''))));
-  const route = ROUTE.test(whole.replace(NO_ROUTE, (m) => ' '.repeat(m.length)));
+  const routed = whole.replace(NO_ROUTE, (m) => ' '.repeat(m.length));
+  const route = ROUTE.test(routed);
   // A definition ("'Hub' refers to the platform where Users can build … Machine Learning Applications") permits nothing.
   const allow = ALLOW.test(s) && !DEFINITION.test(s);
   // Without a ban, a permission may be stated in the lead-in ("You may use the content in the following ways:").
@@ -240,12 +248,15 @@ export function readClause(c: Clause): ClauseReading | null {
     const manner = mannerOf(s, accessAt);
     // "Bots" alone names a product as often as a crawler (Telegram's bots, health bots): never read as a permission.
     const bareBots = /^bots?$/i.test(accessMatch?.[0] ?? '');
+    // A way around named in another banned act joined to it ("User will not use robots … to access the Site and shall not
+    // access audiovisual content except via streaming") leaves the access banned.
+    const accessRoute = route && ROUTE.test(ownConjunct(routed, whole.length - s.length + accessAt));
     if (WITHOUT_AUTOMATION.test(s.slice(Math.max(0, accessAt - 40), accessAt))) {
       // "You may copy … without the aid of any automated processes": a permission for manual use only.
     } else if (forbid) {
       // A ban lifted for search engines, for some purposes or content only, or only for scraping that feeds AI.
       const limited =
-        route ||
+        accessRoute ||
         allow ||
         CARVE_OUT.test(whole) ||
         limitingPurpose(ownMember(s, accessAt)) ||
@@ -253,7 +264,7 @@ export function readClause(c: Clause): ClauseReading | null {
         forAiOnly(s, accessAt, aiAt);
       access = limited || manner ? 'restricts' : 'prohibits';
       mannerOnly = manner && !limited;
-    } else if (route) access = 'restricts';
+    } else if (accessRoute) access = 'restricts';
     // "…, except that commercial search engines may use spiders…": the permission is an exception to a ban.
     else if (allowed && !bareBots) access = EXCEPT_THAT.test(s) ? 'restricts' : 'permits';
   }

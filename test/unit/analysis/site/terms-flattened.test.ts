@@ -2555,3 +2555,20 @@ describe("a challenge's data kept out of training", () => {
     ).toBe('silent');
   });
 });
+
+describe('a way around named in another banned act', () => {
+  it('joined after the access by "and shall not", leaves the access banned', () => {
+    // Idenati, Terms Of Use (ToS;DR store), G: labelled prohibits.
+    expect(
+      html(
+        '<p>G. Bots Prohibited. User will not use robots, bots, spiders, scrapers, or other automated means to access the Site and shall not access audiovisual content except via streaming.</p>',
+      ).automatedAccess.stance,
+    ).toBe('prohibits');
+    // Before the access, in the lead-in, it still names the way around the ban.
+    expect(
+      html(
+        '<p>Except as may be expressly permitted by applicable law, or as Heap may authorize expressly in writing, you will not, and will not permit anyone else to: (ii) use any automated tool (e.g., robots, spiders) to access or use our Site.</p>',
+      ).automatedAccess.stance,
+    ).toBe('restricts');
+  });
+});
