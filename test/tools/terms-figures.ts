@@ -28,12 +28,12 @@
  * fifteenth, more of the same from other paths and rows (Markdown and HTML), all `held-out-15`; a
  * sixteenth, the last rows gathered that session, all `held-out-16`; a seventeenth, from paths and
  * rows no gatherer had reached, all `held-out-17`; an eighteenth, from further paths and rows, all
- * `held-out-18`.
+ * `held-out-18`; a nineteenth, published terms found by their AI clauses, all `held-out-19`.
  * A plain-text record (`txt`) is read as a text/plain page, the crawler's other path
  * (termsFromText).
  *
- * Run: `npx tsx test/tools/terms-figures.ts [--split held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|development|development-5|development-6|all] [--quiet]`
- * (without --split: the eighteen held-out sets).
+ * Run: `npx tsx test/tools/terms-figures.ts [--split held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|development|development-5|development-6|all] [--quiet]`
+ * (without --split: the nineteen held-out sets).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -84,6 +84,7 @@ const HELD_OUT = [
   'held-out-16',
   'held-out-17',
   'held-out-18',
+  'held-out-19',
 ] as const;
 const DEVELOPMENT = ['development', 'development-5', 'development-6'] as const;
 const quiet = args.includes('--quiet');
