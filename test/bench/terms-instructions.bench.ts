@@ -9,8 +9,9 @@
  * reader is counted the same way in the same run, on the same bytes.
  *
  * `npm run bench -- terms-instructions` (a minute or two of valgrind per read, 6 minutes for one
- * reader and 13 with COMPARE_WITH on the 2-core machine; the two shapes that cost most by default, TERMS_SHAPES=all for every shape of terms-worst.ts). Prints a note and exits 0
- * where valgrind is not installed.
+ * reader and 13 with COMPARE_WITH on the 2-core machine). By default the two shapes that cost
+ * most; TERMS_SHAPES=all for every shape of terms-worst.ts. Prints a note and exits 0 where
+ * valgrind is not installed.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -139,7 +139,7 @@ function mannerOf(s: string, accessAt: number): boolean {
   for (const m of s.matchAll(EXAMPLES))
     if (m.index < accessAt && accessAt < m.index + m[0].length && (/^\(including\b/i.test(m[0]) || FORBID.test(m[0])))
       return false;
-  const plain = s.replace(EXAMPLES, (m) => ' '.repeat(m.length)).replace(REASON, (m) => ' '.repeat(m.length));
+  const plain = mask(s, [EXAMPLES, REASON]);
   for (const m of plain.matchAll(MANNER_G)) {
     const between = m.index < accessAt ? plain.slice(m.index, accessAt) : plain.slice(accessAt, m.index + m[0].length);
     const other = OTHER_ITEM.exec(between);
@@ -153,8 +153,8 @@ function mannerOf(s: string, accessAt: number): boolean {
 /** A reason given after a dash ("or scrape it — these are shared public resources with their own rate limits"), not a condition. */
 const REASON = /\s[—–]\s(?:these|this|they|it|that) (?:are|is)\b[^.;]*/gi;
 /** Access verbs without an object, in a series ("Scrape, crawl"). */
-const BARE_VERBS =
-  /^(?:scrape|crawl|spider|harvest|mine|index|copy|download|extract|collect)(?:,\s*(?:scrape|crawl|spider|harvest|mine|index|copy|download|extract|collect))*$/i;
+const BARE_VERB = '(?:scrape|crawl|spider|harvest|mine|index|copy|download|extract|collect)';
+const BARE_VERBS = new RegExp(`^${BARE_VERB}(?:,\\s*${BARE_VERB})*$`, 'i');
 /**
  * Another item between a manner and the access it would qualify ("…, or take …", "; …", "…
  * programs or engage in any activity likely to burden the site", "… and that You will not
@@ -206,11 +206,10 @@ function ownMember(s: string, accessAt: number): string {
 const OTHERWISE = /[,;]\s*or otherwise\b/i;
 /** The clause up to another banned act joined after the access at `at` ("… and shall not access audiovisual content except via streaming"). */
 function ownConjunct(s: string, at: number): string {
-  ANOTHER_BAN.lastIndex = at;
-  const next = ANOTHER_BAN.exec(s);
-  return next === null ? s : s.slice(0, next.index);
+  const next = s.slice(at).search(ANOTHER_BAN);
+  return next < 0 ? s : s.slice(0, at + next);
 }
-const ANOTHER_BAN = /\b(?:and|but) (?:(?:you|users?|the user) )?(?:shall|will|may|must)(?: also)? not\b/gi;
+const ANOTHER_BAN = /\b(?:and|but) (?:(?:you|users?|the user) )?(?:shall|will|may|must)(?: also)? not\b/i;
 const EXCEPT_THAT = /\bexcept that\b[^.;]{0,60}\bsearch engines? may\b/i;
 
 /** What `c` says of AI use and of automated access; null when it says nothing of it. */
@@ -234,7 +233,7 @@ export function readClause(c: Clause): ClauseReading | null {
   const forbid =
     !OPERATOR_PROMISE.test(lead === '' ? s : lead) &&
     (FORBID.test(whole.replace(NOT_CONSENT, '')) || (lead !== '' && FORBID.test(s.replace(NOT_CONSENT, ''))));
-  const routed = whole.replace(NO_ROUTE, (m) => ' '.repeat(m.length));
+  const routed = mask(whole, [NO_ROUTE]);
   const route = ROUTE.test(routed);
   // A definition ("'Hub' refers to the platform where Users can build … Machine Learning Applications") permits nothing.
   const allow = ALLOW.test(s) && !DEFINITION.test(s);
